@@ -1,0 +1,147 @@
+"""Cards as small ints and sets of cards as bitmasks.
+
+A card is ``suit * 16 + rank`` with suits ♠ ♥ ♦ ♣ = 0..3 and ranks 2..A = 0..12, so one suit
+occupies one 16-bit lane of a card set and cards of one suit compare by their int value in the
+natural (ace-high) order. A card set is a Python ``int`` with bit ``card`` set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from koloda.core.errors import KolodaError
+
+Card = int
+CardSet = int
+Suit = int
+Rank = int
+
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+SUITS: tuple[Suit, ...] = (SPADES, HEARTS, DIAMONDS, CLUBS)
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
+
+SUIT_MASK: tuple[CardSet, ...] = tuple(0x1FFF << (16 * s) for s in SUITS)
+"""All thirteen cards of each suit."""
+
+EMPTY: CardSet = 0
+
+
+def make_card(rank: Rank, suit: Suit) -> Card:
+    """The card of this rank and suit."""
+    return (suit << 4) | rank
+
+
+def suit_of(card: Card) -> Suit:
+    return card >> 4
+
+
+def rank_of(card: Card) -> Rank:
+    return card & 15
+
+
+def bit(card: Card) -> CardSet:
+    """The one-card set holding ``card``."""
+    return 1 << card
+
+
+def cardset(cards: Iterable[Card]) -> CardSet:
+    """The set of the given cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _lane_table(suit: Suit) -> tuple[tuple[Card, ...], ...]:
+    base = suit << 4
+    return tuple(tuple(base + r for r in range(13) if lane >> r & 1) for lane in range(1 << 13))
+
+
+_LANES = tuple(_lane_table(s) for s in SUITS)
+_L0, _L1, _L2, _L3 = _LANES
+
+
+def cards_in(mask: CardSet) -> list[Card]:
+    """The cards of a set, lowest card code first (table lookups per suit: a hot path)."""
+    return [
+        *_L0[mask & 0x1FFF],
+        *_L1[(mask >> 16) & 0x1FFF],
+        *_L2[(mask >> 32) & 0x1FFF],
+        *_L3[(mask >> 48) & 0x1FFF],
+    ]
+
+
+def cards_of_suit(mask: CardSet, suit: Suit) -> tuple[Card, ...]:
+    """The cards of one suit in a set, lowest first."""
+    return _LANES[suit][(mask >> (16 * suit)) & 0x1FFF]
+
+
+def count(mask: CardSet) -> int:
+    """How many cards a set holds."""
+    return mask.bit_count()
+
+
+def lowest(mask: CardSet) -> Card:
+    """The lowest card code of a non-empty set."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: CardSet) -> Card:
+    """The highest card code of a non-empty set."""
+    return mask.bit_length() - 1
+
+
+_RANK_INPUT = {name: i for i, name in enumerate(RANK_NAMES)}
+_RANK_INPUT["T"] = TEN
+_RANK_INPUT["1"] = ACE  # never produced; "1" alone is not a rank, guarded below
+_SUIT_INPUT = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
+_SUIT_INPUT.update({symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)})
+_SUIT_INPUT.update({"♤": SPADES, "♡": HEARTS, "♢": DIAMONDS, "♧": CLUBS})
+
+
+class CardSyntaxError(KolodaError, ValueError):
+    """Text that is not a card code."""
+
+
+def parse_suit(text: str) -> Suit:
+    """A suit from its letter (``S H D C``, any case) or symbol (``♠ ♥ ♦ ♣``)."""
+    key = text.strip().upper()
+    if key not in _SUIT_INPUT:
+        raise CardSyntaxError(f"not a suit: {text!r} (use S, H, D, C or ♠ ♥ ♦ ♣)")
+    return _SUIT_INPUT[key]
+
+
+def format_suit(suit: Suit) -> str:
+    return SUIT_LETTERS[suit]
+
+
+def parse_card(text: str) -> Card:
+    """A card from its code: ``QH``, ``q♥``, ``10h``, ``T♥``, ``7S``."""
+    key = text.strip().upper()
+    if len(key) < 2:
+        raise CardSyntaxError(f"not a card: {text!r} (examples: 7S, 10H, QD, AC)")
+    rank_text, suit_text = key[:-1], key[-1]
+    if rank_text not in _RANK_INPUT or rank_text == "1" or suit_text not in _SUIT_INPUT:
+        raise CardSyntaxError(f"not a card: {text!r} (examples: 7S, 10H, QD, AC)")
+    return make_card(_RANK_INPUT[rank_text], _SUIT_INPUT[suit_text])
+
+
+def format_card(card: Card) -> str:
+    """The canonical code of a card: ``10H``, ``QS``."""
+    return RANK_NAMES[card & 15] + SUIT_LETTERS[card >> 4]
+
+
+def pretty_card(card: Card) -> str:
+    """A card with its suit symbol, for people: ``10♥``."""
+    return RANK_NAMES[card & 15] + SUIT_SYMBOLS[card >> 4]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """A comma- or space-separated list of card codes."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    return [parse_card(p) for p in parts]

@@ -1,0 +1,165 @@
+"""The engine protocol every game implements (DESIGN.md, "The engine protocol").
+
+Adapters — bots, the command line, records, servers — program against these protocols only.
+Actions are small ints; each game's notation turns them into record strings and back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+from koloda.core.cards import Card
+from koloda.core.dealing import Shuffler
+from koloda.core.events import Event
+
+Action = int
+Seat = int
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """What chance decided for one deal: the dealer and each seat's cards in dealt order.
+
+    Games with more chance (101's starter, stock and restocks) subclass this.
+    """
+
+    dealer: Seat
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class DealLog:
+    """One deal of a game as a record keeps it: its setup and the decisions taken."""
+
+    setup: DealSetup
+    actions: tuple[Action, ...]
+
+
+class View(Protocol):
+    """What one seat may know. Bots and adapters see only views."""
+
+    @property
+    def seat(self) -> Seat: ...
+
+    @property
+    def to_act(self) -> Seat | None: ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """A whole game in progress: every deal from the first to the last."""
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose decision comes next, or None between deals and when over."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """True between deals when the state has no shuffler to deal by itself."""
+        ...
+
+    @property
+    def deal_index(self) -> int:
+        """The index of the current deal (or of the next one, between deals)."""
+        ...
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals the current deal, or the next one between deals."""
+        ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def is_legal(self, action: Action) -> bool: ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision after checking it; raises IllegalActionError with the reason."""
+        ...
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The fast path for search: the caller guarantees the action is legal."""
+        ...
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next deal from given cards (records, tests, duplicate tournaments)."""
+        ...
+
+    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
+        """Deal the next deals from ``shuffler`` from now on (a resumed saved game)."""
+        ...
+
+    def clone(self) -> Self: ...
+
+    def view(self, seat: Seat) -> Any: ...
+
+    def outcome(self) -> tuple[float, ...]:
+        """Each seat's result so far (final once ``is_over``); higher is better."""
+        ...
+
+    def deal_logs(self) -> list[DealLog]:
+        """Every deal started so far, the current one last, with its decisions."""
+        ...
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        """The points each complete deal gave, per seat or per side."""
+        ...
+
+
+class Rules(Protocol):
+    """A game with its options fixed: the factory of states and the notation of actions."""
+
+    name: str
+
+    @property
+    def num_seats(self) -> int: ...
+
+    def options_json(self) -> dict[str, Any]:
+        """The options as a record writes them (only those differing from the defaults)."""
+        ...
+
+    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> GameState:
+        """A new game that deals itself: seeded, or from ``secrets`` when seed is None."""
+        ...
+
+    def empty_state(self, first_dealer: Seat = 0) -> GameState:
+        """A new game awaiting its first deal, to be fed with ``start_deal``."""
+        ...
+
+    def sample_state(self, view: Any, rng: random.Random) -> GameState:
+        """A full state consistent with everything ``view`` knows, hidden cards sampled."""
+        ...
+
+    def parse_action(self, text: str) -> Action: ...
+
+    def format_action(self, action: Action) -> str: ...
+
+    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup: ...
+
+    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]: ...
+
+    def results_json(self, state: GameState) -> dict[str, Any]:
+        """The document-level results of records.md (totals, finished, winner, …)."""
+        ...
+
+    def deal_results_json(self, state: GameState, deal: int) -> dict[str, Any]:
+        """The per-deal results of records.md (``scores``, …) of a complete deal."""
+        ...
+
+    def render_sheet(self, state: GameState) -> Any:
+        """The score sheet as a renderable for the terminal."""
+        ...
+
+
+def format_actions(rules: Rules, actions: Sequence[Action]) -> list[str]:
+    return [rules.format_action(a) for a in actions]

@@ -1,0 +1,35 @@
+"""The errors the engine raises: each says what was wrong and, for actions, what is legal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class KolodaError(Exception):
+    """Base class of every error the engine raises on bad input."""
+
+
+class OptionError(KolodaError, ValueError):
+    """An unknown option, or a value an option does not take."""
+
+
+class IllegalActionError(KolodaError, ValueError):
+    """An action the rules do not allow at this point.
+
+    ``reason`` says why; ``legal`` lists the legal actions in notation.
+    """
+
+    def __init__(self, action: str, reason: str, legal: Sequence[str]) -> None:
+        self.action = action
+        self.reason = reason
+        self.legal = tuple(legal)
+        shown = ", ".join(self.legal) if self.legal else "none"
+        super().__init__(f"illegal action {action}: {reason}; legal: {shown}")
+
+
+class ActionSyntaxError(KolodaError, ValueError):
+    """Text that is not an action of this game."""
+
+
+class DealError(KolodaError, ValueError):
+    """A deal that breaks the deck or the rotation of dealers."""

@@ -1,0 +1,1 @@
+"""One package per game, each of the same shape: options, actions, state, scoring, notation."""

@@ -1,0 +1,82 @@
+"""King's contracts and the encoding of its actions as small ints.
+
+Cards are their own codes (0..63); ``order:<contract>`` is ``ORDER_BASE + contract``;
+``trump:<suit>`` is ``TRUMP_BASE + suit`` and ``trump:last`` is ``TRUMP_LAST``.
+"""
+
+from __future__ import annotations
+
+Contract = int
+
+NO_TRICKS, NO_JACKS, NO_QUEENS, NO_HEARTS, LAST_TWO, NO_KING, ERELASH, POSITIVE = range(8)
+NEGATIVE_CONTRACTS: tuple[Contract, ...] = (
+    NO_TRICKS,
+    NO_JACKS,
+    NO_QUEENS,
+    NO_HEARTS,
+    LAST_TWO,
+    NO_KING,
+    ERELASH,
+)
+ALL_CONTRACTS: tuple[Contract, ...] = (*NEGATIVE_CONTRACTS, POSITIVE)
+
+CONTRACT_KEYS = (
+    "no_tricks",
+    "no_jacks",
+    "no_queens",
+    "no_hearts",
+    "last_two",
+    "no_king",
+    "erelash",
+    "positive",
+)
+CONTRACT_NAMES_RU = (
+    "не брать взяток",
+    "не брать мальчиков",
+    "не брать девочек",
+    "не брать червей",
+    "две последние",
+    "не брать кинга",
+    "ералаш",
+    "отыгрыш",
+)
+CONTRACT_NAMES_EN = (
+    "no tricks",
+    "no jacks",
+    "no queens",
+    "no hearts",
+    "last two",
+    "no king of hearts",
+    "erelash (all at once)",
+    "positive (trumps)",
+)
+
+ORDER_BASE = 64
+TRUMP_BASE = 80
+TRUMP_LAST = 84
+
+HEART_LEAD_BANNED: frozenset[Contract] = frozenset({NO_HEARTS, NO_KING, ERELASH})
+"""K-8: contracts in which a heart may not be led while holding another suit."""
+
+KING_MUST_GO: frozenset[Contract] = frozenset({NO_KING, ERELASH})
+"""K-9: contracts in which K♥ must be discarded at the first opportunity."""
+
+
+def contract_key(contract: Contract) -> str:
+    return CONTRACT_KEYS[contract]
+
+
+def contract_from_key(key: str) -> Contract:
+    return CONTRACT_KEYS.index(key)
+
+
+def is_card_action(action: int) -> bool:
+    return 0 <= action < ORDER_BASE
+
+
+def order_action(contract: Contract) -> int:
+    return ORDER_BASE + contract
+
+
+def trump_action(suit: int) -> int:
+    return TRUMP_BASE + suit

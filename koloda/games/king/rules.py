@@ -1,0 +1,163 @@
+"""King's rules object: options fixed, tables precomputed, the factory of states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from koloda.core.cards import Card, CardSet, format_card
+from koloda.core.dealing import Shuffler
+from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
+from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.errors import DealError
+from koloda.core.options import build_options, options_to_json
+from koloda.games.king import notation
+from koloda.games.king.actions import (
+    ALL_CONTRACTS,
+    NEGATIVE_CONTRACTS,
+    POSITIVE,
+    Contract,
+    contract_from_key,
+)
+from koloda.games.king.options import KingOptions
+from koloda.games.king.scoring import Rates, deal_total, penalty_mask, rates_for
+from koloda.games.king.state import KingState
+from koloda.games.king.view import KingView, sample_state
+
+
+class KingRules:
+    """King with its options fixed. ``load_game("king", variant=...)`` makes one."""
+
+    name = "king"
+
+    def __init__(self, options: KingOptions) -> None:
+        self.options = options
+        self.rates: Rates = rates_for(options)
+        self.deck: Deck = DECK_30_KING_THREE if options.variant == "three" else DECK_32
+        self.deck_mask: CardSet = self.deck.mask
+        self.num_seats = options.num_seats
+        self.hand_size = len(self.deck) // self.num_seats
+        self.num_tricks = self.hand_size
+        self.program: tuple[Contract, ...] = (
+            *(contract_from_key(k) for k in options.negative_order),
+            *(POSITIVE,) * 8,
+        )
+        """The classic sequence of contracts, one per deal (K-7, K-11, K-13, K-21)."""
+        self.decisive_mask: tuple[CardSet, ...] = tuple(
+            penalty_mask(c, self.deck_mask) for c in ALL_CONTRACTS
+        )
+
+    # ----- program and order table ---------------------------------------------------------
+
+    @property
+    def num_rows(self) -> int:
+        """Rows of the order table: one per player, one shared, none in the classic game."""
+        if not self.options.is_ordered:
+            return 0
+        return self.num_seats if self.options.order_scope == "per_player" else 1
+
+    def initial_rows(self) -> tuple[tuple[int, ...], ...]:
+        """K-24: each row holds every negative game once and the positive game P times."""
+        row = tuple(
+            self.options.positive_orders_per_player if c == POSITIVE else 1 for c in ALL_CONTRACTS
+        )
+        return (row,) * self.num_rows
+
+    def row_of(self, seat: Seat) -> int:
+        return seat if self.options.order_scope == "per_player" else 0
+
+    @property
+    def num_deals(self) -> int:
+        if not self.options.is_ordered:
+            return len(self.program)
+        per_row = len(NEGATIVE_CONTRACTS) + self.options.positive_orders_per_player
+        return per_row * self.num_rows
+
+    def is_complete(self, deals_played: int, rows: tuple[tuple[int, ...], ...]) -> bool:
+        """The game ends after the program, or when every row of the order table is full."""
+        if not self.options.is_ordered:
+            return deals_played >= len(self.program)
+        return all(count == 0 for row in rows for count in row)
+
+    def deal_total(self, contract: Contract) -> int:
+        return deal_total(contract, self.rates, self.num_tricks, self.deck_mask)
+
+    # ----- states --------------------------------------------------------------------------
+
+    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> KingState:
+        """A game that deals itself: from the seed, or from ``secrets`` without one."""
+        shuffler = Shuffler(seed)
+        state = KingState(self, first_dealer, shuffler)
+        state._deal(self.deal_hands(shuffler, 0), None)
+        return state
+
+    def empty_state(self, first_dealer: Seat = 0) -> KingState:
+        return KingState(self, first_dealer, None)
+
+    def state_from_deal(
+        self, hands: list[list[Card]] | tuple[tuple[Card, ...], ...], dealer: Seat = 0
+    ) -> KingState:
+        """A game whose first deal has the given hands (each in dealt order)."""
+        state = self.empty_state(dealer)
+        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
+        return state
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
+        cards = shuffler.shuffled(self.deck.cards, deal)
+        size = self.hand_size
+        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
+
+    def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
+        """Each seat holds hand_size cards and together they are exactly the deck."""
+        if len(hands) != self.num_seats:
+            raise DealError(f"deal {deal}: {len(hands)} hands for {self.num_seats} seats")
+        seen: CardSet = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != self.hand_size:
+                raise DealError(
+                    f"deal {deal}: seat {seat} has {len(hand)} cards, not {self.hand_size}"
+                )
+            for card in hand:
+                if not self.deck_mask >> card & 1:
+                    raise DealError(
+                        f"deal {deal}: {format_card(card)} is not in the {self.deck.name}-card deck"
+                    )
+                if seen >> card & 1:
+                    raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
+                seen |= 1 << card
+
+    def sample_state(self, view: KingView, rng: random.Random) -> KingState:
+        return sample_state(self, view, rng)
+
+    # ----- notation and records ------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def options_json(self) -> dict[str, Any]:
+        return options_to_json(self.options)
+
+    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
+        return notation.setup_from_json(deal)
+
+    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
+        return notation.setup_to_json(setup)
+
+    def results_json(self, state: Any) -> dict[str, Any]:
+        return notation.results_json(self, state)
+
+    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
+        return {"scores": list(state.sheet[deal].scores)}
+
+    def render_sheet(self, state: Any) -> Any:
+        from koloda.games.king.sheet import render_sheet
+
+        return render_sheet(self, state)
+
+
+def make_rules(**options: Any) -> KingRules:
+    """``load_game("king", **options)``: unknown options and bad values raise OptionError."""
+    return KingRules(build_options(KingOptions, "king", options))
