@@ -66,14 +66,28 @@ _LANES = tuple(_lane_table(s) for s in SUITS)
 _L0, _L1, _L2, _L3 = _LANES
 
 
-def cards_in(mask: CardSet) -> list[Card]:
-    """The cards of a set, lowest card code first (table lookups per suit: a hot path)."""
-    return [
-        *_L0[mask & 0x1FFF],
-        *_L1[(mask >> 16) & 0x1FFF],
-        *_L2[(mask >> 32) & 0x1FFF],
-        *_L3[(mask >> 48) & 0x1FFF],
-    ]
+_CARDS_CACHE: dict[CardSet, tuple[Card, ...]] = {}
+_CACHE_LIMIT = 1 << 18
+
+
+def cards_in(mask: CardSet) -> tuple[Card, ...]:
+    """The cards of a set, lowest card code first, as a shared immutable tuple.
+
+    Legal-move generation calls this for every decision, so results are memoised (the cache
+    is emptied when it grows past a quarter of a million sets).
+    """
+    cards = _CARDS_CACHE.get(mask)
+    if cards is None:
+        cards = (
+            _L0[mask & 0x1FFF]
+            + _L1[(mask >> 16) & 0x1FFF]
+            + _L2[(mask >> 32) & 0x1FFF]
+            + _L3[(mask >> 48) & 0x1FFF]
+        )
+        if len(_CARDS_CACHE) >= _CACHE_LIMIT:
+            _CARDS_CACHE.clear()
+        _CARDS_CACHE[mask] = cards
+    return cards
 
 
 def cards_of_suit(mask: CardSet, suit: Suit) -> tuple[Card, ...]:

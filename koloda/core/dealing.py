@@ -1,44 +1,36 @@
 """Shuffling: cryptographically strong, reproducible from a seed when one is given.
 
-With a seed, the deck of deal ``i`` is shuffled from a BLAKE2b stream keyed by the seed and
-``i``, so a game, a tournament or a test can be replayed exactly. Without a seed the shuffle
-draws from ``secrets`` (the operating system's generator), as real play requires.
+A shuffle draws 64-bit words from a strong source: with a seed, a BLAKE2b stream keyed by the
+seed and the deal index (so games, tournaments and tests replay exactly); without one, the
+operating system's generator (``os.urandom``, what ``secrets`` uses), as real play requires.
+Each word picks a position by Lemire's multiply-shift with rejection, so every permutation is
+exactly equally likely.
 """
 
 from __future__ import annotations
 
 import hashlib
-import secrets
-from collections.abc import Callable, Sequence
+import os
+import struct
+from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
+_MASK64 = (1 << 64) - 1
 
-class _SeededStream:
-    """Uniform integers from a keyed BLAKE2b counter stream."""
 
-    def __init__(self, key: bytes) -> None:
-        self._key = key
-        self._counter = 0
-        self._pool = b""
+def _seeded_words(seed: int | str, index: int, count: int) -> list[int]:
+    key = hashlib.blake2b(f"koloda:{seed}:{index}".encode()).digest()[:32]
+    blocks = (count + 7) // 8
+    data = b"".join(
+        hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest() for block in range(blocks)
+    )
+    return list(struct.unpack(f"<{blocks * 8}Q", data))
 
-    def _bytes(self, n: int) -> bytes:
-        while len(self._pool) < n:
-            block = hashlib.blake2b(self._counter.to_bytes(8, "little"), key=self._key).digest()
-            self._pool += block
-            self._counter += 1
-        out, self._pool = self._pool[:n], self._pool[n:]
-        return out
 
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` by rejection sampling (no modulo bias)."""
-        bits = max(1, (n - 1).bit_length())
-        nbytes = (bits + 7) // 8
-        while True:
-            value = int.from_bytes(self._bytes(nbytes), "little") & ((1 << bits) - 1)
-            if value < n:
-                return value
+def _system_words(count: int) -> list[int]:
+    return list(struct.unpack(f"<{count}Q", os.urandom(8 * count)))
 
 
 class Shuffler:
@@ -52,15 +44,31 @@ class Shuffler:
         return self.seed is not None
 
     def shuffled(self, items: Sequence[T], index: int) -> list[T]:
-        """A uniformly random permutation of ``items`` for deal ``index``."""
+        """A uniformly random permutation of ``items`` for deal ``index`` (Fisher–Yates)."""
         out = list(items)
-        below: Callable[[int], int]
+        size = len(out)
         if self.seed is None:
-            below = secrets.randbelow
+            words = _system_words(size + 8)
         else:
-            key = hashlib.blake2b(f"koloda:{self.seed}:{index}".encode()).digest()[:32]
-            below = _SeededStream(key).below
-        for i in range(len(out) - 1, 0, -1):
-            j = below(i + 1)
+            words = _seeded_words(self.seed, index, size + 8)
+        position = 0
+        attempt = 0
+        for i in range(size - 1, 0, -1):
+            bound = i + 1
+            while True:
+                if position == len(words):  # rejections used up the spare words
+                    attempt += 1
+                    words = (
+                        _system_words(size)
+                        if self.seed is None
+                        else _seeded_words(f"{self.seed}#{attempt}", index, size)
+                    )
+                    position = 0
+                product = words[position] * bound
+                position += 1
+                low = product & _MASK64
+                if low >= bound or low >= (1 << 64) % bound:  # Lemire: exact uniformity
+                    break
+            j = product >> 64
             out[i], out[j] = out[j], out[i]
         return out

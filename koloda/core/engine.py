@@ -79,7 +79,9 @@ class GameState(Protocol):
         """Who deals the current deal, or the next one between deals."""
         ...
 
-    def legal_actions(self) -> list[Action]: ...
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions now (empty between deals and when over)."""
+        ...
 
     def is_legal(self, action: Action) -> bool: ...
 
@@ -156,7 +158,7 @@ class Rules(Protocol):
         """The per-deal results of records.md (``scores``, …) of a complete deal."""
         ...
 
-    def render_sheet(self, state: GameState) -> Any:
+    def render_sheet(self, state: GameState, names: list[str] | None = None) -> Any:
         """The score sheet as a renderable for the terminal."""
         ...
 

@@ -152,10 +152,10 @@ class KingRules:
     def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
         return {"scores": list(state.sheet[deal].scores)}
 
-    def render_sheet(self, state: Any) -> Any:
+    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
         from koloda.games.king.sheet import render_sheet
 
-        return render_sheet(self, state)
+        return render_sheet(self, state, names)
 
 
 def make_rules(**options: Any) -> KingRules:

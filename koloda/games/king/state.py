@@ -9,7 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from koloda.core.cards import HEARTS, SUIT_MASK, CardSet, cards_in, format_suit, suit_of
+from koloda.core.cards import (
+    HEARTS,
+    SUIT_MASK,
+    CardSet,
+    cards_in,
+    format_card,
+    format_suit,
+    suit_of,
+)
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import (
@@ -44,6 +52,7 @@ PHASE_AWAIT_DEAL, PHASE_ORDER, PHASE_TRUMP, PHASE_PLAY, PHASE_OVER = range(5)
 PHASE_NAMES = ("between_deals", "order", "trump", "play", "over")
 
 _OTHER_THAN_HEARTS = ~HEARTS_MASK
+_NAMED_TRUMPS = tuple(TRUMP_BASE + suit for suit in range(4))
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,9 @@ class KingState:
     """The full state of one game of King. Create it through ``KingRules``."""
 
     __slots__ = (
+        "_n",
+        "_num_tricks",
+        "_stop_when_decided",
         "by_last",
         "caller",
         "completed",
@@ -98,6 +110,9 @@ class KingState:
         if not 0 <= first_dealer < n:
             raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
         self.rules = rules
+        self._n = n
+        self._num_tricks = rules.num_tricks
+        self._stop_when_decided = rules.options.stop_when_decided
         self.shuffler = shuffler
         self.first_dealer = first_dealer
         self.phase = PHASE_AWAIT_DEAL
@@ -186,19 +201,19 @@ class KingState:
             return others or hand  # K-8
         return hand
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions, lowest code first, as an immutable (possibly shared) tuple."""
         phase = self.phase
         if phase == PHASE_PLAY:
             return cards_in(self.legal_card_mask())
         if phase == PHASE_ORDER:
             row = self.rows[self.rules.row_of(self.to_act_seat)]
-            return [ORDER_BASE + c for c in ALL_CONTRACTS if row[c] > 0]
+            return tuple(ORDER_BASE + c for c in ALL_CONTRACTS if row[c] > 0)
         if phase == PHASE_TRUMP:
-            trumps = [TRUMP_BASE + s for s in range(4)]
-            if not self.rules.options.is_ordered:
-                trumps.append(TRUMP_LAST)  # K-14; not in the order variants (K-23)
-            return trumps
-        return []
+            if self.rules.options.is_ordered:
+                return _NAMED_TRUMPS  # K-23: no "by the last" without the preview
+            return (*_NAMED_TRUMPS, TRUMP_LAST)  # K-14
+        return ()
 
     def is_legal(self, action: Action) -> bool:
         if self.phase == PHASE_PLAY:
@@ -232,7 +247,7 @@ class KingState:
         seat = self.to_act_seat
         hand = self.hands[seat]
         if not hand >> card & 1:
-            return f"that card is not in the hand of seat {seat}"
+            return f"{format_card(card)} is not in the hand of seat {seat}"
         legal = self.legal_card_mask()
         if self.trick:
             lead = self.trick[0] >> 4
@@ -261,7 +276,10 @@ class KingState:
         return events
 
     def apply_unchecked(self, action: Action) -> None:
-        self._apply(action, None)
+        if self.phase == PHASE_PLAY:
+            self._play(action, None)
+        else:
+            self._apply(action, None)
 
     def _apply(self, action: Action, events: list[Event] | None) -> None:
         if self.phase == PHASE_PLAY:
@@ -311,43 +329,45 @@ class KingState:
         trick.append(card)
         if events is not None:
             events.append(CardPlayed(seat, card))
-        rules = self.rules
-        n = rules.num_seats
+        n = self._n
         if len(trick) < n:
             self.to_act_seat = seat + 1 if seat + 1 < n else 0
             return
         # K-19 (and K-5): highest trump, else highest card of the led suit.
         best = trick[0]
+        best_suit = best >> 4
         best_index = 0
         trump = self.trump
+        mask = 1 << best
         for i in range(1, n):
             card_i = trick[i]
-            if card_i >> 4 == best >> 4:
+            mask |= 1 << card_i
+            suit_i = card_i >> 4
+            if suit_i == best_suit:
                 if card_i > best:
                     best = card_i
                     best_index = i
-            elif card_i >> 4 == trump:
+            elif suit_i == trump:
                 best = card_i
+                best_suit = suit_i
                 best_index = i
         winner = (self.trick_leader + best_index) % n
-        mask = 0
-        for card_i in trick:
-            mask |= 1 << card_i
         self.taken[winner] |= mask
         self.taken_all |= mask
         self.tricks[winner] += 1
-        self.tricks_played += 1
-        if self.tricks_played > rules.num_tricks - 2:
+        played = self.tricks_played = self.tricks_played + 1
+        num_tricks = self._num_tricks
+        if played > num_tricks - 2:
             self.last_tricks[winner] += 1
         if events is not None:
             events.append(TrickTaken(winner, tuple(trick)))
         self.trick = []
         self.trick_leader = winner
         self.to_act_seat = winner
-        if self.tricks_played == rules.num_tricks:
+        if played == num_tricks:
             self._finish_deal(events, ended_early=False)
-        elif rules.options.stop_when_decided:
-            decisive = rules.decisive_mask[self.contract]
+        elif self._stop_when_decided:
+            decisive = self.rules.decisive_mask[self.contract]
             if decisive and self.taken_all & decisive == decisive:
                 self._finish_deal(events, ended_early=True)  # K-12
 
@@ -455,6 +475,9 @@ class KingState:
     def clone(self) -> KingState:
         other = KingState.__new__(KingState)
         other.rules = self.rules
+        other._n = self._n
+        other._num_tricks = self._num_tricks
+        other._stop_when_decided = self._stop_when_decided
         other.shuffler = self.shuffler
         other.first_dealer = self.first_dealer
         other.phase = self.phase

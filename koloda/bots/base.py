@@ -1,0 +1,47 @@
+"""The bot protocol and the registry of bots by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from koloda.core.engine import Action, Rules
+from koloda.core.errors import OptionError
+
+
+class Bot(Protocol):
+    """A player program. It sees only a view, and may sample full states only through
+    ``rules.sample_state(view, rng)``."""
+
+    name: str
+
+    def choose(self, view: Any, rng: random.Random) -> Action: ...
+
+
+BotFactory = Callable[[Rules], Bot]
+_BOTS: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    _BOTS[name] = factory
+
+
+def available_bots() -> list[str]:
+    _load_builtin()
+    return sorted(_BOTS)
+
+
+def make_bot(name: str, rules: Rules) -> Bot:
+    """The bot called ``name`` for this game; unknown names are an OptionError."""
+    _load_builtin()
+    if name not in _BOTS:
+        raise OptionError(f"unknown bot {name!r}; bots: {', '.join(sorted(_BOTS))}")
+    return _BOTS[name](rules)
+
+
+def _load_builtin() -> None:
+    if not _BOTS:
+        from koloda.bots import random_bot
+
+        register_bot("random", random_bot.RandomBot)

@@ -1,0 +1,42 @@
+"""Playing whole games with bots, for ``simulate``, tournaments and tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from koloda.bots.base import Bot
+from koloda.core.engine import GameState, Rules
+from koloda.core.events import Event
+
+
+@dataclass
+class GameResult:
+    state: GameState
+    decisions: int
+    outcome: tuple[float, ...]
+
+
+def play_game(
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int | str | None,
+    rng: random.Random,
+    first_dealer: int = 0,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> GameResult:
+    """Play one whole game, each seat's decisions by its bot from its own view."""
+    if len(bots) != rules.num_seats:
+        raise ValueError(f"{len(bots)} bots for {rules.num_seats} seats")
+    state = rules.new_state(seed=seed, first_dealer=first_dealer)
+    decisions = 0
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None, "a self-dealing game always has a seat to act"
+        action = bots[seat].choose(state.view(seat), rng)
+        events = state.apply(action)
+        decisions += 1
+        if on_events is not None:
+            on_events(events)
+    return GameResult(state, decisions, state.outcome())

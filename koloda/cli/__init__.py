@@ -1,0 +1,1 @@
+"""The ``koloda`` command line."""

@@ -1,0 +1,75 @@
+"""King in the terminal: the table as one seat sees it."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from koloda.core.cards import SUIT_SYMBOLS, SUITS, pretty_card
+from koloda.games.king.actions import CONTRACT_KEYS, CONTRACT_NAMES_EN, CONTRACT_NAMES_RU
+from koloda.games.king.rules import KingRules
+from koloda.games.king.view import KingView
+
+SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
+
+
+def styled_card(card: int) -> Text:
+    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
+
+
+def hand_by_suit(cards: tuple[int, ...] | list[int]) -> Text:
+    """The hand sorted by suit (♠ ♥ ♦ ♣), high cards first within a suit."""
+    text = Text()
+    for suit in SUITS:
+        in_suit = sorted((c for c in cards if c >> 4 == suit), reverse=True)
+        if not in_suit:
+            continue
+        if text:
+            text.append("   ")
+        text.append(SUIT_SYMBOLS[suit] + " ", style=SUIT_STYLES[suit])
+        text.append(" ".join(pretty_card(c)[:-1] for c in in_suit))
+    return text or Text("(no cards)")
+
+
+def describe(rules: KingRules, view: KingView, names: list[str]) -> Group:
+    lines: list[Text] = []
+    contract = "not ordered yet"
+    if view.contract is not None:
+        contract = (
+            f"{CONTRACT_KEYS[view.contract]} — {CONTRACT_NAMES_EN[view.contract]}"
+            f" ({CONTRACT_NAMES_RU[view.contract]})"
+        )
+    header = Text(f"Deal {view.deal + 1}", style="bold")
+    header.append(f"   dealer: {names[view.dealer]}   game: {contract}")
+    lines.append(header)
+    if view.trump is not None:
+        trump = Text("trump: ")
+        trump.append(SUIT_SYMBOLS[view.trump], style=SUIT_STYLES[view.trump])
+        if view.by_last:
+            trump.append(" (by the last card)")
+        if view.declarer is not None:
+            trump.append(f"   called by {names[view.declarer]}")
+        lines.append(trump)
+    if view.plays or view.trick_leader is not None:
+        trick = Text("trick: ")
+        if view.trick:
+            for seat, card in view.trick:
+                trick.append(f"{names[seat]} ")
+                trick.append_text(styled_card(card))
+                trick.append("  ")
+        else:
+            trick.append("(empty)")
+        lines.append(trick)
+        won = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
+        lines.append(Text(f"tricks taken: {won}"))
+    label = "your cards (first 3 dealt): " if view.is_preview else "your hand: "
+    hand = Text(label, style="bold")
+    hand.append_text(hand_by_suit(view.hand))
+    lines.append(hand)
+    if view.to_act is not None:
+        lines.append(Text(f"to play: {names[view.to_act]}", style="italic"))
+    if view.legal_actions:
+        legal = Text("legal: ")
+        legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
+        lines.append(legal)
+    return Group(*lines)

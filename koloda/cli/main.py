@@ -1,0 +1,213 @@
+"""``koloda``: play, simulate and replay games from the terminal."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from koloda.bots import make_bot
+from koloda.bots.base import Bot
+from koloda.bots.runner import play_game
+from koloda.core.engine import Rules
+from koloda.core.errors import KolodaError
+from koloda.core.registry import available_games, load_game
+from koloda.records import RecordError, load_record, record_from_state, replay, results_document
+
+app = typer.Typer(
+    help="Koloda: King, Spades, 101 and Tressette by the old Russian rules.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+GameArg = Annotated[str, typer.Argument(help=f"the game: {', '.join(available_games())}")]
+VariantOpt = Annotated[str | None, typer.Option(help="the variant (King: classic, order or three)")]
+SeedOpt = Annotated[
+    str | None, typer.Option(help="seed for reproducible deals (default: a secure shuffle)")
+]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="a rule option NAME=VALUE, e.g. -o stop_when_decided=false"
+    ),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one clear line to stderr and leave with status 2."""
+    err.print(f"error: {message}", markup=False, highlight=False)
+    return typer.Exit(2)
+
+
+def parse_option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text.split(",") if "," in text else text
+
+
+def build_rules(game: str, variant: str | None, options: list[str] | None) -> Rules:
+    given: dict[str, Any] = {}
+    for item in options or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise fail(f"option {item!r} is not NAME=VALUE")
+        given[name.strip()] = parse_option_value(value.strip())
+    if variant is not None:
+        given["variant"] = variant
+    try:
+        return load_game(game, **given)
+    except KolodaError as error:
+        raise fail(str(error)) from None
+
+
+def build_bots(rules: Rules, names: str, count: int) -> list[Bot]:
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    if len(chosen) == 1:
+        chosen *= count
+    if len(chosen) != count:
+        raise fail(f"{len(chosen)} bots named for {count} seats")
+    try:
+        return [make_bot(name, rules) for name in chosen]
+    except KolodaError as error:
+        raise fail(str(error)) from None
+
+
+@app.command()
+def play(
+    game: GameArg = "king",
+    variant: VariantOpt = None,
+    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    seed: SeedOpt = None,
+    save: Annotated[Path | None, typer.Option(help="where to keep the game record")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
+    bots: Annotated[str, typer.Option(help="bot for the other seats, or one per seat")] = "random",
+    option: RuleOpt = None,
+) -> None:
+    """Play a game in the terminal against bots. Type a card code (QH, q♥, 10h) to play."""
+    from koloda.cli.session import TerminalGame
+
+    if resume is not None:
+        try:
+            record = load_record(resume)
+            state = replay(record)
+        except RecordError as error:
+            raise fail(str(error)) from None
+        rules = record.rules
+        first_dealer = record.first_dealer
+        save = save or resume
+    else:
+        rules = build_rules(game, variant, option)
+        state = None
+        first_dealer = 0
+    if not 0 <= seat < rules.num_seats:
+        raise fail(f"seat must be 0..{rules.num_seats - 1}")
+    others = build_bots(rules, bots, rules.num_seats)
+    if save is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        save = Path("saves") / f"{rules.name}-{stamp}.json"
+    session = TerminalGame(rules, seat, others, save, out, seed=seed, first_dealer=first_dealer)
+    session.run(state)
+
+
+@app.command()
+def simulate(
+    game: GameArg = "king",
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    variant: VariantOpt = None,
+    seed: SeedOpt = None,
+    bots: Annotated[str, typer.Option(help="one bot for all seats, or one per seat")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="print a JSON object")] = False,
+    records: Annotated[
+        Path | None, typer.Option(help="write every game's record to this JSON-lines file")
+    ] = None,
+    option: RuleOpt = None,
+) -> None:
+    """Play many games between bots and report the results and the throughput."""
+    from rich.progress import Progress
+
+    if games < 1:
+        raise fail("--games must be at least 1")
+    rules = build_rules(game, variant, option)
+    players = build_bots(rules, bots, rules.num_seats)
+    rng = random.Random(seed)
+    sums = [0.0] * rules.num_seats
+    decisions = 0
+    record_file = records.open("w", encoding="utf-8") if records else None
+    started = time.perf_counter()
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task(f"{rules.name}: playing", total=games)
+        for index in range(games):
+            game_seed = None if seed is None else f"{seed}/{index}"
+            result = play_game(rules, players, game_seed, rng, first_dealer=index % rules.num_seats)
+            decisions += result.decisions
+            for s, value in enumerate(result.outcome):
+                sums[s] += value
+            if record_file is not None:
+                document = record_from_state(
+                    rules, result.state, first_dealer=index % rules.num_seats
+                )
+                record_file.write(json.dumps(document) + "\n")
+            progress.advance(task)
+    seconds = time.perf_counter() - started
+    if record_file is not None:
+        record_file.close()
+    means = [round(v / games, 3) for v in sums]
+    summary: dict[str, Any] = {
+        "game": rules.name,
+        "options": rules.options_json(),
+        "bots": [b.name for b in players],
+        "games": games,
+        "decisions": decisions,
+        "seconds": round(seconds, 4),
+        "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else None,
+        "mean_result": means,
+    }
+    if as_json:
+        print(json.dumps(summary))
+        return
+    out.print(f"[bold]{rules.name}[/] {rules.options_json()}  bots: {bots}", highlight=False)
+    for s, mean in enumerate(means):
+        out.print(f"  seat {s}: mean result {mean:+.3f}")
+    out.print(
+        f"{games} games, {decisions} decisions in {seconds:.2f} s: "
+        f"{summary['decisions_per_second']:,.0f} decisions/s"
+    )
+
+
+@app.command(name="replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a game record (records.md)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the record with results")] = False,
+) -> None:
+    """Replay a game record: print its score sheet, or the record with results as JSON."""
+    try:
+        record = load_record(file)
+        state = replay(record)
+    except RecordError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        print(json.dumps(results_document(record, state), ensure_ascii=False, indent=1))
+        return
+    out.print(record.rules.render_sheet(state))
+    if not state.is_over:
+        seat = state.to_act
+        where = "between deals" if seat is None else f"seat {seat} to act"
+        out.print(f"saved game: deal {state.deal_index}, {where}")
+
+
+def main() -> None:  # pragma: no cover - console entry for `python -m koloda`
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())
