@@ -1,0 +1,1 @@
+"""Spades (Спейдс): partnership bidding with nil, double nil and the partner exchange."""
