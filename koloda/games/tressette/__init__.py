@@ -1,0 +1,1 @@
+"""Tressette by the Russian 19th-century rules (rules/tressette.md, T-1..T-19)."""

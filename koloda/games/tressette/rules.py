@@ -1,0 +1,117 @@
+"""Tressette's rules object: options fixed, tables precomputed, the factory of states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from koloda.core.cards import Card, CardSet, format_card
+from koloda.core.dealing import Shuffler
+from koloda.core.decks import DECK_40, Deck
+from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.errors import DealError
+from koloda.core.options import build_options, options_to_json
+from koloda.games.tressette import notation
+from koloda.games.tressette.options import TressetteOptions
+from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
+from koloda.games.tressette.state import NUM_SEATS, TressetteState
+from koloda.games.tressette.view import TressetteView, sample_state
+
+HAND_SIZE = 10
+
+
+class TressetteRules:
+    """Tressette with its options fixed. ``load_game("tressette", ...)`` makes one."""
+
+    name = "tressette"
+
+    def __init__(self, options: TressetteOptions) -> None:
+        self.options = options
+        self.deck: Deck = DECK_40  # T-2
+        self.deck_mask: CardSet = DECK_40.mask
+        self.num_seats = NUM_SEATS  # T-1
+        self.hand_size = HAND_SIZE  # T-4
+        self.power: tuple[int, ...] = POWER_SPECIAL if options.hearts_special else POWER_PLAIN
+
+    # ----- states --------------------------------------------------------------------------
+
+    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> TressetteState:
+        """A group that deals itself: from the seed, or from ``secrets`` without one."""
+        shuffler = Shuffler(seed)
+        state = TressetteState(self, first_dealer, shuffler)
+        state._deal(self.deal_hands(shuffler, 0), None)
+        return state
+
+    def empty_state(self, first_dealer: Seat = 0) -> TressetteState:
+        return TressetteState(self, first_dealer, None)
+
+    def state_from_deal(
+        self, hands: list[list[Card]] | tuple[tuple[Card, ...], ...], dealer: Seat = 0
+    ) -> TressetteState:
+        """A group whose first deal has the given hands (each in dealt order)."""
+        state = self.empty_state(dealer)
+        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
+        return state
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
+        """T-4: ten cards each (the packets of 4-3-3 change nothing after a fair shuffle)."""
+        cards = shuffler.shuffled(self.deck.cards, deal)
+        return (
+            tuple(cards[0:10]),
+            tuple(cards[10:20]),
+            tuple(cards[20:30]),
+            tuple(cards[30:40]),
+        )
+
+    def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
+        """Each seat holds ten cards and together they are exactly the 40-card deck (T-2)."""
+        if len(hands) != NUM_SEATS:
+            raise DealError(f"deal {deal}: {len(hands)} hands for {NUM_SEATS} seats")
+        seen: CardSet = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != HAND_SIZE:
+                raise DealError(f"deal {deal}: seat {seat} has {len(hand)} cards, not {HAND_SIZE}")
+            for card in hand:
+                if not self.deck_mask >> card & 1:
+                    raise DealError(
+                        f"deal {deal}: {format_card(card)} is not in the 40-card deck (T-2)"
+                    )
+                if seen >> card & 1:
+                    raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
+                seen |= 1 << card
+
+    def sample_state(self, view: TressetteView, rng: random.Random) -> TressetteState:
+        return sample_state(self, view, rng)
+
+    # ----- notation and records ------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def options_json(self) -> dict[str, Any]:
+        return options_to_json(self.options)
+
+    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
+        return notation.setup_from_json(deal)
+
+    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
+        return notation.setup_to_json(setup)
+
+    def results_json(self, state: Any) -> dict[str, Any]:
+        return notation.results_json(state)
+
+    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
+        return {"scores": list(state.sheet[deal].scores)}
+
+    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
+        from koloda.games.tressette.sheet import render_sheet
+
+        return render_sheet(self, state, names)
+
+
+def make_rules(**options: Any) -> TressetteRules:
+    """``load_game("tressette", **options)``: unknown options and bad values raise OptionError."""
+    return TressetteRules(build_options(TressetteOptions, "tressette", options))

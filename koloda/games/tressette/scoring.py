@@ -1,0 +1,100 @@
+"""Tressette's card tables: trick strength (T-3, T-6) and counting cards (T-12), as data."""
+
+from __future__ import annotations
+
+from koloda.core.cards import (
+    ACE,
+    FIVE,
+    FOUR,
+    HEARTS,
+    JACK,
+    KING,
+    QUEEN,
+    SEVEN,
+    SIX,
+    SUITS,
+    THREE,
+    TWO,
+    Card,
+    CardSet,
+    make_card,
+)
+from koloda.core.decks import DECK_40, TRESSETTE_ORDER
+
+DECK = DECK_40
+DECK_MASK: CardSet = DECK_40.mask
+
+STRENGTH: tuple[int, ...] = TRESSETTE_ORDER.strength_table()
+"""T-3: strength by card code, 10 for a 3 down to 1 for a 4 (card ints compare naturally)."""
+
+RANKS_STRONGEST_FIRST = TRESSETTE_ORDER.strongest_first
+
+COUNTING_RANKS = (THREE, TWO, ACE, KING, QUEEN, JACK)
+COUNTING_MASK: CardSet = sum(1 << make_card(r, s) for s in SUITS for r in COUNTING_RANKS)
+"""T-12: the 24 counting cards (3s, 2s, aces, kings, queens, jacks)."""
+
+SMALL_HEARTS: CardSet = sum(1 << make_card(r, HEARTS) for r in (SIX, FIVE, FOUR))
+"""T-6: ♥6 ♥5 ♥4 are plain hearts, never trumps."""
+TRUMP_HEARTS: CardSet = sum(
+    1 << make_card(r, HEARTS) for r in (THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN)
+)
+"""T-6: ♥3 ♥2 ♥A ♥K ♥Q ♥J ♥7 beat any card of another suit."""
+
+TRUMP_BONUS = 100
+
+
+def power_table(hearts_special: bool) -> tuple[int, ...]:
+    """``power[lead_suit * 64 + card]``: the trick goes to the highest power (T-5, T-6).
+
+    A card of the led suit has its strength, a card of another suit 0; with ``hearts_special``
+    a trump heart has ``TRUMP_BONUS`` + its strength whatever was led.
+    """
+    table = []
+    for lead in SUITS:
+        for card in range(64):
+            strength = max(STRENGTH[card], 0) if DECK_MASK >> card & 1 else 0
+            if hearts_special and TRUMP_HEARTS >> card & 1:
+                table.append(TRUMP_BONUS + strength)
+            elif card >> 4 == lead:
+                table.append(strength)
+            else:
+                table.append(0)
+    return tuple(table)
+
+
+def trick_winner_index(cards: tuple[Card, ...] | list[Card], hearts_special: bool) -> int:
+    """The index in ``cards`` (led first) of the card that takes the trick (T-5, T-6)."""
+    table = POWER_SPECIAL if hearts_special else POWER_PLAIN
+    base = (cards[0] >> 4) << 6
+    best = 0
+    best_power = table[base + cards[0]]
+    for index in range(1, len(cards)):
+        power = table[base + cards[index]]
+        if power > best_power:
+            best, best_power = index, power
+    return best
+
+
+def counting_cards(mask: CardSet) -> int:
+    """How many counting cards a set of cards holds (T-12)."""
+    return (mask & COUNTING_MASK).bit_count()
+
+
+def trick_points(mask: CardSet) -> int:
+    """T-12 ``per_trick``: 1 point for every 3 counting cards in one trick."""
+    return (mask & COUNTING_MASK).bit_count() // 3
+
+
+POWER_SPECIAL = power_table(True)
+POWER_PLAIN = power_table(False)
+
+GAME_POINTS = 21
+"""T-15: a game goes to the first side to reach 21."""
+DOUBLE_BELOW = 11
+"""T-16: the game counts double when the losers have fewer than 11."""
+GAMES_PER_GROUP = 3
+"""T-18: three games make a group."""
+NINE_TRICKS_BONUS = 6
+"""T-13: a player taking 9 or more tricks himself."""
+ALL_TRICKS_BONUS = 4
+"""T-14: a side taking all 10 tricks."""

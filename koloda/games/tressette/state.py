@@ -1,0 +1,523 @@
+"""A group of Tressette in progress: every deal from the first to the one that ends the group.
+
+Hands are bitmasks; a trick is resolved when its fourth card falls (four table look-ups),
+so the hot path (``legal_actions``, ``apply_unchecked``, ``clone``) touches only ints and
+short lists. Points are added the moment they are earned (T-15) through ``_score``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from koloda.core.cards import SUIT_MASK, CardSet, cards_in, format_card, format_suit
+from koloda.core.engine import Action, DealLog, DealSetup, Seat
+from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.games.tressette.declarations import Declaration, declarations_of
+from koloda.games.tressette.events import Declared, GameWon, PointsScored
+from koloda.games.tressette.scoring import (
+    ALL_TRICKS_BONUS,
+    COUNTING_MASK,
+    DOUBLE_BELOW,
+    GAME_POINTS,
+    GAMES_PER_GROUP,
+    NINE_TRICKS_BONUS,
+)
+
+if TYPE_CHECKING:
+    from koloda.core.dealing import Shuffler
+    from koloda.games.tressette.rules import TressetteRules
+    from koloda.games.tressette.view import TressetteView
+
+PHASE_AWAIT_DEAL, PHASE_PLAY, PHASE_OVER = range(3)
+PHASE_NAMES = ("between_deals", "play", "over")
+
+NUM_SEATS = 4
+NUM_TRICKS = 10
+
+
+class WonGame(NamedTuple):
+    """One game of the group: who won it, what it is worth (T-16), the deal it was won in."""
+
+    winner: int
+    value: int
+    deal: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"winner": self.winner, "value": self.value, "deal": self.deal}
+
+
+class DealSummary(NamedTuple):
+    """One line of the score sheet: a complete deal."""
+
+    deal: int
+    dealer: Seat
+    declarations: tuple[tuple[Declaration, ...], ...]
+    """Per seat."""
+    tricks: tuple[int, ...]
+    """Tricks taken per seat."""
+    declared: tuple[int, int]
+    """Declaration points per side."""
+    card_points: tuple[int, int]
+    """T-12 points per side."""
+    bonuses: tuple[int, int]
+    """T-13 and T-14 points per side."""
+    scores: tuple[int, int]
+    """All the points the deal gave, per side."""
+    games: tuple[WonGame, ...]
+    """The games won during this deal."""
+    points_after: tuple[int, int]
+    """Each side's points toward the game in progress after the deal."""
+
+
+_BITS = tuple(1 << card for card in range(64))
+_LEGAL: dict[CardSet, tuple[int, ...]] = {}
+_legal_get = _LEGAL.get
+_LEGAL_LIMIT = 1 << 16
+
+
+def _cards(mask: CardSet) -> tuple[int, ...]:
+    cards = cards_in(mask)
+    if len(_LEGAL) >= _LEGAL_LIMIT:
+        _LEGAL.clear()
+    _LEGAL[mask] = cards
+    return cards
+
+
+class TressetteState:
+    """The full state of one group of Tressette. Create it through ``TressetteRules``."""
+
+    __slots__ = (
+        "completed",
+        "deal_bonus",
+        "deal_declared",
+        "deal_number",
+        "deal_points",
+        "dealer",
+        "dealt",
+        "declarations",
+        "first_dealer",
+        "games",
+        "hands",
+        "is_over",
+        "lead_mask",
+        "leader",
+        "phase",
+        "plays",
+        "points",
+        "pooled",
+        "power",
+        "rules",
+        "settled_games",
+        "settled_points",
+        "sheet",
+        "shuffler",
+        "taken",
+        "to_act_seat",
+        "totals",
+        "trick_count",
+        "trick_leader",
+        "trick_leaders",
+        "tricks",
+    )
+
+    def __init__(
+        self, rules: TressetteRules, first_dealer: Seat, shuffler: Shuffler | None
+    ) -> None:
+        if not 0 <= first_dealer < NUM_SEATS:
+            raise DealError(f"first dealer {first_dealer} is not a seat 0..{NUM_SEATS - 1}")
+        self.rules = rules
+        self.power = rules.power
+        self.pooled = rules.options.card_points == "pooled"
+        self.shuffler = shuffler
+        self.first_dealer = first_dealer
+        self.phase = PHASE_AWAIT_DEAL
+        self.is_over = False
+        self.deal_number = 0
+        self.dealer = first_dealer
+        self.leader = (first_dealer + 1) % NUM_SEATS
+        self.to_act_seat = -1
+        self.hands: list[CardSet] = [0] * NUM_SEATS
+        self.dealt: tuple[tuple[int, ...], ...] = ()
+        self.plays: list[int] = []
+        """The cards played in this deal, in order (seats follow from ``trick_leaders``)."""
+        self.trick_count = 0
+        self.lead_mask: CardSet = 0
+        self.trick_leader = -1
+        self.trick_leaders: list[int] = []
+        """The leader of every trick of this deal so far, the current one last."""
+        self.taken: list[CardSet] = [0] * NUM_SEATS
+        self.tricks: list[int] = [0] * NUM_SEATS
+        self.declarations: tuple[tuple[Declaration, ...], ...] = ((),) * NUM_SEATS
+        self.points: list[int] = [0, 0]
+        self.deal_points: list[int] = [0, 0]
+        self.deal_declared: list[int] = [0, 0]
+        self.deal_bonus: list[int] = [0, 0]
+        self.games: list[WonGame] = []
+        self.totals: list[int] = [0, 0]
+        self.settled_points: tuple[int, int] = (0, 0)
+        self.settled_games = 0
+        self.completed: list[tuple[Seat, tuple[tuple[int, ...], ...], tuple[int, ...]]] = []
+        self.sheet: list[DealSummary] = []
+
+    # ----- protocol properties -------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Seat | None:
+        return None if self.to_act_seat < 0 else self.to_act_seat
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return self.phase == PHASE_AWAIT_DEAL
+
+    @property
+    def deal_index(self) -> int:
+        return self.deal_number
+
+    @property
+    def next_dealer(self) -> Seat:
+        return self.dealer
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self.plays) >> 2
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick being played, led first."""
+        count = self.trick_count
+        return self.plays[len(self.plays) - count :] if count else []
+
+    def seated_plays(self) -> list[tuple[Seat, int]]:
+        """Every card played in this deal with the seat that played it."""
+        leaders = self.trick_leaders
+        return [((leaders[i >> 2] + (i & 3)) & 3, card) for i, card in enumerate(self.plays)]
+
+    # ----- legal actions -------------------------------------------------------------------
+
+    def legal_card_mask(self) -> CardSet:
+        """T-5: follow the led suit if able, otherwise any card; any card to lead."""
+        seat = self.to_act_seat
+        if seat < 0:
+            return 0
+        hand = self.hands[seat]
+        if self.trick_count:
+            return hand & self.lead_mask or hand
+        return hand
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal cards (T-5), lowest code first, as an immutable (shared) tuple."""
+        seat = self.to_act_seat
+        if seat < 0:
+            return ()
+        hand = self.hands[seat]
+        if self.trick_count and hand & self.lead_mask:
+            hand &= self.lead_mask
+        return _legal_get(hand) or _cards(hand)
+
+    def is_legal(self, action: Action) -> bool:
+        return 0 <= action < 64 and bool(self.legal_card_mask() >> action & 1)
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal."""
+        if self.phase == PHASE_OVER:
+            return "the group is over"
+        if self.phase == PHASE_AWAIT_DEAL:
+            return "no decision is due between deals"
+        if self.is_legal(action):
+            return None
+        if not 0 <= action < 64:
+            return "a card must be played now"
+        seat = self.to_act_seat
+        if not self.hands[seat] >> action & 1:
+            return f"{format_card(action)} is not in the hand of seat {seat}"
+        lead_suit = self.trick[0] >> 4
+        return f"must follow suit {format_suit(lead_suit)} (T-5)"
+
+    # ----- applying actions ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            rules = self.rules
+            raise IllegalActionError(
+                rules.format_action(action),
+                reason,
+                [rules.format_action(a) for a in self.legal_actions()],
+            )
+        events: list[Event] = []
+        self._play(action, events)
+        return events
+
+    def _play(self, card: Action, events: list[Event] | None = None) -> None:
+        seat = self.to_act_seat
+        self.hands[seat] ^= 1 << card
+        self.plays.append(card)
+        if events is not None:
+            events.append(CardPlayed(seat, card))
+        count = self.trick_count
+        if count < 3:
+            if not count:
+                self.lead_mask = SUIT_MASK[card >> 4]
+            self.trick_count = count + 1
+            self.to_act_seat = (seat + 1) & 3
+            return
+        self._close_trick(events)
+
+    apply_unchecked = _play
+    """The fast path for search: the caller guarantees the card is legal."""
+
+    def _close_trick(self, events: list[Event] | None) -> None:
+        plays = self.plays
+        c0, c1, c2, c3 = plays[-4:]
+        power = self.power
+        base = c0 >> 4 << 6
+        # T-6: the highest trump heart, else the highest card of the led suit
+        best = 0
+        best_power = power[base + c0]
+        p = power[base + c1]
+        if p > best_power:
+            best, best_power = 1, p
+        p = power[base + c2]
+        if p > best_power:
+            best, best_power = 2, p
+        if power[base + c3] > best_power:
+            best = 3
+        winner = (self.trick_leader + best) & 3
+        mask = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
+        self.taken[winner] |= mask  # T-5: each player keeps his own tricks
+        self.tricks[winner] += 1
+        if events is not None:
+            events.append(TrickTaken(winner, (c0, c1, c2, c3)))
+        self.trick_count = 0
+        self.trick_leader = winner
+        self.to_act_seat = winner
+        if not self.pooled and (mask & COUNTING_MASK).bit_count() >= 3:
+            self._score(winner & 1, 1, True, "cards", events)  # T-12 per trick
+        if len(plays) == 40:
+            self._finish_deal(events)
+        else:
+            self.trick_leaders.append(winner)
+
+    def _score(
+        self, side: int, points: int, from_play: bool, reason: str, events: list[Event] | None
+    ) -> None:
+        """Add points the moment they are earned (T-15); a side reaching 21 wins a game."""
+        self.deal_points[side] += points
+        total = self.points[side] + points
+        won = total >= GAME_POINTS and len(self.games) < GAMES_PER_GROUP
+        if events is not None:
+            after = [self.points[0], self.points[1]]
+            after[side] = total
+            events.append(PointsScored(side, points, reason, (after[0], after[1])))
+        if not won:
+            self.points[side] = total
+            return
+        value = GAME_POINTS * (2 if self.points[1 - side] < DOUBLE_BELOW else 1)  # T-16
+        self.games.append(WonGame(side, value, self.deal_number))
+        self.totals[side] += value
+        carry = total - GAME_POINTS if from_play else 0  # T-17
+        self.points[side] = carry
+        self.points[1 - side] = 0
+        if events is not None:
+            events.append(GameWon(side, value, self.deal_number, len(self.games) - 1, carry))
+
+    # ----- deals ---------------------------------------------------------------------------
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next deal from the given hands (each in dealt order)."""
+        if self.phase != PHASE_AWAIT_DEAL:
+            raise DealError(
+                f"deal {self.deal_number}: cannot start a deal while one is being played"
+                if self.phase != PHASE_OVER
+                else f"deal {self.deal_number}: the group is over"
+            )
+        if setup.dealer != self.dealer:
+            raise DealError(
+                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
+                f"not {setup.dealer} (T-4)"
+            )
+        self.rules.check_hands(setup.hands, self.deal_number)
+        events: list[Event] = []
+        self._deal(setup.hands, events)
+        return events
+
+    def _deal(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
+        options = self.rules.options
+        self.dealt = hands
+        bits = _BITS.__getitem__
+        masks = self.hands = [
+            sum(map(bits, hands[0])),
+            sum(map(bits, hands[1])),
+            sum(map(bits, hands[2])),
+            sum(map(bits, hands[3])),
+        ]
+        self.plays = []
+        self.trick_count = 0
+        self.taken = [0, 0, 0, 0]
+        self.tricks = [0, 0, 0, 0]
+        self.deal_points = [0, 0]
+        self.deal_bonus = [0, 0]
+        leader = self.leader = (self.dealer + 1) & 3  # T-4
+        self.trick_leader = leader
+        self.trick_leaders = [leader]
+        self.to_act_seat = leader
+        self.phase = PHASE_PLAY
+        hearts_special = options.hearts_special
+        long_run = options.long_run
+        declarations = self.declarations = (
+            declarations_of(0, masks[0], hearts_special, long_run),
+            declarations_of(1, masks[1], hearts_special, long_run),
+            declarations_of(2, masks[2], hearts_special, long_run),
+            declarations_of(3, masks[3], hearts_special, long_run),
+        )
+        if events is not None:
+            events.append(DealStarted(self.deal_number, self.dealer, hands))
+        declared = [0, 0]
+        for offset in range(NUM_SEATS):  # T-15: each seat's declarations, from the leader
+            seat = (leader + offset) & 3
+            found = declarations[seat]
+            if not found:
+                continue
+            points = 0
+            for declaration in found:
+                points += declaration.points
+            declared[seat & 1] += points
+            if events is not None:
+                events.append(Declared(seat, found))
+            self._score(seat & 1, points, False, "declarations", events)
+        self.deal_declared = declared
+
+    def _finish_deal(self, events: list[Event] | None) -> None:
+        first_side = self.leader & 1
+        taken = self.taken
+        if self.pooled:  # T-12 pooled, the leader's side first
+            for side in (first_side, 1 - first_side):
+                points = ((taken[side] | taken[side + 2]) & COUNTING_MASK).bit_count() // 3
+                if points:
+                    self._score(side, points, True, "cards", events)
+        tricks = self.tricks
+        for seat in range(NUM_SEATS):
+            if tricks[seat] >= 9:  # T-13
+                self.deal_bonus[seat & 1] += NINE_TRICKS_BONUS
+                self._score(seat & 1, NINE_TRICKS_BONUS, True, "nine_tricks", events)
+        for side in (first_side, 1 - first_side):
+            if tricks[side] + tricks[side + 2] == NUM_TRICKS:  # T-14
+                self.deal_bonus[side] += ALL_TRICKS_BONUS
+                self._score(side, ALL_TRICKS_BONUS, True, "all_tricks", events)
+        scores = (self.deal_points[0], self.deal_points[1])
+        declared = self.deal_declared
+        bonus = self.deal_bonus
+        self.completed.append((self.dealer, self.dealt, tuple(self.plays)))
+        self.sheet.append(
+            DealSummary(
+                self.deal_number,
+                self.dealer,
+                self.declarations,
+                (tricks[0], tricks[1], tricks[2], tricks[3]),
+                (declared[0], declared[1]),
+                (scores[0] - declared[0] - bonus[0], scores[1] - declared[1] - bonus[1]),
+                (bonus[0], bonus[1]),
+                scores,
+                tuple(self.games[self.settled_games :]),
+                (self.points[0], self.points[1]),
+            )
+        )
+        if events is not None:
+            events.append(DealScored(self.deal_number, scores))
+        self.settled_points = (self.points[0], self.points[1])
+        self.settled_games = len(self.games)
+        self.dealer = (self.dealer + 1) & 3  # T-4: the deal passes to the left
+        self.leader = (self.dealer + 1) & 3
+        self.deal_number += 1
+        self.to_act_seat = -1
+        self.trick_count = 0
+        if len(self.games) >= GAMES_PER_GROUP:  # T-17, T-18: the group ends with its deal
+            self.phase = PHASE_OVER
+            self.is_over = True
+            if events is not None:
+                outcome = self.outcome()
+                best = max(outcome)
+                winners = tuple(s for s, v in enumerate(outcome) if v == best)
+                events.append(GameOver(outcome, winners))
+            return
+        self.phase = PHASE_AWAIT_DEAL
+        if self.shuffler is not None:
+            self._deal(self.rules.deal_hands(self.shuffler, self.deal_number), events)
+
+    # ----- copies, views, results ----------------------------------------------------------
+
+    def clone(self) -> TressetteState:
+        other = TressetteState.__new__(TressetteState)
+        other.rules = self.rules
+        other.power = self.power
+        other.pooled = self.pooled
+        other.shuffler = self.shuffler
+        other.first_dealer = self.first_dealer
+        other.phase = self.phase
+        other.is_over = self.is_over
+        other.deal_number = self.deal_number
+        other.dealer = self.dealer
+        other.leader = self.leader
+        other.to_act_seat = self.to_act_seat
+        other.hands = self.hands[:]
+        other.dealt = self.dealt
+        other.plays = self.plays[:]
+        other.trick_count = self.trick_count
+        other.lead_mask = self.lead_mask
+        other.trick_leader = self.trick_leader
+        other.trick_leaders = self.trick_leaders[:]
+        other.taken = self.taken[:]
+        other.tricks = self.tricks[:]
+        other.declarations = self.declarations
+        other.points = self.points[:]
+        other.deal_points = self.deal_points[:]
+        other.deal_declared = self.deal_declared[:]
+        other.deal_bonus = self.deal_bonus[:]
+        other.games = self.games[:]
+        other.totals = self.totals[:]
+        other.settled_points = self.settled_points
+        other.settled_games = self.settled_games
+        other.completed = self.completed[:]
+        other.sheet = self.sheet[:]
+        return other
+
+    def current_log(self) -> DealLog:
+        return DealLog(DealSetup(self.dealer, self.dealt), tuple(self.plays))
+
+    def deal_logs(self) -> list[DealLog]:
+        logs = [DealLog(DealSetup(dealer, dealt), plays) for dealer, dealt, plays in self.completed]
+        if self.phase == PHASE_PLAY:
+            logs.append(self.current_log())
+        return logs
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        return [line.scores for line in self.sheet]
+
+    def outcome(self) -> tuple[float, ...]:
+        """Each player's half of his side's games (T-18)."""
+        totals = self.totals
+        return (totals[0] / 2, totals[1] / 2, totals[0] / 2, totals[1] / 2)
+
+    def view(self, seat: Seat) -> TressetteView:
+        from koloda.games.tressette.view import view_of
+
+        return view_of(self, seat)
+
+    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
+        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
+        self.shuffler = shuffler
+        events: list[Event] = []
+        if self.phase == PHASE_AWAIT_DEAL:
+            self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)
+        return events
+
+    def __repr__(self) -> str:
+        return (
+            f"TressetteState(deal={self.deal_number}, phase={self.phase_name}, "
+            f"to_act={self.to_act}, points={self.points}, games={len(self.games)})"
+        )

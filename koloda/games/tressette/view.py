@@ -1,0 +1,215 @@
+"""What one seat may know of a group of Tressette, and full states sampled from that knowledge.
+
+A seat knows its own hand, every card played in the current deal, every declaration with
+the cards that show it (T-7..T-11, T-19: public), and the score.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, format_card
+from koloda.core.dealing import Shuffler
+from koloda.core.engine import Action, Seat
+from koloda.core.sampling import InconsistentViewError
+from koloda.games.tressette.declarations import Declaration, hidden_constraints
+from koloda.games.tressette.sampler import deal_constrained
+from koloda.games.tressette.state import (
+    NUM_SEATS,
+    PHASE_NAMES,
+    PHASE_PLAY,
+    DealSummary,
+    TressetteState,
+    WonGame,
+)
+
+if TYPE_CHECKING:
+    from koloda.games.tressette.rules import TressetteRules
+
+
+@dataclass(frozen=True)
+class TressetteView:
+    """Everything seat ``seat`` may know, and nothing else."""
+
+    seat: Seat
+    phase: int
+    deal: int
+    dealer: Seat
+    first_dealer: Seat
+    leader: Seat
+    """Who led the first trick of the deal (T-4)."""
+    hand: tuple[Card, ...]
+    dealt: tuple[Card, ...]
+    """The seat's own cards as dealt (its initial hand)."""
+    hand_sizes: tuple[int, ...]
+    plays: tuple[tuple[Seat, Card], ...]
+    """Every card played in this deal, in order, with who played it."""
+    trick_leader: Seat | None
+    trick: tuple[tuple[Seat, Card], ...]
+    tricks_won: tuple[int, ...]
+    to_act: Seat | None
+    legal_actions: tuple[Action, ...]
+    declarations: tuple[tuple[Declaration, ...], ...]
+    """Every seat's declarations this deal, with their cards (public)."""
+    points: tuple[int, int]
+    """Each side's points toward the game in progress."""
+    deal_points: tuple[int, int]
+    """The points each side has earned in this deal so far."""
+    games: tuple[WonGame, ...]
+    totals: tuple[int, int]
+    """Per side: the values of the games it won."""
+    settled_points: tuple[int, int]
+    """Each side's points toward the game in progress when this deal began."""
+    settled_games: int
+    """How many games were won before this deal began."""
+    sheet: tuple[DealSummary, ...]
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase_name == "over"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "tressette",
+            "seat": self.seat,
+            "phase": self.phase_name,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "hand": [format_card(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "plays": [{"seat": s, "card": format_card(c)} for s, c in self.plays],
+            "trick": [{"seat": s, "card": format_card(c)} for s, c in self.trick],
+            "tricks_won": list(self.tricks_won),
+            "to_act": self.to_act,
+            "legal_actions": [format_card(c) for c in self.legal_actions],
+            "declarations": [[d.to_json() for d in seat] for seat in self.declarations],
+            "points": list(self.points),
+            "deal_points": list(self.deal_points),
+            "games": [g.to_json() for g in self.games],
+            "totals": list(self.totals),
+            "finished": self.is_over,
+        }
+
+
+def view_of(state: TressetteState, seat: Seat) -> TressetteView:
+    if not 0 <= seat < NUM_SEATS:
+        raise ValueError(f"seat {seat} is not a seat 0..{NUM_SEATS - 1}")
+    in_deal = state.phase == PHASE_PLAY
+    dealt: tuple[Card, ...] = state.dealt[seat] if in_deal else ()
+    plays = tuple(state.seated_plays()) if in_deal else ()
+    count = state.trick_count if in_deal else 0
+    return TressetteView(
+        seat=seat,
+        phase=state.phase,
+        deal=state.deal_number,
+        dealer=state.dealer,
+        first_dealer=state.first_dealer,
+        leader=state.leader,
+        hand=cards_in(state.hands[seat]) if in_deal else (),
+        dealt=dealt,
+        hand_sizes=tuple(h.bit_count() for h in state.hands) if in_deal else (0,) * NUM_SEATS,
+        plays=plays,
+        trick_leader=state.trick_leader if in_deal else None,
+        trick=plays[len(plays) - count :] if count else (),
+        tricks_won=tuple(state.tricks) if in_deal else (0,) * NUM_SEATS,
+        to_act=state.to_act,
+        legal_actions=state.legal_actions() if state.to_act_seat == seat else (),
+        declarations=state.declarations if in_deal else ((),) * NUM_SEATS,
+        points=(state.points[0], state.points[1]),
+        deal_points=(state.deal_points[0], state.deal_points[1]) if in_deal else (0, 0),
+        games=tuple(state.games),
+        totals=(state.totals[0], state.totals[1]),
+        settled_points=state.settled_points,
+        settled_games=state.settled_games,
+        sheet=tuple(state.sheet),
+    )
+
+
+def _voids(view: TressetteView) -> list[CardSet]:
+    """T-5: a seat that did not follow the led suit holds none of it."""
+    voids = [0] * NUM_SEATS
+    for index, (seat, card) in enumerate(view.plays):
+        position = index % NUM_SEATS
+        if position:
+            lead_suit = view.plays[index - position][1] >> 4
+            if card >> 4 != lead_suit:
+                voids[seat] |= SUIT_MASK[lead_suit]
+    return voids
+
+
+def sample_state(rules: TressetteRules, view: TressetteView, rng: random.Random) -> TressetteState:
+    """A full state that agrees with everything ``view`` shows: the unseen cards are dealt at
+    random among the seats that may hold them, so that each seat's initial hand gives exactly
+    the declarations it made and its play never broke T-5."""
+    state = TressetteState(rules, view.first_dealer, Shuffler(rng.getrandbits(64)))
+    state.deal_number = view.deal
+    state.dealer = view.dealer
+    state.leader = view.leader
+    state.sheet = list(view.sheet)
+    state.settled_points = view.settled_points
+    state.settled_games = view.settled_games
+    if view.phase != PHASE_PLAY:
+        state.phase = view.phase
+        state.is_over = view.is_over
+        state.games = list(view.games)
+        state.totals = list(view.totals)
+        state.points = list(view.points)
+        return state
+    state.games = list(view.games[: view.settled_games])
+    for game in state.games:
+        state.totals[game.winner] += game.value
+    state.points = list(view.settled_points)
+
+    seat = view.seat
+    played: CardSet = 0
+    played_by: list[list[Card]] = [[] for _ in range(NUM_SEATS)]
+    played_mask = [0] * NUM_SEATS
+    for who, card in view.plays:
+        played |= 1 << card
+        played_by[who].append(card)
+        played_mask[who] |= 1 << card
+    own: CardSet = 0
+    for card in view.dealt:
+        own |= 1 << card
+    voids = _voids(view)
+    known: list[CardSet] = [0] * NUM_SEATS
+    needs: dict[int, int] = {}
+    excluded: dict[int, CardSet] = {}
+    caps: dict[int, list[tuple[CardSet, int]]] = {}
+    for other in range(NUM_SEATS):
+        if other == seat:
+            continue
+        constraints = hidden_constraints(view.declarations[other], rules.options.long_run)
+        held = constraints.held & ~played_mask[other]  # declared and not yet played
+        known[other] = held
+        needs[other] = view.hand_sizes[other] - held.bit_count()
+        excluded[other] = constraints.excluded | voids[other]
+        caps[other] = [
+            (mask, most - ((played_mask[other] | held) & mask).bit_count())
+            for mask, most in constraints.caps
+        ]
+    pool = rules.deck_mask & ~own & ~played
+    for held in known:
+        pool &= ~held
+    try:
+        sampled = deal_constrained(cards_in(pool), needs, excluded, caps, rng)
+    except InconsistentViewError as error:
+        raise InconsistentViewError(f"deal {view.deal}: {error}") from None
+
+    hands: list[tuple[Card, ...]] = []
+    for s in range(NUM_SEATS):
+        if s == seat:
+            hands.append(view.dealt)
+        else:
+            hands.append((*played_by[s], *cards_in(known[s]), *sampled[s]))
+    state._deal(tuple(hands), None)
+    for _, card in view.plays:
+        state._play(card)
+    return state
