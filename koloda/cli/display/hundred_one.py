@@ -1,0 +1,88 @@
+"""101 in the terminal: the table as one seat sees it, with what happened since its turn."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from koloda.core.cards import SUIT_SYMBOLS, pretty_card
+from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
+from koloda.games.hundred_one.rules import HundredOneRules
+from koloda.games.hundred_one.view import HundredOneView
+
+SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
+
+
+def styled_card(card: int) -> Text:
+    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
+
+
+def log_line(entry: int, names: list[str]) -> str:
+    """One public step of the hand in words."""
+    seat, code = entry >> 8, entry & 255
+    if code < SUIT_BASE:
+        return f"{names[seat]} plays {pretty_card(code)}"
+    if code < SUIT_BASE + 4:
+        return f"{names[seat]} names {SUIT_SYMBOLS[code - SUIT_BASE]}"
+    if code == DRAW:
+        return f"{names[seat]} draws"
+    if code == PASS:
+        return f"{names[seat]} passes"
+    if code == DREW:
+        return f"{names[seat]} takes a card"
+    if code == NOTHING:
+        return f"{names[seat]}: no card left to draw"
+    if code == RESTOCK:
+        return "the discard pile is shuffled into a new stock"
+    return f"<{entry}>"
+
+
+def recent(view: HundredOneView, names: list[str], limit: int = 12) -> list[str]:
+    """The public steps since this seat last acted (at most ``limit``)."""
+    steps: list[str] = []
+    for entry in reversed(view.log):
+        if entry & 255 != RESTOCK and entry >> 8 == view.seat and entry & 255 != DREW and steps:
+            break
+        steps.append(log_line(entry, names))
+        if len(steps) >= limit:
+            break
+    return list(reversed(steps))
+
+
+def describe(rules: HundredOneRules, view: HundredOneView, names: list[str]) -> Group:
+    lines: list[Text] = []
+    header = Text(f"Hand {view.deal + 1}", style="bold")
+    header.append(f"   dealer: {names[view.dealer]}")
+    totals = "  ".join(f"{names[s]} {t}" for s, t in enumerate(view.totals))
+    header.append(f"   totals: {totals}")
+    lines.append(header)
+    for step in recent(view, names):
+        lines.append(Text("  " + step, style="dim"))
+    if view.top is not None:
+        table = Text("top: ")
+        table.append_text(styled_card(view.top))
+        if view.suit is not None:
+            table.append("   follow: ")
+            table.append(SUIT_SYMBOLS[view.suit], style=SUIT_STYLES[view.suit])
+            if view.named:
+                table.append(" (named)")
+        table.append(f"   stock: {view.stock_size}   pile: {len(view.pile)}")
+        lines.append(table)
+        sizes = "  ".join(f"{names[s]}: {k}" for s, k in enumerate(view.hand_sizes))
+        lines.append(Text(f"cards in hand: {sizes}"))
+    hand = Text("your hand: ", style="bold")
+    for card in view.hand:
+        hand.append_text(styled_card(card))
+        hand.append(" ")
+    lines.append(hand)
+    if view.drawn is not None:
+        drawn = Text("you drew: ")
+        drawn.append_text(styled_card(view.drawn))
+        lines.append(drawn)
+    if view.to_act is not None:
+        lines.append(Text(f"to act: {names[view.to_act]}", style="italic"))
+    if view.legal_actions:
+        legal = Text("legal: ")
+        legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
+        lines.append(legal)
+    return Group(*lines)

@@ -1,0 +1,158 @@
+"""101's rules object: options fixed, tables precomputed, the factory of states."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from koloda.core.cards import Card, CardSet, format_card
+from koloda.core.dealing import Shuffler
+from koloda.core.decks import DECK_36, Deck
+from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.errors import DealError
+from koloda.core.options import build_options, options_to_json
+from koloda.games.hundred_one import notation
+from koloda.games.hundred_one.options import HundredOneOptions
+from koloda.games.hundred_one.scoring import penalty_table
+from koloda.games.hundred_one.state import HundredOneSetup, HundredOneState
+from koloda.games.hundred_one.view import HundredOneView, sample_state
+
+
+class HundredOneRules:
+    """101 with its options fixed. ``load_game("hundred_one", players=...)`` makes one."""
+
+    name = "hundred_one"
+
+    def __init__(self, options: HundredOneOptions) -> None:
+        self.options = options
+        self.deck: Deck = DECK_36
+        self.deck_mask: CardSet = DECK_36.mask
+        self.num_seats = options.players
+        self.hand_size = options.hand_size
+        self.penalties: tuple[int, ...] = penalty_table(options)
+
+    # ----- states --------------------------------------------------------------------------
+
+    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> HundredOneState:
+        """A game that deals (and reshuffles) itself: from the seed, or from ``secrets``."""
+        shuffler = Shuffler(seed)
+        state = HundredOneState(self, first_dealer, shuffler)
+        state._deal_shuffled(shuffler.shuffled(self.deck.cards, 0))
+        return state
+
+    def empty_state(self, first_dealer: Seat = 0) -> HundredOneState:
+        return HundredOneState(self, first_dealer, None)
+
+    def state_from_deal(
+        self,
+        hands: Sequence[Sequence[Card]],
+        starter: Card,
+        stock: Sequence[Card],
+        dealer: Seat = 0,
+        restocks: Sequence[Sequence[Card]] = (),
+        seed: int | str | None = None,
+    ) -> HundredOneState:
+        """A game whose first hand is given (hands in dealt order, stock top card first).
+
+        Reshuffles take ``restocks`` first; with a ``seed`` further ones (and later hands)
+        come from a seeded shuffle.
+        """
+        state = self.empty_state(dealer)
+        state.start_deal(
+            HundredOneSetup(
+                dealer,
+                tuple(tuple(h) for h in hands),
+                starter,
+                tuple(stock),
+                tuple(tuple(r) for r in restocks),
+            )
+        )
+        if seed is not None:
+            state.shuffler = Shuffler(seed)
+        return state
+
+    def deal_setup(self, shuffler: Shuffler, deal: int, dealer: Seat) -> HundredOneSetup:
+        """H-2: a hand dealt one card at a time from the dealer's left, then the starter;
+        the rest is the stock (top card first)."""
+        return self.setup_from_cards(shuffler.shuffled(self.deck.cards, deal), dealer)
+
+    def setup_from_cards(self, cards: Sequence[Card], dealer: Seat) -> HundredOneSetup:
+        """H-2: the setup of a hand dealt from a shuffled deck (the order of dealing)."""
+        n = self.num_seats
+        dealt = n * self.hand_size
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(dealt):
+            hands[(dealer + 1 + i) % n].append(cards[i])
+        return HundredOneSetup(
+            dealer, tuple(tuple(h) for h in hands), cards[dealt], tuple(cards[dealt + 1 :])
+        )
+
+    def check_setup(self, setup: HundredOneSetup, deal: int) -> None:
+        """Each seat holds hand_size cards; hands, starter and stock are exactly the deck."""
+        if len(setup.hands) != self.num_seats:
+            raise DealError(f"deal {deal}: {len(setup.hands)} hands for {self.num_seats} seats")
+        seen: CardSet = 0
+
+        def add(card: Card) -> None:
+            nonlocal seen
+            if not 0 <= card < 64 or not self.deck_mask >> card & 1:
+                raise DealError(f"deal {deal}: {format_card(card)} is not in the 36-card deck")
+            if seen >> card & 1:
+                raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
+            seen |= 1 << card
+
+        for seat, hand in enumerate(setup.hands):
+            if len(hand) != self.hand_size:
+                raise DealError(
+                    f"deal {deal}: seat {seat} has {len(hand)} cards, not {self.hand_size} (H-2)"
+                )
+            for card in hand:
+                add(card)
+        add(setup.starter)
+        for card in setup.stock:
+            add(card)
+        if seen != self.deck_mask:
+            missing = " ".join(format_card(c) for c in self.deck.cards if not seen >> c & 1)
+            raise DealError(f"deal {deal}: hands, starter and stock miss {missing}")
+        for index, restock in enumerate(setup.restocks):
+            if len(set(restock)) != len(restock) or any(
+                not self.deck_mask >> c & 1 for c in restock
+            ):
+                raise DealError(f"deal {deal}: restock {index} is not a set of deck cards")
+
+    def sample_state(self, view: HundredOneView, rng: random.Random) -> HundredOneState:
+        return sample_state(self, view, rng)
+
+    # ----- notation and records ------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def options_json(self) -> dict[str, Any]:
+        return options_to_json(self.options)
+
+    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
+        return notation.setup_from_json(deal)
+
+    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
+        return notation.setup_to_json(setup)
+
+    def results_json(self, state: Any) -> dict[str, Any]:
+        return notation.results_json(state)
+
+    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
+        return notation.deal_results_json(state, deal)
+
+    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
+        from koloda.games.hundred_one.sheet import render_sheet
+
+        return render_sheet(self, state, names)
+
+
+def make_rules(**options: Any) -> HundredOneRules:
+    """``load_game("hundred_one", **options)``: unknown options and bad values are errors."""
+    return HundredOneRules(build_options(HundredOneOptions, "hundred_one", options))
