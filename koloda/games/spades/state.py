@@ -6,10 +6,19 @@ only ints and short lists. Scoring is in ``scoring``, the record notation in ``n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from koloda.core.cards import SUIT_MASK, CardSet, cards_in, format_card, format_suit
+from koloda.core.cards import (
+    SUIT_MASK,
+    SUITS,
+    CardSet,
+    cards_in,
+    cards_of_suit,
+    format_card,
+    format_suit,
+)
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
@@ -21,10 +30,10 @@ from koloda.games.spades.actions import (
     LOOK,
     NIL,
     NO_BID,
+    TripleActions,
     bid_text,
     is_nil_bid,
     is_valid_triple,
-    triple_actions,
     triple_mask,
 )
 from koloda.games.spades.events import (
@@ -49,6 +58,13 @@ PHASE_NAMES = ("between_deals", "bid", "discard", "give", "play", "over")
 SPADES_LANE: CardSet = SUIT_MASK[0]
 NON_SPADES: CardSet = SUIT_MASK[1] | SUIT_MASK[2] | SUIT_MASK[3]
 NUM_TRICKS = 13
+
+_LANES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(cards_of_suit(lane << (16 * suit), suit) for lane in range(1 << 13)) for suit in SUITS
+)
+"""For each suit, the cards of every 13-bit lane: legal cards without building a set."""
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = _LANES
+
 
 BLIND_CHOICE: tuple[Action, ...] = (LOOK, BID_DOUBLE_NIL)
 """S-6: before looking, a player looks at his cards or bids double nil blind."""
@@ -83,6 +99,8 @@ class SpadesState:
         "_blind",
         "_exchange",
         "bags",
+        "best",
+        "best_seat",
         "bid_count",
         "bids",
         "broken",
@@ -92,7 +110,9 @@ class SpadesState:
         "dealt",
         "first_dealer",
         "hands",
+        "is_over",
         "last_bidder",
+        "lead_suit",
         "pending",
         "phase",
         "picked_up",
@@ -106,7 +126,7 @@ class SpadesState:
         "shuffler",
         "to_act_seat",
         "totals",
-        "trick",
+        "trick_count",
         "trick_leader",
         "tricks",
         "tricks_played",
@@ -124,6 +144,8 @@ class SpadesState:
         self.shuffler = shuffler
         self.first_dealer = first_dealer
         self.phase = PHASE_AWAIT_DEAL
+        self.is_over = False
+        """True once the game is decided (S-17); a plain attribute for the hot loop."""
         self.deal_number = 0
         self.dealer = first_dealer
         self.to_act_seat = -1
@@ -138,7 +160,10 @@ class SpadesState:
         self.received: list[CardSet] = [0, 0, 0, 0]
         self.pre_actions: list[Action] = []
         self.pre_seats: list[Seat] = []
-        self.trick: list[int] = []
+        self.trick_count = 0
+        self.lead_suit = 0
+        self.best = 0
+        self.best_seat = 0
         self.trick_leader = -1
         self.plays: list[int] = []
         self.tricks: list[int] = [0, 0, 0, 0]
@@ -157,10 +182,6 @@ class SpadesState:
         return None if self.to_act_seat < 0 else self.to_act_seat
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
     def awaiting_deal(self) -> bool:
         return self.phase == PHASE_AWAIT_DEAL
 
@@ -177,6 +198,12 @@ class SpadesState:
         return PHASE_NAMES[self.phase]
 
     @property
+    def trick(self) -> list[int]:
+        """The cards of the trick in progress, in the order played."""
+        count = self.trick_count
+        return [p & 63 for p in self.plays[len(self.plays) - count :]] if count else []
+
+    @property
     def in_deal(self) -> bool:
         return PHASE_BID <= self.phase <= PHASE_PLAY
 
@@ -185,27 +212,43 @@ class SpadesState:
     def legal_card_mask(self) -> CardSet:
         """The cards the seat to act may play (S-10, S-11, S-12)."""
         hand = self.hands[self.to_act_seat]
-        trick = self.trick
-        if trick:
-            follow = hand & SUIT_MASK[trick[0] >> 4]
-            return follow or hand  # S-12
+        if self.trick_count:
+            return hand & SUIT_MASK[self.lead_suit] or hand  # S-12
         if self.broken:
             return hand
         return hand & NON_SPADES or hand  # S-10, S-11
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions, lowest code first, as an immutable (possibly shared) tuple."""
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions, lowest code first, as an immutable (possibly shared) sequence:
+        a tuple, or for the 286 discards and gifts of S-7 a lazy ``TripleActions``."""
         phase = self.phase
         if phase == PHASE_PLAY:
-            return cards_in(self.legal_card_mask())
+            hand = self.hands[self.to_act_seat]
+            if self.trick_count:
+                suit = self.lead_suit
+                lane = hand >> (suit << 4) & 0x1FFF
+                if lane:
+                    return _LANES[suit][lane]  # S-12: follow suit
+            elif not self.broken and hand & NON_SPADES:  # S-10, S-11: no spade lead
+                return (
+                    _HEARTS[hand >> 16 & 0x1FFF]
+                    + _DIAMONDS[hand >> 32 & 0x1FFF]
+                    + _CLUBS[hand >> 48 & 0x1FFF]
+                )
+            return (
+                _SPADES[hand & 0x1FFF]
+                + _HEARTS[hand >> 16 & 0x1FFF]
+                + _DIAMONDS[hand >> 32 & 0x1FFF]
+                + _CLUBS[hand >> 48 & 0x1FFF]
+            )
         if phase == PHASE_BID:
             if self._blind and not self.picked_up[self.to_act_seat]:
                 return BLIND_CHOICE
             return NUMBER_BIDS
         if phase == PHASE_DISCARD:
-            return triple_actions(self.hands[self.to_act_seat], DISCARD_BASE)
+            return TripleActions(self.hands[self.to_act_seat], DISCARD_BASE)
         if phase == PHASE_GIVE:
-            return triple_actions(self.hands[self.to_act_seat], GIVE_BASE)
+            return TripleActions(self.hands[self.to_act_seat], GIVE_BASE)
         return ()
 
     def is_legal(self, action: Action) -> bool:
@@ -263,8 +306,8 @@ class SpadesState:
         hand = self.hands[seat]
         if not hand >> card & 1:
             return f"{format_card(card)} is not in the hand of seat {seat}"
-        if self.trick:
-            return f"must follow suit {format_suit(self.trick[0] >> 4)} (S-12)"
+        if self.trick_count:
+            return f"must follow suit {format_suit(self.lead_suit)} (S-12)"
         if self.tricks_played == 0:
             return "the first trick may not be led with a spade (S-10, S-11)"
         return "spades may not be led until broken (S-11)"
@@ -285,10 +328,38 @@ class SpadesState:
         return events
 
     def apply_unchecked(self, action: Action) -> None:
-        if self.phase == PHASE_PLAY:
-            self._play(action, None)
-        else:
+        """The fast path: the same steps as ``_play`` without events, inlined (S-11, S-12)."""
+        if self.phase != PHASE_PLAY:
             self._apply(action, None)
+            return
+        seat = self.to_act_seat
+        self.hands[seat] ^= 1 << action
+        self.plays.append(seat << 6 | action)
+        count = self.trick_count
+        if not count:
+            self.lead_suit = action >> 4
+            self.best = action
+            self.best_seat = seat
+            if action < 16 and self._any_spade:
+                self.broken = True
+            self.trick_count = 1
+            self.to_act_seat = (seat + 1) & 3
+            return
+        best = self.best
+        if action >> 4 == best >> 4:
+            if action > best:
+                self.best = action
+                self.best_seat = seat
+        elif action < 16:
+            self.best = action
+            self.best_seat = seat
+            if self.lead_suit:
+                self.broken = True
+        if count < 3:
+            self.trick_count = count + 1
+            self.to_act_seat = (seat + 1) & 3
+            return
+        self._take_trick(None)
 
     def _apply(self, action: Action, events: list[Event] | None) -> None:
         phase = self.phase
@@ -378,28 +449,43 @@ class SpadesState:
         seat = self.to_act_seat
         self.hands[seat] ^= 1 << card
         self.plays.append(seat << 6 | card)
-        trick = self.trick
-        trick.append(card)
         if events is not None:
             events.append(CardPlayed(seat, card))
-        if card < 16 and not self.broken and (self._any_spade or trick[0] >= 16):
-            self.broken = True  # S-11
-            if events is not None:
-                events.append(SpadesBroken(seat))
-        if len(trick) < 4:
+        count = self.trick_count
+        was_broken = self.broken
+        if not count:
+            self.lead_suit = card >> 4
+            self.best = card
+            self.best_seat = seat
+            if card < 16 and self._any_spade:
+                self.broken = True  # S-11 option: any spade breaks them
+        else:
+            best = self.best
+            if card >> 4 == best >> 4:
+                if card > best:
+                    self.best = card
+                    self.best_seat = seat
+            elif card < 16:
+                self.best = card  # S-12: a spade beats every other suit
+                self.best_seat = seat
+                if self.lead_suit:
+                    self.broken = True  # S-11: a spade discarded on another suit
+        if events is not None and self.broken and not was_broken:
+            events.append(SpadesBroken(seat))
+        if count < 3:
+            self.trick_count = count + 1
             self.to_act_seat = (seat + 1) & 3
             return
-        # S-12: the highest spade, else the highest card of the led suit.
-        c0, c1, c2, c3 = trick
-        mask = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
-        spades = mask & SPADES_LANE
-        best = (spades or mask & SUIT_MASK[c0 >> 4]).bit_length() - 1
-        winner = (self.trick_leader + trick.index(best)) & 3
+        self._take_trick(events)
+
+    def _take_trick(self, events: list[Event] | None) -> None:
+        """S-12: the highest spade, else the highest card of the led suit, wins; he leads."""
+        winner = self.best_seat
         self.tricks[winner] += 1
         played = self.tricks_played = self.tricks_played + 1
         if events is not None:
-            events.append(TrickTaken(winner, tuple(trick)))
-        self.trick = []
+            events.append(TrickTaken(winner, tuple(p & 63 for p in self.plays[-4:])))
+        self.trick_count = 0
         self.trick_leader = winner
         self.to_act_seat = winner
         if played == NUM_TRICKS:
@@ -443,7 +529,7 @@ class SpadesState:
         self.received = [0, 0, 0, 0]
         self.pre_actions = []
         self.pre_seats = []
-        self.trick = []
+        self.trick_count = 0
         self.trick_leader = -1
         self.plays = []
         self.tricks = [0, 0, 0, 0]
@@ -496,7 +582,6 @@ class SpadesState:
         self.dealer = (self.dealer + 1) & 3  # S-3
         self.deal_number += 1
         self.to_act_seat = -1
-        self.trick = []
         winners = game_winners(summary.totals, options.target)
         if winners is None and options.max_deals and self.deal_number >= options.max_deals:
             best = max(self.totals)
@@ -504,6 +589,7 @@ class SpadesState:
         if winners is not None:
             self.winners = winners
             self.phase = PHASE_OVER
+            self.is_over = True
             if events is not None:
                 events.append(GameOver(tuple(float(t) for t in self.totals), winners))
             return
@@ -522,6 +608,7 @@ class SpadesState:
         other.shuffler = self.shuffler
         other.first_dealer = self.first_dealer
         other.phase = self.phase
+        other.is_over = self.is_over
         other.deal_number = self.deal_number
         other.dealer = self.dealer
         other.to_act_seat = self.to_act_seat
@@ -536,7 +623,10 @@ class SpadesState:
         other.received = self.received[:]
         other.pre_actions = self.pre_actions[:]
         other.pre_seats = self.pre_seats[:]
-        other.trick = self.trick[:]
+        other.trick_count = self.trick_count
+        other.lead_suit = self.lead_suit
+        other.best = self.best
+        other.best_seat = self.best_seat
         other.trick_leader = self.trick_leader
         other.plays = self.plays[:]
         other.tricks = self.tricks[:]

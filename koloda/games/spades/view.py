@@ -227,6 +227,7 @@ def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> Sp
     state.winners = view.winners
     if view.phase in (PHASE_AWAIT_DEAL, PHASE_OVER):
         state.phase = view.phase
+        state.is_over = view.phase == PHASE_OVER
         return state
 
     seat = view.seat
