@@ -97,14 +97,18 @@ class Declaration(NamedTuple):
         }
 
 
-def _triple_table() -> dict[int, tuple[tuple[Card, ...], int]]:
-    """``(rank << 4 | suits held)`` → (the cards, strongest suit order kept) and points."""
+def _triple_table() -> dict[int, Declaration]:
+    """``seat << 8 | rank << 4 | suits held`` → the triple's Declaration, made once."""
     table = {}
-    for rank in RANKS_STRONGEST_FIRST:
-        for pattern in range(16):
-            if pattern.bit_count() >= 3:
-                cards = tuple(make_card(rank, s) for s in SUITS if pattern >> s & 1)
-                table[rank << 4 | pattern] = (cards, TRIPLE_POINTS.get(rank, 1))
+    for seat in range(4):
+        for rank in RANKS_STRONGEST_FIRST:
+            for pattern in range(16):
+                if pattern.bit_count() >= 3:
+                    cards = tuple(make_card(rank, s) for s in SUITS if pattern >> s & 1)
+                    points = TRIPLE_POINTS.get(rank, 1)
+                    table[seat << 8 | rank << 4 | pattern] = Declaration(
+                        seat, "triple", cards, points
+                    )
     return table
 
 
@@ -141,19 +145,17 @@ def declarations_of(
             if babas >> suit & 1:
                 found.append(_baba(seat, suit, lanes[suit], hearts_special, tail))
     if three_or_more:  # T-10; T-11: a triple sharing a Баба card counts too
-        ranks = []
-        bits = three_or_more
-        while bits:
-            low = bits & -bits
-            ranks.append(low.bit_length() - 1)
-            bits ^= low
-        if len(ranks) > 1:
-            ranks.sort(key=_RANK_ORDER.__getitem__)
+        if three_or_more & (three_or_more - 1):  # several triples: strongest rank first
+            ranks = sorted(
+                (r for r in RANKS_STRONGEST_FIRST if three_or_more >> r & 1),
+                key=_RANK_ORDER.__getitem__,
+            )
+        else:
+            ranks = [three_or_more.bit_length() - 1]
         for rank in ranks:
             pattern = (l0 >> rank & 1) | (l1 >> rank & 1) << 1
             pattern |= (l2 >> rank & 1) << 2 | (l3 >> rank & 1) << 3
-            cards, points = _TRIPLES[rank << 4 | pattern]
-            found.append(Declaration(seat, "triple", cards, points))
+            found.append(_TRIPLES[seat << 8 | rank << 4 | pattern])
     return tuple(found)
 
 

@@ -26,15 +26,18 @@ def render_sheet(
     sides = side_names(names)
     options = rules.options_json()
     title = "Tressette — score sheet" + (f" {options}" if options else "")
-    table = Table(title=title)
+    table = Table(
+        title=title,
+        caption="per side: deal total (declarations + card points + 9/10-trick bonuses)",
+    )
     table.add_column("#")
     table.add_column("dealer")
-    table.add_column("declarations (T-7..T-11)")
+    table.add_column("declarations")
     table.add_column("tricks")
     for side in (0, 1):
-        table.add_column(f"{sides[side]}\ndecl+cards+bonus = deal", justify="right")
-    table.add_column("games won", justify="left")
-    table.add_column("game points after", justify="right")
+        table.add_column(sides[side], justify="right")
+    table.add_column("games won")
+    table.add_column("points after", justify="right")
     for line in state.sheet:
         declared = "; ".join(
             f"{names[s]}: " + ", ".join(d.describe() for d in line.declarations[s])
@@ -43,7 +46,7 @@ def render_sheet(
         )
         tricks = " ".join(str(t) for t in line.tricks)
         cells = [
-            f"{line.declared[s]}+{line.card_points[s]}+{line.bonuses[s]} = {line.scores[s]}"
+            f"{line.scores[s]} ({line.declared[s]}+{line.card_points[s]}+{line.bonuses[s]})"
             for s in (0, 1)
         ]
         won = ", ".join(
