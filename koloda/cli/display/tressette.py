@@ -63,6 +63,12 @@ def describe(rules: TressetteRules, view: TressetteView, names: list[str]) -> Gr
                 trick.append(f"{names[seat]} ")
                 trick.append_text(styled_card(card))
                 trick.append("  ")
+        elif len(view.plays) >= 4:
+            trick = Text("last trick: ")
+            for seat, card in view.plays[-4:]:
+                trick.append(f"{names[seat]} ")
+                trick.append_text(styled_card(card))
+                trick.append("  ")
         else:
             trick.append("(empty)")
         lines.append(trick)

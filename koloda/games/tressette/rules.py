@@ -8,7 +8,7 @@ from typing import Any
 from koloda.core.cards import Card, CardSet, format_card
 from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_40, Deck
-from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.engine import Action, DealSetup, GameState, Rules, Seat
 from koloda.core.errors import DealError
 from koloda.core.options import build_options, options_to_json
 from koloda.games.tressette import notation
@@ -115,3 +115,8 @@ class TressetteRules:
 def make_rules(**options: Any) -> TressetteRules:
     """``load_game("tressette", **options)``: unknown options and bad values raise OptionError."""
     return TressetteRules(build_options(TressetteOptions, "tressette", options))
+
+
+def _conforms(rules: TressetteRules) -> tuple[Rules, GameState]:
+    """Never called: lets the type checker prove the engine protocols are implemented."""
+    return rules, rules.empty_state()
