@@ -120,6 +120,7 @@ class HundredOneState:
     __slots__ = (
         "_effect",
         "_n",
+        "_next",
         "_penalties",
         "_voluntary",
         "completed",
@@ -157,6 +158,7 @@ class HundredOneState:
         options = rules.options
         self.rules = rules
         self._n = n
+        self._next: tuple[Seat, ...] = tuple((s + 1) % n for s in range(n))
         self._voluntary = options.voluntary_draw
         effect = [-1] * 16
         effect[SIX] = options.draw_six
@@ -297,22 +299,25 @@ class HundredOneState:
 
     def apply_unchecked(self, action: Action, events: list[Event] | None = None) -> None:
         """Apply a legal action (the caller guarantees it); with ``events``, record them."""
+        seat = self.to_act_seat
         if action >= 64:
-            if action == DRAW:
+            if action == PASS:  # H-8: he keeps the drawn card
+                self.log.append(seat << 8 | PASS)
+                if events is not None:
+                    events.append(Passed(seat))
+                self.phase = PHASE_PLAY
+                self.to_act_seat = self._next[seat]
+            elif action == DRAW:
                 self._draw_turn(events)
-            elif action == PASS:
-                self._pass(events)
             else:
                 self._name_suit(action - SUIT_BASE, events)
             return
         card = action  # H-4, H-6: play a card
-        seat = self.to_act_seat
         hand = self.hands[seat] ^ (1 << card)
         self.hands[seat] = hand
         self.pile.append(card)
         self.log.append(seat << 8 | card)
         self.top = card
-        self.drawn = -1
         if events is not None:
             events.append(CardPlayed(seat, card))
         if not hand:
@@ -325,8 +330,7 @@ class HundredOneState:
         self.suit = card >> 4
         self.follow = FOLLOW[card]
         self.phase = PHASE_PLAY
-        n = self._n
-        following = seat + 1 if seat + 1 < n else 0
+        following = self._next[seat]
         draws = self._effect[rank]
         if draws < 0:
             self.to_act_seat = following
@@ -411,15 +415,6 @@ class HundredOneState:
             events.append(CardDrawn(seat, card, False))
         self.drawn = card
         self.phase = PHASE_AFTER_DRAW
-
-    def _pass(self, events: list[Event] | None) -> None:
-        seat = self.to_act_seat
-        self.log.append(seat << 8 | PASS)
-        if events is not None:
-            events.append(Passed(seat))
-        self.drawn = -1
-        self.phase = PHASE_PLAY
-        self.to_act_seat = seat + 1 if seat + 1 < self._n else 0
 
     def _name_suit(self, suit: int, events: list[Event] | None) -> None:
         seat = self.to_act_seat
@@ -580,6 +575,7 @@ class HundredOneState:
         other = HundredOneState.__new__(HundredOneState)
         other.rules = self.rules
         other._n = self._n
+        other._next = self._next
         other._voluntary = self._voluntary
         other._effect = self._effect
         other._penalties = self._penalties
