@@ -244,3 +244,28 @@ def test_perft_counts_from_a_fixed_position() -> None:
 
 
 PERFT_SEED_42 = [10, 42, 92, 308]
+
+
+@pytest.mark.slow
+def test_invariants_over_many_more_deals() -> None:
+    # rule: T-12 T-15 T-16 T-17
+    for options in ({}, {"card_points": "pooled"}, {"hearts_special": False, "long_run": "ten"}):
+        deals = 0
+        seed = 10_000
+        while deals < 10_000:
+            deals += check_group(options, seed)
+            seed += 1
+
+
+def test_events_serialise_to_json() -> None:
+    rules = load_game("tressette")
+    state: TressetteState = rules.empty_state(first_dealer=2)  # type: ignore[assignment]
+    events = state.resume_dealing(Shuffler("events"))
+    while not state.is_over:
+        events += state.apply(state.legal_actions()[0])
+    kinds = {e.to_json()["type"] for e in events}
+    assert {"deal_started", "card_played", "trick_taken", "points_scored", "deal_scored"} <= kinds
+    assert {"declared", "game_won", "game_over"} <= kinds
+    for event in events:
+        for seat in range(4):
+            assert event.for_seat(seat).to_json()["type"] == event.to_json()["type"]
