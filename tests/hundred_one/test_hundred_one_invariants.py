@@ -10,7 +10,7 @@ import pytest
 from hundred_one_helpers import rules_for
 
 from koloda.core.cards import QUEEN, cards_in
-from koloda.games.hundred_one.actions import DRAW, PASS, SUIT_BASE
+from koloda.games.hundred_one.actions import DRAW, NOTHING, PASS, SUIT_BASE
 from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.state import (
     PHASE_AFTER_DRAW,
@@ -68,6 +68,7 @@ def play_random(
     voluntary = rules.options.voluntary_draw
     decisions = 0
     deals = 0
+    idle = 0  # draws in a row that found no card at all (H-11)
     while not state.is_over:
         assert state.card_count() == 36  # invariant: hands + stock + pile
         assert sum(h.bit_count() for h in state.hands) + len(state.stock) + len(
@@ -81,6 +82,13 @@ def play_random(
         before = len(state.sheet)
         state.apply_unchecked(action)
         decisions += 1
+        if action == DRAW and state.log and state.log[-1] & 255 == NOTHING:
+            idle += 1
+            # H-10, H-11: with the stock and the pile both empty, every other card is in a
+            # hand, so somebody holds a card of the suit to follow and must play it.
+            assert voluntary or idle < n, "a standstill: nobody can draw nor play"
+        elif action < 64:
+            idle = 0
         assert decisions < MAX_DECISIONS_PER_DEAL, "a hand that does not end"
         if len(state.sheet) != before:
             line = state.sheet[-1]
