@@ -23,6 +23,8 @@ from koloda.games.hundred_one.state import (
 PENALTY = {4: 6, 5: 7, 6: 8, 7: 9, 8: 10, 9: 2, 10: 3, 11: 4, 12: 11}
 MAX_DECISIONS_PER_DEAL = 5_000
 MAX_DEALS = 200
+PERFT_COUNTS = [[5, 16, 33, 68, 140], [2, 2, 4, 6, 18]]
+"""Leaf counts at depths 1..5 from two seeded positions (recorded; guard against drift)."""
 
 
 def matches(card: int, state: HundredOneState) -> bool:
@@ -173,3 +175,23 @@ def test_clone_is_independent() -> None:
         legal = copy.legal_actions()
         copy.apply_unchecked(legal[rng.randrange(len(legal))])
     assert (state.hands, state.stock, state.pile, state.log) == snapshot
+
+
+def perft(state: HundredOneState, depth: int) -> int:
+    if depth == 0 or state.to_act is None:
+        return 1
+    total = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def test_perft_counts_guard_the_move_generator() -> None:
+    # rule: H-4, H-8, H-9, H-10
+    counts = []
+    for players in (2, 4):
+        state = rules_for(players=players, hand_size=6).new_state(seed="perft")
+        counts.append([perft(state, depth) for depth in range(1, 6)])
+    assert counts == PERFT_COUNTS
