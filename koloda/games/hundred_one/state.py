@@ -335,6 +335,17 @@ class HundredOneState:
         if draws < 0:
             self.to_act_seat = following
             return
+        stock = self.stock
+        if events is None and len(stock) >= draws:  # H-5, the fast path of _skip
+            hands = self.hands
+            mask = hands[following]
+            log = self.log
+            for _ in range(draws):
+                mask |= 1 << stock.pop()
+                log.append(following << 8 | DREW)
+            hands[following] = mask
+            self.to_act_seat = self._next[following]
+            return
         self._skip(following, draws, events)  # H-5
 
     def _skip(self, seat: Seat, draws: int, events: list[Event] | None) -> None:
