@@ -23,7 +23,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 test: lint typecheck
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'

@@ -44,7 +44,7 @@ RuleOpt = Annotated[
 
 def fail(message: str) -> typer.Exit:
     """Print one clear line to stderr and leave with status 2."""
-    err.print(f"error: {message}", markup=False, highlight=False)
+    print(f"error: {message}", file=sys.stderr)
     return typer.Exit(2)
 
 

@@ -81,6 +81,7 @@ class TerminalGame:
             for s in range(rules.num_seats)
         ]
         self.rng = random.Random()
+        self.state: GameState | None = None
 
     def save(self, state: GameState) -> None:
         document = record_from_state(self.rules, state, self.names, self.first_dealer)
@@ -98,6 +99,7 @@ class TerminalGame:
             state = self.rules.new_state(seed=self.seed, first_dealer=self.first_dealer)
         else:
             self.show(state.resume_dealing(Shuffler(self.seed)))
+        self.state = state
         self.console.print(f"[bold]Koloda — {self.rules.name}[/]  {HELP}", highlight=False)
         self.console.print(f"record saved to {self.save_path}", highlight=False)
         self.save(state)

@@ -153,9 +153,19 @@ def _legal_text(rules: Rules, state: GameState) -> str:
 
 
 def record_from_state(
-    rules: Rules, state: GameState, players: list[str] | None = None, first_dealer: int = 0
+    rules: Rules,
+    state: GameState,
+    players: list[str] | None = None,
+    first_dealer: int | None = None,
 ) -> dict[str, Any]:
-    """The record of a game as played so far (a saved game when unfinished)."""
+    """The record of a game as played so far (a saved game when unfinished).
+
+    The first dealer is that of the first deal; ``first_dealer`` is needed only for a game
+    that has not dealt yet.
+    """
+    logs = state.deal_logs()
+    if logs:
+        first_dealer = logs[0].setup.dealer
     document: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "game": rules.name,
@@ -163,13 +173,13 @@ def record_from_state(
     }
     if players is not None:
         document["players"] = list(players)
-    document["first_dealer"] = first_dealer
+    document["first_dealer"] = first_dealer or 0
     document["deals"] = [
         {
             **rules.setup_to_json(log.setup),
             "actions": [rules.format_action(a) for a in log.actions],
         }
-        for log in state.deal_logs()
+        for log in logs
     ]
     return document
 

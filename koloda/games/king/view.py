@@ -118,7 +118,7 @@ def view_of(state: KingState, seat: Seat) -> KingView:
     for card in dealt:
         seen |= 1 << card
     hand = tuple(card for card in sorted(dealt) if state.hands[seat] >> card & 1)
-    plays = tuple((p >> 6, p & 63) for p in state.plays)
+    plays = tuple((p >> 6, p & 63) for p in state.plays) if in_deal else ()
     trick_len = len(state.trick)
     return KingView(
         seat=seat,
@@ -127,17 +127,17 @@ def view_of(state: KingState, seat: Seat) -> KingView:
         phase=state.phase,
         deal=state.deal_number,
         dealer=state.dealer,
-        contract=state.contract if state.contract >= 0 else None,
+        contract=state.contract if state.contract >= 0 and in_deal else None,
         declarer=state.caller if state.caller >= 0 and in_deal else None,
-        trump=state.trump if state.trump >= 0 else None,
-        by_last=state.by_last,
+        trump=state.trump if state.trump >= 0 and in_deal else None,
+        by_last=state.by_last and in_deal,
         hand=hand,
         dealt=dealt,
         hand_sizes=tuple(h.bit_count() for h in state.hands) if in_deal else (0,) * n,
         plays=plays,
         trick_leader=state.trick_leader if state.phase == PHASE_PLAY else None,
-        trick=plays[len(plays) - trick_len :] if trick_len else (),
-        tricks_won=tuple(state.tricks),
+        trick=plays[len(plays) - trick_len :] if trick_len and in_deal else (),
+        tricks_won=tuple(state.tricks) if in_deal else (0,) * n,
         to_act=state.to_act,
         legal_actions=tuple(state.legal_actions()) if state.to_act_seat == seat else (),
         totals=tuple(state.totals),

@@ -1,0 +1,160 @@
+"""King records: write, read, replay, round trip, and clear errors on bad records."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from koloda import load_game
+from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
+
+
+def random_game(options: dict[str, Any], seed: int, stop_after: int | None = None):  # type: ignore[no-untyped-def]
+    rules = load_game("king", **options)
+    state = rules.new_state(seed=seed, first_dealer=seed % rules.num_seats)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over and (stop_after is None or steps < stop_after):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    return rules, state
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"variant": "order"},
+        {"variant": "three", "three_player_balance": "proportional"},
+        {
+            "variant": "classic",
+            "negative_order": [
+                "erelash",
+                "no_king",
+                "last_two",
+                "no_hearts",
+                "no_queens",
+                "no_jacks",
+                "no_tricks",
+            ],
+        },
+    ],
+)
+def test_record_round_trip_gives_identical_results(options: dict[str, Any]) -> None:
+    for seed in range(3):
+        rules, state = random_game(options, seed)
+        document = record_from_state(rules, state, first_dealer=seed % rules.num_seats)
+        text = json.dumps(document)
+        record = parse_record(json.loads(text))
+        again = replay(record)
+        assert again.totals == state.totals  # type: ignore[attr-defined]
+        assert again.sheet == state.sheet  # type: ignore[attr-defined]
+        assert again.outcome() == state.outcome()
+        assert again.is_over
+        results = results_document(record, again)
+        assert results["finished"] is True
+        assert results["totals"] == state.totals
+        assert [d["scores"] for d in results["deals"]] == [list(s.scores) for s in state.sheet]
+        assert results["winner"] == [
+            s for s, t in enumerate(state.totals) if t == max(state.totals)
+        ]
+        assert results["settlement"] == pytest.approx(list(state.outcome()))
+        assert "to_act" not in results
+
+
+def test_saved_game_reports_position_and_resumes() -> None:
+    rules, state = random_game({}, seed=4, stop_after=77)
+    document = record_from_state(rules, state, players=["Anna", "Boris", "Vera", "Gleb"])
+    record = parse_record(document)
+    again = replay(record)
+    assert not again.is_over and again.to_act == state.to_act
+    results = results_document(record, again)
+    assert results["finished"] is False and results["to_act"] == state.to_act
+    assert results["players"] == ["Anna", "Boris", "Vera", "Gleb"]
+    complete = len(state.sheet)  # type: ignore[attr-defined]
+    assert all("scores" in d for d in results["deals"][:complete])
+    assert all("scores" not in d for d in results["deals"][complete:])
+
+
+def test_record_between_deals_has_no_one_to_act() -> None:
+    rules = load_game("king")
+    state = rules.new_state(seed=2)
+    while not state.sheet:
+        state.apply(state.legal_actions()[0])
+    document = record_from_state(rules, state)
+    document["deals"] = document["deals"][:1]
+    again = replay(parse_record(document))
+    assert again.awaiting_deal and again.to_act is None
+    assert results_document(parse_record(document), again)["to_act"] is None
+
+
+def base_record() -> dict[str, Any]:
+    rules, state = random_game({}, seed=1, stop_after=40)
+    return record_from_state(rules, state)
+
+
+def error_of(document: dict[str, Any]) -> str:
+    with pytest.raises(RecordError) as error:
+        replay(parse_record(document))
+    message = str(error.value)
+    assert "\n" not in message
+    return message
+
+
+def test_illegal_action_names_deal_index_action_and_legal_actions() -> None:
+    document = base_record()
+    actions = document["deals"][0]["actions"]
+    state = load_game("king").empty_state()
+    record = parse_record({**document, "deals": [{**document["deals"][0], "actions": actions[:5]}]})
+    state = replay(record)
+    legal = {load_game("king").format_action(a) for a in state.legal_actions()}
+    illegal = next(
+        c
+        for c in ["7S", "8S", "AS", "AH", "AD", "AC", "7H", "7D", "7C"]
+        if c not in legal and c not in actions[:5]
+    )
+    document["deals"][0]["actions"] = [*actions[:5], illegal]
+    message = error_of(document)
+    assert message.startswith(f"deal 0, action 5 ({illegal}):")
+    assert "legal: " in message
+    for card in legal:
+        assert card in message.split("legal: ")[1]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d["deals"][0].update(dealer=2), "deal 0: dealer must be seat 1, not 2"),
+        (
+            lambda d: d["deals"][0]["hands"][0].__setitem__(0, d["deals"][0]["hands"][1][0]),
+            "deal 0: ",
+        ),
+        (lambda d: d["deals"][0]["hands"][0].__setitem__(0, "6S"), "not in the 32-card deck"),
+        (lambda d: d["deals"][0]["hands"][0].pop(), "deal 0: seat 0 has 7 cards"),
+        (lambda d: d["options"].update(colour="red"), "unknown option colour"),
+        (lambda d: d["options"].update(variant="five"), "variant"),
+        (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+        (lambda d: d["deals"][0]["actions"].__setitem__(0, "XX"), "deal 0, action 0 (XX)"),
+        (lambda d: d["deals"][0]["actions"].__setitem__(0, "trump:S"), "deal 0, action 0"),
+        (lambda d: d.update(players=["a", "b"]), "2 players named for 4 seats"),
+        (lambda d: d.update(first_dealer=7), "first_dealer"),
+        (lambda d: d.update(extra=1), "unknown key"),
+    ],
+)
+def test_bad_records_are_rejected_with_one_clear_line(change: Any, expected: str) -> None:
+    document = base_record()
+    change(document)
+    assert expected in error_of(document)
+
+
+def test_input_may_use_t_and_suit_symbols() -> None:
+    document = base_record()
+    hands = document["deals"][0]["hands"]
+    hands[0] = [c.replace("10", "T").replace("H", "♥") for c in hands[0]]
+    state = replay(parse_record(document))
+    out = record_from_state(load_game("king"), state)
+    assert out["deals"][0]["hands"] == base_record()["deals"][0]["hands"]

@@ -1,0 +1,43 @@
+"""Imports flow one way (DESIGN.md): core <- games <- adapters."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "koloda"
+ADAPTERS = ("koloda.bots", "koloda.cli", "koloda.server", "koloda.tui", "koloda.records")
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return {name for name in found if name.startswith("koloda")}
+
+
+def test_core_imports_only_core() -> None:
+    for path in (PACKAGE / "core").rglob("*.py"):
+        for name in imports_of(path):
+            assert name.startswith("koloda.core"), f"{path.name} imports {name}"
+
+
+def test_games_import_only_core_and_themselves() -> None:
+    for game_dir in (PACKAGE / "games").iterdir():
+        if not game_dir.is_dir() or game_dir.name.startswith("__"):
+            continue
+        own = f"koloda.games.{game_dir.name}"
+        for path in game_dir.rglob("*.py"):
+            for name in imports_of(path):
+                assert name.startswith(("koloda.core", own)), f"{path} imports {name}"
+
+
+def test_engine_never_imports_adapters() -> None:
+    for sub in ("core", "games"):
+        for path in (PACKAGE / sub).rglob("*.py"):
+            for name in imports_of(path):
+                assert not name.startswith(ADAPTERS), f"{path} imports adapter {name}"
