@@ -67,17 +67,21 @@ def seat_penalty(
     contract: Contract, rates: Rates, taken: CardSet, tricks: int, last_tricks: int
 ) -> int:
     """The penalty (a positive number) one seat incurs in a negative deal (K-7, K-26)."""
-    parts = {
-        NO_TRICKS: rates.trick * tricks,
-        NO_JACKS: rates.jack * (taken & JACKS).bit_count(),
-        NO_QUEENS: rates.queen * (taken & QUEENS).bit_count(),
-        NO_HEARTS: rates.heart * (taken & HEARTS_MASK).bit_count(),
-        LAST_TWO: rates.last_trick * last_tricks,
-        NO_KING: rates.king if taken & KING_OF_HEARTS_BIT else 0,
-    }
-    if contract == ERELASH:
-        return sum(parts.values())
-    return parts[contract]
+    every = contract == ERELASH
+    penalty = 0
+    if every or contract == NO_TRICKS:
+        penalty += rates.trick * tricks
+    if every or contract == NO_JACKS:
+        penalty += rates.jack * (taken & JACKS).bit_count()
+    if every or contract == NO_QUEENS:
+        penalty += rates.queen * (taken & QUEENS).bit_count()
+    if every or contract == NO_HEARTS:
+        penalty += rates.heart * (taken & HEARTS_MASK).bit_count()
+    if every or contract == LAST_TWO:
+        penalty += rates.last_trick * last_tricks
+    if (every or contract == NO_KING) and taken & KING_OF_HEARTS_BIT:
+        penalty += rates.king
+    return penalty
 
 
 def deal_scores(
