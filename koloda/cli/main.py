@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import sys
@@ -203,6 +204,13 @@ def replay_command(
         seat = state.to_act
         where = "between deals" if seat is None else f"seat {seat} to act"
         out.print(f"saved game: deal {state.deal_index}, {where}")
+
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
+
+for _module in COMMAND_MODULES:
+    importlib.import_module(_module).register(app)
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m koloda`
