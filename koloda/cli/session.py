@@ -28,8 +28,8 @@ from koloda.core.events import (
 from koloda.records import record_from_state
 
 HELP = (
-    "Type a card code to play it (QH, q♥, 10h, T♥), or the action shown in 'legal' "
-    "(order:no_king, trump:S, trump:last). Commands: sheet, help, quit (saves the game)."
+    "Type a card code to play it (QH, q♥, 10h, T♥), or any other action exactly as listed "
+    "under 'legal' (e.g. trump:S, bid:4, draw). Commands: sheet, help, quit (saves the game)."
 )
 
 
