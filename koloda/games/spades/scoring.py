@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from koloda.games.spades.actions import DOUBLE_NIL, is_nil_bid
 
@@ -14,9 +14,8 @@ BAG_LIMIT = 10
 BAG_PENALTY = 100
 
 
-@dataclass(frozen=True)
-class SideScore:
-    """What one partnership's accounts gave in one hand."""
+class SideScore(NamedTuple):
+    """What one partnership's accounts gave in one hand (a named tuple: cheap to build)."""
 
     score: int
     """Everything the hand gave the side, bag penalty and lost score included."""

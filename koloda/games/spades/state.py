@@ -7,8 +7,7 @@ only ints and short lists. Scoring is in ``scoring``, the record notation in ``n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from koloda.core.cards import (
     SUIT_MASK,
@@ -72,9 +71,8 @@ NUMBER_BIDS: tuple[Action, ...] = tuple(BID_BASE + b for b in range(NIL, 14))
 """S-4: nil or 1..13 tricks."""
 
 
-@dataclass(frozen=True)
-class DealSummary:
-    """One line of the score sheet: a complete hand."""
+class DealSummary(NamedTuple):
+    """One line of the score sheet: a complete hand (a named tuple: cheap to build)."""
 
     deal: int
     dealer: Seat
