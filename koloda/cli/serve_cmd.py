@@ -1,0 +1,36 @@
+"""``koloda serve``: the web table on http://127.0.0.1:8000 by default."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="serve")(serve)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL (default: $KOLODA_DATABASE_URL or sqlite:///koloda.db)",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="seconds a bot waits before acting at a table with people")
+    ] = 0.6,
+) -> None:
+    """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
+    import uvicorn
+
+    from koloda.server.app import create_app, database_url
+
+    url = database_url(database)
+    application = create_app(url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)

@@ -1,0 +1,310 @@
+"""Persistence of tables with SQLAlchemy: SQLite by default, PostgreSQL by URL.
+
+A table is stored as what a record needs to be replayed exactly: its game and options, the
+first dealer, every deal's setup (written in the same transaction as the action that dealt it,
+and rewritten when a deal's chance grows, like 101's restocks) and every action in order. The
+shuffler's seed is kept too, so deals not dealt yet come out as they would have.
+
+Writes go through one writer thread that commits whatever is pending in one transaction
+(group commit): many tables' actions share an fsync, and each caller is answered only after
+its rows are durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+tables_table = Table(
+    "koloda_tables",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("token_hashes", JSON, nullable=False),
+    Column("seed", String(128), nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("record", JSON, nullable=True),
+)
+
+deals_table = Table(
+    "koloda_deals",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("deal_index", Integer, primary_key=True),
+    Column("setup", Text, nullable=False),
+)
+
+actions_table = Table(
+    "koloda_actions",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("deal_index", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+)
+
+
+@dataclass
+class StoredTable:
+    """A table as the database holds it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    token_hashes: list[str | None]
+    seed: str
+    first_dealer: int
+    created: float
+    version: int
+    finished: bool
+    record: dict[str, Any] | None
+    setups: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    """(deal index, action) in order."""
+
+
+@dataclass
+class NewTable:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    token_hashes: list[str | None]
+    seed: str
+    first_dealer: int
+    setups: list[tuple[int, dict[str, Any]]]
+
+
+@dataclass
+class ActionWrite:
+    """One applied action with what it changed: stored atomically."""
+
+    table_id: str
+    seq: int
+    deal_index: int
+    action: str
+    setups: list[tuple[int, dict[str, Any]]]
+    record: dict[str, Any] | None = None
+    """The finished game's record with results, when this action ended the game."""
+
+
+_Job = tuple[NewTable | ActionWrite, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL and full syncs, so a commit survives a kill."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.close()
+
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The tables' database with a group-committing writer thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_loop, name="koloda-store", daemon=True)
+        self._writer.start()
+        self.commits = 0
+
+    # ----- writing ---------------------------------------------------------------------------
+
+    async def create(self, table: NewTable) -> None:
+        await self._submit(table)
+
+    async def append(self, write: ActionWrite) -> None:
+        """Store one action; returns once it is committed."""
+        await self._submit(write)
+
+    async def _submit(self, job: NewTable | ActionWrite) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._jobs.put((job, loop, future))
+        await future
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < 500:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stop = True
+                    break
+                batch.append(job)
+            error: BaseException | None = None
+            try:
+                self._write_batch([job for job, _, _ in batch])
+            except Exception as failure:  # every caller hears of it
+                error = failure
+            for _, loop, future in batch:
+                loop.call_soon_threadsafe(_settle, future, error)
+            if stop:
+                return
+
+    def _write_batch(self, jobs: Sequence[NewTable | ActionWrite]) -> None:
+        with self.engine.begin() as connection:
+            for job in jobs:
+                if isinstance(job, NewTable):
+                    connection.execute(
+                        insert(tables_table).values(
+                            id=job.id,
+                            game=job.game,
+                            options=job.options,
+                            seats=job.seats,
+                            token_hashes=job.token_hashes,
+                            seed=job.seed,
+                            first_dealer=job.first_dealer,
+                            created=time.time(),
+                            version=0,
+                            finished=False,
+                            record=None,
+                        )
+                    )
+                    self._write_setups(connection, job.id, job.setups)
+                    continue
+                self._write_setups(connection, job.table_id, job.setups)
+                connection.execute(
+                    insert(actions_table).values(
+                        table_id=job.table_id,
+                        seq=job.seq,
+                        deal_index=job.deal_index,
+                        action=job.action,
+                    )
+                )
+                values: dict[str, Any] = {"version": job.seq + 1}
+                if job.record is not None:
+                    values.update(finished=True, record=job.record)
+                connection.execute(
+                    update(tables_table).where(tables_table.c.id == job.table_id).values(**values)
+                )
+        self.commits += 1
+
+    @staticmethod
+    def _write_setups(
+        connection: Any, table_id: str, setups: list[tuple[int, dict[str, Any]]]
+    ) -> None:
+        for index, setup in setups:
+            connection.execute(
+                delete(deals_table).where(
+                    deals_table.c.table_id == table_id, deals_table.c.deal_index == index
+                )
+            )
+            connection.execute(
+                insert(deals_table).values(
+                    table_id=table_id, deal_index=index, setup=json.dumps(setup)
+                )
+            )
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(tables_table).where(tables_table.c.id == table_id)
+            ).first()
+            if row is None:
+                return None
+            return self._load_row(connection, row)
+
+    def unfinished_ids(self) -> list[str]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(tables_table.c.id).where(tables_table.c.finished.is_(False))
+            )
+            return [row[0] for row in rows]
+
+    def _load_row(self, connection: Any, row: Any) -> StoredTable:
+        stored = StoredTable(
+            id=row.id,
+            game=row.game,
+            options=dict(row.options),
+            seats=list(row.seats),
+            token_hashes=list(row.token_hashes),
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            created=row.created,
+            version=row.version,
+            finished=bool(row.finished),
+            record=row.record,
+        )
+        setups = connection.execute(
+            select(deals_table.c.setup)
+            .where(deals_table.c.table_id == row.id)
+            .order_by(deals_table.c.deal_index)
+        )
+        stored.setups = [json.loads(s[0]) for s in setups]
+        actions = connection.execute(
+            select(actions_table.c.deal_index, actions_table.c.action)
+            .where(actions_table.c.table_id == row.id)
+            .order_by(actions_table.c.seq)
+        )
+        stored.actions = [(a[0], a[1]) for a in actions]
+        return stored
+
+    def close(self) -> None:
+        self._jobs.put(None)
+        self._writer.join(timeout=10)
+        self.engine.dispose()
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

@@ -1,0 +1,104 @@
+"""Seat views and events as JSON: every seat only what its own view and redacted events show.
+
+A spectator gets what every seat knows alike: the common part of all seats' views and of all
+seats' redacted events. Whatever differs between two seats is private to some of them and is
+left out, so the public view cannot leak a card whatever fields a game's view has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from koloda.core.engine import GameState, Rules
+from koloda.core.events import Event
+
+_MISSING = object()
+
+
+def seat_view_json(rules: Rules, state: GameState, seat: int) -> dict[str, Any]:
+    """The view of ``seat`` with the fields the table API promises (protocol.md)."""
+    view = state.view(seat)
+    data: dict[str, Any] = dict(view.to_json())
+    to_act = state.to_act
+    data["game"] = rules.name
+    data["seat"] = seat
+    data["to_act"] = to_act
+    data["num_seats"] = rules.num_seats
+    data["legal_actions"] = (
+        [rules.format_action(a) for a in view.legal_actions] if to_act == seat else []
+    )
+    data.setdefault("hand", [])
+    data["finished"] = state.is_over
+    if "totals" not in data:
+        data["totals"] = list(state.outcome())
+    return data
+
+
+def public_view_json(rules: Rules, state: GameState) -> dict[str, Any]:
+    """What a spectator may see: the part common to every seat's view."""
+    views = [seat_view_json(rules, state, s) for s in range(rules.num_seats)]
+    merged = common_part(views)
+    assert isinstance(merged, dict)
+    merged["seat"] = None
+    merged["hand"] = []
+    merged["legal_actions"] = []
+    merged["to_act"] = state.to_act
+    merged["finished"] = state.is_over
+    return merged
+
+
+def common_part(values: Sequence[Any]) -> Any:
+    """The part of JSON values that all of them share; what differs becomes null or is dropped.
+
+    Objects keep the keys all have, merged recursively; lists of one length merge item by item;
+    anything else is kept only when equal everywhere.
+    """
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        keys = [k for k in first if all(k in v for v in values[1:])]
+        out = {}
+        for key in keys:
+            part = common_part([v[key] for v in values])
+            if part is not _MISSING:
+                out[key] = part
+        return out
+    if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
+        return [common_part([v[i] for v in values]) for i in range(len(first))]
+    return None
+
+
+def events_json(events: Sequence[Event], seat: int | None, num_seats: int) -> list[dict[str, Any]]:
+    """Events as ``seat`` may see them; for a spectator (None) the part all seats see."""
+    if seat is not None:
+        return [e.for_seat(seat).to_json() for e in events]
+    out = []
+    for e in events:
+        part = common_part([e.for_seat(s).to_json() for s in range(num_seats)])
+        if isinstance(part, dict):
+            out.append(part)
+    return out
+
+
+class TrickTracker:
+    """The last complete trick with who played what, from public events; cleared by a deal."""
+
+    def __init__(self) -> None:
+        self.current: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
+
+    def feed(self, events: Sequence[Event]) -> None:
+        for e in events:
+            data = e.to_json()
+            kind = data.get("type")
+            if kind == "card_played":
+                self.current.append({"seat": data["seat"], "card": data["card"]})
+                del self.current[:-8]
+            elif kind == "trick_taken":
+                self.last = {"winner": data["seat"], "plays": self.current}
+                self.current = []
+            elif kind == "deal_started":
+                self.current = []
+                self.last = None
