@@ -6,6 +6,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -41,7 +42,7 @@ def event_line(event: Event, names: list[str]) -> str | None:
         return f"{names[event.seat]} plays {pretty_card(event.card)}"
     if isinstance(event, TrickTaken):
         return f"{names[event.seat]} takes the trick"
-    if isinstance(event, ContractChosen):
+    if isinstance(event, ContractChosen) and type(event) is ContractChosen:
         return f"{names[event.seat]} orders {event.contract}"
     if isinstance(event, TrumpNamed):
         how = " (by the last card)" if event.by_last else ""
@@ -53,7 +54,22 @@ def event_line(event: Event, names: list[str]) -> str | None:
         )
     if isinstance(event, GameOver):
         return "game over — winner: " + ", ".join(names[s] for s in event.winners)
-    return None
+    return generic_line(event.to_json(), names)
+
+
+def generic_line(data: dict[str, Any], names: list[str]) -> str:
+    """A plain sentence for a game's own events: who, what, and the public details."""
+    words = str(data.get("type", "event")).replace("_", " ")
+    seat = data.get("seat")
+    who = f"{names[seat]}: " if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    details = []
+    for key, value in data.items():
+        if key in ("type", "seat") or value in (None, [], ""):
+            continue
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value)
+        details.append(f"{key.replace('_', ' ')} {value}")
+    return f"{who}{words}" + (f" ({', '.join(details)})" if details else "")
 
 
 class TerminalGame:
