@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from koloda.core.cards import format_card, format_suit, parse_card, parse_suit
+from koloda.core.deals import (
+    cards_from_json,
+    cards_to_json,
+    dealer_and_hands_from_json,
+)
+from koloda.core.deals import setup_to_json as plain_setup_to_json
 from koloda.core.engine import Action, DealSetup
 from koloda.core.errors import ActionSyntaxError, DealError, KolodaError
 from koloda.games.hundred_one.actions import DRAW, PASS, SUIT_BASE
@@ -51,25 +57,8 @@ def format_action(action: Action) -> str:
     return f"<action {action}>"
 
 
-def _cards(value: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise DealError(f"'{what}' must be a list of card codes")
-    cards = []
-    for text in value:
-        if not isinstance(text, str):
-            raise DealError(f"not a card code in '{what}': {text!r}")
-        cards.append(parse_card(text))
-    return tuple(cards)
-
-
 def setup_from_json(deal: dict[str, Any]) -> HundredOneSetup:
-    dealer = deal.get("dealer")
-    if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise DealError("a deal needs an integer 'dealer'")
-    hands = deal.get("hands")
-    if not isinstance(hands, list):
-        raise DealError("a deal needs 'hands': a list of card lists")
-    parsed = tuple(_cards(hand, "hands") for hand in hands)
+    dealer, parsed = dealer_and_hands_from_json(deal)
     starter = deal.get("starter")
     if not isinstance(starter, str):
         raise DealError("a 101 deal needs 'starter': the card turned up")
@@ -80,20 +69,17 @@ def setup_from_json(deal: dict[str, Any]) -> HundredOneSetup:
         dealer,
         parsed,
         parse_card(starter),
-        _cards(deal.get("stock"), "stock"),
-        tuple(_cards(r, "restocks") for r in restocks),
+        cards_from_json(deal.get("stock"), "stock"),
+        tuple(cards_from_json(r, "restocks") for r in restocks),
     )
 
 
 def setup_to_json(setup: DealSetup) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "dealer": setup.dealer,
-        "hands": [[format_card(c) for c in hand] for hand in setup.hands],
-    }
+    out = plain_setup_to_json(setup)
     if isinstance(setup, HundredOneSetup):
         out["starter"] = format_card(setup.starter)
-        out["stock"] = [format_card(c) for c in setup.stock]
-        out["restocks"] = [[format_card(c) for c in r] for r in setup.restocks]
+        out["stock"] = cards_to_json(setup.stock)
+        out["restocks"] = [cards_to_json(r) for r in setup.restocks]
     return out
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from koloda.core.cards import Card, CardSet, format_card
 from koloda.core.dealing import Shuffler
+from koloda.core.deals import check_hands
 from koloda.core.decks import DECK_36, Deck
 from koloda.core.engine import Action, DealSetup, Seat
 from koloda.core.errors import DealError
@@ -90,28 +91,21 @@ class HundredOneRules:
 
     def check_setup(self, setup: HundredOneSetup, deal: int) -> None:
         """Each seat holds hand_size cards; hands, starter and stock are exactly the deck."""
-        if len(setup.hands) != self.num_seats:
-            raise DealError(f"deal {deal}: {len(setup.hands)} hands for {self.num_seats} seats")
-        seen: CardSet = 0
-
-        def add(card: Card) -> None:
-            nonlocal seen
+        seen = check_hands(
+            setup.hands,
+            deal=deal,
+            num_seats=self.num_seats,
+            hand_size=self.hand_size,
+            deck_mask=self.deck_mask,
+            deck_name="36",
+            whole_deck=False,
+        )
+        for card in (setup.starter, *setup.stock):
             if not 0 <= card < 64 or not self.deck_mask >> card & 1:
                 raise DealError(f"deal {deal}: {format_card(card)} is not in the 36-card deck")
             if seen >> card & 1:
                 raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
             seen |= 1 << card
-
-        for seat, hand in enumerate(setup.hands):
-            if len(hand) != self.hand_size:
-                raise DealError(
-                    f"deal {deal}: seat {seat} has {len(hand)} cards, not {self.hand_size} (H-2)"
-                )
-            for card in hand:
-                add(card)
-        add(setup.starter)
-        for card in setup.stock:
-            add(card)
         if seen != self.deck_mask:
             missing = " ".join(format_card(c) for c in self.deck.cards if not seen >> c & 1)
             raise DealError(f"deal {deal}: hands, starter and stock miss {missing}")

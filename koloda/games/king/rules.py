@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.core.cards import Card, CardSet, format_card
+from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
+from koloda.core.deals import check_hands, setup_from_json, setup_to_json
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
 from koloda.core.engine import Action, DealSetup, Seat
-from koloda.core.errors import DealError
 from koloda.core.options import build_options, options_to_json
 from koloda.games.king import notation
 from koloda.games.king.actions import (
@@ -108,23 +108,15 @@ class KingRules:
         return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
-        """Each seat holds hand_size cards and together they are exactly the deck."""
-        if len(hands) != self.num_seats:
-            raise DealError(f"deal {deal}: {len(hands)} hands for {self.num_seats} seats")
-        seen: CardSet = 0
-        for seat, hand in enumerate(hands):
-            if len(hand) != self.hand_size:
-                raise DealError(
-                    f"deal {deal}: seat {seat} has {len(hand)} cards, not {self.hand_size}"
-                )
-            for card in hand:
-                if not self.deck_mask >> card & 1:
-                    raise DealError(
-                        f"deal {deal}: {format_card(card)} is not in the {self.deck.name}-card deck"
-                    )
-                if seen >> card & 1:
-                    raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
-                seen |= 1 << card
+        """Each seat holds hand_size cards and together they are exactly the deck (K-2)."""
+        check_hands(
+            hands,
+            deal=deal,
+            num_seats=self.num_seats,
+            hand_size=self.hand_size,
+            deck_mask=self.deck_mask,
+            deck_name=self.deck.name,
+        )
 
     def sample_state(self, view: KingView, rng: random.Random) -> KingState:
         return sample_state(self, view, rng)
@@ -141,10 +133,10 @@ class KingRules:
         return options_to_json(self.options)
 
     def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
-        return notation.setup_from_json(deal)
+        return setup_from_json(deal)
 
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
-        return notation.setup_to_json(setup)
+        return setup_to_json(setup)
 
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(self, state)

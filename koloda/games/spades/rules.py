@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.core.cards import Card, CardSet, format_card
+from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
+from koloda.core.deals import check_hands, setup_from_json, setup_to_json
 from koloda.core.decks import DECK_52, Deck
 from koloda.core.engine import Action, DealSetup, Seat
-from koloda.core.errors import DealError
 from koloda.core.options import build_options, options_to_json
 from koloda.games.spades import notation
 from koloda.games.spades.options import SpadesOptions
@@ -57,18 +57,14 @@ class SpadesRules:
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
         """Each seat holds 13 cards and together they are exactly the deck (S-2)."""
-        if len(hands) != 4:
-            raise DealError(f"deal {deal}: {len(hands)} hands for 4 seats")
-        seen: CardSet = 0
-        for seat, hand in enumerate(hands):
-            if len(hand) != HAND_SIZE:
-                raise DealError(f"deal {deal}: seat {seat} has {len(hand)} cards, not 13")
-            for card in hand:
-                if not self.deck_mask >> card & 1:
-                    raise DealError(f"deal {deal}: {card!r} is not a card of the deck")
-                if seen >> card & 1:
-                    raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
-                seen |= 1 << card
+        check_hands(
+            hands,
+            deal=deal,
+            num_seats=4,
+            hand_size=HAND_SIZE,
+            deck_mask=self.deck_mask,
+            deck_name="52",
+        )
 
     def sample_state(self, view: SpadesView, rng: random.Random) -> SpadesState:
         return sample_state(self, view, rng)
@@ -85,10 +81,10 @@ class SpadesRules:
         return options_to_json(self.options)
 
     def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
-        return notation.setup_from_json(deal)
+        return setup_from_json(deal)
 
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
-        return notation.setup_to_json(setup)
+        return setup_to_json(setup)
 
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(state)
