@@ -1,4 +1,8 @@
-"""The bot protocol and the registry of bots by name."""
+"""The bot protocol and the registry of bots by name.
+
+A name may carry a budget after a colon for the search bots: ``ismcts:400`` (simulations
+a move) or ``ismcts:250ms`` (milliseconds a move); ``pimc:20`` (sampled deals a move).
+"""
 
 from __future__ import annotations
 
@@ -20,11 +24,18 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[Rules], Bot]
+BudgetFactory = Callable[[Rules, str], Bot]
 _BOTS: dict[str, BotFactory] = {}
+_BUDGET_BOTS: dict[str, BudgetFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
     _BOTS[name] = factory
+
+
+def register_budget_bot(name: str, factory: BudgetFactory) -> None:
+    """A bot that also accepts ``name:budget`` (its factory parses the budget text)."""
+    _BUDGET_BOTS[name] = factory
 
 
 def available_bots() -> list[str]:
@@ -35,6 +46,13 @@ def available_bots() -> list[str]:
 def make_bot(name: str, rules: Rules) -> Bot:
     """The bot called ``name`` for this game; unknown names are an OptionError."""
     _load_builtin()
+    base, sep, budget = name.partition(":")
+    if sep:
+        if base not in _BUDGET_BOTS:
+            raise OptionError(
+                f"bot {base!r} takes no budget; budgeted bots: {', '.join(sorted(_BUDGET_BOTS))}"
+            )
+        return _BUDGET_BOTS[base](rules, budget)
     if name not in _BOTS:
         raise OptionError(f"unknown bot {name!r}; bots: {', '.join(sorted(_BOTS))}")
     return _BOTS[name](rules)
@@ -42,6 +60,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
 
 def _load_builtin() -> None:
     if not _BOTS:
-        from koloda.bots import random_bot
+        from koloda.bots import levels, random_bot
 
         register_bot("random", random_bot.RandomBot)
+        levels.register_all()

@@ -1,0 +1,1 @@
+"""Search bots over sampled full states: ISMCTS and PIMC (determinization + exact search)."""

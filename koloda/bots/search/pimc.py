@@ -1,0 +1,146 @@
+"""Perfect-information Monte Carlo: sample full deals consistent with the view, solve each.
+
+For every sampled deal each legal action is valued; the action with the best mean wins.
+In the trick games, once few cards remain (``exact_cards``), a deal is solved exactly by
+alpha-beta over the remaining tricks — the searching side against the others (paranoid for
+King's players each for himself) — with a transposition table keyed by the hands, the trick
+in progress and the tricks taken. Earlier in the deal, or in 101, an action is valued by
+uniform rollouts to the end of the deal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from koloda.bots.search.deal import deal_finished, reward_function
+from koloda.core.engine import Action, GameState, Rules
+
+TRICK_GAMES = ("king", "spades", "tressette")
+
+
+class PIMCBot:
+    def __init__(
+        self,
+        rules: Rules,
+        samples: int | None = 20,
+        milliseconds: float | None = None,
+        exact_cards: int = 12,
+        rollouts: int = 4,
+        name: str = "pimc",
+    ) -> None:
+        if samples is None and milliseconds is None:
+            raise ValueError("PIMC needs a budget: samples or milliseconds")
+        self.rules = rules
+        self.name = name
+        self.samples = samples
+        self.milliseconds = milliseconds
+        self.exact_cards = exact_cards if rules.name in TRICK_GAMES else -1
+        self.rollouts = rollouts
+        self.rewards = reward_function(rules)
+        self.nodes = 0
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            return legal[0]
+        seat: int = view.seat
+        deal: int = view.deal
+        limit = self.samples if self.samples is not None else 1 << 30
+        deadline = (
+            time.perf_counter() + self.milliseconds / 1000.0
+            if self.milliseconds is not None
+            else math.inf
+        )
+        totals = dict.fromkeys(legal, 0.0)
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            state = self.rules.sample_state(view, rng)
+            exact = 0 <= self._cards_left(state) <= self.exact_cards
+            table: dict[Any, float] = {}
+            for action in legal:
+                child = state.clone()
+                child.apply_unchecked(action)
+                if exact:
+                    value = self._alphabeta(child, seat, deal, -math.inf, math.inf, table)
+                else:
+                    value = self._rollouts(child, seat, deal, rng)
+                totals[action] += value
+            done += 1
+        return max(legal, key=lambda a: totals[a])
+
+    @staticmethod
+    def _cards_left(state: GameState) -> int:
+        hands = getattr(state, "hands", None)
+        if hands is None or getattr(state, "phase_name", "play") != "play":
+            return -1
+        return sum(h.bit_count() for h in hands)
+
+    def _side(self, seat: int, other: int) -> bool:
+        if self.rules.name in ("spades", "tressette"):
+            return seat % 2 == other % 2
+        return seat == other
+
+    def _rollouts(self, state: GameState, seat: int, deal: int, rng: random.Random) -> float:
+        total = 0.0
+        for _ in range(self.rollouts):
+            s = state.clone()
+            while not deal_finished(s, deal):
+                legal = s.legal_actions()
+                s.apply_unchecked(legal[rng.randrange(len(legal))])
+            total += self.rewards(s, deal)[seat]
+        return total / self.rollouts
+
+    def _alphabeta(
+        self,
+        state: GameState,
+        seat: int,
+        deal: int,
+        alpha: float,
+        beta: float,
+        table: dict[Any, float],
+    ) -> float:
+        self.nodes += 1
+        if deal_finished(state, deal):
+            return self.rewards(state, deal)[seat]
+        key = _key(state)
+        cached = table.get(key)
+        if cached is not None:
+            return cached
+        mover = state.to_act
+        assert mover is not None
+        maximizing = self._side(seat, mover)
+        best = -math.inf if maximizing else math.inf
+        low, high = alpha, beta
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_unchecked(action)
+            value = self._alphabeta(child, seat, deal, low, high, table)
+            if maximizing:
+                if value > best:
+                    best = value
+                low = max(low, best)
+            else:
+                if value < best:
+                    best = value
+                high = min(high, best)
+            if low >= high:
+                return best  # a bound only: not stored
+        table[key] = best
+        return best
+
+
+def _key(state: Any) -> tuple[Any, ...]:
+    """What the rest of the deal depends on: hands, trick in progress, mover, tricks taken."""
+    return (
+        tuple(state.hands),
+        tuple(state.trick),
+        state.to_act,
+        tuple(getattr(state, "tricks", ())),
+        tuple(getattr(state, "taken", ())),
+        tuple(getattr(state, "last_tricks", ())),
+    )

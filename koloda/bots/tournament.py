@@ -1,0 +1,206 @@
+"""Duplicate matches between bots: every deal is played again with the seats rotated, so
+each bot gets every hand, and the luck of the cards cancels out.
+
+A *deal* is one hand of the game from a seeded setup. In King's classic game the contract
+depends on the deal's place in the program, so match deal ``i`` is deal ``i mod 15`` of a
+seeded game (the deals before it are played out by a fixed rule: first legal action); every
+contract comes up equally often. In the order variants, and in the other games, it is the
+first deal of a seeded game, with the first dealer rotating.
+
+Scores are a deal's points for a bot's seats, oriented so that higher is better (101's
+penalties count negative; in partnership games a side's points, each bot partnering itself).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from koloda.bots.base import Bot, make_bot
+from koloda.bots.search.deal import seat_scores
+from koloda.core.engine import GameState, Rules
+from koloda.core.errors import OptionError
+
+PARTNERSHIP_GAMES = ("spades", "tressette")
+
+
+@dataclass
+class MatchResult:
+    game: str
+    options: dict[str, Any]
+    names: list[str]
+    deals: int
+    seed: str
+    per_deal: dict[str, list[float]] = field(default_factory=dict)
+    """Each bot's mean score per seat in each duplicate deal (over its rotations)."""
+    wins: dict[str, float] = field(default_factory=dict)
+    plays: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        bots: dict[str, Any] = {}
+        for name in self.names:
+            values = self.per_deal[name]
+            mean, low, high = mean_interval(values)
+            bots[name] = {
+                "mean": round(mean, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "win_rate": round(self.wins[name] / self.plays, 4) if self.plays else 0.0,
+                "deals": len(values),
+            }
+        result: dict[str, Any] = {
+            "game": self.game,
+            "options": self.options,
+            "deals": self.deals,
+            "seed": self.seed,
+            "bots": bots,
+            "p_value": None,
+        }
+        if len(self.names) >= 2:
+            first, second = self.names[0], self.names[1]
+            result["p_value"] = p_stronger(self.per_deal[first], self.per_deal[second])
+            result["comparison"] = f"{first} stronger than {second}"
+        return result
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% confidence interval (Student's t)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    from scipy import stats
+
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = float(stats.t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+def p_stronger(first: Sequence[float], second: Sequence[float]) -> float:
+    """One-sided paired t-test p-value for "first scores more than second" per deal."""
+    from scipy import stats
+
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    if len(diffs) < 2:
+        return 1.0
+    if all(d == diffs[0] for d in diffs):
+        return 0.0 if diffs[0] > 0 else 1.0
+    p = float(stats.ttest_1samp(diffs, 0.0, alternative="greater").pvalue)
+    return 1.0 if math.isnan(p) else p
+
+
+def seatings(num_seats: int, count: int, partnership: bool) -> list[list[int]]:
+    """For each rotation, which bot (index) sits in each seat."""
+    if partnership and count != 2:
+        raise OptionError("partnership games take exactly two bots (each partners itself)")
+    rotations = count if num_seats % count == 0 else num_seats
+    return [[(s + r) % count for s in range(num_seats)] for r in range(rotations)]
+
+
+def deal_state(rules: Rules, seed: str, index: int) -> tuple[GameState, int]:
+    """The seeded state at the start of match deal ``index``, and its deal number."""
+    state = rules.new_state(seed=f"{seed}/{index}", first_dealer=index % rules.num_seats)
+    target = 0
+    options = getattr(rules, "options", None)
+    if rules.name == "king" and not getattr(options, "is_ordered", True):
+        target = index % len(getattr(rules, "program", range(15)))
+    while state.deal_index < target and not state.is_over:
+        state.apply_unchecked(state.legal_actions()[0])
+    return state, state.deal_index
+
+
+def play_deal(
+    rules: Rules, bots: Sequence[Bot], state: GameState, deal: int, rng: random.Random
+) -> tuple[float, ...]:
+    """Play the current deal of ``state`` to its end with one bot per seat."""
+    while state.deal_index == deal and not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].choose(state.view(seat), rng))
+    return seat_scores(rules, state.deal_scores()[deal])
+
+
+def duplicate_match(
+    rules: Rules,
+    names: Sequence[str],
+    deals: int,
+    seed: str = "0",
+    on_deal: Callable[[int, MatchResult], None] | None = None,
+    bots: Sequence[Bot] | None = None,
+) -> MatchResult:
+    """Play ``deals`` duplicate deals between the named bots."""
+    if len(names) < 2:
+        raise OptionError("a match needs at least two bots")
+    keys = _unique(list(names))
+    players = list(bots) if bots is not None else [make_bot(n, rules) for n in names]
+    partnership = rules.name in PARTNERSHIP_GAMES
+    rotations = seatings(rules.num_seats, len(keys), partnership)
+    result = MatchResult(rules.name, rules.options_json(), keys, deals, seed, {k: [] for k in keys})
+    result.wins = dict.fromkeys(keys, 0.0)
+    for index in range(deals):
+        sums = [0.0] * len(keys)
+        counts = [0] * len(keys)
+        for r, seating in enumerate(rotations):
+            state, deal = deal_state(rules, seed, index)
+            rng = random.Random(f"{seed}/{index}/{r}")
+            scores = play_deal(rules, [players[b] for b in seating], state, deal, rng)
+            play_sum = [0.0] * len(keys)
+            play_count = [0] * len(keys)
+            for seat, b in enumerate(seating):
+                play_sum[b] += scores[seat]
+                play_count[b] += 1
+            means = [play_sum[b] / play_count[b] for b in range(len(keys))]
+            top = max(means)
+            winners = [b for b in range(len(keys)) if means[b] == top]
+            for b in winners:
+                result.wins[keys[b]] += 1.0 / len(winners)
+            result.plays += 1
+            for b in range(len(keys)):
+                sums[b] += play_sum[b]
+                counts[b] += play_count[b]
+        for b, key in enumerate(keys):
+            result.per_deal[key].append(sums[b] / counts[b])
+        if on_deal is not None:
+            on_deal(index, result)
+    return result
+
+
+def _unique(names: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
+def plot_running_means(result: MatchResult, path: str) -> None:
+    """A picture of each bot's running mean per deal with its 95% interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    for name in result.names:
+        values = result.per_deal[name]
+        xs, means, lows, highs = [], [], [], []
+        for k in range(1, len(values) + 1):
+            mean, low, high = mean_interval(values[:k])
+            xs.append(k)
+            means.append(mean)
+            lows.append(low)
+            highs.append(high)
+        axes.plot(xs, means, label=name)
+        axes.fill_between(xs, lows, highs, alpha=0.2)
+    axes.set_xlabel("duplicate deals")
+    axes.set_ylabel("mean score per deal (higher is better)")
+    axes.set_title(f"{result.game}: duplicate match")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

@@ -1,0 +1,74 @@
+"""``koloda tournament``: a duplicate match between bots with its statistics."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="tournament")(tournament)
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="the game")],
+    bots: Annotated[str, typer.Option(help="two or more bots, A,B[,…] (e.g. hard,heuristic)")],
+    deals: Annotated[int, typer.Option(help="how many duplicate deals")] = 100,
+    variant: Annotated[str | None, typer.Option(help="the variant (King: classic, order…)")] = None,
+    seed: Annotated[str, typer.Option(help="seed of the deals")] = "0",
+    as_json: Annotated[bool, typer.Option("--json", help="print a JSON object")] = False,
+    plot: Annotated[Path | None, typer.Option(help="write the running means to this PNG")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a rule option NAME=VALUE")
+    ] = None,
+) -> None:
+    """Duplicate match: every deal replayed with seats rotated; mean, 95% CI, win rate and
+    the p-value of "the first bot is stronger than the second"."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from koloda.bots.tournament import MatchResult, duplicate_match, plot_running_means
+    from koloda.cli.main import build_rules, fail
+    from koloda.core.errors import KolodaError
+
+    if deals < 1:
+        raise fail("--deals must be at least 1")
+    rules = build_rules(game, variant, option)
+    names = [n.strip() for n in bots.split(",") if n.strip()]
+    err = Console(stderr=True)
+    try:
+        with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{rules.name}: {' vs '.join(names)}", total=deals)
+
+            def advance(index: int, result: MatchResult) -> None:
+                progress.advance(task)
+
+            result = duplicate_match(rules, names, deals, seed=seed, on_deal=advance)
+    except KolodaError as error:
+        raise fail(str(error)) from None
+    summary = result.summary()
+    if plot is not None:
+        plot_running_means(result, str(plot))
+    if as_json:
+        print(json.dumps(summary))
+        return
+    out = Console()
+    out.print(
+        f"[bold]{rules.name}[/] {rules.options_json()}  {deals} duplicate deals, seed {seed}",
+        highlight=False,
+    )
+    for name, row in summary["bots"].items():
+        low, high = row["ci95"]
+        out.print(
+            f"  {name:>14}: mean {row['mean']:+8.3f} per deal  95% CI [{low:+.3f}, {high:+.3f}]"
+            f"  win rate {row['win_rate']:.1%}",
+            highlight=False,
+        )
+    if summary["p_value"] is not None:
+        out.print(f"  p-value ({summary['comparison']}): {summary['p_value']:.3g}", highlight=False)
+    if plot is not None:
+        print(f"plot written to {plot}", file=sys.stderr)
