@@ -206,7 +206,7 @@ def replay_command(
         out.print(f"saved game: deal {state.deal_index}, {where}")
 
 
-COMMAND_MODULES: tuple[str, ...] = ("koloda.cli.serve_cmd",)
+COMMAND_MODULES: tuple[str, ...] = ("koloda.cli.serve_cmd", "koloda.cli.tournament_cmd")
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 
 for _module in COMMAND_MODULES:
