@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from koloda.core.cards import format_card, parse_card
-from koloda.core.engine import Action, DealSetup
-from koloda.core.errors import ActionSyntaxError, DealError, KolodaError
+from koloda.core.engine import Action
+from koloda.core.errors import ActionSyntaxError, KolodaError
 
 if TYPE_CHECKING:
     from koloda.games.tressette.state import TressetteState
@@ -26,31 +26,6 @@ def format_action(action: Action) -> str:
     if 0 <= action < 64:
         return format_card(action)
     return f"<action {action}>"
-
-
-def setup_from_json(deal: dict[str, Any]) -> DealSetup:
-    dealer = deal.get("dealer")
-    hands = deal.get("hands")
-    if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise DealError("a deal needs an integer 'dealer'")
-    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-        raise DealError("a deal needs 'hands': a list of card lists")
-    parsed = []
-    for hand in hands:
-        cards = []
-        for text in hand:
-            if not isinstance(text, str):
-                raise DealError(f"not a card code: {text!r}")
-            cards.append(parse_card(text))
-        parsed.append(tuple(cards))
-    return DealSetup(dealer, tuple(parsed))
-
-
-def setup_to_json(setup: DealSetup) -> dict[str, Any]:
-    return {
-        "dealer": setup.dealer,
-        "hands": [[format_card(c) for c in hand] for hand in setup.hands],
-    }
 
 
 def results_json(state: TressetteState) -> dict[str, Any]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.core.cards import Card, CardSet, format_card
+from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
+from koloda.core.deals import check_hands, setup_from_json, setup_to_json
 from koloda.core.decks import DECK_40, Deck
 from koloda.core.engine import Action, DealSetup, GameState, Rules, Seat
-from koloda.core.errors import DealError
 from koloda.core.options import build_options, options_to_json
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
@@ -65,20 +65,14 @@ class TressetteRules:
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
         """Each seat holds ten cards and together they are exactly the 40-card deck (T-2)."""
-        if len(hands) != NUM_SEATS:
-            raise DealError(f"deal {deal}: {len(hands)} hands for {NUM_SEATS} seats")
-        seen: CardSet = 0
-        for seat, hand in enumerate(hands):
-            if len(hand) != HAND_SIZE:
-                raise DealError(f"deal {deal}: seat {seat} has {len(hand)} cards, not {HAND_SIZE}")
-            for card in hand:
-                if not self.deck_mask >> card & 1:
-                    raise DealError(
-                        f"deal {deal}: {format_card(card)} is not in the 40-card deck (T-2)"
-                    )
-                if seen >> card & 1:
-                    raise DealError(f"deal {deal}: {format_card(card)} is dealt twice")
-                seen |= 1 << card
+        check_hands(
+            hands,
+            deal=deal,
+            num_seats=NUM_SEATS,
+            hand_size=HAND_SIZE,
+            deck_mask=self.deck_mask,
+            deck_name="40",
+        )
 
     def sample_state(self, view: TressetteView, rng: random.Random) -> TressetteState:
         return sample_state(self, view, rng)
@@ -95,10 +89,10 @@ class TressetteRules:
         return options_to_json(self.options)
 
     def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
-        return notation.setup_from_json(deal)
+        return setup_from_json(deal)
 
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
-        return notation.setup_to_json(setup)
+        return setup_to_json(setup)
 
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(state)
