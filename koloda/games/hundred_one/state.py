@@ -28,6 +28,7 @@ from koloda.core.decks import DECK_36
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver
+from koloda.core.state_base import DealtGameState
 from koloda.games.hundred_one.actions import (
     DRAW,
     DREW,
@@ -114,7 +115,7 @@ class DealSummary:
     scores: tuple[int, ...]
 
 
-class HundredOneState:
+class HundredOneState(DealtGameState):
     """The full state of one game of 101. Create it through ``HundredOneRules``."""
 
     __slots__ = (
@@ -148,6 +149,8 @@ class HundredOneState:
         "top",
         "totals",
     )
+
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(
         self, rules: HundredOneRules, first_dealer: Seat, shuffler: Shuffler | None
@@ -194,28 +197,8 @@ class HundredOneState:
     # ----- protocol properties -------------------------------------------------------------
 
     @property
-    def to_act(self) -> Seat | None:
-        return None if self.to_act_seat < 0 else self.to_act_seat
-
-    @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
-
-    @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == PHASE_AWAIT_DEAL
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     @property
     def num_seats(self) -> int:

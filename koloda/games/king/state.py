@@ -30,6 +30,7 @@ from koloda.core.events import (
     TrickTaken,
     TrumpNamed,
 )
+from koloda.core.state_base import DealtGameState
 from koloda.games.king.actions import (
     ALL_CONTRACTS,
     HEART_LEAD_BANNED,
@@ -70,7 +71,7 @@ class DealSummary:
     ended_early: bool
 
 
-class KingState:
+class KingState(DealtGameState):
     """The full state of one game of King. Create it through ``KingRules``."""
 
     __slots__ = (
@@ -104,6 +105,8 @@ class KingState:
         "tricks_played",
         "trump",
     )
+
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, rules: KingRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
         n = rules.num_seats
@@ -142,28 +145,8 @@ class KingState:
     # ----- protocol properties -------------------------------------------------------------
 
     @property
-    def to_act(self) -> Seat | None:
-        return None if self.to_act_seat < 0 else self.to_act_seat
-
-    @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
-
-    @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == PHASE_AWAIT_DEAL
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     # ----- legal actions -------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from koloda.core.cards import (
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.state_base import DealtGameState
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -89,7 +90,7 @@ class DealSummary(NamedTuple):
         return (self.sides[0].score, self.sides[1].score)
 
 
-class SpadesState:
+class SpadesState(DealtGameState):
     """The full state of one game of Spades. Create it through ``SpadesRules``."""
 
     __slots__ = (
@@ -130,6 +131,8 @@ class SpadesState:
         "tricks_played",
         "winners",
     )
+
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, rules: SpadesRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
         if not 0 <= first_dealer < 4:
@@ -174,26 +177,6 @@ class SpadesState:
         self.winners: tuple[int, ...] = ()
 
     # ----- protocol properties -------------------------------------------------------------
-
-    @property
-    def to_act(self) -> Seat | None:
-        return None if self.to_act_seat < 0 else self.to_act_seat
-
-    @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == PHASE_AWAIT_DEAL
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     @property
     def trick(self) -> list[int]:

@@ -13,6 +13,7 @@ from koloda.core.cards import SUIT_MASK, CardSet, cards_in, format_card, format_
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.state_base import DealtGameState
 from koloda.games.tressette.declarations import Declaration, declarations_of
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.scoring import (
@@ -84,7 +85,7 @@ def _cards(mask: CardSet) -> tuple[int, ...]:
     return cards
 
 
-class TressetteState:
+class TressetteState(DealtGameState):
     """The full state of one group of Tressette. Create it through ``TressetteRules``."""
 
     __slots__ = (
@@ -120,6 +121,8 @@ class TressetteState:
         "trick_leaders",
         "tricks",
     )
+
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(
         self, rules: TressetteRules, first_dealer: Seat, shuffler: Shuffler | None
@@ -161,26 +164,6 @@ class TressetteState:
         self.sheet: list[DealSummary] = []
 
     # ----- protocol properties -------------------------------------------------------------
-
-    @property
-    def to_act(self) -> Seat | None:
-        return None if self.to_act_seat < 0 else self.to_act_seat
-
-    @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == PHASE_AWAIT_DEAL
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     @property
     def tricks_played(self) -> int:
