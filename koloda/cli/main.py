@@ -131,6 +131,9 @@ def simulate(
     records: Annotated[
         Path | None, typer.Option(help="write every game's record to this JSON-lines file")
     ] = None,
+    deal_limit: Annotated[
+        int, typer.Option(help="stop a game after this many deals if it has not ended")
+    ] = 1000,
     option: RuleOpt = None,
 ) -> None:
     """Play many games between bots and report the results and the throughput."""
@@ -143,13 +146,22 @@ def simulate(
     rng = random.Random(seed)
     sums = [0.0] * rules.num_seats
     decisions = 0
+    unfinished = 0
     record_file = records.open("w", encoding="utf-8") if records else None
     started = time.perf_counter()
     with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task(f"{rules.name}: playing", total=games)
         for index in range(games):
             game_seed = None if seed is None else f"{seed}/{index}"
-            result = play_game(rules, players, game_seed, rng, first_dealer=index % rules.num_seats)
+            result = play_game(
+                rules,
+                players,
+                game_seed,
+                rng,
+                first_dealer=index % rules.num_seats,
+                deal_limit=deal_limit,
+            )
+            unfinished += not result.finished
             decisions += result.decisions
             for s, value in enumerate(result.outcome):
                 sums[s] += value
@@ -172,6 +184,7 @@ def simulate(
         "seconds": round(seconds, 4),
         "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else None,
         "mean_result": means,
+        "unfinished": unfinished,
     }
     if as_json:
         print(json.dumps(summary))
@@ -183,6 +196,8 @@ def simulate(
         f"{games} games, {decisions} decisions in {seconds:.2f} s: "
         f"{summary['decisions_per_second']:,.0f} decisions/s"
     )
+    if unfinished:
+        out.print(f"{unfinished} game(s) stopped unfinished after {deal_limit} deals")
 
 
 @app.command(name="replay")

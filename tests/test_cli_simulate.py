@@ -1,0 +1,33 @@
+"""``koloda simulate`` across games, and its deal limit for games that may never end."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from koloda import available_games
+from koloda.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_simulate_every_game(game: str) -> None:
+    result = runner.invoke(
+        app, ["simulate", game, "-n", "2", "--seed", "3", "--json", "--deal-limit", "30"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 2 and summary["decisions"] > 0
+    assert 0 <= summary["unfinished"] <= 2
+
+
+def test_deal_limit_stops_games_that_do_not_end() -> None:
+    # random Spades players keep getting set and practically never reach 500
+    result = runner.invoke(
+        app, ["simulate", "spades", "-n", "1", "--seed", "1", "--json", "--deal-limit", "5"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["unfinished"] == 1
