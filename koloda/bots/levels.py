@@ -2,8 +2,8 @@
 
 - ``easy``: the heuristic with 25% random moves;
 - ``normal``: the heuristic;
-- ``hard``: ISMCTS with heuristic-guided rollouts, 900 ms a move (within 1 s on this
-  machine).
+- ``hard``: PIMC over sampled deals with heuristic rollouts, 900 ms a move (within 1 s on
+  this machine); ``ismcts`` is the ISMCTS bot with heuristic rollouts.
 """
 
 from __future__ import annotations
@@ -64,15 +64,17 @@ def ismcts(rules: Rules, budget: str = "1000") -> Bot:
 
 
 class HardBot:
-    """ISMCTS for the card play; in Spades the bidding and the nil exchange (decisions a
-    rollout of random play judges badly) come from the heuristic."""
+    """PIMC with heuristic rollouts (exact alpha-beta near the end of a trick-game deal),
+    900 ms a move; in Spades the bidding and the nil exchange come from the heuristic."""
 
     name = "hard"
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, budget: str | None = None) -> None:
         from koloda.bots.heuristic import HeuristicBot
 
-        self.search = ismcts(rules, f"{HARD_MILLISECONDS:g}ms")
+        self.search = pimc(rules, budget or f"{HARD_MILLISECONDS:g}ms")
+        if budget is not None:
+            self.name = f"hard:{budget}"
         self.heuristic = HeuristicBot(rules)
         self.rules = rules
 
@@ -82,8 +84,26 @@ class HardBot:
         return self.search.choose(view, rng)
 
 
-def hard(rules: Rules) -> Bot:
-    return HardBot(rules)
+def ismcts_uniform(rules: Rules, budget: str = "1000") -> Bot:
+    """ISMCTS with uniform rollouts: more, cheaper simulations."""
+    from koloda.bots.search.ismcts import ISMCTSBot
+
+    simulations, milliseconds = parse_budget(budget)
+    return ISMCTSBot(
+        rules,
+        simulations=simulations,
+        milliseconds=milliseconds,
+        rollout=None,
+        name="ismcts-uniform" if budget == "1000" else f"ismcts-uniform:{budget}",
+    )
+
+
+def hard(rules: Rules, budget: str | None = None) -> Bot:
+    """``hard``; ``hard:40`` is the same bot with 40 sampled deals a move instead of a time
+    budget (reproducible matches on a busy machine)."""
+    if budget is not None:
+        parse_budget(budget)
+    return HardBot(rules, budget)
 
 
 def pimc(rules: Rules, budget: str = "20") -> Bot:
@@ -101,5 +121,8 @@ def register_all() -> None:
     register_bot("hard", hard)
     register_bot("ismcts", ismcts)
     register_bot("pimc", pimc)
+    register_bot("ismcts-uniform", ismcts_uniform)
     register_budget_bot("ismcts", ismcts)
+    register_budget_bot("ismcts-uniform", ismcts_uniform)
     register_budget_bot("pimc", pimc)
+    register_budget_bot("hard", hard)

@@ -16,13 +16,16 @@ from koloda.core.errors import OptionError
 from koloda.core.registry import load_game
 
 GAMES = ("king", "spades", "hundred_one", "tressette")
-FAST_BOTS = ("random", "heuristic", "easy", "normal", "ismcts:12", "pimc:2")
+FAST_BOTS = ("random", "heuristic", "easy", "normal", "ismcts:12", "ismcts-uniform:12", "pimc:2")
 
 
 def test_names_are_registered() -> None:
     names = available_bots()
     for name in ("random", "heuristic", "easy", "normal", "hard", "ismcts", "pimc"):
         assert name in names
+    rules = load_game("spades")
+    assert make_bot("hard:3", rules).name == "hard:3"
+    assert make_bot("ismcts-uniform:5", rules).name == "ismcts-uniform:5"
 
 
 def test_unknown_names_and_budgets_are_clear_errors() -> None:

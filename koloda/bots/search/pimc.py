@@ -5,7 +5,9 @@ In the trick games, once few cards remain (``exact_cards``), a deal is solved ex
 alpha-beta over the remaining tricks — the searching side against the others (paranoid for
 King's players each for himself) — with a transposition table keyed by the hands, the trick
 in progress and the tricks taken. Earlier in the deal, or in 101, an action is valued by
-uniform rollouts to the end of the deal.
+rollouts to the end of the deal — by default the game's heuristic on each mover's view, the
+same sampled deal for every action (common random numbers), which makes PIMC a one-step
+policy improvement over the heuristic.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 from typing import Any
 
 from koloda.bots.search.deal import deal_finished, reward_function
+from koloda.bots.search.rollouts import RolloutPolicy, heuristic_rollout
 from koloda.core.engine import Action, GameState, Rules
 
 TRICK_GAMES = ("king", "spades", "tressette")
@@ -28,7 +31,8 @@ class PIMCBot:
         samples: int | None = 20,
         milliseconds: float | None = None,
         exact_cards: int = 12,
-        rollouts: int = 4,
+        rollouts: int = 1,
+        rollout: str = "heuristic",
         name: str = "pimc",
     ) -> None:
         if samples is None and milliseconds is None:
@@ -37,8 +41,13 @@ class PIMCBot:
         self.name = name
         self.samples = samples
         self.milliseconds = milliseconds
+        if rules.name == "king":
+            exact_cards = min(exact_cards, 8)  # paranoid search is too pessimistic earlier
         self.exact_cards = exact_cards if rules.name in TRICK_GAMES else -1
         self.rollouts = rollouts
+        self.policy: RolloutPolicy | None = (
+            heuristic_rollout(rules, epsilon=0.0) if rollout == "heuristic" else None
+        )
         self.rewards = reward_function(rules)
         self.nodes = 0
 
@@ -87,11 +96,15 @@ class PIMCBot:
 
     def _rollouts(self, state: GameState, seat: int, deal: int, rng: random.Random) -> float:
         total = 0.0
+        policy = self.policy
         for _ in range(self.rollouts):
             s = state.clone()
             while not deal_finished(s, deal):
-                legal = s.legal_actions()
-                s.apply_unchecked(legal[rng.randrange(len(legal))])
+                if policy is not None:
+                    s.apply_unchecked(policy(s, rng))
+                else:
+                    legal = s.legal_actions()
+                    s.apply_unchecked(legal[rng.randrange(len(legal))])
             total += self.rewards(s, deal)[seat]
         return total / self.rollouts
 

@@ -1,8 +1,8 @@
-"""Rollout policies for search: cheap rules of thumb on the sampled full state.
+"""Rollout policies for search.
 
-A rollout runs thousands of times a move, so these read the state's own fields (a sampled
-state is the searcher's to use) instead of building views. Where no policy helps, rollouts
-are uniform.
+Uniform rollouts are fast but judge the trick games poorly (nobody ducks, nobody draws
+trumps); the game's heuristic, applied to the view of the seat to act in the sampled state,
+plays the rollouts like a club player, with a little randomness for variety.
 """
 
 from __future__ import annotations
@@ -15,6 +15,28 @@ from koloda.core.engine import Action, GameState, Rules
 RolloutPolicy = Callable[[GameState, random.Random], Action]
 
 
-def rollout_policy(rules: Rules) -> RolloutPolicy | None:
-    """The game's rollout policy, or None for uniform rollouts."""
-    return None
+def heuristic_rollout(rules: Rules, epsilon: float = 0.1) -> RolloutPolicy:
+    """The game's heuristic on the mover's view, a uniform move with probability epsilon."""
+    from koloda.bots.heuristic import policy_for
+
+    policy = policy_for(rules)
+
+    def choose(state: GameState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < epsilon:
+            return legal[rng.randrange(len(legal))]
+        seat = state.to_act
+        assert seat is not None
+        action: Action = policy(rules, state.view(seat), rng)
+        return action
+
+    return choose
+
+
+def rollout_policy(rules: Rules, kind: str = "heuristic") -> RolloutPolicy | None:
+    """The rollout policy by kind: ``heuristic`` or ``random`` (None: uniform)."""
+    if kind == "random":
+        return None
+    return heuristic_rollout(rules)

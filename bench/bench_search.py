@@ -1,0 +1,105 @@
+"""ISMCTS simulations per second in King and Spades, against OpenSpiel's Python ISMCTS bot
+on ``hearts(pass_cards=false)`` in the same run (uniform rollouts on both sides, as the
+OpenSpiel bot uses a random-rollout evaluator).
+
+``python bench/bench_search.py [SECONDS]``; ``run(seconds)`` for ``bench_engines.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from koloda.bots.heuristic import HeuristicBot
+from koloda.bots.search.ismcts import ISMCTSBot
+from koloda.bots.search.rollouts import heuristic_rollout
+from koloda.core.registry import load_game
+
+
+def _play_position(game: str, options: dict[str, Any]) -> tuple[Any, Any]:
+    """The rules and the view of the first card-play decision of a seeded deal."""
+    rules = load_game(game, **options)
+    state = rules.new_state(seed="bench-search")
+    heuristic = HeuristicBot(rules)
+    rng = random.Random(0)
+    while True:
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        if all(a < 64 for a in view.legal_actions) and len(view.legal_actions) > 1:
+            return rules, view
+        state.apply(heuristic.choose(view, rng))
+
+
+def koloda_rate(game: str, seconds: float, heuristic: bool = False) -> float:
+    """ISMCTS simulations per second from the first play decision of a deal."""
+    rules, view = _play_position(game, {})
+    rollout = heuristic_rollout(rules) if heuristic else None
+    rng = random.Random(1)
+    total = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        bot = ISMCTSBot(rules, simulations=None, milliseconds=250.0, rollout=rollout)
+        bot.search(view, rng)
+        total += bot.last_iterations
+    return total / (time.perf_counter() - started)
+
+
+def openspiel_rate(seconds: float) -> float | None:
+    """OpenSpiel's Python ISMCTS bot on hearts without passing, simulations per second."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts(pass_cards=false)")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while state.is_chance_node() or state.current_player() != 0 or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    simulations = 100
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rng
+    )
+    total = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        bot.step(state)
+        total += simulations
+    return total / (time.perf_counter() - started)
+
+
+def run(seconds: float = 5.0) -> dict[str, Any]:
+    share = max(seconds / 4, 0.5)
+    king = koloda_rate("king", share)
+    spades = koloda_rate("spades", share)
+    king_heuristic = koloda_rate("king", share, heuristic=True)
+    reference = openspiel_rate(share)
+    result: dict[str, Any] = {
+        "king_ismcts_sims_per_s": round(king, 1),
+        "spades_ismcts_sims_per_s": round(spades, 1),
+        "king_ismcts_heuristic_rollouts_sims_per_s": round(king_heuristic, 1),
+        "openspiel_python_ismcts_hearts_sims_per_s": None
+        if reference is None
+        else round(reference, 1),
+    }
+    if reference:
+        result["king_vs_openspiel"] = round(king / reference, 2)
+        result["spades_vs_openspiel"] = round(spades / reference, 2)
+    print("ISMCTS simulations per second (uniform rollouts):")
+    for key, value in result.items():
+        print(f"  {key}: {value}")
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)))
