@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from koloda.games.king.state import KingState
 
 
+SHORT_NAMES = ("tricks", "jacks", "queens", "hearts", "last 2", "K♥", "erelash", "+trump")
+"""Column heads of the order table, short enough for an 80-column terminal."""
+
+
 def render_sheet(rules: KingRules, state: KingState, names: list[str] | None = None) -> Group:
     n = rules.num_seats
     names = names or [f"seat {s}" for s in range(n)]
@@ -43,7 +47,7 @@ def render_sheet(rules: KingRules, state: KingState, names: list[str] | None = N
         orders = Table(title="order table (games still open)")
         orders.add_column("row")
         for contract in ALL_CONTRACTS:
-            orders.add_column(CONTRACT_KEYS[contract], justify="center")
+            orders.add_column(SHORT_NAMES[contract], justify="center")
         for index, row in enumerate(state.rows):
             label = names[index] if len(state.rows) > 1 else "shared"
             orders.add_row(label, *("·" if c == 0 else str(c) for c in row))
