@@ -186,6 +186,7 @@ def plot_running_means(result: MatchResult, path: str) -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(8, 4.5))
+    settled: list[float] = []  # the y range once the first few deals have passed
     for name in result.names:
         values = result.per_deal[name]
         xs, means, lows, highs = [], [], [], []
@@ -195,8 +196,13 @@ def plot_running_means(result: MatchResult, path: str) -> None:
             means.append(mean)
             lows.append(low)
             highs.append(high)
+        skip = min(5, len(values) - 1)
+        settled += lows[skip:] + highs[skip:]
         axes.plot(xs, means, label=name)
         axes.fill_between(xs, lows, highs, alpha=0.2)
+    if settled:
+        margin = 0.1 * (max(settled) - min(settled) or 1.0)
+        axes.set_ylim(min(settled) - margin, max(settled) + margin)
     axes.set_xlabel("duplicate deals")
     axes.set_ylabel("mean score per deal (higher is better)")
     axes.set_title(f"{result.game}: duplicate match")

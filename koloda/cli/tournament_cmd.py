@@ -56,7 +56,7 @@ def tournament(
     if as_json:
         print(json.dumps(summary))
         return
-    out = Console()
+    out = Console(soft_wrap=True)
     out.print(
         f"[bold]{rules.name}[/] {rules.options_json()}  {deals} duplicate deals, seed {seed}",
         highlight=False,
