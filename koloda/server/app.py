@@ -219,7 +219,6 @@ def create_app(
             return
         await websocket.accept()
         connection = Connection(seat)
-        table.connections.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, connection))
         manager.sync(table, connection)
         try:

@@ -56,16 +56,21 @@ class Connection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.closed = False
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
         if self.outbox.qsize() > 2000:  # a client that does not read is dropped
             self.close()
             return
         self.outbox.put_nowait(message)
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
 
 
 @dataclass
@@ -339,7 +344,8 @@ class TableManager:
         return await future
 
     def sync(self, table: LiveTable, connection: Connection) -> None:
-        """Send ``connection`` the current view (from the owner, after pending actions)."""
+        """Send ``connection`` the current view (from the owner, after pending actions) and
+        from then on every change."""
         table.queue.put_nowait(_Sync(connection))
 
     def submit(
@@ -376,6 +382,10 @@ class TableManager:
         while True:
             item = await table.queue.get()
             if isinstance(item, _Sync):
+                # a new connection joins the broadcast here, so its first view is in order
+                if item.connection.closed:
+                    continue
+                table.connections.add(item.connection)
                 item.connection.send(table.view_message(item.connection.seat))
                 continue
             if isinstance(item, _Call):

@@ -1,0 +1,191 @@
+"""Helpers of the web table tests: a server in a thread, random clients, the leak oracle."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+import threading
+import time
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from koloda.core.engine import GameState
+from koloda.records import parse_record
+from koloda.server.app import create_app
+
+CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerThread:
+    """uvicorn serving the app in a thread of the test process, over real sockets."""
+
+    def __init__(self, database: str, bot_delay: float = 0.0) -> None:
+        self.port = free_port()
+        app = create_app(database, bot_delay=bot_delay)
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=1 << 20
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+def create_table(base: str, game: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    response = httpx.post(
+        f"{base}/api/tables", json={"game": game, "options": options, "seats": seats}
+    )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+    return message
+
+
+def receive_until(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        message = receive(ws, max(0.1, deadline - time.monotonic()))
+        if message["type"] == kind:
+            return message
+
+
+class Client(threading.Thread):
+    """A seat (or a spectator) over a real WebSocket; a random player when it has a token.
+
+    Every message received is kept for the leak scan.
+    """
+
+    def __init__(self, ws_url: str, table_id: str, token: str | None, seed: int) -> None:
+        super().__init__(daemon=True)
+        query = f"?token={token}" if token else ""
+        self.address = f"{ws_url}/ws/tables/{table_id}{query}"
+        self.plays = token is not None
+        self.rng = random.Random(seed)
+        self.messages: list[dict[str, Any]] = []
+        self.error: BaseException | None = None
+        self.finished = False
+
+    def run(self) -> None:
+        try:
+            with connect(self.address, max_size=1 << 22) as ws:
+                while True:
+                    message = receive(ws, timeout=60)
+                    self.messages.append(message)
+                    if message["type"] == "error":
+                        raise AssertionError(f"refused: {message}")
+                    view = message["view"]
+                    if view["finished"]:
+                        self.finished = True
+                        return
+                    if self.plays and view["legal_actions"]:
+                        action = self.rng.choice(view["legal_actions"])
+                        ws.send(
+                            json.dumps(
+                                {"type": "act", "action": action, "version": message["version"]}
+                            )
+                        )
+        except BaseException as error:
+            self.error = error
+
+
+def cards_in(value: Any) -> set[str]:
+    return set(CARD.findall(json.dumps(value)))
+
+
+class Oracle:
+    """What each seat may know at each version, from the finished game's record and the
+    engine's own views and redacted events (the engine decides what a seat may know)."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        parsed = parse_record(record)
+        rules = parsed.rules
+        self.num_seats = rules.num_seats
+        state: GameState = rules.empty_state(parsed.first_dealer)
+        deals = parsed.deals
+        self.allowed: list[list[set[str]]] = []
+        played: set[str] = set()
+
+        def seat_knowledge(events: list[Any]) -> list[set[str]]:
+            nonlocal played
+            out = []
+            for seat in range(self.num_seats):
+                known = cards_in(state.view(seat).to_json())
+                for e in events:
+                    known |= cards_in(e.for_seat(seat).to_json())
+                out.append(known)
+            return out
+
+        events = list(state.start_deal(rules.setup_from_json(deals[0])))
+        deal_index = 0
+        before = [set() for _ in range(self.num_seats)]
+        self._push(seat_knowledge(events), before, played, events)
+        for deal_index, deal in enumerate(deals):
+            for position, text in enumerate(deal["actions"]):
+                before = [cards_in(state.view(s).to_json()) for s in range(self.num_seats)]
+                events = list(state.apply(rules.parse_action(text)))
+                last = position == len(deal["actions"]) - 1
+                if last and deal_index + 1 < len(deals) and state.awaiting_deal:
+                    events += state.start_deal(rules.setup_from_json(deals[deal_index + 1]))
+                self._push(seat_knowledge(events), before, played, events)
+                played = self._played_after(played, events)
+
+    def _played_after(self, played: set[str], events: list[Any]) -> set[str]:
+        for e in events:
+            data = e.to_json()
+            if data.get("type") == "deal_started":
+                played = set()
+            elif data.get("type") == "card_played":
+                played = played | {data["card"]}
+        return played
+
+    def _push(
+        self, now: list[set[str]], before: list[set[str]], played: set[str], events: list[Any]
+    ) -> None:
+        public_played = self._played_after(set(played), events) | played
+        self.allowed.append([now[s] | before[s] | public_played for s in range(self.num_seats)])
+
+    def check(self, seat: int | None, message: dict[str, Any]) -> None:
+        if message["type"] != "view":
+            return
+        version = message["version"]
+        if seat is None:
+            allowed = set.intersection(*self.allowed[version])
+        else:
+            allowed = self.allowed[version][seat]
+        leaked = cards_in(message) - allowed
+        assert not leaked, f"seat {seat} at version {version} was shown {sorted(leaked)}"

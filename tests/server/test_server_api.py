@@ -1,0 +1,149 @@
+"""The HTTP side of the table API (protocol.md): every endpoint and its error codes."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+from server_support import ServerThread, create_table
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+KING_SEATS = ["human", "bot:random", "bot:random", "human"]
+
+
+def test_server_create_table_gives_tokens_to_humans_only(server: ServerThread) -> None:
+    created = create_table(server.url, "king", {"variant": "classic"}, KING_SEATS)
+    assert created["table_id"]
+    seats = created["seats"]
+    assert [s["seat"] for s in seats] == [0, 1, 2, 3]
+    assert [s["kind"] for s in seats] == KING_SEATS
+    assert seats[0]["token"] and seats[3]["token"] and seats[0]["token"] != seats[3]["token"]
+    assert seats[1]["token"] is None and seats[2]["token"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [
+        ({"game": "chess", "options": {}, "seats": ["human"] * 4}, "chess"),
+        ({"game": "king", "options": {"variant": "five"}, "seats": ["human"] * 4}, "variant"),
+        ({"game": "king", "options": {"colour": "red"}, "seats": ["human"] * 4}, "colour"),
+        (
+            {"game": "king", "options": {"stop_when_decided": "maybe"}, "seats": ["human"] * 4},
+            "stop_when_decided",
+        ),
+        ({"game": "king", "options": {}, "seats": ["human"] * 3}, "seats"),
+        ({"game": "king", "options": {"variant": "three"}, "seats": ["human"] * 4}, "seats"),
+        ({"game": "king", "options": {}, "seats": ["human", "robot", "human", "human"]}, "robot"),
+        (
+            {"game": "king", "options": {}, "seats": ["human", "bot:nobody", "human", "human"]},
+            "nobody",
+        ),
+        ({"game": "king", "options": [], "seats": ["human"] * 4}, "options"),
+        ({"options": {}, "seats": ["human"] * 4}, "game"),
+        ({"game": "king", "options": {}}, "seats"),
+    ],
+)
+def test_server_bad_tables_are_422_naming_the_problem(
+    server: ServerThread, body: dict[str, Any], named: str
+) -> None:
+    response = httpx.post(f"{server.url}/api/tables", json=body)
+    assert response.status_code == 422
+    assert named in response.text
+
+
+def test_server_malformed_json_body_is_422(server: ServerThread) -> None:
+    response = httpx.post(
+        f"{server.url}/api/tables",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422
+
+
+def test_server_public_facts(server: ServerThread) -> None:
+    created = create_table(server.url, "king", {"variant": "three"}, ["human", "human", "human"])
+    facts = httpx.get(f"{server.url}/api/tables/{created['table_id']}").json()
+    assert facts["game"] == "king"
+    assert facts["options"]["variant"] == "three"
+    assert [s["kind"] for s in facts["seats"]] == ["human"] * 3
+    assert "token" not in str(facts)
+    assert facts["finished"] is False
+    assert facts["to_act"] in (0, 1, 2)
+    assert facts["version"] == 0
+
+
+def test_server_unknown_table_is_404(server: ServerThread) -> None:
+    for path in ("", "/record", "/sheet", "/view"):
+        assert httpx.get(f"{server.url}/api/tables/nonesuch{path}").status_code == 404
+    assert httpx.get(f"{server.url}/t/nonesuch").status_code == 404
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{server.ws_url}/ws/tables/nonesuch")
+    assert refused.value.response.status_code == 404
+
+
+def test_server_record_is_403_until_the_game_is_over(server: ServerThread) -> None:
+    created = create_table(server.url, "king", {"variant": "classic"}, KING_SEATS)
+    response = httpx.get(f"{server.url}/api/tables/{created['table_id']}/record")
+    assert response.status_code == 403
+    assert "not finished" in response.json()["detail"]
+
+
+def test_server_record_of_a_finished_game(server: ServerThread) -> None:
+    created = create_table(
+        server.url, "king", {"variant": "three"}, ["bot:random", "bot:random", "bot:random"]
+    )
+    table_id = created["table_id"]
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server.url}/api/tables/{table_id}").json()["finished"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    response = httpx.get(f"{server.url}/api/tables/{table_id}/record")
+    assert response.status_code == 200
+    record = response.json()
+    assert record["format"] == "koloda-record/1"
+    assert record["game"] == "king" and record["options"]["variant"] == "three"
+    assert record["finished"] is True and "winner" in record and "settlement" in record
+    assert all("scores" in deal for deal in record["deals"])
+    sheet = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()
+    assert sheet["totals"] == record["totals"]
+    assert [d["scores"] for d in sheet["deals"]] == [d["scores"] for d in record["deals"]]
+
+
+def test_server_wrong_token_is_403(server: ServerThread) -> None:
+    created = create_table(server.url, "king", {"variant": "classic"}, KING_SEATS)
+    table_id = created["table_id"]
+    view = httpx.get(f"{server.url}/api/tables/{table_id}/view", params={"token": "forged"})
+    assert view.status_code == 403
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{server.ws_url}/ws/tables/{table_id}?token=forged")
+    assert refused.value.response.status_code == 403
+
+
+def test_server_view_over_http(server: ServerThread) -> None:
+    created = create_table(server.url, "king", {"variant": "classic"}, KING_SEATS)
+    table_id = created["table_id"]
+    token = created["seats"][3]["token"]
+    mine = httpx.get(f"{server.url}/api/tables/{table_id}/view", params={"token": token}).json()
+    assert mine["type"] == "view" and mine["seat"] == 3
+    assert len(mine["view"]["hand"]) == 8
+    public = httpx.get(f"{server.url}/api/tables/{table_id}/view").json()
+    assert public["seat"] is None and public["view"]["hand"] == []
+    assert public["view"]["legal_actions"] == []
+
+
+def test_server_catalog_pages_and_docs(server: ServerThread) -> None:
+    games = httpx.get(f"{server.url}/api/games").json()
+    king = next(g for g in games if g["game"] == "king")
+    variant = next(o for o in king["options"] if o["name"] == "variant")
+    assert variant["choices"] == ["classic", "order", "three"] and variant["help"]
+    bots = httpx.get(f"{server.url}/api/bots").json()
+    assert "random" in bots["bots"] and "bot:random" in bots["seat_kinds"]
+    assert httpx.get(f"{server.url}/docs").status_code == 200
+    schema = httpx.get(f"{server.url}/openapi.json").json()
+    assert "/api/tables" in schema["paths"] and "/api/tables/{table_id}/record" in schema["paths"]
+    lobby = httpx.get(f"{server.url}/")
+    assert lobby.status_code == 200 and "text/html" in lobby.headers["content-type"]
+    assert "cdn" not in lobby.text.lower()
