@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
+from koloda.core.registry import load_game
 from koloda.server.catalog import games_catalog, seat_kinds
 from koloda.server.store import Store
 from koloda.server.tables import (
@@ -43,6 +44,11 @@ class CreateTable(BaseModel):
     game: str = Field(examples=["king"])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"variant": "classic"}])
     seats: list[str] = Field(examples=[["human", "bot:random", "bot:random", "bot:random"]])
+
+
+class CheckOptions(BaseModel):
+    game: str = Field(examples=["hundred_one"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"players": 3}])
 
 
 class SeatToken(BaseModel):
@@ -130,6 +136,19 @@ def create_app(
     async def bots() -> dict[str, Any]:
         """The bots a seat may be given (seat kind ``bot:<name>``)."""
         return {"bots": available_bots(), "seat_kinds": seat_kinds()}
+
+    @app.post(
+        "/api/check",
+        responses={422: {"model": Problem, "description": "bad game or options"}},
+        tags=["lobby"],
+    )
+    async def check_options(body: CheckOptions) -> dict[str, Any]:
+        """Check a game's options; answers the number of seats they give (for the lobby)."""
+        try:
+            rules = load_game(body.game, **body.options)
+        except (KolodaError, ValueError, TypeError) as error:
+            raise HTTPException(422, str(error)) from None
+        return {"game": rules.name, "num_seats": rules.num_seats, "options": rules.options_json()}
 
     @app.post(
         "/api/tables",
