@@ -50,6 +50,7 @@ class PIMCBot:
         )
         self.rewards = reward_function(rules)
         self.nodes = 0
+        self.last_samples = 0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
@@ -80,6 +81,7 @@ class PIMCBot:
                     value = self._rollouts(child, seat, deal, rng)
                 totals[action] += value
             done += 1
+        self.last_samples = done
         return max(legal, key=lambda a: totals[a])
 
     @staticmethod
