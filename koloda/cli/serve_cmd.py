@@ -33,4 +33,11 @@ def serve(
     application = create_app(url, bot_delay=bot_delay)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,  # small JSON messages: compression costs more than it saves
+    )

@@ -196,58 +196,73 @@ class Store:
                 return
 
     def _write_batch(self, jobs: Sequence[NewTable | ActionWrite]) -> None:
+        """Everything pending in one transaction, rows of a kind in one executemany."""
+        created = time.time()
+        new_tables: list[dict[str, Any]] = []
+        setups: dict[tuple[str, int], dict[str, Any]] = {}
+        actions: list[dict[str, Any]] = []
+        versions: dict[str, int] = {}
+        finished: dict[str, dict[str, Any]] = {}
+        for job in jobs:
+            if isinstance(job, NewTable):
+                new_tables.append(
+                    {
+                        "id": job.id,
+                        "game": job.game,
+                        "options": job.options,
+                        "seats": job.seats,
+                        "token_hashes": job.token_hashes,
+                        "seed": job.seed,
+                        "first_dealer": job.first_dealer,
+                        "created": created,
+                        "version": 0,
+                        "finished": False,
+                        "record": None,
+                    }
+                )
+                for index, setup in job.setups:
+                    setups[job.id, index] = setup
+                continue
+            for index, setup in job.setups:
+                setups[job.table_id, index] = setup
+            actions.append(
+                {
+                    "table_id": job.table_id,
+                    "seq": job.seq,
+                    "deal_index": job.deal_index,
+                    "action": job.action,
+                }
+            )
+            versions[job.table_id] = job.seq + 1
+            if job.record is not None:
+                finished[job.table_id] = job.record
         with self.engine.begin() as connection:
-            for job in jobs:
-                if isinstance(job, NewTable):
-                    connection.execute(
-                        insert(tables_table).values(
-                            id=job.id,
-                            game=job.game,
-                            options=job.options,
-                            seats=job.seats,
-                            token_hashes=job.token_hashes,
-                            seed=job.seed,
-                            first_dealer=job.first_dealer,
-                            created=time.time(),
-                            version=0,
-                            finished=False,
-                            record=None,
-                        )
-                    )
-                    self._write_setups(connection, job.id, job.setups)
-                    continue
-                self._write_setups(connection, job.table_id, job.setups)
+            if new_tables:
+                connection.execute(insert(tables_table), new_tables)
+            for (table_id, index), _ in setups.items():
                 connection.execute(
-                    insert(actions_table).values(
-                        table_id=job.table_id,
-                        seq=job.seq,
-                        deal_index=job.deal_index,
-                        action=job.action,
+                    delete(deals_table).where(
+                        deals_table.c.table_id == table_id, deals_table.c.deal_index == index
                     )
                 )
-                values: dict[str, Any] = {"version": job.seq + 1}
-                if job.record is not None:
-                    values.update(finished=True, record=job.record)
+            if setups:
                 connection.execute(
-                    update(tables_table).where(tables_table.c.id == job.table_id).values(**values)
+                    insert(deals_table),
+                    [
+                        {"table_id": t, "deal_index": i, "setup": json.dumps(setup)}
+                        for (t, i), setup in setups.items()
+                    ],
+                )
+            if actions:
+                connection.execute(insert(actions_table), actions)
+            for table_id, version in versions.items():
+                values: dict[str, Any] = {"version": version}
+                if table_id in finished:
+                    values.update(finished=True, record=finished[table_id])
+                connection.execute(
+                    update(tables_table).where(tables_table.c.id == table_id).values(**values)
                 )
         self.commits += 1
-
-    @staticmethod
-    def _write_setups(
-        connection: Any, table_id: str, setups: list[tuple[int, dict[str, Any]]]
-    ) -> None:
-        for index, setup in setups:
-            connection.execute(
-                delete(deals_table).where(
-                    deals_table.c.table_id == table_id, deals_table.c.deal_index == index
-                )
-            )
-            connection.execute(
-                insert(deals_table).values(
-                    table_id=table_id, deal_index=index, setup=json.dumps(setup)
-                )
-            )
 
     # ----- reading ---------------------------------------------------------------------------
 

@@ -119,6 +119,7 @@ class LiveTable:
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     record: dict[str, Any] | None = None
     sheet_cache: tuple[int, dict[str, Any]] | None = None
+    deals_scored: int = 0
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token plays; raises TableError('forbidden') for a wrong token."""
@@ -150,7 +151,7 @@ class LiveTable:
             view = seat_view_json(self.rules, self.state, seat)
         view["last_trick"] = self.tricks.last
         view["seat_kinds"] = self.seats
-        view["deals_scored"] = len(self.state.deal_scores())
+        view["deals_scored"] = self.deals_scored
         return {
             "type": "view",
             "version": self.version,
@@ -445,6 +446,7 @@ class TableManager:
             write.record = table.record
         await self.store.append(write)  # stored before it is acknowledged
         table.version += 1
+        table.deals_scored = len(state.deal_scores())
         table.tricks.feed(events)
         table.last_events = events
         for connection in list(table.connections):
@@ -538,6 +540,7 @@ def rebuild(stored: StoredTable) -> LiveTable:
         state=state,
         version=len(stored.actions),
         tricks=tricks,
+        deals_scored=len(state.deal_scores()),
         known_setups=[log.setup for log in state.deal_logs()],
         record=stored.record,
     )

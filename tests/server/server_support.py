@@ -35,7 +35,12 @@ class ServerThread:
         self.port = free_port()
         app = create_app(database, bot_delay=bot_delay)
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=1 << 20
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=1 << 20,
+            ws_per_message_deflate=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -1,0 +1,209 @@
+"""Load benchmark of the web table (not a test): many concurrent tables over loopback.
+
+Every seat of every table is a random player connected by its own WebSocket, so each action
+goes the whole way: client -> server -> engine -> store (committed) -> every seat's view.
+Latency is measured at the acting client, from sending an action to receiving the view that
+shows it applied.
+
+    python bench/load_server.py --tables 200 --seconds 30             # starts its own server
+    python bench/load_server.py --url http://127.0.0.1:8000 --tables 50  # a running server
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.games = 0
+        self.errors = 0
+
+
+async def play_seat(
+    ws_url: str, token: str, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event
+) -> None:
+    async with connect(f"{ws_url}?token={token}", max_size=1 << 22) as ws:
+        sent_at: float | None = None
+        sent_version = -1
+        while True:
+            remaining = stop - time.perf_counter()
+            if remaining <= 0 or done.is_set():
+                return
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=min(remaining, 30))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            if message["type"] == "error":
+                stats.errors += 1
+                continue
+            if message["type"] != "view":
+                continue
+            if sent_at is not None and message["version"] > sent_version:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            view = message["view"]
+            if view["finished"]:
+                done.set()
+                return
+            if view["legal_actions"]:
+                action = rng.choice(view["legal_actions"])
+                sent_at = time.perf_counter()
+                sent_version = message["version"]
+                await ws.send(
+                    json.dumps({"type": "act", "action": action, "version": sent_version})
+                )
+
+
+async def run_table(
+    client: httpx.AsyncClient,
+    base: str,
+    game: str,
+    options: dict[str, Any],
+    count: int,
+    stats: Stats,
+    stop: float,
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    while time.perf_counter() < stop:
+        response = await client.post(
+            f"{base}/api/tables",
+            json={"game": game, "options": options, "seats": ["human"] * count},
+        )
+        response.raise_for_status()
+        created = response.json()
+        ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{created['table_id']}"
+        done = asyncio.Event()
+        await asyncio.gather(
+            *(
+                play_seat(ws_url, s["token"], random.Random(rng.random()), stats, stop, done)
+                for s in created["seats"]
+            )
+        )
+        if done.is_set():
+            stats.games += 1
+
+
+async def bench(
+    base: str, tables: int, seconds: float, game: str, options: dict[str, Any]
+) -> dict[str, Any]:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=100)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+        check = await client.post(f"{base}/api/check", json={"game": game, "options": options})
+        check.raise_for_status()
+        count = check.json()["num_seats"]
+        started = time.perf_counter()
+        stop = started + seconds
+        await asyncio.gather(
+            *(run_table(client, base, game, options, count, stats, stop, i) for i in range(tables))
+        )
+        elapsed = time.perf_counter() - started
+    latencies = sorted(stats.latencies)
+
+    def quantile(q: float) -> float:
+        return (
+            latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else 0.0
+        )
+
+    return {
+        "tables": tables,
+        "game": game,
+        "options": options,
+        "seconds": round(elapsed, 2),
+        "actions": len(latencies),
+        "actions_per_second": round(len(latencies) / elapsed, 1),
+        "games_finished": stats.games,
+        "errors": stats.errors,
+        "latency_ms_p50": round(quantile(0.50), 2),
+        "latency_ms_p99": round(quantile(0.99), 2),
+        "latency_ms_mean": round(statistics.fmean(latencies) * 1000, 2) if latencies else 0.0,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--url", help="a running server (loopback only); default: start one")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--game", default="king")
+    parser.add_argument("--options", default='{"variant": "classic"}', help="JSON options")
+    parser.add_argument(
+        "--database", help="database URL of the started server (default: a temp SQLite)"
+    )
+    args = parser.parse_args()
+    options = json.loads(args.options)
+    server = None
+    base = args.url
+    if base is None:
+        folder = tempfile.mkdtemp(prefix="koloda-load-")
+        database = args.database or f"sqlite:///{folder}/koloda.db"
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "koloda", "serve", "--port", str(port), "--database", database],
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/bots", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+    host = urlparse(base).hostname
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("load_server.py runs over loopback only (127.0.0.1)")
+    try:
+        result = asyncio.run(bench(base, args.tables, args.seconds, args.game, options))
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.kill(server.pid, signal.SIGKILL)
+    print(json.dumps(result))
+    print(
+        f"{result['tables']} tables, {result['actions']} actions in {result['seconds']} s: "
+        f"{result['actions_per_second']} actions/s, latency p50 {result['latency_ms_p50']} ms, "
+        f"p99 {result['latency_ms_p99']} ms, {result['games_finished']} games finished, "
+        f"{result['errors']} errors",
+        file=sys.stderr,
+    )
+
+
+if __name__ == "__main__":
+    main()
