@@ -167,6 +167,7 @@ function render() {
   const record = document.getElementById("record");
   record.href = `/api/tables/${TABLE_ID}/record`;
   record.classList.toggle("hidden", !v.finished);
+  document.getElementById("show-last").classList.toggle("hidden", !("trick" in v) && !v.last_trick);
   const log = document.getElementById("log");
   log.replaceChildren(...logLines.slice(-8).map((l) => el("li", {}, l)));
   log.scrollTop = log.scrollHeight;
