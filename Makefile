@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/koloda play king
+	$(BIN)/koloda serve
 
 # The browser tests drive Debian's Chromium (Playwright cannot download a browser here).
 browser:
