@@ -145,7 +145,8 @@ class PIMCBot:
                 high = min(high, best)
             if low >= high:
                 return best  # a bound only: not stored
-        table[key] = best
+        if alpha < best < beta:
+            table[key] = best  # inside the window: the exact value
         return best
 
 
