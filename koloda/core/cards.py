@@ -66,7 +66,8 @@ _LANES = tuple(_lane_table(s) for s in SUITS)
 _L0, _L1, _L2, _L3 = _LANES
 
 
-_CARDS_CACHE: dict[CardSet, tuple[Card, ...]] = {}
+CARDS_CACHE: dict[CardSet, tuple[Card, ...]] = {}
+"""Memoised ``cards_in`` results; hot loops may look a set up here before calling it."""
 _CACHE_LIMIT = 1 << 18
 
 
@@ -76,7 +77,7 @@ def cards_in(mask: CardSet) -> tuple[Card, ...]:
     Legal-move generation calls this for every decision, so results are memoised (the cache
     is emptied when it grows past a quarter of a million sets).
     """
-    cards = _CARDS_CACHE.get(mask)
+    cards = CARDS_CACHE.get(mask)
     if cards is None:
         cards = (
             _L0[mask & 0x1FFF]
@@ -84,9 +85,9 @@ def cards_in(mask: CardSet) -> tuple[Card, ...]:
             + _L2[(mask >> 32) & 0x1FFF]
             + _L3[(mask >> 48) & 0x1FFF]
         )
-        if len(_CARDS_CACHE) >= _CACHE_LIMIT:
-            _CARDS_CACHE.clear()
-        _CARDS_CACHE[mask] = cards
+        if len(CARDS_CACHE) >= _CACHE_LIMIT:
+            CARDS_CACHE.clear()
+        CARDS_CACHE[mask] = cards
     return cards
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from koloda.core.cards import (
+    CARDS_CACHE,
     HEARTS,
     SUIT_MASK,
     CardSet,
@@ -54,6 +55,7 @@ PHASE_NAMES = ("between_deals", "order", "trump", "play", "over")
 
 _OTHER_THAN_HEARTS = ~HEARTS_MASK
 _NAMED_TRUMPS = tuple(TRUMP_BASE + suit for suit in range(4))
+_cached_cards = CARDS_CACHE.get
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,8 @@ class KingState(DealtGameState):
         """The legal actions, lowest code first, as an immutable (possibly shared) tuple."""
         phase = self.phase
         if phase == PHASE_PLAY:
-            return cards_in(self.legal_card_mask())
+            mask = self.legal_card_mask()
+            return _cached_cards(mask) or cards_in(mask)
         if phase == PHASE_ORDER:
             row = self.rows[self.rules.row_of(self.to_act_seat)]
             return tuple(ORDER_BASE + c for c in ALL_CONTRACTS if row[c] > 0)
@@ -258,19 +261,16 @@ class KingState(DealtGameState):
         self._apply(action, events)
         return events
 
-    def apply_unchecked(self, action: Action) -> None:
-        if self.phase == PHASE_PLAY:
-            self._play(action, None)
-        else:
-            self._apply(action, None)
-
-    def _apply(self, action: Action, events: list[Event] | None) -> None:
-        if self.phase == PHASE_PLAY:
-            self._play(action, events)
-        elif self.phase == PHASE_ORDER:
+    def _apply(self, action: Action, events: list[Event] | None = None) -> None:
+        """Any action, unchecked; a card goes straight to ``_play`` (the hot path)."""
+        if self.phase == PHASE_ORDER:
             self._order(action - ORDER_BASE, events)
-        else:
+        elif self.phase == PHASE_TRUMP:
             self._name_trump(action, events)
+        elif self.phase == PHASE_PLAY:
+            self._play(action, events)
+        else:
+            raise IllegalActionError(self.rules.format_action(action), "no decision is due", [])
 
     def _order(self, contract: Contract, events: list[Event] | None) -> None:
         seat = self.to_act_seat
@@ -304,7 +304,10 @@ class KingState(DealtGameState):
         self.trick_leader = leader
         self.to_act_seat = leader
 
-    def _play(self, card: int, events: list[Event] | None) -> None:
+    def _play(self, card: int, events: list[Event] | None = None) -> None:
+        if self.phase != PHASE_PLAY:
+            self._apply(card, events)
+            return
         seat = self.to_act_seat
         self.hands[seat] ^= 1 << card
         self.plays.append(seat << 6 | card)
@@ -353,6 +356,9 @@ class KingState(DealtGameState):
             decisive = self.rules.decisive_mask[self.contract]
             if decisive and self.taken_all & decisive == decisive:
                 self._finish_deal(events, ended_early=True)  # K-12
+
+    apply_unchecked = _play
+    """The fast path for search: the caller guarantees the action is legal."""
 
     # ----- deals ---------------------------------------------------------------------------
 
