@@ -52,14 +52,16 @@ class Shuffler:
         else:
             words = _seeded_words(self.seed, index, size + 8)
         # Fast path: a word whose low half is at least its bound is always accepted by
-        # Lemire's test, and that holds for all words but with probability ~size²/2⁶⁴.
-        bounds = range(size, 1, -1)
-        products = [w * b for w, b in zip(words, bounds, strict=False)]
-        if all(p & _MASK64 >= b for p, b in zip(products, bounds, strict=False)):
-            for i, product in zip(range(size - 1, 0, -1), products, strict=False):
-                j = product >> 64
-                out[i], out[j] = out[j], out[i]
+        # Lemire's test; all of them are but with probability ~size²/2⁶⁴.
+        for i, word in zip(range(size - 1, 0, -1), words, strict=False):
+            product = word * (i + 1)
+            if product & _MASK64 <= i:
+                break  # rare: take the exact path below from the start
+            j = product >> 64
+            out[i], out[j] = out[j], out[i]
+        else:
             return out
+        out = list(items)
         position = 0
         attempt = 0
         for i in range(size - 1, 0, -1):
