@@ -6,9 +6,12 @@ A game's state keeps ``phase`` (0 means between deals), ``to_act_seat`` (-1 for 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
-from koloda.core.engine import Seat
+from koloda.core.engine import Action, Seat
+from koloda.core.errors import IllegalActionError
+from koloda.core.events import Event
 
 PHASE_BETWEEN_DEALS = 0
 
@@ -17,6 +20,7 @@ class DealtGameState:
     __slots__ = ()
 
     PHASE_NAMES: ClassVar[tuple[str, ...]]
+    rules: Any
     phase: int
     to_act_seat: int
     deal_number: int
@@ -42,3 +46,29 @@ class DealtGameState:
     @property
     def phase_name(self) -> str:
         return self.PHASE_NAMES[self.phase]
+
+    def legal_actions(self) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (citing the rule), or None when it is legal."""
+        raise NotImplementedError
+
+    def _step(self, action: Action, events: list[Event] | None) -> None:
+        """Apply a legal action, recording its events when ``events`` is a list."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason and the legal actions, and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            rules = self.rules
+            raise IllegalActionError(
+                rules.format_action(action),
+                reason,
+                [rules.format_action(a) for a in self.legal_actions()],
+            )
+        events: list[Event] = []
+        self._step(action, events)
+        return events

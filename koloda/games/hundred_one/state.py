@@ -267,19 +267,6 @@ class HundredOneState(DealtGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        events: list[Event] = []
-        self.apply_unchecked(action, events)
-        return events
-
     def apply_unchecked(self, action: Action, events: list[Event] | None = None) -> None:
         """Apply a legal action (the caller guarantees it); with ``events``, record them."""
         seat = self.to_act_seat
@@ -330,6 +317,8 @@ class HundredOneState(DealtGameState):
             self.to_act_seat = self._next[following]
             return
         self._skip(following, draws, events)  # H-5
+
+    _step = apply_unchecked
 
     def _skip(self, seat: Seat, draws: int, events: list[Event] | None) -> None:
         """H-5, H-7, H-11: ``seat`` draws ``draws`` cards and loses his turn."""

@@ -248,19 +248,6 @@ class KingState(DealtGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        events: list[Event] = []
-        self._apply(action, events)
-        return events
-
     def _apply(self, action: Action, events: list[Event] | None = None) -> None:
         """Any action, unchecked; a card goes straight to ``_play`` (the hot path)."""
         if self.phase == PHASE_ORDER:
@@ -271,6 +258,8 @@ class KingState(DealtGameState):
             self._play(action, events)
         else:
             raise IllegalActionError(self.rules.format_action(action), "no decision is due", [])
+
+    _step = _apply
 
     def _order(self, contract: Contract, events: list[Event] | None) -> None:
         seat = self.to_act_seat

@@ -19,7 +19,7 @@ from koloda.core.cards import (
     format_suit,
 )
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
-from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.state_base import DealtGameState
 from koloda.games.spades.actions import (
@@ -295,19 +295,6 @@ class SpadesState(DealtGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        events: list[Event] = []
-        self._apply(action, events)
-        return events
-
     def apply_unchecked(self, action: Action) -> None:
         """The fast path: the same steps as ``_play`` without events, inlined (S-11, S-12)."""
         if self.phase != PHASE_PLAY:
@@ -359,6 +346,8 @@ class SpadesState(DealtGameState):
             self._discard(seat, triple_mask(action - DISCARD_BASE), events)
         else:
             self._give(seat, triple_mask(action - GIVE_BASE), events)
+
+    _step = _apply
 
     def _pick_up(self, seat: Seat, events: list[Event] | None) -> None:
         self.picked_up[seat] = True

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from koloda.core.cards import SUIT_MASK, CardSet, cards_in, format_card, format_suit
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
-from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.state_base import DealtGameState
 from koloda.games.tressette.declarations import Declaration, declarations_of
@@ -223,19 +223,6 @@ class TressetteState(DealtGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        events: list[Event] = []
-        self._play(action, events)
-        return events
-
     def _play(self, card: Action, events: list[Event] | None = None) -> None:
         seat = self.to_act_seat
         self.hands[seat] ^= 1 << card
@@ -253,6 +240,9 @@ class TressetteState(DealtGameState):
 
     apply_unchecked = _play
     """The fast path for search: the caller guarantees the card is legal."""
+
+    def _step(self, action: Action, events: list[Event] | None) -> None:
+        self._play(action, events)
 
     def _close_trick(self, events: list[Event] | None) -> None:
         plays = self.plays
