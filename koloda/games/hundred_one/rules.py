@@ -12,7 +12,8 @@ from koloda.core.deals import check_hands
 from koloda.core.decks import DECK_36, Deck
 from koloda.core.engine import Action, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.options import build_options, options_to_json
+from koloda.core.options import build_options
+from koloda.core.rules_base import RulesBase
 from koloda.games.hundred_one import notation
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import penalty_table
@@ -20,8 +21,10 @@ from koloda.games.hundred_one.state import HundredOneSetup, HundredOneState
 from koloda.games.hundred_one.view import HundredOneView, sample_state
 
 
-class HundredOneRules:
+class HundredOneRules(RulesBase):
     """101 with its options fixed. ``load_game("hundred_one", players=...)`` makes one."""
+
+    options: HundredOneOptions
 
     name = "hundred_one"
 
@@ -125,9 +128,6 @@ class HundredOneRules:
 
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
-
-    def options_json(self) -> dict[str, Any]:
-        return options_to_json(self.options)
 
     def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
         return notation.setup_from_json(deal)

@@ -7,10 +7,11 @@ from typing import Any
 
 from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
-from koloda.core.deals import check_hands, setup_from_json, setup_to_json
+from koloda.core.deals import check_hands
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
 from koloda.core.engine import Action, DealSetup, Seat
-from koloda.core.options import build_options, options_to_json
+from koloda.core.options import build_options
+from koloda.core.rules_base import RulesBase
 from koloda.games.king import notation
 from koloda.games.king.actions import (
     ALL_CONTRACTS,
@@ -25,8 +26,10 @@ from koloda.games.king.state import KingState
 from koloda.games.king.view import KingView, sample_state
 
 
-class KingRules:
+class KingRules(RulesBase):
     """King with its options fixed. ``load_game("king", variant=...)`` makes one."""
+
+    options: KingOptions
 
     name = "king"
 
@@ -129,20 +132,8 @@ class KingRules:
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def options_json(self) -> dict[str, Any]:
-        return options_to_json(self.options)
-
-    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
-        return setup_from_json(deal)
-
-    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
-        return setup_to_json(setup)
-
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(self, state)
-
-    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
-        return {"scores": list(state.sheet[deal].scores)}
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
         from koloda.games.king.sheet import render_sheet

@@ -7,10 +7,11 @@ from typing import Any
 
 from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
-from koloda.core.deals import check_hands, setup_from_json, setup_to_json
+from koloda.core.deals import check_hands
 from koloda.core.decks import DECK_52, Deck
 from koloda.core.engine import Action, DealSetup, Seat
-from koloda.core.options import build_options, options_to_json
+from koloda.core.options import build_options
+from koloda.core.rules_base import RulesBase
 from koloda.games.spades import notation
 from koloda.games.spades.options import SpadesOptions
 from koloda.games.spades.state import SpadesState
@@ -19,8 +20,10 @@ from koloda.games.spades.view import SpadesView, sample_state
 HAND_SIZE = 13
 
 
-class SpadesRules:
+class SpadesRules(RulesBase):
     """Spades with its options fixed. ``load_game("spades", **options)`` makes one."""
+
+    options: SpadesOptions
 
     name = "spades"
     num_seats = 4
@@ -77,20 +80,8 @@ class SpadesRules:
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def options_json(self) -> dict[str, Any]:
-        return options_to_json(self.options)
-
-    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
-        return setup_from_json(deal)
-
-    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
-        return setup_to_json(setup)
-
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(state)
-
-    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
-        return {"scores": list(state.sheet[deal].scores)}
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
         from koloda.games.spades.sheet import render_sheet

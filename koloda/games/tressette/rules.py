@@ -7,10 +7,11 @@ from typing import Any
 
 from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
-from koloda.core.deals import check_hands, setup_from_json, setup_to_json
+from koloda.core.deals import check_hands
 from koloda.core.decks import DECK_40, Deck
 from koloda.core.engine import Action, DealSetup, GameState, Rules, Seat
-from koloda.core.options import build_options, options_to_json
+from koloda.core.options import build_options
+from koloda.core.rules_base import RulesBase
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
@@ -20,8 +21,10 @@ from koloda.games.tressette.view import TressetteView, sample_state
 HAND_SIZE = 10
 
 
-class TressetteRules:
+class TressetteRules(RulesBase):
     """Tressette with its options fixed. ``load_game("tressette", ...)`` makes one."""
+
+    options: TressetteOptions
 
     name = "tressette"
 
@@ -85,20 +88,8 @@ class TressetteRules:
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def options_json(self) -> dict[str, Any]:
-        return options_to_json(self.options)
-
-    def setup_from_json(self, deal: dict[str, Any]) -> DealSetup:
-        return setup_from_json(deal)
-
-    def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
-        return setup_to_json(setup)
-
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(state)
-
-    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
-        return {"scores": list(state.sheet[deal].scores)}
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
         from koloda.games.tressette.sheet import render_sheet
