@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, Seat
 from koloda.core.errors import IllegalActionError
 from koloda.core.events import Event
@@ -21,6 +22,7 @@ class DealtGameState:
 
     PHASE_NAMES: ClassVar[tuple[str, ...]]
     rules: Any
+    shuffler: Shuffler | None
     phase: int
     to_act_seat: int
     deal_number: int
@@ -71,4 +73,16 @@ class DealtGameState:
             )
         events: list[Event] = []
         self._step(action, events)
+        return events
+
+    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
+        """Deal the next deal (``deal_number``) from ``shuffler``."""
+        raise NotImplementedError
+
+    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
+        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
+        self.shuffler = shuffler  # type: ignore[misc]  # a slot of every subclass
+        events: list[Event] = []
+        if self.phase == PHASE_BETWEEN_DEALS:
+            self._deal_next(shuffler, events)
         return events

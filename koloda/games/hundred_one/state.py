@@ -544,14 +544,6 @@ class HundredOneState(DealtGameState):
             self.setup = self.rules.setup_from_cards(self.dealt_cards, self.dealer)
         return self.setup
 
-    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
-        """Deal further hands (and reshuffles) from ``shuffler``; deals now if due."""
-        self.shuffler = shuffler
-        events: list[Event] = []
-        if self.phase == PHASE_AWAIT_DEAL:
-            self._deal_next(shuffler, events)
-        return events
-
     # ----- copies, views, results ----------------------------------------------------------
 
     def clone(self) -> HundredOneState:

@@ -518,10 +518,5 @@ class KingState(DealtGameState):
             f"to_act={self.to_act}, totals={self.totals})"
         )
 
-    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
-        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
-        self.shuffler = shuffler
-        events: list[Event] = []
-        if self.phase == PHASE_AWAIT_DEAL:
-            self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)
-        return events
+    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
+        self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)
