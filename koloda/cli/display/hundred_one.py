@@ -5,16 +5,11 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from koloda.cli.display.cards import SUIT_STYLES, styled_card
 from koloda.core.cards import SUIT_SYMBOLS, pretty_card
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
 from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.view import HundredOneView
-
-SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
-
-
-def styled_card(card: int) -> Text:
-    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
 
 
 def log_line(entry: int, names: list[str]) -> str:

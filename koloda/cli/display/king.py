@@ -5,30 +5,11 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.core.cards import SUIT_SYMBOLS, SUITS, pretty_card
+from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, styled_card
+from koloda.core.cards import SUIT_SYMBOLS
 from koloda.games.king.actions import CONTRACT_KEYS, CONTRACT_NAMES_EN, CONTRACT_NAMES_RU
 from koloda.games.king.rules import KingRules
 from koloda.games.king.view import KingView
-
-SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
-
-
-def styled_card(card: int) -> Text:
-    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
-
-
-def hand_by_suit(cards: tuple[int, ...] | list[int]) -> Text:
-    """The hand sorted by suit (♠ ♥ ♦ ♣), high cards first within a suit."""
-    text = Text()
-    for suit in SUITS:
-        in_suit = sorted((c for c in cards if c >> 4 == suit), reverse=True)
-        if not in_suit:
-            continue
-        if text:
-            text.append("   ")
-        text.append(SUIT_SYMBOLS[suit] + " ", style=SUIT_STYLES[suit])
-        text.append(" ".join(pretty_card(c)[:-1] for c in in_suit))
-    return text or Text("(no cards)")
 
 
 def describe(rules: KingRules, view: KingView, names: list[str]) -> Group:

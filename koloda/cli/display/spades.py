@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.king import hand_by_suit, styled_card
+from koloda.cli.display.cards import hand_by_suit, styled_card
 from koloda.games.spades.actions import NO_BID, bid_text
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.view import SpadesView

@@ -5,31 +5,11 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.core.cards import SUIT_SYMBOLS, SUITS, pretty_card
+from koloda.cli.display.cards import hand_by_suit, styled_card
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import STRENGTH
 from koloda.games.tressette.sheet import side_names
 from koloda.games.tressette.view import TressetteView
-
-SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
-
-
-def styled_card(card: int) -> Text:
-    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
-
-
-def hand_by_suit(cards: tuple[int, ...] | list[int]) -> Text:
-    """The hand by suit (♠ ♥ ♦ ♣), strongest first in Tressette order (3 2 A K Q J 7 6 5 4)."""
-    text = Text()
-    for suit in SUITS:
-        in_suit = sorted((c for c in cards if c >> 4 == suit), key=lambda c: -STRENGTH[c])
-        if not in_suit:
-            continue
-        if text:
-            text.append("   ")
-        text.append(SUIT_SYMBOLS[suit] + " ", style=SUIT_STYLES[suit])
-        text.append(" ".join(pretty_card(c)[:-1] for c in in_suit))
-    return text or Text("(no cards)")
 
 
 def describe(rules: TressetteRules, view: TressetteView, names: list[str]) -> Group:
@@ -75,7 +55,7 @@ def describe(rules: TressetteRules, view: TressetteView, names: list[str]) -> Gr
         taken = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
         lines.append(Text(f"tricks taken: {taken}"))
     hand = Text("your hand: ", style="bold")
-    hand.append_text(hand_by_suit(view.hand))
+    hand.append_text(hand_by_suit(view.hand, STRENGTH.__getitem__))
     lines.append(hand)
     if view.to_act is not None:
         lines.append(Text(f"to play: {names[view.to_act]}", style="italic"))

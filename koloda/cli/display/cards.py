@@ -1,0 +1,30 @@
+"""Cards for the terminal: suit colours and hands sorted by suit, shared by every game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from koloda.core.cards import SUIT_SYMBOLS, SUITS, pretty_card
+
+SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
+
+
+def styled_card(card: int) -> Text:
+    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
+
+
+def hand_by_suit(cards: Sequence[int], strength: Callable[[int], int] | None = None) -> Text:
+    """The hand by suit (♠ ♥ ♦ ♣), strongest first within a suit (ace-high by default)."""
+    key = strength or (lambda card: card)
+    text = Text()
+    for suit in SUITS:
+        in_suit = sorted((c for c in cards if c >> 4 == suit), key=key, reverse=True)
+        if not in_suit:
+            continue
+        if text:
+            text.append("   ")
+        text.append(SUIT_SYMBOLS[suit] + " ", style=SUIT_STYLES[suit])
+        text.append(" ".join(pretty_card(c)[:-1] for c in in_suit))
+    return text or Text("(no cards)")
