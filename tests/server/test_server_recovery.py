@@ -71,7 +71,10 @@ def play_some(
     base: str, table_id: str, tokens: list[str], actions: int, rng: random.Random
 ) -> list[dict[str, Any]]:
     """Play ``actions`` random actions by the seats' turns; each seat's latest view."""
-    sockets = [connect(f"{base}/ws/tables/{table_id}?token={t}").__enter__() for t in tokens]
+    sockets = [
+        connect(f"{base}/ws/tables/{table_id}?token={t}", ping_interval=None).__enter__()
+        for t in tokens
+    ]
     views = [receive(ws) for ws in sockets]
     for _ in range(actions):
         seat = views[0]["view"]["to_act"]
@@ -103,7 +106,9 @@ def test_server_killed_mid_game_resumes_exactly(database: tuple[str, Path]) -> N
             views = play_some(server.ws_url, created["table_id"], tokens, 70, rng)
             tables[created["table_id"]] = (tokens, views)
         bots = create_table(server.url, "king", {"variant": "classic"}, ["bot:random"] * 4)
-        watcher = connect(f"{server.ws_url}/ws/tables/{bots['table_id']}").__enter__()
+        watcher = connect(
+            f"{server.ws_url}/ws/tables/{bots['table_id']}", ping_interval=None
+        ).__enter__()
         seen = [receive(watcher) for _ in range(40)]
         server.kill()
         watcher.close()
@@ -111,7 +116,11 @@ def test_server_killed_mid_game_resumes_exactly(database: tuple[str, Path]) -> N
         server = ServerProcess(url, workdir).start()
         for table_id, (tokens, before) in tables.items():
             after = [
-                receive(connect(f"{server.ws_url}/ws/tables/{table_id}?token={t}").__enter__())
+                receive(
+                    connect(
+                        f"{server.ws_url}/ws/tables/{table_id}?token={t}", ping_interval=None
+                    ).__enter__()
+                )
                 for t in tokens
             ]
             for old, new in zip(before, after, strict=True):
