@@ -15,7 +15,6 @@ from koloda.core.cards import (
     format_card,
     format_suit,
 )
-from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, Seat
 from koloda.core.sampling import InconsistentViewError, deal_unseen
 from koloda.games.king.actions import (
@@ -184,7 +183,7 @@ def _exclusions(view: KingView) -> dict[Seat, CardSet]:
 def sample_state(rules: KingRules, view: KingView, rng: random.Random) -> KingState:
     """A full state that agrees with everything ``view`` shows; the unseen cards are dealt
     at random among the seats that may hold them."""
-    state = KingState(rules, view.dealer, Shuffler(rng.getrandbits(64)))
+    state = KingState(rules, view.dealer, None)  # searches end with this deal
     state.deal_number = view.deal
     state.dealer = view.dealer
     state.totals = list(view.totals)

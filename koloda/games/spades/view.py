@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, format_card
-from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, Seat
 from koloda.core.sampling import InconsistentViewError, deal_unseen
 from koloda.games.spades.actions import (
@@ -218,7 +217,7 @@ def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> Sp
     """A full state that agrees with everything ``view`` shows; the unseen cards (and the
     exchanges the seat did not take part in) are dealt at random."""
     first_dealer = (view.dealer - view.deal) & 3
-    state = SpadesState(rules, first_dealer, Shuffler(rng.getrandbits(64)))
+    state = SpadesState(rules, first_dealer, None)  # searches end with this deal
     state.deal_number = view.deal
     state.dealer = view.dealer
     state.totals = list(view.totals)

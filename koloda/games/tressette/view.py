@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, format_card
-from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, Seat
 from koloda.core.sampling import InconsistentViewError
 from koloda.games.tressette.declarations import Declaration, hidden_constraints
@@ -148,7 +147,9 @@ def sample_state(rules: TressetteRules, view: TressetteView, rng: random.Random)
     """A full state that agrees with everything ``view`` shows: the unseen cards are dealt at
     random among the seats that may hold them, so that each seat's initial hand gives exactly
     the declarations it made and its play never broke T-5."""
-    state = TressetteState(rules, view.first_dealer, Shuffler(rng.getrandbits(64)))
+    state = TressetteState(
+        rules, view.first_dealer, None
+    )  # no next deal: searches end with this one
     state.deal_number = view.deal
     state.dealer = view.dealer
     state.leader = view.leader
