@@ -48,14 +48,11 @@ def koloda_rate(game: str, seconds: float, heuristic: bool = False) -> float:
     return total / (time.perf_counter() - started)
 
 
-def openspiel_rate(seconds: float) -> float | None:
-    """OpenSpiel's Python ISMCTS bot on hearts without passing, simulations per second."""
-    try:
-        import numpy as np
-        import pyspiel
-        from open_spiel.python.algorithms import ismcts, mcts
-    except ImportError:
-        return None
+def _hearts_position() -> tuple[Any, Any, Any]:
+    """OpenSpiel hearts(pass_cards=false) at player 0's first decision with a choice."""
+    import numpy as np
+    import pyspiel
+
     game = pyspiel.load_game("hearts(pass_cards=false)")
     state = game.new_initial_state()
     rng = np.random.RandomState(0)
@@ -65,6 +62,37 @@ def openspiel_rate(seconds: float) -> float | None:
             state.apply_action(int(rng.choice(actions, p=probs)))
         else:
             state.apply_action(state.legal_actions()[0])
+    return game, state, rng
+
+
+def openspiel_cpp_rate(seconds: float) -> float | None:
+    """OpenSpiel's C++ ISMCTS bot (pyspiel.ISMCTSBot, random rollouts) on the same position."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    _, state, _ = _hearts_position()
+    simulations = 2000
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+    total = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        bot = pyspiel.ISMCTSBot(
+            1, evaluator, 2.0, simulations, -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
+        )  # fmt: skip
+        bot.step(state)
+        total += simulations
+    return total / (time.perf_counter() - started)
+
+
+def openspiel_rate(seconds: float) -> float | None:
+    """OpenSpiel's Python ISMCTS bot on hearts without passing, simulations per second."""
+    try:
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game, state, rng = _hearts_position()
     simulations = 100
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(
@@ -79,11 +107,12 @@ def openspiel_rate(seconds: float) -> float | None:
 
 
 def run(seconds: float = 5.0) -> dict[str, Any]:
-    share = max(seconds / 4, 0.5)
+    share = max(seconds / 5, 0.5)
     king = koloda_rate("king", share)
     spades = koloda_rate("spades", share)
     king_heuristic = koloda_rate("king", share, heuristic=True)
     reference = openspiel_rate(share)
+    cpp = openspiel_cpp_rate(share)
     result: dict[str, Any] = {
         "king_ismcts_sims_per_s": round(king, 1),
         "spades_ismcts_sims_per_s": round(spades, 1),
@@ -92,9 +121,13 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
         if reference is None
         else round(reference, 1),
     }
+    result["openspiel_cpp_ismcts_hearts_sims_per_s"] = None if cpp is None else round(cpp, 1)
     if reference:
         result["king_vs_openspiel"] = round(king / reference, 2)
         result["spades_vs_openspiel"] = round(spades / reference, 2)
+    if cpp:  # targets: >= 3x the Python bot, >= 1/5 of the C++ one
+        result["king_vs_openspiel_cpp"] = round(king / cpp, 3)
+        result["spades_vs_openspiel_cpp"] = round(spades / cpp, 3)
     print("ISMCTS simulations per second (uniform rollouts):")
     for key, value in result.items():
         print(f"  {key}: {value}")

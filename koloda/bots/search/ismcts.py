@@ -131,13 +131,15 @@ class ISMCTSBot:
                 node = children[action]
                 state.apply_unchecked(action)
                 path.append(node)
-            # Rollout to the end of the deal.
-            while not deal_finished(state, deal):
-                if rollout is not None:
+            # Rollout to the end of the deal (the hot loop: no helper calls).
+            if rollout is not None:
+                while not deal_finished(state, deal):
                     state.apply_unchecked(rollout(state, rng))
-                else:
+            else:
+                uniform = rng.random
+                while state.deal_index == deal and not state.is_over:
                     legal = state.legal_actions()
-                    state.apply_unchecked(legal[rng.randrange(len(legal))])
+                    state.apply_unchecked(legal[int(uniform() * len(legal))])
             values = rewards(state, deal)
             for visited in path:
                 visited.visits += 1
