@@ -91,7 +91,9 @@ def play(
     seed: SeedOpt = None,
     save: Annotated[Path | None, typer.Option(help="where to keep the game record")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
-    bots: Annotated[str, typer.Option(help="bot for the other seats, or one per seat")] = "random",
+    bots: Annotated[
+        str, typer.Option(help="bot for the other seats (random, easy, normal, hard, …)")
+    ] = "normal",
     option: RuleOpt = None,
 ) -> None:
     """Play a game in the terminal against bots. Type a card code (QH, q♥, 10h) to play."""
