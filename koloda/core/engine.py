@@ -161,7 +161,3 @@ class Rules(Protocol):
     def render_sheet(self, state: GameState, names: list[str] | None = None) -> Any:
         """The score sheet as a renderable for the terminal."""
         ...
-
-
-def format_actions(rules: Rules, actions: Sequence[Action]) -> list[str]:
-    return [rules.format_action(a) for a in actions]

@@ -68,15 +68,3 @@ def contract_key(contract: Contract) -> str:
 
 def contract_from_key(key: str) -> Contract:
     return CONTRACT_KEYS.index(key)
-
-
-def is_card_action(action: int) -> bool:
-    return 0 <= action < ORDER_BASE
-
-
-def order_action(contract: Contract) -> int:
-    return ORDER_BASE + contract
-
-
-def trump_action(suit: int) -> int:
-    return TRUMP_BASE + suit
