@@ -1,19 +1,41 @@
-"""Defaults the games' rules objects share: options and plain deals as JSON, per-deal scores.
+"""Defaults the games' rules objects share: building states, options and plain deals as JSON,
+per-deal scores, and (for the trick games) dealing and checking whole hands.
 
-A game overrides what it records differently (101's starter and stock, its ``out``).
+A game overrides what it does differently (101's starter, stock and ``out``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
 
-from koloda.core.deals import setup_from_json, setup_to_json
-from koloda.core.engine import DealSetup, GameState
+from koloda.core.cards import Card, CardSet
+from koloda.core.dealing import Shuffler
+from koloda.core.deals import Hands, check_hands, setup_from_json, setup_to_json
+from koloda.core.decks import Deck
+from koloda.core.engine import DealSetup, GameState, Seat
 from koloda.core.options import options_to_json
+from koloda.core.state_base import DealtGameState
+
+S = TypeVar("S", bound=DealtGameState)
 
 
-class RulesBase:
+class RulesBase(Generic[S]):
     options: Any
+    num_seats: int
+    hand_size: int
+    deck: Deck
+    deck_mask: CardSet
+
+    def empty_state(self, first_dealer: Seat = 0) -> S:
+        """A new game awaiting its first deal, to be fed with ``start_deal``."""
+        raise NotImplementedError
+
+    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> S:
+        """A game that deals itself: from the seed, or from ``secrets`` without one."""
+        state = self.empty_state(first_dealer)
+        state.resume_dealing(Shuffler(seed))
+        return state
 
     def options_json(self) -> dict[str, Any]:
         """The options as a record writes them (the variant, and what differs from defaults)."""
@@ -28,3 +50,31 @@ class RulesBase:
     def deal_results_json(self, state: GameState, deal: int) -> dict[str, Any]:
         """records.md: a complete deal's ``scores``."""
         return {"scores": list(state.deal_scores()[deal])}
+
+
+class WholeDeckRules(RulesBase[S]):
+    """Games that deal the whole deck into equal hands (King, Spades, Tressette)."""
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> Hands:
+        """Each seat's cards in dealt order, from a shuffle of the deck (the dealing pattern
+        changes nothing after a fair shuffle)."""
+        cards = shuffler.shuffled(self.deck.cards, deal)
+        size = self.hand_size
+        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
+
+    def check_hands(self, hands: Hands, deal: int) -> None:
+        """Each seat holds hand_size cards and together they are exactly the deck."""
+        check_hands(
+            hands,
+            deal=deal,
+            num_seats=self.num_seats,
+            hand_size=self.hand_size,
+            deck_mask=self.deck_mask,
+            deck_name=self.deck.name,
+        )
+
+    def state_from_deal(self, hands: Sequence[Sequence[Card]], dealer: Seat = 0) -> S:
+        """A game whose first deal has the given hands (each in dealt order)."""
+        state = self.empty_state(dealer)
+        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
+        return state

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, Seat
+from koloda.core.engine import Action, DealSetup, Seat
 from koloda.core.errors import IllegalActionError
 from koloda.core.events import Event
 
@@ -77,6 +77,10 @@ class DealtGameState:
 
     def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
         """Deal the next deal (``deal_number``) from ``shuffler``."""
+        raise NotImplementedError
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next deal from given cards (records, tests, duplicate tournaments)."""
         raise NotImplementedError
 
     def resume_dealing(self, shuffler: Shuffler) -> list[Event]:

@@ -21,7 +21,7 @@ from koloda.games.hundred_one.state import HundredOneSetup, HundredOneState
 from koloda.games.hundred_one.view import HundredOneView, sample_state
 
 
-class HundredOneRules(RulesBase):
+class HundredOneRules(RulesBase[HundredOneState]):
     """101 with its options fixed. ``load_game("hundred_one", players=...)`` makes one."""
 
     options: HundredOneOptions
@@ -37,13 +37,6 @@ class HundredOneRules(RulesBase):
         self.penalties: tuple[int, ...] = penalty_table(options)
 
     # ----- states --------------------------------------------------------------------------
-
-    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> HundredOneState:
-        """A game that deals (and reshuffles) itself: from the seed, or from ``secrets``."""
-        shuffler = Shuffler(seed)
-        state = HundredOneState(self, first_dealer, shuffler)
-        state._deal_shuffled(shuffler.shuffled(self.deck.cards, 0))
-        return state
 
     def empty_state(self, first_dealer: Seat = 0) -> HundredOneState:
         return HundredOneState(self, first_dealer, None)

@@ -5,13 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.core.cards import Card, CardSet
-from koloda.core.dealing import Shuffler
-from koloda.core.deals import check_hands
+from koloda.core.cards import CardSet
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
-from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.engine import Action, Seat
 from koloda.core.options import build_options
-from koloda.core.rules_base import RulesBase
+from koloda.core.rules_base import WholeDeckRules
 from koloda.games.king import notation
 from koloda.games.king.actions import (
     ALL_CONTRACTS,
@@ -26,7 +24,7 @@ from koloda.games.king.state import KingState
 from koloda.games.king.view import KingView, sample_state
 
 
-class KingRules(RulesBase):
+class KingRules(WholeDeckRules[KingState]):
     """King with its options fixed. ``load_game("king", variant=...)`` makes one."""
 
     options: KingOptions
@@ -87,39 +85,8 @@ class KingRules(RulesBase):
 
     # ----- states --------------------------------------------------------------------------
 
-    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> KingState:
-        """A game that deals itself: from the seed, or from ``secrets`` without one."""
-        shuffler = Shuffler(seed)
-        state = KingState(self, first_dealer, shuffler)
-        state._deal(self.deal_hands(shuffler, 0), None)
-        return state
-
     def empty_state(self, first_dealer: Seat = 0) -> KingState:
         return KingState(self, first_dealer, None)
-
-    def state_from_deal(
-        self, hands: list[list[Card]] | tuple[tuple[Card, ...], ...], dealer: Seat = 0
-    ) -> KingState:
-        """A game whose first deal has the given hands (each in dealt order)."""
-        state = self.empty_state(dealer)
-        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
-        return state
-
-    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
-        cards = shuffler.shuffled(self.deck.cards, deal)
-        size = self.hand_size
-        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
-
-    def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
-        """Each seat holds hand_size cards and together they are exactly the deck (K-2)."""
-        check_hands(
-            hands,
-            deal=deal,
-            num_seats=self.num_seats,
-            hand_size=self.hand_size,
-            deck_mask=self.deck_mask,
-            deck_name=self.deck.name,
-        )
 
     def sample_state(self, view: KingView, rng: random.Random) -> KingState:
         return sample_state(self, view, rng)

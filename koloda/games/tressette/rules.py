@@ -5,13 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.core.cards import Card, CardSet
-from koloda.core.dealing import Shuffler
-from koloda.core.deals import check_hands
+from koloda.core.cards import CardSet
 from koloda.core.decks import DECK_40, Deck
-from koloda.core.engine import Action, DealSetup, GameState, Rules, Seat
+from koloda.core.engine import Action, GameState, Rules, Seat
 from koloda.core.options import build_options
-from koloda.core.rules_base import RulesBase
+from koloda.core.rules_base import WholeDeckRules
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
@@ -21,7 +19,7 @@ from koloda.games.tressette.view import TressetteView, sample_state
 HAND_SIZE = 10
 
 
-class TressetteRules(RulesBase):
+class TressetteRules(WholeDeckRules[TressetteState]):
     """Tressette with its options fixed. ``load_game("tressette", ...)`` makes one."""
 
     options: TressetteOptions
@@ -38,44 +36,8 @@ class TressetteRules(RulesBase):
 
     # ----- states --------------------------------------------------------------------------
 
-    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> TressetteState:
-        """A group that deals itself: from the seed, or from ``secrets`` without one."""
-        shuffler = Shuffler(seed)
-        state = TressetteState(self, first_dealer, shuffler)
-        state._deal(self.deal_hands(shuffler, 0), None)
-        return state
-
     def empty_state(self, first_dealer: Seat = 0) -> TressetteState:
         return TressetteState(self, first_dealer, None)
-
-    def state_from_deal(
-        self, hands: list[list[Card]] | tuple[tuple[Card, ...], ...], dealer: Seat = 0
-    ) -> TressetteState:
-        """A group whose first deal has the given hands (each in dealt order)."""
-        state = self.empty_state(dealer)
-        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
-        return state
-
-    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
-        """T-4: ten cards each (the packets of 4-3-3 change nothing after a fair shuffle)."""
-        cards = shuffler.shuffled(self.deck.cards, deal)
-        return (
-            tuple(cards[0:10]),
-            tuple(cards[10:20]),
-            tuple(cards[20:30]),
-            tuple(cards[30:40]),
-        )
-
-    def check_hands(self, hands: tuple[tuple[Card, ...], ...], deal: int) -> None:
-        """Each seat holds ten cards and together they are exactly the 40-card deck (T-2)."""
-        check_hands(
-            hands,
-            deal=deal,
-            num_seats=NUM_SEATS,
-            hand_size=HAND_SIZE,
-            deck_mask=self.deck_mask,
-            deck_name="40",
-        )
 
     def sample_state(self, view: TressetteView, rng: random.Random) -> TressetteState:
         return sample_state(self, view, rng)
