@@ -46,6 +46,11 @@ class DealtGameState:
         return self.dealer
 
     @property
+    def in_deal(self) -> bool:
+        """A deal is being played: every phase but "between deals" (first) and "over" (last)."""
+        return 0 < self.phase < len(self.PHASE_NAMES) - 1
+
+    @property
     def phase_name(self) -> str:
         return self.PHASE_NAMES[self.phase]
 

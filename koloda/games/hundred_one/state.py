@@ -593,7 +593,7 @@ class HundredOneState(DealtGameState):
                 assert cards is not None
                 setup = self.rules.setup_from_cards(cards, dealer)
             logs.append(_deal_log(setup, log, restocks))
-        if self.phase in (PHASE_PLAY, PHASE_AFTER_DRAW, PHASE_NAME_SUIT):
+        if self.in_deal:
             logs.append(self.current_log())
         return logs
 

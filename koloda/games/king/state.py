@@ -489,7 +489,7 @@ class KingState(DealtGameState):
 
     def deal_logs(self) -> list[DealLog]:
         logs = list(self.completed)
-        if self.phase in (PHASE_ORDER, PHASE_TRUMP, PHASE_PLAY):
+        if self.in_deal:
             logs.append(self.current_log())
         return logs
 

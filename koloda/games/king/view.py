@@ -106,7 +106,7 @@ def view_of(state: KingState, seat: Seat) -> KingView:
     n = state.rules.num_seats
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
-    in_deal = state.phase in (PHASE_ORDER, PHASE_TRUMP, PHASE_PLAY)
+    in_deal = state.in_deal
     dealt: tuple[Card, ...] = state.dealt[seat] if in_deal else ()
     preview = (
         state.phase == PHASE_TRUMP and not state.rules.options.is_ordered

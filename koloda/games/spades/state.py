@@ -184,10 +184,6 @@ class SpadesState(DealtGameState):
         count = self.trick_count
         return [p & 63 for p in self.plays[len(self.plays) - count :]] if count else []
 
-    @property
-    def in_deal(self) -> bool:
-        return PHASE_BID <= self.phase <= PHASE_PLAY
-
     # ----- legal actions -------------------------------------------------------------------
 
     def legal_card_mask(self) -> CardSet:

@@ -464,7 +464,7 @@ class TressetteState(DealtGameState):
 
     def deal_logs(self) -> list[DealLog]:
         logs = [DealLog(DealSetup(dealer, dealt), plays) for dealer, dealt, plays in self.completed]
-        if self.phase == PHASE_PLAY:
+        if self.in_deal:
             logs.append(self.current_log())
         return logs
 
