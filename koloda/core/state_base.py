@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealSetup, Seat
-from koloda.core.errors import IllegalActionError
+from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import Event
 
 PHASE_BETWEEN_DEALS = 0
@@ -21,6 +21,8 @@ class DealtGameState:
     __slots__ = ()
 
     PHASE_NAMES: ClassVar[tuple[str, ...]]
+    DEALER_RULE: ClassVar[str]
+    """The rule that says who deals, cited when a deal names another dealer."""
     rules: Any
     shuffler: Shuffler | None
     phase: int
@@ -84,9 +86,27 @@ class DealtGameState:
         """Deal the next deal (``deal_number``) from ``shuffler``."""
         raise NotImplementedError
 
-    def start_deal(self, setup: DealSetup) -> list[Event]:
-        """Start the next deal from given cards (records, tests, duplicate tournaments)."""
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
+        """Check the cards of ``setup`` against the deck and deal them."""
         raise NotImplementedError
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next deal from given cards (records, tests, duplicate tournaments);
+        a deal out of turn, by the wrong dealer or with a broken deck is a DealError."""
+        if self.phase != PHASE_BETWEEN_DEALS:
+            over = self.phase == len(self.PHASE_NAMES) - 1
+            raise DealError(
+                f"deal {self.deal_number}: "
+                + ("the game is over" if over else "cannot start a deal while one is being played")
+            )
+        if setup.dealer != self.dealer:
+            raise DealError(
+                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
+                f"not {setup.dealer} ({self.DEALER_RULE})"
+            )
+        events: list[Event] = []
+        self._start(setup, events)
+        return events
 
     def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
         """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""

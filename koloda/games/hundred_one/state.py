@@ -151,6 +151,7 @@ class HundredOneState(DealtGameState):
     )
 
     PHASE_NAMES = PHASE_NAMES
+    DEALER_RULE = "H-3"
 
     def __init__(
         self, rules: HundredOneRules, first_dealer: Seat, shuffler: Shuffler | None
@@ -413,25 +414,12 @@ class HundredOneState(DealtGameState):
 
     # ----- deals ---------------------------------------------------------------------------
 
-    def start_deal(self, setup: DealSetup) -> list[Event]:
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
         """Start the next hand from a given setup (each hand in dealt order)."""
-        if self.phase != PHASE_AWAIT_DEAL:
-            raise DealError(
-                f"deal {self.deal_number}: cannot start a deal while one is being played"
-                if self.phase != PHASE_OVER
-                else f"deal {self.deal_number}: the game is over"
-            )
-        if setup.dealer != self.dealer:
-            raise DealError(
-                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
-                f"not {setup.dealer} (H-3)"
-            )
         if not isinstance(setup, HundredOneSetup):
             raise DealError(f"deal {self.deal_number}: a 101 deal needs a starter and a stock")
         self.rules.check_setup(setup, self.deal_number)
-        events: list[Event] = []
         self._deal(setup, events)
-        return events
 
     def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
         masks = []

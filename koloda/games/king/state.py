@@ -109,6 +109,7 @@ class KingState(DealtGameState):
     )
 
     PHASE_NAMES = PHASE_NAMES
+    DEALER_RULE = "K-6, K-21"
 
     def __init__(self, rules: KingRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
         n = rules.num_seats
@@ -351,23 +352,10 @@ class KingState(DealtGameState):
 
     # ----- deals ---------------------------------------------------------------------------
 
-    def start_deal(self, setup: DealSetup) -> list[Event]:
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
         """Start the next deal from the given hands (each in dealt order)."""
-        if self.phase != PHASE_AWAIT_DEAL:
-            raise DealError(
-                f"deal {self.deal_number}: cannot start a deal while one is being played"
-                if self.phase != PHASE_OVER
-                else "the game is over"
-            )
-        if setup.dealer != self.dealer:
-            raise DealError(
-                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
-                f"not {setup.dealer} (K-6, K-21)"
-            )
         self.rules.check_hands(setup.hands, self.deal_number)
-        events: list[Event] = []
         self._deal(setup.hands, events)
-        return events
 
     def _deal(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
         rules = self.rules

@@ -123,6 +123,7 @@ class TressetteState(DealtGameState):
     )
 
     PHASE_NAMES = PHASE_NAMES
+    DEALER_RULE = "T-4"
 
     def __init__(
         self, rules: TressetteRules, first_dealer: Seat, shuffler: Shuffler | None
@@ -301,23 +302,10 @@ class TressetteState(DealtGameState):
 
     # ----- deals ---------------------------------------------------------------------------
 
-    def start_deal(self, setup: DealSetup) -> list[Event]:
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
         """Start the next deal from the given hands (each in dealt order)."""
-        if self.phase != PHASE_AWAIT_DEAL:
-            raise DealError(
-                f"deal {self.deal_number}: cannot start a deal while one is being played"
-                if self.phase != PHASE_OVER
-                else f"deal {self.deal_number}: the group is over"
-            )
-        if setup.dealer != self.dealer:
-            raise DealError(
-                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
-                f"not {setup.dealer} (T-4)"
-            )
         self.rules.check_hands(setup.hands, self.deal_number)
-        events: list[Event] = []
         self._deal(setup.hands, events)
-        return events
 
     def _deal(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
         options = self.rules.options
