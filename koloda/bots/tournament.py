@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,42 +131,99 @@ def duplicate_match(
     seed: str = "0",
     on_deal: Callable[[int, MatchResult], None] | None = None,
     bots: Sequence[Bot] | None = None,
+    workers: int = 1,
 ) -> MatchResult:
-    """Play ``deals`` duplicate deals between the named bots."""
+    """Play ``deals`` duplicate deals between the named bots, in ``workers`` processes
+    (every deal is seeded on its own, so the result does not depend on ``workers`` when the
+    bots' budgets are counts rather than times)."""
     if len(names) < 2:
         raise OptionError("a match needs at least two bots")
+    if workers < 1:
+        raise OptionError("workers must be at least 1")
     keys = _unique(list(names))
     players = list(bots) if bots is not None else [make_bot(n, rules) for n in names]
     partnership = rules.name in PARTNERSHIP_GAMES
     rotations = seatings(rules.num_seats, len(keys), partnership)
     result = MatchResult(rules.name, rules.options_json(), keys, deals, seed, {k: [] for k in keys})
     result.wins = dict.fromkeys(keys, 0.0)
-    for index in range(deals):
-        sums = [0.0] * len(keys)
-        counts = [0] * len(keys)
-        for r, seating in enumerate(rotations):
-            state, deal = deal_state(rules, seed, index)
-            rng = random.Random(f"{seed}/{index}/{r}")
-            scores = play_deal(rules, [players[b] for b in seating], state, deal, rng)
-            play_sum = [0.0] * len(keys)
-            play_count = [0] * len(keys)
-            for seat, b in enumerate(seating):
-                play_sum[b] += scores[seat]
-                play_count[b] += 1
-            means = [play_sum[b] / play_count[b] for b in range(len(keys))]
-            top = max(means)
-            winners = [b for b in range(len(keys)) if means[b] == top]
-            for b in winners:
-                result.wins[keys[b]] += 1.0 / len(winners)
-            result.plays += 1
-            for b in range(len(keys)):
-                sums[b] += play_sum[b]
-                counts[b] += play_count[b]
-        for b, key in enumerate(keys):
-            result.per_deal[key].append(sums[b] / counts[b])
+    if workers == 1 or deals == 1:
+        outcomes: Iterable[_DealOutcome] = (
+            _duplicate_deal(rules, players, rotations, seed, index) for index in range(deals)
+        )
+        _collect(result, outcomes, on_deal)
+        return result
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_start_worker, initargs=(rules, list(names), bots)
+    ) as pool:
+        chunk = max(1, min(8, deals // (4 * workers)))
+        outcomes = pool.map(
+            _worker_deal,
+            [(rotations, seed, index) for index in range(deals)],
+            chunksize=chunk,
+        )
+        _collect(result, outcomes, on_deal)
+    return result
+
+
+_DealOutcome = tuple[list[float], list[float], int]
+"""Each bot's mean score per seat in one duplicate deal, its wins, and the plays."""
+
+
+def _duplicate_deal(
+    rules: Rules, players: Sequence[Bot], rotations: list[list[int]], seed: str, index: int
+) -> _DealOutcome:
+    """Deal ``index`` played once per rotation of the seats."""
+    count = len(players)
+    sums = [0.0] * count
+    seats = [0] * count
+    wins = [0.0] * count
+    for r, seating in enumerate(rotations):
+        state, deal = deal_state(rules, seed, index)
+        rng = random.Random(f"{seed}/{index}/{r}")
+        scores = play_deal(rules, [players[b] for b in seating], state, deal, rng)
+        play_sum = [0.0] * count
+        play_count = [0] * count
+        for seat, b in enumerate(seating):
+            play_sum[b] += scores[seat]
+            play_count[b] += 1
+        means = [play_sum[b] / play_count[b] for b in range(count)]
+        top = max(means)
+        winners = [b for b in range(count) if means[b] == top]
+        for b in winners:
+            wins[b] += 1.0 / len(winners)
+        for b in range(count):
+            sums[b] += play_sum[b]
+            seats[b] += play_count[b]
+    return [sums[b] / seats[b] for b in range(count)], wins, len(rotations)
+
+
+def _collect(
+    result: MatchResult,
+    outcomes: Iterable[_DealOutcome],
+    on_deal: Callable[[int, MatchResult], None] | None,
+) -> None:
+    for index, (means, wins, plays) in enumerate(outcomes):
+        for b, key in enumerate(result.names):
+            result.per_deal[key].append(means[b])
+            result.wins[key] += wins[b]
+        result.plays += plays
         if on_deal is not None:
             on_deal(index, result)
-    return result
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(rules: Rules, names: list[str], bots: Sequence[Bot] | None) -> None:
+    _WORKER["rules"] = rules
+    _WORKER["players"] = list(bots) if bots is not None else [make_bot(n, rules) for n in names]
+
+
+def _worker_deal(job: tuple[list[list[int]], str, int]) -> _DealOutcome:
+    rotations, seed, index = job
+    return _duplicate_deal(_WORKER["rules"], _WORKER["players"], rotations, seed, index)
 
 
 def _unique(names: list[str]) -> list[str]:

@@ -25,6 +25,9 @@ def tournament(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a rule option NAME=VALUE")
     ] = None,
+    workers: Annotated[
+        int, typer.Option(help="processes playing deals side by side (the same result)")
+    ] = 1,
 ) -> None:
     """Duplicate match: every deal replayed with seats rotated; mean, 95% CI, win rate and
     the p-value of "the first bot is stronger than the second"."""
@@ -37,6 +40,8 @@ def tournament(
 
     if deals < 1:
         raise fail("--deals must be at least 1")
+    if workers < 1:
+        raise fail("--workers must be at least 1")
     rules = build_rules(game, variant, option)
     names = [n.strip() for n in bots.split(",") if n.strip()]
     err = Console(stderr=True)
@@ -47,7 +52,9 @@ def tournament(
             def advance(index: int, result: MatchResult) -> None:
                 progress.advance(task)
 
-            result = duplicate_match(rules, names, deals, seed=seed, on_deal=advance)
+            result = duplicate_match(
+                rules, names, deals, seed=seed, on_deal=advance, workers=workers
+            )
     except KolodaError as error:
         raise fail(str(error)) from None
     summary = result.summary()

@@ -57,3 +57,12 @@ def test_duplicate_deals_are_identical_across_rotations(tmp_path: Path) -> None:
     picture = tmp_path / "match.png"
     plot_running_means(result, str(picture))
     assert picture.stat().st_size > 1000
+
+
+def test_workers_play_the_same_match() -> None:
+    """Deals are seeded one by one: two processes give exactly the one-process result."""
+    rules = load_game("tressette")
+    alone = duplicate_match(rules, ["heuristic", "pimc:2"], 6, seed="w")
+    shared = duplicate_match(rules, ["heuristic", "pimc:2"], 6, seed="w", workers=2)
+    assert alone.per_deal == shared.per_deal
+    assert alone.wins == shared.wins and alone.plays == shared.plays == 12

@@ -39,8 +39,10 @@ def _scale(rules: Rules) -> float:
 def reward_function(rules: Rules) -> Callable[[GameState, int], Rewards]:
     """The search's reward of a finished deal per seat.
 
-    Per-seat games (King, 101) use the seat's own points; partnership games (Spades,
-    Tressette) the difference between the two sides, so that each side plays zero-sum.
+    King uses the seat's own points; 101 the seat's points against the mean of the others'
+    (the game is won by having fewer penalty points than the others, and another player's
+    penalty helps as much as being spared one's own); partnership games (Spades, Tressette)
+    the difference between the two sides, so that each side plays zero-sum.
     """
     scale = _scale(rules)
     partnership = rules.name in ("spades", "tressette")
@@ -56,6 +58,10 @@ def reward_function(rules: Rules) -> Callable[[GameState, int], Rewards]:
         if rules.name == "king":  # a deal's points total 16, 24 or 96 (erelash)
             total = sum(abs(p) for p in points) or 1.0
             return tuple(2.0 * p / total for p in points)
+        if rules.name == "hundred_one":  # what counts is having fewer points than the others
+            n = len(points)
+            total = sum(points)
+            return tuple((p - (total - p) / (n - 1)) / scale for p in points)
         return tuple(p / scale for p in points)
 
     return rewards

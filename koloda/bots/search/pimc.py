@@ -8,6 +8,10 @@ in progress and the tricks taken. Earlier in the deal, or in 101, an action is v
 rollouts to the end of the deal — by default the game's heuristic on each mover's view, the
 same sampled deal for every action (common random numbers), which makes PIMC a one-step
 policy improvement over the heuristic.
+
+Where the game has a belief model (101: ``beliefs``), the deals are not taken uniformly: a
+batch of ``candidates`` is weighed by how well each explains the others' play and the deals
+searched are drawn in proportion to those weights (each with its stock reshuffled).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import random
 import time
 from typing import Any
 
+from koloda.bots.search.beliefs import BeliefModel, belief_model, resample, weighted_samples
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.bots.search.rollouts import RolloutPolicy, heuristic_rollout
 from koloda.core.engine import Action, GameState, Rules
@@ -33,6 +38,8 @@ class PIMCBot:
         exact_cards: int = 12,
         rollouts: int = 1,
         rollout: str = "heuristic",
+        inference: bool = True,
+        candidates: int = 300,
         name: str = "pimc",
     ) -> None:
         if samples is None and milliseconds is None:
@@ -49,6 +56,8 @@ class PIMCBot:
             heuristic_rollout(rules, epsilon=0.0) if rollout == "heuristic" else None
         )
         self.rewards = reward_function(rules)
+        self.beliefs: BeliefModel | None = belief_model(rules) if inference else None
+        self.candidates = candidates
         self.nodes = 0
         self.last_samples = 0
 
@@ -68,8 +77,11 @@ class PIMCBot:
         )
         totals = dict.fromkeys(legal, 0.0)
         done = 0
+        likely = self._likely_deals(view, rng, limit)
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            state = self.rules.sample_state(view, rng)
+            state = likely[done % len(likely)] if likely else self.rules.sample_state(view, rng)
+            if likely and self.beliefs is not None:
+                state = self.beliefs.vary(state, rng)  # duplicates differ in the stock
             exact = 0 <= self._cards_left(state) <= self.exact_cards
             table: dict[Any, float] = {}
             for action in legal:
@@ -83,6 +95,14 @@ class PIMCBot:
             done += 1
         self.last_samples = done
         return max(legal, key=lambda a: totals[a])
+
+    def _likely_deals(self, view: Any, rng: random.Random, limit: int) -> list[GameState]:
+        """With a belief model: deals drawn in proportion to how well they explain the
+        others' play (``candidates`` weighed, as many kept as the budget may use)."""
+        if self.beliefs is None or not view.in_deal:
+            return []
+        pairs = weighted_samples(self.rules, view, self.beliefs, self.candidates, rng)
+        return resample(pairs, min(limit, self.candidates), rng)
 
     @staticmethod
     def _cards_left(state: GameState) -> int:

@@ -1,0 +1,73 @@
+"""Beliefs: which of the deals consistent with a view are likely, given what the others did.
+
+``rules.sample_state`` deals the unseen cards uniformly among the places they may be. But the
+other players' choices say more than the rules do: a 101 player who sheds a 6 when he could
+have followed with an ace probably holds no ace of that suit. A *belief model* weighs a
+sampled deal by how likely the others' public actions were, had they held those cards, under
+a model of how they play (Buro, Long, Furtak & Sturtevant 2009, "Improving state evaluation,
+inference, and search in trick-based card games"); the search then uses deals drawn in
+proportion to those weights.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from koloda.core.engine import GameState, Rules
+
+
+class BeliefModel(Protocol):
+    def prepare(self, view: Any) -> Any:
+        """What the model reads once from the view (its public history)."""
+
+    def weight(self, prepared: Any, sample: GameState, rng: random.Random) -> float:
+        """How likely the others' public actions are if ``sample`` is the truth (unnormalised)."""
+
+    def vary(self, sample: GameState, rng: random.Random) -> GameState:
+        """Another deal as likely as ``sample`` (used when a deal is drawn more than once)."""
+
+
+def weighted_samples(
+    rules: Rules, view: Any, model: BeliefModel, candidates: int, rng: random.Random
+) -> list[tuple[GameState, float]]:
+    """``candidates`` deals consistent with ``view``, each with its weight."""
+    prepared = model.prepare(view)
+    out = []
+    for _ in range(candidates):
+        sample = rules.sample_state(view, rng)
+        out.append((sample, model.weight(prepared, sample, rng)))
+    return out
+
+
+def resample(
+    pairs: list[tuple[GameState, float]], count: int, rng: random.Random
+) -> list[GameState]:
+    """``count`` deals drawn in proportion to their weights (systematic resampling); when
+    every weight is zero the deals are taken as they come."""
+    if not pairs:
+        return []
+    total = sum(w for _, w in pairs)
+    if total <= 0.0:
+        return [pairs[i % len(pairs)][0] for i in range(count)]
+    step = total / count
+    point = rng.random() * step
+    chosen: list[GameState] = []
+    running = 0.0
+    for state, w in pairs:
+        running += w
+        while point < running and len(chosen) < count:
+            chosen.append(state)
+            point += step
+    while len(chosen) < count:  # rounding at the very end
+        chosen.append(pairs[-1][0])
+    return chosen
+
+
+def belief_model(rules: Rules) -> BeliefModel | None:
+    """The game's belief model, if it has one."""
+    if rules.name == "hundred_one":
+        from koloda.bots.search.hundred_one_beliefs import HundredOneBeliefs
+
+        return HundredOneBeliefs(rules)
+    return None
