@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean browser
+.PHONY: run test lint typecheck bench clean browser postgres
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,13 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# The web table's store is tested on a private PostgreSQL server too (tests/server).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; }
+
 lint: $(STAMP)
 	$(BIN)/ruff check koloda tests bench
 	$(BIN)/ruff format --check koloda tests bench
@@ -29,7 +36,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck browser
+test: lint typecheck browser postgres
 	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from postgres_server import PostgresServer
 from server_support import Client, create_table, free_port, receive, receive_until
 from websockets.sync.client import connect
 
@@ -62,9 +63,21 @@ class ServerProcess:
             self.process.wait(timeout=10)
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    yield f"sqlite:///{tmp_path / 'koloda.db'}", tmp_path
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[PostgresServer]:
+    server = PostgresServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The same tests on the default SQLite file and on a real PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'koloda.db'}", tmp_path
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres")
+        yield server.new_database(), tmp_path
 
 
 def play_some(
