@@ -60,8 +60,14 @@ class MatchResult:
         }
         if len(self.names) >= 2:
             first, second = self.names[0], self.names[1]
-            result["p_value"] = p_stronger(self.per_deal[first], self.per_deal[second])
+            a, b = self.per_deal[first], self.per_deal[second]
+            result["p_value"] = p_stronger(a, b)
             result["comparison"] = f"{first} stronger than {second}"
+            mean, low, high = mean_interval([x - y for x, y in zip(a, b, strict=True)])
+            result["difference"] = {
+                "mean": round(mean, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+            }
         return result
 
 

@@ -76,6 +76,13 @@ def tournament(
             highlight=False,
         )
     if summary["p_value"] is not None:
+        difference = summary["difference"]
+        low, high = difference["ci95"]
+        out.print(
+            f"  {'difference':>14}: mean {difference['mean']:+8.3f} per deal  "
+            f"95% CI [{low:+.3f}, {high:+.3f}]  (the first bot's score minus the second's)",
+            highlight=False,
+        )
         out.print(f"  p-value ({summary['comparison']}): {summary['p_value']:.3g}", highlight=False)
     if plot is not None:
         print(f"plot written to {plot}", file=sys.stderr)

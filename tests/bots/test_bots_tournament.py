@@ -66,3 +66,16 @@ def test_workers_play_the_same_match() -> None:
     shared = duplicate_match(rules, ["heuristic", "pimc:2"], 6, seed="w", workers=2)
     assert alone.per_deal == shared.per_deal
     assert alone.wins == shared.wins and alone.plays == shared.plays == 12
+
+
+def test_summary_gives_the_paired_difference() -> None:
+    rules = load_game("hundred_one")
+    result = duplicate_match(rules, ["heuristic", "random"], 8, seed="d")
+    summary = result.summary()
+    diffs = [
+        a - b for a, b in zip(result.per_deal["heuristic"], result.per_deal["random"], strict=True)
+    ]
+    difference = summary["difference"]
+    assert difference["mean"] == pytest.approx(sum(diffs) / len(diffs), abs=1e-4)
+    low, high = difference["ci95"]
+    assert low < difference["mean"] < high
