@@ -12,6 +12,7 @@ from rich.console import Console
 
 from koloda.bots.base import Bot
 from koloda.cli.display import describe_view
+from koloda.cli.wording import second_person
 from koloda.core.cards import SUIT_SYMBOLS, pretty_card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import GameState, Rules
@@ -54,7 +55,7 @@ def event_line(event: Event, names: list[str]) -> str | None:
         )
     if isinstance(event, GameOver):
         return "game over — winner: " + ", ".join(names[s] for s in event.winners)
-    return generic_line(event.to_json(), names)
+    return event.sentence(names) or generic_line(event.to_json(), names)
 
 
 def generic_line(data: dict[str, Any], names: list[str]) -> str:
@@ -108,7 +109,7 @@ class TerminalGame:
         for event in events:
             line = event_line(event.for_seat(self.seat), self.names)
             if line:
-                self.console.print(line, highlight=False)
+                self.console.print(second_person(line), highlight=False)
 
     def run(self, state: GameState | None = None) -> None:
         if state is None:

@@ -6,6 +6,7 @@ decide what is hidden.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,6 +22,11 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def sentence(self, names: Sequence[str]) -> str | None:
+        """The event told in a sentence for a table log (``names``: the seats' names), or
+        None to leave it to the screen's own wording."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)

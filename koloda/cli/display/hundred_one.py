@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import SUIT_STYLES, styled_card
+from koloda.cli.wording import second_person
 from koloda.core.cards import SUIT_SYMBOLS, pretty_card
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
 from koloda.games.hundred_one.rules import HundredOneRules
@@ -38,7 +39,7 @@ def recent(view: HundredOneView, names: list[str], limit: int = 12) -> list[str]
     for entry in reversed(view.log):
         if entry & 255 != RESTOCK and entry >> 8 == view.seat and entry & 255 != DREW and steps:
             break
-        steps.append(log_line(entry, names))
+        steps.append(second_person(log_line(entry, names)))
         if len(steps) >= limit:
             break
     return list(reversed(steps))

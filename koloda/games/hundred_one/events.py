@@ -3,10 +3,11 @@ come from koloda.core.events). A drawn card is shown only to the seat that drew 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from koloda.core.cards import format_card, format_suit
+from koloda.core.cards import SUIT_SYMBOLS, format_card, format_suit, pretty_card
 from koloda.core.events import Event
 
 
@@ -18,6 +19,9 @@ class StarterTurned(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "starter_turned", "card": format_card(self.card)}
+
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"the starter is {pretty_card(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,10 @@ class CardDrawn(Event):
             out["card"] = format_card(self.card)
         return out
 
+    def sentence(self, names: Sequence[str]) -> str:
+        what = pretty_card(self.card) if self.card >= 0 else "a card"
+        return f"{names[self.seat]} {'must draw' if self.forced else 'draws'} {what}"
+
 
 @dataclass(frozen=True, slots=True)
 class NothingToDraw(Event):
@@ -47,6 +55,9 @@ class NothingToDraw(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "nothing_to_draw", "seat": self.seat}
 
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"no card is left for {names[self.seat]} to draw"
+
 
 @dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
@@ -56,6 +67,9 @@ class TurnSkipped(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "turn_skipped", "seat": self.seat}
+
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} loses the turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +82,9 @@ class SuitNamed(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "suit_named", "seat": self.seat, "suit": format_suit(self.suit)}
 
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} names {SUIT_SYMBOLS[self.suit]}"
+
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
@@ -78,6 +95,9 @@ class Passed(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "passed", "seat": self.seat}
 
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} passes"
+
 
 @dataclass(frozen=True, slots=True)
 class Restocked(Event):
@@ -87,3 +107,6 @@ class Restocked(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "restocked", "size": self.size}
+
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"the discard pile is shuffled into a new stock of {self.size} cards"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from koloda.core.cards import Card, format_card
+from koloda.core.cards import Card, format_card, pretty_card
 from koloda.core.events import ContractChosen, DealStarted, Event
 
 
@@ -34,6 +35,9 @@ class HandPickedUp(Event):
             "cards": [format_card(c) for c in self.cards],
         }
 
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} picks up the cards"
+
 
 @dataclass(frozen=True, slots=True)
 class BidMade(ContractChosen):
@@ -41,6 +45,9 @@ class BidMade(ContractChosen):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "bid", "seat": self.seat, "bid": self.contract}
+
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} bids {str(self.contract).replace('_', ' ')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +66,9 @@ class CardsDiscarded(Event):
             "seat": self.seat,
             "cards": [format_card(c) for c in self.cards],
         }
+
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} lays aside three cards{_shown(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +94,12 @@ class CardsExchanged(Event):
             "given": [format_card(c) for c in self.given],
         }
 
+    def sentence(self, names: Sequence[str]) -> str:
+        return (
+            f"{names[self.partner]} gives {names[self.nil_seat]} three cards{_shown(self.given)}"
+            f" and takes the three laid aside{_shown(self.discarded)}"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardsReturned(Event):
@@ -94,6 +110,9 @@ class DiscardsReturned(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "discards_returned", "seat": self.seat}
 
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"the cards laid aside go back to {names[self.seat]}"
+
 
 @dataclass(frozen=True, slots=True)
 class SpadesBroken(Event):
@@ -103,3 +122,11 @@ class SpadesBroken(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "spades_broken", "seat": self.seat}
+
+    def sentence(self, names: Sequence[str]) -> str:
+        return f"spades are broken by {names[self.seat]}"
+
+
+def _shown(cards: tuple[Card, ...]) -> str:
+    """`` (A♠ K♠ 2♥)`` when this seat may see the cards, else nothing."""
+    return f" ({' '.join(pretty_card(c) for c in cards)})" if cards else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,10 @@ class Declared(Event):
             "seat": self.seat,
             "declarations": [d.to_json() for d in self.declarations],
         }
+
+    def sentence(self, names: Sequence[str]) -> str:
+        shown = ", ".join(d.describe() for d in self.declarations)
+        return f"{names[self.seat]} declares {shown}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,13 @@ class PointsScored(Event):
             "game_points": list(self.game_points),
         }
 
+    def sentence(self, names: Sequence[str]) -> str:
+        reason = self.reason.replace("_", " ")
+        return (
+            f"{_side(names, self.side)} score {self.points} for {reason} "
+            f"(game {self.game_points[0]}–{self.game_points[1]})"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class GameWon(Event):
@@ -64,3 +76,12 @@ class GameWon(Event):
             "game": self.game,
             "carry": self.carry,
         }
+
+    def sentence(self, names: Sequence[str]) -> str:
+        carry = f", carrying {self.carry} into the next" if self.carry else ""
+        return f"{_side(names, self.side)} win game {self.game + 1}, worth {self.value}{carry}"
+
+
+def _side(names: Sequence[str], side: int) -> str:
+    """A side by its two players' names (seats ``side`` and ``side + 2``)."""
+    return " and ".join(names[s] for s in range(side, len(names), 2))
