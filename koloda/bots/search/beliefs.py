@@ -64,6 +64,16 @@ def resample(
     return chosen
 
 
+def likely_deals(
+    rules: Rules, view: Any, model: BeliefModel, candidates: int, count: int, rng: random.Random
+) -> list[GameState]:
+    """``count`` deals for a search: ``candidates`` sampled and weighed, then drawn in
+    proportion to their weights (empty between deals, where nothing is hidden)."""
+    if not view.in_deal:
+        return []
+    return resample(weighted_samples(rules, view, model, candidates, rng), count, rng)
+
+
 def belief_model(rules: Rules) -> BeliefModel | None:
     """The game's belief model, if it has one."""
     if rules.name == "hundred_one":

@@ -3,7 +3,9 @@
 One tree over the searching seat's information set: every iteration takes a determinization
 (a full state from ``rules.sample_state``), descends the tree choosing only among the
 actions legal in that determinization (UCB with availability counts), expands one node,
-rolls out to the end of the current deal and backs up each mover's reward.
+rolls out to the end of the current deal and backs up each mover's reward. Where the game
+has a belief model (101), the determinizations are drawn by how well they explain the
+others' play (``beliefs``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from koloda.bots.search.beliefs import BeliefModel, belief_model, likely_deals
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.core.engine import Action, GameState, Rules
 
@@ -44,6 +47,8 @@ class ISMCTSBot:
         exploration: float = 0.7,
         rollout: RolloutPolicy | None = None,
         pool: int = 48,
+        inference: bool = True,
+        candidates: int = 300,
         name: str = "ismcts",
     ) -> None:
         if simulations is None and milliseconds is None:
@@ -56,6 +61,8 @@ class ISMCTSBot:
         self.rollout = rollout
         self.pool = pool
         self.rewards = reward_function(rules)
+        self.beliefs: BeliefModel | None = belief_model(rules) if inference else None
+        self.candidates = candidates
         self.last_iterations = 0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
@@ -79,8 +86,16 @@ class ISMCTSBot:
             else math.inf
         )
         root = Node(-1)
-        pool: list[GameState] = []
         pool_size = self.pool
+        beliefs = self.beliefs
+        pool: list[GameState] = (
+            [
+                beliefs.vary(s, rng)
+                for s in likely_deals(rules, view, beliefs, self.candidates, pool_size, rng)
+            ]
+            if beliefs is not None
+            else []
+        )
         c = self.exploration
         rollout = self.rollout
         rewards = self.rewards

@@ -21,7 +21,7 @@ import random
 import time
 from typing import Any
 
-from koloda.bots.search.beliefs import BeliefModel, belief_model, resample, weighted_samples
+from koloda.bots.search.beliefs import BeliefModel, belief_model, likely_deals
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.bots.search.rollouts import RolloutPolicy, heuristic_rollout
 from koloda.core.engine import Action, GameState, Rules
@@ -77,7 +77,13 @@ class PIMCBot:
         )
         totals = dict.fromkeys(legal, 0.0)
         done = 0
-        likely = self._likely_deals(view, rng, limit)
+        likely = (
+            likely_deals(
+                self.rules, view, self.beliefs, self.candidates, min(limit, self.candidates), rng
+            )
+            if self.beliefs is not None
+            else []
+        )
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             state = likely[done % len(likely)] if likely else self.rules.sample_state(view, rng)
             if likely and self.beliefs is not None:
@@ -95,14 +101,6 @@ class PIMCBot:
             done += 1
         self.last_samples = done
         return max(legal, key=lambda a: totals[a])
-
-    def _likely_deals(self, view: Any, rng: random.Random, limit: int) -> list[GameState]:
-        """With a belief model: deals drawn in proportion to how well they explain the
-        others' play (``candidates`` weighed, as many kept as the budget may use)."""
-        if self.beliefs is None or not view.in_deal:
-            return []
-        pairs = weighted_samples(self.rules, view, self.beliefs, self.candidates, rng)
-        return resample(pairs, min(limit, self.candidates), rng)
 
     @staticmethod
     def _cards_left(state: GameState) -> int:
