@@ -11,7 +11,9 @@ proportion to those weights.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Any, Protocol
 
 from koloda.core.engine import GameState, Rules
@@ -28,13 +30,34 @@ class BeliefModel(Protocol):
         """Another deal as likely as ``sample`` (used when a deal is drawn more than once)."""
 
 
+FEWEST_CANDIDATES = 16
+"""Weighed even when the time for weighing is up."""
+WEIGHING_SHARE = 0.4
+"""At most this share of a search's time budget goes to weighing deals."""
+
+
+def weighing_deadline(milliseconds: float | None) -> float:
+    """The ``time.perf_counter()`` moment weighing must stop, for a search of that budget."""
+    if milliseconds is None:
+        return math.inf
+    return time.perf_counter() + WEIGHING_SHARE * milliseconds / 1000.0
+
+
 def weighted_samples(
-    rules: Rules, view: Any, model: BeliefModel, candidates: int, rng: random.Random
+    rules: Rules,
+    view: Any,
+    model: BeliefModel,
+    candidates: int,
+    rng: random.Random,
+    deadline: float = math.inf,
 ) -> list[tuple[GameState, float]]:
-    """``candidates`` deals consistent with ``view``, each with its weight."""
+    """``candidates`` deals consistent with ``view``, each with its weight (fewer when the
+    ``time.perf_counter()`` deadline passes first, but at least ``FEWEST_CANDIDATES``)."""
     prepared = model.prepare(view)
     out = []
-    for _ in range(candidates):
+    for k in range(candidates):
+        if k >= FEWEST_CANDIDATES and k % 8 == 0 and time.perf_counter() > deadline:
+            break
         sample = rules.sample_state(view, rng)
         out.append((sample, model.weight(prepared, sample, rng)))
     return out
@@ -65,13 +88,20 @@ def resample(
 
 
 def likely_deals(
-    rules: Rules, view: Any, model: BeliefModel, candidates: int, count: int, rng: random.Random
+    rules: Rules,
+    view: Any,
+    model: BeliefModel,
+    candidates: int,
+    count: int,
+    rng: random.Random,
+    deadline: float = math.inf,
 ) -> list[GameState]:
-    """``count`` deals for a search: ``candidates`` sampled and weighed, then drawn in
-    proportion to their weights (empty between deals, where nothing is hidden)."""
+    """``count`` deals for a search: ``candidates`` sampled and weighed (until ``deadline``),
+    then drawn in proportion to their weights (empty between deals: nothing is hidden)."""
     if not view.in_deal:
         return []
-    return resample(weighted_samples(rules, view, model, candidates, rng), count, rng)
+    pairs = weighted_samples(rules, view, model, candidates, rng, deadline)
+    return resample(pairs, count, rng)
 
 
 def belief_model(rules: Rules) -> BeliefModel | None:

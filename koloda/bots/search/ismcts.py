@@ -16,7 +16,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from koloda.bots.search.beliefs import BeliefModel, belief_model, likely_deals
+from koloda.bots.search.beliefs import (
+    BeliefModel,
+    belief_model,
+    likely_deals,
+    weighing_deadline,
+)
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.core.engine import Action, GameState, Rules
 
@@ -91,7 +96,10 @@ class ISMCTSBot:
         pool: list[GameState] = (
             [
                 beliefs.vary(s, rng)
-                for s in likely_deals(rules, view, beliefs, self.candidates, pool_size, rng)
+                for s in likely_deals(
+                    *(rules, view, beliefs, self.candidates, pool_size, rng),
+                    weighing_deadline(self.milliseconds),
+                )
             ]
             if beliefs is not None
             else []

@@ -21,7 +21,12 @@ import random
 import time
 from typing import Any
 
-from koloda.bots.search.beliefs import BeliefModel, belief_model, likely_deals
+from koloda.bots.search.beliefs import (
+    BeliefModel,
+    belief_model,
+    likely_deals,
+    weighing_deadline,
+)
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.bots.search.rollouts import RolloutPolicy, heuristic_rollout
 from koloda.core.engine import Action, GameState, Rules
@@ -79,7 +84,8 @@ class PIMCBot:
         done = 0
         likely = (
             likely_deals(
-                self.rules, view, self.beliefs, self.candidates, min(limit, self.candidates), rng
+                *(self.rules, view, self.beliefs, self.candidates),
+                *(min(limit, self.candidates), rng, weighing_deadline(self.milliseconds)),
             )
             if self.beliefs is not None
             else []
