@@ -9,7 +9,12 @@ from typing import Any, cast
 import pytest
 
 from koloda.bots import make_bot
-from koloda.bots.search.beliefs import belief_model, resample, weighted_samples
+from koloda.bots.search.beliefs import (
+    FEWEST_CANDIDATES,
+    belief_model,
+    resample,
+    weighted_samples,
+)
 from koloda.bots.search.deal import reward_function
 from koloda.core.engine import GameState
 from koloda.core.registry import load_game
@@ -96,3 +101,15 @@ def test_a_deal_of_101_is_worth_its_points_against_the_others() -> None:
         others = (sum(points) - points[seat]) / 3
         assert value == pytest.approx((points[seat] - others) / 40.0)
     assert sum(values) == pytest.approx(0.0)
+
+
+def test_weighing_stops_at_its_deadline_but_weighs_a_few() -> None:
+    rules = load_game("hundred_one")
+    model = belief_model(rules)
+    assert model is not None
+    state = _positions("heuristic", 1)[0]
+    view = state.view(state.to_act)
+    rng = random.Random(4)
+    assert len(weighted_samples(rules, view, model, 300, rng)) == 300
+    late = weighted_samples(rules, view, model, 300, rng, deadline=0.0)
+    assert len(late) == FEWEST_CANDIDATES
