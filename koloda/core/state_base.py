@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import Event
 
@@ -29,6 +29,8 @@ class DealtGameState:
     to_act_seat: int
     deal_number: int
     dealer: int
+    sheet: Sequence[Any]
+    """The score sheet: one line (with its ``scores``) per finished deal."""
 
     @property
     def to_act(self) -> Seat | None:
@@ -58,6 +60,23 @@ class DealtGameState:
 
     def legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
+
+    def current_log(self) -> DealLog:
+        """The deal in progress: its setup and the decisions so far."""
+        raise NotImplementedError
+
+    def _finished_logs(self) -> list[DealLog]:
+        """Every finished deal's setup and decisions, in order."""
+        raise NotImplementedError
+
+    def deal_logs(self) -> list[DealLog]:
+        logs = self._finished_logs()
+        if self.in_deal:
+            logs.append(self.current_log())
+        return logs
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        return [line.scores for line in self.sheet]
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why ``action`` is illegal now (citing the rule), or None when it is legal."""

@@ -574,19 +574,14 @@ class HundredOneState(DealtGameState):
     def current_log(self) -> DealLog:
         return _deal_log(self.deal_setup(), self.log, self.restocks)
 
-    def deal_logs(self) -> list[DealLog]:
+    def _finished_logs(self) -> list[DealLog]:
         logs = []
         for setup, cards, dealer, restocks, log in self.completed:
             if setup is None:
                 assert cards is not None
                 setup = self.rules.setup_from_cards(cards, dealer)
             logs.append(_deal_log(setup, log, restocks))
-        if self.in_deal:
-            logs.append(self.current_log())
         return logs
-
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
 
     def outcome(self) -> tuple[float, ...]:
         """Each player's result: minus his running total (fewest penalty points is best)."""

@@ -597,14 +597,8 @@ class SpadesState(DealtGameState):
         actions = (*self.pre_actions, *(p & 63 for p in self.plays))
         return DealLog(DealSetup(self.dealer, self.dealt), actions)
 
-    def deal_logs(self) -> list[DealLog]:
-        logs = list(self.completed)
-        if self.in_deal:
-            logs.append(self.current_log())
-        return logs
-
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
+    def _finished_logs(self) -> list[DealLog]:
+        return list(self.completed)
 
     def outcome(self) -> tuple[float, ...]:
         """Each seat's result: its side's total (S-16, S-17)."""

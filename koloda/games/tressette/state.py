@@ -450,14 +450,8 @@ class TressetteState(DealtGameState):
     def current_log(self) -> DealLog:
         return DealLog(DealSetup(self.dealer, self.dealt), tuple(self.plays))
 
-    def deal_logs(self) -> list[DealLog]:
-        logs = [DealLog(DealSetup(dealer, dealt), plays) for dealer, dealt, plays in self.completed]
-        if self.in_deal:
-            logs.append(self.current_log())
-        return logs
-
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
+    def _finished_logs(self) -> list[DealLog]:
+        return [DealLog(DealSetup(dealer, dealt), plays) for dealer, dealt, plays in self.completed]
 
     def outcome(self) -> tuple[float, ...]:
         """Each player's half of his side's games (T-18)."""
