@@ -97,8 +97,13 @@ class ISMCTSBot:
             [
                 beliefs.vary(s, rng)
                 for s in likely_deals(
-                    *(rules, view, beliefs, self.candidates, pool_size, rng),
-                    weighing_deadline(self.milliseconds),
+                    rules,
+                    view,
+                    beliefs,
+                    candidates=self.candidates,
+                    count=pool_size,
+                    rng=rng,
+                    deadline=weighing_deadline(self.milliseconds),
                 )
             ]
             if beliefs is not None

@@ -84,8 +84,13 @@ class PIMCBot:
         done = 0
         likely = (
             likely_deals(
-                *(self.rules, view, self.beliefs, self.candidates),
-                *(min(limit, self.candidates), rng, weighing_deadline(self.milliseconds)),
+                self.rules,
+                view,
+                self.beliefs,
+                candidates=self.candidates,
+                count=min(limit, self.candidates),
+                rng=rng,
+                deadline=weighing_deadline(self.milliseconds),
             )
             if self.beliefs is not None
             else []
