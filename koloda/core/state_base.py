@@ -134,3 +134,21 @@ class DealtGameState:
         if self.phase == PHASE_BETWEEN_DEALS:
             self._deal_next(shuffler, events)
         return events
+
+
+class WholeDeckState(DealtGameState):
+    """A trick game's state: every deal hands out the whole deck (``WholeDeckRules``)."""
+
+    __slots__ = ()
+
+    completed: Sequence[Any]
+
+    def _deal(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
+        """Give out ``hands`` (in seat order) and start the deal."""
+        raise NotImplementedError
+
+    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
+        self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)
+
+    def _finished_logs(self) -> list[DealLog]:
+        return list(self.completed)

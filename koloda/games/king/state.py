@@ -31,7 +31,7 @@ from koloda.core.events import (
     TrickTaken,
     TrumpNamed,
 )
-from koloda.core.state_base import DealtGameState
+from koloda.core.state_base import WholeDeckState
 from koloda.games.king.actions import (
     ALL_CONTRACTS,
     HEART_LEAD_BANNED,
@@ -73,7 +73,7 @@ class DealSummary:
     ended_early: bool
 
 
-class KingState(DealtGameState):
+class KingState(WholeDeckState):
     """The full state of one game of King. Create it through ``KingRules``."""
 
     __slots__ = (
@@ -434,7 +434,7 @@ class KingState(DealtGameState):
             return
         self.phase = PHASE_AWAIT_DEAL
         if self.shuffler is not None:
-            self._deal(rules.deal_hands(self.shuffler, self.deal_number), events)
+            self._deal_next(self.shuffler, events)
 
     # ----- copies, views, results ----------------------------------------------------------
 
@@ -475,9 +475,6 @@ class KingState(DealtGameState):
         actions = (*self.pre_actions, *(p & 63 for p in self.plays))
         return DealLog(DealSetup(self.dealer, self.dealt), actions)
 
-    def _finished_logs(self) -> list[DealLog]:
-        return list(self.completed)
-
     def outcome(self) -> tuple[float, ...]:
         """Each player's result (K-22); once over, his settlement (K-27)."""
         results = tuple(self.totals)
@@ -499,6 +496,3 @@ class KingState(DealtGameState):
             f"KingState(deal={self.deal_number}, phase={self.phase_name}, "
             f"to_act={self.to_act}, totals={self.totals})"
         )
-
-    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
-        self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)

@@ -21,7 +21,7 @@ from koloda.core.cards import (
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.state_base import DealtGameState
+from koloda.core.state_base import WholeDeckState
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -90,7 +90,7 @@ class DealSummary(NamedTuple):
         return (self.sides[0].score, self.sides[1].score)
 
 
-class SpadesState(DealtGameState):
+class SpadesState(WholeDeckState):
     """The full state of one game of Spades. Create it through ``SpadesRules``."""
 
     __slots__ = (
@@ -549,7 +549,7 @@ class SpadesState(DealtGameState):
             return
         self.phase = PHASE_AWAIT_DEAL
         if self.shuffler is not None:
-            self._deal(self.rules.deal_hands(self.shuffler, self.deal_number), events)
+            self._deal_next(self.shuffler, events)
 
     # ----- copies, views, results ----------------------------------------------------------
 
@@ -597,9 +597,6 @@ class SpadesState(DealtGameState):
         actions = (*self.pre_actions, *(p & 63 for p in self.plays))
         return DealLog(DealSetup(self.dealer, self.dealt), actions)
 
-    def _finished_logs(self) -> list[DealLog]:
-        return list(self.completed)
-
     def outcome(self) -> tuple[float, ...]:
         """Each seat's result: its side's total (S-16, S-17)."""
         first, second = self.totals
@@ -615,6 +612,3 @@ class SpadesState(DealtGameState):
             f"SpadesState(deal={self.deal_number}, phase={self.phase_name}, "
             f"to_act={self.to_act}, totals={self.totals})"
         )
-
-    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
-        self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)

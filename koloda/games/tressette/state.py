@@ -13,7 +13,7 @@ from koloda.core.cards import SUIT_MASK, CardSet, cards_in, format_card, format_
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.state_base import DealtGameState
+from koloda.core.state_base import WholeDeckState
 from koloda.games.tressette.declarations import Declaration, declarations_of
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.scoring import (
@@ -85,7 +85,7 @@ def _cards(mask: CardSet) -> tuple[int, ...]:
     return cards
 
 
-class TressetteState(DealtGameState):
+class TressetteState(WholeDeckState):
     """The full state of one group of Tressette. Create it through ``TressetteRules``."""
 
     __slots__ = (
@@ -408,7 +408,7 @@ class TressetteState(DealtGameState):
             return
         self.phase = PHASE_AWAIT_DEAL
         if self.shuffler is not None:
-            self._deal(self.rules.deal_hands(self.shuffler, self.deal_number), events)
+            self._deal_next(self.shuffler, events)
 
     # ----- copies, views, results ----------------------------------------------------------
 
@@ -462,9 +462,6 @@ class TressetteState(DealtGameState):
         from koloda.games.tressette.view import view_of
 
         return view_of(self, seat)
-
-    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
-        self._deal(self.rules.deal_hands(shuffler, self.deal_number), events)
 
     def __repr__(self) -> str:
         return (
