@@ -10,21 +10,24 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from koloda.core.engine import Action, Rules
+from koloda.core.engine import Action, AnyRules, V_contra
 from koloda.core.errors import OptionError
 
 
-class Bot(Protocol):
-    """A player program. It sees only a view, and may sample full states only through
-    ``rules.sample_state(view, rng)``."""
+class Bot(Protocol[V_contra]):
+    """A player program for views of type ``V_contra``. It sees only a view, and may sample
+    full states only through ``rules.sample_state(view, rng)``."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
-    def choose(self, view: Any, rng: random.Random) -> Action: ...
+    def choose(self, view: V_contra, rng: random.Random) -> Action: ...
 
 
-BotFactory = Callable[[Rules], Bot]
-BudgetFactory = Callable[[Rules, str], Bot]
+AnyBot = Bot[Any]
+"""A bot for a game picked at run time (its view class is known only then)."""
+BotFactory = Callable[[AnyRules], AnyBot]
+BudgetFactory = Callable[[AnyRules, str], AnyBot]
 _BOTS: dict[str, BotFactory] = {}
 _BUDGET_BOTS: dict[str, BudgetFactory] = {}
 
@@ -43,7 +46,7 @@ def available_bots() -> list[str]:
     return sorted(_BOTS)
 
 
-def make_bot(name: str, rules: Rules) -> Bot:
+def make_bot(name: str, rules: AnyRules) -> AnyBot:
     """The bot called ``name`` for this game; unknown names are an OptionError."""
     _load_builtin()
     base, sep, budget = name.partition(":")

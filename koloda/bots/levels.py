@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Generic
 
-from koloda.bots.base import Bot, register_bot, register_budget_bot
-from koloda.core.engine import Action, Rules
+from koloda.bots.base import AnyBot, register_bot, register_budget_bot
+from koloda.core.engine import Action, AnyRules, Rules, S, V
 from koloda.core.errors import OptionError
+from koloda.core.info import GameInfo
+from koloda.core.registry import plugin_of
 
 HARD_MILLISECONDS = 900.0
 
@@ -31,25 +33,25 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
     return None, float(value) * (1000.0 if unit == "s" else 1.0)
 
 
-def heuristic(rules: Rules) -> Bot:
+def heuristic(rules: AnyRules) -> AnyBot:
     from koloda.bots.heuristic import HeuristicBot
 
     return HeuristicBot(rules)
 
 
-def easy(rules: Rules) -> Bot:
+def easy(rules: AnyRules) -> AnyBot:
     from koloda.bots.heuristic import HeuristicBot
 
     return HeuristicBot(rules, noise=0.25, name="easy")
 
 
-def normal(rules: Rules) -> Bot:
+def normal(rules: AnyRules) -> AnyBot:
     from koloda.bots.heuristic import HeuristicBot
 
     return HeuristicBot(rules, name="normal")
 
 
-def ismcts(rules: Rules, budget: str = "1000") -> Bot:
+def ismcts(rules: AnyRules, budget: str = "1000") -> AnyBot:
     from koloda.bots.search.ismcts import ISMCTSBot
     from koloda.bots.search.rollouts import rollout_policy
 
@@ -64,13 +66,14 @@ def ismcts(rules: Rules, budget: str = "1000") -> Bot:
     )
 
 
-class HardBot:
+class HardBot(Generic[S, V]):
     """PIMC with heuristic rollouts (exact alpha-beta near the end of a trick-game deal),
-    900 ms a move; in Spades the bidding and the nil exchange come from the heuristic."""
+    900 ms a move; where the game's search plays cards only (Spades' bidding and nil
+    exchange), the other decisions come from the heuristic."""
 
     name = "hard"
 
-    def __init__(self, rules: Rules, budget: str | None = None) -> None:
+    def __init__(self, rules: Rules[S, V], budget: str | None = None) -> None:
         from koloda.bots.heuristic import HeuristicBot
 
         self.search = pimc(rules, budget or f"{HARD_MILLISECONDS:g}ms")
@@ -78,14 +81,17 @@ class HardBot:
             self.name = f"hard:{budget}"
         self.heuristic = HeuristicBot(rules)
         self.rules = rules
+        support = plugin_of(rules).search_support()
+        self.cards_only = support is not None and support.search_card_play_only
 
-    def choose(self, view: Any, rng: random.Random) -> Action:
-        if self.rules.name == "spades" and view.legal_actions[0] >= 64:
+    def choose(self, view: V, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if self.cards_only and legal and not GameInfo.is_card_action(legal[0]):
             return self.heuristic.choose(view, rng)
         return self.search.choose(view, rng)
 
 
-def ismcts_uniform(rules: Rules, budget: str = "1000") -> Bot:
+def ismcts_uniform(rules: AnyRules, budget: str = "1000") -> AnyBot:
     """ISMCTS with uniform rollouts: more, cheaper simulations."""
     from koloda.bots.search.ismcts import ISMCTSBot
 
@@ -99,7 +105,7 @@ def ismcts_uniform(rules: Rules, budget: str = "1000") -> Bot:
     )
 
 
-def hard(rules: Rules, budget: str | None = None) -> Bot:
+def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
     """``hard``; ``hard:40`` is the same bot with 40 sampled deals a move instead of a time
     budget (reproducible matches on a busy machine)."""
     if budget is not None:
@@ -107,7 +113,7 @@ def hard(rules: Rules, budget: str | None = None) -> Bot:
     return HardBot(rules, budget)
 
 
-def pimc(rules: Rules, budget: str = "20") -> Bot:
+def pimc(rules: AnyRules, budget: str = "20") -> AnyBot:
     from koloda.bots.search.pimc import PIMCBot
 
     samples, milliseconds = parse_budget(budget)

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Generic
 
-from koloda.core.engine import Action, Rules
+from koloda.core.engine import Action, Rules, S, V
 
 
-class RandomBot:
+class RandomBot(Generic[S, V]):
     name = "random"
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules[S, V]) -> None:
         self.rules = rules
 
-    def choose(self, view: Any, rng: random.Random) -> Action:
+    def choose(self, view: V, rng: random.Random) -> Action:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make")
-        action: Action = legal[rng.randrange(len(legal))]
-        return action
+        return legal[rng.randrange(len(legal))]

@@ -6,14 +6,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from koloda.bots.base import Bot
-from koloda.core.engine import GameState, Rules
+from koloda.bots.base import AnyBot
+from koloda.core.engine import AnyRules, AnyState
 from koloda.core.events import Event
 
 
 @dataclass
 class GameResult:
-    state: GameState
+    state: AnyState
     decisions: int
     outcome: tuple[float, ...]
     finished: bool = True
@@ -21,8 +21,8 @@ class GameResult:
 
 
 def play_game(
-    rules: Rules,
-    bots: Sequence[Bot],
+    rules: AnyRules,
+    bots: Sequence[AnyBot],
     seed: int | str | None,
     rng: random.Random,
     first_dealer: int = 0,

@@ -19,12 +19,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.bots.base import Bot, make_bot
-from koloda.bots.search.deal import seat_scores
-from koloda.core.engine import GameState, Rules
+from koloda.bots.base import AnyBot, make_bot
+from koloda.core.engine import AnyRules, GameState
 from koloda.core.errors import OptionError
-
-PARTNERSHIP_GAMES = ("spades", "tressette")
 
 
 @dataclass
@@ -107,36 +104,34 @@ def seatings(num_seats: int, count: int, partnership: bool) -> list[list[int]]:
     return [[(s + r) % count for s in range(num_seats)] for r in range(rotations)]
 
 
-def deal_state(rules: Rules, seed: str, index: int) -> tuple[GameState, int]:
+def deal_state(rules: AnyRules, seed: str, index: int) -> tuple[GameState[Any], int]:
     """The seeded state at the start of match deal ``index``, and its deal number."""
     state = rules.new_state(seed=f"{seed}/{index}", first_dealer=index % rules.num_seats)
-    target = 0
-    options = getattr(rules, "options", None)
-    if rules.name == "king" and not getattr(options, "is_ordered", True):
-        target = index % len(getattr(rules, "program", range(15)))
+    program = rules.info.program_length
+    target = index % program if program else 0
     while state.deal_index < target and not state.is_over:
         state.apply_unchecked(state.legal_actions()[0])
     return state, state.deal_index
 
 
 def play_deal(
-    rules: Rules, bots: Sequence[Bot], state: GameState, deal: int, rng: random.Random
+    rules: AnyRules, bots: Sequence[AnyBot], state: GameState[Any], deal: int, rng: random.Random
 ) -> tuple[float, ...]:
     """Play the current deal of ``state`` to its end with one bot per seat."""
     while state.deal_index == deal and not state.is_over:
         seat = state.to_act
         assert seat is not None
         state.apply(bots[seat].choose(state.view(seat), rng))
-    return seat_scores(rules, state.deal_scores()[deal])
+    return rules.info.seat_points(state.deal_scores()[deal])
 
 
 def duplicate_match(
-    rules: Rules,
+    rules: AnyRules,
     names: Sequence[str],
     deals: int,
     seed: str = "0",
     on_deal: Callable[[int, MatchResult], None] | None = None,
-    bots: Sequence[Bot] | None = None,
+    bots: Sequence[AnyBot] | None = None,
     workers: int = 1,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals between the named bots, in ``workers`` processes
@@ -148,7 +143,7 @@ def duplicate_match(
         raise OptionError("workers must be at least 1")
     keys = _unique(list(names))
     players = list(bots) if bots is not None else [make_bot(n, rules) for n in names]
-    partnership = rules.name in PARTNERSHIP_GAMES
+    partnership = rules.info.is_partnership
     rotations = seatings(rules.num_seats, len(keys), partnership)
     result = MatchResult(rules.name, rules.options_json(), keys, deals, seed, {k: [] for k in keys})
     result.wins = dict.fromkeys(keys, 0.0)
@@ -178,7 +173,7 @@ _DealOutcome = tuple[list[float], list[float], int]
 
 
 def _duplicate_deal(
-    rules: Rules, players: Sequence[Bot], rotations: list[list[int]], seed: str, index: int
+    rules: AnyRules, players: Sequence[AnyBot], rotations: list[list[int]], seed: str, index: int
 ) -> _DealOutcome:
     """Deal ``index`` played once per rotation of the seats."""
     count = len(players)
@@ -222,7 +217,7 @@ def _collect(
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(rules: Rules, names: list[str], bots: Sequence[Bot] | None) -> None:
+def _start_worker(rules: AnyRules, names: list[str], bots: Sequence[AnyBot] | None) -> None:
     _WORKER["rules"] = rules
     _WORKER["players"] = list(bots) if bots is not None else [make_bot(n, rules) for n in names]
 

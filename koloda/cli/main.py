@@ -14,10 +14,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from koloda.bots import make_bot
-from koloda.bots.base import Bot
+from koloda.bots import AnyBot, make_bot
 from koloda.bots.runner import play_game
-from koloda.core.engine import Rules
+from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
 from koloda.core.registry import available_games, load_game
 from koloda.records import RecordError, load_record, record_from_state, replay, results_document
@@ -56,7 +55,7 @@ def parse_option_value(text: str) -> Any:
         return text.split(",") if "," in text else text
 
 
-def build_rules(game: str, variant: str | None, options: list[str] | None) -> Rules:
+def build_rules(game: str, variant: str | None, options: list[str] | None) -> AnyRules:
     given: dict[str, Any] = {}
     for item in options or []:
         name, sep, value = item.partition("=")
@@ -71,7 +70,7 @@ def build_rules(game: str, variant: str | None, options: list[str] | None) -> Ru
         raise fail(str(error)) from None
 
 
-def build_bots(rules: Rules, names: str, count: int) -> list[Bot]:
+def build_bots(rules: AnyRules, names: str, count: int) -> list[AnyBot]:
     chosen = [n.strip() for n in names.split(",") if n.strip()]
     if len(chosen) == 1:
         chosen *= count

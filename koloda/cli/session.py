@@ -10,12 +10,12 @@ from typing import Any
 
 from rich.console import Console
 
-from koloda.bots.base import Bot
+from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
 from koloda.cli.wording import second_person
 from koloda.core.cards import SUIT_SYMBOLS, pretty_card
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import GameState, Rules
+from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import (
     CardPlayed,
@@ -76,9 +76,9 @@ def generic_line(data: dict[str, Any], names: list[str]) -> str:
 class TerminalGame:
     def __init__(
         self,
-        rules: Rules,
+        rules: AnyRules,
         seat: int,
-        bots: list[Bot],
+        bots: list[AnyBot],
         save_path: Path,
         console: Console,
         seed: str | None = None,
@@ -98,9 +98,9 @@ class TerminalGame:
             for s in range(rules.num_seats)
         ]
         self.rng = random.Random()
-        self.state: GameState | None = None
+        self.state: AnyState | None = None
 
-    def save(self, state: GameState) -> None:
+    def save(self, state: AnyState) -> None:
         document = record_from_state(self.rules, state, self.names, self.first_dealer)
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
         self.save_path.write_text(json.dumps(document, ensure_ascii=False, indent=1))
@@ -111,7 +111,7 @@ class TerminalGame:
             if line:
                 self.console.print(second_person(line), highlight=False)
 
-    def run(self, state: GameState | None = None) -> None:
+    def run(self, state: AnyState | None = None) -> None:
         if state is None:
             state = self.rules.new_state(seed=self.seed, first_dealer=self.first_dealer)
         else:
@@ -143,7 +143,7 @@ class TerminalGame:
                 self.console.print(self.rules.render_sheet(state, self.names))
         self.console.print(f"final record saved to {self.save_path}")
 
-    def human_turn(self, state: GameState) -> list[Event] | None:
+    def human_turn(self, state: AnyState) -> list[Event] | None:
         """Ask until a legal action is given; None when the player quits."""
         self.console.print()
         self.console.print(describe_view(self.rules, state.view(self.seat), self.names))

@@ -9,11 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.events import Event
+
+if TYPE_CHECKING:
+    from koloda.core.info import GameInfo
 
 Action = int
 Seat = int
@@ -39,7 +42,8 @@ class DealLog:
 
 
 class View(Protocol):
-    """What one seat may know. Bots and adapters see only views."""
+    """What one seat may know, and nothing else. Bots and adapters see only views; each game
+    has its own view class with more (its hand, the trick, the bids…)."""
 
     @property
     def seat(self) -> Seat: ...
@@ -48,12 +52,29 @@ class View(Protocol):
     def to_act(self) -> Seat | None: ...
 
     @property
-    def legal_actions(self) -> tuple[Action, ...]: ...
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions now (empty when it is not the seat's turn)."""
+        ...
+
+    @property
+    def deal(self) -> int:
+        """The index of the current deal (of the next one, between deals)."""
+        ...
+
+    @property
+    def in_deal(self) -> bool:
+        """A deal is being played (False between deals and once the game is over)."""
+        ...
 
     def to_json(self) -> dict[str, Any]: ...
 
 
-class GameState(Protocol):
+V = TypeVar("V", bound=View)
+V_co = TypeVar("V_co", bound=View, covariant=True)
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
+
+
+class GameState(Protocol[V_co]):
     """A whole game in progress: every deal from the first to the last."""
 
     @property
@@ -103,7 +124,9 @@ class GameState(Protocol):
 
     def clone(self) -> Self: ...
 
-    def view(self, seat: Seat) -> Any: ...
+    def view(self, seat: Seat) -> V_co:
+        """Everything ``seat`` may know now, and nothing else."""
+        ...
 
     def outcome(self) -> tuple[float, ...]:
         """Each seat's result so far (final once ``is_over``); higher is better."""
@@ -118,27 +141,39 @@ class GameState(Protocol):
         ...
 
 
-class Rules(Protocol):
-    """A game with its options fixed: the factory of states and the notation of actions."""
+S = TypeVar("S", bound=GameState[Any])
+
+
+class Rules(Protocol[S, V_contra]):
+    """A game with its options fixed: the factory of states and the notation of actions.
+
+    ``S`` is the game's state class and ``V_contra`` its view class: bots are written against
+    ``Rules[S, V]`` and see only ``V``; search gets states only from ``sample_state``.
+    """
 
     name: str
 
     @property
     def num_seats(self) -> int: ...
 
+    @property
+    def info(self) -> GameInfo:
+        """What the game is, as data: seats and sides, utility, deck, decisions a deal."""
+        ...
+
     def options_json(self) -> dict[str, Any]:
         """The options as a record writes them (only those differing from the defaults)."""
         ...
 
-    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> GameState:
+    def new_state(self, seed: int | str | None = None, first_dealer: Seat = 0) -> S:
         """A new game that deals itself: seeded, or from ``secrets`` when seed is None."""
         ...
 
-    def empty_state(self, first_dealer: Seat = 0) -> GameState:
+    def empty_state(self, first_dealer: Seat = 0) -> S:
         """A new game awaiting its first deal, to be fed with ``start_deal``."""
         ...
 
-    def sample_state(self, view: Any, rng: random.Random) -> GameState:
+    def sample_state(self, view: V_contra, rng: random.Random) -> S:
         """A full state consistent with everything ``view`` knows, hidden cards sampled."""
         ...
 
@@ -150,14 +185,21 @@ class Rules(Protocol):
 
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]: ...
 
-    def results_json(self, state: GameState) -> dict[str, Any]:
+    def results_json(self, state: S) -> dict[str, Any]:
         """The document-level results of records.md (totals, finished, winner, …)."""
         ...
 
-    def deal_results_json(self, state: GameState, deal: int) -> dict[str, Any]:
+    def deal_results_json(self, state: S, deal: int) -> dict[str, Any]:
         """The per-deal results of records.md (``scores``, …) of a complete deal."""
         ...
 
-    def render_sheet(self, state: GameState, names: list[str] | None = None) -> Any:
+    def render_sheet(self, state: S, names: list[str] | None = None) -> Any:
         """The score sheet as a renderable for the terminal."""
         ...
+
+
+AnyRules = Rules[Any, Any]
+"""Some game's rules, as adapters that pick a game by name hold them (the game's state and
+view classes are known only at run time)."""
+AnyState = GameState[Any]
+"""Some game's state, as adapters that pick a game by name hold it."""

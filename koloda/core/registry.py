@@ -1,4 +1,8 @@
-"""Games by name: ``load_game("king", variant="order")``."""
+"""Games by name: ``load_game("king", variant="order")``.
+
+Each game package declares its ``PLUGIN`` (``core.plugin.GamePlugin``); adding a game is one
+line here.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,20 @@ import importlib
 import importlib.util
 from typing import Any
 
-from koloda.core.engine import Rules
+from koloda.core.engine import AnyRules
 from koloda.core.errors import OptionError
+from koloda.core.plugin import GamePlugin
 
 _GAMES = {
-    "king": "koloda.games.king.rules",
-    "spades": "koloda.games.spades.rules",
-    "hundred_one": "koloda.games.hundred_one.rules",
-    "tressette": "koloda.games.tressette.rules",
+    "king": "koloda.games.king",
+    "spades": "koloda.games.spades",
+    "hundred_one": "koloda.games.hundred_one",
+    "tressette": "koloda.games.tressette",
 }
 
 
 def available_games() -> list[str]:
-    """The games this installation has (each game's package provides ``make_rules``)."""
+    """The games this installation has."""
     return sorted(name for name, module in _GAMES.items() if _has_module(module))
 
 
@@ -29,10 +34,24 @@ def _has_module(module: str) -> bool:
         return False
 
 
-def load_game(name: str, **options: Any) -> Rules:
-    """The rules of a game with the given options; unknown games and options are errors."""
+def game_plugin(name: str) -> GamePlugin:
+    """The plug-in of the game called ``name``; an unknown game is an OptionError."""
     if name not in available_games():
         raise OptionError(f"unknown game {name!r}; games: {', '.join(available_games())}")
-    module = importlib.import_module(_GAMES[name])
-    rules: Rules = module.make_rules(**options)
-    return rules
+    plugin: GamePlugin = importlib.import_module(_GAMES[name]).PLUGIN
+    return plugin
+
+
+def load_game(name: str, **options: Any) -> AnyRules:
+    """The rules of a game with the given options; unknown games and options are errors.
+
+    >>> rules = load_game("king", variant="order")
+    >>> rules.info.num_seats, rules.info.deck.name
+    (4, '32')
+    """
+    return game_plugin(name).make_rules(**options)
+
+
+def plugin_of(rules: AnyRules) -> GamePlugin:
+    """The plug-in of the game ``rules`` belong to."""
+    return game_plugin(rules.info.name)

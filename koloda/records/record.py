@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from koloda.core.engine import GameState, Rules
+from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
-from koloda.core.registry import available_games, load_game
+from koloda.core.registry import available_games, game_plugin, load_game
 
 RECORD_FORMAT = "koloda-record/1"
 _TOP_KEYS = {
@@ -44,7 +44,7 @@ class RecordError(KolodaError, ValueError):
 class Record:
     """A parsed record: the rules it names and its raw deals."""
 
-    rules: Rules
+    rules: AnyRules
     document: dict[str, Any]
     players: list[str] | None
     first_dealer: int
@@ -90,9 +90,11 @@ def parse_record(document: Any) -> Record:
 def _options_with_players(
     game: str, options: dict[str, Any], players: list[str] | None
 ) -> dict[str, Any]:
-    """101: where ``players`` is left out of the options, the number of names sets it."""
-    if game == "hundred_one" and "players" not in options and players is not None:
-        return {**options, "players": len(players)}
+    """Where the game's seat-count option (101's ``players``) is left out, the number of
+    names sets it (records.md, "players")."""
+    option = game_plugin(game).seats_option
+    if option is not None and option not in options and players is not None:
+        return {**options, option: len(players)}
     return options
 
 
@@ -109,10 +111,10 @@ def load_record(path: str | Path) -> Record:
     return parse_record(document)
 
 
-def replay(record: Record) -> GameState:
+def replay(record: Record) -> AnyState:
     """The state a record reaches, every deal and action checked."""
     rules = record.rules
-    state = rules.empty_state(record.first_dealer)
+    state: AnyState = rules.empty_state(record.first_dealer)
     for index, deal in enumerate(record.deals):
         if state.is_over:
             raise RecordError(f"deal {index}: the game was already over")
@@ -147,14 +149,14 @@ def replay(record: Record) -> GameState:
     return state
 
 
-def _legal_text(rules: Rules, state: GameState) -> str:
+def _legal_text(rules: AnyRules, state: AnyState) -> str:
     legal = [rules.format_action(a) for a in state.legal_actions()]
     return "legal: " + (", ".join(legal) if legal else "none")
 
 
 def record_from_state(
-    rules: Rules,
-    state: GameState,
+    rules: AnyRules,
+    state: AnyState,
     players: list[str] | None = None,
     first_dealer: int | None = None,
 ) -> dict[str, Any]:
@@ -184,7 +186,7 @@ def record_from_state(
     return document
 
 
-def results_document(record: Record, state: GameState) -> dict[str, Any]:
+def results_document(record: Record, state: AnyState) -> dict[str, Any]:
     """The record printed back with results, as ``koloda replay --json`` prints it."""
     rules = record.rules
     document = record_from_state(rules, state, record.players, record.first_dealer)

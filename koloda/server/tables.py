@@ -22,9 +22,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.bots import Bot, make_bot
+from koloda.bots import AnyBot, make_bot
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import DealSetup, GameState, Rules
+from koloda.core.engine import AnyRules, AnyState, DealSetup
 from koloda.core.errors import IllegalActionError, KolodaError, OptionError
 from koloda.core.events import Event
 from koloda.core.registry import load_game
@@ -100,15 +100,15 @@ class LiveTable:
     """A table in memory, owned by its task."""
 
     id: str
-    rules: Rules
+    rules: AnyRules
     options: dict[str, Any]
     seats: list[str]
     token_hashes: list[str | None]
     seed: str
     first_dealer: int
-    state: GameState
+    state: AnyState
     version: int = 0
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: dict[int, AnyBot] = field(default_factory=dict)
     connections: set[Connection] = field(default_factory=set)
     tricks: TrickTracker = field(default_factory=TrickTracker)
     known_setups: list[DealSetup] = field(default_factory=list)
@@ -215,7 +215,7 @@ class LiveTable:
         return sheet
 
 
-def parse_seats(kinds: Any, rules: Rules) -> list[str]:
+def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:
     if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
         raise OptionError("seats must be a list of seat kinds like 'human' or 'bot:random'")
     if len(kinds) != rules.num_seats:
@@ -492,7 +492,7 @@ class TableManager:
         table.queue.put_nowait(_Act(seat, table.rules.format_action(action), version, None, True))
 
 
-def _deal_of_action(state: GameState) -> int:
+def _deal_of_action(state: AnyState) -> int:
     """The deal the last applied action belongs to: the last deal that has actions."""
     logs = state.deal_logs()
     for index in range(len(logs) - 1, -1, -1):

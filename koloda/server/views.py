@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from koloda.core.engine import GameState, Rules
+from koloda.core.engine import AnyRules, AnyState
 from koloda.core.events import Event
 
 _MISSING = object()
 
 
-def seat_view_json(rules: Rules, state: GameState, seat: int) -> dict[str, Any]:
+def seat_view_json(rules: AnyRules, state: AnyState, seat: int) -> dict[str, Any]:
     """The view of ``seat`` with the fields the table API promises (protocol.md)."""
     view = state.view(seat)
     data: dict[str, Any] = dict(view.to_json())
@@ -35,7 +35,7 @@ def seat_view_json(rules: Rules, state: GameState, seat: int) -> dict[str, Any]:
     return data
 
 
-def public_view_json(rules: Rules, state: GameState) -> dict[str, Any]:
+def public_view_json(rules: AnyRules, state: AnyState) -> dict[str, Any]:
     """What a spectator may see: the part common to every seat's view."""
     views = [seat_view_json(rules, state, s) for s in range(rules.num_seats)]
     merged = common_part(views)

@@ -14,21 +14,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Protocol
 
-from koloda.core.engine import GameState, Rules
+from koloda.core.engine import Rules, S, V
+from koloda.core.plugin import BeliefModel
+from koloda.core.registry import plugin_of
 
-
-class BeliefModel(Protocol):
-    def prepare(self, view: Any) -> Any:
-        """What the model reads once from the view (its public history)."""
-
-    def weight(self, prepared: Any, sample: GameState, rng: random.Random) -> float:
-        """How likely the others' public actions are if ``sample`` is the truth (unnormalised)."""
-
-    def vary(self, sample: GameState, rng: random.Random) -> GameState:
-        """Another deal as likely as ``sample`` (used when a deal is drawn more than once)."""
-
+__all__ = ["BeliefModel", "belief_model", "likely_deals", "resample", "weighted_samples"]
 
 FEWEST_CANDIDATES = 16
 """Weighed even when the time for weighing is up."""
@@ -44,13 +35,13 @@ def weighing_deadline(milliseconds: float | None) -> float:
 
 
 def weighted_samples(
-    rules: Rules,
-    view: Any,
-    model: BeliefModel,
+    rules: Rules[S, V],
+    view: V,
+    model: BeliefModel[S, V],
     candidates: int,
     rng: random.Random,
     deadline: float = math.inf,
-) -> list[tuple[GameState, float]]:
+) -> list[tuple[S, float]]:
     """``candidates`` deals consistent with ``view``, each with its weight (fewer when the
     ``time.perf_counter()`` deadline passes first, but at least ``FEWEST_CANDIDATES``)."""
     prepared = model.prepare(view)
@@ -63,9 +54,7 @@ def weighted_samples(
     return out
 
 
-def resample(
-    pairs: list[tuple[GameState, float]], count: int, rng: random.Random
-) -> list[GameState]:
+def resample(pairs: list[tuple[S, float]], count: int, rng: random.Random) -> list[S]:
     """``count`` deals drawn in proportion to their weights (systematic resampling); when
     every weight is zero the deals are taken as they come."""
     if not pairs:
@@ -75,7 +64,7 @@ def resample(
         return [pairs[i % len(pairs)][0] for i in range(count)]
     step = total / count
     point = rng.random() * step
-    chosen: list[GameState] = []
+    chosen: list[S] = []
     running = 0.0
     for state, w in pairs:
         running += w
@@ -88,14 +77,14 @@ def resample(
 
 
 def likely_deals(
-    rules: Rules,
-    view: Any,
-    model: BeliefModel,
+    rules: Rules[S, V],
+    view: V,
+    model: BeliefModel[S, V],
     candidates: int,
     count: int,
     rng: random.Random,
     deadline: float = math.inf,
-) -> list[GameState]:
+) -> list[S]:
     """``count`` deals for a search: ``candidates`` sampled and weighed (until ``deadline``),
     then drawn in proportion to their weights (empty between deals: nothing is hidden)."""
     if not view.in_deal:
@@ -104,10 +93,6 @@ def likely_deals(
     return resample(pairs, count, rng)
 
 
-def belief_model(rules: Rules) -> BeliefModel | None:
-    """The game's belief model, if it has one."""
-    if rules.name == "hundred_one":
-        from koloda.bots.search.hundred_one_beliefs import HundredOneBeliefs
-
-        return HundredOneBeliefs(rules)
-    return None
+def belief_model(rules: Rules[S, V]) -> BeliefModel[S, V] | None:
+    """The game's belief model, if its plug-in has one."""
+    return plugin_of(rules).belief_model(rules)

@@ -13,8 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
-from typing import Any
+from typing import Generic
 
 from koloda.bots.search.beliefs import (
     BeliefModel,
@@ -23,9 +22,8 @@ from koloda.bots.search.beliefs import (
     weighing_deadline,
 )
 from koloda.bots.search.deal import deal_finished, reward_function
-from koloda.core.engine import Action, GameState, Rules
-
-RolloutPolicy = Callable[[GameState, random.Random], Action]
+from koloda.bots.search.rollouts import RolloutPolicy
+from koloda.core.engine import Action, Rules, S, V
 
 
 class Node:
@@ -41,16 +39,16 @@ class Node:
         self.available = 0
 
 
-class ISMCTSBot:
+class ISMCTSBot(Generic[S, V]):
     """SO-ISMCTS with a budget in simulations or milliseconds (whichever is given)."""
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules[S, V],
         simulations: int | None = 1000,
         milliseconds: float | None = None,
         exploration: float = 0.7,
-        rollout: RolloutPolicy | None = None,
+        rollout: RolloutPolicy[S] | None = None,
         pool: int = 48,
         inference: bool = True,
         candidates: int = 300,
@@ -66,11 +64,11 @@ class ISMCTSBot:
         self.rollout = rollout
         self.pool = pool
         self.rewards = reward_function(rules)
-        self.beliefs: BeliefModel | None = belief_model(rules) if inference else None
+        self.beliefs: BeliefModel[S, V] | None = belief_model(rules) if inference else None
         self.candidates = candidates
         self.last_iterations = 0
 
-    def choose(self, view: Any, rng: random.Random) -> Action:
+    def choose(self, view: V, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make")
@@ -80,7 +78,7 @@ class ISMCTSBot:
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
-    def search(self, view: Any, rng: random.Random) -> Node:
+    def search(self, view: V, rng: random.Random) -> Node:
         """Run the budget from ``view`` and return the root of the tree."""
         rules = self.rules
         deal = view.deal
@@ -93,7 +91,7 @@ class ISMCTSBot:
         root = Node(-1)
         pool_size = self.pool
         beliefs = self.beliefs
-        pool: list[GameState] = (
+        pool: list[S] = (
             [
                 beliefs.vary(s, rng)
                 for s in likely_deals(

@@ -9,9 +9,12 @@ rollouts to the end of the deal — by default the game's heuristic on each move
 same sampled deal for every action (common random numbers), which makes PIMC a one-step
 policy improvement over the heuristic.
 
-Where the game has a belief model (101: ``beliefs``), the deals are not taken uniformly: a
-batch of ``candidates`` is weighed by how well each explains the others' play and the deals
-searched are drawn in proportion to those weights (each with its stock reshuffled).
+What the exact search needs of a trick game (the cards left, a transposition key, how many
+cards are few enough) is the game's ``SearchSupport``; a game without one (101) is valued by
+rollouts only. Where the game has a belief model (101: ``beliefs``), the deals are not taken
+uniformly: a batch of ``candidates`` is weighed by how well each explains the others' play
+and the deals searched are drawn in proportion to those weights (each with its stock
+reshuffled).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from collections.abc import Hashable
+from typing import Generic
 
 from koloda.bots.search.beliefs import (
     BeliefModel,
@@ -29,15 +33,15 @@ from koloda.bots.search.beliefs import (
 )
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.bots.search.rollouts import RolloutPolicy, heuristic_rollout
-from koloda.core.engine import Action, GameState, Rules
+from koloda.core.engine import Action, Rules, S, V
+from koloda.core.plugin import SearchSupport
+from koloda.core.registry import plugin_of
 
-TRICK_GAMES = ("king", "spades", "tressette")
 
-
-class PIMCBot:
+class PIMCBot(Generic[S, V]):
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules[S, V],
         samples: int | None = 20,
         milliseconds: float | None = None,
         exact_cards: int = 12,
@@ -53,27 +57,29 @@ class PIMCBot:
         self.name = name
         self.samples = samples
         self.milliseconds = milliseconds
-        if rules.name == "king":
-            exact_cards = min(exact_cards, 8)  # paranoid search is too pessimistic earlier
-        self.exact_cards = exact_cards if rules.name in TRICK_GAMES else -1
+        self.info = rules.info
+        self.support: SearchSupport[S] | None = plugin_of(rules).search_support()
+        self.exact_cards = (
+            min(exact_cards, self.support.exact_cards) if self.support is not None else -1
+        )
         self.rollouts = rollouts
-        self.policy: RolloutPolicy | None = (
+        self.policy: RolloutPolicy[S] | None = (
             heuristic_rollout(rules, epsilon=0.0) if rollout == "heuristic" else None
         )
         self.rewards = reward_function(rules)
-        self.beliefs: BeliefModel | None = belief_model(rules) if inference else None
+        self.beliefs: BeliefModel[S, V] | None = belief_model(rules) if inference else None
         self.candidates = candidates
         self.nodes = 0
         self.last_samples = 0
 
-    def choose(self, view: Any, rng: random.Random) -> Action:
+    def choose(self, view: V, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make")
         if len(legal) == 1:
             return legal[0]
-        seat: int = view.seat
-        deal: int = view.deal
+        seat = view.seat
+        deal = view.deal
         limit = self.samples if self.samples is not None else 1 << 30
         deadline = (
             time.perf_counter() + self.milliseconds / 1000.0
@@ -100,7 +106,7 @@ class PIMCBot:
             if likely and self.beliefs is not None:
                 state = self.beliefs.vary(state, rng)  # duplicates differ in the stock
             exact = 0 <= self._cards_left(state) <= self.exact_cards
-            table: dict[Any, float] = {}
+            table: dict[Hashable, float] = {}
             for action in legal:
                 child = state.clone()
                 child.apply_unchecked(action)
@@ -113,19 +119,11 @@ class PIMCBot:
         self.last_samples = done
         return max(legal, key=lambda a: totals[a])
 
-    @staticmethod
-    def _cards_left(state: GameState) -> int:
-        hands = getattr(state, "hands", None)
-        if hands is None or getattr(state, "phase_name", "play") != "play":
-            return -1
-        return sum(h.bit_count() for h in hands)
+    def _cards_left(self, state: S) -> int:
+        """Cards left in hands while cards are played, or -1 (no exact search then)."""
+        return -1 if self.support is None else self.support.cards_in_play(state)
 
-    def _side(self, seat: int, other: int) -> bool:
-        if self.rules.name in ("spades", "tressette"):
-            return seat % 2 == other % 2
-        return seat == other
-
-    def _rollouts(self, state: GameState, seat: int, deal: int, rng: random.Random) -> float:
+    def _rollouts(self, state: S, seat: int, deal: int, rng: random.Random) -> float:
         total = 0.0
         policy = self.policy
         for _ in range(self.rollouts):
@@ -141,23 +139,24 @@ class PIMCBot:
 
     def _alphabeta(
         self,
-        state: GameState,
+        state: S,
         seat: int,
         deal: int,
         alpha: float,
         beta: float,
-        table: dict[Any, float],
+        table: dict[Hashable, float],
     ) -> float:
         self.nodes += 1
         if deal_finished(state, deal):
             return self.rewards(state, deal)[seat]
-        key = _key(state)
+        assert self.support is not None  # an exact search only where the game supports it
+        key = self.support.position_key(state)
         cached = table.get(key)
         if cached is not None:
             return cached
         mover = state.to_act
         assert mover is not None
-        maximizing = self._side(seat, mover)
+        maximizing = self.info.same_side(seat, mover)
         best = -math.inf if maximizing else math.inf
         low, high = alpha, beta
         for action in state.legal_actions():
@@ -177,15 +176,3 @@ class PIMCBot:
         if alpha < best < beta:
             table[key] = best  # inside the window: the exact value
         return best
-
-
-def _key(state: Any) -> tuple[Any, ...]:
-    """What the rest of the deal depends on: hands, trick in progress, mover, tricks taken."""
-    return (
-        tuple(state.hands),
-        tuple(state.trick),
-        state.to_act,
-        tuple(getattr(state, "tricks", ())),
-        tuple(getattr(state, "taken", ())),
-        tuple(getattr(state, "last_tricks", ())),
-    )

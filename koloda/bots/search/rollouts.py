@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TypeAlias
 
-from koloda.core.engine import Action, GameState, Rules
+from koloda.core.engine import Action, Rules, S, V
 
-RolloutPolicy = Callable[[GameState, random.Random], Action]
+RolloutPolicy: TypeAlias = Callable[[S, random.Random], Action]
+"""A policy playing out a sampled state of type ``S``."""
 
 
-def heuristic_rollout(rules: Rules, epsilon: float = 0.1) -> RolloutPolicy:
+def heuristic_rollout(rules: Rules[S, V], epsilon: float = 0.1) -> RolloutPolicy[S]:
     """The game's heuristic on the mover's view, a uniform move with probability epsilon."""
     from koloda.bots.heuristic import policy_for
 
     policy = policy_for(rules)
 
-    def choose(state: GameState, rng: random.Random) -> Action:
+    def choose(state: S, rng: random.Random) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -29,13 +31,12 @@ def heuristic_rollout(rules: Rules, epsilon: float = 0.1) -> RolloutPolicy:
             return legal[rng.randrange(len(legal))]
         seat = state.to_act
         assert seat is not None
-        action: Action = policy(rules, state.view(seat), rng)
-        return action
+        return policy(rules, state.view(seat), rng)
 
     return choose
 
 
-def rollout_policy(rules: Rules, kind: str = "heuristic") -> RolloutPolicy | None:
+def rollout_policy(rules: Rules[S, V], kind: str = "heuristic") -> RolloutPolicy[S] | None:
     """The rollout policy by kind: ``heuristic`` or ``random`` (None: uniform)."""
     if kind == "random":
         return None

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from koloda.core.engine import Rules
+from koloda.core.engine import AnyRules
 
 
-def describe_view(rules: Rules, view: Any, names: list[str]) -> Any:
+def describe_view(rules: AnyRules, view: Any, names: list[str]) -> Any:
     """The table as the seat of ``view`` sees it, as a rich renderable."""
     module = importlib.import_module(f"koloda.cli.display.{rules.name}")
     return module.describe(rules, view, names)

@@ -1,1 +1,11 @@
 """101 (Сто одно): the Russian shedding game of rules/hundred_one.md."""
+
+from koloda.core.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="hundred_one",
+    rules="koloda.games.hundred_one.rules:make_rules",
+    heuristic="koloda.games.hundred_one.heuristic:choose",
+    beliefs="koloda.games.hundred_one.beliefs:HundredOneBeliefs",
+    seats_option="players",  # H-1: records may give the number of players by their names
+)

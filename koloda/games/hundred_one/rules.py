@@ -10,13 +10,14 @@ from koloda.core.cards import Card, CardSet, format_card
 from koloda.core.dealing import Shuffler
 from koloda.core.deals import check_hands
 from koloda.core.decks import DECK_36, Deck
-from koloda.core.engine import Action, DealSetup, Seat
+from koloda.core.engine import Action, DealSetup, Rules, Seat
 from koloda.core.errors import DealError
+from koloda.core.info import DealReward, GameInfo, Utility, seats_alone
 from koloda.core.options import build_options
 from koloda.core.rules_base import RulesBase
 from koloda.games.hundred_one import notation
 from koloda.games.hundred_one.options import HundredOneOptions
-from koloda.games.hundred_one.scoring import penalty_table
+from koloda.games.hundred_one.scoring import OUT_ON_QUEEN_BONUS, penalty_table
 from koloda.games.hundred_one.state import HundredOneSetup, HundredOneState
 from koloda.games.hundred_one.view import HundredOneView, sample_state
 
@@ -35,6 +36,21 @@ class HundredOneRules(RulesBase[HundredOneState]):
         self.num_seats = options.players
         self.hand_size = options.hand_size
         self.penalties: tuple[int, ...] = penalty_table(options)
+        self.info = GameInfo(
+            name=self.name,
+            num_seats=self.num_seats,
+            sides=seats_alone(self.num_seats),
+            utility=Utility(
+                sense=-1,  # H-13: penalty points
+                scale=40.0,
+                deal_min=float(OUT_ON_QUEEN_BONUS),  # H-14: out on a queen
+                deal_max=float(sum(self.penalties[c] for c in self.deck.cards)),
+                reward=DealReward.AGAINST_OTHERS,  # H-16: fewer points than the others win
+            ),
+            deck=self.deck,
+            has_tricks=False,
+            max_decisions_per_deal=None,  # H-11: the pile is reshuffled as often as needed
+        )
 
     # ----- states --------------------------------------------------------------------------
 
@@ -143,3 +159,8 @@ class HundredOneRules(RulesBase[HundredOneState]):
 def make_rules(**options: Any) -> HundredOneRules:
     """``load_game("hundred_one", **options)``: unknown options and bad values are errors."""
     return HundredOneRules(build_options(HundredOneOptions, "hundred_one", options))
+
+
+def _conforms(rules: HundredOneRules) -> Rules[HundredOneState, HundredOneView]:
+    """Never called: lets the type checker prove the engine protocols are implemented."""
+    return rules

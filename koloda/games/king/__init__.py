@@ -1,1 +1,10 @@
 """King (Кинг): 7 negative deals, 8 positive ones, and the order and three-player variants."""
+
+from koloda.core.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="king",
+    rules="koloda.games.king.rules:make_rules",
+    heuristic="koloda.games.king.heuristic:choose",
+    search="koloda.games.king.search:SEARCH",
+)

@@ -7,7 +7,8 @@ from typing import Any
 
 from koloda.core.cards import CardSet
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
-from koloda.core.engine import Action, Seat
+from koloda.core.engine import Action, Rules, Seat
+from koloda.core.info import DealReward, GameInfo, Utility, seats_alone
 from koloda.core.options import build_options
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.king import notation
@@ -46,6 +47,22 @@ class KingRules(WholeDeckRules[KingState]):
         """The classic sequence of contracts, one per deal (K-7, K-11, K-13, K-21)."""
         self.decisive_mask: tuple[CardSet, ...] = tuple(
             penalty_mask(c, self.deck_mask) for c in ALL_CONTRACTS
+        )
+        self.info = GameInfo(
+            name=self.name,
+            num_seats=self.num_seats,
+            sides=seats_alone(self.num_seats),
+            utility=Utility(
+                sense=1,
+                scale=16.0,
+                deal_min=float(min(self.deal_total(c) for c in NEGATIVE_CONTRACTS)),
+                deal_max=float(self.deal_total(POSITIVE)),
+                reward=DealReward.SHARE_OF_DEAL,  # a deal's points are fixed by its contract
+            ),
+            deck=self.deck,
+            has_tricks=True,
+            max_decisions_per_deal=len(self.deck) + 2,  # an order, a trump call, the cards
+            program_length=0 if options.is_ordered else len(self.program),
         )
 
     # ----- program and order table ---------------------------------------------------------
@@ -111,3 +128,8 @@ class KingRules(WholeDeckRules[KingState]):
 def make_rules(**options: Any) -> KingRules:
     """``load_game("king", **options)``: unknown options and bad values raise OptionError."""
     return KingRules(build_options(KingOptions, "king", options))
+
+
+def _conforms(rules: KingRules) -> Rules[KingState, KingView]:
+    """Never called: lets the type checker prove the engine protocols are implemented."""
+    return rules

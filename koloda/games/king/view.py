@@ -79,6 +79,11 @@ class KingView:
         return PHASE_NAMES[self.phase]
 
     @property
+    def in_deal(self) -> bool:
+        """A deal is being played (every phase but "between deals" and "over")."""
+        return 0 < self.phase < len(PHASE_NAMES) - 1
+
+    @property
     def is_preview(self) -> bool:
         """The caller sees only his first 3 cards before naming trump (K-14)."""
         return len(self.hand) < self.hand_sizes[self.seat]

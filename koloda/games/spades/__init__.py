@@ -1,1 +1,10 @@
 """Spades (Спейдс): partnership bidding with nil, double nil and the partner exchange."""
+
+from koloda.core.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="spades",
+    rules="koloda.games.spades.rules:make_rules",
+    heuristic="koloda.games.spades.heuristic:choose",
+    search="koloda.games.spades.search:SEARCH",
+)

@@ -80,6 +80,11 @@ class SpadesView:
         return PHASE_NAMES[self.phase]
 
     @property
+    def in_deal(self) -> bool:
+        """A deal is being played (every phase but "between deals" and "over")."""
+        return 0 < self.phase < len(PHASE_NAMES) - 1
+
+    @property
     def partner(self) -> Seat:
         return self.seat ^ 2
 

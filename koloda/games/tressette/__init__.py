@@ -1,1 +1,10 @@
 """Tressette by the Russian 19th-century rules (rules/tressette.md, T-1..T-19)."""
+
+from koloda.core.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="tressette",
+    rules="koloda.games.tressette.rules:make_rules",
+    heuristic="koloda.games.tressette.heuristic:choose",
+    search="koloda.games.tressette.search:SEARCH",
+)

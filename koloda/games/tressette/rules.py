@@ -7,12 +7,13 @@ from typing import Any
 
 from koloda.core.cards import CardSet
 from koloda.core.decks import DECK_40, Deck
-from koloda.core.engine import Action, GameState, Rules, Seat
+from koloda.core.engine import Action, Rules, Seat
+from koloda.core.info import PARTNERS_OPPOSITE, DealReward, GameInfo, Utility
 from koloda.core.options import build_options
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
-from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
+from koloda.games.tressette.scoring import COUNTING_MASK, POWER_PLAIN, POWER_SPECIAL
 from koloda.games.tressette.state import NUM_SEATS, TressetteState
 from koloda.games.tressette.view import TressetteView, sample_state
 
@@ -33,6 +34,24 @@ class TressetteRules(WholeDeckRules[TressetteState]):
         self.num_seats = NUM_SEATS  # T-1
         self.hand_size = HAND_SIZE  # T-4
         self.power: tuple[int, ...] = POWER_SPECIAL if options.hearts_special else POWER_PLAIN
+        self.info = GameInfo(
+            name=self.name,
+            num_seats=NUM_SEATS,
+            sides=PARTNERS_OPPOSITE,  # T-1
+            utility=Utility(
+                sense=1,
+                scale=8.0,
+                deal_min=0.0,
+                # a bound: the best declarations of two hands (a long run and three sevens,
+                # 20 each, T-9, T-10), every counting card (T-12), nine and ten tricks (T-13,
+                # T-14)
+                deal_max=float(2 * 20 + COUNTING_MASK.bit_count() // 3 + 6 + 4),
+                reward=DealReward.SIDE_DIFFERENCE,
+            ),
+            deck=self.deck,
+            has_tricks=True,
+            max_decisions_per_deal=len(self.deck),  # declarations are automatic (T-7..T-11)
+        )
 
     # ----- states --------------------------------------------------------------------------
 
@@ -64,6 +83,6 @@ def make_rules(**options: Any) -> TressetteRules:
     return TressetteRules(build_options(TressetteOptions, "tressette", options))
 
 
-def _conforms(rules: TressetteRules) -> tuple[Rules, GameState]:
+def _conforms(rules: TressetteRules) -> Rules[TressetteState, TressetteView]:
     """Never called: lets the type checker prove the engine protocols are implemented."""
-    return rules, rules.empty_state()
+    return rules

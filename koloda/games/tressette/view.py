@@ -70,6 +70,11 @@ class TressetteView:
         return PHASE_NAMES[self.phase]
 
     @property
+    def in_deal(self) -> bool:
+        """A deal is being played (every phase but "between deals" and "over")."""
+        return 0 < self.phase < len(PHASE_NAMES) - 1
+
+    @property
     def is_over(self) -> bool:
         return self.phase_name == "over"
 

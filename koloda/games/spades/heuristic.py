@@ -10,11 +10,11 @@ help (with the bag penalty on).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from koloda.bots.heuristic.tricks import beats, unseen_higher, winning_index
 from koloda.core.cards import ACE, JACK, KING, QUEEN, SPADES, SUIT_MASK, Card
 from koloda.core.engine import Action
+from koloda.core.trick_reading import beats, unseen_higher, winning_index
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -24,6 +24,11 @@ from koloda.games.spades.actions import (
     NIL,
     pack,
 )
+
+if TYPE_CHECKING:
+    from koloda.games.spades.rules import SpadesRules
+    from koloda.games.spades.view import SpadesView
+
 
 FULL_DECK = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2] | SUIT_MASK[3]
 
@@ -53,7 +58,7 @@ def estimate_tricks(hand: tuple[Card, ...]) -> float:
     return tricks
 
 
-def choose(rules: Any, view: Any, rng: random.Random) -> Action:
+def choose(rules: SpadesRules, view: SpadesView, rng: random.Random) -> Action:
     legal = view.legal_actions
     first = legal[0]
     if LOOK in legal:
@@ -67,7 +72,7 @@ def choose(rules: Any, view: Any, rng: random.Random) -> Action:
     return _play(rules, view, legal)
 
 
-def _bid(view: Any, legal: Any) -> Action:
+def _bid(view: SpadesView, legal: Any) -> Action:
     hand = view.hand
     partner = (view.seat + 2) % 4
     estimate = estimate_tricks(hand)
@@ -90,19 +95,19 @@ def _bid(view: Any, legal: Any) -> Action:
     return BID_BASE + bid
 
 
-def _discard(view: Any, legal: Any) -> Action:
+def _discard(view: SpadesView, legal: Any) -> Action:
     hand = sorted(view.hand, key=lambda c: (c & 15) + (3 if c >> 4 == SPADES else 0))
     action = DISCARD_BASE + pack(hand[-3:])  # shed the three most dangerous cards
     return action if action in legal else legal[0]
 
 
-def _give(view: Any, legal: Any) -> Action:
+def _give(view: SpadesView, legal: Any) -> Action:
     hand = sorted(view.hand, key=lambda c: (c & 15) + (6 if c >> 4 == SPADES else 0))
     action = GIVE_BASE + pack(hand[:3])  # give the nil partner our lowest cards
     return action if action in legal else legal[0]
 
 
-def _play(rules: Any, view: Any, legal: tuple[Action, ...]) -> Action:
+def _play(rules: SpadesRules, view: SpadesView, legal: tuple[Action, ...]) -> Action:
     seat = view.seat
     partner = (seat + 2) % 4
     played = 0

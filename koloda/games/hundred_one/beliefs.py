@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING
 
-from koloda.bots.heuristic import policy_for
 from koloda.core.cards import QUEEN, cards_in
-from koloda.core.engine import Action, GameState, Rules
+from koloda.core.engine import Action
 from koloda.games.hundred_one.actions import (
     DRAW,
     DREW,
@@ -25,8 +24,13 @@ from koloda.games.hundred_one.actions import (
     SUIT_ACTIONS,
     SUIT_BASE,
 )
+from koloda.games.hundred_one.heuristic import choose as heuristic_choice
 from koloda.games.hundred_one.scoring import QUEENS
 from koloda.games.hundred_one.state import FOLLOW, NAMED_FOLLOW, HundredOneState
+
+if TYPE_CHECKING:
+    from koloda.games.hundred_one.rules import HundredOneRules
+    from koloda.games.hundred_one.view import HundredOneView
 
 PLAY, AFTER_DRAW, NAME_SUIT = range(3)
 INITIAL = -1
@@ -94,22 +98,22 @@ class _Prepared:
 class HundredOneBeliefs:
     """Weighs sampled deals of 101 by the heuristic model of the other players."""
 
-    def __init__(self, rules: Rules, epsilon: float = 0.1) -> None:
+    def __init__(self, rules: HundredOneRules, epsilon: float = 0.1) -> None:
         self.rules = rules
         self.epsilon = epsilon
-        self.policy = policy_for(rules)
-        options: Any = getattr(rules, "options", None)
-        self.voluntary = bool(getattr(options, "voluntary_draw", False))
-        self.hand_size: int = getattr(rules, "hand_size", 3)
+        self.policy = heuristic_choice
+        self.voluntary = rules.options.voluntary_draw
+        self.hand_size = rules.hand_size
         self.rng = random.Random(0)  # the heuristic of 101 draws no random numbers
 
     # ----- reading the public log once ------------------------------------------------------
 
-    def prepare(self, view: Any) -> _Prepared:
-        n: int = view.num_seats
-        me: int = view.seat
-        log: tuple[int, ...] = view.log
-        starter: int = view.starter
+    def prepare(self, view: HundredOneView) -> _Prepared:
+        n = view.num_seats
+        me = view.seat
+        log = view.log
+        starter = view.starter
+        assert starter is not None, "beliefs are prepared during a hand"
         histories = {s: _SeatHistory() for s in range(n) if s != me}
         sizes = [self.hand_size] * n
         played_at: dict[int, list[int]] = {starter: [INITIAL]}
@@ -164,17 +168,17 @@ class HundredOneBeliefs:
             history.draws = [i for i in history.draws if i not in history.known]
         return _Prepared(me, n, len(log), histories, decisions, played_at, restocks)
 
-    def vary(self, sample: GameState, rng: random.Random) -> GameState:
+    def vary(self, sample: HundredOneState, rng: random.Random) -> HundredOneState:
         """Another deal as likely as ``sample``: the same hands, the stock reshuffled (its
         order says nothing of the others' plays)."""
-        state = cast(HundredOneState, sample.clone())
+        state = sample.clone()
         rng.shuffle(state.stock)
         return state
 
     # ----- weighing one sampled deal --------------------------------------------------------
 
-    def weight(self, prepared: _Prepared, sample: GameState, rng: random.Random) -> float:
-        hands_now = cast(HundredOneState, sample).hands
+    def weight(self, prepared: _Prepared, sample: HundredOneState, rng: random.Random) -> float:
+        hands_now = sample.hands
         cards_of: dict[int, int] = {}  # log index of a draw → its card
         hands: dict[int, int] = {}
         for s, history in prepared.histories.items():

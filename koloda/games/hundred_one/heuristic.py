@@ -9,16 +9,39 @@ the suit we hold most of.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from koloda.core.cards import ACE, QUEEN, SEVEN, SIX
 from koloda.core.engine import Action
 from koloda.games.hundred_one.actions import DRAW, PASS, SUIT_BASE
 
+if TYPE_CHECKING:
+    from koloda.games.hundred_one.rules import HundredOneRules
+
+
+class DecisionView(Protocol):
+    """What the heuristic reads of a view (a view of the past, in the belief model, too)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def num_seats(self) -> int: ...
+
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+
 _EFFECT = {SIX: 1.0, SEVEN: 2.0, ACE: 0.7}
 
 
-def choose(rules: Any, view: Any, rng: random.Random) -> Action:
+def choose(rules: HundredOneRules, view: DecisionView, rng: random.Random) -> Action:
     legal: tuple[Action, ...] = view.legal_actions
     table: tuple[int, ...] = rules.penalties
     hand: tuple[int, ...] = view.hand
@@ -56,7 +79,7 @@ def choose(rules: Any, view: Any, rng: random.Random) -> Action:
 
 
 def _value(
-    card: int, hand: tuple[int, ...], table: tuple[int, ...], next_size: int, view: Any
+    card: int, hand: tuple[int, ...], table: tuple[int, ...], next_size: int, view: DecisionView
 ) -> float:
     """How good it is to play ``card`` now: its penalty shed, its effect on the next player
     when he is close to going out, and whether we can follow it next time."""

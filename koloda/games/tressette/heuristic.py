@@ -9,7 +9,7 @@ from short suits otherwise.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from koloda.core.cards import HEARTS, SUIT_MASK, Card
 from koloda.core.engine import Action
@@ -22,12 +22,16 @@ from koloda.games.tressette.scoring import (
     TRUMP_HEARTS,
 )
 
+if TYPE_CHECKING:
+    from koloda.games.tressette.rules import TressetteRules
+    from koloda.games.tressette.view import TressetteView
+
 
 def _counts(card: Card) -> bool:
     return bool(COUNTING_MASK >> card & 1)
 
 
-def choose(rules: Any, view: Any, rng: random.Random) -> Action:
+def choose(rules: TressetteRules, view: TressetteView, rng: random.Random) -> Action:
     legal: tuple[Action, ...] = view.legal_actions
     special = rules.options.hearts_special
     power = POWER_SPECIAL if special else POWER_PLAIN

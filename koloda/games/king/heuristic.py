@@ -10,11 +10,11 @@ orders the game that suits the hand best compared with what that game costs on a
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
-from koloda.bots.heuristic.tricks import beats, unseen_higher, unseen_lower, winning_index
 from koloda.core.cards import HEARTS, JACK, KING, QUEEN, SUIT_MASK, Card
 from koloda.core.engine import Action
+from koloda.core.trick_reading import beats, unseen_higher, unseen_lower, winning_index
 from koloda.games.king.actions import (
     ERELASH,
     LAST_TWO,
@@ -28,6 +28,11 @@ from koloda.games.king.actions import (
     TRUMP_BASE,
     TRUMP_LAST,
 )
+
+if TYPE_CHECKING:
+    from koloda.games.king.rules import KingRules
+    from koloda.games.king.view import KingView
+
 
 KING_OF_HEARTS = HEARTS << 4 | KING
 
@@ -47,7 +52,7 @@ def penalty_of(card: Card, contract: int) -> int:
     return value
 
 
-def choose(rules: Any, view: Any, rng: random.Random) -> Action:
+def choose(rules: KingRules, view: KingView, rng: random.Random) -> Action:
     legal: tuple[Action, ...] = view.legal_actions
     if legal[0] >= ORDER_BASE and legal[0] < TRUMP_BASE:
         return _order(rules, view)
@@ -77,8 +82,9 @@ def _danger(card: Card, unseen: int, hand: int) -> float:
     return lower - 1.5 * higher + 0.2 * (card & 15) - 0.3 * length
 
 
-def _negative(view: Any, legal: tuple[Action, ...], unseen: int) -> Action:
+def _negative(view: KingView, legal: tuple[Action, ...], unseen: int) -> Action:
     contract = view.contract
+    assert contract is not None, "a negative deal has its contract"
     hand = sum(1 << c for c in view.hand)
     trick = [card for _, card in view.trick]
     n = view.num_seats
@@ -122,7 +128,7 @@ def _negative(view: Any, legal: tuple[Action, ...], unseen: int) -> Action:
 # ----- positive deals -----------------------------------------------------------------------
 
 
-def _positive(view: Any, legal: tuple[Action, ...], unseen: int) -> Action:
+def _positive(view: KingView, legal: tuple[Action, ...], unseen: int) -> Action:
     trump = view.trump if view.trump is not None else -1
     trick = [card for _, card in view.trick]
     n = view.num_seats
@@ -161,7 +167,7 @@ def _suit_strength(cards: list[Card], suit: int) -> float:
     return 1.0 * len(mine) + sum(max(0, (c & 15) - 8) * 0.5 for c in mine)
 
 
-def _trump(view: Any, legal: tuple[Action, ...]) -> Action:
+def _trump(view: KingView, legal: tuple[Action, ...]) -> Action:
     cards = list(view.hand)
     scores = {TRUMP_BASE + s: _suit_strength(cards, s) for s in range(4)}
     best = max(scores, key=lambda a: scores[a])
@@ -186,7 +192,7 @@ _BASELINE = {
 }
 
 
-def _order(rules: Any, view: Any) -> Action:
+def _order(rules: KingRules, view: KingView) -> Action:
     cards = list(view.hand)
     n = view.num_seats
     high = [c for c in cards if (c & 15) >= 11]  # kings and aces

@@ -1,0 +1,116 @@
+"""A game package's one entry: its rules and the adapters it provides.
+
+Each game package declares ``PLUGIN`` in its ``__init__``; the registry (``core.registry``)
+lists the packages. Adapters are named as ``"module:attribute"`` and imported only when
+asked for, so loading a game's rules never imports its bots. A fifth game touches nothing
+outside its own package and one registry line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol
+
+from koloda.core.engine import Action, AnyRules, S, V_contra
+
+
+class HeuristicPolicy(Protocol):
+    """A game's heuristic: a decent club player's choice from a view alone."""
+
+    def __call__(self, rules: Any, view: Any, rng: random.Random, /) -> Action: ...
+
+
+class BeliefModel(Protocol[S, V_contra]):
+    """Weighs sampled deals (states ``S``) by how well they explain the others' public play
+    seen in a view ``V_contra``."""
+
+    def prepare(self, view: V_contra) -> Any:
+        """What the model reads once from the view (its public history, in its own form)."""
+        ...
+
+    def weight(self, prepared: Any, sample: S, rng: random.Random) -> float:
+        """How likely the others' public actions are if ``sample`` is the truth (unnormalised)."""
+        ...
+
+    def vary(self, sample: S, rng: random.Random) -> S:
+        """Another deal as likely as ``sample`` (used when a deal is drawn more than once)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSupport(Generic[S]):
+    """What a trick game offers an exact search of the rest of a deal."""
+
+    cards_in_play: Callable[[S], int]
+    """Cards still in the players' hands while cards are being played, else -1."""
+    position_key: Callable[[S], Hashable]
+    """What the rest of the deal depends on (a transposition-table key)."""
+    exact_cards: int = 12
+    """At most this many cards left in hands before the search solves a deal exactly."""
+    search_card_play_only: bool = False
+    """Non-card decisions (bids, exchanges) are left to the heuristic: searching them by
+    sampled deals would read the hidden hands they are about."""
+
+
+class TrickPlayState(Protocol):
+    """What an exact search reads of a trick game's state."""
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+
+    @property
+    def phase_name(self) -> str: ...
+
+
+def cards_in_play(state: TrickPlayState) -> int:
+    """The cards left in the players' hands while cards are played (``play``), else -1."""
+    if state.phase_name != "play":
+        return -1
+    return sum(hand.bit_count() for hand in state.hands)
+
+
+def load_reference(reference: str) -> Any:
+    """The object named by ``"package.module:attribute"``."""
+    module_name, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    """A game as the registry knows it: how to make its rules and where its adapters are."""
+
+    name: str
+    rules: str
+    """``"module:function"``: ``function(**options)`` makes the game's rules object."""
+    heuristic: str
+    """``"module:function"``: the heuristic policy (``HeuristicPolicy``)."""
+    beliefs: str | None = None
+    """``"module:Class"``: ``Class(rules)`` is the game's belief model, if it has one."""
+    search: str | None = None
+    """``"module:attribute"``: the game's ``SearchSupport``, for trick games."""
+    seats_option: str | None = None
+    """The option that sets the number of seats, which a record's player names may imply
+    when it is left out (101's ``players``)."""
+
+    def make_rules(self, **options: Any) -> AnyRules:
+        rules: AnyRules = load_reference(self.rules)(**options)
+        return rules
+
+    def heuristic_policy(self) -> HeuristicPolicy:
+        policy: HeuristicPolicy = load_reference(self.heuristic)
+        return policy
+
+    def belief_model(self, rules: AnyRules) -> BeliefModel[Any, Any] | None:
+        if self.beliefs is None:
+            return None
+        model: BeliefModel[Any, Any] = load_reference(self.beliefs)(rules)
+        return model
+
+    def search_support(self) -> SearchSupport[Any] | None:
+        if self.search is None:
+            return None
+        support: SearchSupport[Any] = load_reference(self.search)
+        return support

@@ -1,0 +1,25 @@
+"""What an exact search of the rest of a deal needs to know of this game's states."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from koloda.core.plugin import SearchSupport, cards_in_play
+from koloda.games.tressette.state import TressetteState
+
+
+def position_key(state: TressetteState) -> Hashable:
+    """What the rest of the deal depends on: hands, trick in progress, mover, tricks taken."""
+    return (
+        tuple(state.hands),
+        tuple(state.trick),
+        state.to_act,
+        tuple(state.tricks),
+        tuple(state.taken),
+    )
+
+
+SEARCH = SearchSupport(
+    cards_in_play=cards_in_play,
+    position_key=position_key,
+)
