@@ -13,7 +13,7 @@ from koloda.core.cards import Card, CardSet
 from koloda.core.dealing import Shuffler
 from koloda.core.deals import Hands, check_hands, setup_from_json, setup_to_json
 from koloda.core.decks import Deck
-from koloda.core.engine import AnyState, DealSetup, Seat
+from koloda.core.engine import DealSetup, Seat
 from koloda.core.options import options_to_json
 from koloda.core.state_base import DealtGameState
 
@@ -47,7 +47,7 @@ class RulesBase(Generic[S]):
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
         return setup_to_json(setup)
 
-    def deal_results_json(self, state: AnyState, deal: int) -> dict[str, Any]:
+    def deal_results_json(self, state: S, deal: int) -> dict[str, Any]:
         """records.md: a complete deal's ``scores``."""
         return {"scores": list(state.deal_scores()[deal])}
 

@@ -144,10 +144,10 @@ class HundredOneRules(RulesBase[HundredOneState]):
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]:
         return notation.setup_to_json(setup)
 
-    def results_json(self, state: Any) -> dict[str, Any]:
+    def results_json(self, state: HundredOneState) -> dict[str, Any]:
         return notation.results_json(state)
 
-    def deal_results_json(self, state: Any, deal: int) -> dict[str, Any]:
+    def deal_results_json(self, state: HundredOneState, deal: int) -> dict[str, Any]:
         return notation.deal_results_json(state, deal)
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:

@@ -116,7 +116,7 @@ class KingRules(WholeDeckRules[KingState]):
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def results_json(self, state: Any) -> dict[str, Any]:
+    def results_json(self, state: KingState) -> dict[str, Any]:
         return notation.results_json(self, state)
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:

@@ -71,7 +71,7 @@ class SpadesRules(WholeDeckRules[SpadesState]):
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def results_json(self, state: Any) -> dict[str, Any]:
+    def results_json(self, state: SpadesState) -> dict[str, Any]:
         return notation.results_json(state)
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:

@@ -69,7 +69,7 @@ class TressetteRules(WholeDeckRules[TressetteState]):
     def format_action(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def results_json(self, state: Any) -> dict[str, Any]:
+    def results_json(self, state: TressetteState) -> dict[str, Any]:
         return notation.results_json(state)
 
     def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
