@@ -55,6 +55,33 @@ def parse_option_value(text: str) -> Any:
         return text.split(",") if "," in text else text
 
 
+def check_save_path(path: Path, own: Path | None, force: bool) -> None:
+    """Refuse, in one line, a ``--save`` path that cannot hold the record: a folder, a place
+    that cannot be written, or another game's record (unless ``--force``; a game may always
+    write its own save, ``own``)."""
+    if path.is_dir():
+        raise fail(f"cannot save the record to {path}: it is a folder")
+    if path.exists() and not force and (own is None or path.resolve() != own.resolve()):
+        raise fail(f"{path} already exists; choose another file, or add --force to overwrite it")
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass  # a probe: an existing file is not changed
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        raise fail(f"cannot save the record to {path}: {error.strerror or error}") from None
+
+
+def describe_options(rules: AnyRules) -> str:
+    """The options for people: ``name=value`` pairs, or "default options"."""
+    options = rules.options_json()
+    if not options:
+        return "default options"
+    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in options.items())
+
+
 def build_rules(game: str, variant: str | None, options: list[str] | None) -> AnyRules:
     given: dict[str, Any] = {}
     for item in options or []:
@@ -93,6 +120,9 @@ def play(
     bots: Annotated[
         str, typer.Option(help="bot for the other seats (random, easy, normal, hard, …)")
     ] = "normal",
+    force: Annotated[
+        bool, typer.Option("--force", help="overwrite the --save file if it holds another game")
+    ] = False,
     option: RuleOpt = None,
 ) -> None:
     """Play a game in the terminal against bots. Type a card code (QH, q♥, 10h) to play."""
@@ -117,6 +147,7 @@ def play(
     if save is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save = Path("saves") / f"{rules.name}-{stamp}.json"
+    check_save_path(save, resume, force)
     session = TerminalGame(rules, seat, others, save, out, seed=seed, first_dealer=first_dealer)
     session.run(state)
 
@@ -190,7 +221,7 @@ def simulate(
     if as_json:
         print(json.dumps(summary))
         return
-    out.print(f"[bold]{rules.name}[/] {rules.options_json()}  bots: {bots}", highlight=False)
+    out.print(f"[bold]{rules.name}[/] ({describe_options(rules)}), bots: {bots}", highlight=False)
     for s, mean in enumerate(means):
         out.print(f"  seat {s}: mean result {mean:+.3f}")
     out.print(
@@ -220,6 +251,26 @@ def replay_command(
         seat = state.to_act
         where = "between deals" if seat is None else f"seat {seat} to act"
         out.print(f"saved game: deal {state.deal_index}, {where}")
+
+
+def show_version(value: bool) -> None:
+    if value:
+        from koloda import __version__
+
+        print(f"koloda {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="print the version and stop"
+        ),
+    ] = False,
+) -> None:
+    """Koloda: King, Spades, 101 and Tressette by the old Russian rules."""
 
 
 COMMAND_MODULES: tuple[str, ...] = ("koloda.cli.serve_cmd", "koloda.cli.tournament_cmd")

@@ -35,7 +35,7 @@ def tournament(
     from rich.progress import Progress
 
     from koloda.bots.tournament import MatchResult, duplicate_match, plot_running_means
-    from koloda.cli.main import build_rules, fail
+    from koloda.cli.main import build_rules, describe_options, fail
     from koloda.core.errors import KolodaError
 
     if deals < 1:
@@ -65,7 +65,7 @@ def tournament(
         return
     out = Console(soft_wrap=True)
     out.print(
-        f"[bold]{rules.name}[/] {rules.options_json()}  {deals} duplicate deals, seed {seed}",
+        f"[bold]{rules.name}[/] ({describe_options(rules)}), {deals} duplicate deals, seed {seed}",
         highlight=False,
     )
     for name, row in summary["bots"].items():

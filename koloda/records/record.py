@@ -104,6 +104,8 @@ def load_record(path: str | Path) -> Record:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a record: not UTF-8 text") from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
