@@ -10,11 +10,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
@@ -63,7 +66,72 @@ class CreatedTable(BaseModel):
 
 
 class Problem(BaseModel):
+    """What was wrong with a request, in one line."""
+
     detail: str
+
+
+class SeatFacts(BaseModel):
+    seat: int
+    kind: str = Field(examples=["human", "bot:normal"])
+
+
+class TableFacts(BaseModel):
+    """A table's public facts."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatFacts]
+    num_seats: int
+    to_act: int | None
+    finished: bool
+    version: int
+    deal: int
+
+
+class ViewMessage(BaseModel):
+    """What a seat (or, without a token, a spectator) is shown now: the message a WebSocket
+    sends after every change. ``view`` is the game's own view (protocol.md)."""
+
+    type: str = Field(examples=["view"])
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of the lobby, the table and the API: nothing from elsewhere,
+no inline scripts, never inside another site's frame."""
+DOCS_POLICY = PAGE_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+"""The API documentation page starts Swagger UI with an inline script (its assets are local)."""
+
+
+class SecurityHeaders(BaseHTTPMiddleware):
+    """Security headers on every HTTP answer."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        response = await call_next(request)
+        docs = request.url.path.startswith(("/docs", "/redoc"))
+        response.headers["Content-Security-Policy"] = DOCS_POLICY if docs else PAGE_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+
+def _problem_line(error: RequestValidationError) -> str:
+    """A malformed request body in one line: where and what."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {item.get('msg', 'invalid')}")
+    return "malformed request: " + "; ".join(parts)
 
 
 def create_app(
@@ -85,7 +153,7 @@ def create_app(
             await manager.close()
             await asyncio.to_thread(store.close)
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="Koloda web table",
         version="1",
         summary="King, Spades, 101 and Tressette: server-authoritative tables for people and bots.",
@@ -102,7 +170,12 @@ def create_app(
         lifespan=lifespan,
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(SecurityHeaders)
     templates = Jinja2Templates(directory=HERE / "templates")
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _problem_line(error)}, status_code=422)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -122,7 +195,8 @@ def create_app(
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
-        await table_or_404(request, table_id)
+        if await manager_of(request).get(table_id) is None:
+            return templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
         return templates.TemplateResponse(request, "table.html", {"table_id": table_id})
 
     # ----- the API ---------------------------------------------------------------------------
@@ -172,6 +246,7 @@ def create_app(
 
     @app.get(
         "/api/tables/{table_id}",
+        response_model=TableFacts,
         responses={404: {"model": Problem}},
         tags=["tables"],
     )
@@ -210,6 +285,7 @@ def create_app(
 
     @app.get(
         "/api/tables/{table_id}/view",
+        response_model=ViewMessage,
         responses={403: {"model": Problem}, 404: {"model": Problem}},
         tags=["tables"],
     )

@@ -4,8 +4,10 @@ with three bots, a whole deal played by clicking legal cards, then the score she
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_support import ServerThread
@@ -46,6 +48,15 @@ def shots_dir(tmp_path: Path) -> Path:
     return folder
 
 
+def wait_until(page: Any, expression: str, seconds: float) -> None:
+    """Poll ``expression`` in the page (``wait_for_function`` would need ``eval``, which the
+    page's Content-Security-Policy forbids, as it should)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(20)
+
+
 @pytest.mark.parametrize("size", [(1000, 800), (390, 844)], ids=["desktop", "phone"])
 def test_server_browser_plays_a_deal_of_king(
     ui_server: ServerThread, browser: object, tmp_path: Path, size: tuple[int, int]
@@ -56,6 +67,12 @@ def test_server_browser_plays_a_deal_of_king(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(  # a blocked script or style would break the page silently
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
 
@@ -95,10 +112,8 @@ def test_server_browser_plays_a_deal_of_king(
             page.click("#close")
         legal.first.click()
         clicks += 1
-        page.wait_for_function(
-            f"document.querySelectorAll('.hand .card').length !== {before}", timeout=10_000
-        )
-    page.wait_for_function("latest && latest.view.deals_scored >= 1", timeout=20_000)
+        wait_until(page, f"document.querySelectorAll('.hand .card').length !== {before}", 10)
+    wait_until(page, "latest && latest.view.deals_scored >= 1", 20)
     assert clicks == 8, "the first deal (no tricks) takes all eight cards"
     page.click("#show-sheet")
     page.wait_for_selector("#sheet-table tr:nth-child(2)")

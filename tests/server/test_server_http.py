@@ -1,0 +1,68 @@
+"""The web table's HTTP answers: security headers, an HTML page for unknown tables, one-line
+problems for malformed bodies, the documentation offline, and response schemas."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from server_support import ServerThread, create_table
+
+
+def test_security_headers_on_pages_and_api(server: ServerThread) -> None:
+    for path in ("/", "/api/games", "/static/style.css"):
+        response = httpx.get(f"{server.url}{path}")
+        assert response.status_code == 200
+        policy = response.headers["content-security-policy"]
+        assert "default-src 'self'" in policy
+        assert "frame-ancestors 'none'" in policy
+        assert "script-src 'self';" in policy  # no inline scripts on the pages
+        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_unknown_table_page_is_an_html_404(server: ServerThread) -> None:
+    response = httpx.get(f"{server.url}/t/no-such-table")
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert "There is no such table" in response.text
+    assert '"detail"' not in response.text
+    # the API keeps its JSON answer
+    api = httpx.get(f"{server.url}/api/tables/no-such-table")
+    assert api.status_code == 404
+    assert api.json() == {"detail": "no table 'no-such-table'"}
+
+
+def test_malformed_bodies_get_one_problem_line(server: ServerThread) -> None:
+    for body in ({"game": 7, "seats": "x"}, {"options": {}}, [1, 2]):
+        response = httpx.post(f"{server.url}/api/tables", json=body)
+        assert response.status_code == 422
+        problem = response.json()
+        assert set(problem) == {"detail"}
+        assert isinstance(problem["detail"], str)
+        assert "\n" not in problem["detail"]
+        assert problem["detail"].startswith("malformed request: ")
+
+
+def test_docs_work_offline(server: ServerThread) -> None:
+    page = httpx.get(f"{server.url}/docs")
+    assert page.status_code == 200
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources, page.text
+    for source in sources:
+        assert source.startswith("/"), f"{source} is not served here"
+        assert httpx.get(f"{server.url}{source}").status_code == 200
+
+
+def test_responses_have_schemas(server: ServerThread) -> None:
+    schema = httpx.get(f"{server.url}/openapi.json").json()
+    paths = schema["paths"]
+
+    def answer(path: str) -> object:
+        return paths[path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+
+    assert answer("/api/tables/{table_id}") == {"$ref": "#/components/schemas/TableFacts"}
+    assert answer("/api/tables/{table_id}/view") == {"$ref": "#/components/schemas/ViewMessage"}
+    created = create_table(server.url, "spades", {}, ["human", "bot:random"] * 2)
+    facts = httpx.get(f"{server.url}/api/tables/{created['table_id']}").json()
+    assert facts["seats"][1] == {"seat": 1, "kind": "bot:random"}
