@@ -23,6 +23,7 @@ from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
 from koloda.core.registry import load_game
 from koloda.server.catalog import games_catalog, seat_kinds
+from koloda.server.seating import SeatingError
 from koloda.server.store import Store
 from koloda.server.tables import (
     MAX_MESSAGE,
@@ -31,6 +32,7 @@ from koloda.server.tables import (
     TableError,
     TableManager,
     dumps,
+    hash_token,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -42,11 +44,48 @@ def database_url(given: str | None = None) -> str:
 
 
 class CreateTable(BaseModel):
-    """A new table: the game, its options (rules/<game>.md) and one kind per seat."""
+    """A new table: the game, its options (rules/<game>.md) and one kind per seat: ``human``
+    (its token comes with the answer), ``open`` (a person's seat anyone may join later) or
+    ``bot:<name>``."""
 
     game: str = Field(examples=["king"])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"variant": "classic"}])
     seats: list[str] = Field(examples=[["human", "bot:random", "bot:random", "bot:random"]])
+    names: list[str | None] | None = Field(
+        default=None, examples=[["Anna", None, None, None]], description="one name per seat"
+    )
+    public: bool = Field(default=False, description="listed among the open tables")
+    hints: bool = Field(default=True, description="players may ask what the normal bot plays")
+
+
+class JoinTable(BaseModel):
+    """Take a seat: a given one or the first free one; a rematch's seat with the token that
+    held it at the previous table."""
+
+    seat: int | None = None
+    name: str | None = Field(default=None, examples=["Boris"])
+    previous_token: str | None = None
+
+
+class Rematch(BaseModel):
+    token: str
+
+
+class PlayNow(BaseModel):
+    game: str = Field(examples=["spades"])
+    options: dict[str, Any] = Field(default_factory=dict)
+    name: str | None = Field(default=None, examples=["Vera"])
+
+
+class SeatTaken(BaseModel):
+    """A seat that is yours: open its table with the token."""
+
+    table_id: str
+    seat: int
+    token: str
+    at_next_deal: bool = Field(
+        default=False, description="a bot plays the seat until the current deal ends"
+    )
 
 
 class CheckOptions(BaseModel):
@@ -74,6 +113,12 @@ class Problem(BaseModel):
 class SeatFacts(BaseModel):
     seat: int
     kind: str = Field(examples=["human", "bot:normal"])
+    name: str | None = None
+    state: str = Field(
+        examples=["taken"],
+        description="taken, open, reserved (for a rematch), bot, or joinable (a bot's seat "
+        "handed to a person at the next deal)",
+    )
 
 
 class TableFacts(BaseModel):
@@ -88,6 +133,8 @@ class TableFacts(BaseModel):
     finished: bool
     version: int
     deal: int
+    public: bool
+    rematch: str | None
 
 
 class ViewMessage(BaseModel):
@@ -99,6 +146,10 @@ class ViewMessage(BaseModel):
     seat: int | None
     view: dict[str, Any]
     events: list[dict[str, Any]]
+    table: dict[str, Any] = Field(
+        description="who is at the table: names, seats' states, who is here (presence), "
+        "whom the bots wait for before the next deal, hints on, the rematch's table"
+    )
 
 
 PAGE_POLICY = (
@@ -135,16 +186,28 @@ def _problem_line(error: RequestValidationError) -> str:
 
 
 def create_app(
-    database: str | None = None, bot_delay: float = 0.0, bot_threads: int = 4
+    database: str | None = None,
+    bot_delay: float = 0.0,
+    bot_threads: int = 4,
+    deal_pause: float = 20.0,
+    wait_for_people: bool = True,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
-    SQLite file ``koloda.db`` in the working directory)."""
+    SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
+    after a deal for the people at the table, and (``wait_for_people``) do not start before
+    every person's seat is taken and connected."""
     url = database_url(database)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
-        manager = TableManager(store, bot_delay=bot_delay, bot_threads=bot_threads)
+        manager = TableManager(
+            store,
+            bot_delay=bot_delay,
+            bot_threads=bot_threads,
+            deal_pause=deal_pause,
+            wait_for_people=wait_for_people,
+        )
         app.state.manager = manager
         await manager.start()
         try:
@@ -234,7 +297,14 @@ def create_app(
     async def create_table(request: Request, body: CreateTable) -> CreatedTable:
         """Create a table. Each human seat gets a secret token; bots' seats have none."""
         try:
-            table, tokens = await manager_of(request).create(body.game, body.options, body.seats)
+            table, tokens = await manager_of(request).create(
+                body.game,
+                body.options,
+                body.seats,
+                names=body.names,
+                public=body.public,
+                hints=body.hints,
+            )
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
         return CreatedTable(
@@ -243,6 +313,69 @@ def create_app(
                 SeatToken(seat=s, kind=kind, token=tokens[s]) for s, kind in enumerate(table.seats)
             ],
         )
+
+    @app.get("/api/tables", response_model=list[TableFacts], tags=["tables"])
+    async def open_tables(request: Request) -> list[dict[str, Any]]:
+        """The public tables with a seat free for a person, newest first."""
+        return manager_of(request).public_tables()
+
+    @app.post(
+        "/api/tables/{table_id}/join",
+        response_model=SeatTaken,
+        responses={
+            403: {"model": Problem, "description": "a rematch seat kept for its player"},
+            404: {"model": Problem},
+            409: {"model": Problem, "description": "no free seat, or the game is over"},
+        },
+        tags=["tables"],
+    )
+    async def join_table(request: Request, table_id: str, body: JoinTable) -> SeatTaken:
+        """Take a free seat (or the given one) and get its token."""
+        table = await table_or_404(request, table_id)
+        try:
+            seat, token, later = await manager_of(request).join(
+                table, body.seat, body.name, body.previous_token
+            )
+        except SeatingError as error:
+            raise HTTPException(error.status, error.message) from None
+        return SeatTaken(table_id=table.id, seat=seat, token=token, at_next_deal=later)
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        response_model=SeatTaken,
+        responses={403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}},
+        tags=["tables"],
+    )
+    async def rematch(request: Request, table_id: str, body: Rematch) -> SeatTaken:
+        """Once a game is over, a player starts (or joins) the rematch: same seats and rules,
+        a new shuffle. The others' seats wait for them (each with his old token)."""
+        table = await table_or_404(request, table_id)
+        try:
+            new, seat, token = await manager_of(request).rematch(table, body.token)
+        except TableError as error:
+            raise HTTPException(403, error.message) from None
+        except SeatingError as error:
+            raise HTTPException(error.status, error.message) from None
+        return SeatTaken(table_id=new.id, seat=seat, token=token)
+
+    @app.post(
+        "/api/play-now",
+        response_model=SeatTaken,
+        responses={422: {"model": Problem}},
+        tags=["lobby"],
+    )
+    async def play_now(request: Request, body: PlayNow) -> SeatTaken:
+        """A seat at once: at a public table of this game and rules with a free seat, or at a
+        new public table with bots that hand their seats to people who join."""
+        try:
+            table, seat, token, later = await manager_of(request).play_now(
+                body.game, body.options, body.name
+            )
+        except (KolodaError, ValueError, TypeError) as error:
+            raise HTTPException(422, str(error)) from None
+        except SeatingError as error:
+            raise HTTPException(error.status, error.message) from None
+        return SeatTaken(table_id=table.id, seat=seat, token=token, at_next_deal=later)
 
     @app.get(
         "/api/tables/{table_id}",
@@ -313,7 +446,7 @@ def create_app(
             await _deny(websocket, 403, error.message)
             return
         await websocket.accept()
-        connection = Connection(seat)
+        connection = Connection(seat, hash_token(token) if token else None)
         sender = asyncio.create_task(_send_loop(websocket, connection))
         manager.sync(table, connection)
         try:
@@ -337,7 +470,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            table.connections.discard(connection)
+            manager.leave(table, connection)
             connection.close()
             with contextlib.suppress(Exception):
                 await sender

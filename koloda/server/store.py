@@ -36,7 +36,9 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 
@@ -56,7 +58,10 @@ tables_table = Table(
     Column("version", Integer, nullable=False, default=0),
     Column("finished", Boolean, nullable=False, default=False),
     Column("record", JSON, nullable=True),
+    Column("seating", JSON, nullable=True),
 )
+"""``seating``: who sits where beyond the seat kinds (names, public, seats to be taken over,
+seats reserved for a rematch); added to older databases when a store opens them."""
 
 deals_table = Table(
     "koloda_deals",
@@ -91,6 +96,7 @@ class StoredTable:
     version: int
     finished: bool
     record: dict[str, Any] | None
+    seating: dict[str, Any] | None = None
     setups: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
     """(deal index, action) in order."""
@@ -106,6 +112,17 @@ class NewTable:
     seed: str
     first_dealer: int
     setups: list[tuple[int, dict[str, Any]]]
+    seating: dict[str, Any] | None = None
+
+
+@dataclass
+class SeatsWrite:
+    """Who sits where changed (a seat claimed, a bot's seat handed to a person)."""
+
+    table_id: str
+    seats: list[str]
+    token_hashes: list[str | None]
+    seating: dict[str, Any]
 
 
 @dataclass
@@ -121,7 +138,8 @@ class ActionWrite:
     """The finished game's record with results, when this action ended the game."""
 
 
-_Job = tuple[NewTable | ActionWrite, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+_Write = NewTable | ActionWrite | SeatsWrite
+_Job = tuple[_Write, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
 
 
 def make_engine(url: str) -> Engine:
@@ -149,10 +167,22 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._add_missing_columns()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="koloda-store", daemon=True)
         self._writer.start()
         self.commits = 0
+
+    def _add_missing_columns(self) -> None:
+        """Columns added since a database was made (``seating``) are added to it."""
+        present = {c["name"] for c in inspect(self.engine).get_columns(tables_table.name)}
+        with self.engine.begin() as connection:
+            for column in tables_table.columns:
+                if column.name not in present:
+                    kind = column.type.compile(dialect=self.engine.dialect)
+                    connection.execute(
+                        text(f"ALTER TABLE {tables_table.name} ADD COLUMN {column.name} {kind}")
+                    )
 
     # ----- writing ---------------------------------------------------------------------------
 
@@ -163,7 +193,11 @@ class Store:
         """Store one action; returns once it is committed."""
         await self._submit(write)
 
-    async def _submit(self, job: NewTable | ActionWrite) -> None:
+    async def update_seats(self, write: SeatsWrite) -> None:
+        """Store who sits where; returns once it is committed."""
+        await self._submit(write)
+
+    async def _submit(self, job: _Write) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._jobs.put((job, loop, future))
@@ -195,7 +229,7 @@ class Store:
             if stop:
                 return
 
-    def _write_batch(self, jobs: Sequence[NewTable | ActionWrite]) -> None:
+    def _write_batch(self, jobs: Sequence[_Write]) -> None:
         """Everything pending in one transaction, rows of a kind in one executemany."""
         created = time.time()
         new_tables: list[dict[str, Any]] = []
@@ -203,7 +237,15 @@ class Store:
         actions: list[dict[str, Any]] = []
         versions: dict[str, int] = {}
         finished: dict[str, dict[str, Any]] = {}
+        seatings: dict[str, dict[str, Any]] = {}
         for job in jobs:
+            if isinstance(job, SeatsWrite):
+                seatings[job.table_id] = {
+                    "seats": job.seats,
+                    "token_hashes": job.token_hashes,
+                    "seating": job.seating,
+                }
+                continue
             if isinstance(job, NewTable):
                 new_tables.append(
                     {
@@ -218,6 +260,7 @@ class Store:
                         "version": 0,
                         "finished": False,
                         "record": None,
+                        "seating": job.seating,
                     }
                 )
                 for index, setup in job.setups:
@@ -255,6 +298,10 @@ class Store:
                 )
             if actions:
                 connection.execute(insert(actions_table), actions)
+            for table_id, seating in seatings.items():
+                connection.execute(
+                    update(tables_table).where(tables_table.c.id == table_id).values(**seating)
+                )
             for table_id, version in versions.items():
                 values: dict[str, Any] = {"version": version}
                 if table_id in finished:
@@ -295,6 +342,7 @@ class Store:
             version=row.version,
             finished=bool(row.finished),
             record=row.record,
+            seating=row.seating,
         )
         setups = connection.execute(
             select(deals_table.c.setup)

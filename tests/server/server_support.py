@@ -76,9 +76,13 @@ def create_table(base: str, game: str, options: dict[str, Any], seats: list[str]
     return created
 
 
-def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
-    return message
+def receive(ws: ClientConnection, timeout: float = 10, people: bool = False) -> dict[str, Any]:
+    """The next message; who-is-at-the-table news (``table``) is passed over unless
+    ``people``."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+        if people or message["type"] != "table":
+            return message
 
 
 def receive_until(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
@@ -113,10 +117,14 @@ class Client(threading.Thread):
                     self.messages.append(message)
                     if message["type"] == "error":
                         raise AssertionError(f"refused: {message}")
+                    if message["type"] != "view":
+                        continue  # who is at the table, table talk: nothing to play
                     view = message["view"]
                     if view["finished"]:
                         self.finished = True
                         return
+                    if self.plays and message["seat"] in message["table"]["waiting_for"]:
+                        ws.send(json.dumps({"type": "next_deal"}))  # read the deal's summary
                     if self.plays and view["legal_actions"]:
                         action = self.rng.choice(view["legal_actions"])
                         ws.send(

@@ -65,4 +65,4 @@ def test_responses_have_schemas(server: ServerThread) -> None:
     assert answer("/api/tables/{table_id}/view") == {"$ref": "#/components/schemas/ViewMessage"}
     created = create_table(server.url, "spades", {}, ["human", "bot:random"] * 2)
     facts = httpx.get(f"{server.url}/api/tables/{created['table_id']}").json()
-    assert facts["seats"][1] == {"seat": 1, "kind": "bot:random"}
+    assert facts["seats"][1] == {"seat": 1, "kind": "bot:random", "name": None, "state": "bot"}

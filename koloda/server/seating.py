@@ -1,0 +1,105 @@
+"""Who sits where at a table, beyond the seat kinds: names, open seats, seats handed over.
+
+A person's seat is *taken* once a token is issued for it (its hash is stored), *open* while
+nobody holds it (anyone may join it), or *reserved* for a rematch (only the holder of the
+previous table's token for that seat may take it). At a "play now" table the bots keep the
+seats warm: a person may take a bot's seat, and it is handed over at the start of the next
+deal. Everything here is data the store keeps with the table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+HUMAN = "human"
+OPEN = "open"
+"""A seat kind in a request: a person's seat that nobody holds yet (anyone may join it)."""
+
+MAX_NAME = 24
+
+
+class SeatingError(Exception):
+    """A seat cannot be taken: ``status`` is the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def clean_name(name: Any) -> str | None:
+    """A player's name: printable, at most 24 characters, or None when none is given."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise SeatingError(422, "a name is a string")
+    cleaned = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+    return cleaned or None
+
+
+@dataclass
+class Seating:
+    names: list[str | None]
+    public: bool = False
+    bots_yield: bool = False
+    """People may take the bots' seats (handed over at the next deal): "play now" tables."""
+    hints: bool = True
+    """A seat may ask what the normal bot would play."""
+    pending: list[str | None] = field(default_factory=list)
+    """For a bot's seat, the token hash of the person taking it over at the next deal."""
+    pending_names: list[str | None] = field(default_factory=list)
+    reserved: list[str | None] = field(default_factory=list)
+    """For a rematch's seat, the token hash that held the seat at the previous table."""
+    rematch: str | None = None
+    """The table of the rematch, once one was asked for."""
+
+    def __post_init__(self) -> None:
+        n = len(self.names)
+        for name in ("pending", "pending_names", "reserved"):
+            if not getattr(self, name):
+                setattr(self, name, [None] * n)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "names": self.names,
+            "public": self.public,
+            "bots_yield": self.bots_yield,
+            "hints": self.hints,
+            "pending": self.pending,
+            "pending_names": self.pending_names,
+            "reserved": self.reserved,
+            "rematch": self.rematch,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None, num_seats: int) -> Seating:
+        if not data:
+            return cls([None] * num_seats)
+        return cls(
+            names=list(data.get("names") or [None] * num_seats),
+            public=bool(data.get("public", False)),
+            bots_yield=bool(data.get("bots_yield", False)),
+            hints=bool(data.get("hints", True)),
+            pending=list(data.get("pending") or []),
+            pending_names=list(data.get("pending_names") or []),
+            reserved=list(data.get("reserved") or []),
+            rematch=data.get("rematch"),
+        )
+
+
+def seat_state(kind: str, token_hash: str | None, seating: Seating, seat: int) -> str:
+    """``taken``, ``open``, ``reserved``, ``bot`` (a bot's seat nobody may take) or
+    ``joinable`` (a bot's seat a person may take at the next deal)."""
+    if kind == HUMAN:
+        if token_hash is not None:
+            return "taken"
+        return "reserved" if seating.reserved[seat] is not None else "open"
+    if seating.bots_yield and seating.pending[seat] is None:
+        return "joinable"
+    return "bot"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
