@@ -31,9 +31,9 @@ def free_port() -> int:
 class ServerThread:
     """uvicorn serving the app in a thread of the test process, over real sockets."""
 
-    def __init__(self, database: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, database: str, bot_delay: float = 0.0, **settings: Any) -> None:
         self.port = free_port()
-        app = create_app(database, bot_delay=bot_delay)
+        app = create_app(database, bot_delay=bot_delay, **settings)
         config = uvicorn.Config(
             app,
             host="127.0.0.1",
