@@ -56,6 +56,11 @@ class CreateTable(BaseModel):
     )
     public: bool = Field(default=False, description="listed among the open tables")
     hints: bool = Field(default=True, description="players may ask what the normal bot plays")
+    turn_seconds: float = Field(
+        default=0.0,
+        description="a turn clock: a player who lets it run out is played by the normal bot "
+        "until he is back (0: none)",
+    )
 
 
 class JoinTable(BaseModel):
@@ -304,6 +309,7 @@ def create_app(
                 names=body.names,
                 public=body.public,
                 hints=body.hints,
+                turn_seconds=body.turn_seconds,
             )
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None

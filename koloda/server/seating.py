@@ -47,6 +47,9 @@ class Seating:
     """People may take the bots' seats (handed over at the next deal): "play now" tables."""
     hints: bool = True
     """A seat may ask what the normal bot would play."""
+    turn_seconds: float = 0.0
+    """The turn clock: a person who lets it run out is played by the normal bot until he is
+    back (0: no clock)."""
     pending: list[str | None] = field(default_factory=list)
     """For a bot's seat, the token hash of the person taking it over at the next deal."""
     pending_names: list[str | None] = field(default_factory=list)
@@ -67,6 +70,7 @@ class Seating:
             "public": self.public,
             "bots_yield": self.bots_yield,
             "hints": self.hints,
+            "turn_seconds": self.turn_seconds,
             "pending": self.pending,
             "pending_names": self.pending_names,
             "reserved": self.reserved,
@@ -82,6 +86,7 @@ class Seating:
             public=bool(data.get("public", False)),
             bots_yield=bool(data.get("bots_yield", False)),
             hints=bool(data.get("hints", True)),
+            turn_seconds=float(data.get("turn_seconds", 0.0)),
             pending=list(data.get("pending") or []),
             pending_names=list(data.get("pending_names") or []),
             reserved=list(data.get("reserved") or []),

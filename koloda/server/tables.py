@@ -177,6 +177,10 @@ class LiveTable:
     pause_until: float = 0.0
     bot_version: int = -1
     """The version a bot is thinking at (one bot turn per version)."""
+    away: set[int] = field(default_factory=set)
+    """People's seats the normal bot plays since their turn clock ran out, until they are back."""
+    stand_ins: dict[int, AnyBot] = field(default_factory=dict)
+    clock_version: int = -1
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token plays (None for a spectator, or for a person whose bot's seat is
@@ -211,6 +215,8 @@ class LiveTable:
             "seat_states": self.seat_states(),
             "presence": self.presence(),
             "waiting_for": sorted(self.waiting),
+            "away": sorted(self.away),
+            "turn_seconds": self.seating.turn_seconds,
             "hints": self.seating.hints,
             "rematch": self.seating.rematch,
         }
@@ -390,6 +396,7 @@ class TableManager:
         hints: bool = True,
         bots_yield: bool = False,
         reserved: list[str | None] | None = None,
+        turn_seconds: float = 0.0,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
@@ -411,7 +418,10 @@ class TableManager:
             bots_yield=bots_yield,
             hints=hints,
             reserved=list(reserved) if reserved is not None else [],
+            turn_seconds=turn_seconds,
         )
+        if not 0 <= turn_seconds <= 3600:
+            raise OptionError("'turn_seconds' must be 0 (no clock) to 3600")
         kinds = [HUMAN if kind == OPEN else kind for kind in requested]
         tokens: list[str | None] = [
             new_token() if kind == HUMAN and seating.reserved[s] is None else None
@@ -575,6 +585,7 @@ class TableManager:
                     hints=old.seating.hints,
                     bots_yield=old.seating.bots_yield,
                     reserved=list(old.token_hashes),
+                    turn_seconds=old.seating.turn_seconds,
                 )
                 old.seating.rematch = new.id
                 await self._store_seats(old)
@@ -673,6 +684,10 @@ class TableManager:
         if kind == "sync":
             table.queue.put_nowait(_Sync(connection))
             return
+        if seat is not None and seat in table.away:
+            table.queue.put_nowait(_Call(lambda t: self._back(t, seat), _detached()))
+        if kind == "back":
+            return
         if kind == "next_deal":
             if seat is not None:
                 table.queue.put_nowait(_Call(lambda t: self._ready(t, seat), _detached()))
@@ -736,6 +751,35 @@ class TableManager:
         connection.send(
             {"type": "hint", "version": version, "action": table.rules.format_action(action)}
         )
+
+    def _back(self, table: LiveTable, seat: int) -> None:
+        """A person whose clock ran out is back: the normal bot stops playing for him."""
+        if seat in table.away:
+            table.away.discard(seat)
+            self._announce(table)
+            self._start_clock(table)
+
+    def _start_clock(self, table: LiveTable) -> None:
+        """A person's turn is timed when the table has a turn clock."""
+        seconds = table.seating.turn_seconds
+        seat = table.state.to_act
+        if (
+            not seconds
+            or seat is None
+            or seat in table.bots
+            or seat in table.away
+            or table.clock_version == table.version
+        ):
+            return
+        table.clock_version = table.version
+        asyncio.get_running_loop().call_later(seconds, self._time_up, table, table.version, seat)
+
+    def _time_up(self, table: LiveTable, version: int, seat: int) -> None:
+        if table.version != version or table.state.to_act != seat or self._closing:
+            return
+        table.away.add(seat)
+        self._announce(table)
+        self._schedule_bot(table)
 
     def _ready(self, table: LiveTable, seat: int) -> None:
         """A person is ready for the next deal."""
@@ -812,6 +856,8 @@ class TableManager:
             )
         if not act.bot and act.seat in table.bots:
             raise TableError("not_your_turn", "a bot plays this seat until the next deal")
+        if act.bot and act.seat not in table.bots and act.seat not in table.away:
+            raise TableError("not_your_turn", "the person is back at the table")
         try:
             action = rules.parse_action(act.text)
         except KolodaError as error:
@@ -844,7 +890,9 @@ class TableManager:
         if deal_ended and not state.is_over:
             await self._hand_over(table)
             table.waiting = {
-                c.seat for c in table.connections if c.seat is not None and c.seat not in table.bots
+                c.seat
+                for c in table.connections
+                if c.seat is not None and c.seat not in table.bots and c.seat not in table.away
             }
             if table.waiting:
                 table.pause_until = time.monotonic() + self.deal_pause
@@ -906,8 +954,10 @@ class TableManager:
     def _schedule_bot(self, table: LiveTable) -> None:
         if self._closing or table.state.is_over:
             return
+        self._start_clock(table)
         seat = table.state.to_act
-        if seat is None or seat not in table.bots or table.bot_version == table.version:
+        playing = seat in table.bots or seat in table.away
+        if seat is None or not playing or table.bot_version == table.version:
             return
         if self._bots_wait(table):
             return
@@ -918,7 +968,9 @@ class TableManager:
         if self.bot_delay and any(kind == "human" for kind in table.seats):
             await asyncio.sleep(self.bot_delay)
         view = table.state.view(seat)
-        bot = table.bots[seat]
+        bot = table.bots.get(seat)
+        if bot is None:  # a person away: the normal bot plays for him
+            bot = table.stand_ins.setdefault(seat, make_bot("normal", table.rules))
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(self.pool, bot.choose, view, table.rng)

@@ -332,3 +332,24 @@ def test_an_older_database_gets_the_new_column(tmp_path: Path) -> None:
         assert loaded is not None and loaded.seating is None and loaded.seats[0] == "human"
     finally:
         store.close()
+
+
+def test_the_turn_clock_lets_a_bot_play_for_an_absent_player(patient: ServerThread) -> None:
+    body = {"game": "tressette", "seats": ["human"] * 4, "turn_seconds": 0.4}
+    created = post(patient, "/api/tables", body).json()
+    table_id = created["table_id"]
+    sockets = [socket(patient, table_id, s["token"]) for s in created["seats"]]
+    first = [receive(ws) for ws in sockets]
+    to_act = first[0]["view"]["to_act"]
+    watcher = sockets[(to_act + 2) % 4]
+    news = next_of(watcher, "table", timeout=5)  # nobody plays: the clock runs out
+    assert news["table"]["away"] == [to_act]
+    played = next_of(watcher, "view", timeout=10)
+    assert played["version"] == 1, "the normal bot played for the absent player"
+    sockets[to_act].send(json.dumps({"type": "back"}))
+    # the others' clocks run out too (nobody plays here); his seat is his again
+    deadline = time.monotonic() + 5
+    while to_act in next_of(watcher, "table", timeout=5)["table"]["away"]:
+        assert time.monotonic() < deadline, "still away after saying he is back"
+    for ws in sockets:
+        ws.close()
