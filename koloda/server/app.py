@@ -23,6 +23,7 @@ from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
 from koloda.core.registry import load_game
 from koloda.server.catalog import games_catalog, seat_kinds
+from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.seating import SeatingError
 from koloda.server.store import Store
 from koloda.server.tables import (
@@ -196,12 +197,17 @@ def create_app(
     bot_threads: int = 4,
     deal_pause: float = 20.0,
     wait_for_people: bool = True,
+    creation_limit: CreationLimit | None = None,
+    max_tables: int = 5000,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
     after a deal for the people at the table, and (``wait_for_people``) do not start before
-    every person's seat is taken and connected."""
+    every person's seat is taken and connected. ``creation_limit`` (default: 30 tables a
+    minute per client address, 600 in all) and ``max_tables`` (live tables in this process)
+    bound table creation; each connection may send 40 messages at once, 10 a second after."""
     url = database_url(database)
+    limit = creation_limit if creation_limit is not None else CreationLimit()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -248,6 +254,21 @@ def create_app(
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
         return manager
+
+    def check_creation(request: Request) -> None:
+        """A new table for this client address now, or 429/503 with Retry-After."""
+        address = request.client.host if request.client is not None else "unknown"
+        wait = limit.wait_for(address)
+        if wait:
+            raise HTTPException(
+                429,
+                f"too many new tables from this address; try again in {wait} s",
+                headers={"Retry-After": str(wait)},
+            )
+        if len(manager_of(request).tables) >= max_tables:
+            raise HTTPException(
+                503, "the server has as many tables as it can hold", headers={"Retry-After": "60"}
+            )
 
     async def table_or_404(request: Request, table_id: str) -> LiveTable:
         table = await manager_of(request).get(table_id)
@@ -301,6 +322,7 @@ def create_app(
     )
     async def create_table(request: Request, body: CreateTable) -> CreatedTable:
         """Create a table. Each human seat gets a secret token; bots' seats have none."""
+        check_creation(request)
         try:
             table, tokens = await manager_of(request).create(
                 body.game,
@@ -356,6 +378,7 @@ def create_app(
         """Once a game is over, a player starts (or joins) the rematch: same seats and rules,
         a new shuffle. The others' seats wait for them (each with his old token)."""
         table = await table_or_404(request, table_id)
+        check_creation(request)
         try:
             new, seat, token = await manager_of(request).rematch(table, body.token)
         except TableError as error:
@@ -373,6 +396,7 @@ def create_app(
     async def play_now(request: Request, body: PlayNow) -> SeatTaken:
         """A seat at once: at a public table of this game and rules with a free seat, or at a
         new public table with bots that hand their seats to people who join."""
+        check_creation(request)
         try:
             table, seat, token, later = await manager_of(request).play_now(
                 body.game, body.options, body.name
@@ -455,22 +479,38 @@ def create_app(
         connection = Connection(seat, hash_token(token) if token else None)
         sender = asyncio.create_task(_send_loop(websocket, connection))
         manager.sync(table, connection)
+        limit_messages = MessageLimit()
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
+                parsed: Any = None
+                problem = None
                 if text is None:
-                    connection.send(_bad("messages are JSON text, not binary"))
-                    continue
-                if len(text) > MAX_MESSAGE:
-                    connection.send(_bad(f"message too long ({len(text)} > {MAX_MESSAGE})"))
-                    continue
-                try:
-                    parsed = json.loads(text)
-                except (json.JSONDecodeError, RecursionError):
-                    connection.send(_bad("malformed JSON"))
+                    problem = "messages are JSON text, not binary"
+                elif len(text) > MAX_MESSAGE:
+                    problem = f"message too long ({len(text)} > {MAX_MESSAGE})"
+                else:
+                    try:
+                        parsed = json.loads(text)
+                    except (json.JSONDecodeError, RecursionError):
+                        problem = "malformed JSON"
+                is_move = isinstance(parsed, dict) and parsed.get("type") == "act"
+                if not limit_messages.allows(is_move):
+                    connection.send(
+                        {
+                            "type": "error",
+                            "code": "too_many_messages",
+                            "message": "too many messages (more than 100 a second, or 10 a "
+                            "second besides moves): the connection is closed",
+                        }
+                    )
+                    connection.close(code=1008)
+                    break
+                if problem is not None:
+                    connection.send(_bad(problem))
                     continue
                 manager.submit(table, seat, parsed, connection)
         except WebSocketDisconnect:
@@ -499,7 +539,7 @@ async def _send_loop(websocket: WebSocket, connection: Connection) -> None:
         pass
     finally:
         with contextlib.suppress(Exception):
-            await websocket.close()
+            await websocket.close(code=connection.close_code)
 
 
 async def _deny(websocket: WebSocket, status: int, detail: str) -> None:

@@ -90,6 +90,8 @@ class Connection:
         """The token's hash: a person waiting to take over a bot's seat gets it at the next
         deal."""
         self.last_chat = 0.0
+        self.close_code = 1000
+        """The WebSocket close code once closed (1008: the client broke a limit)."""
         self.closed = False
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
@@ -101,9 +103,10 @@ class Connection:
             return
         self.outbox.put_nowait(message)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.outbox.put_nowait(None)
 
 

@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 from koloda.core.engine import GameState
 from koloda.records import parse_record
 from koloda.server.app import create_app
+from koloda.server.limits import CreationLimit
 
 CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 
@@ -33,6 +34,9 @@ class ServerThread:
 
     def __init__(self, database: str, bot_delay: float = 0.0, **settings: Any) -> None:
         self.port = free_port()
+        # every test client comes from one address: creation is limited only where a test
+        # says so
+        settings.setdefault("creation_limit", CreationLimit(per_address=10**6, total=10**6))
         app = create_app(database, bot_delay=bot_delay, **settings)
         config = uvicorn.Config(
             app,
