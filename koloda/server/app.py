@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +199,7 @@ def create_app(
     wait_for_people: bool = True,
     creation_limit: CreationLimit | None = None,
     max_tables: int = 5000,
+    message_limit: Callable[[], MessageLimit] = MessageLimit,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
@@ -479,7 +480,7 @@ def create_app(
         connection = Connection(seat, hash_token(token) if token else None)
         sender = asyncio.create_task(_send_loop(websocket, connection))
         manager.sync(table, connection)
-        limit_messages = MessageLimit()
+        limit_messages = message_limit()
         try:
             while True:
                 message = await websocket.receive()

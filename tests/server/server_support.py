@@ -37,9 +37,9 @@ class ServerThread:
         # every test client comes from one address: creation is limited only where a test
         # says so
         settings.setdefault("creation_limit", CreationLimit(per_address=10**6, total=10**6))
-        app = create_app(database, bot_delay=bot_delay, **settings)
+        self.app = create_app(database, bot_delay=bot_delay, **settings)
         config = uvicorn.Config(
-            app,
+            self.app,
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
