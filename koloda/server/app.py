@@ -312,7 +312,12 @@ def create_app(
             rules = load_game(body.game, **body.options)
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
-        return {"game": rules.name, "num_seats": rules.num_seats, "options": rules.options_json()}
+        return {
+            "game": rules.name,
+            "num_seats": rules.num_seats,
+            "sides": [list(side) for side in rules.info.sides],
+            "options": rules.options_json(),
+        }
 
     @app.post(
         "/api/tables",

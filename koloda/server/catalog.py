@@ -25,10 +25,15 @@ def games_catalog() -> list[dict[str, Any]]:
     for name in available_games():
         rules = load_game(name)
         options = getattr(rules, "options", None)
+        info = rules.info
         out.append(
             {
                 "game": name,
                 "num_seats": rules.num_seats,
+                "sides": [list(side) for side in info.sides],
+                "partnership": info.is_partnership,
+                "deck": len(info.deck),
+                "points_are_penalties": info.utility.sense < 0,
                 "options": _describe_options(type(options)) if options is not None else [],
             }
         )

@@ -66,3 +66,14 @@ def test_responses_have_schemas(server: ServerThread) -> None:
     created = create_table(server.url, "spades", {}, ["human", "bot:random"] * 2)
     facts = httpx.get(f"{server.url}/api/tables/{created['table_id']}").json()
     assert facts["seats"][1] == {"seat": 1, "kind": "bot:random", "name": None, "state": "bot"}
+
+
+def test_the_lobby_reads_the_games_facts(server: ServerThread) -> None:
+    games = {g["game"]: g for g in httpx.get(f"{server.url}/api/games").json()}
+    assert games["spades"]["sides"] == [[0, 2], [1, 3]] and games["spades"]["partnership"]
+    assert not games["king"]["partnership"]
+    assert games["hundred_one"]["points_are_penalties"]
+    checked = httpx.post(
+        f"{server.url}/api/check", json={"game": "hundred_one", "options": {"players": 3}}
+    ).json()
+    assert checked["num_seats"] == 3 and checked["sides"] == [[0], [1], [2]]
