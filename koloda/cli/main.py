@@ -273,6 +273,31 @@ def main_options(
     """Koloda: King, Spades, 101 and Tressette by the old Russian rules."""
 
 
+@app.command()
+def verify(
+    file: Annotated[Path, typer.Argument(help="a finished table's game record")],
+    seed: Annotated[
+        str | None, typer.Option(help="the seed (default: the one the record reveals)")
+    ] = None,
+) -> None:
+    """Check that every deal of a record comes from the seed its table committed to."""
+    from koloda.records.fairness import FAIRNESS_KEY, commitment
+    from koloda.records.fairness import verify as verify_record
+
+    try:
+        record = load_record(file)
+        problems = verify_record(record, seed)
+    except RecordError as error:
+        raise fail(str(error)) from None
+    if problems:
+        for problem in problems:
+            print(f"not fair: {problem}")
+        raise typer.Exit(1)
+    revealed = seed or record.document[FAIRNESS_KEY]["seed"]
+    deals = len(record.deals)
+    print(f"fair: all {deals} deal(s) come from the seed committed to as {commitment(revealed)}")
+
+
 COMMAND_MODULES: tuple[str, ...] = ("koloda.cli.serve_cmd", "koloda.cli.tournament_cmd")
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 

@@ -33,6 +33,8 @@ _TOP_KEYS = {
     "games",
     "carry",
     "to_act",
+    # a table's proof that its deals come from the seed it committed to (records.fairness)
+    "fairness",
 }
 
 

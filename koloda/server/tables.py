@@ -30,6 +30,7 @@ from koloda.core.errors import IllegalActionError, KolodaError, OptionError
 from koloda.core.events import Event
 from koloda.core.registry import load_game
 from koloda.records import parse_record, record_from_state, results_document
+from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
 from koloda.server.seating import (
     HUMAN,
     OPEN,
@@ -222,6 +223,7 @@ class LiveTable:
             "turn_seconds": self.seating.turn_seconds,
             "hints": self.seating.hints,
             "rematch": self.seating.rematch,
+            "commitment": commitment(self.seed),
         }
 
     def public_facts(self) -> dict[str, Any]:
@@ -276,10 +278,13 @@ class LiveTable:
         return changed
 
     def finished_record(self) -> dict[str, Any]:
+        """The finished game's record with results, revealing the seed (records.fairness)."""
         document = record_from_state(self.rules, self.state, first_dealer=self.first_dealer)
         document["options"] = self.options
         record = parse_record(document)
-        return results_document(record, self.state)
+        results = results_document(record, self.state)
+        results[FAIRNESS_KEY] = proof(self.seed)
+        return results
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet: each complete deal's results, the totals, and a text rendering."""

@@ -4,6 +4,7 @@ problems for malformed bodies, the documentation offline, and response schemas."
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 from server_support import ServerThread, create_table
@@ -77,3 +78,21 @@ def test_the_lobby_reads_the_games_facts(server: ServerThread) -> None:
         f"{server.url}/api/check", json={"game": "hundred_one", "options": {"players": 3}}
     ).json()
     assert checked["num_seats"] == 3 and checked["sides"] == [[0], [1], [2]]
+
+
+def test_a_finished_table_reveals_the_seed_it_committed_to(server: ServerThread) -> None:
+    from koloda.records import parse_record
+    from koloda.records.fairness import verify
+
+    created = create_table(server.url, "spades", {"max_deals": 1}, ["bot:random"] * 4)
+    table_id = created["table_id"]
+    view = httpx.get(f"{server.url}/api/tables/{table_id}/view").json()
+    committed = view["table"]["commitment"]
+    assert len(committed) == 64
+    deadline = time.monotonic() + 30
+    while (record := httpx.get(f"{server.url}/api/tables/{table_id}/record")).status_code != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    document = record.json()
+    assert document["fairness"]["commitment"] == committed
+    assert verify(parse_record(document)) == []

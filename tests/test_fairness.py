@@ -1,0 +1,110 @@
+"""Provably fair dealing: deals come from the seed the table committed to; ``koloda verify``
+checks a record against it; and the shuffle puts every card in every place equally often."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from koloda import available_games, load_game
+from koloda.cli.main import app
+from koloda.core.dealing import Shuffler
+from koloda.core.decks import DECK_36
+from koloda.records import parse_record, record_from_state
+from koloda.records.fairness import commitment, proof, verify
+
+runner = CliRunner()
+
+
+def finished_record(game: str, seed: str) -> dict[str, Any]:
+    options: dict[str, Any] = {"max_deals": 2} if game == "spades" else {}
+    rules = load_game(game, **options)
+    state = rules.new_state(seed=seed, first_dealer=1 % rules.num_seats)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    document = json.loads(json.dumps(record_from_state(rules, state)))
+    document["fairness"] = proof(seed)
+    return document
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_every_deal_comes_from_the_committed_seed(game: str) -> None:
+    document = finished_record(game, f"fair/{game}")
+    assert verify(parse_record(document)) == []
+
+
+def test_changed_cards_or_another_seed_are_caught() -> None:
+    document = finished_record("hundred_one", "fair/101")
+    tampered = json.loads(json.dumps(document))
+    deal = tampered["deals"][1]
+    deal["stock"][0], deal["stock"][-1] = deal["stock"][-1], deal["stock"][0]
+    problems = verify(parse_record(tampered))
+    assert any(p.startswith("deal 2:") for p in problems), problems
+    assert verify(parse_record(document), seed="another seed")[0] == (
+        "the seed is not the one the table committed to"
+    )
+    document["fairness"]["commitment"] = commitment("another seed")
+    assert "committed" in verify(parse_record(document))[0]
+
+
+def test_koloda_verify(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    document = finished_record("king", "fair/cli")
+    path.write_text(json.dumps(document))
+    good = runner.invoke(app, ["verify", str(path)])
+    assert good.exit_code == 0, good.output
+    assert good.output.startswith("fair: all 15 deal(s)")
+    assert commitment("fair/cli") in good.output
+    hands = document["deals"][3]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    path.write_text(json.dumps(document))
+    bad = runner.invoke(app, ["verify", str(path)])
+    assert bad.exit_code == 1
+    assert "deal 4" in bad.output
+    del document["fairness"]
+    path.write_text(json.dumps(document))
+    unproven = runner.invoke(app, ["verify", str(path)])
+    assert unproven.exit_code == 2
+    assert "reveals no seed" in unproven.output
+
+
+def chi_square_of_places(deals: int) -> tuple[float, int]:
+    """Shuffles of the 36-card deck from table-like seeds: how far the count of each card in
+    each place is from even (Pearson's statistic and its degrees of freedom)."""
+    size = len(DECK_36)
+    counts = [[0] * size for _ in range(size)]
+    index = {card: i for i, card in enumerate(DECK_36.cards)}
+    for deal in range(deals):
+        shuffled = Shuffler(f"chi/{deal}").shuffled(DECK_36.cards, deal % 15)
+        for place, card in enumerate(shuffled):
+            counts[index[card]][place] += 1
+    expected = deals / size
+    statistic = sum((c - expected) ** 2 / expected for row in counts for c in row)
+    return statistic, (size - 1) ** 2
+
+
+def _upper_tail(statistic: float, freedom: int) -> float:
+    from scipy.stats import chi2
+
+    return float(chi2.sf(statistic, freedom))
+
+
+def test_every_card_is_equally_likely_in_every_place() -> None:
+    statistic, freedom = chi_square_of_places(20_000)
+    # an honest shuffle passes at the 0.1% level (the seeds are fixed: the test is repeatable)
+    assert _upper_tail(statistic, freedom) > 0.001, (statistic, freedom)
+    assert abs(statistic - freedom) < 6 * math.sqrt(2 * freedom)
+
+
+@pytest.mark.slow
+def test_every_card_is_equally_likely_in_every_place_100k() -> None:
+    statistic, freedom = chi_square_of_places(100_000)
+    assert _upper_tail(statistic, freedom) > 0.001, (statistic, freedom)
