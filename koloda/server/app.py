@@ -200,13 +200,16 @@ def create_app(
     creation_limit: CreationLimit | None = None,
     max_tables: int = 5000,
     message_limit: Callable[[], MessageLimit] = MessageLimit,
+    idle_seconds: float = 600.0,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
     after a deal for the people at the table, and (``wait_for_people``) do not start before
     every person's seat is taken and connected. ``creation_limit`` (default: 30 tables a
     minute per client address, 600 in all) and ``max_tables`` (live tables in this process)
-    bound table creation; each connection may send 40 messages at once, 10 a second after."""
+    bound table creation; a table nobody touches for ``idle_seconds`` leaves memory, and
+    stored tables come back on their first contact; ``message_limit`` bounds what each
+    connection may send."""
     url = database_url(database)
     limit = creation_limit if creation_limit is not None else CreationLimit()
 
@@ -219,6 +222,7 @@ def create_app(
             bot_threads=bot_threads,
             deal_pause=deal_pause,
             wait_for_people=wait_for_people,
+            idle_seconds=idle_seconds,
         )
         app.state.manager = manager
         await manager.start()
@@ -351,7 +355,7 @@ def create_app(
     @app.get("/api/tables", response_model=list[TableFacts], tags=["tables"])
     async def open_tables(request: Request) -> list[dict[str, Any]]:
         """The public tables with a seat free for a person, newest first."""
-        return manager_of(request).public_tables()
+        return await manager_of(request).public_tables()
 
     @app.post(
         "/api/tables/{table_id}/join",

@@ -322,6 +322,20 @@ class Store:
                 return None
             return self._load_row(connection, row)
 
+    def public_unfinished(self) -> list[StoredTable]:
+        """Unfinished public tables, newest first, without their deals and actions."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(tables_table)
+                .where(tables_table.c.finished.is_(False), tables_table.c.seating.is_not(None))
+                .order_by(tables_table.c.created.desc())
+            )
+            return [
+                self._row_table(row)
+                for row in rows
+                if row.seating is not None and row.seating.get("public")
+            ]
+
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as connection:
             rows = connection.execute(
@@ -330,20 +344,7 @@ class Store:
             return [row[0] for row in rows]
 
     def _load_row(self, connection: Any, row: Any) -> StoredTable:
-        stored = StoredTable(
-            id=row.id,
-            game=row.game,
-            options=dict(row.options),
-            seats=list(row.seats),
-            token_hashes=list(row.token_hashes),
-            seed=row.seed,
-            first_dealer=row.first_dealer,
-            created=row.created,
-            version=row.version,
-            finished=bool(row.finished),
-            record=row.record,
-            seating=row.seating,
-        )
+        stored = self._row_table(row)
         setups = connection.execute(
             select(deals_table.c.setup)
             .where(deals_table.c.table_id == row.id)
@@ -357,6 +358,23 @@ class Store:
         )
         stored.actions = [(a[0], a[1]) for a in actions]
         return stored
+
+    @staticmethod
+    def _row_table(row: Any) -> StoredTable:
+        return StoredTable(
+            id=row.id,
+            game=row.game,
+            options=dict(row.options),
+            seats=list(row.seats),
+            token_hashes=list(row.token_hashes),
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            created=row.created,
+            version=row.version,
+            finished=bool(row.finished),
+            record=row.record,
+            seating=row.seating,
+        )
 
     def close(self) -> None:
         self._jobs.put(None)

@@ -185,6 +185,7 @@ class LiveTable:
     """People's seats the normal bot plays since their turn clock ran out, until they are back."""
     stand_ins: dict[int, AnyBot] = field(default_factory=dict)
     clock_version: int = -1
+    last_active: float = field(default_factory=time.monotonic)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token plays (None for a spectator, or for a person whose bot's seat is
@@ -358,8 +359,12 @@ class TableManager:
         bot_threads: int = 4,
         deal_pause: float = 20.0,
         wait_for_people: bool = True,
+        idle_seconds: float = 600.0,
     ) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds
+        """A table nobody has touched or watched this long leaves memory (0: never)."""
+        self._sweeper: asyncio.Task[None] | None = None
         self.bot_delay = bot_delay
         self.deal_pause = deal_pause
         """After a deal, bots wait this long for the people at the table to say "next deal"."""
@@ -372,16 +377,41 @@ class TableManager:
     # ----- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Reload every unfinished table by replaying its stored record."""
-        ids = await asyncio.to_thread(self.store.unfinished_ids)
-        for table_id in ids:
-            try:
-                await self.load(table_id)
-            except Exception:
-                log.exception("table %s could not be reloaded", table_id)
+        """Serve at once: stored tables are replayed lazily, on their first contact, and
+        tables left alone are put away (``idle_seconds``)."""
+        if self.idle_seconds:
+            self._sweeper = asyncio.create_task(self._sweep_idle(), name="koloda-idle")
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.05, self.idle_seconds / 4))
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if (
+                    not table.connections
+                    and table.queue.empty()
+                    and now - table.last_active > self.idle_seconds
+                    and (table.bot_task is None or table.bot_task.done())
+                ):
+                    await self._put_away(table)
+
+    async def _put_away(self, table: LiveTable) -> None:
+        """Take an idle table out of memory; it is stored whole and comes back on contact."""
+        if self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        for task in (table.task, table.bot_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def close(self) -> None:
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in list(self.tables.values()):
             for task in (table.task, table.bot_task):
                 if task is not None:
@@ -667,8 +697,9 @@ class TableManager:
                     }
                 )
 
-    def public_tables(self) -> list[dict[str, Any]]:
-        """The public tables with a seat free for a person, newest first."""
+    async def public_tables(self) -> list[dict[str, Any]]:
+        """The public tables with a seat free for a person, newest first: those in memory
+        and those stored but not loaded (their facts read from the store, not replayed)."""
         found = []
         for table in reversed(list(self.tables.values())):
             if not table.seating.public or table.state.is_over:
@@ -676,6 +707,17 @@ class TableManager:
             facts = table.public_facts()
             if any(s["state"] in ("open", "joinable") for s in facts["seats"]):
                 found.append(facts)
+        stored = await asyncio.to_thread(self.store.public_unfinished)
+        for row in stored:
+            if row.id in self.tables:
+                continue
+            seating = Seating.from_json(row.seating, len(row.seats))
+            states = [
+                seat_state(kind, row.token_hashes[s], seating, s)
+                for s, kind in enumerate(row.seats)
+            ]
+            if "open" in states or "joinable" in states:
+                found.append(_stored_facts(row, seating, states))
         return found
 
     def submit(
@@ -799,6 +841,7 @@ class TableManager:
     async def _own(self, table: LiveTable) -> None:
         while True:
             item = await table.queue.get()
+            table.last_active = time.monotonic()
             if isinstance(item, _Sync):
                 # a new connection joins the broadcast here, so its first view is in order
                 if item.connection.closed:
@@ -990,6 +1033,26 @@ class TableManager:
         if table.version != version:
             return
         table.queue.put_nowait(_Act(seat, table.rules.format_action(action), version, None, True))
+
+
+def _stored_facts(row: StoredTable, seating: Seating, states: list[str]) -> dict[str, Any]:
+    """A stored table's public facts, as far as they are known without replaying it."""
+    return {
+        "table_id": row.id,
+        "game": row.game,
+        "options": row.options,
+        "seats": [
+            {"seat": s, "kind": kind, "name": seating.names[s], "state": states[s]}
+            for s, kind in enumerate(row.seats)
+        ],
+        "num_seats": len(row.seats),
+        "to_act": None,
+        "finished": row.finished,
+        "version": row.version,
+        "deal": 0,
+        "public": seating.public,
+        "rematch": seating.rematch,
+    }
 
 
 def _deal_of_action(state: AnyState) -> int:

@@ -353,3 +353,42 @@ def test_the_turn_clock_lets_a_bot_play_for_an_absent_player(patient: ServerThre
         assert time.monotonic() < deadline, "still away after saying he is back"
     for ws in sockets:
         ws.close()
+
+
+def test_idle_tables_leave_memory_and_come_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'idle.db'}"
+    server = ServerThread(url, idle_seconds=0.3).start()
+    try:
+        body = {"game": "spades", "seats": ["human", "open", "human", "open"], "public": True}
+        created = post(server, "/api/tables", body).json()
+        table_id = created["table_id"]
+        ws = socket(server, table_id, created["seats"][0]["token"])
+        before = receive(ws)
+        ws.close()
+        manager = server.app.state.manager
+        deadline = time.monotonic() + 10
+        while table_id in manager.tables:
+            assert time.monotonic() < deadline, "the idle table stayed in memory"
+            time.sleep(0.05)
+        listed = httpx.get(f"{server.url}/api/tables").json()
+        assert [s["state"] for s in listed[0]["seats"]] == ["taken", "open", "taken", "open"]
+        ws = socket(server, table_id, created["seats"][0]["token"])
+        after = receive(ws)
+        assert after["view"] == before["view"] and after["version"] == before["version"]
+        ws.close()
+    finally:
+        server.stop()
+
+
+def test_a_restarted_server_replays_tables_on_first_contact(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'lazy.db'}"
+    server = ServerThread(url).start()
+    ids = [create_table(server.url, "king", {}, ["human"] * 4)["table_id"] for _ in range(3)]
+    server.stop()
+    server = ServerThread(url).start()
+    try:
+        assert server.app.state.manager.tables == {}, "nothing is replayed at start"
+        assert facts(server, ids[1])["version"] == 0
+        assert set(server.app.state.manager.tables) == {ids[1]}
+    finally:
+        server.stop()
