@@ -14,6 +14,7 @@ from typing import Any, Protocol, Self
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.events import Event
+from koloda.core.presentation import ScoreSheet
 
 Action = int
 Seat = int
@@ -158,6 +159,6 @@ class Rules(Protocol):
         """The per-deal results of records.md (``scores``, …) of a complete deal."""
         ...
 
-    def render_sheet(self, state: GameState, names: list[str] | None = None) -> Any:
-        """The score sheet as a renderable for the terminal."""
+    def score_sheet(self, state: GameState) -> ScoreSheet:
+        """The score sheet as data (``koloda.core.presentation``), for any renderer."""
         ...

@@ -7,19 +7,19 @@ from rich.text import Text
 
 from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, styled_card
 from koloda.core.cards import SUIT_SYMBOLS
-from koloda.games.king.actions import CONTRACT_KEYS, CONTRACT_NAMES_EN, CONTRACT_NAMES_RU
+from koloda.games.king.actions import CONTRACT_KEYS
 from koloda.games.king.rules import KingRules
 from koloda.games.king.view import KingView
+from koloda.i18n import Speaker
 
 
-def describe(rules: KingRules, view: KingView, names: list[str]) -> Group:
+def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
+    names = words.names
     lines: list[Text] = []
     contract = "not ordered yet"
     if view.contract is not None:
-        contract = (
-            f"{CONTRACT_KEYS[view.contract]} — {CONTRACT_NAMES_EN[view.contract]}"
-            f" ({CONTRACT_NAMES_RU[view.contract]})"
-        )
+        key = CONTRACT_KEYS[view.contract]
+        contract = f"{key} — {words.word(f'contract.{key}')}"
     header = Text(f"Deal {view.deal + 1}", style="bold")
     header.append(f"   dealer: {names[view.dealer]}   game: {contract}")
     lines.append(header)

@@ -9,9 +9,11 @@ from koloda.cli.display.cards import hand_by_suit, styled_card
 from koloda.games.spades.actions import NO_BID, bid_text
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.view import SpadesView
+from koloda.i18n import Speaker
 
 
-def describe(rules: SpadesRules, view: SpadesView, names: list[str]) -> Group:
+def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
+    names = words.names
     lines: list[Text] = []
     header = Text(f"Hand {view.deal + 1}", style="bold")
     header.append(f"   dealer: {names[view.dealer]}   partner: {names[view.partner]}")

@@ -6,14 +6,16 @@ from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import hand_by_suit, styled_card
+from koloda.games.tressette.events import declaration_phrase
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import STRENGTH
-from koloda.games.tressette.sheet import side_names
 from koloda.games.tressette.view import TressetteView
+from koloda.i18n import Speaker
 
 
-def describe(rules: TressetteRules, view: TressetteView, names: list[str]) -> Group:
-    sides = side_names(names)
+def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Group:
+    names = words.names
+    sides = (words.side_name(0), words.side_name(1))
     lines: list[Text] = []
     header = Text(f"Deal {view.deal + 1}", style="bold")
     header.append(f"   dealer: {names[view.dealer]}   first lead: {names[view.leader]}")
@@ -29,7 +31,7 @@ def describe(rules: TressetteRules, view: TressetteView, names: list[str]) -> Gr
     for seat, declared in enumerate(view.declarations):
         if declared:
             line = Text(f"{names[seat]} declared: ")
-            line.append(", ".join(d.describe() for d in declared))
+            line.append(", ".join(words.phrase(declaration_phrase(d)) for d in declared))
             line.append("  [")
             for card in sorted({c for d in declared for c in d.cards}, key=lambda c: -STRENGTH[c]):
                 line.append_text(styled_card(card))

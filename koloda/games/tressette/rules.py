@@ -9,6 +9,7 @@ from koloda.core.cards import CardSet
 from koloda.core.decks import DECK_40, Deck
 from koloda.core.engine import Action, GameState, Rules, Seat
 from koloda.core.options import build_options
+from koloda.core.presentation import ScoreSheet
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
@@ -53,10 +54,10 @@ class TressetteRules(WholeDeckRules[TressetteState]):
     def results_json(self, state: Any) -> dict[str, Any]:
         return notation.results_json(state)
 
-    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
-        from koloda.games.tressette.sheet import render_sheet
+    def score_sheet(self, state: Any) -> ScoreSheet:
+        from koloda.games.tressette.sheet import score_sheet
 
-        return render_sheet(self, state, names)
+        return score_sheet(self, state)
 
 
 def make_rules(**options: Any) -> TressetteRules:
