@@ -85,6 +85,10 @@ class Speaker:
 
     # texts
 
+    def say(self, key: str, **params: Param) -> str:
+        """The catalogue text ``key`` with these parameters (``{name}`` placeholders)."""
+        return self.fill(self.word(key), params)
+
     def phrase(self, phrase: Phrase) -> str:
         """The phrase in words; the ``you`` variant when it is about the reader."""
         entry = self.entry(phrase.key)

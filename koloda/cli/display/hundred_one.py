@@ -49,38 +49,38 @@ def recent(view: HundredOneView, words: Speaker, limit: int = 12) -> list[str]:
 def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Group:
     names = words.names
     lines: list[Text] = []
-    header = Text(f"Hand {view.deal + 1}", style="bold")
-    header.append(f"   dealer: {names[view.dealer]}")
+    header = Text(words.say("view.hand_number", number=view.deal + 1), style="bold")
+    header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
     totals = "  ".join(f"{names[s]} {t}" for s, t in enumerate(view.totals))
-    header.append(f"   totals: {totals}")
+    header.append("   " + words.say("view.totals", totals=totals))
     lines.append(header)
     for step in recent(view, words):
         lines.append(Text("  " + step, style="dim"))
     if view.top is not None:
-        table = Text("top: ")
+        table = Text(words.say("view.top") + " ")
         table.append_text(styled_card(view.top))
         if view.suit is not None:
-            table.append("   follow: ")
+            table.append("   " + words.say("view.follow") + " ")
             table.append(SUIT_SYMBOLS[view.suit], style=SUIT_STYLES[view.suit])
             if view.named:
-                table.append(" (named)")
-        table.append(f"   stock: {view.stock_size}   pile: {len(view.pile)}")
+                table.append(" " + words.say("view.named"))
+        table.append("   " + words.say("view.stock", stock=view.stock_size, pile=len(view.pile)))
         lines.append(table)
         sizes = "  ".join(f"{names[s]}: {k}" for s, k in enumerate(view.hand_sizes))
-        lines.append(Text(f"cards in hand: {sizes}"))
-    hand = Text("your hand: ", style="bold")
+        lines.append(Text(words.say("view.hand_sizes", sizes=sizes)))
+    hand = Text(words.say("view.your_hand") + " ", style="bold")
     for card in view.hand:
         hand.append_text(styled_card(card))
         hand.append(" ")
     lines.append(hand)
     if view.drawn is not None:
-        drawn = Text("you drew: ")
+        drawn = Text(words.say("view.you_drew") + " ")
         drawn.append_text(styled_card(view.drawn))
         lines.append(drawn)
     if view.to_act is not None:
-        lines.append(Text(f"to act: {names[view.to_act]}", style="italic"))
+        lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))
     if view.legal_actions:
-        legal = Text("legal: ")
+        legal = Text(words.say("view.legal") + " ")
         legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
         lines.append(legal)
     return Group(*lines)

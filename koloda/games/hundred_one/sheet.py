@@ -60,9 +60,9 @@ def score_sheet(rules: HundredOneRules, state: HundredOneState) -> ScoreSheet:
                         place[s],
                         SeatRef(s),
                         state.totals[s],
-                        Term("word.winner")
+                        Term("result.winner")
                         if s in won
-                        else Term("word.lost")
+                        else Term("result.lost")
                         if s in lost
                         else None,
                     )

@@ -98,7 +98,7 @@ def score_sheet(rules: SpadesRules, state: SpadesState) -> ScoreSheet:
                     (
                         SideRef(side),
                         state.totals[side],
-                        Term("word.winner") if side in state.winners else None,
+                        Term("result.winner") if side in state.winners else None,
                     )
                     for side in (0, 1)
                 ),
