@@ -98,8 +98,8 @@ function render() {
   players.replaceChildren();
   for (let s = 0; s < n; s++) {
     const facts = [];
-    if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${t("cards")}`);
-    if (v.tricks_won) facts.push(`${v.tricks_won[s]} ${t("tricks")}`);
+    if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${pluralWord("word.card", v.hand_sizes[s])}`);
+    if (v.tricks_won) facts.push(`${v.tricks_won[s]} ${pluralWord("word.trick", v.tricks_won[s])}`);
     if (v.totals && v.totals.length === n) facts.push(`${t("total")} ${v.totals[s]}`);
     if (v.bids && v.bids[s] !== null && v.bids[s] !== undefined) facts.push(`${t("bid")} ${v.bids[s]}`);
     const cls = ["player", s === latest.seat ? "me" : "", s === v.to_act ? "turn" : ""].join(" ");
@@ -198,5 +198,9 @@ document.getElementById("show-last").addEventListener("click", showLastTrick);
 document.getElementById("show-sheet").addEventListener("click", showSheet);
 document.getElementById("close").addEventListener("click", () => document.getElementById("overlay").classList.add("hidden"));
 document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") e.target.classList.add("hidden"); });
-document.addEventListener("koloda:lang", render);
+document.addEventListener("koloda:lang", () => {
+  render();
+  const open = !document.getElementById("overlay").classList.contains("hidden");
+  if (open && document.querySelector("#overlay-body .sheet-body")) showSheet();  // the sheet in the new language
+});
 connect();
