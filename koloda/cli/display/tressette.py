@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import hand_by_suit, styled_card
+from koloda.core.presentation import Phrase, SeatRef
 from koloda.games.tressette.events import declaration_phrase
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import STRENGTH
@@ -34,7 +35,7 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
     lines.append(Text(words.say("view.games_won", games=won) + "   " + group))
     for seat, declared in enumerate(view.declarations):
         if declared:
-            line = Text(words.say("view.declared", seat=names[seat]) + " ")
+            line = Text(words.sentence(Phrase("view.declared", {"seat": SeatRef(seat)})) + " ")
             line.append(", ".join(words.phrase(declaration_phrase(d)) for d in declared))
             line.append("  [")
             for card in sorted({c for d in declared for c in d.cards}, key=lambda c: -STRENGTH[c]):
