@@ -32,6 +32,7 @@ from koloda.core.presentation import (
 )
 from koloda.i18n.catalogue import Catalogue, Entry, catalogue
 
+_SPACES = re.compile(r" {2,}")
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::([\w+]+))?(?:\|([\w.]+))?\}")
 
 
@@ -97,7 +98,7 @@ class Speaker:
             template = entry.get(variant, entry.get("text", phrase.key))
         else:
             template = entry
-        return self.fill(template, phrase.params)
+        return _SPACES.sub(" ", self.fill(template, phrase.params)).strip()
 
     def sentence(self, phrase: Phrase) -> str:
         """A phrase as a sentence of a log: capitalised, spaces tidied."""

@@ -116,7 +116,7 @@ function speaker(names, viewer) {
     if (e === undefined) return p.key;
     const params = p.params || {};
     const template = typeof e === "string" ? e : (aboutReader(params) && e.you) || e.text || p.key;
-    return fill(template, params);
+    return fill(template, params).replace(/ {2,}/g, " ").trim();
   }
   function sentence(p) {
     const said = phrase(p).split(/\s+/).filter(Boolean).join(" ");
