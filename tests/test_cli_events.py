@@ -137,3 +137,50 @@ def test_the_nil_exchange_is_shown_to_the_two_partners_only() -> None:
     assert describe(exchange, None, NAMES[:4], "ru") == (
         "North отдаёт три карты партнёру (Anna) и забирает три отложенные"
     )
+
+
+def all_event_classes() -> set[type[Event]]:
+    found: set[type[Event]] = set()
+    pending = [Event]
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            found.add(sub)
+            pending.append(sub)
+    return found
+
+
+def test_every_event_class_says_itself_and_rare_events_read_well() -> None:
+    import koloda.games.hundred_one.events as hundred_one
+    import koloda.games.spades.events as spades
+    import koloda.games.tressette.events as tressette
+    from koloda.core import events as core
+
+    classes = all_event_classes()
+    assert {spades.DiscardsReturned, hundred_one.NothingToDraw, tressette.GameWon} <= classes
+    for cls in classes:
+        assert cls.phrase is not Event.phrase, f"{cls.__name__} has no phrase"
+    rare: list[Event] = [
+        spades.DiscardsReturned(1),
+        spades.BidMade(2, "nil"),
+        spades.BidMade(2, "double_nil"),
+        spades.BidMade(2, "1"),
+        hundred_one.NothingToDraw(3),
+        tressette.GameWon(1, 42, 3, 0, 5),
+        core.TrumpNamed(1, 1, by_last=True),
+        core.DealScored(4, (1, -2, 0, 3), ended_early=True),
+        core.ContractChosen(0, "no_king"),
+    ]
+    for event in rare:
+        for lang in LANGUAGES:
+            for viewer in (0, 1, 2, None):
+                words = Speaker(lang, NAMES[:4], viewer)
+                line = words.sentence(event.for_seat(-1 if viewer is None else viewer).phrase())
+                assert not words.missing and not LEFTOVER.search(line), line
+    assert describe(rare[3], None, NAMES[:4], "ru") == "North заказывает 1 взятку"
+    assert describe(rare[5], 1, NAMES[:4], "ru") == (
+        "Вы и East выигрываете партию 1 стоимостью 42; 5 очков переходят в следующую"
+    )
+    assert describe(rare[8], 0, NAMES[:4], "ru") == "Вы заказываете «не брать короля червей»"
+    assert describe(rare[7], None, NAMES[:4], "en") == (
+        "Deal 5 scored (decided early): Anna +1, West -2, North 0, East +3"
+    )
