@@ -6,7 +6,14 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "koloda"
-ADAPTERS = ("koloda.bots", "koloda.cli", "koloda.server", "koloda.tui", "koloda.records")
+ADAPTERS = (
+    "koloda.bots",
+    "koloda.cli",
+    "koloda.server",
+    "koloda.tui",
+    "koloda.records",
+    "koloda.i18n",
+)
 
 
 def imports_of(path: Path) -> set[str]:

@@ -34,6 +34,7 @@ VariantOpt = Annotated[str | None, typer.Option(help="the variant (King: classic
 SeedOpt = Annotated[
     str | None, typer.Option(help="seed for reproducible deals (default: a secure shuffle)")
 ]
+LangOpt = Annotated[str, typer.Option("--lang", help="language of the words: en or ru")]
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -124,6 +125,7 @@ def play(
         bool, typer.Option("--force", help="overwrite the --save file if it holds another game")
     ] = False,
     option: RuleOpt = None,
+    lang: LangOpt = "en",
 ) -> None:
     """Play a game in the terminal against bots. Type a card code (QH, q♥, 10h) to play."""
     from koloda.cli.session import TerminalGame
@@ -148,7 +150,9 @@ def play(
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save = Path("saves") / f"{rules.name}-{stamp}.json"
     check_save_path(save, resume, force)
-    session = TerminalGame(rules, seat, others, save, out, seed=seed, first_dealer=first_dealer)
+    session = TerminalGame(
+        rules, seat, others, save, out, seed=seed, first_dealer=first_dealer, lang=lang
+    )
     session.run(state)
 
 
@@ -236,6 +240,7 @@ def simulate(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a game record (records.md)")],
     as_json: Annotated[bool, typer.Option("--json", help="print the record with results")] = False,
+    lang: LangOpt = "en",
 ) -> None:
     """Replay a game record: print its score sheet, or the record with results as JSON."""
     try:
@@ -246,11 +251,13 @@ def replay_command(
     if as_json:
         print(json.dumps(results_document(record, state), ensure_ascii=False, indent=1))
         return
-    out.print(record.rules.render_sheet(state))
+    from koloda.cli.sheet import render_sheet, saved_game_line
+
+    rules = record.rules
+    names = record.players or [f"{s + 1}" for s in range(rules.num_seats)]
+    out.print(render_sheet(rules.score_sheet(state), names, lang))
     if not state.is_over:
-        seat = state.to_act
-        where = "between deals" if seat is None else f"seat {seat} to act"
-        out.print(f"saved game: deal {state.deal_index}, {where}")
+        out.print(saved_game_line(state, lang), highlight=False)
 
 
 def show_version(value: bool) -> None:

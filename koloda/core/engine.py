@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.events import Event
+from koloda.core.presentation import ScoreSheet
 
 if TYPE_CHECKING:
     from koloda.core.info import GameInfo
@@ -193,8 +194,8 @@ class Rules(Protocol[S, V_contra]):
         """The per-deal results of records.md (``scores``, …) of a complete deal."""
         ...
 
-    def render_sheet(self, state: S, names: list[str] | None = None) -> Any:
-        """The score sheet as a renderable for the terminal."""
+    def score_sheet(self, state: S) -> ScoreSheet:
+        """The score sheet as data (``koloda.core.presentation``), for any renderer."""
         ...
 
 

@@ -1,16 +1,17 @@
 """Immutable events returned by ``apply``: what happened, for logs, screens and adapters.
 
 Every event can say what one seat may see of it (``for_seat``), so an adapter never has to
-decide what is hidden.
+decide what is hidden, and what it says for people as data (``phrase``: a catalogue key and
+typed parameters, worded by ``koloda.i18n`` in each language).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from koloda.core.cards import Card, format_card, format_suit
+from koloda.core.presentation import Among, CardRef, PerPlayer, Phrase, SeatRef, SuitRef, Term
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,10 +24,14 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def sentence(self, names: Sequence[str]) -> str | None:
-        """The event told in a sentence for a table log (``names``: the seats' names), or
-        None to leave it to the screen's own wording."""
-        return None
+    def phrase(self) -> Phrase:
+        """What happened, for people: a catalogue key (``event.<key>``) and its parameters."""
+        raise NotImplementedError
+
+    @property
+    def key(self) -> str:
+        """The catalogue key of the event's sentence."""
+        return self.phrase().key
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +52,9 @@ class DealStarted(Event):
             "hands": [[format_card(c) for c in h] for h in self.hands],
         }
 
+    def phrase(self) -> Phrase:
+        return Phrase("event.deal_started", {"number": self.deal + 1, "seat": SeatRef(self.dealer)})
+
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
@@ -55,6 +63,9 @@ class CardPlayed(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "card_played", "seat": self.seat, "card": format_card(self.card)}
+
+    def phrase(self) -> Phrase:
+        return Phrase("event.card_played", {"seat": SeatRef(self.seat), "card": CardRef(self.card)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +80,9 @@ class TrickTaken(Event):
             "cards": [format_card(c) for c in self.cards],
         }
 
+    def phrase(self) -> Phrase:
+        return Phrase("event.trick_taken", {"seat": SeatRef(self.seat)})
+
 
 @dataclass(frozen=True, slots=True)
 class ContractChosen(Event):
@@ -77,6 +91,12 @@ class ContractChosen(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "contract_chosen", "seat": self.seat, "contract": self.contract}
+
+    def phrase(self) -> Phrase:
+        return Phrase(
+            "event.contract_chosen",
+            {"seat": SeatRef(self.seat), "contract": Term(f"contract.{self.contract}")},
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +113,10 @@ class TrumpNamed(Event):
             "by_last": self.by_last,
         }
 
+    def phrase(self) -> Phrase:
+        key = "event.trump_named_by_last" if self.by_last else "event.trump_named"
+        return Phrase(key, {"seat": SeatRef(self.seat), "suit": SuitRef(self.suit)})
+
 
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
@@ -108,6 +132,11 @@ class DealScored(Event):
             "ended_early": self.ended_early,
         }
 
+    def phrase(self) -> Phrase:
+        """``scores`` are per seat, or per side in the partnership games."""
+        key = "event.deal_scored_early" if self.ended_early else "event.deal_scored"
+        return Phrase(key, {"number": self.deal + 1, "scores": PerPlayer(self.scores)})
+
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
@@ -116,3 +145,7 @@ class GameOver(Event):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "game_over", "totals": list(self.totals), "winners": list(self.winners)}
+
+    def phrase(self) -> Phrase:
+        winners = Among(self.winners, len(self.totals))
+        return Phrase("event.game_over", {"winners": winners, "count": len(self.winners)})

@@ -22,6 +22,7 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
 from koloda.core.registry import load_game
+from koloda.i18n import LANGUAGES, catalogue_json
 from koloda.server.catalog import games_catalog, seat_kinds
 from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.seating import SeatingError
@@ -450,11 +451,28 @@ def create_app(
         responses={404: {"model": Problem}},
         tags=["tables"],
     )
-    async def table_sheet(request: Request, table_id: str) -> dict[str, Any]:
-        """The score sheet: each complete deal's scores, totals, results, and a text table."""
+    async def table_sheet(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
+        """The score sheet: each complete deal's scores, totals and results, the game's sheet
+        as data (texts as catalogue keys) and as HTML in ``lang`` (en, ru)."""
         table = await table_or_404(request, table_id)
-        sheet: dict[str, Any] = await manager_of(request).call(table, LiveTable.sheet)
+        sheet: dict[str, Any] = await manager_of(request).call(table, lambda t: t.sheet(lang))
         return sheet
+
+    @app.get("/i18n/catalogues.js", include_in_schema=False)
+    async def catalogues() -> Response:
+        """Every language's catalogue for the pages' scripts (the same words as the terminal)."""
+        data = {lang: catalogue_json(lang) for lang in LANGUAGES}
+        script = f"const CATALOGUES = {json.dumps(data, ensure_ascii=False)};\n"
+        return Response(script, media_type="text/javascript; charset=utf-8")
+
+    @app.get("/i18n/{lang}.json", tags=["lobby"])
+    async def catalogue_of(lang: str) -> dict[str, Any]:
+        """One language's catalogue of words (keys and CLDR plural forms)."""
+        if lang not in LANGUAGES:
+            raise HTTPException(
+                404, f"no catalogue for {lang!r}; languages: {', '.join(LANGUAGES)}"
+            )
+        return catalogue_json(lang)
 
     @app.get(
         "/api/tables/{table_id}/view",

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import io
 import json
 import logging
 import random
@@ -28,7 +27,9 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState, DealSetup
 from koloda.core.errors import IllegalActionError, KolodaError, OptionError
 from koloda.core.events import Event
+from koloda.core.presentation import sheet_to_json
 from koloda.core.registry import load_game
+from koloda.i18n import LANGUAGES, Speaker
 from koloda.records import parse_record, record_from_state, results_document
 from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
 from koloda.server.seating import (
@@ -40,6 +41,7 @@ from koloda.server.seating import (
     new_token,
     seat_state,
 )
+from koloda.server.sheet_html import render_sheet_html
 from koloda.server.store import ActionWrite, NewTable, SeatsWrite, Store, StoredTable
 from koloda.server.views import TrickTracker, events_json, public_view_json, seat_view_json
 
@@ -172,7 +174,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     record: dict[str, Any] | None = None
-    sheet_cache: tuple[int, dict[str, Any]] | None = None
+    sheet_cache: tuple[tuple[int, str], dict[str, Any]] | None = None
     deals_scored: int = 0
     seen: set[int] = field(default_factory=set)
     """People's seats that have been connected at least once (bots wait for them)."""
@@ -287,26 +289,26 @@ class LiveTable:
         results[FAIRNESS_KEY] = proof(self.seed)
         return results
 
-    def sheet(self) -> dict[str, Any]:
-        """The score sheet: each complete deal's results, the totals, and a text rendering."""
-        if self.sheet_cache is not None and self.sheet_cache[0] == self.version:
+    def seat_names(self, lang: str) -> list[str]:
+        """The seats as the web table calls them: ``Seat 2 (bot heuristic)``."""
+        words = Speaker(lang, [])
+        seat, bot = words.word("ui.seat"), words.word("ui.bot")
+        return [
+            f"{seat} {s + 1}" + (f" ({bot} {kind.removeprefix('bot:')})" if kind != "human" else "")
+            for s, kind in enumerate(self.seats)
+        ]
+
+    def sheet(self, lang: str = "en") -> dict[str, Any]:
+        """The score sheet: each complete deal's results, the totals, the game's sheet as data
+        and as HTML in ``lang``."""
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        key = (self.version, lang)
+        if self.sheet_cache is not None and self.sheet_cache[0] == key:
             return self.sheet_cache[1]
         rules, state = self.rules, self.state
         deals = [rules.deal_results_json(state, i) for i in range(len(state.deal_scores()))]
         results = rules.results_json(state)
-        names = [
-            f"{s + 1}: {kind.removeprefix('bot:')}" if kind != "human" else f"{s + 1}"
-            for s, kind in enumerate(self.seats)
-        ]
-        text = ""
-        try:
-            from rich.console import Console
-
-            console = Console(record=True, width=110, file=io.StringIO())
-            console.print(rules.render_sheet(state, names))
-            text = console.export_text()
-        except Exception:  # the text is a nicety; the numbers above are the sheet
-            log.exception("rendering the score sheet of table %s", self.id)
+        data = rules.score_sheet(state)
         sheet = {
             "table_id": self.id,
             "game": rules.name,
@@ -315,9 +317,11 @@ class LiveTable:
             "totals": results.get("totals"),
             "finished": state.is_over,
             "results": {k: v for k, v in results.items() if k != "to_act"},
-            "text": text,
+            "sheet": sheet_to_json(data),
+            "lang": lang,
+            "html": render_sheet_html(data, self.seat_names(lang), lang),
         }
-        self.sheet_cache = (self.version, sheet)
+        self.sheet_cache = (key, sheet)
         return sheet
 
 

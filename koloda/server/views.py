@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from koloda.core.cards import format_card
 from koloda.core.engine import AnyRules, AnyState
-from koloda.core.events import Event
+from koloda.core.events import CardPlayed, DealStarted, Event, TrickTaken
+from koloda.core.presentation import phrase_to_json
 
 _MISSING = object()
 
@@ -70,13 +72,21 @@ def common_part(values: Sequence[Any]) -> Any:
     return None
 
 
+def event_json(event: Event) -> dict[str, Any]:
+    """An event's JSON with its sentence as data: ``key`` (of the catalogues, worded by the
+    page) and ``params`` (seats, cards, suits, numbers)."""
+    data = event.to_json()
+    data.update(phrase_to_json(event.phrase()))
+    return data
+
+
 def events_json(events: Sequence[Event], seat: int | None, num_seats: int) -> list[dict[str, Any]]:
     """Events as ``seat`` may see them; for a spectator (None) the part all seats see."""
     if seat is not None:
-        return [e.for_seat(seat).to_json() for e in events]
+        return [event_json(e.for_seat(seat)) for e in events]
     out = []
     for e in events:
-        part = common_part([e.for_seat(s).to_json() for s in range(num_seats)])
+        part = common_part([event_json(e.for_seat(s)) for s in range(num_seats)])
         if isinstance(part, dict):
             out.append(part)
     return out
@@ -91,14 +101,12 @@ class TrickTracker:
 
     def feed(self, events: Sequence[Event]) -> None:
         for e in events:
-            data = e.to_json()
-            kind = data.get("type")
-            if kind == "card_played":
-                self.current.append({"seat": data["seat"], "card": data["card"]})
+            if isinstance(e, CardPlayed):
+                self.current.append({"seat": e.seat, "card": format_card(e.card)})
                 del self.current[:-8]
-            elif kind == "trick_taken":
-                self.last = {"winner": data["seat"], "plays": self.current}
+            elif isinstance(e, TrickTaken):
+                self.last = {"winner": e.seat, "plays": self.current}
                 self.current = []
-            elif kind == "deal_started":
+            elif isinstance(e, DealStarted):
                 self.current = []
                 self.last = None

@@ -110,6 +110,23 @@ def test_server_record_of_a_finished_game(server: ServerThread) -> None:
     sheet = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()
     assert sheet["totals"] == record["totals"]
     assert [d["scores"] for d in sheet["deals"]] == [d["scores"] for d in record["deals"]]
+    sections = sheet["sheet"]["sections"]
+    titles = [s["title"]["key"] for s in sections]
+    assert titles == ["section.deals", "section.king.orders", "section.result"]
+    assert len(sections[0]["rows"]) == len(record["deals"])
+    assert "settlement" in sheet["html"] and "King (three players)" in sheet["html"]
+
+
+def test_server_serves_the_catalogues(server: ServerThread) -> None:
+    russian = httpx.get(f"{server.url}/i18n/ru.json").json()
+    english = httpx.get(f"{server.url}/i18n/en.json").json()
+    assert set(russian) == set(english) and russian["word.trick"]["few"] == "взятки"
+    assert httpx.get(f"{server.url}/i18n/xx.json").status_code == 404
+    script = httpx.get(f"{server.url}/i18n/catalogues.js")
+    assert script.status_code == 200 and script.headers["content-type"].startswith(
+        "text/javascript"
+    )
+    assert script.text.startswith("const CATALOGUES = ") and "взятку" in script.text
 
 
 def test_server_wrong_token_is_403(server: ServerThread) -> None:

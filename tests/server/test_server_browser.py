@@ -120,6 +120,19 @@ def test_server_browser_plays_a_deal_of_king(
     sheet_rows = page.locator("#sheet-table tr").count()
     assert sheet_rows >= 3  # header, deal 1, totals
     page.screenshot(path=str(shots / f"sheet-{name}.png"), full_page=True)
+    # the sheet and the log are worded from the catalogues, in the language chosen
+    assert "Deals" in page.inner_text("#overlay-body") and "col." not in page.inner_text(
+        "#overlay-body"
+    )
+    page.click("#close")
+    page.click("[data-lang=ru]")
+    log = page.inner_text("#log")
+    assert "event." not in log and "взятку" in log, log
+    page.click("#show-sheet")
+    wait_until(page, "document.querySelector('#overlay-body').innerText.includes('Сдачи')", 10)
+    page.screenshot(path=str(shots / f"sheet-ru-{name}.png"), full_page=True)
+    page.click("#close")
+    page.click("[data-lang=en]")
     assert not errors, errors
     assert all(url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:")) for url in requests)
     context.close()

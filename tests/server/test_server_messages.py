@@ -83,7 +83,13 @@ def test_server_bad_input_is_refused_and_changes_nothing(server: ServerThread) -
     ws.send(action)
     applied = receive(ws)
     assert applied["type"] == "view" and applied["version"] == 1
-    assert applied["events"][0] == {"type": "card_played", "seat": to_act, "card": legal[0]}
+    assert applied["events"][0] == {
+        "type": "card_played",
+        "seat": to_act,
+        "card": legal[0],
+        "key": "event.card_played",  # the sentence as data, worded by the page's catalogue
+        "params": {"seat": {"seat": to_act}, "card": {"card": legal[0]}},
+    }
     duplicate = receive(ws)
     assert duplicate["type"] == "error" and duplicate["code"] == "stale_version"
     assert sync(ws)["version"] == 1

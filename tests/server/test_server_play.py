@@ -66,4 +66,6 @@ def test_server_whole_game_leaks_no_card(server: ServerThread, game: str) -> Non
     assert sheet["finished"] is True
     assert sheet["totals"] == document["totals"]
     assert len(sheet["deals"]) == len(document["deals"])
-    assert sheet["text"]
+    assert 'id="sheet-table"' in sheet["html"] and sheet["sheet"]["sections"]
+    russian = httpx.get(f"{server.url}/api/tables/{table_id}/sheet?lang=ru").json()
+    assert russian["lang"] == "ru" and "Итог" in russian["html"]

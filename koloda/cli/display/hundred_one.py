@@ -6,79 +6,81 @@ from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import SUIT_STYLES, styled_card
-from koloda.cli.wording import second_person
-from koloda.core.cards import SUIT_SYMBOLS, pretty_card
+from koloda.core.cards import SUIT_SYMBOLS
+from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
 from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.view import HundredOneView
+from koloda.i18n import Speaker
 
 
-def log_line(entry: int, names: list[str]) -> str:
-    """One public step of the hand in words."""
-    seat, code = entry >> 8, entry & 255
+def log_phrase(entry: int) -> Phrase:
+    """One public step of the hand, said with the events' words."""
+    seat, code = SeatRef(entry >> 8), entry & 255
     if code < SUIT_BASE:
-        return f"{names[seat]} plays {pretty_card(code)}"
+        return Phrase("event.card_played", {"seat": seat, "card": CardRef(code)})
     if code < SUIT_BASE + 4:
-        return f"{names[seat]} names {SUIT_SYMBOLS[code - SUIT_BASE]}"
+        return Phrase("event.suit_named", {"seat": seat, "suit": SuitRef(code - SUIT_BASE)})
     if code == DRAW:
-        return f"{names[seat]} draws"
-    if code == PASS:
-        return f"{names[seat]} passes"
+        return Phrase("log.draw", {"seat": seat})
     if code == DREW:
-        return f"{names[seat]} takes a card"
+        return Phrase("event.card_drawn", {"seat": seat, "card": CardRef(-1)})
+    if code == PASS:
+        return Phrase("event.passed", {"seat": seat})
     if code == NOTHING:
-        return f"{names[seat]}: no card left to draw"
+        return Phrase("event.nothing_to_draw", {"seat": seat})
     if code == RESTOCK:
-        return "the discard pile is shuffled into a new stock"
-    return f"<{entry}>"
+        return Phrase("log.restocked")
+    return Phrase(f"<{entry}>")
 
 
-def recent(view: HundredOneView, names: list[str], limit: int = 12) -> list[str]:
+def recent(view: HundredOneView, words: Speaker, limit: int = 12) -> list[str]:
     """The public steps since this seat last acted (at most ``limit``)."""
     steps: list[str] = []
     for entry in reversed(view.log):
         if entry & 255 != RESTOCK and entry >> 8 == view.seat and entry & 255 != DREW and steps:
             break
-        steps.append(second_person(log_line(entry, names)))
+        steps.append(words.sentence(log_phrase(entry)))
         if len(steps) >= limit:
             break
     return list(reversed(steps))
 
 
-def describe(rules: HundredOneRules, view: HundredOneView, names: list[str]) -> Group:
+def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Group:
+    names = words.names
     lines: list[Text] = []
-    header = Text(f"Hand {view.deal + 1}", style="bold")
-    header.append(f"   dealer: {names[view.dealer]}")
+    header = Text(words.say("view.hand_number", number=view.deal + 1), style="bold")
+    header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
     totals = "  ".join(f"{names[s]} {t}" for s, t in enumerate(view.totals))
-    header.append(f"   totals: {totals}")
+    header.append("   " + words.say("view.totals", totals=totals))
     lines.append(header)
-    for step in recent(view, names):
+    for step in recent(view, words):
         lines.append(Text("  " + step, style="dim"))
     if view.top is not None:
-        table = Text("top: ")
+        table = Text(words.say("view.top") + " ")
         table.append_text(styled_card(view.top))
         if view.suit is not None:
-            table.append("   follow: ")
+            table.append("   " + words.say("view.follow") + " ")
             table.append(SUIT_SYMBOLS[view.suit], style=SUIT_STYLES[view.suit])
             if view.named:
-                table.append(" (named)")
-        table.append(f"   stock: {view.stock_size}   pile: {len(view.pile)}")
+                table.append(" " + words.say("view.named"))
+        table.append("   " + words.say("view.stock", stock=view.stock_size, pile=len(view.pile)))
         lines.append(table)
         sizes = "  ".join(f"{names[s]}: {k}" for s, k in enumerate(view.hand_sizes))
-        lines.append(Text(f"cards in hand: {sizes}"))
-    hand = Text("your hand: ", style="bold")
+        lines.append(Text(words.say("view.hand_sizes", sizes=sizes)))
+    hand = Text(words.say("view.your_hand") + " ", style="bold")
     for card in view.hand:
         hand.append_text(styled_card(card))
         hand.append(" ")
     lines.append(hand)
     if view.drawn is not None:
-        drawn = Text("you drew: ")
+        drawn = Text(words.say("view.you_drew") + " ")
         drawn.append_text(styled_card(view.drawn))
         lines.append(drawn)
     if view.to_act is not None:
-        lines.append(Text(f"to act: {names[view.to_act]}", style="italic"))
+        lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))
     if view.legal_actions:
-        legal = Text("legal: ")
+        legal = Text(words.say("view.legal") + " ")
         legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
         lines.append(legal)
     return Group(*lines)

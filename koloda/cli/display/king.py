@@ -7,50 +7,51 @@ from rich.text import Text
 
 from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, styled_card
 from koloda.core.cards import SUIT_SYMBOLS
-from koloda.games.king.actions import CONTRACT_KEYS, CONTRACT_NAMES_EN, CONTRACT_NAMES_RU
+from koloda.games.king.actions import CONTRACT_KEYS
 from koloda.games.king.rules import KingRules
 from koloda.games.king.view import KingView
+from koloda.i18n import Speaker
 
 
-def describe(rules: KingRules, view: KingView, names: list[str]) -> Group:
+def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
+    names = words.names
     lines: list[Text] = []
-    contract = "not ordered yet"
+    contract = words.say("view.not_ordered")
     if view.contract is not None:
-        contract = (
-            f"{CONTRACT_KEYS[view.contract]} — {CONTRACT_NAMES_EN[view.contract]}"
-            f" ({CONTRACT_NAMES_RU[view.contract]})"
-        )
-    header = Text(f"Deal {view.deal + 1}", style="bold")
-    header.append(f"   dealer: {names[view.dealer]}   game: {contract}")
+        key = CONTRACT_KEYS[view.contract]
+        contract = f"{key} — {words.word(f'contract.{key}')}"
+    header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
+    header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
+    header.append("   " + words.say("view.game", game=contract))
     lines.append(header)
     if view.trump is not None:
-        trump = Text("trump: ")
+        trump = Text(words.say("view.trump") + " ")
         trump.append(SUIT_SYMBOLS[view.trump], style=SUIT_STYLES[view.trump])
         if view.by_last:
-            trump.append(" (by the last card)")
+            trump.append(" " + words.say("view.by_last"))
         if view.declarer is not None:
-            trump.append(f"   called by {names[view.declarer]}")
+            trump.append("   " + words.say("view.called_by", seat=names[view.declarer]))
         lines.append(trump)
     if view.plays or view.trick_leader is not None:
-        trick = Text("trick: ")
+        trick = Text(words.say("view.trick") + " ")
         if view.trick:
             for seat, card in view.trick:
                 trick.append(f"{names[seat]} ")
                 trick.append_text(styled_card(card))
                 trick.append("  ")
         else:
-            trick.append("(empty)")
+            trick.append(words.say("view.empty"))
         lines.append(trick)
         won = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
-        lines.append(Text(f"tricks taken: {won}"))
-    label = "your cards (first 3 dealt): " if view.is_preview else "your hand: "
+        lines.append(Text(words.say("view.tricks_taken", tricks=won)))
+    label = words.say("view.preview" if view.is_preview else "view.your_hand") + " "
     hand = Text(label, style="bold")
     hand.append_text(hand_by_suit(view.hand))
     lines.append(hand)
     if view.to_act is not None:
-        lines.append(Text(f"to play: {names[view.to_act]}", style="italic"))
+        lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))
     if view.legal_actions:
-        legal = Text("legal: ")
+        legal = Text(words.say("view.legal") + " ")
         legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
         lines.append(legal)
     return Group(*lines)

@@ -3,12 +3,12 @@ come from koloda.core.events). A drawn card is shown only to the seat that drew 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from koloda.core.cards import SUIT_SYMBOLS, format_card, format_suit, pretty_card
+from koloda.core.cards import format_card, format_suit
 from koloda.core.events import Event
+from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +20,8 @@ class StarterTurned(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "starter_turned", "card": format_card(self.card)}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"the starter is {pretty_card(self.card)}"
+    def phrase(self) -> Phrase:
+        return Phrase("event.starter_turned", {"card": CardRef(self.card)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +41,9 @@ class CardDrawn(Event):
             out["card"] = format_card(self.card)
         return out
 
-    def sentence(self, names: Sequence[str]) -> str:
-        what = pretty_card(self.card) if self.card >= 0 else "a card"
-        return f"{names[self.seat]} {'must draw' if self.forced else 'draws'} {what}"
+    def phrase(self) -> Phrase:
+        key = "event.card_drawn_forced" if self.forced else "event.card_drawn"
+        return Phrase(key, {"seat": SeatRef(self.seat), "card": CardRef(self.card)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +55,8 @@ class NothingToDraw(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "nothing_to_draw", "seat": self.seat}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"no card is left for {names[self.seat]} to draw"
+    def phrase(self) -> Phrase:
+        return Phrase("event.nothing_to_draw", {"seat": SeatRef(self.seat)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +68,8 @@ class TurnSkipped(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "turn_skipped", "seat": self.seat}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} loses the turn"
+    def phrase(self) -> Phrase:
+        return Phrase("event.turn_skipped", {"seat": SeatRef(self.seat)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +82,8 @@ class SuitNamed(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "suit_named", "seat": self.seat, "suit": format_suit(self.suit)}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} names {SUIT_SYMBOLS[self.suit]}"
+    def phrase(self) -> Phrase:
+        return Phrase("event.suit_named", {"seat": SeatRef(self.seat), "suit": SuitRef(self.suit)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +95,8 @@ class Passed(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "passed", "seat": self.seat}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} passes"
+    def phrase(self) -> Phrase:
+        return Phrase("event.passed", {"seat": SeatRef(self.seat)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,5 +108,5 @@ class Restocked(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "restocked", "size": self.size}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"the discard pile is shuffled into a new stock of {self.size} cards"
+    def phrase(self) -> Phrase:
+        return Phrase("event.restocked", {"size": self.size})

@@ -14,6 +14,7 @@ from koloda.core.engine import Action, DealSetup, Rules, Seat
 from koloda.core.errors import DealError
 from koloda.core.info import DealReward, GameInfo, Utility, seats_alone
 from koloda.core.options import build_options
+from koloda.core.presentation import ScoreSheet
 from koloda.core.rules_base import RulesBase
 from koloda.games.hundred_one import notation
 from koloda.games.hundred_one.options import HundredOneOptions
@@ -150,10 +151,10 @@ class HundredOneRules(RulesBase[HundredOneState]):
     def deal_results_json(self, state: HundredOneState, deal: int) -> dict[str, Any]:
         return notation.deal_results_json(state, deal)
 
-    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
-        from koloda.games.hundred_one.sheet import render_sheet
+    def score_sheet(self, state: Any) -> ScoreSheet:
+        from koloda.games.hundred_one.sheet import score_sheet
 
-        return render_sheet(self, state, names)
+        return score_sheet(self, state)
 
 
 def make_rules(**options: Any) -> HundredOneRules:

@@ -1,12 +1,20 @@
-"""101's score sheet for people: each hand's penalties, running totals, the final ranking."""
+"""101's score sheet as data: each hand's dealer, who went out, the penalties with running
+totals against the limit of 101, and the final places."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Group
-from rich.table import Table
-
+from koloda.core.presentation import (
+    Cell,
+    Column,
+    Phrase,
+    Score,
+    ScoreSheet,
+    SeatRef,
+    SheetTable,
+    Term,
+)
 from koloda.games.hundred_one.scoring import LOSING_TOTAL, losers, places, winners
 
 if TYPE_CHECKING:
@@ -14,36 +22,53 @@ if TYPE_CHECKING:
     from koloda.games.hundred_one.state import HundredOneState
 
 
-def render_sheet(
-    rules: HundredOneRules, state: HundredOneState, names: list[str] | None = None
-) -> Group:
+def score_sheet(rules: HundredOneRules, state: HundredOneState) -> ScoreSheet:
     n = rules.num_seats
-    names = names or [f"seat {s}" for s in range(n)]
-    table = Table(title=f"101 — score sheet (to {LOSING_TOTAL})", show_footer=True)
-    table.add_column("#", footer="")
-    table.add_column("dealer", footer="total")
-    table.add_column("out")
+    columns = (
+        Column(Term("col.number")),
+        Column(Term("col.dealer")),
+        Column(Term("col.out")),
+        *(Column(SeatRef(s), numeric=True) for s in range(n)),
+    )
     running = [0] * n
-    for s in range(n):
-        table.add_column(names[s], justify="right", footer=str(state.totals[s]))
+    rows: list[tuple[Cell, ...]] = []
     for line in state.sheet:
-        cells = []
+        scores: list[Cell] = []
         for s in range(n):
             running[s] += line.scores[s]
-            cells.append(f"{line.scores[s]:+d} ({running[s]})")
-        out = names[line.out] + (" on a queen" if line.out_on_queen else "")
-        table.add_row(str(line.deal + 1), names[line.dealer], out, *cells)
-    parts: list[Table] = [table]
+            scores.append(Score(line.scores[s], running[s]))
+        key = "cell.out_on_queen" if line.out_on_queen else "cell.out"
+        out = Phrase(key, {"seat": SeatRef(line.out)})
+        rows.append((line.deal + 1, SeatRef(line.dealer), out, *scores))
+    footer: tuple[Cell, ...] = (None, Term("col.total"), None, *state.totals)
+    notes = (Phrase("note.hundred_one", {"limit": LOSING_TOTAL}),)
+    sections = [SheetTable(Phrase("section.deals"), columns, tuple(rows), footer, notes)]
     if state.is_over:
-        result = Table(title="result (H-16)")
-        result.add_column("place")
-        result.add_column("player")
-        result.add_column("total", justify="right")
-        result.add_column("")
         place = places(state.totals)
         won, lost = winners(state.totals), losers(state.totals)
-        for s in sorted(range(n), key=lambda s: (place[s], s)):
-            note = "winner" if s in won else "lost" if s in lost else ""
-            result.add_row(str(place[s]), names[s], str(state.totals[s]), note)
-        parts.append(result)
-    return Group(*parts)
+        sections.append(
+            SheetTable(
+                Phrase("section.result"),
+                (
+                    Column(Term("col.place"), numeric=True),
+                    Column(Term("col.player")),
+                    Column(Term("col.points"), numeric=True),
+                    Column(Term("col.result")),
+                ),
+                tuple(
+                    (
+                        place[s],
+                        SeatRef(s),
+                        state.totals[s],
+                        Term("result.winner")
+                        if s in won
+                        else Term("result.lost")
+                        if s in lost
+                        else None,
+                    )
+                    for s in sorted(range(n), key=lambda s: (place[s], s))
+                ),
+            )
+        )
+    title = Phrase("sheet.hundred_one", {"limit": LOSING_TOTAL})
+    return ScoreSheet("hundred_one", title, tuple(sections), state.is_over)

@@ -30,27 +30,6 @@ CONTRACT_KEYS = (
     "erelash",
     "positive",
 )
-CONTRACT_NAMES_RU = (
-    "не брать взяток",
-    "не брать мальчиков",
-    "не брать девочек",
-    "не брать червей",
-    "две последние",
-    "не брать кинга",
-    "ералаш",
-    "отыгрыш",
-)
-CONTRACT_NAMES_EN = (
-    "no tricks",
-    "no jacks",
-    "no queens",
-    "no hearts",
-    "last two",
-    "no king of hearts",
-    "erelash (all at once)",
-    "positive (trumps)",
-)
-
 ORDER_BASE = 64
 TRUMP_BASE = 80
 TRUMP_LAST = 84

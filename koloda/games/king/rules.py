@@ -10,6 +10,7 @@ from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
 from koloda.core.engine import Action, Rules, Seat
 from koloda.core.info import DealReward, GameInfo, Utility, seats_alone
 from koloda.core.options import build_options
+from koloda.core.presentation import ScoreSheet
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.king import notation
 from koloda.games.king.actions import (
@@ -119,10 +120,10 @@ class KingRules(WholeDeckRules[KingState]):
     def results_json(self, state: KingState) -> dict[str, Any]:
         return notation.results_json(self, state)
 
-    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
-        from koloda.games.king.sheet import render_sheet
+    def score_sheet(self, state: Any) -> ScoreSheet:
+        from koloda.games.king.sheet import score_sheet
 
-        return render_sheet(self, state, names)
+        return score_sheet(self, state)
 
 
 def make_rules(**options: Any) -> KingRules:

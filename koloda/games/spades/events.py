@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from koloda.core.cards import Card, format_card, pretty_card
+from koloda.core.cards import Card, format_card
 from koloda.core.events import ContractChosen, DealStarted, Event
+from koloda.core.presentation import CardsRef, Phrase, SeatRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,8 @@ class HandPickedUp(Event):
             "cards": [format_card(c) for c in self.cards],
         }
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} picks up the cards"
+    def phrase(self) -> Phrase:
+        return Phrase("event.hand_picked_up", {"seat": SeatRef(self.seat)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +46,11 @@ class BidMade(ContractChosen):
     def to_json(self) -> dict[str, Any]:
         return {"type": "bid", "seat": self.seat, "bid": self.contract}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} bids {str(self.contract).replace('_', ' ')}"
+    def phrase(self) -> Phrase:
+        seat = SeatRef(self.seat)
+        if self.contract in ("nil", "double_nil"):
+            return Phrase(f"event.bid_{self.contract}", {"seat": seat})
+        return Phrase("event.bid", {"seat": seat, "tricks": int(self.contract)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +70,10 @@ class CardsDiscarded(Event):
             "cards": [format_card(c) for c in self.cards],
         }
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"{names[self.seat]} lays aside three cards{_shown(self.cards)}"
+    def phrase(self) -> Phrase:
+        return Phrase(
+            "event.cards_discarded", {"seat": SeatRef(self.seat), "cards": CardsRef(self.cards)}
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +99,15 @@ class CardsExchanged(Event):
             "given": [format_card(c) for c in self.given],
         }
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return (
-            f"{names[self.partner]} gives {names[self.nil_seat]} three cards{_shown(self.given)}"
-            f" and takes the three laid aside{_shown(self.discarded)}"
+    def phrase(self) -> Phrase:
+        return Phrase(
+            "event.cards_exchanged",
+            {
+                "seat": SeatRef(self.partner),
+                "nil_seat": SeatRef(self.nil_seat),
+                "given": CardsRef(self.given),
+                "discarded": CardsRef(self.discarded),
+            },
         )
 
 
@@ -110,8 +120,8 @@ class DiscardsReturned(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "discards_returned", "seat": self.seat}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"the cards laid aside go back to {names[self.seat]}"
+    def phrase(self) -> Phrase:
+        return Phrase("event.discards_returned", {"seat": SeatRef(self.seat)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +133,5 @@ class SpadesBroken(Event):
     def to_json(self) -> dict[str, Any]:
         return {"type": "spades_broken", "seat": self.seat}
 
-    def sentence(self, names: Sequence[str]) -> str:
-        return f"spades are broken by {names[self.seat]}"
-
-
-def _shown(cards: tuple[Card, ...]) -> str:
-    """`` (A♠ K♠ 2♥)`` when this seat may see the cards, else nothing."""
-    return f" ({' '.join(pretty_card(c) for c in cards)})" if cards else ""
+    def phrase(self) -> Phrase:
+        return Phrase("event.spades_broken", {"seat": SeatRef(self.seat)})

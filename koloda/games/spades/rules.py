@@ -11,6 +11,7 @@ from koloda.core.decks import DECK_52, Deck
 from koloda.core.engine import Action, Rules, Seat
 from koloda.core.info import PARTNERS_OPPOSITE, DealReward, GameInfo, Utility
 from koloda.core.options import build_options
+from koloda.core.presentation import ScoreSheet
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.spades import notation
 from koloda.games.spades.options import SpadesOptions
@@ -74,10 +75,10 @@ class SpadesRules(WholeDeckRules[SpadesState]):
     def results_json(self, state: SpadesState) -> dict[str, Any]:
         return notation.results_json(state)
 
-    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
-        from koloda.games.spades.sheet import render_sheet
+    def score_sheet(self, state: Any) -> ScoreSheet:
+        from koloda.games.spades.sheet import score_sheet
 
-        return render_sheet(self, state, names)
+        return score_sheet(self, state)
 
 
 def make_rules(**options: Any) -> SpadesRules:

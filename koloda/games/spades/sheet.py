@@ -1,15 +1,23 @@
-"""Spades score sheet for people: bids and tricks per player, each side's hand and totals."""
+"""Spades score sheet as data: per side and hand the bid against the tricks, the nil results,
+the hand's score with the running total and the bags; the winners at the end."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich import box
-from rich.console import Group
-from rich.table import Table
-
-from koloda.games.spades.actions import NIL, bid_text, is_nil_bid
-from koloda.games.spades.scoring import SideScore
+from koloda.core.presentation import (
+    Cell,
+    Column,
+    Phrase,
+    Phrases,
+    Score,
+    ScoreSheet,
+    SeatRef,
+    SheetTable,
+    SideRef,
+    Term,
+)
+from koloda.games.spades.actions import DOUBLE_NIL, is_nil_bid
 
 if TYPE_CHECKING:
     from koloda.games.spades.rules import SpadesRules
@@ -18,81 +26,83 @@ if TYPE_CHECKING:
 SIDE_SEATS = ((0, 2), (1, 3))
 
 
-def side_name(side: int, names: list[str]) -> str:
-    first, second = SIDE_SEATS[side]
-    return f"{names[first]} & {names[second]}"
-
-
-def contract_text(line: DealSummary, side: int) -> str:
-    """The side's contract: the numeric bids' sum, with its nil bidders named."""
-    first, second = SIDE_SEATS[side]
-    bids = (line.bids[first], line.bids[second])
-    parts = []
-    numeric = [b for b in bids if not is_nil_bid(b)]
-    if numeric:
-        parts.append(str(sum(numeric)))
-    parts.extend("n" if b == NIL else "dn" for b in bids if is_nil_bid(b))
-    return "+".join(parts)
-
-
-def result_text(score: SideScore) -> str:
-    text = f"{score.score:+d}"
-    notes = []
+def notes_cell(line: DealSummary, side: int) -> Cell:
+    """The side's nil bids and what became of them, and what else the hand did to it."""
+    items: list[Phrase] = []
+    for seat in SIDE_SEATS[side]:
+        bid = line.bids[seat]
+        if is_nil_bid(bid):
+            kind = Term("bid.double_nil" if bid == DOUBLE_NIL else "bid.nil")
+            made = line.tricks[seat] == 0
+            key = "cell.nil_made" if made else "cell.nil_failed"
+            if seat in line.exchanges:
+                key += "_exchanged"
+            items.append(Phrase(key, {"seat": SeatRef(seat), "kind": kind}))
+    score = line.sides[side]
     if score.lost_score:
-        notes.append("L")
+        items.append(Phrase("cell.lost_score"))
     if score.bag_penalty:
-        notes.append("B")
-    if notes:
-        text += f" {' '.join(notes)}"
-    return text
+        items.append(Phrase("cell.bag_penalty", {"points": score.bag_penalty}))
+    return Phrases(tuple(items)) if items else None
 
 
-def render_sheet(rules: SpadesRules, state: SpadesState, names: list[str] | None = None) -> Group:
-    """One row a hand: for each side its players' bid/tricks in seat order (⇄ after an
-    exchange), its contract, the hand's score and the running total (with bags if played)."""
-    names = names or [f"seat {s}" for s in range(4)]
+def score_sheet(rules: SpadesRules, state: SpadesState) -> ScoreSheet:
     bags_on = rules.options.bags_penalty
-    table = Table(
-        title=f"Spades to {rules.options.target} — score sheet",
-        caption=(
-            f"side 0: {side_name(0, names)}   side 1: {side_name(1, names)}\n"
-            "bid: n nil, dn double nil; ⇄ exchanged; score: L side lost its score (S-15), "
-            "B 10 bags cost 100; b: bags carried"
-        ),
-        show_footer=True,
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1),
-        collapse_padding=True,
-        pad_edge=False,
-    )
-    table.add_column("#\ndealer", footer="total", no_wrap=True, min_width=6)
+    columns: list[Column] = [Column(Term("col.number")), Column(Term("col.dealer"))]
     for side in (0, 1):
-        footer = str(state.totals[side]) + (f" b{state.bags[side]}" if bags_on else "")
-        table.add_column(f"side {side}\nbid/took", footer="", no_wrap=True, min_width=7)
-        table.add_column("\nbid", justify="right", footer="", no_wrap=True, min_width=5)
-        table.add_column("\nscore", justify="right", footer="", no_wrap=True, min_width=5)
-        total = "\ntotal" + (" bags" if bags_on else "")
-        table.add_column(total, justify="right", footer=footer, no_wrap=True, min_width=7)
+        columns += [
+            Column(Phrase("col.side_bid", {"side": SideRef(side)}), numeric=True),
+            Column(Term("col.took"), numeric=True),
+            Column(Term("col.nil")),
+            Column(Term("col.score"), numeric=True),
+        ]
+        if bags_on:
+            columns.append(Column(Term("col.bags"), numeric=True))
+    rows: list[tuple[Cell, ...]] = []
     for line in state.sheet:
-        cells = []
+        cells: list[Cell] = [line.deal + 1, SeatRef(line.dealer)]
         for side in (0, 1):
-            players = []
-            for seat in SIDE_SEATS[side]:
-                text = f"{bid_text(line.bids[seat]).replace('double_nil', 'dnil')}/"
-                text += str(line.tricks[seat])
-                players.append(text + ("⇄" if seat in line.exchanges else ""))
             score = line.sides[side]
-            total = str(line.totals[side]) + (f" b{score.bags}" if bags_on else "")
-            cells += ["\n".join(players), contract_text(line, side), result_text(score), total]
-        table.add_row(f"{line.deal + 1}\n{names[line.dealer][:6]}", *cells)
-    parts: list[Table] = [table]
+            cells += [
+                sum(line.bids[s] for s in SIDE_SEATS[side] if not is_nil_bid(line.bids[s])),
+                sum(line.tricks[s] for s in SIDE_SEATS[side]),
+                notes_cell(line, side),
+                Score(score.score, line.totals[side]),
+            ]
+            if bags_on:
+                cells.append(score.bags)
+        rows.append(tuple(cells))
+    footer: list[Cell] = [None, Term("col.total")]
+    for side in (0, 1):
+        footer += [None, None, None, state.totals[side]]
+        if bags_on:
+            footer.append(state.bags[side])
+    notes = [Phrase("note.spades.nil")]
+    if bags_on:
+        notes.append(Phrase("note.spades.bags"))
+    sections = [
+        SheetTable(
+            Phrase("section.deals"), tuple(columns), tuple(rows), tuple(footer), tuple(notes)
+        )
+    ]
     if state.is_over:
-        result = Table(title="result")
-        result.add_column("partnership")
-        result.add_column("total", justify="right")
-        result.add_column("", justify="left")
-        for side in (0, 1):
-            won = "winner" if side in state.winners else ""
-            result.add_row(side_name(side, names), str(state.totals[side]), won)
-        parts.append(result)
-    return Group(*parts)
+        sections.append(
+            SheetTable(
+                Phrase("section.result"),
+                (
+                    Column(Term("col.side")),
+                    Column(Term("col.points"), numeric=True),
+                    Column(Term("col.result")),
+                ),
+                tuple(
+                    (
+                        SideRef(side),
+                        state.totals[side],
+                        Term("result.winner") if side in state.winners else None,
+                    )
+                    for side in (0, 1)
+                ),
+            )
+        )
+    title = Phrase("sheet.spades", {"target": rules.options.target})
+    return ScoreSheet("spades", title, tuple(sections), state.is_over)

@@ -21,10 +21,8 @@ from koloda.core.cards import (
     JACK,
     KING,
     QUEEN,
-    RANK_NAMES,
     SEVEN,
     SIX,
-    SUIT_SYMBOLS,
     SUITS,
     THREE,
     TWO,
@@ -75,18 +73,6 @@ class Declaration(NamedTuple):
     def rank(self) -> Rank | None:
         """The rank of a triple."""
         return self.cards[0] & 15 if self.kind == "triple" else None
-
-    def describe(self) -> str:
-        """For people: ``Баба ♥ +K +Q (7)``, ``Трена ♠ (16)``, ``three 7s (4)``."""
-        if self.kind == "triple":
-            rank = RANK_NAMES[self.cards[0] & 15]
-            count = "four" if len(self.cards) == 4 else "three"
-            return f"{count} {rank}s ({self.points})"
-        symbol = SUIT_SYMBOLS[self.cards[0] >> 4]
-        if self.kind == "long_run":
-            return f"Трена {symbol} {len(self.cards)} cards ({self.points})"
-        faces = "".join(f" +{RANK_NAMES[c & 15]}" for c in self.cards[3:])
-        return f"Баба {symbol}{faces} ({self.points})"
 
     def to_json(self) -> dict[str, Any]:
         return {

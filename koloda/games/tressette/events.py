@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from koloda.core.events import Event
+from koloda.core.presentation import (
+    CardsRef,
+    Param,
+    Phrase,
+    Phrases,
+    RankRef,
+    SeatRef,
+    SideRef,
+    SuitRef,
+    Term,
+)
 from koloda.games.tressette.declarations import Declaration
 
 
@@ -24,9 +34,9 @@ class Declared(Event):
             "declarations": [d.to_json() for d in self.declarations],
         }
 
-    def sentence(self, names: Sequence[str]) -> str:
-        shown = ", ".join(d.describe() for d in self.declarations)
-        return f"{names[self.seat]} declares {shown}"
+    def phrase(self) -> Phrase:
+        shown = Phrases(tuple(declaration_phrase(d) for d in self.declarations))
+        return Phrase("event.declared", {"seat": SeatRef(self.seat), "declarations": shown})
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +59,16 @@ class PointsScored(Event):
             "game_points": list(self.game_points),
         }
 
-    def sentence(self, names: Sequence[str]) -> str:
-        reason = self.reason.replace("_", " ")
-        return (
-            f"{_side(names, self.side)} score {self.points} for {reason} "
-            f"(game {self.game_points[0]}–{self.game_points[1]})"
+    def phrase(self) -> Phrase:
+        return Phrase(
+            "event.points_scored",
+            {
+                "side": SideRef(self.side),
+                "points": self.points,
+                "reason": Term(f"reason.{self.reason}"),
+                "ours": self.game_points[0],
+                "theirs": self.game_points[1],
+            },
         )
 
 
@@ -77,11 +92,36 @@ class GameWon(Event):
             "carry": self.carry,
         }
 
-    def sentence(self, names: Sequence[str]) -> str:
-        carry = f", carrying {self.carry} into the next" if self.carry else ""
-        return f"{_side(names, self.side)} win game {self.game + 1}, worth {self.value}{carry}"
+    def phrase(self) -> Phrase:
+        params: dict[str, Param] = {
+            "side": SideRef(self.side),
+            "number": self.game + 1,
+            "value": self.value,
+            "carry": self.carry,
+        }
+        return Phrase("event.game_won_carry" if self.carry else "event.game_won", params)
 
 
-def _side(names: Sequence[str], side: int) -> str:
-    """A side by its two players' names (seats ``side`` and ``side + 2``)."""
-    return " and ".join(names[s] for s in range(side, len(names), 2))
+def declaration_phrase(declaration: Declaration) -> Phrase:
+    """A declaration for people (T-7..T-11): a triple, a Baba or a long run, with its points."""
+    first = declaration.cards[0]
+    if declaration.kind == "triple":
+        key = "declaration.four" if len(declaration.cards) == 4 else "declaration.three"
+        return Phrase(key, {"rank": RankRef(first & 15), "points": declaration.points})
+    if declaration.kind == "long_run":
+        return Phrase(
+            "declaration.long_run",
+            {
+                "suit": SuitRef(first >> 4),
+                "length": len(declaration.cards),
+                "points": declaration.points,
+            },
+        )
+    return Phrase(
+        "declaration.baba",
+        {
+            "suit": SuitRef(first >> 4),
+            "extra": CardsRef(declaration.cards[3:]),
+            "points": declaration.points,
+        },
+    )

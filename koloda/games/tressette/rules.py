@@ -10,6 +10,7 @@ from koloda.core.decks import DECK_40, Deck
 from koloda.core.engine import Action, Rules, Seat
 from koloda.core.info import PARTNERS_OPPOSITE, DealReward, GameInfo, Utility
 from koloda.core.options import build_options
+from koloda.core.presentation import ScoreSheet
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
@@ -72,10 +73,10 @@ class TressetteRules(WholeDeckRules[TressetteState]):
     def results_json(self, state: TressetteState) -> dict[str, Any]:
         return notation.results_json(state)
 
-    def render_sheet(self, state: Any, names: list[str] | None = None) -> Any:
-        from koloda.games.tressette.sheet import render_sheet
+    def score_sheet(self, state: Any) -> ScoreSheet:
+        from koloda.games.tressette.sheet import score_sheet
 
-        return render_sheet(self, state, names)
+        return score_sheet(self, state)
 
 
 def make_rules(**options: Any) -> TressetteRules:

@@ -1,61 +1,7 @@
 /* Koloda UI: English and Russian words, and the shared helpers of both pages. */
 "use strict";
-const WORDS = {
-  en: {
-    new_table: "New table", game: "Game", rules: "Rules", seats: "Seats", start: "Start the table",
-    invites: "Invitations", watch: "Watch as a spectator", seat: "Seat", human: "Person",
-    invites_help: "Send each player the link of his seat. The links are secret: whoever holds one plays that seat.",
-    play_here: "Play this seat", copy: "Copy", copied: "Copied",
-    last_trick: "Last trick", score_sheet: "Score sheet", download_record: "Download record",
-    you: "you", to_act: "to act", your_turn: "Your turn", waiting: "Waiting for {0}",
-    dealer: "dealer", cards: "cards", tricks: "tricks", total: "total", deal: "Deal",
-    finished: "Game over", connecting: "connecting…", online: "online", offline: "reconnecting…",
-    no_last_trick: "No trick taken yet in this deal.", took: "took", spectator: "spectator",
-    contract: "Contract", trump: "Trump", by_last: "by the last card", top: "Top card", suit: "Suit",
-    stock: "stock", pile: "pile", bid: "Bid", choose: "Choose", select_three: "Select three cards, then",
-    played: "played", winner: "Winner", bot: "bot",
-    yes: "yes", no: "no",
-    "game.king": "King", "game.spades": "Spades", "game.hundred_one": "101", "game.tressette": "Tressette",
-    "help.king": "Trick game for 3–4: seven negative deals, then positive deals with trump.",
-    "help.spades": "Partnership trick game: bid tricks, spades are always trump, game to 500.",
-    "help.hundred_one": "Shedding game for 2–6: follow suit or rank; 6, 7, queens and aces act.",
-    "help.tressette": "Partnership trick game with declarations and card points, games to 21.",
-    "c.no_tricks": "No tricks", "c.no_jacks": "No jacks", "c.no_queens": "No queens", "c.no_hearts": "No hearts",
-    "c.last_two": "Not the last two", "c.no_king": "No king of hearts", "c.erelash": "Erelash (all)", "c.positive": "Positive (trumps)",
-    "a.look": "Look at cards", "a.draw": "Draw", "a.pass": "Keep and pass", "a.nil": "Nil", "a.double_nil": "Double nil",
-    "a.trump_last": "Trump by the last card", "a.discard": "Discard three", "a.give": "Give three",
-    "ev.deal_started": "Deal {0} dealt", "ev.trick_taken": "{0} took the trick", "ev.deal_scored": "Deal scored: {0}",
-    "ev.game_over": "Game over", "ev.trump_named": "{0} named trump {1}", "ev.contract_chosen": "{0} ordered {1}",
-    "ev.suit_named": "{0} named {1}", "ev.bid": "{0} bid {1}", "ev.card_drawn": "{0} drew a card",
-  },
-  ru: {
-    new_table: "Новый стол", game: "Игра", rules: "Правила", seats: "Места", start: "Начать игру",
-    invites: "Приглашения", watch: "Смотреть как зритель", seat: "Место", human: "Человек",
-    invites_help: "Отправьте каждому игроку ссылку на его место. Ссылки секретные: кто ею владеет, тот и играет за это место.",
-    play_here: "Играть за это место", copy: "Копировать", copied: "Скопировано",
-    last_trick: "Последняя взятка", score_sheet: "Запись игры", download_record: "Скачать запись партии",
-    you: "вы", to_act: "ходит", your_turn: "Ваш ход", waiting: "Ждём: {0}",
-    dealer: "сдаёт", cards: "карт", tricks: "взяток", total: "счёт", deal: "Сдача",
-    finished: "Игра окончена", connecting: "подключение…", online: "на связи", offline: "переподключение…",
-    no_last_trick: "В этой сдаче ещё не было взяток.", took: "взял", spectator: "зритель",
-    contract: "Игра", trump: "Козырь", by_last: "по последней карте", top: "Верхняя карта", suit: "Масть",
-    stock: "колода", pile: "сброс", bid: "Заказ", choose: "Выберите", select_three: "Выберите три карты, затем",
-    played: "сыграл", winner: "Победитель", bot: "бот",
-    yes: "да", no: "нет",
-    "game.king": "Кинг", "game.spades": "Спейдс (пики)", "game.hundred_one": "101", "game.tressette": "Тресетте",
-    "help.king": "Взяточная игра на 3–4: семь отрицательных сдач, затем положительные с козырем.",
-    "help.spades": "Парная взяточная игра: заказ взяток, пики всегда козыри, игра до 500.",
-    "help.hundred_one": "Игра на сброс для 2–6: кладут в масть или в достоинство; 6, 7, дамы и тузы действуют.",
-    "help.tressette": "Парная взяточная игра с объявлениями и очками за карты, партии до 21.",
-    "c.no_tricks": "Не брать взяток", "c.no_jacks": "Не брать валетов", "c.no_queens": "Не брать дам", "c.no_hearts": "Не брать червей",
-    "c.last_two": "Не брать 2 последние", "c.no_king": "Не брать короля червей", "c.erelash": "Ерелаш", "c.positive": "Положительная (козыри)",
-    "a.look": "Посмотреть карты", "a.draw": "Взять карту", "a.pass": "Оставить и пас", "a.nil": "Ноль", "a.double_nil": "Двойной ноль",
-    "a.trump_last": "Козырь по последней карте", "a.discard": "Сбросить три", "a.give": "Отдать три",
-    "ev.deal_started": "Сдача {0}", "ev.trick_taken": "{0} взял взятку", "ev.deal_scored": "Итог сдачи: {0}",
-    "ev.game_over": "Игра окончена", "ev.trump_named": "{0} назвал козырь {1}", "ev.contract_chosen": "{0} заказал: {1}",
-    "ev.suit_named": "{0} назвал масть {1}", "ev.bid": "{0} заказал {1}", "ev.card_drawn": "{0} взял карту",
-  },
-};
+/* The words live in the catalogues (koloda/i18n/<lang>.json, served as /i18n/catalogues.js),
+   shared with the terminal: UI words under "ui.", events under "event.", sheets and cards. */
 /* Russian explanations of rule options (English ones come from the server). */
 const OPTION_HELP_RU = {
   variant: "Вариант: classic — классика на четверых; order — игры заказывают игроки; three — на троих.",
@@ -83,14 +29,100 @@ const OPTION_HELP_RU = {
   long_run: "16 очков за длинную последовательность от тройки (seven) или только за всю масть (ten).",
 };
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAMES = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }, ru: { S: "пики", H: "черви", D: "бубны", C: "трефы" } };
-const RANKS_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
 let LANG = localStorage.getItem("koloda.lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
 
+function entry(key) {
+  const words = CATALOGUES[LANG] || CATALOGUES.en;
+  if (key in words) return words[key];
+  return key in CATALOGUES.en ? CATALOGUES.en[key] : undefined;
+}
+/* A word of the catalogue, in a grammatical form when it has forms (nom, acc, ins, gen, short). */
+function word(key, form) {
+  const e = entry(key);
+  if (e === undefined) return key;
+  if (typeof e === "string") return e;
+  if (form && e[form] !== undefined) return e[form];
+  for (const d of ["nom", "text", "other"]) if (e[d] !== undefined) return e[d];
+  return Object.values(e)[0];
+}
+/* The plural form of a word agreeing with n (CLDR categories, as Babel on the server). */
+function pluralWord(key, n) {
+  const e = entry(key);
+  if (e === undefined) return key;
+  if (typeof e === "string") return e;
+  const category = new Intl.PluralRules(LANG).select(Math.abs(Number(n) || 0));
+  return e[category] ?? e.other ?? key;
+}
+/* A UI word ("ui.<key>" or a full key), with positional {0} {1} arguments. */
 function t(key, ...args) {
-  let text = (WORDS[LANG] && WORDS[LANG][key]) || WORDS.en[key] || key;
+  let text = entry(key) !== undefined ? word(key) : entry("ui." + key) !== undefined ? word("ui." + key) : key;
   args.forEach((a, i) => { text = text.replace(`{${i}}`, a); });
   return text;
+}
+function numberText(v, signed) { return signed && v > 0 ? `+${v}` : String(v); }
+
+/* Phrases (a key and typed parameters, as the server sends them) in words for one reader:
+   names[seat] are the players, viewer the reader's seat (spoken to as "you") or null. */
+function speaker(names, viewer) {
+  const sideSeats = (side) => names.map((_, s) => s).filter((s) => s % 2 === side);
+  const seatName = (seat, form) => seat === viewer ? word("pronoun.you", form) : (names[seat] ?? String(seat + 1));
+  const sideName = (side) => {
+    const seats = sideSeats(side);
+    if (seats.length !== 2) return `${word("word.side")} ${side + 1}`;
+    if (seats.includes(viewer)) return fill(word("side.yours"), { partner: { seat: seats[0] === viewer ? seats[1] : seats[0] } });
+    return fill(word("side.pair"), { a: { seat: seats[0] }, b: { seat: seats[1] } });
+  };
+  const playerNames = (count) => count === names.length ? names.map((_, s) => seatName(s)) : [...Array(count).keys()].map(sideName);
+  const card = (code, form) => {
+    if (!code) return word("card.hidden", form);
+    const rank = cardRank(code), suit = cardSuit(code);
+    if (!form) return word("rank." + rank, "short") + SUITS[suit];
+    return fill(word("card.name"), { rank: word("rank." + rank, form), suit: word("suit." + suit, "gen") });
+  };
+  function text(v, form) {
+    if (v === null || v === undefined) return "";
+    if (typeof v === "boolean") return word(v ? "word.yes" : "word.no");
+    if (typeof v === "number") return numberText(v, form === "+");
+    if (typeof v === "string") return v;
+    if ("key" in v) return phrase(v);
+    if ("seat" in v) return seatName(v.seat, form);
+    if ("side" in v) return sideName(v.side);
+    if ("card" in v) return card(v.card, form);
+    if ("cards" in v) return v.cards && v.cards.length ? `(${v.cards.map((c) => card(c)).join(" ")})` : "";
+    if ("suit" in v) return form ? word("suit." + v.suit, form) : SUITS[v.suit] || "";
+    if ("rank" in v) return word("rank." + RANK_NAMES[v.rank], form);
+    if ("term" in v) return word(v.term, form);
+    if ("phrases" in v) return v.phrases.map(phrase).join(", ");
+    if ("per_player" in v) { const who = playerNames(v.per_player.length); return v.per_player.map((x, i) => `${who[i]} ${numberText(x, true)}`).join(", "); }
+    if ("among" in v) { const who = playerNames(v.count); return v.among.map((i) => who[i]).join(", "); }
+    if ("points" in v) return numberText(v.points, true) + (v.total === null || v.total === undefined ? "" : ` (${v.total})`);
+    return "";
+  }
+  function fill(template, params) {
+    return template.replace(/\{(\w+)(?::([\w+]+))?(?:\|([\w.]+))?\}/g, (all, name, form, pluralOf) => {
+      if (!(name in params)) return all;
+      if (pluralOf) return pluralWord(pluralOf, params[name]);
+      return text(params[name], form);
+    });
+  }
+  function aboutReader(params) {
+    if (viewer === null || viewer === undefined) return false;
+    if (params.seat && typeof params.seat === "object") return params.seat.seat === viewer;
+    if (params.side && typeof params.side === "object") return sideSeats(params.side.side).includes(viewer);
+    return false;
+  }
+  function phrase(p) {
+    const e = entry(p.key);
+    if (e === undefined) return p.key;
+    const params = p.params || {};
+    const template = typeof e === "string" ? e : (aboutReader(params) && e.you) || e.text || p.key;
+    return fill(template, params).replace(/ {2,}/g, " ").trim();
+  }
+  function sentence(p) {
+    const said = phrase(p).split(/\s+/).filter(Boolean).join(" ");
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  }
+  return { phrase, sentence, text };
 }
 function translatePage() {
   document.documentElement.lang = LANG;
@@ -119,26 +151,24 @@ function el(tag, attrs = {}, ...children) {
 }
 function cardRank(code) { return code.slice(0, -1); }
 function cardSuit(code) { return code.slice(-1); }
-function cardLabel(code) {
-  const r = cardRank(code);
-  return (LANG === "ru" && RANKS_RU[r] ? RANKS_RU[r] : r) + SUITS[cardSuit(code)];
-}
+const RANK_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+function cardLabel(code) { return word("rank." + cardRank(code), "short") + SUITS[cardSuit(code)]; }
 function cardNode(code, extra = {}) {
   const s = cardSuit(code);
   const r = cardRank(code);
   return el("span", { class: "card" + (s === "H" || s === "D" ? " red" : ""), "data-card": code, title: code, ...extra },
-    el("span", { class: "rank" }, LANG === "ru" && RANKS_RU[r] ? RANKS_RU[r] : r), el("span", { class: "suit" }, SUITS[s]));
+    el("span", { class: "rank" }, word("rank." + r, "short")), el("span", { class: "suit" }, SUITS[s]));
 }
-function suitLabel(s) { return `${SUITS[s] || s} ${(SUIT_NAMES[LANG] || SUIT_NAMES.en)[s] || ""}`.trim(); }
+function suitLabel(s) { return `${SUITS[s] || s} ${word("suit." + s)}`.trim(); }
 function gameName(g) { return t("game." + g); }
 function actionLabel(action) {
   const [kind, rest] = action.includes(":") ? action.split(/:(.*)/s) : [action, ""];
-  if (kind === "order") return t("c." + rest);
-  if (kind === "trump") return rest === "last" ? t("a.trump_last") : `${t("trump")} ${suitLabel(rest)}`;
+  if (kind === "order") return word("contract." + rest);
+  if (kind === "trump") return rest === "last" ? word("action.trump_last") : `${t("trump")} ${suitLabel(rest)}`;
   if (kind === "suit") return suitLabel(rest);
-  if (kind === "bid") return rest === "nil" || rest === "double_nil" ? t("a." + rest) : `${t("bid")} ${rest}`;
-  if (kind === "discard" || kind === "give") return `${t("a." + kind)}: ${rest.split(",").map(cardLabel).join(" ")}`;
-  if (WORDS.en["a." + kind]) return t("a." + kind);
+  if (kind === "bid") return rest === "nil" || rest === "double_nil" ? word("action." + rest) : `${t("bid")} ${rest}`;
+  if (kind === "discard" || kind === "give") return `${word("action." + kind)}: ${rest.split(",").map(cardLabel).join(" ")}`;
+  if (entry("action." + kind) !== undefined) return word("action." + kind);
   return action;
 }
 document.addEventListener("DOMContentLoaded", translatePage);

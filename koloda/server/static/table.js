@@ -71,23 +71,20 @@ function connect() {
 }
 
 function logEvent(e) {
-  let line = null;
-  const who = (s) => seatName(s);
-  switch (e.type) {
-    case "card_played": line = `${who(e.seat)}: ${cardLabel(e.card)}`; break;
-    case "trick_taken": line = t("ev.trick_taken", who(e.seat)); break;
-    case "deal_started": line = t("ev.deal_started", e.deal + 1); break;
-    case "deal_scored": line = t("ev.deal_scored", (e.scores || []).join(" / ")); break;
-    case "game_over": line = t("ev.game_over"); break;
-    case "trump_named": line = t("ev.trump_named", who(e.seat), e.by_last ? t("by_last") : suitLabel(e.suit)); break;
-    case "contract_chosen": line = t("ev.contract_chosen", who(e.seat), t("c." + e.contract)); break;
-    case "suit_named": line = t("ev.suit_named", who(e.seat), suitLabel(e.suit)); break;
-    case "card_drawn": line = t("ev.card_drawn", who(e.seat)) + (e.card ? ` (${cardLabel(e.card)})` : ""); break;
-    case "bid": line = t("ev.bid", who(e.seat), e.bid ?? ""); break;
-    default: line = e.type.replace(/_/g, " ") + (e.seat !== undefined ? `: ${who(e.seat)}` : "");
-  }
-  logLines.push(line);
+  if (!e.key) return;
+  logLines.push({ key: e.key, params: e.params || {} });  // worded at render time, in the current language
   if (logLines.length > 40) logLines.shift();
+}
+
+/* The players' names in sentences: the reader himself is spoken to as "you". */
+function speakerForTable() {
+  const n = latest ? latest.view.num_seats : 0;
+  const names = [...Array(n).keys()].map((s) => {
+    const kind = (latest.view.seat_kinds || [])[s] || "human";
+    const base = `${t("seat")} ${s + 1}`;
+    return kind.startsWith("bot:") ? `${base} (${t("bot")} ${kind.slice(4)})` : base;
+  });
+  return speaker(names, latest ? latest.seat : null);
 }
 
 function render() {
@@ -101,8 +98,8 @@ function render() {
   players.replaceChildren();
   for (let s = 0; s < n; s++) {
     const facts = [];
-    if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${t("cards")}`);
-    if (v.tricks_won) facts.push(`${v.tricks_won[s]} ${t("tricks")}`);
+    if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${pluralWord("word.card", v.hand_sizes[s])}`);
+    if (v.tricks_won) facts.push(`${v.tricks_won[s]} ${pluralWord("word.trick", v.tricks_won[s])}`);
     if (v.totals && v.totals.length === n) facts.push(`${t("total")} ${v.totals[s]}`);
     if (v.bids && v.bids[s] !== null && v.bids[s] !== undefined) facts.push(`${t("bid")} ${v.bids[s]}`);
     const cls = ["player", s === latest.seat ? "me" : "", s === v.to_act ? "turn" : ""].join(" ");
@@ -111,7 +108,7 @@ function render() {
   }
   // facts of the deal
   const info = [];
-  if (v.contract) info.push(`${t("contract")}: ${t("c." + v.contract)}`);
+  if (v.contract) info.push(`${t("contract")}: ${word("contract." + v.contract)}`);
   if (v.trump) info.push(`${t("trump")}: ${suitLabel(v.trump)}${v.by_last ? ` (${t("by_last")})` : ""}`);
   if (v.suit) info.push(`${t("suit")}: ${suitLabel(v.suit)}`);
   if (v.stock_size !== undefined) info.push(`${t("stock")}: ${v.stock_size}, ${t("pile")}: ${v.pile_size}`);
@@ -141,7 +138,7 @@ function render() {
     const chosen = sortHand([...selected]);
     const action = triple.find((a) => sortHand(a.split(":")[1].split(",")).join(",") === chosen.join(","));
     actions.append(el("span", {}, t("select_three")), " ",
-      el("button", { type: "button", class: "primary", disabled: !action, onclick: () => action && send(action) }, t("a." + kind)));
+      el("button", { type: "button", class: "primary", disabled: !action, onclick: () => action && send(action) }, word("action." + kind)));
   }
   // the hand
   const hand = document.getElementById("hand");
@@ -169,7 +166,8 @@ function render() {
   record.classList.toggle("hidden", !v.finished);
   document.getElementById("show-last").classList.toggle("hidden", !("trick" in v) && !v.last_trick);
   const log = document.getElementById("log");
-  log.replaceChildren(...logLines.slice(-8).map((l) => el("li", {}, l)));
+  const words = speakerForTable();
+  log.replaceChildren(...logLines.slice(-8).map((p) => el("li", {}, words.sentence(p))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -188,17 +186,11 @@ function showLastTrick() {
 }
 
 async function showSheet() {
-  const sheet = await fetch(`/api/tables/${TABLE_ID}/sheet`).then((r) => r.json());
-  const totals = sheet.totals || [];
-  const rows = sheet.deals.map((d, i) => el("tr", {}, el("td", {}, i + 1), (d.scores || []).map((x) => el("td", {}, x))));
-  const head = el("tr", {}, el("th", {}, "#"), totals.map((_, i) => el("th", {}, totals.length === (latest ? latest.view.num_seats : 0) ? seatName(i) : `${i + 1}`)));
-  const foot = el("tr", {}, el("th", {}, t("total")), totals.map((x) => el("th", {}, x)));
-  const parts = [el("h3", {}, t("score_sheet")), el("table", { id: "sheet-table" }, head, ...rows, foot)];
-  if (sheet.finished && sheet.results && sheet.results.winner) {
-    parts.push(el("p", { id: "winner" }, `${t("winner")}: ${sheet.results.winner.map((w) => totals.length === latest.view.num_seats ? seatName(w) : w + 1).join(", ")}`));
-    parts.push(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
-  }
-  if (sheet.text) parts.push(el("pre", {}, sheet.text));
+  const sheet = await fetch(`/api/tables/${TABLE_ID}/sheet?lang=${LANG}`).then((r) => r.json());
+  const body = el("div", { class: "sheet-body" });
+  body.innerHTML = sheet.html;  // escaped by the server: text only
+  const parts = [body];
+  if (sheet.finished) parts.push(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
   openOverlay(...parts);
 }
 
@@ -206,5 +198,9 @@ document.getElementById("show-last").addEventListener("click", showLastTrick);
 document.getElementById("show-sheet").addEventListener("click", showSheet);
 document.getElementById("close").addEventListener("click", () => document.getElementById("overlay").classList.add("hidden"));
 document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") e.target.classList.add("hidden"); });
-document.addEventListener("koloda:lang", render);
+document.addEventListener("koloda:lang", () => {
+  render();
+  const open = !document.getElementById("overlay").classList.contains("hidden");
+  if (open && document.querySelector("#overlay-body .sheet-body")) showSheet();  // the sheet in the new language
+});
 connect();

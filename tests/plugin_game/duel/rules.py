@@ -28,6 +28,7 @@ from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError, OptionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.info import DealReward, GameInfo, Utility, seats_alone
+from koloda.core.presentation import Column, Phrase, Score, ScoreSheet, SeatRef, SheetTable, Term
 
 DECK = Deck("8", tuple(make_card(r, s) for s in (SPADES, HEARTS) for r in (ACE, KING, QUEEN, JACK)))
 DEALS = 2
@@ -262,8 +263,18 @@ class DuelRules:
     def deal_results_json(self, state: DuelState, deal: int) -> dict[str, Any]:
         return {"scores": list(state.scores[deal])}
 
-    def render_sheet(self, state: DuelState, names: list[str] | None = None) -> Any:
-        return str(state.scores)
+    def score_sheet(self, state: DuelState) -> ScoreSheet:
+        rows = tuple(
+            (deal + 1, *(Score(points) for points in scores))
+            for deal, scores in enumerate(state.scores)
+        )
+        columns = (
+            Column(Term("col.number")),
+            Column(SeatRef(0), numeric=True),
+            Column(SeatRef(1), numeric=True),
+        )
+        table = SheetTable(Phrase("sheet.duel"), columns, rows)
+        return ScoreSheet("duel", Phrase("sheet.duel"), (table,), state.is_over)
 
 
 def make_rules(**options: Any) -> DuelRules:

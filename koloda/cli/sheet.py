@@ -1,0 +1,55 @@
+"""Score sheets in the terminal: a game's ``ScoreSheet`` drawn as rich tables in a language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from koloda.core.engine import AnyState
+from koloda.core.presentation import ScoreSheet, SheetTable
+from koloda.i18n import Speaker
+
+
+def sheet_table(table: SheetTable, speaker: Speaker) -> Table:
+    out = Table(
+        title=speaker.phrase(table.title),
+        caption="\n".join(speaker.phrase(n) for n in table.notes) or None,
+        show_footer=table.footer is not None,
+        box=box.SIMPLE_HEAD,
+        caption_justify="left",
+    )
+    for index, column in enumerate(table.columns):
+        footer = ""
+        if table.footer is not None:
+            footer = speaker.text(table.footer[index])
+        out.add_column(
+            speaker.text(column.head),
+            footer=footer,
+            justify="right" if column.numeric else "left",
+            overflow="fold",
+        )
+    for row in table.rows:
+        out.add_row(*(Text(speaker.text(cell)) for cell in row))
+    return out
+
+
+def render_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str = "en") -> Group:
+    """The sheet as rich tables, its texts in ``lang``, the players called ``names``."""
+    speaker = Speaker(lang, names)
+    title = Text(speaker.phrase(sheet.title), style="bold")
+    return Group(title, *(sheet_table(table, speaker) for table in sheet.sections))
+
+
+def saved_game_line(state: AnyState, lang: str = "en") -> str:
+    """Where a saved, unfinished game stands: its deal and whose turn it is."""
+    words = Speaker(lang, [])
+    seat = state.to_act
+    if seat is None:
+        where = words.word("cli.between_deals")
+    else:
+        where = words.fill(words.word("cli.to_act"), {"seat": seat})
+    return words.fill(words.word("cli.saved_game"), {"deal": state.deal_index, "where": where})
