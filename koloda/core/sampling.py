@@ -138,10 +138,8 @@ class _Problem:
     __slots__ = (
         "allowed",
         "caps",
-        "count",
-        "eligible",
         "free",
-        "ordered",
+        "groups",
         "places",
         "sets",
         "sizes",
@@ -192,57 +190,91 @@ class _Problem:
         self.caps = caps
         self.places = len(places)
         live = [p for p, size in enumerate(sizes) if size]
-        everywhere = unseen
         capped = 0
         for p in live:
-            everywhere &= allowed[p]
             for mask, _ in caps[p]:
                 capped |= mask
-        self.free = everywhere & ~capped
-        """The cards every place may take without a cap counting them."""
-        eligible: dict[Card, list[int]] = {}
-        count: dict[Card, int] = {}
-        for card in cards_in(unseen & ~self.free):
-            where = [p for p in live if allowed[p] >> card & 1]
+        classes = (
+            [(unseen, 0)] if unseen else []
+        )  # cards by the places that may take them (a bit per place)
+        for p in live:
+            may = allowed[p]
+            split = []
+            for mask, where in classes:
+                if mask & may:
+                    split.append((mask & may, where | 1 << p))
+                if mask & ~may:
+                    split.append((mask & ~may, where))
+            classes = split
+        everywhere = sum(1 << p for p in live)
+        free = 0
+        groups: list[tuple[tuple[int, ...], tuple[Card, ...]]] = []
+        for mask, where in classes:
             if not where:
                 raise InconsistentViewError("an unseen card fits in no place")
-            eligible[card] = where
-            count[card] = len(where)
-        self.eligible = eligible
-        self.count = count
-        self.ordered = list(eligible)
+            if where == everywhere:
+                free |= mask & ~capped
+                mask &= capped
+                if not mask:
+                    continue
+            groups.append((tuple(p for p in live if where >> p & 1), cards_in(mask)))
+        self.free = free
+        """The cards every place may take without a cap counting them."""
+        self.groups = groups
+        """The other cards, by the places that may take them."""
 
     # ----- random deals ------------------------------------------------------------------
 
     def random_deal(self, rng: random.Random) -> tuple[CardSet, ...] | None:
         room = self.sizes[:]
         dealt = [0] * self.places
-        eligible = self.eligible
-        order = self.ordered[:]
-        rng.shuffle(order)
-        order.sort(key=self.count.__getitem__)
+        groups = self.groups[:]
+        if len(groups) > 1:
+            rng.shuffle(groups)
+            groups.sort(key=_place_count)  # the most constrained cards first
         capped = any(self.caps)
-        left = [[most for _, most in caps] for caps in self.caps] if capped else []
         random_number = rng.random
-        for card in order:
-            total = 0
-            choices = []
-            for p in eligible[card]:
-                r = room[p]
-                if r and (not capped or _fits(self.caps[p], left[p], card)):
-                    choices.append(p)
-                    total += r
-            if not total:
-                return None
-            pick = int(random_number() * total)
-            for p in choices:
-                pick -= room[p]
-                if pick < 0:
-                    break
-            room[p] -= 1
-            dealt[p] |= 1 << card
-            if capped:
-                _take(self.caps[p], left[p], card)
+        if capped:
+            left = [[most for _, most in caps] for caps in self.caps]
+            all_caps = self.caps
+            for where, cards in groups:
+                order = list(cards)
+                rng.shuffle(order)
+                for card in order:
+                    total = 0
+                    choices = []
+                    for p in where:
+                        r = room[p]
+                        if r and _fits(all_caps[p], left[p], card):
+                            choices.append(p)
+                            total += r
+                    if not total:
+                        return None
+                    pick = int(random_number() * total)
+                    for p in choices:
+                        pick -= room[p]
+                        if pick < 0:
+                            break
+                    room[p] -= 1
+                    dealt[p] |= 1 << card
+                    _take(all_caps[p], left[p], card)
+        else:
+            # Places drawn in proportion to their room, card after card, give every card of
+            # a group a uniformly random slot among the group's places: no shuffle needed.
+            for where, cards in groups:
+                for card in cards:
+                    total = 0
+                    for p in where:
+                        total += room[p]
+                    if not total:
+                        return None
+                    pick = int(random_number() * total)
+                    for p in where:
+                        pick -= room[p]
+                        if pick < 0:
+                            break
+                    room[p] -= 1
+                    dealt[p] |= 1 << card
         free = list(cards_in(self.free))
         rng.shuffle(free)
         start = 0
@@ -344,6 +376,10 @@ class _Problem:
         room[p] += 1
         _take(self.caps[p], left[p], card, 1)
         return found
+
+
+def _place_count(group: tuple[tuple[int, ...], tuple[Card, ...]]) -> int:
+    return len(group[0])
 
 
 def _fits(caps: list[tuple[CardSet, int]], left: list[int], card: Card) -> bool:
