@@ -13,6 +13,7 @@ player did not hold.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -103,6 +104,7 @@ def per_view(build: Callable[[R, V], T]) -> Callable[[R, V], T]:
     """
     cache: dict[tuple[int, int], tuple[R, V, T]] = {}
 
+    @functools.wraps(build)
     def cached(rules: R, view: V) -> T:
         key = (id(rules), id(view))
         hit = cache.get(key)
@@ -114,7 +116,6 @@ def per_view(build: Callable[[R, V], T]) -> Callable[[R, V], T]:
         cache[key] = (rules, view, result)  # holding them keeps their ids from being reused
         return result
 
-    cached.__doc__ = build.__doc__
     return cached
 
 
