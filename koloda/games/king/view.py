@@ -187,12 +187,13 @@ def hidden_cards(rules: KingRules, view: KingView) -> HiddenCards:
     own: CardSet = 0
     for card in view.dealt:
         own |= 1 << card
-    played_by = [cardset(cards) for cards in _played_by(view)]
+    played_cards = _played_by(view)
+    played_by = [cardset(cards) for cards in played_cards]
     played = 0
     for mask in played_by:
         played |= mask
     unseen = rules.deck_mask & ~own & ~played
-    excluded = _revealed(rules, view, unseen)
+    excluded = _revealed(rules, view, tuple(map(tuple, played_cards)), unseen)
     places = []
     for s in range(view.num_seats):
         size = view.hand_sizes[s] - len(view.hand) if s == seat else view.hand_sizes[s]
@@ -210,14 +211,16 @@ def _played_by(view: KingView) -> list[list[Card]]:
     return played_by
 
 
-def _revealed(rules: KingRules, view: KingView, unseen: CardSet) -> list[CardSet]:
+def _revealed(
+    rules: KingRules, view: KingView, played: tuple[tuple[Card, ...], ...], unseen: CardSet
+) -> list[CardSet]:
     """For every seat, the unseen cards its plays show it did not hold: the deal is replayed
-    with every hand holding just the cards it plays, and before each play the state's own
-    rules are asked which unseen card, held besides, would have made that play illegal."""
+    with every hand holding just the cards it plays (``played``), and before each play the
+    state's own rules are asked which unseen card, held besides, would have made it illegal."""
     excluded = [0] * view.num_seats
     if not view.plays:
         return excluded
-    state = _replay(rules, view, tuple(map(tuple, _played_by(view))), stop=True)
+    state = _replay(rules, view, played, stop=True)
     hands = state.hands
     viewer = view.seat
     for seat, card in view.plays:
