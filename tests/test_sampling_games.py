@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from koloda import load_game
-from koloda.core.cards import CardSet
+from koloda.core.cards import CardSet, parse_card
+from koloda.core.engine import DealSetup
 from koloda.core.sampling import HiddenCards, InconsistentViewError, deal_hidden
 from koloda.games.hundred_one import view as hundred_one_view
 from koloda.games.king import view as king_view
@@ -147,3 +148,26 @@ def test_a_view_no_deal_fits_is_refused() -> None:
         assert f"deal {view.deal}" in str(error)
     else:
         raise AssertionError("a forged view was sampled")
+
+
+def test_voids_that_leave_one_deal_give_that_deal() -> None:
+    # rule: K-5
+    # Seat 0 leads A♥, A♦, A♣ and the others follow only in their own long suit, throwing
+    # every spade they hold: hearts can only be seat 1's, diamonds seat 2's, clubs seat 3's.
+    rules = load_game("king")
+    state = rules.empty_state(first_dealer=3)
+    deal = (
+        "AH KH AD KD AC KC AS KS",
+        "7H 8H 9H 10H JH QH 9S JS",
+        "7D 8D 9D 10D JD QD 7S QS",
+        "7C 8C 9C 10C JC QC 8S 10S",
+    )
+    state.start_deal(DealSetup(3, tuple(tuple(map(parse_card, row.split())) for row in deal)))
+    for card in ["AH", "7H", "7S", "8S", "AD", "9S", "7D", "10S", "AC", "JS", "QS", "7C"]:
+        state.apply(rules.parse_action(card))
+    view = state.view(0)
+    hidden = king_view.hidden_cards(rules, view)
+    assert hidden.unseen.bit_count() == 15
+    for seed in range(30):
+        sampled = rules.sample_state(view, random.Random(seed))
+        assert sampled.hands == state.hands
