@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from koloda.core.cards import QUEEN, CardSet, cards_in, format_card, format_suit
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, Seat
-from koloda.core.sampling import InconsistentViewError
+from koloda.core.sampling import HiddenCards, InconsistentViewError, Place, deal_hidden, per_view
 from koloda.games.hundred_one.actions import DRAW, DREW, PASS, RESTOCK, SUIT_BASE
 from koloda.games.hundred_one.scoring import QUEENS
 from koloda.games.hundred_one.state import (
@@ -228,45 +228,58 @@ def public_knowledge(
     return slots, pool
 
 
-def _match(allowed: list[int], free: CardSet, rng: random.Random) -> list[int] | None:
-    """One card of ``free`` for each mask of ``allowed`` (a card within it), all distinct."""
-    size = len(allowed)
-    for _ in range(8):  # random greedy, most constrained first
-        order = sorted(range(size), key=lambda i: (allowed[i].bit_count(), rng.random()))
-        left = free
-        result = [-1] * size
-        for i in order:
-            options = cards_in(allowed[i] & left)
-            if not options:
-                break
-            card = options[rng.randrange(len(options))]
-            result[i] = card
-            left ^= 1 << card
-        else:
-            return result
-    owner: dict[int, int] = {}  # augmenting paths (Kuhn): finds a matching when one exists
+def hidden_cards(rules: HundredOneRules, view: HundredOneView) -> HiddenCards:
+    """What ``view`` knows of the cards it has not seen (``public_knowledge``): for every
+    seat, a place for each group of its cards that may be the same cards (the card a seat
+    has just drawn and may still play is a place of its own; the viewer's place holds its
+    own hand and gets no unseen card), then the stock."""
+    return _hidden(rules, view)[0]
 
-    def place(i: int, visited: set[int]) -> bool:
-        options = list(cards_in(allowed[i] & free))
-        rng.shuffle(options)
-        for card in options:
-            if card in visited:
-                continue
-            visited.add(card)
-            if card not in owner or place(owner[card], visited):
-                owner[card] = i
-                return True
-        return False
 
-    order = list(range(size))
-    rng.shuffle(order)
-    for i in order:
-        if not place(i, set()):
-            return None
-    result = [-1] * size
-    for card, i in owner.items():
-        result[i] = card
-    return result
+@per_view
+def _hidden(
+    rules: HundredOneRules, view: HundredOneView
+) -> tuple[HiddenCards, list[tuple[Seat, bool]]]:
+    """The hidden cards, and for each place but the stock: its seat and whether it is the
+    card that seat just drew."""
+    own: CardSet = 0
+    for card in view.hand:
+        own |= 1 << card
+    public: CardSet = 0
+    for card in view.pile:
+        public |= 1 << card
+    unseen = DECK_MASK & ~own & ~public
+    slots, pool = public_knowledge(view, rules.hand_size, rules.options.voluntary_draw)
+    seat = view.seat
+    if any(len(slots[s]) != view.hand_sizes[s] for s in range(view.num_seats) if s != seat):
+        slots = [[DECK_MASK] * size for size in view.hand_sizes]  # pragma: no cover
+    places = []
+    owners: list[tuple[Seat, bool]] = []
+    for s, masks in enumerate(slots):
+        if s == seat:
+            places.append(Place(0, known=own))
+            owners.append((s, False))
+            continue
+        drawn = view.phase == PHASE_AFTER_DRAW and view.to_act == s
+        groups: dict[CardSet, int] = {}
+        for mask in masks[:-1] if drawn else masks:
+            groups[mask & unseen] = groups.get(mask & unseen, 0) + 1
+        for mask, size in groups.items():
+            places.append(Place(size, unseen & ~mask))
+            owners.append((s, False))
+        if drawn:  # public_knowledge keeps the card he just took last
+            places.append(Place(1, unseen & ~masks[-1]))
+            owners.append((s, True))
+    places.append(Place(view.stock_size, unseen & ~pool))
+    return HiddenCards(unseen, tuple(places)), owners
+
+
+def _relaxed(hidden: HiddenCards, keep_stock: bool) -> HiddenCards:
+    """The same places with the hands' constraints dropped (and the stock's unless kept)."""
+    *hands, stock = hidden.places
+    places = [Place(p.size, known=p.known) for p in hands]
+    places.append(stock if keep_stock else Place(stock.size))
+    return HiddenCards(hidden.unseen, tuple(places))
 
 
 def sample_state(
@@ -284,45 +297,24 @@ def sample_state(
     state.phase = view.phase
     if not view.in_deal:
         return state
-    n = view.num_seats
-    seat = view.seat
-    own: CardSet = 0
-    for card in view.hand:
-        own |= 1 << card
-    public: CardSet = 0
-    for card in view.pile:
-        public |= 1 << card
-    unseen = DECK_MASK & ~own & ~public
-    slots, pool = public_knowledge(view, rules.hand_size, rules.options.voluntary_draw)
-    others = [s for s in range(n) if s != seat]
-    if any(len(slots[s]) != view.hand_sizes[s] for s in others):
-        slots = [[DECK_MASK] * view.hand_sizes[s] for s in range(n)]  # pragma: no cover
-    allowed: list[int] = []
-    for s in others:
-        allowed.extend(m & unseen for m in slots[s])
-    allowed.extend([pool & unseen] * view.stock_size)
-    if len(allowed) != unseen.bit_count():
-        raise InconsistentViewError(
-            f"deal {view.deal}: {unseen.bit_count()} unseen cards for {len(allowed)} places"
-        )
-    cards = _match(allowed, unseen, rng)
-    if cards is None:  # the masks were too strict: keep only the stock's
-        relaxed = [unseen] * (len(allowed) - view.stock_size)
-        relaxed.extend([pool & unseen] * view.stock_size)
-        cards = _match(relaxed, unseen, rng) or _match([unseen] * len(allowed), unseen, rng)
-    if cards is None:  # pragma: no cover - a perfect matching always exists unconstrained
-        raise InconsistentViewError(f"deal {view.deal}: no deal agrees with the view")
-    hands = [0] * n
-    hands[seat] = own
-    position = 0
+    hidden, owners = _hidden(rules, view)
+    try:
+        try:
+            dealt = deal_hidden(hidden, rng)
+        except InconsistentViewError:  # the masks of one world were too strict
+            try:
+                dealt = deal_hidden(_relaxed(hidden, keep_stock=True), rng)
+            except InconsistentViewError:  # pragma: no cover
+                dealt = deal_hidden(_relaxed(hidden, keep_stock=False), rng)
+    except InconsistentViewError as error:
+        raise InconsistentViewError(f"deal {view.deal}: {error}") from None
+    hands = [0] * view.num_seats
     drawn = view.drawn if view.drawn is not None else -1
-    for s in others:
-        for _ in range(view.hand_sizes[s]):
-            hands[s] |= 1 << cards[position]
-            position += 1
-        if view.phase == PHASE_AFTER_DRAW and view.to_act == s:
-            drawn = cards[position - 1]  # the last card he took (public_knowledge keeps it last)
-    stock = cards[position:]
+    for (s, just_drawn), place, cards in zip(owners, hidden.places[:-1], dealt[:-1], strict=True):
+        hands[s] |= place.known | cards
+        if just_drawn:
+            drawn = cards.bit_length() - 1
+    stock = list(cards_in(dealt[-1]))
     rng.shuffle(stock)
     assert view.starter is not None and view.top is not None
     state.setup = HundredOneSetup(

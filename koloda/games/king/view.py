@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from koloda.core.cards import (
-    HEARTS,
-    SUIT_MASK,
-    Card,
-    CardSet,
-    cards_in,
-    format_card,
-    format_suit,
-)
+from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, cardset, format_card, format_suit
 from koloda.core.engine import Action, Seat
-from koloda.core.sampling import InconsistentViewError, deal_unseen
+from koloda.core.sampling import (
+    HiddenCards,
+    InconsistentViewError,
+    Place,
+    deal_hidden,
+    per_view,
+    revealed_by_play,
+)
 from koloda.games.king.actions import (
-    HEART_LEAD_BANNED,
-    KING_MUST_GO,
     ORDER_BASE,
     POSITIVE,
     TRUMP_BASE,
@@ -27,7 +25,6 @@ from koloda.games.king.actions import (
     Contract,
     contract_key,
 )
-from koloda.games.king.scoring import HEARTS_MASK, KING_OF_HEARTS, KING_OF_HEARTS_BIT
 from koloda.games.king.state import (
     PHASE_AWAIT_DEAL,
     PHASE_NAMES,
@@ -150,98 +147,121 @@ def view_of(state: KingState, seat: Seat) -> KingView:
     )
 
 
-def _exclusions(view: KingView) -> dict[Seat, CardSet]:
-    """Cards each seat cannot hold, from how it played (voids and forced cards).
-
-    Not following the led suit shows a void (K-5); not trumping then shows no trumps (K-17);
-    not discarding K♥ then shows he lacks it (K-9); leading a heart under K-8, or a trump as a
-    non-caller under K-18, shows he held nothing else.
-    """
-    excluded: dict[Seat, CardSet] = {s: 0 for s in range(view.num_seats)}
-    contract = view.contract
-    trump = view.trump
-    n = view.num_seats
-    for index, (seat, card) in enumerate(view.plays):
-        position = index % n
-        if position == 0:
-            lead_suit = card >> 4
-            if contract in HEART_LEAD_BANNED and lead_suit == HEARTS:
-                excluded[seat] |= ~HEARTS_MASK & ((1 << 64) - 1)
-            if (
-                contract == POSITIVE
-                and trump is not None
-                and lead_suit == trump
-                and seat != view.declarer
-            ):
-                excluded[seat] |= ~SUIT_MASK[trump] & ((1 << 64) - 1)
-            continue
-        lead_suit = view.plays[index - position][1] >> 4
-        if card >> 4 != lead_suit:
-            excluded[seat] |= SUIT_MASK[lead_suit]
-            if contract == POSITIVE and trump is not None and card >> 4 != trump:
-                excluded[seat] |= SUIT_MASK[trump]
-            if contract in KING_MUST_GO and card != KING_OF_HEARTS:
-                excluded[seat] |= KING_OF_HEARTS_BIT
-    return excluded
-
-
 def sample_state(rules: KingRules, view: KingView, rng: random.Random) -> KingState:
     """A full state that agrees with everything ``view`` shows; the unseen cards are dealt
     at random among the seats that may hold them."""
+    if view.phase in (PHASE_AWAIT_DEAL, PHASE_OVER):
+        state = _table(rules, view)
+        state.phase = view.phase
+        return state
+    try:
+        dealt = deal_hidden(hidden_cards(rules, view), rng)
+    except InconsistentViewError as error:
+        raise InconsistentViewError(f"deal {view.deal}: {error}") from None
+    seat = view.seat
+    caller = view.declarer
+    hands: list[tuple[Card, ...]] = []
+    for s, cards in enumerate(_played_by(view)):
+        if s == seat:
+            hands.append((*view.dealt, *cards_in(dealt[s])))
+            continue
+        cards.extend(cards_in(dealt[s]))
+        if s == caller and view.by_last and view.trump is not None:
+            trumps = [c for c in cards if c >> 4 == view.trump]
+            if trumps:  # K-15: the caller's last card is a trump
+                last = trumps[-1]
+                cards.remove(last)
+                cards.append(last)
+        hands.append(tuple(cards))
+    return _replay(rules, view, tuple(hands))
+
+
+@per_view
+def hidden_cards(rules: KingRules, view: KingView) -> HiddenCards:
+    """What ``view`` knows of the cards it has not seen, one place per seat: every other
+    seat gets as many as it holds, the caller by preview the rest of his own (K-14). A seat
+    cannot hold a card that would have made one of its plays illegal (K-5, K-8, K-9, K-17,
+    K-18, read through the state's own ``legal_card_mask``); a caller of trump by the last
+    card holds a trump (K-15)."""
+    seat = view.seat
+    own: CardSet = 0
+    for card in view.dealt:
+        own |= 1 << card
+    played_cards = _played_by(view)
+    played_by = [cardset(cards) for cards in played_cards]
+    played = 0
+    for mask in played_by:
+        played |= mask
+    unseen = rules.deck_mask & ~own & ~played
+    excluded = _revealed(rules, view, tuple(map(tuple, played_cards)), unseen)
+    places = []
+    for s in range(view.num_seats):
+        size = view.hand_sizes[s] - len(view.hand) if s == seat else view.hand_sizes[s]
+        must: tuple[CardSet, ...] = ()
+        if view.by_last and s == view.declarer and s != seat and view.trump is not None:
+            must = (SUIT_MASK[view.trump],)
+        places.append(Place(size, excluded[s], played_by[s] if s != seat else 0, must))
+    return HiddenCards(unseen, tuple(places))
+
+
+def _played_by(view: KingView) -> list[list[Card]]:
+    played_by: list[list[Card]] = [[] for _ in range(view.num_seats)]
+    for who, card in view.plays:
+        played_by[who].append(card)
+    return played_by
+
+
+def _revealed(
+    rules: KingRules, view: KingView, played: tuple[tuple[Card, ...], ...], unseen: CardSet
+) -> list[CardSet]:
+    """For every seat, the unseen cards its plays show it did not hold: the deal is replayed
+    with every hand holding just the cards it plays (``played``), and before each play the
+    state's own rules are asked which unseen card, held besides, would have made it illegal."""
+    excluded = [0] * view.num_seats
+    if not view.plays:
+        return excluded
+    state = _replay(rules, view, played, stop=True)
+    hands = state.hands
+    viewer = view.seat
+    for seat, card in view.plays:
+        if seat != viewer:
+            hand = hands[seat]
+            excluded[seat] |= revealed_by_play(_legal_with(state, seat, card), unseen)
+            hands[seat] = hand
+        state._play(card, None)
+    return excluded
+
+
+def _legal_with(state: KingState, seat: Seat, card: Card) -> Callable[[CardSet], bool]:
+    """Whether ``seat`` could play ``card`` now had it held the given cards besides its own."""
+    hands = state.hands
+    hand = hands[seat]
+
+    def is_legal_with(extra: CardSet) -> bool:
+        hands[seat] = hand | extra
+        return bool(state.legal_card_mask() >> card & 1)
+
+    return is_legal_with
+
+
+def _table(rules: KingRules, view: KingView) -> KingState:
+    """A state at this point of the game with no deal in it yet."""
     state = KingState(rules, view.dealer, None)  # searches end with this deal
     state.deal_number = view.deal
     state.dealer = view.dealer
     state.totals = list(view.totals)
     state.sheet = list(view.sheet)
     state.rows = view.rows
-    if view.phase in (PHASE_AWAIT_DEAL, PHASE_OVER):
-        state.phase = view.phase
-        return state
+    return state
 
-    n = view.num_seats
-    seat = view.seat
-    played: CardSet = 0
-    played_by: list[list[Card]] = [[] for _ in range(n)]
-    for who, card in view.plays:
-        played |= 1 << card
-        played_by[who].append(card)
-    own: CardSet = 0
-    for card in view.dealt:
-        own |= 1 << card
-    unseen = cards_in(rules.deck_mask & ~own & ~played)
-    needs = {s: view.hand_sizes[s] for s in range(n) if s != seat}
-    own_unknown = view.hand_sizes[seat] - len(view.hand)
-    if own_unknown:
-        needs[seat] = own_unknown
-    excluded = _exclusions(view)
-    if rules.options.king_forced_on_heart_lead and view.contract in KING_MUST_GO:
-        excluded = _heart_lead_exclusions(view, excluded)
-    excluded[seat] |= own  # never deal a seat's known cards to itself twice
-    must: dict[Seat, CardSet] = {}
-    caller = view.declarer
-    if view.by_last and caller is not None and caller != seat and view.trump is not None:
-        trump_mask = SUIT_MASK[view.trump]
-        if not any(c & ~15 == view.trump << 4 for c in played_by[caller]):
-            must[caller] = trump_mask  # K-15: the caller's last card was a trump
-    try:
-        sampled = deal_unseen(unseen, needs, excluded, rng, must)
-    except InconsistentViewError as error:
-        raise InconsistentViewError(f"deal {view.deal}: {error}") from None
 
-    hands: list[tuple[Card, ...]] = []
-    for s in range(n):
-        if s == seat:
-            hands.append((*view.dealt, *sampled.get(s, ())))
-            continue
-        cards = [*played_by[s], *sampled[s]]
-        if s == caller and view.by_last and view.trump is not None:
-            trumps = [c for c in cards if c >> 4 == view.trump]
-            if trumps:
-                last = trumps[-1]
-                cards.remove(last)
-                cards.append(last)
-        hands.append(tuple(cards))
-    state._deal(tuple(hands), None)
+def _replay(
+    rules: KingRules, view: KingView, hands: tuple[tuple[Card, ...], ...], stop: bool = False
+) -> KingState:
+    """The deal of ``hands`` brought to where ``view`` is: the contract and trump it shows,
+    then every card it shows played (with ``stop``, just before the first of them)."""
+    state = _table(rules, view)
+    state._deal(hands, None)
     if view.phase == PHASE_ORDER:
         return state
     state.contract = view.contract if view.contract is not None else -1
@@ -259,17 +279,7 @@ def sample_state(rules: KingRules, view: KingView, rng: random.Random) -> KingSt
     leader = view.plays[0][0] if view.plays else view.trick_leader
     assert leader is not None
     state._begin_play(leader)
-    for _, card in view.plays:
-        state._play(card, None)
+    if not stop:
+        for _, card in view.plays:
+            state._play(card, None)
     return state
-
-
-def _heart_lead_exclusions(view: KingView, excluded: dict[Seat, CardSet]) -> dict[Seat, CardSet]:
-    """K-9 option: a heart led by another forces K♥ out, so following without it shows
-    the follower lacks it."""
-    n = view.num_seats
-    for index, (seat, card) in enumerate(view.plays):
-        position = index % n
-        if position and view.plays[index - position][1] >> 4 == HEARTS and card != KING_OF_HEARTS:
-            excluded[seat] |= KING_OF_HEARTS_BIT
-    return excluded

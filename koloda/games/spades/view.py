@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, format_card
 from koloda.core.engine import Action, Seat
-from koloda.core.sampling import InconsistentViewError, deal_unseen
+from koloda.core.sampling import HiddenCards, InconsistentViewError, Place, deal_hidden, per_view
 from koloda.games.spades.actions import (
     BID_BASE,
     DISCARD_BASE,
@@ -169,13 +169,13 @@ def view_of(state: SpadesState, seat: Seat) -> SpadesView:
     )
 
 
-def _exclusions(view: SpadesView, broken_by_any: bool) -> dict[int, CardSet]:
+def _exclusions(view: SpadesView, broken_by_any: bool) -> list[CardSet]:
     """Cards each seat cannot hold now, from how it played.
 
     Not following the led suit shows a void (S-12); leading a spade before spades were
     broken shows the leader held nothing else (S-11).
     """
-    excluded: dict[int, CardSet] = {s: 0 for s in range(4)}
+    excluded = [0, 0, 0, 0]
     broken = False
     lead_suit = 0
     for index, (seat, card) in enumerate(view.plays):
@@ -218,27 +218,22 @@ def _exchanges(view: SpadesView) -> list[_Exchange]:
     return list(found.values())
 
 
-def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> SpadesState:
-    """A full state that agrees with everything ``view`` shows; the unseen cards (and the
-    exchanges the seat did not take part in) are dealt at random."""
-    first_dealer = (view.dealer - view.deal) & 3
-    state = SpadesState(rules, first_dealer, None)  # searches end with this deal
-    state.deal_number = view.deal
-    state.dealer = view.dealer
-    state.totals = list(view.totals)
-    state.bags = list(view.bags)
-    state.sheet = list(view.sheet)
-    state.winners = view.winners
-    if view.phase in (PHASE_AWAIT_DEAL, PHASE_OVER):
-        state.phase = view.phase
-        state.is_over = view.phase == PHASE_OVER
-        return state
+def hidden_cards(rules: SpadesRules, view: SpadesView) -> HiddenCards:
+    """What ``view`` knows of the cards it has not seen: one place per seat (the cards it
+    holds now), then one per nil bidder's discard lying face down unseen (S-7)."""
+    return _hidden(rules, view)[0]
 
+
+@per_view
+def _hidden(
+    rules: SpadesRules, view: SpadesView
+) -> tuple[HiddenCards, list[_Exchange], dict[Seat, CardSet], list[Seat]]:
+    """The hidden cards, the exchanges, the face-down discards the seat knows, and whose
+    face-down discards are places of the hidden cards (in order, after the four seats)."""
     seat = view.seat
-    played_by = [0, 0, 0, 0]
-    for who, card in view.plays:
-        played_by[who] |= 1 << card
-    played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
+    played = 0
+    for _, card in view.plays:
+        played |= 1 << card
     own: CardSet = 0
     for card in view.hand:
         own |= 1 << card
@@ -257,30 +252,42 @@ def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> Sp
     taken = played | known[0] | known[1] | known[2] | known[3]
     for mask in table.values():
         taken |= mask
-    unseen = cards_in(rules.deck_mask & ~taken)
-    needs: dict[int, int] = {}
-    for s in range(4):
-        missing = view.hand_sizes[s] - known[s].bit_count()
-        if missing:
-            needs[s] = missing
-    for record in exchanges:
-        if record.status == "pending" and not record.discard:
-            needs[4 + record.nil_seat] = view.on_table[record.nil_seat]
     excluded = _exclusions(view, rules.options.spades_broken_by == "any_spade")
+    places = [
+        Place(view.hand_sizes[s] - known[s].bit_count(), excluded[s], known[s]) for s in range(4)
+    ]
+    face_down = [r.nil_seat for r in exchanges if r.status == "pending" and not r.discard]
+    places.extend(Place(view.on_table[nil_seat]) for nil_seat in face_down)
+    return HiddenCards(rules.deck_mask & ~taken, tuple(places)), exchanges, table, face_down
+
+
+def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> SpadesState:
+    """A full state that agrees with everything ``view`` shows; the unseen cards (and the
+    exchanges the seat did not take part in) are dealt at random."""
+    first_dealer = (view.dealer - view.deal) & 3
+    state = SpadesState(rules, first_dealer, None)  # searches end with this deal
+    state.deal_number = view.deal
+    state.dealer = view.dealer
+    state.totals = list(view.totals)
+    state.bags = list(view.bags)
+    state.sheet = list(view.sheet)
+    state.winners = view.winners
+    if view.phase in (PHASE_AWAIT_DEAL, PHASE_OVER):
+        state.phase = view.phase
+        state.is_over = view.phase == PHASE_OVER
+        return state
+
+    hidden, exchanges, known_on_table, face_down = _hidden(rules, view)
+    table = dict(known_on_table)
     try:
-        sampled = deal_unseen(unseen, needs, excluded, rng)
+        dealt = deal_hidden(hidden, rng)
     except InconsistentViewError as error:
         raise InconsistentViewError(f"deal {view.deal}: {error}") from None
-
-    holding = [known[s] | played_by[s] for s in range(4)]
-    for key, cards in sampled.items():
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
-        if key >= 4:
-            table[key - 4] = mask
-        else:
-            holding[key] |= mask
+    holding = [hidden.places[s].known | dealt[s] for s in range(4)]
+    for who, card in view.plays:
+        holding[who] |= 1 << card
+    for nil_seat, cards in zip(face_down, dealt[4:], strict=True):
+        table[nil_seat] = cards
     original = holding[:]
     discards: dict[Seat, CardSet] = {}
     gifts: dict[Seat, CardSet] = {}

@@ -10,11 +10,10 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, format_card
+from koloda.core.cards import SUIT_MASK, Card, CardSet, cards_in, cardset, format_card
 from koloda.core.engine import Action, Seat
-from koloda.core.sampling import InconsistentViewError
+from koloda.core.sampling import HiddenCards, InconsistentViewError, Place, deal_hidden, per_view
 from koloda.games.tressette.declarations import Declaration, hidden_constraints
-from koloda.games.tressette.sampler import deal_constrained
 from koloda.games.tressette.state import (
     NUM_SEATS,
     PHASE_NAMES,
@@ -148,6 +147,40 @@ def _voids(view: TressetteView) -> list[CardSet]:
     return voids
 
 
+@per_view
+def hidden_cards(rules: TressetteRules, view: TressetteView) -> HiddenCards:
+    """What ``view`` knows of the cards it has not seen: one place per seat, its initial
+    hand. Another seat holds the cards it played and declared (T-7..T-11, public) and as many
+    unseen ones as it still holds; its declarations cap some sets of its hand and exclude
+    cards (``declarations.hidden_constraints``), and it holds none of a suit it did not
+    follow (T-5)."""
+    seat = view.seat
+    played_mask = [0] * NUM_SEATS
+    for who, card in view.plays:
+        played_mask[who] |= 1 << card
+    unseen = rules.deck_mask & ~cardset(view.dealt)
+    for mask in played_mask:
+        unseen &= ~mask
+    voids = _voids(view)
+    places = []
+    for other in range(NUM_SEATS):
+        if other == seat:
+            places.append(Place(0))
+            continue
+        constraints = hidden_constraints(view.declarations[other], rules.options.long_run)
+        held = constraints.held & ~played_mask[other]  # declared and not yet played
+        unseen &= ~held
+        places.append(
+            Place(
+                view.hand_sizes[other] - held.bit_count(),
+                constraints.excluded | voids[other],
+                played_mask[other] | held,
+                at_most=constraints.caps,
+            )
+        )
+    return HiddenCards(unseen, tuple(places))
+
+
 def sample_state(rules: TressetteRules, view: TressetteView, rng: random.Random) -> TressetteState:
     """A full state that agrees with everything ``view`` shows: the unseen cards are dealt at
     random among the seats that may hold them, so that each seat's initial hand gives exactly
@@ -173,48 +206,21 @@ def sample_state(rules: TressetteRules, view: TressetteView, rng: random.Random)
         state.totals[game.winner] += game.value
     state.points = list(view.settled_points)
 
-    seat = view.seat
-    played: CardSet = 0
-    played_by: list[list[Card]] = [[] for _ in range(NUM_SEATS)]
-    played_mask = [0] * NUM_SEATS
-    for who, card in view.plays:
-        played |= 1 << card
-        played_by[who].append(card)
-        played_mask[who] |= 1 << card
-    own: CardSet = 0
-    for card in view.dealt:
-        own |= 1 << card
-    voids = _voids(view)
-    known: list[CardSet] = [0] * NUM_SEATS
-    needs: dict[int, int] = {}
-    excluded: dict[int, CardSet] = {}
-    caps: dict[int, list[tuple[CardSet, int]]] = {}
-    for other in range(NUM_SEATS):
-        if other == seat:
-            continue
-        constraints = hidden_constraints(view.declarations[other], rules.options.long_run)
-        held = constraints.held & ~played_mask[other]  # declared and not yet played
-        known[other] = held
-        needs[other] = view.hand_sizes[other] - held.bit_count()
-        excluded[other] = constraints.excluded | voids[other]
-        caps[other] = [
-            (mask, most - ((played_mask[other] | held) & mask).bit_count())
-            for mask, most in constraints.caps
-        ]
-    pool = rules.deck_mask & ~own & ~played
-    for held in known:
-        pool &= ~held
+    hidden = hidden_cards(rules, view)
     try:
-        sampled = deal_constrained(cards_in(pool), needs, excluded, caps, rng)
+        dealt = deal_hidden(hidden, rng)
     except InconsistentViewError as error:
         raise InconsistentViewError(f"deal {view.deal}: {error}") from None
-
+    played_by: list[list[Card]] = [[] for _ in range(NUM_SEATS)]
+    for who, card in view.plays:
+        played_by[who].append(card)
     hands: list[tuple[Card, ...]] = []
-    for s in range(NUM_SEATS):
-        if s == seat:
+    for s, place in enumerate(hidden.places):
+        if s == view.seat:
             hands.append(view.dealt)
         else:
-            hands.append((*played_by[s], *cards_in(known[s]), *sampled[s]))
+            held = cards_in(place.known & ~cardset(played_by[s]))
+            hands.append((*played_by[s], *held, *cards_in(dealt[s])))
     state._deal(tuple(hands), None)
     for _, card in view.plays:
         state._play(card)
