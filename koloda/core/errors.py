@@ -17,6 +17,12 @@ class IllegalActionError(KolodaError, ValueError):
     """An action the rules do not allow at this point.
 
     ``reason`` says why; ``legal`` lists the legal actions in notation.
+
+    >>> error = IllegalActionError("10H", "must follow suit S (K-5, K-17)", ["QS"])
+    >>> str(error)
+    'illegal action 10H: must follow suit S (K-5, K-17); legal: QS'
+    >>> error.reason, error.legal, isinstance(error, KolodaError)
+    ('must follow suit S (K-5, K-17)', ('QS',), True)
     """
 
     def __init__(self, action: str, reason: str, legal: Sequence[str]) -> None:
