@@ -39,3 +39,16 @@ class ActionSyntaxError(KolodaError, ValueError):
 
 class DealError(KolodaError, ValueError):
     """A deal that breaks the deck or the rotation of dealers."""
+
+
+class MissingExtraError(KolodaError, ImportError):
+    """A feature whose optional packages (an install extra) are not installed.
+
+    >>> print(MissingExtraError("the web table", "server"))
+    the web table needs the server extra: pip install 'koloda[server]'
+    """
+
+    def __init__(self, feature: str, extra: str) -> None:
+        self.feature = feature
+        self.extra = extra
+        super().__init__(f"{feature} needs the {extra} extra: pip install 'koloda[{extra}]'")
