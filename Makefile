@@ -2,17 +2,20 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
-STAMP   = $(VENV)/.installed
+# One stamp per set of extras installed (pyproject.toml): the web table needs `server`, the
+# tests need everything.
+RUN_STAMP = $(VENV)/.installed-server
+STAMP     = $(VENV)/.installed-dev,server,plots
 
 .PHONY: run test lint typecheck bench clean browser postgres
 
-$(STAMP): pyproject.toml
+$(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[$*]'
+	touch '$@'
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/koloda serve
 
 # The browser tests drive Debian's Chromium (Playwright cannot download a browser here).

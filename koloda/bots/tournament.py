@@ -22,6 +22,7 @@ from typing import Any
 from koloda.bots.base import AnyBot, make_bot
 from koloda.core.engine import AnyRules, GameState
 from koloda.core.errors import OptionError
+from koloda.extras import require_extra
 
 
 @dataclass
@@ -76,6 +77,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     mean = sum(values) / n
     if n < 2:
         return mean, mean, mean
+    require_extra("plots", "tournament statistics")
     from scipy import stats
 
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
@@ -85,6 +87,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def p_stronger(first: Sequence[float], second: Sequence[float]) -> float:
     """One-sided paired t-test p-value for "first scores more than second" per deal."""
+    require_extra("plots", "tournament statistics")
     from scipy import stats
 
     diffs = [a - b for a, b in zip(first, second, strict=True)]
@@ -238,6 +241,7 @@ def _unique(names: list[str]) -> list[str]:
 
 def plot_running_means(result: MatchResult, path: str) -> None:
     """A picture of each bot's running mean per deal with its 95% interval."""
+    require_extra("plots", "the tournament plot")
     import matplotlib
 
     matplotlib.use("Agg")

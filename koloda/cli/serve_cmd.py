@@ -25,6 +25,13 @@ def serve(
     ] = 0.6,
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
+    from koloda.cli.main import fail
+    from koloda.extras import MissingExtraError, require_extra
+
+    try:
+        require_extra("server", "the web table")
+    except MissingExtraError as error:
+        raise fail(str(error)) from None
     import uvicorn
 
     from koloda.server.app import create_app, database_url

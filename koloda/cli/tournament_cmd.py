@@ -37,11 +37,16 @@ def tournament(
     from koloda.bots.tournament import MatchResult, duplicate_match, plot_running_means
     from koloda.cli.main import build_rules, describe_options, fail
     from koloda.core.errors import KolodaError
+    from koloda.extras import require_extra
 
     if deals < 1:
         raise fail("--deals must be at least 1")
     if workers < 1:
         raise fail("--workers must be at least 1")
+    try:
+        require_extra("plots", "koloda tournament")
+    except KolodaError as error:
+        raise fail(str(error)) from None
     rules = build_rules(game, variant, option)
     names = [n.strip() for n in bots.split(",") if n.strip()]
     err = Console(stderr=True)

@@ -17,6 +17,12 @@ class IllegalActionError(KolodaError, ValueError):
     """An action the rules do not allow at this point.
 
     ``reason`` says why; ``legal`` lists the legal actions in notation.
+
+    >>> error = IllegalActionError("10H", "must follow suit S (K-5, K-17)", ["QS"])
+    >>> str(error)
+    'illegal action 10H: must follow suit S (K-5, K-17); legal: QS'
+    >>> error.reason, error.legal, isinstance(error, KolodaError)
+    ('must follow suit S (K-5, K-17)', ('QS',), True)
     """
 
     def __init__(self, action: str, reason: str, legal: Sequence[str]) -> None:
@@ -33,3 +39,16 @@ class ActionSyntaxError(KolodaError, ValueError):
 
 class DealError(KolodaError, ValueError):
     """A deal that breaks the deck or the rotation of dealers."""
+
+
+class MissingExtraError(KolodaError, ImportError):
+    """A feature whose optional packages (an install extra) are not installed.
+
+    >>> print(MissingExtraError("the web table", "server"))
+    the web table needs the server extra: pip install 'koloda[server]'
+    """
+
+    def __init__(self, feature: str, extra: str) -> None:
+        self.feature = feature
+        self.extra = extra
+        super().__init__(f"{feature} needs the {extra} extra: pip install 'koloda[{extra}]'")

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hundred_one_helpers import deal, hand, legal, play, rules_for
 
 from koloda.core.cards import parse_card
 from koloda.core.errors import DealError, IllegalActionError, OptionError
 from koloda.games.hundred_one.events import NothingToDraw, Restocked, TurnSkipped
-from koloda.games.hundred_one.scoring import hand_penalty, penalty_table, places
+from koloda.games.hundred_one.scoring import (
+    hand_penalty,
+    is_game_over,
+    losers,
+    penalty_table,
+    places,
+    winners,
+)
 from koloda.games.hundred_one.state import (
     PHASE_AWAIT_DEAL,
     PHASE_NAME_SUIT,
@@ -17,6 +26,7 @@ from koloda.games.hundred_one.state import (
     HundredOneSetup,
     RestockError,
 )
+from koloda.records import parse_record, record_from_state, replay, results_document
 
 # Seat 0 deals in every scenario unless said otherwise, so seat 1 plays first (H-3).
 QUEEN_OUT = (["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")
@@ -292,3 +302,51 @@ def test_game_to_101() -> None:
     play(state, "8S draw pass 8H draw pass KH")
     assert not state.is_over and state.next_dealer == 1  # 99 < 101: play on
     assert places([30, 105, 12, 30]) == [2, 4, 1, 2]
+
+
+# Seat 1 goes out on three sevens; seats 2 and 0 hold two queens each and draw (H-9, H-5).
+TWO_LOSERS = (["QH QC AC", "7S 7H 7D", "QD QS 8D"], "9S", "6D 6H 10C 8H 8C 9C")
+
+
+def test_every_player_at_101_loses() -> None:
+    # rule: H-16 — two players pass 101 in the same hand: both have lost, not only the
+    # highest. Seat 1 plays 7S: seat 2 draws 6D 6H and is skipped; seat 0 holds only
+    # queens playable, draws 10C and keeps it; 7H: seat 2 draws 8H 8C; seat 0 draws 9C;
+    # 7D: seat 1 is out.
+    hands, starter, stock = TWO_LOSERS
+    state = deal(hands, starter, stock)
+    play(state, "7S draw pass 7H draw pass 7D")
+    # seat 0: QH QC AC 10C 9C = 43 + 43 + 11 + 10 + 9; seat 2: QD QS 8D 6D 6H 8H 8C
+    assert state.deal_scores() == [(116, 0, 122)]
+    assert state.is_over and state.outcome() == (-116.0, -0.0, -122.0)
+    assert losers(state.totals) == [0, 2] and winners(state.totals) == [1]
+    assert places(state.totals) == [2, 1, 3]
+    # the record's results list both losers, lowest seat first (records.md)
+    document = json.loads(json.dumps(record_from_state(state.rules, state)))
+    record = parse_record(document)
+    results = results_document(record, replay(record))
+    assert results["finished"] is True and results["totals"] == [116, 0, 122]
+    assert results["winner"] == [1] and results["loser"] == [0, 2]
+
+
+@pytest.mark.parametrize(("kept", "stock", "total"), [("9D", "JD KD", 101), ("10D", "JD JC", 100)])
+def test_exactly_101_ends_the_game(kept: str, stock: str, total: int) -> None:
+    # rule: H-16 — "reaches or exceeds 101": 101 ends the game, 100 does not. Seat 0 keeps
+    # QH QS and one card, draws two: 43 + 43 + the three others.
+    state = deal([f"QH QS {kept}", "8S 8H KH"], "9S", stock)
+    play(state, "8S draw pass 8H draw pass KH")
+    assert state.totals == [total, 0]
+    assert state.is_over is (total == 101)
+    assert losers(state.totals) == ([0] if total == 101 else [])
+    if total == 101:
+        assert state.phase == PHASE_OVER and state.to_act is None
+    else:
+        assert state.phase == PHASE_AWAIT_DEAL and state.next_dealer == 1
+
+
+def test_losers_and_winners_from_totals() -> None:
+    # rule: H-16 — every total of 101 or more loses; the fewest points win, ties share.
+    assert losers([101, 40, 150, 100]) == [0, 2]
+    assert losers([100, 0]) == []
+    assert winners([101, 40, 150, 40]) == [1, 3]
+    assert is_game_over([100, 101]) and not is_game_over([100, -30])

@@ -5,17 +5,25 @@ from __future__ import annotations
 import pytest
 from spades_helpers import SUITED, act, play_lowest, rules
 
+from koloda.core.engine import DealSetup
 from koloda.games.spades.actions import DOUBLE_NIL, NIL
 from koloda.games.spades.scoring import contract_points, game_winners, nil_points, score_side
+from koloda.games.spades.state import SpadesState
 
 PLAIN = {"double_nil": False, "nil_exchange": False}
 
 
-def scored(bids: list[str], totals: tuple[int, int] = (0, 0), **options: object) -> object:
+def scored(
+    bids: list[str],
+    totals: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+    **options: object,
+) -> SpadesState:
     """Deal SUITED (seat 0 takes all 13 tricks) with dealer 3, bid, play it out."""
     game = rules(**{**PLAIN, **options})
     state = game.state_from_deal(SUITED, dealer=3)
     state.totals = list(totals)
+    state.bags = list(bags)
     for bid in bids:  # dealer 3 bids first, then 0, 1, 2
         act(state, f"bid:{bid}")
     play_lowest(state)
@@ -41,8 +49,6 @@ def test_bags_accumulate_and_cost_100_at_ten() -> None:
     assert state.deal_scores() == [(49, -50)]
     assert state.bags == [9, 0]
     # second hand, dealer 0: give seat 0 the spades again; leader is seat 1
-    from koloda.core.engine import DealSetup
-
     state.start_deal(DealSetup(0, tuple(tuple(h) for h in SUITED)))
     act(state, "bid:2", "bid:1", "bid:2", "bid:1")  # seats 0, 1, 2, 3
     play_lowest(state)
@@ -124,6 +130,85 @@ def test_both_nil_failed_minus_200_option() -> None:
     assert state.totals == [120, -30]
 
 
+def test_both_nil_failed_takes_the_bags_with_a_positive_score() -> None:
+    # rule: S-15 (clarified) — with bags_penalty, a positive total of 320 with 7 bags
+    # becomes 0, and the 7 bags go with it.
+    state = scored(["1", "nil", "2", "nil"], (320, 10), (7, 3), bags_penalty=True)
+    assert state.deal_scores() == [(-320, -30)]
+    assert state.totals == [0, -20]
+    assert state.bags == [0, 3]  # side 1 was set: no overtricks, its bags unchanged
+    side = state.sheet[0].sides[0]
+    assert side.lost_score and side.bags == 0 and side.bag_penalty == 0
+
+
+@pytest.mark.parametrize("total", [-70, 0])
+def test_both_nil_failed_keeps_the_bags_with_nothing_to_lose(total: int) -> None:
+    # rule: S-15 (clarified) — a total of 0 or below stays as it is, and so do its bags.
+    state = scored(["1", "nil", "2", "nil"], (total, 0), (7, 0), bags_penalty=True)
+    assert state.deal_scores() == [(0, -30)]
+    assert state.totals == [total, -30]
+    assert state.bags == [7, 0]
+    assert state.sheet[0].sides[0].lost_score
+
+
+def test_both_nil_failed_minus_200_keeps_the_bags() -> None:
+    # rule: S-15 — under both_nil_failure="minus_200" the side loses 200, never its bags.
+    state = scored(
+        ["1", "nil", "2", "nil"],
+        (320, 0),
+        (7, 0),
+        bags_penalty=True,
+        both_nil_failure="minus_200",
+    )
+    assert state.deal_scores() == [(-200, -30)]
+    assert state.totals == [120, -30]
+    assert state.bags == [7, 0]
+    assert not state.sheet[0].sides[0].lost_score
+
+
+def test_bags_restart_after_both_nil_failure_over_three_hands() -> None:
+    # rule: S-15 (clarified) — the bags a side earned are lost with its score, so the
+    # count restarts: three hands with bags_penalty, seat 0 taking all 13 tricks each time.
+    game = rules(**PLAIN, bags_penalty=True)
+    state = game.state_from_deal(SUITED, dealer=3)
+    act(state, "bid:3", "bid:3", "bid:2", "bid:1")  # seats 3, 0, 1, 2
+    play_lowest(state)
+    # side 0: 3 + 1 = 4, 13 taken: 40 + 9 = 49 and 9 bags; side 1: 2 + 3 set: −50
+    assert state.totals == [49, -50] and state.bags == [9, 0]
+    state.start_deal(DealSetup(0, tuple(tuple(h) for h in SUITED)))
+    act(state, "bid:nil", "bid:2", "bid:nil", "bid:1")  # seats 0, 1, 2, 3
+    play_lowest(state)
+    # side 0 both nil, seat 0 takes 13: 49 -> 0 and the 9 bags go; side 1: 3 set: −30
+    assert state.deal_scores()[1] == (-49, -30)
+    assert state.totals == [0, -80] and state.bags == [0, 0]
+    state.start_deal(DealSetup(1, tuple(tuple(h) for h in SUITED)))
+    act(state, "bid:1", "bid:1", "bid:1", "bid:3")  # seats 1, 2, 3, 0
+    play_lowest(state)
+    # side 0: 1 + 3 = 4, 13 taken: 49 and 9 bags — 9, not 18: no bag penalty
+    assert state.deal_scores()[2] == (49, -20)
+    assert state.totals == [49, -100] and state.bags == [9, 0]
+    assert state.sheet[2].sides[0].bag_penalty == 0
+
+
+def test_score_side_both_nil_failure_and_bags() -> None:
+    # rule: S-15 (clarified) — the side scorer directly: a failed double-nil pair.
+    def failed(total: int, bags: int, rule: str) -> tuple[int, int, bool]:
+        side = score_side((NIL, NIL), (0, 2), total, bags, bags_penalty=True, both_nil_failure=rule)
+        return side.score, side.bags, side.lost_score
+
+    assert failed(250, 8, "lose_score") == (-250, 0, True)
+    assert failed(1, 9, "lose_score") == (-1, 0, True)
+    assert failed(0, 8, "lose_score") == (0, 8, True)
+    assert failed(-40, 8, "lose_score") == (0, 8, True)
+    assert failed(250, 8, "minus_200") == (-200, 8, False)
+    assert failed(-40, 8, "minus_200") == (-200, 8, False)
+    # both nils made: +200, bags untouched
+    made = score_side(
+        (NIL, DOUBLE_NIL), (0, 0), 250, 8, bags_penalty=True, both_nil_failure="lose_score"
+    )
+    assert (made.score, made.bags, made.lost_score) == (200, 8, False)
+
+
 def test_first_to_target_wins() -> None:
     # rule: S-17 — side 0 reaches 500 (400 + 158), side 1 does not: side 0 wins.
     state = scored(["1", "5", "1", "nil"], totals=(400, 300))
@@ -147,8 +232,6 @@ def test_equal_totals_past_target_play_another_hand() -> None:
     state = scored(["1", "5", "1", "nil"], totals=(442, 620))  # 442 + 158, 620 − 20
     assert state.totals == [600, 600]
     assert not state.is_over and state.awaiting_deal
-    from koloda.core.engine import DealSetup
-
     state.start_deal(DealSetup(0, tuple(tuple(h) for h in SUITED)))
     act(state, "bid:1", "bid:1", "bid:1", "bid:1")
     play_lowest(state)

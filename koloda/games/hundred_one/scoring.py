@@ -80,9 +80,8 @@ def deal_scores(
 
 
 def losers(totals: Sequence[int]) -> list[int]:
-    """H-16 (reading): the highest total loses; ties share the loss."""
-    worst = max(totals)
-    return [s for s, t in enumerate(totals) if t == worst]
+    """H-16 (clarified): every seat at 101 or more has lost, lowest seat first."""
+    return [s for s, t in enumerate(totals) if t >= LOSING_TOTAL]
 
 
 def winners(totals: Sequence[int]) -> list[int]:
@@ -97,4 +96,5 @@ def places(totals: Sequence[int]) -> list[int]:
 
 
 def is_game_over(totals: Sequence[int]) -> bool:
+    """H-16: the game ends with the hand that takes some total to 101 or more."""
     return max(totals) >= LOSING_TOTAL

@@ -60,13 +60,16 @@ def score_side(
     first_nil = is_nil_bid(bids[0])
     second_nil = is_nil_bid(bids[1])
     if first_nil and second_nil:  # S-15
+        bags = bags_before
         if tricks[0] == 0 and tricks[1] == 0:
             score, lost = BOTH_NIL_VALUE, False
         elif both_nil_failure == "lose_score":
             score, lost = -max(total_before, 0), True
+            if total_before > 0:
+                bags = 0  # S-15 (clarified): the bags go with the score; none lost otherwise
         else:
             score, lost = -BOTH_NIL_VALUE, False
-        return SideScore(score, 0, 0, 0, score, 0, 0, bags_before, lost)
+        return SideScore(score, 0, 0, 0, score, 0, 0, bags, lost)
     nils = 0
     contract = 0
     counted = 0
