@@ -23,19 +23,13 @@ from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
 from koloda.core.registry import load_game
 from koloda.i18n import LANGUAGES, catalogue_json
+from koloda.server import joining
 from koloda.server.catalog import games_catalog, seat_kinds
 from koloda.server.limits import CreationLimit, MessageLimit
+from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, dumps, hash_token
 from koloda.server.seating import SeatingError
 from koloda.server.store import Store
-from koloda.server.tables import (
-    MAX_MESSAGE,
-    Connection,
-    LiveTable,
-    TableError,
-    TableManager,
-    dumps,
-    hash_token,
-)
+from koloda.server.tables import TableManager
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATABASE = "sqlite:///koloda.db"
@@ -356,7 +350,7 @@ def create_app(
     @app.get("/api/tables", response_model=list[TableFacts], tags=["tables"])
     async def open_tables(request: Request) -> list[dict[str, Any]]:
         """The public tables with a seat free for a person, newest first."""
-        return await manager_of(request).public_tables()
+        return await joining.public_tables(manager_of(request))
 
     @app.post(
         "/api/tables/{table_id}/join",
@@ -372,8 +366,8 @@ def create_app(
         """Take a free seat (or the given one) and get its token."""
         table = await table_or_404(request, table_id)
         try:
-            seat, token, later = await manager_of(request).join(
-                table, body.seat, body.name, body.previous_token
+            seat, token, later = await joining.join(
+                manager_of(request), table, body.seat, body.name, body.previous_token
             )
         except SeatingError as error:
             raise HTTPException(error.status, error.message) from None
@@ -391,7 +385,7 @@ def create_app(
         table = await table_or_404(request, table_id)
         check_creation(request)
         try:
-            new, seat, token = await manager_of(request).rematch(table, body.token)
+            new, seat, token = await joining.rematch(manager_of(request), table, body.token)
         except TableError as error:
             raise HTTPException(403, error.message) from None
         except SeatingError as error:
@@ -409,8 +403,8 @@ def create_app(
         new public table with bots that hand their seats to people who join."""
         check_creation(request)
         try:
-            table, seat, token, later = await manager_of(request).play_now(
-                body.game, body.options, body.name
+            table, seat, token, later = await joining.play_now(
+                manager_of(request), body.game, body.options, body.name
             )
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None

@@ -1,0 +1,392 @@
+"""A live table in memory: its game, the people at it and their connections, and what it
+says to each of them. The ``TableManager`` (``tables``) owns every live table and changes one
+only from that table's owner task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from koloda.bots import AnyBot, make_bot
+from koloda.core.dealing import Shuffler
+from koloda.core.engine import AnyRules, AnyState, DealSetup
+from koloda.core.errors import OptionError
+from koloda.core.events import Event
+from koloda.core.presentation import sheet_to_json
+from koloda.i18n import LANGUAGES, Speaker
+from koloda.records import parse_record, record_from_state, results_document
+from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
+from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name, seat_state
+from koloda.server.sheet_html import render_sheet_html
+from koloda.server.store import StoredTable
+from koloda.server.views import TrickTracker, events_json, public_view_json, seat_view_json
+
+MAX_MESSAGE = 4096
+"""Longest client message accepted, in characters."""
+
+PHRASES = (
+    "hello",
+    "good_luck",
+    "well_played",
+    "thanks",
+    "oops",
+    "sorry",
+    "hurry_up",
+    "good_game",
+    "bye",
+    "emoji_smile",
+    "emoji_thumbs_up",
+    "emoji_surprise",
+    "emoji_sad",
+)
+"""Table talk is by preset phrases (the catalogue words them in each language): nothing to
+moderate."""
+CHAT_INTERVAL = 1.0
+"""Seconds between two phrases from one connection."""
+
+
+class TableError(Exception):
+    """A refused client message: ``code`` as protocol.md names them."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Connection:
+    """One WebSocket client: its seat (None for a spectator) and its outgoing queue."""
+
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
+        self.seat = seat
+        self.token_hash = token_hash
+        """The token's hash: a person waiting to take over a bot's seat gets it at the next
+        deal."""
+        self.last_chat = 0.0
+        self.close_code = 1000
+        """The WebSocket close code once closed (1008: the client broke a limit)."""
+        self.closed = False
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() > 2000:  # a client that does not read is dropped
+            self.close()
+            return
+        self.outbox.put_nowait(message)
+
+    def close(self, code: int = 1000) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class Act:
+    seat: int
+    text: str
+    version: int | None
+    connection: Connection | None
+    bot: bool = False
+
+
+@dataclass
+class Sync:
+    connection: Connection
+
+
+@dataclass
+class Leave:
+    connection: Connection
+
+
+@dataclass
+class Run:
+    """Run the coroutine ``function(table)`` in the owner, between actions."""
+
+    function: Callable[[LiveTable], Awaitable[Any]]
+    future: asyncio.Future[Any]
+
+
+@dataclass
+class Call:
+    """Run ``function(table)`` in the owner, between actions, and answer with its result."""
+
+    function: Callable[[LiveTable], Any]
+    future: asyncio.Future[Any]
+
+
+@dataclass
+class LiveTable:
+    """A table in memory, owned by its task."""
+
+    id: str
+    rules: AnyRules
+    options: dict[str, Any]
+    seats: list[str]
+    token_hashes: list[str | None]
+    seed: str
+    first_dealer: int
+    state: AnyState
+    seating: Seating
+    version: int = 0
+    bots: dict[int, AnyBot] = field(default_factory=dict)
+    connections: set[Connection] = field(default_factory=set)
+    tricks: TrickTracker = field(default_factory=TrickTracker)
+    known_setups: list[DealSetup] = field(default_factory=list)
+    last_events: list[Event] = field(default_factory=list)
+    queue: asyncio.Queue[Act | Sync | Call | Run | Leave] = field(default_factory=asyncio.Queue)
+    task: asyncio.Task[None] | None = None
+    bot_task: asyncio.Task[None] | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    record: dict[str, Any] | None = None
+    sheet_cache: tuple[tuple[int, str], dict[str, Any]] | None = None
+    deals_scored: int = 0
+    seen: set[int] = field(default_factory=set)
+    """People's seats that have been connected at least once (bots wait for them)."""
+    waiting: set[int] = field(default_factory=set)
+    """Seats whose "next deal" the bots wait for, after a deal's end (until ``pause_until``)."""
+    pause_until: float = 0.0
+    bot_version: int = -1
+    """The version a bot is thinking at (one bot turn per version)."""
+    away: set[int] = field(default_factory=set)
+    """People's seats the normal bot plays since their turn clock ran out, until they are back."""
+    stand_ins: dict[int, AnyBot] = field(default_factory=dict)
+    clock_version: int = -1
+    last_active: float = field(default_factory=time.monotonic)
+    busy: bool = False
+    """The owner is handling an item (an action may be applied but not yet stored)."""
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token plays (None for a spectator, or for a person whose bot's seat is
+        handed over at the next deal); raises TableError('forbidden') for a wrong token."""
+        if token is None or token == "":
+            return None
+        wanted = hash_token(token)
+        for seat, stored in enumerate(self.token_hashes):
+            if stored is not None and hmac.compare_digest(stored, wanted):
+                return seat
+        for stored in self.seating.pending:
+            if stored is not None and hmac.compare_digest(stored, wanted):
+                return None
+        raise TableError("forbidden", "wrong token for this table")
+
+    def seat_states(self) -> list[str]:
+        return [
+            seat_state(kind, self.token_hashes[s], self.seating, s)
+            for s, kind in enumerate(self.seats)
+        ]
+
+    def presence(self) -> dict[str, Any]:
+        """Who is here: the seats with a connection, and how many watch."""
+        online = sorted({c.seat for c in self.connections if c.seat is not None})
+        watching = sum(1 for c in self.connections if c.seat is None)
+        return {"online": online, "spectators": watching}
+
+    def people(self) -> dict[str, Any]:
+        """Who is at the table: names, seats' states, who is here, whom the bots wait for."""
+        return {
+            "names": self.seating.names,
+            "seat_states": self.seat_states(),
+            "presence": self.presence(),
+            "waiting_for": sorted(self.waiting),
+            "away": sorted(self.away),
+            "turn_seconds": self.seating.turn_seconds,
+            "hints": self.seating.hints,
+            "rematch": self.seating.rematch,
+            "commitment": commitment(self.seed),
+        }
+
+    def public_facts(self) -> dict[str, Any]:
+        states = self.seat_states()
+        return {
+            "table_id": self.id,
+            "game": self.rules.name,
+            "options": self.options,
+            "seats": [
+                {"seat": s, "kind": kind, "name": self.seating.names[s], "state": states[s]}
+                for s, kind in enumerate(self.seats)
+            ],
+            "num_seats": self.rules.num_seats,
+            "to_act": self.state.to_act,
+            "finished": self.state.is_over,
+            "version": self.version,
+            "deal": self.state.deal_index,
+            "public": self.seating.public,
+            "rematch": self.seating.rematch,
+        }
+
+    def view_message(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+        if seat is None:
+            view = public_view_json(self.rules, self.state)
+        else:
+            view = seat_view_json(self.rules, self.state, seat)
+        view["last_trick"] = self.tricks.last
+        view["seat_kinds"] = self.seats
+        view["deals_scored"] = self.deals_scored
+        return {
+            "type": "view",
+            "version": self.version,
+            "seat": seat,
+            "view": view,
+            "events": events_json(events, seat, self.rules.num_seats),
+            "table": self.people(),
+        }
+
+    def new_setups(self) -> list[tuple[int, dict[str, Any]]]:
+        """Deal setups that appeared or changed since last stored (new deals, restocks)."""
+        logs = self.state.deal_logs()
+        changed = []
+        start = max(0, len(self.known_setups) - 1)
+        for index in range(start, len(logs)):
+            setup = logs[index].setup
+            if index >= len(self.known_setups) or self.known_setups[index] != setup:
+                changed.append((index, self.rules.setup_to_json(setup)))
+                if index < len(self.known_setups):
+                    self.known_setups[index] = setup
+                else:
+                    self.known_setups.append(setup)
+        return changed
+
+    def finished_record(self) -> dict[str, Any]:
+        """The finished game's record with results, revealing the seed (records.fairness)."""
+        document = record_from_state(self.rules, self.state, first_dealer=self.first_dealer)
+        document["options"] = self.options
+        record = parse_record(document)
+        results = results_document(record, self.state)
+        results[FAIRNESS_KEY] = proof(self.seed)
+        return results
+
+    def seat_names(self, lang: str) -> list[str]:
+        """The seats as the web table calls them: ``Seat 2 (bot heuristic)``."""
+        words = Speaker(lang, [])
+        seat, bot = words.word("ui.seat"), words.word("ui.bot")
+        return [
+            f"{seat} {s + 1}" + (f" ({bot} {kind.removeprefix('bot:')})" if kind != "human" else "")
+            for s, kind in enumerate(self.seats)
+        ]
+
+    def sheet(self, lang: str = "en") -> dict[str, Any]:
+        """The score sheet: each complete deal's results, the totals, the game's sheet as data
+        and as HTML in ``lang``."""
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        key = (self.version, lang)
+        if self.sheet_cache is not None and self.sheet_cache[0] == key:
+            return self.sheet_cache[1]
+        rules, state = self.rules, self.state
+        deals = [rules.deal_results_json(state, i) for i in range(len(state.deal_scores()))]
+        results = rules.results_json(state)
+        data = rules.score_sheet(state)
+        sheet = {
+            "table_id": self.id,
+            "game": rules.name,
+            "version": self.version,
+            "deals": deals,
+            "totals": results.get("totals"),
+            "finished": state.is_over,
+            "results": {k: v for k, v in results.items() if k != "to_act"},
+            "sheet": sheet_to_json(data),
+            "lang": lang,
+            "html": render_sheet_html(data, self.seat_names(lang), lang),
+        }
+        self.sheet_cache = (key, sheet)
+        return sheet
+
+
+def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise OptionError("seats must be a list of seat kinds like 'human' or 'bot:random'")
+    if len(kinds) != rules.num_seats:
+        raise OptionError(
+            f"{len(kinds)} seats given; {rules.name} with these options has {rules.num_seats}"
+        )
+    for kind in kinds:
+        if kind in (HUMAN, OPEN):
+            continue
+        if not kind.startswith("bot:"):
+            raise OptionError(f"unknown seat kind {kind!r}: 'human', 'open' or 'bot:<name>'")
+        make_bot(kind.removeprefix("bot:"), rules)
+    return list(kinds)
+
+
+def parse_names(names: Any, num_seats: int) -> list[str | None]:
+    """One name (or null) per seat; none given: no names."""
+    if names is None:
+        return [None] * num_seats
+    if not isinstance(names, list) or len(names) != num_seats:
+        raise OptionError(f"'names' must list one name (or null) for each of {num_seats} seats")
+    try:
+        return [clean_name(name) for name in names]
+    except SeatingError as error:
+        raise OptionError(error.message) from None
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def detached_future() -> asyncio.Future[Any]:
+    """A future nobody awaits (for owner calls whose answer is a broadcast)."""
+    return asyncio.get_running_loop().create_future()
+
+
+def rebuild(stored: StoredTable) -> LiveTable:
+    """A live table from its stored record: every deal and action replayed and checked."""
+    document = {
+        "format": "koloda-record/1",
+        "game": stored.game,
+        "options": stored.options,
+        "first_dealer": stored.first_dealer,
+        "deals": [],
+    }
+    record = parse_record(document)
+    rules = record.rules
+    state = rules.empty_state(stored.first_dealer)
+    tricks = TrickTracker()
+    by_deal: dict[int, list[str]] = {}
+    for deal_index, action in stored.actions:
+        by_deal.setdefault(deal_index, []).append(action)
+    known: list[DealSetup] = []
+    for index, setup_json in enumerate(stored.setups):
+        setup = rules.setup_from_json(setup_json)
+        tricks.feed(state.start_deal(setup))
+        known.append(setup)
+        for text in by_deal.get(index, []):
+            tricks.feed(state.apply(rules.parse_action(text)))
+    state.resume_dealing(Shuffler(stored.seed))
+    table = LiveTable(
+        id=stored.id,
+        rules=rules,
+        options=stored.options,
+        seats=stored.seats,
+        token_hashes=stored.token_hashes,
+        seed=stored.seed,
+        first_dealer=stored.first_dealer,
+        state=state,
+        version=len(stored.actions),
+        tricks=tricks,
+        deals_scored=len(state.deal_scores()),
+        known_setups=[log.setup for log in state.deal_logs()],
+        record=stored.record,
+        seating=Seating.from_json(stored.seating, rules.num_seats),
+    )
+    return table
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
