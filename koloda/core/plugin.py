@@ -91,6 +91,9 @@ class GamePlugin:
     """``"module:Class"``: ``Class(rules)`` is the game's belief model, if it has one."""
     search: str | None = None
     """``"module:attribute"``: the game's ``SearchSupport``, for trick games."""
+    words: str | None = None
+    """The package whose ``words/<lang>.json`` hold the game's own words for people (its
+    contracts, events, sheet): merged into each language's catalogue."""
     seats_option: str | None = None
     """The option that sets the number of seats, which a record's player names may imply
     when it is left out (101's ``players``)."""

@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel import Locale
+
+from koloda.core.registry import available_games, game_plugin
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -43,10 +46,26 @@ class Catalogue:
         return entry.get(self.plural_category(number), entry.get("other"))
 
 
+@cache
 def catalogue_json(lang: str) -> dict[str, Any]:
-    """The raw catalogue of ``lang`` as stored (served to the browser as it is)."""
-    text = resources.files("koloda.i18n").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
+    """The catalogue of ``lang`` as stored, served to the browser as it is: the words every
+    game shares (``koloda/i18n/<lang>.json``) and each game's own, which its package keeps
+    (``words/<lang>.json``, named by its plug-in). A key said twice is an error."""
+    data = _read(resources.files("koloda.i18n").joinpath(f"{lang}.json"))
+    for game in available_games():
+        package = game_plugin(game).words
+        if package is None:
+            continue
+        own = _read(resources.files(package).joinpath("words", f"{lang}.json"))
+        twice = sorted(set(own) & set(data))
+        if twice:
+            raise ValueError(f"{game}'s words say again what is said elsewhere: {twice}")
+        data.update(own)
+    return data
+
+
+def _read(path: Traversable) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 

@@ -18,6 +18,7 @@ from koloda.bots.runner import play_game
 from koloda.bots.tournament import duplicate_match
 from koloda.core import registry
 from koloda.core.errors import IllegalActionError
+from koloda.i18n.catalogue import catalogue, catalogue_json
 from koloda.records import parse_record, record_from_state, replay, results_document
 
 PLUGIN_DIR = Path(__file__).resolve().parent.parent / "plugin_game"
@@ -28,9 +29,17 @@ PACKAGE = Path(__file__).resolve().parents[2] / "koloda"
 def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.syspath_prepend(str(PLUGIN_DIR))
     monkeypatch.setitem(registry._GAMES, "duel", "duel")  # the one registry line
+    forget_words()
     yield
     for name in [m for m in sys.modules if m == "duel" or m.startswith("duel.")]:
         del sys.modules[name]
+    forget_words()
+
+
+def forget_words() -> None:
+    """The catalogues are read once: read them again with (or without) Duel's words."""
+    catalogue_json.cache_clear()
+    catalogue.cache_clear()
 
 
 def test_koloda_does_not_know_duel() -> None:
@@ -88,3 +97,19 @@ def test_an_illegal_card_is_refused(duel: None) -> None:
     if off_suit and len(off_suit) < len(hand):
         with pytest.raises(IllegalActionError):
             state.apply(off_suit[0])
+
+
+def test_its_words_come_from_its_package(duel: None) -> None:
+    from rich.console import Console
+
+    from koloda.cli.sheet import render_sheet
+
+    rules = load_game("duel")
+    state = rules.new_state(seed=2)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    for lang, title in (("en", "Duel"), ("ru", "Дуэль")):
+        console = Console(record=True, width=80)
+        console.print(render_sheet(rules.score_sheet(state), ["Ann", "Bob"], lang))
+        text = console.export_text()
+        assert title in text and "Ann" in text and "sheet.duel" not in text

@@ -5,6 +5,7 @@ from koloda.core.plugin import GamePlugin
 PLUGIN = GamePlugin(
     name="hundred_one",
     rules="koloda.games.hundred_one.rules:make_rules",
+    words="koloda.games.hundred_one",
     heuristic="koloda.games.hundred_one.heuristic:choose",
     beliefs="koloda.games.hundred_one.beliefs:HundredOneBeliefs",
     seats_option="players",  # H-1: records may give the number of players by their names

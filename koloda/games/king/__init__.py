@@ -5,6 +5,7 @@ from koloda.core.plugin import GamePlugin
 PLUGIN = GamePlugin(
     name="king",
     rules="koloda.games.king.rules:make_rules",
+    words="koloda.games.king",
     heuristic="koloda.games.king.heuristic:choose",
     search="koloda.games.king.search:SEARCH",
 )

@@ -5,6 +5,7 @@ from koloda.core.plugin import GamePlugin
 PLUGIN = GamePlugin(
     name="spades",
     rules="koloda.games.spades.rules:make_rules",
+    words="koloda.games.spades",
     heuristic="koloda.games.spades.heuristic:choose",
     search="koloda.games.spades.search:SEARCH",
 )

@@ -5,6 +5,7 @@ from koloda.core.plugin import GamePlugin
 PLUGIN = GamePlugin(
     name="tressette",
     rules="koloda.games.tressette.rules:make_rules",
+    words="koloda.games.tressette",
     heuristic="koloda.games.tressette.heuristic:choose",
     search="koloda.games.tressette.search:SEARCH",
 )

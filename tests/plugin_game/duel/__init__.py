@@ -9,6 +9,7 @@ from koloda.core.plugin import GamePlugin
 PLUGIN = GamePlugin(
     name="duel",
     rules="duel.rules:make_rules",
+    words="duel",
     heuristic="duel.heuristic:choose",
     search="duel.search:SEARCH",
 )
