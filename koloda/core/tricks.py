@@ -3,7 +3,8 @@
 What the three games share: follow suit when able, the trick goes to the strongest card by
 the game's rank order and trumps, and the deal's plays are kept in order. A game keeps only
 its own rules: its extra constraints on the cards a seat may play, given as three masks of
-data (``lead_first``, ``follow_first``, ``discard_first``), and what a taken trick brings.
+data (``lead_first``, ``follow_first``, ``discard_first``), the decisions before the play,
+and what a taken trick brings.
 
 The strength of every card in a trick is one look-up in a power table indexed by
 ``lead_suit << 8 | seat << 6 | card`` (a play code with its lead suit): a trump has
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import ClassVar
 
 from koloda.core.cards import CARDS_CACHE, SUIT_MASK, SUITS, Card, CardSet, cards_in
 from koloda.core.decks import RankOrder
-from koloda.core.engine import Seat
+from koloda.core.engine import Action, Seat
+from koloda.core.errors import IllegalActionError
+from koloda.core.events import CardPlayed, Event
 from koloda.core.state_base import WholeDeckState
 
 TRUMP_BONUS = 100
@@ -51,26 +55,18 @@ def trick_power(order: RankOrder, trumps: CardSet = 0) -> tuple[int, ...]:
     return tuple(table)
 
 
-def winning_play(trick: Sequence[Play], power: Sequence[int]) -> Play:
-    """The play (``seat << 6 | card``) that takes a complete trick, led first."""
-    best = trick[0]
-    base = (best & 63) >> 4 << 8
-    best_power = power[base | best]
-    for play in trick[1:]:
-        play_power = power[base | play]
-        if play_power > best_power:
-            best = play
-            best_power = play_power
-    return best
-
-
 class TrickGameState(WholeDeckState):
     """A trick game's state: the hands, the trick in progress and every play of the deal.
 
-    ``_lay`` puts a card on the trick and settles a complete trick; the game records what
-    the trick brings and when the deal ends.
+    ``_step`` plays a card (the hot path) and settles a complete trick; the game gives the
+    decisions before the play (``_decide``) and what a taken trick brings (``_trick_taken``).
     """
 
+    PLAY_PHASE: ClassVar[int]
+    """The phase in which cards are played."""
+
+    _play_phase: int
+    """``PLAY_PHASE`` in a slot: faster to read on the hot path than a class attribute."""
     hands: list[CardSet]
     num_seats: int
     history: list[Play]
@@ -91,11 +87,14 @@ class TrickGameState(WholeDeckState):
     """Cards a seat following suit must play while he holds any of the led suit."""
     discard_first: CardSet
     """Cards a seat void in the led suit must play while he holds any (trumps, K♥)."""
+    watched: CardSet
+    """Cards whose play the game must see first (``_watched_card``), e.g. unbroken spades."""
 
     def _new_tricks(self, hands: Sequence[CardSet], leader: Seat) -> None:
         """A new deal: these hands, no card played, ``leader`` to lead (-1: not yet known),
         and no constraint beyond following suit until the game sets some."""
         n = self.num_seats
+        self._play_phase = self.PLAY_PHASE
         self.hands = list(hands)
         self.history = []
         self.trick_count = 0
@@ -106,6 +105,7 @@ class TrickGameState(WholeDeckState):
         self.lead_first = (0,) * n
         self.follow_first = 0
         self.discard_first = 0
+        self.watched = 0
 
     # ----- the trick in progress and the history -------------------------------------------
 
@@ -122,13 +122,6 @@ class TrickGameState(WholeDeckState):
     def last_trick(self) -> tuple[Card, ...]:
         """The cards of the trick just completed, led first."""
         return tuple(p & 63 for p in self.history[-self.num_seats :])
-
-    def last_trick_mask(self) -> CardSet:
-        """The cards of the trick just completed, as a set."""
-        mask = 0
-        for play in self.history[-self.num_seats :]:
-            mask |= 1 << (play & 63)
-        return mask
 
     # ----- legal cards ---------------------------------------------------------------------
 
@@ -147,30 +140,94 @@ class TrickGameState(WholeDeckState):
         return hand & self.lead_first[seat] or hand
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """The legal cards, lowest code first, as a shared tuple."""
-        mask = self.legal_card_mask()
-        return _cached_cards(mask) or cards_in(mask)
+        """The cards of ``legal_card_mask``, lowest code first, as a shared tuple (the same
+        rule written out again: this is the hot path of every playout)."""
+        seat = self.to_act_seat
+        if seat < 0:
+            return ()
+        hand = self.hands[seat]
+        if self.trick_count:
+            follow = hand & SUIT_MASK[self.lead_suit]
+            if follow:
+                hand = follow & self.follow_first or follow
+            else:
+                hand = hand & self.discard_first or hand
+        else:
+            hand = hand & self.lead_first[seat] or hand
+        return _cached_cards(hand) or cards_in(hand)
 
     # ----- playing -------------------------------------------------------------------------
 
-    def _lay(self, seat: Seat, card: Card) -> Seat:
-        """``seat`` plays ``card``: -1 while the trick goes on (the next seat is to act); when
-        it completes the trick, the winner, who has the trick counted and leads next."""
-        self.hands[seat] ^= 1 << card
+    def _step(self, action: Action, events: list[Event] | None = None) -> None:
+        """A card (the hot path): follow the trick, and settle it when complete; any other
+        decision goes to the game's ``_decide``."""
+        if self.phase != self._play_phase:
+            self._decide(action, events)
+            return
+        seat = self.to_act_seat
+        if events is not None:
+            events.append(CardPlayed(seat, action))
+        if self.watched >> action & 1:
+            self._watched_card(seat, action, events)
+        self.hands[seat] ^= 1 << action
         history = self.history
-        history.append(seat << 6 | card)
+        history.append(seat << 6 | action)
         count = self.trick_count + 1
-        if count == 1:
-            self.lead_suit = card >> 4
         n = self.num_seats
         if count < n:
+            if count == 1:
+                self.lead_suit = action >> 4
             self.trick_count = count
             self.to_act_seat = seat + 1 if seat + 1 < n else 0
-            return -1
-        winner = winning_play(history[-n:], self.power) >> 6
+            return
+        # The strongest play by the power table (rank order, trumps) takes the trick.
+        power = self.power
+        base = self.lead_suit << 8
+        if n == 4:  # unrolled: four look-ups
+            p0, p1, p2, p3 = history[-4:]
+            best = p0
+            best_power = power[base | p0]
+            play_power = power[base | p1]
+            if play_power > best_power:
+                best = p1
+                best_power = play_power
+            play_power = power[base | p2]
+            if play_power > best_power:
+                best = p2
+                best_power = play_power
+            if power[base | p3] > best_power:
+                best = p3
+            cards = 1 << (p0 & 63) | 1 << (p1 & 63) | 1 << (p2 & 63) | 1 << (p3 & 63)
+        else:
+            best = history[-n]
+            best_power = power[base | best]
+            cards = 1 << (best & 63)
+            for index in range(1 - n, 0):
+                play = history[index]
+                cards |= 1 << (play & 63)
+                play_power = power[base | play]
+                if play_power > best_power:
+                    best = play
+                    best_power = play_power
+        winner = best >> 6
         self.trick_count = 0
         self.tricks[winner] += 1
         self.tricks_played += 1
         self.trick_leader = winner
         self.to_act_seat = winner
-        return winner
+        self._trick_taken(winner, cards, events)
+
+    _play = _step
+    """Views replay a deal's cards through it."""
+
+    def _decide(self, action: Action, events: list[Event] | None) -> None:
+        """A decision other than a card (bids, orders, trumps, exchanges)."""
+        raise IllegalActionError(str(action), "no decision is due", [])
+
+    def _watched_card(self, seat: Seat, card: Card, events: list[Event] | None) -> None:
+        """A card of ``watched`` is about to be played (the trick not yet changed)."""
+
+    def _trick_taken(self, winner: Seat, cards: CardSet, events: list[Event] | None) -> None:
+        """What the trick just taken by ``winner`` (``cards``) brings; the game ends the deal
+        here."""
+        raise NotImplementedError

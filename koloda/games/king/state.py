@@ -22,7 +22,6 @@ from koloda.core.decks import ACE_HIGH
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import (
-    CardPlayed,
     ContractChosen,
     DealScored,
     DealStarted,
@@ -96,6 +95,7 @@ class KingState(TrickGameState):
     rows: tuple[tuple[int, ...], ...]
 
     PHASE_NAMES = PHASE_NAMES
+    PLAY_PHASE = PHASE_PLAY
     DEALER_RULE = "K-6, K-21"
 
     def __init__(self, rules: KingRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
@@ -197,23 +197,15 @@ class KingState(TrickGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def _step(self, action: Action, events: list[Event] | None = None) -> None:
-        """Any legal action; a card (the hot path) first."""
-        if self.phase != PHASE_PLAY:
-            if self.phase == PHASE_ORDER:
-                self._order(action - ORDER_BASE, events)
-            elif self.phase == PHASE_TRUMP:
-                self._name_trump(action, events)
-            else:
-                raise IllegalActionError(self.rules.format_action(action), "no decision is due", [])
-            return
-        seat = self.to_act_seat
-        if events is not None:
-            events.append(CardPlayed(seat, action))
-        winner = self._lay(seat, action)  # K-5, K-19
-        if winner < 0:
-            return
-        mask = self.last_trick_mask()
+    def _decide(self, action: Action, events: list[Event] | None) -> None:
+        if self.phase == PHASE_ORDER:
+            self._order(action - ORDER_BASE, events)
+        elif self.phase == PHASE_TRUMP:
+            self._name_trump(action, events)
+        else:
+            raise IllegalActionError(self.rules.format_action(action), "no decision is due", [])
+
+    def _trick_taken(self, winner: Seat, mask: CardSet, events: list[Event] | None) -> None:
         self.taken[winner] |= mask
         self.taken_all |= mask
         played = self.tricks_played
@@ -228,9 +220,6 @@ class KingState(TrickGameState):
             decisive = self.rules.decisive_mask[self.contract]
             if decisive and self.taken_all & decisive == decisive:
                 self._finish_deal(events, ended_early=True)  # K-12
-
-    _play = _step
-    """Views replay a deal's cards through it."""
 
     def _order(self, contract: Contract, events: list[Event] | None) -> None:
         seat = self.to_act_seat

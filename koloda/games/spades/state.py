@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from koloda.core.cards import (
     SUIT_MASK,
     SUITS,
+    Card,
     CardSet,
     cards_in,
     cards_of_suit,
@@ -21,7 +22,7 @@ from koloda.core.cards import (
 from koloda.core.decks import ACE_HIGH
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.tricks import TrickGameState, trick_power
 from koloda.games.spades.actions import (
     BID_BASE,
@@ -122,6 +123,7 @@ class SpadesState(TrickGameState):
     winners: tuple[int, ...]
 
     PHASE_NAMES = PHASE_NAMES
+    PLAY_PHASE = PHASE_PLAY
     DEALER_RULE = "S-3"
 
     def __init__(self, rules: SpadesRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
@@ -264,31 +266,9 @@ class SpadesState(TrickGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def _step(self, action: Action, events: list[Event] | None = None) -> None:
-        """Any legal action; a card (the hot path) first."""
+    def _decide(self, action: Action, events: list[Event] | None) -> None:
         phase = self.phase
         seat = self.to_act_seat
-        if phase == PHASE_PLAY:
-            if events is not None:
-                events.append(CardPlayed(seat, action))
-            if (
-                action < 16
-                and not self.broken
-                and (self.lead_suit if self.trick_count else self._any_spade)
-            ):
-                # S-11: a spade discarded on another suit (or led, under the option) breaks them
-                self.broken = True
-                self.lead_first = (0, 0, 0, 0)
-                if events is not None:
-                    events.append(SpadesBroken(seat))
-            winner = self._lay(seat, action)  # S-12
-            if winner < 0:
-                return
-            if events is not None:
-                events.append(TrickTaken(winner, self.last_trick()))
-            if self.tricks_played == NUM_TRICKS:
-                self._finish_deal(events)
-            return
         self.pre_actions.append(action)
         self.pre_seats.append(seat)
         if phase == PHASE_BID:
@@ -301,8 +281,24 @@ class SpadesState(TrickGameState):
         else:
             self._give(seat, triple_mask(action - GIVE_BASE), events)
 
-    _apply = _play = _step
-    """Views replay a deal's decisions through them."""
+    _apply = TrickGameState._step
+    """Views replay a deal's auction through it."""
+
+    def _watched_card(self, seat: Seat, card: Card, events: list[Event] | None) -> None:
+        """S-11: a spade discarded on another suit (or led, under the option) breaks them."""
+        if self.lead_suit if self.trick_count else self._any_spade:
+            self.broken = True
+            self.lead_first = (0, 0, 0, 0)
+            self.watched = 0
+            if events is not None:
+                events.append(SpadesBroken(seat))
+
+    def _trick_taken(self, winner: Seat, cards: CardSet, events: list[Event] | None) -> None:
+        """S-12: the highest spade, else the highest card of the led suit, wins; he leads."""
+        if events is not None:
+            events.append(TrickTaken(winner, self.last_trick()))
+        if self.tricks_played == NUM_TRICKS:
+            self._finish_deal(events)
 
     def _pick_up(self, seat: Seat, events: list[Event] | None) -> None:
         self.picked_up[seat] = True
@@ -387,6 +383,7 @@ class SpadesState(TrickGameState):
             masks.append(mask)
         self._new_tricks(masks, -1)
         self.lead_first = _NO_SPADE_LEAD
+        self.watched = SPADES_LANE
         self.picked_up = [not self._blind] * 4  # S-6
         self.bids = [NO_BID] * 4
         self.bid_count = 0

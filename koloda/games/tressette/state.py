@@ -14,7 +14,7 @@ from koloda.core.cards import CardSet, format_card, format_suit
 from koloda.core.decks import TRESSETTE_ORDER
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.tricks import TrickGameState, trick_power
 from koloda.games.tressette.declarations import Declaration, declarations_of
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
@@ -100,9 +100,11 @@ class TressetteState(TrickGameState):
     settled_points: tuple[int, int]
     settled_games: int
     completed: list[tuple[Seat, tuple[tuple[int, ...], ...], tuple[int, ...]]]
+    """Each finished deal: its dealer, its hands and its plays (``seat << 6 | card``)."""
     sheet: list[DealSummary]
 
     PHASE_NAMES = PHASE_NAMES
+    PLAY_PHASE = PHASE_PLAY
     DEALER_RULE = "T-4"
 
     def __init__(
@@ -169,15 +171,7 @@ class TressetteState(TrickGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def _step(self, action: Action, events: list[Event] | None = None) -> None:
-        """A card: the only decision of Tressette."""
-        seat = self.to_act_seat
-        if events is not None:
-            events.append(CardPlayed(seat, action))
-        winner = self._lay(seat, action)  # T-5, T-6
-        if winner < 0:
-            return
-        mask = self.last_trick_mask()
+    def _trick_taken(self, winner: Seat, mask: CardSet, events: list[Event] | None) -> None:
         self.taken[winner] |= mask  # T-5: each player keeps his own tricks
         if events is not None:
             events.append(TrickTaken(winner, self.last_trick()))
@@ -185,9 +179,6 @@ class TressetteState(TrickGameState):
             self._score(winner & 1, 1, True, "cards", events)  # T-12 per trick
         if self.tricks_played == NUM_TRICKS:
             self._finish_deal(events)
-
-    _play = _step
-    """Views replay a deal's cards through it."""
 
     def _score(
         self, side: int, points: int, from_play: bool, reason: str, events: list[Event] | None
@@ -281,7 +272,7 @@ class TressetteState(TrickGameState):
         scores = (self.deal_points[0], self.deal_points[1])
         declared = self.deal_declared
         bonus = self.deal_bonus
-        self.completed.append((self.dealer, self.dealt, tuple(p & 63 for p in self.history)))
+        self.completed.append((self.dealer, self.dealt, tuple(self.history)))
         self.sheet.append(
             DealSummary(
                 self.deal_number,
@@ -323,7 +314,10 @@ class TressetteState(TrickGameState):
         return DealLog(DealSetup(self.dealer, self.dealt), tuple(p & 63 for p in self.history))
 
     def _finished_logs(self) -> list[DealLog]:
-        return [DealLog(DealSetup(dealer, dealt), plays) for dealer, dealt, plays in self.completed]
+        return [
+            DealLog(DealSetup(dealer, dealt), tuple(p & 63 for p in history))
+            for dealer, dealt, history in self.completed
+        ]
 
     def outcome(self) -> tuple[float, ...]:
         """Each player's half of his side's games (T-18)."""
