@@ -97,6 +97,8 @@ class StateTemplate(type):
             raise TypeError(f"{name}: declare fields as annotations, not __slots__")
         if "clone" in namespace:
             raise TypeError(f"{name}: clone is derived from the fields, not written by hand")
+        if "apply_unchecked" in namespace and any(isinstance(b, StateTemplate) for b in bases):
+            raise TypeError(f"{name}: apply_unchecked is _step; give the rules in _step")
         namespace["__slots__"] = tuple(f for f in own if f not in inherited)
         fields = {**inherited, **own}
         namespace["FIELDS"] = fields

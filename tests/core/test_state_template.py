@@ -234,6 +234,7 @@ def test_the_template_builds_slots_and_clone_from_annotations() -> None:
         "class Bad(DealtGameState):\n    count: int = 0\n",
         "class Bad(DealtGameState):\n    __slots__ = ('count',)\n",
         "class Bad(DealtGameState):\n    def clone(self):\n        return self\n",
+        "class Bad(DealtGameState):\n    def apply_unchecked(self, action):\n        pass\n",
     ],
 )
 def test_the_template_refuses_what_clone_could_not_copy(body: str) -> None:
