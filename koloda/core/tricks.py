@@ -64,9 +64,14 @@ class TrickGameState(WholeDeckState):
 
     PLAY_PHASE: ClassVar[int]
     """The phase in which cards are played."""
+    KEEPS_TRICK_CARDS: ClassVar[bool] = True
+    """Whether ``_trick_taken`` needs the trick's cards as a set (built only then: every
+    shifted card bit is a new int object)."""
 
     _play_phase: int
     """``PLAY_PHASE`` in a slot: faster to read on the hot path than a class attribute."""
+    _keeps_cards: bool
+    """``KEEPS_TRICK_CARDS`` in a slot."""
     hands: list[CardSet]
     num_seats: int
     history: list[Play]
@@ -95,6 +100,7 @@ class TrickGameState(WholeDeckState):
         and no constraint beyond following suit until the game sets some."""
         n = self.num_seats
         self._play_phase = self.PLAY_PHASE
+        self._keeps_cards = self.KEEPS_TRICK_CARDS
         self.hands = list(hands)
         self.history = []
         self.trick_count = 0
@@ -197,7 +203,10 @@ class TrickGameState(WholeDeckState):
                 best_power = play_power
             if power[base | p3] > best_power:
                 best = p3
-            cards = 1 << (p0 & 63) | 1 << (p1 & 63) | 1 << (p2 & 63) | 1 << (p3 & 63)
+            if self._keeps_cards:
+                cards = 1 << (p0 & 63) | 1 << (p1 & 63) | 1 << (p2 & 63) | 1 << (p3 & 63)
+            else:
+                cards = 0
         else:
             best = history[-n]
             best_power = power[base | best]
@@ -228,6 +237,6 @@ class TrickGameState(WholeDeckState):
         """A card of ``watched`` is about to be played (the trick not yet changed)."""
 
     def _trick_taken(self, winner: Seat, cards: CardSet, events: list[Event] | None) -> None:
-        """What the trick just taken by ``winner`` (``cards``) brings; the game ends the deal
-        here."""
+        """What the trick just taken by ``winner`` brings (``cards``: its cards as a set, or 0
+        unless ``KEEPS_TRICK_CARDS``); the game ends the deal here."""
         raise NotImplementedError

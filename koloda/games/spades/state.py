@@ -124,6 +124,7 @@ class SpadesState(TrickGameState):
 
     PHASE_NAMES = PHASE_NAMES
     PLAY_PHASE = PHASE_PLAY
+    KEEPS_TRICK_CARDS = False
     DEALER_RULE = "S-3"
 
     def __init__(self, rules: SpadesRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
