@@ -173,7 +173,8 @@ class TrickGameState(WholeDeckState):
         seat = self.to_act_seat
         if events is not None:
             events.append(CardPlayed(seat, action))
-        if self.watched >> action & 1:
+        watched = self.watched
+        if watched and watched >> action & 1:
             self._watched_card(seat, action, events)
         self.hands[seat] ^= 1 << action
         history = self.history
