@@ -8,6 +8,7 @@ see ``actions``) from which views and ``sample_state`` learn what every seat may
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -85,7 +86,11 @@ def _legal_from_mask(key: int) -> tuple[Action, ...]:
 
 
 _Finished = tuple[
-    "HundredOneSetup | None", "list[int] | None", int, tuple[tuple[int, ...], ...], list[int]
+    "HundredOneSetup | None",
+    "tuple[int, ...] | None",
+    int,
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
 ]
 
 
@@ -118,37 +123,31 @@ class DealSummary:
 class HundredOneState(DealtGameState):
     """The full state of one game of 101. Create it through ``HundredOneRules``."""
 
-    __slots__ = (
-        "_effect",
-        "_n",
-        "_next",
-        "_penalties",
-        "_voluntary",
-        "completed",
-        "deal_number",
-        "dealer",
-        "dealt_cards",
-        "drawn",
-        "epoch",
-        "first_dealer",
-        "follow",
-        "hands",
-        "log",
-        "phase",
-        "pile",
-        "restocks",
-        "restocks_used",
-        "rules",
-        "setup",
-        "sheet",
-        "shuffler",
-        "starter",
-        "stock",
-        "suit",
-        "to_act_seat",
-        "top",
-        "totals",
-    )
+    rules: HundredOneRules
+    _n: int
+    _next: tuple[Seat, ...]
+    _voluntary: bool
+    _effect: tuple[int, ...]
+    _penalties: tuple[int, ...]
+    hands: list[CardSet]
+    stock: list[int]
+    pile: list[int]
+    top: int
+    suit: int
+    follow: CardSet
+    drawn: int
+    epoch: int
+    log: list[int]
+    setup: HundredOneSetup | None
+    dealt_cards: tuple[int, ...] | None
+    """The shuffled deck of a self-dealt hand, its setup built from it when asked."""
+    starter: int
+    restocks: tuple[tuple[int, ...], ...]
+    restocks_used: int
+    completed: tuple[_Finished, ...]
+    """Each finished hand: its setup (or shuffled deck and dealer), restocks and log."""
+    sheet: tuple[DealSummary, ...]
+    totals: list[int]
 
     PHASE_NAMES = PHASE_NAMES
     DEALER_RULE = "H-3"
@@ -162,13 +161,13 @@ class HundredOneState(DealtGameState):
         options = rules.options
         self.rules = rules
         self._n = n
-        self._next: tuple[Seat, ...] = tuple((s + 1) % n for s in range(n))
+        self._next = tuple((s + 1) % n for s in range(n))
         self._voluntary = options.voluntary_draw
         effect = [-1] * 16
         effect[SIX] = options.draw_six
         effect[SEVEN] = options.draw_seven
         effect[ACE] = 0
-        self._effect: tuple[int, ...] = tuple(effect)
+        self._effect = tuple(effect)
         self._penalties = rules.penalties
         self.shuffler = shuffler
         self.first_dealer = first_dealer
@@ -176,24 +175,23 @@ class HundredOneState(DealtGameState):
         self.deal_number = 0
         self.dealer = first_dealer
         self.to_act_seat = -1
-        self.hands: list[CardSet] = [0] * n
-        self.stock: list[int] = []
-        self.pile: list[int] = []
+        self.hands = [0] * n
+        self.stock = []
+        self.pile = []
         self.top = -1
         self.suit = -1
-        self.follow: CardSet = 0
+        self.follow = 0
         self.drawn = -1
         self.epoch = 0
-        self.log: list[int] = []
-        self.setup: HundredOneSetup | None = None
-        self.dealt_cards: list[int] | None = None
+        self.log = []
+        self.setup = None
+        self.dealt_cards = None
         self.starter = -1
-        self.restocks: tuple[tuple[int, ...], ...] = ()
+        self.restocks = ()
         self.restocks_used = 0
-        self.completed: tuple[_Finished, ...] = ()
-        """Each finished hand: its setup (or shuffled deck and dealer), restocks and log."""
-        self.sheet: tuple[DealSummary, ...] = ()
-        self.totals: list[int] = [0] * n
+        self.completed = ()
+        self.sheet = ()
+        self.totals = [0] * n
 
     # ----- protocol properties -------------------------------------------------------------
 
@@ -268,8 +266,8 @@ class HundredOneState(DealtGameState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def apply_unchecked(self, action: Action, events: list[Event] | None = None) -> None:
-        """Apply a legal action (the caller guarantees it); with ``events``, record them."""
+    def _step(self, action: Action, events: list[Event] | None = None) -> None:
+        """Apply a legal action; with ``events``, record them."""
         seat = self.to_act_seat
         if action >= 64:
             if action == PASS:  # H-8: he keeps the drawn card
@@ -318,8 +316,6 @@ class HundredOneState(DealtGameState):
             self.to_act_seat = self._next[following]
             return
         self._skip(following, draws, events)  # H-5
-
-    _step = apply_unchecked
 
     def _skip(self, seat: Seat, draws: int, events: list[Event] | None) -> None:
         """H-5, H-7, H-11: ``seat`` draws ``draws`` cards and loses his turn."""
@@ -443,7 +439,7 @@ class HundredOneState(DealtGameState):
         stock = cards[dealt + 1 :]
         stock.reverse()
         self.setup = None
-        self.dealt_cards = cards
+        self.dealt_cards = tuple(cards)
         self._begin(masks, stock, cards[dealt], (), None)
 
     def _begin(
@@ -498,7 +494,7 @@ class HundredOneState(DealtGameState):
             totals[seat] += points
         self.completed = (
             *self.completed,
-            (self.setup, self.dealt_cards, self.dealer, self.restocks, self.log),
+            (self.setup, self.dealt_cards, self.dealer, self.restocks, tuple(self.log)),
         )
         self.sheet = (
             *self.sheet,
@@ -533,39 +529,6 @@ class HundredOneState(DealtGameState):
         return self.setup
 
     # ----- copies, views, results ----------------------------------------------------------
-
-    def clone(self) -> HundredOneState:
-        other = HundredOneState.__new__(HundredOneState)
-        other.rules = self.rules
-        other._n = self._n
-        other._next = self._next
-        other._voluntary = self._voluntary
-        other._effect = self._effect
-        other._penalties = self._penalties
-        other.shuffler = self.shuffler
-        other.first_dealer = self.first_dealer
-        other.phase = self.phase
-        other.deal_number = self.deal_number
-        other.dealer = self.dealer
-        other.to_act_seat = self.to_act_seat
-        other.hands = self.hands[:]
-        other.stock = self.stock[:]
-        other.pile = self.pile[:]
-        other.top = self.top
-        other.suit = self.suit
-        other.follow = self.follow
-        other.drawn = self.drawn
-        other.epoch = self.epoch
-        other.log = self.log[:]
-        other.setup = self.setup
-        other.dealt_cards = self.dealt_cards
-        other.starter = self.starter
-        other.restocks = self.restocks
-        other.restocks_used = self.restocks_used
-        other.completed = self.completed
-        other.sheet = self.sheet
-        other.totals = self.totals[:]
-        return other
 
     def actions(self) -> tuple[Action, ...]:
         """The decisions of the current hand so far."""
@@ -603,12 +566,12 @@ class HundredOneState(DealtGameState):
         )
 
 
-def _decisions(log: list[int]) -> tuple[Action, ...]:
+def _decisions(log: Sequence[int]) -> tuple[Action, ...]:
     return tuple(e & 255 for e in log if e & 255 < DREW)
 
 
 def _deal_log(
-    setup: HundredOneSetup, log: list[int], restocks: tuple[tuple[int, ...], ...]
+    setup: HundredOneSetup, log: Sequence[int], restocks: tuple[tuple[int, ...], ...]
 ) -> DealLog:
     if setup.restocks != restocks:
         setup = HundredOneSetup(setup.dealer, setup.hands, setup.starter, setup.stock, restocks)

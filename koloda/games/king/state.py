@@ -1,7 +1,9 @@
 """A game of King in progress: every deal from the first to the last.
 
-Hands are bitmasks; the hot path (``legal_actions``, ``apply_unchecked``, ``clone``) touches
-only ints and short lists. Scoring is in ``scoring``, the record notation in ``notation``.
+Hands are bitmasks; trick play is the shared kernel of ``koloda.core.tricks`` with King's
+constraints as its data (K-8, K-9, K-17, K-18). The hot path (``legal_actions``,
+``apply_unchecked``, ``clone``) touches only ints and short lists. Scoring is in
+``scoring``, the record notation in ``notation``.
 """
 
 from __future__ import annotations
@@ -10,19 +12,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from koloda.core.cards import (
-    CARDS_CACHE,
-    HEARTS,
     SUIT_MASK,
     CardSet,
-    cards_in,
     format_card,
     format_suit,
     suit_of,
 )
+from koloda.core.decks import ACE_HIGH
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import (
-    CardPlayed,
     ContractChosen,
     DealScored,
     DealStarted,
@@ -31,7 +30,7 @@ from koloda.core.events import (
     TrickTaken,
     TrumpNamed,
 )
-from koloda.core.state_base import WholeDeckState
+from koloda.core.tricks import TrickGameState, trick_power
 from koloda.games.king.actions import (
     ALL_CONTRACTS,
     HEART_LEAD_BANNED,
@@ -55,7 +54,9 @@ PHASE_NAMES = ("between_deals", "order", "trump", "play", "over")
 
 _OTHER_THAN_HEARTS = ~HEARTS_MASK
 _NAMED_TRUMPS = tuple(TRUMP_BASE + suit for suit in range(4))
-_cached_cards = CARDS_CACHE.get
+_NO_TRUMP = trick_power(ACE_HIGH)
+_TRUMP_POWER = tuple(trick_power(ACE_HIGH, SUIT_MASK[suit]) for suit in range(4))
+"""K-19 (and K-5): the highest trump, else the highest card of the led suit, ace high."""
 
 
 @dataclass(frozen=True)
@@ -73,42 +74,28 @@ class DealSummary:
     ended_early: bool
 
 
-class KingState(WholeDeckState):
+class KingState(TrickGameState):
     """The full state of one game of King. Create it through ``KingRules``."""
 
-    __slots__ = (
-        "_n",
-        "_num_tricks",
-        "_stop_when_decided",
-        "by_last",
-        "caller",
-        "completed",
-        "contract",
-        "deal_number",
-        "dealer",
-        "dealt",
-        "first_dealer",
-        "hands",
-        "last_tricks",
-        "phase",
-        "plays",
-        "pre_actions",
-        "rows",
-        "rules",
-        "sheet",
-        "shuffler",
-        "taken",
-        "taken_all",
-        "to_act_seat",
-        "totals",
-        "trick",
-        "trick_leader",
-        "tricks",
-        "tricks_played",
-        "trump",
-    )
+    rules: KingRules
+    _num_tricks: int
+    _stop_when_decided: bool
+    contract: int
+    trump: int
+    by_last: bool
+    caller: int
+    dealt: tuple[tuple[int, ...], ...]
+    pre_actions: list[Action]
+    taken: list[CardSet]
+    last_tricks: list[int]
+    taken_all: CardSet
+    completed: list[DealLog]
+    sheet: list[DealSummary]
+    totals: list[int]
+    rows: tuple[tuple[int, ...], ...]
 
     PHASE_NAMES = PHASE_NAMES
+    PLAY_PHASE = PHASE_PLAY
     DEALER_RULE = "K-6, K-21"
 
     def __init__(self, rules: KingRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
@@ -116,7 +103,7 @@ class KingState(WholeDeckState):
         if not 0 <= first_dealer < n:
             raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
         self.rules = rules
-        self._n = n
+        self.num_seats = n
         self._num_tricks = rules.num_tricks
         self._stop_when_decided = rules.options.stop_when_decided
         self.shuffler = shuffler
@@ -129,21 +116,17 @@ class KingState(WholeDeckState):
         self.by_last = False
         self.caller = -1
         self.to_act_seat = -1
-        self.hands: list[CardSet] = [0] * n
-        self.dealt: tuple[tuple[int, ...], ...] = ()
-        self.trick: list[int] = []
-        self.trick_leader = -1
-        self.plays: list[int] = []
-        self.pre_actions: list[Action] = []
-        self.taken: list[CardSet] = [0] * n
-        self.tricks: list[int] = [0] * n
-        self.last_tricks: list[int] = [0] * n
-        self.tricks_played = 0
-        self.taken_all: CardSet = 0
-        self.completed: list[DealLog] = []
-        self.sheet: list[DealSummary] = []
-        self.totals: list[int] = [0] * n
-        self.rows: tuple[tuple[int, ...], ...] = rules.initial_rows()
+        self.power = _NO_TRUMP
+        self._new_tricks([0] * n, -1)
+        self.dealt = ()
+        self.pre_actions = []
+        self.taken = [0] * n
+        self.last_tricks = [0] * n
+        self.taken_all = 0
+        self.completed = []
+        self.sheet = []
+        self.totals = [0] * n
+        self.rows = rules.initial_rows()
 
     # ----- protocol properties -------------------------------------------------------------
 
@@ -153,46 +136,11 @@ class KingState(WholeDeckState):
 
     # ----- legal actions -------------------------------------------------------------------
 
-    def legal_card_mask(self) -> CardSet:
-        """The cards the seat to act may play (K-5, K-8, K-9, K-17, K-18)."""
-        seat = self.to_act_seat
-        hand = self.hands[seat]
-        contract = self.contract
-        trick = self.trick
-        if trick:
-            lead_suit = trick[0] >> 4
-            follow = hand & SUIT_MASK[lead_suit]
-            if follow:
-                if (
-                    lead_suit == HEARTS
-                    and hand & KING_OF_HEARTS_BIT
-                    and contract in KING_MUST_GO
-                    and self.rules.options.king_forced_on_heart_lead
-                ):
-                    return KING_OF_HEARTS_BIT  # K-9 option
-                return follow  # K-5, K-17
-            if contract == POSITIVE:
-                trumps = hand & SUIT_MASK[self.trump]
-                return trumps or hand  # K-17
-            if hand & KING_OF_HEARTS_BIT and contract in KING_MUST_GO:
-                return KING_OF_HEARTS_BIT  # K-9
-            return hand
-        if contract == POSITIVE:
-            if seat != self.caller:
-                others = hand & ~SUIT_MASK[self.trump]
-                return others or hand  # K-18
-            return hand
-        if contract in HEART_LEAD_BANNED:
-            others = hand & _OTHER_THAN_HEARTS
-            return others or hand  # K-8
-        return hand
-
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, lowest code first, as an immutable (possibly shared) tuple."""
         phase = self.phase
         if phase == PHASE_PLAY:
-            mask = self.legal_card_mask()
-            return _cached_cards(mask) or cards_in(mask)
+            return self.legal_cards()
         if phase == PHASE_ORDER:
             row = self.rows[self.rules.row_of(self.to_act_seat)]
             return tuple(ORDER_BASE + c for c in ALL_CONTRACTS if row[c] > 0)
@@ -236,8 +184,8 @@ class KingState(WholeDeckState):
         if not hand >> card & 1:
             return f"{format_card(card)} is not in the hand of seat {seat}"
         legal = self.legal_card_mask()
-        if self.trick:
-            lead = self.trick[0] >> 4
+        if self.trick_count:
+            lead = self.lead_suit
             if legal == KING_OF_HEARTS_BIT:
                 return "K♥ must be discarded at the first opportunity (K-9)"
             if hand & SUIT_MASK[lead]:
@@ -249,18 +197,29 @@ class KingState(WholeDeckState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def _apply(self, action: Action, events: list[Event] | None = None) -> None:
-        """Any action, unchecked; a card goes straight to ``_play`` (the hot path)."""
+    def _decide(self, action: Action, events: list[Event] | None) -> None:
         if self.phase == PHASE_ORDER:
             self._order(action - ORDER_BASE, events)
         elif self.phase == PHASE_TRUMP:
             self._name_trump(action, events)
-        elif self.phase == PHASE_PLAY:
-            self._play(action, events)
         else:
             raise IllegalActionError(self.rules.format_action(action), "no decision is due", [])
 
-    _step = _apply
+    def _trick_taken(self, winner: Seat, mask: CardSet, events: list[Event] | None) -> None:
+        self.taken[winner] |= mask
+        self.taken_all |= mask
+        played = self.tricks_played
+        num_tricks = self._num_tricks
+        if played > num_tricks - 2:
+            self.last_tricks[winner] += 1
+        if events is not None:
+            events.append(TrickTaken(winner, self.last_trick()))
+        if played == num_tricks:
+            self._finish_deal(events, ended_early=False)
+        elif self._stop_when_decided:
+            decisive = self.rules.decisive_mask[self.contract]
+            if decisive and self.taken_all & decisive == decisive:
+                self._finish_deal(events, ended_early=True)  # K-12
 
     def _order(self, contract: Contract, events: list[Event] | None) -> None:
         seat = self.to_act_seat
@@ -290,65 +249,26 @@ class KingState(WholeDeckState):
         self._begin_play(self.caller)  # K-16
 
     def _begin_play(self, leader: Seat) -> None:
+        """The contract (and trump) known: the trick rules of this deal, then the lead."""
+        contract = self.contract
+        n = self.num_seats
+        if contract == POSITIVE:
+            trump = self.trump
+            self.power = _TRUMP_POWER[trump]
+            self.discard_first = SUIT_MASK[trump]  # K-17: void, he must trump
+            others = ~SUIT_MASK[trump]  # K-18: only the caller may lead trump at will
+            self.lead_first = tuple(0 if s == self.caller else others for s in range(n))
+        else:
+            self.power = _NO_TRUMP
+            must_go = contract in KING_MUST_GO
+            self.discard_first = KING_OF_HEARTS_BIT if must_go else 0  # K-9
+            forced = must_go and self.rules.options.king_forced_on_heart_lead
+            self.follow_first = KING_OF_HEARTS_BIT if forced else 0  # K-9 option
+            banned = contract in HEART_LEAD_BANNED
+            self.lead_first = (_OTHER_THAN_HEARTS if banned else 0,) * n  # K-8
         self.phase = PHASE_PLAY
         self.trick_leader = leader
         self.to_act_seat = leader
-
-    def _play(self, card: int, events: list[Event] | None = None) -> None:
-        if self.phase != PHASE_PLAY:
-            self._apply(card, events)
-            return
-        seat = self.to_act_seat
-        self.hands[seat] ^= 1 << card
-        self.plays.append(seat << 6 | card)
-        trick = self.trick
-        trick.append(card)
-        if events is not None:
-            events.append(CardPlayed(seat, card))
-        n = self._n
-        if len(trick) < n:
-            self.to_act_seat = seat + 1 if seat + 1 < n else 0
-            return
-        # K-19 (and K-5): highest trump, else highest card of the led suit.
-        best = trick[0]
-        best_suit = best >> 4
-        best_index = 0
-        trump = self.trump
-        mask = 1 << best
-        for i in range(1, n):
-            card_i = trick[i]
-            mask |= 1 << card_i
-            suit_i = card_i >> 4
-            if suit_i == best_suit:
-                if card_i > best:
-                    best = card_i
-                    best_index = i
-            elif suit_i == trump:
-                best = card_i
-                best_suit = suit_i
-                best_index = i
-        winner = (self.trick_leader + best_index) % n
-        self.taken[winner] |= mask
-        self.taken_all |= mask
-        self.tricks[winner] += 1
-        played = self.tricks_played = self.tricks_played + 1
-        num_tricks = self._num_tricks
-        if played > num_tricks - 2:
-            self.last_tricks[winner] += 1
-        if events is not None:
-            events.append(TrickTaken(winner, tuple(trick)))
-        self.trick = []
-        self.trick_leader = winner
-        self.to_act_seat = winner
-        if played == num_tricks:
-            self._finish_deal(events, ended_early=False)
-        elif self._stop_when_decided:
-            decisive = self.rules.decisive_mask[self.contract]
-            if decisive and self.taken_all & decisive == decisive:
-                self._finish_deal(events, ended_early=True)  # K-12
-
-    apply_unchecked = _play
-    """The fast path for search: the caller guarantees the action is legal."""
 
     # ----- deals ---------------------------------------------------------------------------
 
@@ -367,14 +287,10 @@ class KingState(WholeDeckState):
             for card in hand:
                 mask |= 1 << card
             masks.append(mask)
-        self.hands = masks
-        self.trick = []
-        self.plays = []
+        self._new_tricks(masks, -1)
         self.pre_actions = []
         self.taken = [0] * n
-        self.tricks = [0] * n
         self.last_tricks = [0] * n
-        self.tricks_played = 0
         self.taken_all = 0
         self.trump = -1
         self.by_last = False
@@ -423,7 +339,6 @@ class KingState(WholeDeckState):
             self.dealer = (self.dealer + 1) % n  # K-6, K-23
         self.deal_number += 1
         self.to_act_seat = -1
-        self.trick = []
         if rules.is_complete(self.deal_number, self.rows):
             self.phase = PHASE_OVER
             if events is not None:
@@ -438,41 +353,13 @@ class KingState(WholeDeckState):
 
     # ----- copies, views, results ----------------------------------------------------------
 
-    def clone(self) -> KingState:
-        other = KingState.__new__(KingState)
-        other.rules = self.rules
-        other._n = self._n
-        other._num_tricks = self._num_tricks
-        other._stop_when_decided = self._stop_when_decided
-        other.shuffler = self.shuffler
-        other.first_dealer = self.first_dealer
-        other.phase = self.phase
-        other.deal_number = self.deal_number
-        other.dealer = self.dealer
-        other.contract = self.contract
-        other.trump = self.trump
-        other.by_last = self.by_last
-        other.caller = self.caller
-        other.to_act_seat = self.to_act_seat
-        other.hands = self.hands[:]
-        other.dealt = self.dealt
-        other.trick = self.trick[:]
-        other.trick_leader = self.trick_leader
-        other.plays = self.plays[:]
-        other.pre_actions = self.pre_actions[:]
-        other.taken = self.taken[:]
-        other.tricks = self.tricks[:]
-        other.last_tricks = self.last_tricks[:]
-        other.tricks_played = self.tricks_played
-        other.taken_all = self.taken_all
-        other.completed = self.completed[:]
-        other.sheet = self.sheet[:]
-        other.totals = self.totals[:]
-        other.rows = self.rows
-        return other
+    @property
+    def plays(self) -> list[int]:
+        """Every card of this deal in play order, as ``seat << 6 | card``."""
+        return self.history
 
     def current_log(self) -> DealLog:
-        actions = (*self.pre_actions, *(p & 63 for p in self.plays))
+        actions = (*self.pre_actions, *(p & 63 for p in self.history))
         return DealLog(DealSetup(self.dealer, self.dealt), actions)
 
     def outcome(self) -> tuple[float, ...]:

@@ -12,16 +12,18 @@ from typing import TYPE_CHECKING, NamedTuple
 from koloda.core.cards import (
     SUIT_MASK,
     SUITS,
+    Card,
     CardSet,
     cards_in,
     cards_of_suit,
     format_card,
     format_suit,
 )
+from koloda.core.decks import ACE_HIGH
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.state_base import WholeDeckState
+from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.tricks import TrickGameState, trick_power
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -58,6 +60,10 @@ PHASE_NAMES = ("between_deals", "bid", "discard", "give", "play", "over")
 SPADES_LANE: CardSet = SUIT_MASK[0]
 NON_SPADES: CardSet = SUIT_MASK[1] | SUIT_MASK[2] | SUIT_MASK[3]
 NUM_TRICKS = 13
+SPADES_POWER = trick_power(ACE_HIGH, SPADES_LANE)
+"""S-12: the highest spade, else the highest card of the led suit, wins the trick."""
+_NO_SPADE_LEAD = (NON_SPADES,) * 4
+"""S-10, S-11: no spade lead while spades are not broken, unless he holds only spades."""
 
 _LANES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(cards_of_suit(lane << (16 * suit), suit) for lane in range(1 << 13)) for suit in SUITS
@@ -90,49 +96,35 @@ class DealSummary(NamedTuple):
         return (self.sides[0].score, self.sides[1].score)
 
 
-class SpadesState(WholeDeckState):
+class SpadesState(TrickGameState):
     """The full state of one game of Spades. Create it through ``SpadesRules``."""
 
-    __slots__ = (
-        "_any_spade",
-        "_blind",
-        "_exchange",
-        "bags",
-        "best",
-        "best_seat",
-        "bid_count",
-        "bids",
-        "broken",
-        "completed",
-        "deal_number",
-        "dealer",
-        "dealt",
-        "first_dealer",
-        "hands",
-        "is_over",
-        "last_bidder",
-        "lead_suit",
-        "pending",
-        "phase",
-        "picked_up",
-        "plays",
-        "pre_actions",
-        "pre_seats",
-        "received",
-        "rules",
-        "sent",
-        "sheet",
-        "shuffler",
-        "to_act_seat",
-        "totals",
-        "trick_count",
-        "trick_leader",
-        "tricks",
-        "tricks_played",
-        "winners",
-    )
+    rules: SpadesRules
+    _blind: bool
+    _exchange: bool
+    _any_spade: bool
+    is_over: bool
+    """True once the game is decided (S-17); a plain attribute for the hot loop."""
+    dealt: tuple[tuple[int, ...], ...]
+    picked_up: list[bool]
+    bids: list[int]
+    bid_count: int
+    last_bidder: int
+    pending: list[CardSet]
+    sent: list[CardSet]
+    received: list[CardSet]
+    pre_actions: list[Action]
+    pre_seats: list[Seat]
+    broken: bool
+    completed: list[DealLog]
+    sheet: list[DealSummary]
+    totals: list[int]
+    bags: list[int]
+    winners: tuple[int, ...]
 
     PHASE_NAMES = PHASE_NAMES
+    PLAY_PHASE = PHASE_PLAY
+    KEEPS_TRICK_CARDS = False
     DEALER_RULE = "S-3"
 
     def __init__(self, rules: SpadesRules, first_dealer: Seat, shuffler: Shuffler | None) -> None:
@@ -140,6 +132,8 @@ class SpadesState(WholeDeckState):
             raise DealError(f"first dealer {first_dealer} is not a seat 0..3")
         options = rules.options
         self.rules = rules
+        self.num_seats = 4
+        self.power = SPADES_POWER
         self._blind = options.double_nil
         self._exchange = options.nil_exchange
         self._any_spade = options.spades_broken_by == "any_spade"
@@ -147,54 +141,35 @@ class SpadesState(WholeDeckState):
         self.first_dealer = first_dealer
         self.phase = PHASE_AWAIT_DEAL
         self.is_over = False
-        """True once the game is decided (S-17); a plain attribute for the hot loop."""
         self.deal_number = 0
         self.dealer = first_dealer
         self.to_act_seat = -1
-        self.hands: list[CardSet] = [0, 0, 0, 0]
-        self.dealt: tuple[tuple[int, ...], ...] = ()
-        self.picked_up: list[bool] = [False] * 4
-        self.bids: list[int] = [NO_BID] * 4
+        self._new_tricks([0, 0, 0, 0], -1)
+        self.dealt = ()
+        self.picked_up = [False] * 4
+        self.bids = [NO_BID] * 4
         self.bid_count = 0
         self.last_bidder = -1
-        self.pending: list[CardSet] = [0, 0, 0, 0]
-        self.sent: list[CardSet] = [0, 0, 0, 0]
-        self.received: list[CardSet] = [0, 0, 0, 0]
-        self.pre_actions: list[Action] = []
-        self.pre_seats: list[Seat] = []
-        self.trick_count = 0
-        self.lead_suit = 0
-        self.best = 0
-        self.best_seat = 0
-        self.trick_leader = -1
-        self.plays: list[int] = []
-        self.tricks: list[int] = [0, 0, 0, 0]
-        self.tricks_played = 0
+        self.pending = [0, 0, 0, 0]
+        self.sent = [0, 0, 0, 0]
+        self.received = [0, 0, 0, 0]
+        self.pre_actions = []
+        self.pre_seats = []
         self.broken = False
-        self.completed: list[DealLog] = []
-        self.sheet: list[DealSummary] = []
-        self.totals: list[int] = [0, 0]
-        self.bags: list[int] = [0, 0]
-        self.winners: tuple[int, ...] = ()
+        self.completed = []
+        self.sheet = []
+        self.totals = [0, 0]
+        self.bags = [0, 0]
+        self.winners = ()
 
     # ----- protocol properties -------------------------------------------------------------
 
     @property
-    def trick(self) -> list[int]:
-        """The cards of the trick in progress, in the order played."""
-        count = self.trick_count
-        return [p & 63 for p in self.plays[len(self.plays) - count :]] if count else []
+    def plays(self) -> list[int]:
+        """Every card of this deal in play order, as ``seat << 6 | card``."""
+        return self.history
 
     # ----- legal actions -------------------------------------------------------------------
-
-    def legal_card_mask(self) -> CardSet:
-        """The cards the seat to act may play (S-10, S-11, S-12)."""
-        hand = self.hands[self.to_act_seat]
-        if self.trick_count:
-            return hand & SUIT_MASK[self.lead_suit] or hand  # S-12
-        if self.broken:
-            return hand
-        return hand & NON_SPADES or hand  # S-10, S-11
 
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions, lowest code first, as an immutable (possibly shared) sequence:
@@ -292,45 +267,8 @@ class SpadesState(WholeDeckState):
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def apply_unchecked(self, action: Action) -> None:
-        """The fast path: the same steps as ``_play`` without events, inlined (S-11, S-12)."""
-        if self.phase != PHASE_PLAY:
-            self._apply(action, None)
-            return
-        seat = self.to_act_seat
-        self.hands[seat] ^= 1 << action
-        self.plays.append(seat << 6 | action)
-        count = self.trick_count
-        if not count:
-            self.lead_suit = action >> 4
-            self.best = action
-            self.best_seat = seat
-            if action < 16 and self._any_spade:
-                self.broken = True
-            self.trick_count = 1
-            self.to_act_seat = (seat + 1) & 3
-            return
-        best = self.best
-        if action >> 4 == best >> 4:
-            if action > best:
-                self.best = action
-                self.best_seat = seat
-        elif action < 16:
-            self.best = action
-            self.best_seat = seat
-            if self.lead_suit:
-                self.broken = True
-        if count < 3:
-            self.trick_count = count + 1
-            self.to_act_seat = (seat + 1) & 3
-            return
-        self._take_trick(None)
-
-    def _apply(self, action: Action, events: list[Event] | None) -> None:
+    def _decide(self, action: Action, events: list[Event] | None) -> None:
         phase = self.phase
-        if phase == PHASE_PLAY:
-            self._play(action, events)
-            return
         seat = self.to_act_seat
         self.pre_actions.append(action)
         self.pre_seats.append(seat)
@@ -344,7 +282,24 @@ class SpadesState(WholeDeckState):
         else:
             self._give(seat, triple_mask(action - GIVE_BASE), events)
 
-    _step = _apply
+    _apply = TrickGameState._step
+    """Views replay a deal's auction through it."""
+
+    def _watched_card(self, seat: Seat, card: Card, events: list[Event] | None) -> None:
+        """S-11: a spade discarded on another suit (or led, under the option) breaks them."""
+        if self.lead_suit if self.trick_count else self._any_spade:
+            self.broken = True
+            self.lead_first = (0, 0, 0, 0)
+            self.watched = 0
+            if events is not None:
+                events.append(SpadesBroken(seat))
+
+    def _trick_taken(self, winner: Seat, cards: CardSet, events: list[Event] | None) -> None:
+        """S-12: the highest spade, else the highest card of the led suit, wins; he leads."""
+        if events is not None:
+            events.append(TrickTaken(winner, self.last_trick()))
+        if self.tricks_played == NUM_TRICKS:
+            self._finish_deal(events)
 
     def _pick_up(self, seat: Seat, events: list[Event] | None) -> None:
         self.picked_up[seat] = True
@@ -412,52 +367,6 @@ class SpadesState(WholeDeckState):
             self.phase = PHASE_BID  # S-4: bidding goes on to the left
             self.to_act_seat = (self.last_bidder + 1) & 3
 
-    def _play(self, card: int, events: list[Event] | None) -> None:
-        seat = self.to_act_seat
-        self.hands[seat] ^= 1 << card
-        self.plays.append(seat << 6 | card)
-        if events is not None:
-            events.append(CardPlayed(seat, card))
-        count = self.trick_count
-        was_broken = self.broken
-        if not count:
-            self.lead_suit = card >> 4
-            self.best = card
-            self.best_seat = seat
-            if card < 16 and self._any_spade:
-                self.broken = True  # S-11 option: any spade breaks them
-        else:
-            best = self.best
-            if card >> 4 == best >> 4:
-                if card > best:
-                    self.best = card
-                    self.best_seat = seat
-            elif card < 16:
-                self.best = card  # S-12: a spade beats every other suit
-                self.best_seat = seat
-                if self.lead_suit:
-                    self.broken = True  # S-11: a spade discarded on another suit
-        if events is not None and self.broken and not was_broken:
-            events.append(SpadesBroken(seat))
-        if count < 3:
-            self.trick_count = count + 1
-            self.to_act_seat = (seat + 1) & 3
-            return
-        self._take_trick(events)
-
-    def _take_trick(self, events: list[Event] | None) -> None:
-        """S-12: the highest spade, else the highest card of the led suit, wins; he leads."""
-        winner = self.best_seat
-        self.tricks[winner] += 1
-        played = self.tricks_played = self.tricks_played + 1
-        if events is not None:
-            events.append(TrickTaken(winner, tuple(p & 63 for p in self.plays[-4:])))
-        self.trick_count = 0
-        self.trick_leader = winner
-        self.to_act_seat = winner
-        if played == NUM_TRICKS:
-            self._finish_deal(events)
-
     # ----- deals ---------------------------------------------------------------------------
 
     def _start(self, setup: DealSetup, events: list[Event]) -> None:
@@ -473,7 +382,9 @@ class SpadesState(WholeDeckState):
             for card in hand:
                 mask |= 1 << card
             masks.append(mask)
-        self.hands = masks
+        self._new_tricks(masks, -1)
+        self.lead_first = _NO_SPADE_LEAD
+        self.watched = SPADES_LANE
         self.picked_up = [not self._blind] * 4  # S-6
         self.bids = [NO_BID] * 4
         self.bid_count = 0
@@ -483,11 +394,6 @@ class SpadesState(WholeDeckState):
         self.received = [0, 0, 0, 0]
         self.pre_actions = []
         self.pre_seats = []
-        self.trick_count = 0
-        self.trick_leader = -1
-        self.plays = []
-        self.tricks = [0, 0, 0, 0]
-        self.tricks_played = 0
         self.broken = False
         if events is not None:
             started = BlindDealStarted if self._blind else DealStarted
@@ -553,48 +459,8 @@ class SpadesState(WholeDeckState):
 
     # ----- copies, views, results ----------------------------------------------------------
 
-    def clone(self) -> SpadesState:
-        other = SpadesState.__new__(SpadesState)
-        other.rules = self.rules
-        other._blind = self._blind
-        other._exchange = self._exchange
-        other._any_spade = self._any_spade
-        other.shuffler = self.shuffler
-        other.first_dealer = self.first_dealer
-        other.phase = self.phase
-        other.is_over = self.is_over
-        other.deal_number = self.deal_number
-        other.dealer = self.dealer
-        other.to_act_seat = self.to_act_seat
-        other.hands = self.hands[:]
-        other.dealt = self.dealt
-        other.picked_up = self.picked_up[:]
-        other.bids = self.bids[:]
-        other.bid_count = self.bid_count
-        other.last_bidder = self.last_bidder
-        other.pending = self.pending[:]
-        other.sent = self.sent[:]
-        other.received = self.received[:]
-        other.pre_actions = self.pre_actions[:]
-        other.pre_seats = self.pre_seats[:]
-        other.trick_count = self.trick_count
-        other.lead_suit = self.lead_suit
-        other.best = self.best
-        other.best_seat = self.best_seat
-        other.trick_leader = self.trick_leader
-        other.plays = self.plays[:]
-        other.tricks = self.tricks[:]
-        other.tricks_played = self.tricks_played
-        other.broken = self.broken
-        other.completed = self.completed[:]
-        other.sheet = self.sheet[:]
-        other.totals = self.totals[:]
-        other.bags = self.bags[:]
-        other.winners = self.winners
-        return other
-
     def current_log(self) -> DealLog:
-        actions = (*self.pre_actions, *(p & 63 for p in self.plays))
+        actions = (*self.pre_actions, *(p & 63 for p in self.history))
         return DealLog(DealSetup(self.dealer, self.dealt), actions)
 
     def outcome(self) -> tuple[float, ...]:

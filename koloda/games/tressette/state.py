@@ -1,19 +1,21 @@
 """A group of Tressette in progress: every deal from the first to the one that ends the group.
 
-Hands are bitmasks; a trick is resolved when its fourth card falls (four table look-ups),
-so the hot path (``legal_actions``, ``apply_unchecked``, ``clone``) touches only ints and
-short lists. Points are added the moment they are earned (T-15) through ``_score``.
+Hands are bitmasks; trick play is the shared kernel of ``koloda.core.tricks`` (a trick is
+resolved when its fourth card falls, by four table look-ups), so the hot path
+(``legal_actions``, ``apply_unchecked``, ``clone``) touches only ints and short lists.
+Points are added the moment they are earned (T-15) through ``_score``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from koloda.core.cards import SUIT_MASK, CardSet, cards_in, format_card, format_suit
+from koloda.core.cards import CardSet, format_card, format_suit
+from koloda.core.decks import TRESSETTE_ORDER
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.state_base import WholeDeckState
+from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.tricks import TrickGameState, trick_power
 from koloda.games.tressette.declarations import Declaration, declarations_of
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.scoring import (
@@ -23,6 +25,7 @@ from koloda.games.tressette.scoring import (
     GAME_POINTS,
     GAMES_PER_GROUP,
     NINE_TRICKS_BONUS,
+    TRUMP_HEARTS,
 )
 
 if TYPE_CHECKING:
@@ -72,57 +75,36 @@ class DealSummary(NamedTuple):
 
 
 _BITS = tuple(1 << card for card in range(64))
-_LEGAL: dict[CardSet, tuple[int, ...]] = {}
-_legal_get = _LEGAL.get
-_LEGAL_LIMIT = 1 << 16
+POWER_PLAIN = trick_power(TRESSETTE_ORDER)
+POWER_SPECIAL = trick_power(TRESSETTE_ORDER, TRUMP_HEARTS)
+"""T-6: the highest trump heart (``hearts_special``), else the highest card of the led suit."""
 
 
-def _cards(mask: CardSet) -> tuple[int, ...]:
-    cards = cards_in(mask)
-    if len(_LEGAL) >= _LEGAL_LIMIT:
-        _LEGAL.clear()
-    _LEGAL[mask] = cards
-    return cards
-
-
-class TressetteState(WholeDeckState):
+class TressetteState(TrickGameState):
     """The full state of one group of Tressette. Create it through ``TressetteRules``."""
 
-    __slots__ = (
-        "completed",
-        "deal_bonus",
-        "deal_declared",
-        "deal_number",
-        "deal_points",
-        "dealer",
-        "dealt",
-        "declarations",
-        "first_dealer",
-        "games",
-        "hands",
-        "is_over",
-        "lead_mask",
-        "leader",
-        "phase",
-        "plays",
-        "points",
-        "pooled",
-        "power",
-        "rules",
-        "settled_games",
-        "settled_points",
-        "sheet",
-        "shuffler",
-        "taken",
-        "to_act_seat",
-        "totals",
-        "trick_count",
-        "trick_leader",
-        "trick_leaders",
-        "tricks",
-    )
+    rules: TressetteRules
+    pooled: bool
+    is_over: bool
+    leader: int
+    """The leader of the deal (T-4)."""
+    dealt: tuple[tuple[int, ...], ...]
+    taken: list[CardSet]
+    declarations: tuple[tuple[Declaration, ...], ...]
+    points: list[int]
+    deal_points: list[int]
+    deal_declared: list[int]
+    deal_bonus: list[int]
+    games: list[WonGame]
+    totals: list[int]
+    settled_points: tuple[int, int]
+    settled_games: int
+    completed: list[tuple[Seat, tuple[tuple[int, ...], ...], tuple[int, ...]]]
+    """Each finished deal: its dealer, its hands and its plays (``seat << 6 | card``)."""
+    sheet: list[DealSummary]
 
     PHASE_NAMES = PHASE_NAMES
+    PLAY_PHASE = PHASE_PLAY
     DEALER_RULE = "T-4"
 
     def __init__(
@@ -131,7 +113,8 @@ class TressetteState(WholeDeckState):
         if not 0 <= first_dealer < NUM_SEATS:
             raise DealError(f"first dealer {first_dealer} is not a seat 0..{NUM_SEATS - 1}")
         self.rules = rules
-        self.power = rules.power
+        self.num_seats = NUM_SEATS
+        self.power = POWER_SPECIAL if rules.options.hearts_special else POWER_PLAIN
         self.pooled = rules.options.card_points == "pooled"
         self.shuffler = shuffler
         self.first_dealer = first_dealer
@@ -141,67 +124,32 @@ class TressetteState(WholeDeckState):
         self.dealer = first_dealer
         self.leader = (first_dealer + 1) % NUM_SEATS
         self.to_act_seat = -1
-        self.hands: list[CardSet] = [0] * NUM_SEATS
-        self.dealt: tuple[tuple[int, ...], ...] = ()
-        self.plays: list[int] = []
-        """The cards played in this deal, in order (seats follow from ``trick_leaders``)."""
-        self.trick_count = 0
-        self.lead_mask: CardSet = 0
-        self.trick_leader = -1
-        self.trick_leaders: list[int] = []
-        """The leader of every trick of this deal so far, the current one last."""
-        self.taken: list[CardSet] = [0] * NUM_SEATS
-        self.tricks: list[int] = [0] * NUM_SEATS
-        self.declarations: tuple[tuple[Declaration, ...], ...] = ((),) * NUM_SEATS
-        self.points: list[int] = [0, 0]
-        self.deal_points: list[int] = [0, 0]
-        self.deal_declared: list[int] = [0, 0]
-        self.deal_bonus: list[int] = [0, 0]
-        self.games: list[WonGame] = []
-        self.totals: list[int] = [0, 0]
-        self.settled_points: tuple[int, int] = (0, 0)
+        self._new_tricks([0] * NUM_SEATS, -1)
+        self.dealt = ()
+        self.taken = [0] * NUM_SEATS
+        self.declarations = ((),) * NUM_SEATS
+        self.points = [0, 0]
+        self.deal_points = [0, 0]
+        self.deal_declared = [0, 0]
+        self.deal_bonus = [0, 0]
+        self.games = []
+        self.totals = [0, 0]
+        self.settled_points = (0, 0)
         self.settled_games = 0
-        self.completed: list[tuple[Seat, tuple[tuple[int, ...], ...], tuple[int, ...]]] = []
-        self.sheet: list[DealSummary] = []
+        self.completed = []
+        self.sheet = []
 
     # ----- protocol properties -------------------------------------------------------------
 
     @property
-    def tricks_played(self) -> int:
-        return len(self.plays) >> 2
-
-    @property
-    def trick(self) -> list[int]:
-        """The cards of the trick being played, led first."""
-        count = self.trick_count
-        return self.plays[len(self.plays) - count :] if count else []
-
-    def seated_plays(self) -> list[tuple[Seat, int]]:
-        """Every card played in this deal with the seat that played it."""
-        leaders = self.trick_leaders
-        return [((leaders[i >> 2] + (i & 3)) & 3, card) for i, card in enumerate(self.plays)]
+    def plays(self) -> list[int]:
+        """The cards played in this deal, in order (``seated_plays`` adds the seats)."""
+        return [p & 63 for p in self.history]
 
     # ----- legal actions -------------------------------------------------------------------
 
-    def legal_card_mask(self) -> CardSet:
-        """T-5: follow the led suit if able, otherwise any card; any card to lead."""
-        seat = self.to_act_seat
-        if seat < 0:
-            return 0
-        hand = self.hands[seat]
-        if self.trick_count:
-            return hand & self.lead_mask or hand
-        return hand
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal cards (T-5), lowest code first, as an immutable (shared) tuple."""
-        seat = self.to_act_seat
-        if seat < 0:
-            return ()
-        hand = self.hands[seat]
-        if self.trick_count and hand & self.lead_mask:
-            hand &= self.lead_mask
-        return _legal_get(hand) or _cards(hand)
+    legal_actions = TrickGameState.legal_cards
+    """The legal cards (T-5), lowest code first, as an immutable (shared) tuple."""
 
     def is_legal(self, action: Action) -> bool:
         return 0 <= action < 64 and bool(self.legal_card_mask() >> action & 1)
@@ -219,63 +167,18 @@ class TressetteState(WholeDeckState):
         seat = self.to_act_seat
         if not self.hands[seat] >> action & 1:
             return f"{format_card(action)} is not in the hand of seat {seat}"
-        lead_suit = self.trick[0] >> 4
-        return f"must follow suit {format_suit(lead_suit)} (T-5)"
+        return f"must follow suit {format_suit(self.lead_suit)} (T-5)"
 
     # ----- applying actions ----------------------------------------------------------------
 
-    def _play(self, card: Action, events: list[Event] | None = None) -> None:
-        seat = self.to_act_seat
-        self.hands[seat] ^= 1 << card
-        self.plays.append(card)
-        if events is not None:
-            events.append(CardPlayed(seat, card))
-        count = self.trick_count
-        if count < 3:
-            if not count:
-                self.lead_mask = SUIT_MASK[card >> 4]
-            self.trick_count = count + 1
-            self.to_act_seat = (seat + 1) & 3
-            return
-        self._close_trick(events)
-
-    apply_unchecked = _play
-    """The fast path for search: the caller guarantees the card is legal."""
-
-    def _step(self, action: Action, events: list[Event] | None) -> None:
-        self._play(action, events)
-
-    def _close_trick(self, events: list[Event] | None) -> None:
-        plays = self.plays
-        c0, c1, c2, c3 = plays[-4:]
-        power = self.power
-        base = c0 >> 4 << 6
-        # T-6: the highest trump heart, else the highest card of the led suit
-        best = 0
-        best_power = power[base + c0]
-        p = power[base + c1]
-        if p > best_power:
-            best, best_power = 1, p
-        p = power[base + c2]
-        if p > best_power:
-            best, best_power = 2, p
-        if power[base + c3] > best_power:
-            best = 3
-        winner = (self.trick_leader + best) & 3
-        mask = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
+    def _trick_taken(self, winner: Seat, mask: CardSet, events: list[Event] | None) -> None:
         self.taken[winner] |= mask  # T-5: each player keeps his own tricks
-        self.tricks[winner] += 1
         if events is not None:
-            events.append(TrickTaken(winner, (c0, c1, c2, c3)))
-        self.trick_count = 0
-        self.trick_leader = winner
-        self.to_act_seat = winner
+            events.append(TrickTaken(winner, self.last_trick()))
         if not self.pooled and (mask & COUNTING_MASK).bit_count() >= 3:
             self._score(winner & 1, 1, True, "cards", events)  # T-12 per trick
-        if len(plays) == 40:
+        if self.tricks_played == NUM_TRICKS:
             self._finish_deal(events)
-        else:
-            self.trick_leaders.append(winner)
 
     def _score(
         self, side: int, points: int, from_play: bool, reason: str, events: list[Event] | None
@@ -311,21 +214,17 @@ class TressetteState(WholeDeckState):
         options = self.rules.options
         self.dealt = hands
         bits = _BITS.__getitem__
-        masks = self.hands = [
+        masks = [
             sum(map(bits, hands[0])),
             sum(map(bits, hands[1])),
             sum(map(bits, hands[2])),
             sum(map(bits, hands[3])),
         ]
-        self.plays = []
-        self.trick_count = 0
+        leader = self.leader = (self.dealer + 1) & 3  # T-4
+        self._new_tricks(masks, leader)
         self.taken = [0, 0, 0, 0]
-        self.tricks = [0, 0, 0, 0]
         self.deal_points = [0, 0]
         self.deal_bonus = [0, 0]
-        leader = self.leader = (self.dealer + 1) & 3  # T-4
-        self.trick_leader = leader
-        self.trick_leaders = [leader]
         self.to_act_seat = leader
         self.phase = PHASE_PLAY
         hearts_special = options.hearts_special
@@ -373,7 +272,7 @@ class TressetteState(WholeDeckState):
         scores = (self.deal_points[0], self.deal_points[1])
         declared = self.deal_declared
         bonus = self.deal_bonus
-        self.completed.append((self.dealer, self.dealt, tuple(self.plays)))
+        self.completed.append((self.dealer, self.dealt, tuple(self.history)))
         self.sheet.append(
             DealSummary(
                 self.deal_number,
@@ -396,7 +295,6 @@ class TressetteState(WholeDeckState):
         self.leader = (self.dealer + 1) & 3
         self.deal_number += 1
         self.to_act_seat = -1
-        self.trick_count = 0
         if len(self.games) >= GAMES_PER_GROUP:  # T-17, T-18: the group ends with its deal
             self.phase = PHASE_OVER
             self.is_over = True
@@ -412,46 +310,14 @@ class TressetteState(WholeDeckState):
 
     # ----- copies, views, results ----------------------------------------------------------
 
-    def clone(self) -> TressetteState:
-        other = TressetteState.__new__(TressetteState)
-        other.rules = self.rules
-        other.power = self.power
-        other.pooled = self.pooled
-        other.shuffler = self.shuffler
-        other.first_dealer = self.first_dealer
-        other.phase = self.phase
-        other.is_over = self.is_over
-        other.deal_number = self.deal_number
-        other.dealer = self.dealer
-        other.leader = self.leader
-        other.to_act_seat = self.to_act_seat
-        other.hands = self.hands[:]
-        other.dealt = self.dealt
-        other.plays = self.plays[:]
-        other.trick_count = self.trick_count
-        other.lead_mask = self.lead_mask
-        other.trick_leader = self.trick_leader
-        other.trick_leaders = self.trick_leaders[:]
-        other.taken = self.taken[:]
-        other.tricks = self.tricks[:]
-        other.declarations = self.declarations
-        other.points = self.points[:]
-        other.deal_points = self.deal_points[:]
-        other.deal_declared = self.deal_declared[:]
-        other.deal_bonus = self.deal_bonus[:]
-        other.games = self.games[:]
-        other.totals = self.totals[:]
-        other.settled_points = self.settled_points
-        other.settled_games = self.settled_games
-        other.completed = self.completed[:]
-        other.sheet = self.sheet[:]
-        return other
-
     def current_log(self) -> DealLog:
-        return DealLog(DealSetup(self.dealer, self.dealt), tuple(self.plays))
+        return DealLog(DealSetup(self.dealer, self.dealt), tuple(p & 63 for p in self.history))
 
     def _finished_logs(self) -> list[DealLog]:
-        return [DealLog(DealSetup(dealer, dealt), plays) for dealer, dealt, plays in self.completed]
+        return [
+            DealLog(DealSetup(dealer, dealt), tuple(p & 63 for p in history))
+            for dealer, dealt, history in self.completed
+        ]
 
     def outcome(self) -> tuple[float, ...]:
         """Each player's half of his side's games (T-18)."""
