@@ -61,7 +61,7 @@ def parse_record(document: Any) -> Record:
         raise RecordError(f"unknown record format {document.get('format')!r}; {RECORD_FORMAT}")
     unknown = sorted(set(document) - _TOP_KEYS)
     if unknown:
-        raise RecordError(f"unknown key(s) in record: {', '.join(unknown)}")
+        raise RecordError(f"unknown key(s) in record: {', '.join(json.dumps(k) for k in unknown)}")
     game = document.get("game")
     if game not in available_games():
         raise RecordError(f"unknown game {game!r}; games: {', '.join(available_games())}")
