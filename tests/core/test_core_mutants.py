@@ -21,10 +21,10 @@ from koloda.core.cards import (
     lowest,
     make_card,
     parse_card,
+    parse_cards,
     parse_suit,
     rank_of,
 )
-from tests.conftest import cards
 
 
 def test_rank_and_bit_of_a_card() -> None:
@@ -35,7 +35,7 @@ def test_rank_and_bit_of_a_card() -> None:
 
 
 def test_lowest_and_highest_card_of_a_set() -> None:
-    mask = cardset(cards("KS 3H 10D AC"))
+    mask = cardset(parse_cards("KS 3H 10D AC"))
     assert lowest(mask) == parse_card("KS")
     assert highest(mask) == parse_card("AC")
     assert lowest(bit(parse_card("5H"))) == highest(bit(parse_card("5H"))) == parse_card("5H")
@@ -43,7 +43,7 @@ def test_lowest_and_highest_card_of_a_set() -> None:
 
 @pytest.mark.parametrize("suit", [SPADES, HEARTS, DIAMONDS, CLUBS])
 def test_cards_of_one_suit_in_a_mixed_set(suit: int) -> None:
-    mask = cardset(cards("2S 9S AS 3H QH 4D KD 5C 10C AC"))
+    mask = cardset(parse_cards("2S 9S AS 3H QH 4D KD 5C 10C AC"))
     expected = tuple(c for c in cards_in(mask) if c >> 4 == suit)
     assert cards_of_suit(mask, suit) == expected
     assert cards_of_suit(mask & ~(0x1FFF << (16 * suit)), suit) == ()
