@@ -94,7 +94,7 @@ def test_bags_cost_a_hundred_every_ten_overtricks() -> None:
         -47, 5, 8, 53, 0, 3, -100, 1, False
     )
     assert side((1, 1), (6, 7), 0, 9, bags_penalty=True) == SideScore(
-        -69, 2, 13, 31, 0, 11, -200, 0, False
+        -169, 2, 13, 31, 0, 11, -200, 0, False
     )
     assert side((3, 2), (4, 4), 0, 8, bags_penalty=False).bags == 0
 
