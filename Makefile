@@ -48,7 +48,8 @@ bench: $(STAMP)
 # Survivors and why they are equivalent: tests/mutation_survivors.md.
 mutation: $(STAMP)
 	$(BIN)/python -c 'import mutmut' 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3'
-	KOLODA_INVARIANT_GAMES=100 nice -n 10 $(BIN)/mutmut run --max-children 1 $(MUTANTS)
+	KOLODA_INVARIANT_GAMES=100 PYTEST_ADDOPTS="-p tests.mutation_order" \
+		nice -n 10 $(BIN)/mutmut run --max-children 1 $(MUTANTS)
 	KOLODA_INVARIANT_GAMES=100 nice -n 10 $(BIN)/python bench/mutation_recheck.py
 	$(BIN)/python bench/mutation_score.py
 
