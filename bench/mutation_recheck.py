@@ -66,9 +66,9 @@ def main() -> int:
                 survivors.append(name)
     results: dict[str, int] = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for name in survivors:
-        if name in results:
+        if results.get(name, 0) != 0:
             continue
-        env = dict(os.environ, MUTANT_UNDER_TEST=name)
+        env = dict(os.environ, MUTANT_UNDER_TEST=name, PYTEST_ADDOPTS="-p tests.mutation_order")
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
         try:
             code = subprocess.run(
