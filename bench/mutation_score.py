@@ -17,6 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLED_CODES = {1, 3, 36, 24, -24, 152, 255, 37}
+RECHECK_KILLED = {1, 2, 3, 4}
+"""pytest's exit codes for failed tests, an interrupted run, an internal or a start-up error
+(a mutant that breaks the import stops pytest before any test runs)."""
 NAME = re.compile(r"`(koloda\.[\w.]+__mutmut_\d+)`")
 
 
@@ -55,7 +58,7 @@ def main() -> int:
             verdict = verdicts.get(name)
             if code in KILLED_CODES:
                 tally["killed"] += 1
-            elif code == 0 and rechecked.get(name, 0) != 0:
+            elif code == 0 and rechecked.get(name, 0) in RECHECK_KILLED:
                 tally["killed"] += 1
                 tally["at import"] += 1
             elif verdict == "equivalent":
