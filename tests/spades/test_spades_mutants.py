@@ -13,6 +13,9 @@ from koloda.games.spades.actions import (
     NIL,
     TripleActions,
     bid_action,
+    bid_text,
+    is_nil_bid,
+    is_valid_triple,
     pack,
 )
 from koloda.games.spades.scoring import (
@@ -134,3 +137,28 @@ def test_the_game_is_won_at_the_target_by_the_higher_total() -> None:
     assert game_winners((530, 510), 500) == (0,)
     assert game_winners((520, 520), 500) is None
     assert game_winners((-20, 300), 300) == (1,)
+
+
+def test_only_three_distinct_cards_in_increasing_order_make_a_discard() -> None:
+    # rule: S-7
+    two_s, nine_s, ace_s = parse_cards("2S 9S AS")
+    assert is_valid_triple(pack([two_s, nine_s, ace_s]))
+    assert not is_valid_triple(1 << 18 | pack([two_s, nine_s, ace_s]))
+    assert not is_valid_triple(two_s << 12 | two_s << 6 | ace_s)
+    assert not is_valid_triple(two_s << 12 | ace_s << 6 | ace_s)
+    assert not is_valid_triple(ace_s << 12 | nine_s << 6 | two_s)
+    hand = cardset([two_s, nine_s, ace_s])
+    triples = TripleActions(hand, DISCARD_BASE)
+    assert DISCARD_BASE + (ace_s << 12 | nine_s << 6 | two_s) not in triples
+    assert DISCARD_BASE + (two_s << 12 | two_s << 6 | ace_s) not in triples
+    assert list(triples) == [DISCARD_BASE + pack([two_s, nine_s, ace_s])]
+
+
+def test_bids_in_record_notation() -> None:
+    # rule: S-4 S-5 S-6
+    assert bid_text(NIL) == "nil"
+    assert bid_text(DOUBLE_NIL) == "double_nil"
+    assert bid_text(4) == "4"
+    assert bid_text(13) == "13"
+    assert is_nil_bid(NIL) and is_nil_bid(DOUBLE_NIL)
+    assert not any(is_nil_bid(b) for b in range(1, 14))
