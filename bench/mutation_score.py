@@ -4,7 +4,7 @@ Reads mutmut's result files under ``mutants/`` and the reasoned list of survivin
 ``tests/mutation_survivors.md``. A survivor listed there as ``equivalent`` cannot change the
 program's behaviour and leaves the count; one that runs only at import time counts as killed
 when ``mutation_recheck.py`` killed it in a fresh interpreter. The score is killed over
-non-equivalent mutants.
+non-equivalent mutants. ``--markdown`` prints the table for the survivors file.
 """
 
 from __future__ import annotations
@@ -72,6 +72,19 @@ def main() -> int:
         print("no mutation results: run `make mutation` first")
         return 1
     total: Counter[str] = Counter()
+    if "--markdown" in sys.argv:
+        print(
+            "| module | mutants | killed | of which at import | equivalent | unexplained | score |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for module, tally in [*rows.items(), ("overall", sum(rows.values(), Counter()))]:
+            considered = tally["mutants"] - tally["equivalent"]
+            score = 100.0 * tally["killed"] / considered if considered else 100.0
+            print(
+                f"| {module} | {tally['mutants']} | {tally['killed']} | {tally['at import']} "
+                f"| {tally['equivalent']} | {tally['unexplained']} | {score:.1f}% |"
+            )
+        return 0
     header = (
         f"{'module':44} {'mutants':>7} {'killed':>7} {'import':>6} {'equiv':>6} {'unexpl':>7}"
         f" {'score':>7}"
