@@ -35,31 +35,35 @@ def test_card_and_suit_actions_are_told_apart() -> None:
     assert not any(is_card_action(a) for a in SUIT_ACTIONS)
 
 
-PLUS_40 = penalty_table(HundredOneOptions())
-INSTEAD_40 = penalty_table(HundredOneOptions(queen_in_hand="instead_40"))
+def tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The penalty tables of ``plus_40`` and ``instead_40``, built when a test runs."""
+    plus_40 = penalty_table(HundredOneOptions())
+    return plus_40, penalty_table(HundredOneOptions(queen_in_hand="instead_40"))
 
 
 def test_penalty_of_every_card() -> None:
     # rule: H-13 H-15
+    plus_40, instead_40 = tables()
     expected = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 2, "Q": 43, "K": 4, "A": 11}
     for rank, points in expected.items():
         for suit in "SHDC":
-            assert PLUS_40[parse_card(rank + suit)] == points
-            assert INSTEAD_40[parse_card(rank + suit)] == (40 if rank == "Q" else points)
-    assert sum(PLUS_40) == 4 * (6 + 7 + 8 + 9 + 10 + 2 + 43 + 4 + 11)
-    assert len(PLUS_40) == 64
-    assert PLUS_40[parse_card("5S")] == PLUS_40[parse_card("2H")] == 0
+            assert plus_40[parse_card(rank + suit)] == points
+            assert instead_40[parse_card(rank + suit)] == (40 if rank == "Q" else points)
+    assert sum(plus_40) == 4 * (6 + 7 + 8 + 9 + 10 + 2 + 43 + 4 + 11)
+    assert len(plus_40) == 64
+    assert plus_40[parse_card("5S")] == plus_40[parse_card("2H")] == 0
 
 
 def test_hand_scores() -> None:
     # rule: H-13 H-14 H-15
+    plus_40, instead_40 = tables()
     hands = [0, cardset(parse_cards("AS 10H")), cardset(parse_cards("QD 6C JS")), 0]
-    assert hand_penalty(hands[1], PLUS_40) == 21
-    assert hand_penalty(hands[2], PLUS_40) == 51
-    assert hand_penalty(hands[2], INSTEAD_40) == 48
-    assert deal_scores(hands, 0, parse_card("9S"), PLUS_40) == (0, 21, 51, 0)
-    assert deal_scores(hands, 0, parse_card("QS"), PLUS_40) == (-30, 21, 51, 0)
-    assert deal_scores(hands, 3, parse_card("QH"), INSTEAD_40) == (0, 21, 48, -30)
+    assert hand_penalty(hands[1], plus_40) == 21
+    assert hand_penalty(hands[2], plus_40) == 51
+    assert hand_penalty(hands[2], instead_40) == 48
+    assert deal_scores(hands, 0, parse_card("9S"), plus_40) == (0, 21, 51, 0)
+    assert deal_scores(hands, 0, parse_card("QS"), plus_40) == (-30, 21, 51, 0)
+    assert deal_scores(hands, 3, parse_card("QH"), instead_40) == (0, 21, 48, -30)
 
 
 def test_end_of_game_and_places() -> None:
