@@ -141,6 +141,8 @@ def test_proportional_settlement() -> None:
     assert settlement((40, 0, -30), proportional=True) == (30.0, 0.0, -30.0)
     assert settlement((0, -5, -20), proportional=True) == (0.0, 0.0, 0.0)
     assert settlement((0, 0, 0), proportional=True) == (0.0, 0.0, 0.0)
+    # a result of +1 (one positive trick, one heart) shares like any other plus
+    assert settlement((1, 3, -8), proportional=True) == (2.0, 6.0, -8.0)
 
 
 def test_contract_keys() -> None:
