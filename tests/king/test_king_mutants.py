@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from koloda import load_game
 from koloda.core.cards import cardset, parse_cards
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32
+from koloda.core.errors import DealError
 from koloda.games.king.actions import (
     ERELASH,
     LAST_TWO,
@@ -150,3 +152,16 @@ def test_contract_keys() -> None:
     assert contract_key(NO_KING) == "no_king"
     assert contract_from_key("erelash") == ERELASH
     assert [contract_from_key(contract_key(c)) for c in range(8)] == list(range(8))
+
+
+def test_a_deal_with_a_six_is_refused() -> None:
+    # rule: K-2
+    rules = load_game("king")
+    hands = [
+        "6S 8S 9S 10S JS QS KS AS",
+        "7H 8H 9H 10H JH QH KH AH",
+        "7D 8D 9D 10D JD QD KD AD",
+        "7C 8C 9C 10C JC QC KC AC",
+    ]
+    with pytest.raises(DealError, match="6S is not in the 32-card deck"):
+        rules.state_from_deal([parse_cards(h) for h in hands])

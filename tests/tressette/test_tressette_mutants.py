@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from koloda import load_game
 from koloda.core.cards import CLUBS, HEARTS, SPADES, cardset, parse_card, parse_cards
+from koloda.core.errors import DealError
 from koloda.games.tressette.actions import playable_mask
 from koloda.games.tressette.scoring import counting_cards, trick_points, trick_winner_index
 
@@ -52,3 +56,16 @@ def test_trump_hearts_beat_other_suits_and_small_hearts_do_not() -> None:
     assert w("4D 3H", hearts_special=False) == 0
     assert w("4D 3H") == 1
     assert parse_card("3H") >> 4 == HEARTS
+
+
+def test_a_deal_with_an_eight_is_refused() -> None:
+    # rule: T-2
+    rules = load_game("tressette")
+    hands = [
+        "3H 2H AH KH QH JH 7H 6H 5H 8H",
+        "3S 2C AD KS QC JD 7S 6C 5D 4S",
+        "2S QS 6S 3D KD 7D 4D AC JC 5C",
+        "AS JS 5S 2D QD 6D 3C KC 7C 4C",
+    ]
+    with pytest.raises(DealError, match="8H is not in the 40-card deck"):
+        rules.state_from_deal([parse_cards(h) for h in hands])
