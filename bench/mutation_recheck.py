@@ -1,12 +1,13 @@
-"""Re-run, each in a fresh interpreter, the surviving mutants that run at import time.
+"""Re-run, each in a fresh interpreter, the surviving mutants not explained as equivalent.
 
 mutmut imports the package once and forks a worker per mutant, switching the mutant on only
 after the import; a mutant in a function that builds a module-level table (``_LANES``,
-``POWER_PLAIN``, the decks) therefore never runs. This script finds the survivors whose
-function is called from module level anywhere in the package, runs the mutation test
-selection with the mutant switched on from the start (``MUTANT_UNDER_TEST``), and stores the
-exit codes in ``mutants/mutmut-recheck.json`` for ``mutation_score.py``. Survivors already
-explained in ``tests/mutation_survivors.md`` are skipped.
+``POWER_PLAIN``, the decks) therefore never runs. mutmut also runs for each mutant only the
+tests it once saw reach the function, which goes stale when a test changes. This script runs
+the whole mutation test selection for every survivor not listed in
+``tests/mutation_survivors.md``, with the mutant switched on from the start
+(``MUTANT_UNDER_TEST``), and stores the exit codes in ``mutants/mutmut-recheck.json`` for
+``mutation_score.py``. ``--import-only`` limits it to the functions called at import.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def main() -> int:
     for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
         data = json.loads(meta.read_text(encoding="utf-8"))
         for name, code in data.get("exit_code_by_key", {}).items():
-            if code == 0 and function_of(name) in at_import:
+            if code == 0 and (function_of(name) in at_import or "--import-only" not in sys.argv):
                 survivors.append(name)
     listed = (ROOT / "tests" / "mutation_survivors.md").read_text(encoding="utf-8")
     survivors = [name for name in survivors if f"`{name}`" not in listed]

@@ -2,8 +2,9 @@
 
 Reads mutmut's result files under ``mutants/`` and the reasoned list of surviving mutants in
 ``tests/mutation_survivors.md``. A survivor listed there as ``equivalent`` cannot change the
-program's behaviour and leaves the count; one that runs only at import time counts as killed
-when ``mutation_recheck.py`` killed it in a fresh interpreter. The score is killed over
+program's behaviour and leaves the count; any other survivor counts as killed when
+``mutation_recheck.py`` killed it in a fresh interpreter (mutants in code that runs at import
+time, which mutmut cannot switch on). The score is killed over
 non-equivalent mutants. ``--markdown`` prints the table for the survivors file.
 """
 
@@ -60,7 +61,7 @@ def main() -> int:
                 tally["killed"] += 1
             elif code == 0 and rechecked.get(name, 0) in RECHECK_KILLED:
                 tally["killed"] += 1
-                tally["at import"] += 1
+                tally["fresh"] += 1
             elif verdict == "equivalent":
                 tally["equivalent"] += 1
             else:
@@ -73,20 +74,18 @@ def main() -> int:
         return 1
     total: Counter[str] = Counter()
     if "--markdown" in sys.argv:
-        print(
-            "| module | mutants | killed | of which at import | equivalent | unexplained | score |"
-        )
+        print("| module | mutants | killed | fresh | equivalent | unexplained | score |")
         print("|---|---:|---:|---:|---:|---:|---:|")
         for module, tally in [*rows.items(), ("overall", sum(rows.values(), Counter()))]:
             considered = tally["mutants"] - tally["equivalent"]
             score = 100.0 * tally["killed"] / considered if considered else 100.0
             print(
-                f"| {module} | {tally['mutants']} | {tally['killed']} | {tally['at import']} "
+                f"| {module} | {tally['mutants']} | {tally['killed']} | {tally['fresh']} "
                 f"| {tally['equivalent']} | {tally['unexplained']} | {score:.1f}% |"
             )
         return 0
     header = (
-        f"{'module':44} {'mutants':>7} {'killed':>7} {'import':>6} {'equiv':>6} {'unexpl':>7}"
+        f"{'module':44} {'mutants':>7} {'killed':>7} {'fresh':>6} {'equiv':>6} {'unexpl':>7}"
         f" {'score':>7}"
     )
     print(header)
@@ -105,7 +104,7 @@ def line_for(label: str, tally: Counter[str]) -> str:
     considered = tally["mutants"] - tally["equivalent"]
     score = 100.0 * tally["killed"] / considered if considered else 100.0
     return (
-        f"{label:44} {tally['mutants']:7} {tally['killed']:7} {tally['at import']:6} "
+        f"{label:44} {tally['mutants']:7} {tally['killed']:7} {tally['fresh']:6} "
         f"{tally['equivalent']:6} "
         f"{tally['unexplained']:7} {score:6.1f}%"
     )
