@@ -21,6 +21,7 @@ from koloda.games.king.actions import (
     contract_key,
 )
 from koloda.games.king.options import KingOptions
+from koloda.games.king.rules import KingRules
 from koloda.games.king.scoring import (
     CLASSIC_RATES,
     Rates,
@@ -157,6 +158,7 @@ def test_contract_keys() -> None:
 def test_a_deal_with_a_six_is_refused() -> None:
     # rule: K-2
     rules = load_game("king")
+    assert isinstance(rules, KingRules)
     hands = [
         "6S 8S 9S 10S JS QS KS AS",
         "7H 8H 9H 10H JH QH KH AH",

@@ -8,6 +8,7 @@ from koloda import load_game
 from koloda.core.cards import CLUBS, HEARTS, SPADES, cardset, parse_card, parse_cards
 from koloda.core.errors import DealError
 from koloda.games.tressette.actions import playable_mask
+from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import counting_cards, trick_points, trick_winner_index
 
 
@@ -61,6 +62,7 @@ def test_trump_hearts_beat_other_suits_and_small_hearts_do_not() -> None:
 def test_a_deal_with_an_eight_is_refused() -> None:
     # rule: T-2
     rules = load_game("tressette")
+    assert isinstance(rules, TressetteRules)
     hands = [
         "3H 2H AH KH QH JH 7H 6H 5H 8H",
         "3S 2C AD KS QC JD 7S 6C 5D 4S",
