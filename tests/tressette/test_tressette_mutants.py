@@ -8,6 +8,13 @@ from koloda import load_game
 from koloda.core.cards import CLUBS, HEARTS, SPADES, cardset, parse_card, parse_cards
 from koloda.core.errors import DealError
 from koloda.games.tressette.actions import playable_mask
+from koloda.games.tressette.declarations import (
+    Declaration,
+    declarations_of,
+    declared_points,
+    hidden_constraints,
+    satisfies,
+)
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import counting_cards, trick_points, trick_winner_index
 
@@ -71,3 +78,60 @@ def test_a_deal_with_an_eight_is_refused() -> None:
     ]
     with pytest.raises(DealError, match="8H is not in the 40-card deck"):
         rules.state_from_deal([parse_cards(h) for h in hands])
+
+
+def declared(
+    seat: int, text: str, hearts_special: bool = True, long_run: str = "seven"
+) -> tuple[Declaration, ...]:
+    return declarations_of(seat, cardset(parse_cards(text)), hearts_special, long_run)
+
+
+def test_declarations_belong_to_their_seat_and_read_as_announced() -> None:
+    # rule: T-7 T-8 T-9 T-10
+    baba, triple = declared(2, "3H 2H AH KH QH 7S 7D 7C 4S 5D")
+    assert baba == Declaration(2, "baba", tuple(parse_cards("3H 2H AH KH QH")), 7)
+    assert triple == Declaration(2, "triple", tuple(parse_cards("7S 7D 7C")), 4)
+    assert baba.describe() == "Баба ♥ +K +Q (7)"
+    assert triple.describe() == "three 7s (4)"
+    assert baba.to_json() == {
+        "seat": 2,
+        "kind": "baba",
+        "cards": ["3H", "2H", "AH", "KH", "QH"],
+        "points": 7,
+    }
+    assert declared_points((baba, triple)) == 11
+    (run,) = declared(3, "3S 2S AS KS QS JS 7S 4H 5D 6C")
+    assert run == Declaration(3, "long_run", tuple(parse_cards("3S 2S AS KS QS JS 7S")), 16)
+    assert run.describe() == "Трена ♠ 7 cards (16)"
+    (four,) = declared(1, "AS AH AD AC 4S 5D 6C 7H 4D 5C")
+    assert four.describe() == "four As (3)"
+    assert four.to_json()["cards"] == ["AS", "AH", "AD", "AC"]
+    (plain,) = declared(0, "3D 2D AD 4S 5S 6S 7H 4C 5C 6C")
+    assert plain.describe() == "Баба ♦ (3)"
+
+
+def test_several_triples_strongest_rank_first() -> None:
+    # rule: T-3 T-10
+    sevens_kings = declared(1, "7S 7H 7D KS KH KC 4S 5D 6C 4H")
+    assert [d.cards for d in sevens_kings] == [
+        tuple(parse_cards("KS KH KC")),
+        tuple(parse_cards("7S 7H 7D")),
+    ]
+    assert [d.points for d in sevens_kings] == [1, 4]
+    assert {d.seat for d in sevens_kings} == {1}
+
+
+def test_what_declarations_say_about_the_rest_of_a_hand() -> None:
+    # rule: T-7 T-8 T-9
+    hand = "3S 2S AS KS QS JS 4H 5D 6C 4C"
+    constraints = hidden_constraints(declared(0, hand), "seven")
+    assert satisfies(cardset(parse_cards(hand)), constraints)
+    # a Баба with K Q J but no long run: the 7 was not held
+    assert not satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 5D 6C 4C")), constraints)
+    # the declared cards must be held
+    assert not satisfies(cardset(parse_cards("3S 2S AS KS QS 4D 4H 5D 6C 4C")), constraints)
+    hearts = "4S 5S 6S 3H 2H AH 7D 6D 5C 4C"
+    constraints = hidden_constraints(declared(0, hearts), "seven")
+    assert satisfies(cardset(parse_cards(hearts)), constraints)
+    # the hearts Баба stopped at the ace: no K♥ (a suit without Баба comes first)
+    assert not satisfies(cardset(parse_cards("4S 5S KH 3H 2H AH 7D 6D 5C 4C")), constraints)
