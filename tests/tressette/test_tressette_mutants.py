@@ -135,3 +135,11 @@ def test_what_declarations_say_about_the_rest_of_a_hand() -> None:
     assert satisfies(cardset(parse_cards(hearts)), constraints)
     # the hearts Баба stopped at the ace: no K♥ (a suit without Баба comes first)
     assert not satisfies(cardset(parse_cards("4S 5S KH 3H 2H AH 7D 6D 5C 4C")), constraints)
+
+
+def test_a_long_run_leaves_the_other_suits_constrained() -> None:
+    # rule: T-7 T-9
+    constraints = hidden_constraints(declared(0, "3S 2S AS KS QS JS 7S 4H 5D 6C"), "seven")
+    assert satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 4H 5D 6C")), constraints)
+    # with 3 2 A of hearts too he would have declared a hearts Баба
+    assert not satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 3H 2H AH")), constraints)
