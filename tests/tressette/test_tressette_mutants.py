@@ -143,3 +143,31 @@ def test_a_long_run_leaves_the_other_suits_constrained() -> None:
     assert satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 4H 5D 6C")), constraints)
     # with 3 2 A of hearts too he would have declared a hearts Баба
     assert not satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 3H 2H AH")), constraints)
+
+
+def test_the_first_dealer_must_be_a_seat() -> None:
+    # rule: T-1 T-4
+    rules = load_game("tressette")
+    assert isinstance(rules, TressetteRules)
+    for seat in (-1, 4):
+        with pytest.raises(DealError, match=f"first dealer {seat} is not a seat 0..3"):
+            rules.new_state(seed=1, first_dealer=seat)
+    assert rules.new_state(seed=1, first_dealer=3).dealer == 3
+
+
+def test_no_card_is_legal_before_the_deal() -> None:
+    # rule: T-5
+    rules = load_game("tressette")
+    assert isinstance(rules, TressetteRules)
+    state = rules.empty_state(0)
+    assert state.legal_card_mask() == 0
+    assert state.legal_actions() == ()
+
+
+def test_each_partner_gets_half_of_his_side_games() -> None:
+    # rule: T-18
+    rules = load_game("tressette")
+    assert isinstance(rules, TressetteRules)
+    state = rules.new_state(seed=1)
+    state.totals = [42, 21]
+    assert state.outcome() == (21.0, 10.5, 21.0, 10.5)
