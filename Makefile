@@ -7,7 +7,7 @@ BIN     = $(VENV)/bin
 RUN_STAMP = $(VENV)/.installed-server
 STAMP     = $(VENV)/.installed-dev,server,plots
 
-.PHONY: run test lint typecheck bench clean browser postgres
+.PHONY: run test lint typecheck bench clean browser postgres mutation
 
 $(VENV)/.installed-%: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,5 +46,15 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engines.py
 
+# Mutation testing of the rule engines ([tool.mutmut] in pyproject.toml), one worker at low
+# priority; MUTANTS narrows the run to mutant names (globs), e.g. 'koloda.games.king.scoring*'.
+# Survivors and why they are equivalent: tests/mutation_survivors.md.
+mutation: $(STAMP)
+	$(BIN)/python -c 'import mutmut' 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3'
+	KOLODA_INVARIANT_GAMES=100 PYTEST_ADDOPTS="-p tests.mutation_order" \
+		nice -n 10 $(BIN)/mutmut run --max-children 1 $(MUTANTS)
+	KOLODA_INVARIANT_GAMES=100 nice -n 10 $(BIN)/python bench/mutation_recheck.py
+	$(BIN)/python bench/mutation_score.py
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants

@@ -1,0 +1,169 @@
+"""King's rates and deal scoring, hand-computed item by item."""
+
+from __future__ import annotations
+
+import pytest
+
+from koloda import load_game
+from koloda.core.cards import cardset, parse_cards
+from koloda.core.decks import DECK_30_KING_THREE, DECK_32
+from koloda.core.errors import DealError
+from koloda.games.king.actions import (
+    ERELASH,
+    LAST_TWO,
+    NO_HEARTS,
+    NO_JACKS,
+    NO_KING,
+    NO_QUEENS,
+    NO_TRICKS,
+    POSITIVE,
+    contract_from_key,
+    contract_key,
+)
+from koloda.games.king.options import KingOptions
+from koloda.games.king.rules import KingRules
+from koloda.games.king.scoring import (
+    CLASSIC_RATES,
+    Rates,
+    deal_scores,
+    deal_total,
+    penalty_mask,
+    rates_for,
+    seat_penalty,
+    settlement,
+)
+
+THREE_24 = Rates(trick=2, jack=5, queen=5, heart=2, last_trick=10, king=24)
+THREE_20 = Rates(trick=2, jack=5, queen=5, heart=2, last_trick=10, king=20)
+
+
+def test_rates_of_each_variant() -> None:
+    # rule: K-7 K-20 K-26 K-27
+    assert rates_for(KingOptions()) == CLASSIC_RATES
+    assert Rates(trick=2, jack=4, queen=4, heart=2, last_trick=8, king=16) == CLASSIC_RATES
+    assert CLASSIC_RATES.positive_trick == 3
+    assert rates_for(KingOptions(variant="order")) == CLASSIC_RATES
+    assert rates_for(KingOptions(variant="three")) == THREE_24
+    three_proportional = KingOptions(variant="three", three_player_balance="proportional")
+    assert rates_for(three_proportional) == THREE_20
+
+
+def test_the_cards_that_decide_a_deal() -> None:
+    # rule: K-12 K-26
+    assert penalty_mask(NO_JACKS, DECK_32.mask) == cardset(parse_cards("JS JH JD JC"))
+    assert penalty_mask(NO_QUEENS, DECK_32.mask) == cardset(parse_cards("QS QH QD QC"))
+    hearts = cardset(parse_cards("7H 8H 9H 10H JH QH KH AH"))
+    assert penalty_mask(NO_HEARTS, DECK_32.mask) == hearts
+    assert penalty_mask(NO_KING, DECK_32.mask) == cardset(parse_cards("KH"))
+    for contract in (NO_TRICKS, LAST_TWO, ERELASH, POSITIVE):
+        assert penalty_mask(contract, DECK_32.mask) == 0
+
+
+# One seat's haul in a deal: 3 tricks, the last trick among them, holding
+# JS JH (2 jacks), QD (1 queen), 8H JH KH (3 hearts) and K♥.
+TAKEN = cardset(parse_cards("JS JH QD 8H KH 7S 9C 10D AS 8D 7C 9S"))
+
+
+@pytest.mark.parametrize(
+    ("contract", "classic", "three"),
+    [
+        (NO_TRICKS, 6, 6),
+        (NO_JACKS, 8, 10),
+        (NO_QUEENS, 4, 5),
+        (NO_HEARTS, 6, 6),
+        (LAST_TWO, 8, 10),
+        (NO_KING, 16, 24),
+        (ERELASH, 6 + 8 + 4 + 6 + 8 + 16, 6 + 10 + 5 + 6 + 10 + 24),
+        (POSITIVE, 0, 0),
+    ],
+)
+def test_one_seat_penalty_item_by_item(contract: int, classic: int, three: int) -> None:
+    # rule: K-7 K-26
+    assert seat_penalty(contract, CLASSIC_RATES, TAKEN, 3, 1) == classic
+    assert seat_penalty(contract, THREE_24, TAKEN, 3, 1) == three
+
+
+def test_no_king_costs_nothing_without_the_king() -> None:
+    # rule: K-7
+    taken = cardset(parse_cards("JS JH QD 8H 7S"))
+    assert seat_penalty(NO_KING, CLASSIC_RATES, taken, 2, 2) == 0
+    assert seat_penalty(ERELASH, CLASSIC_RATES, taken, 2, 2) == 4 + 8 + 4 + 4 + 16
+
+
+def test_deal_scores_of_a_negative_and_a_positive_deal() -> None:
+    # rule: K-7 K-20 K-10
+    taken = [
+        cardset(parse_cards("JS JH QD 8H")),
+        cardset(parse_cards("KH 7S")),
+        0,
+        cardset(parse_cards("QS QH QC JC")),
+    ]
+    tricks = [1, 2, 0, 5]
+    last = [0, 1, 0, 1]
+    assert deal_scores(NO_QUEENS, CLASSIC_RATES, taken, tricks, last) == (-4, 0, 0, -12)
+    assert deal_scores(NO_TRICKS, CLASSIC_RATES, taken, tricks, last) == (-2, -4, 0, -10)
+    assert deal_scores(ERELASH, CLASSIC_RATES, taken, tricks, last) == (
+        -(2 + 8 + 4 + 4),
+        -(4 + 2 + 8 + 16),
+        0,
+        -(10 + 4 + 12 + 2 + 8),
+    )
+    assert deal_scores(POSITIVE, CLASSIC_RATES, taken, tricks, last) == (3, 6, 0, 15)
+
+
+def test_deal_totals() -> None:
+    # rule: K-10 K-20 K-27
+    assert [deal_total(c, CLASSIC_RATES, 8, DECK_32.mask) for c in range(7)] == [
+        -16,
+        -16,
+        -16,
+        -16,
+        -16,
+        -16,
+        -96,
+    ]
+    assert deal_total(POSITIVE, CLASSIC_RATES, 8, DECK_32.mask) == 24
+    deck = DECK_30_KING_THREE.mask
+    assert [deal_total(c, THREE_24, 10, deck) for c in range(7)] == [
+        -20,
+        -20,
+        -20,
+        -16,
+        -20,
+        -24,
+        -120,
+    ]
+    assert deal_total(ERELASH, THREE_20, 10, deck) == -116
+    assert deal_total(POSITIVE, THREE_20, 10, deck) == 30
+
+
+def test_proportional_settlement() -> None:
+    # rule: K-27
+    assert settlement((30, -10, -20), proportional=False) == (30.0, -10.0, -20.0)
+    assert settlement((30, 10, -20), proportional=True) == (15.0, 5.0, -20.0)
+    assert settlement((40, 0, -30), proportional=True) == (30.0, 0.0, -30.0)
+    assert settlement((0, -5, -20), proportional=True) == (0.0, 0.0, 0.0)
+    assert settlement((0, 0, 0), proportional=True) == (0.0, 0.0, 0.0)
+    # a result of +1 (one positive trick, one heart) shares like any other plus
+    assert settlement((1, 3, -8), proportional=True) == (2.0, 6.0, -8.0)
+
+
+def test_contract_keys() -> None:
+    # rule: K-7
+    assert contract_key(NO_KING) == "no_king"
+    assert contract_from_key("erelash") == ERELASH
+    assert [contract_from_key(contract_key(c)) for c in range(8)] == list(range(8))
+
+
+def test_a_deal_with_a_six_is_refused() -> None:
+    # rule: K-2
+    rules = load_game("king")
+    assert isinstance(rules, KingRules)
+    hands = [
+        "6S 8S 9S 10S JS QS KS AS",
+        "7H 8H 9H 10H JH QH KH AH",
+        "7D 8D 9D 10D JD QD KD AD",
+        "7C 8C 9C 10C JC QC KC AC",
+    ]
+    with pytest.raises(DealError, match="6S is not in the 32-card deck"):
+        rules.state_from_deal([parse_cards(h) for h in hands])

@@ -1,0 +1,164 @@
+"""Spades' action codes and rules, checked where the broader suite leaves a change unnoticed."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from koloda.core.cards import cardset, parse_cards
+from koloda.games.spades.actions import (
+    BID_BASE,
+    DISCARD_BASE,
+    DOUBLE_NIL,
+    GIVE_BASE,
+    NIL,
+    TripleActions,
+    bid_action,
+    bid_text,
+    is_nil_bid,
+    is_valid_triple,
+    pack,
+)
+from koloda.games.spades.scoring import (
+    SideScore,
+    contract_points,
+    game_winners,
+    nil_points,
+    score_side,
+)
+
+
+def test_bid_actions() -> None:
+    # rule: S-4 S-5 S-6
+    assert bid_action(NIL) == BID_BASE
+    assert bid_action(4) == BID_BASE + 4
+    assert bid_action(13) == BID_BASE + 13
+    assert bid_action(DOUBLE_NIL) == BID_BASE + 14
+
+
+def test_the_discards_of_a_nil_bidder_are_every_three_cards_of_his_hand() -> None:
+    # rule: S-7
+    hand_cards = parse_cards("2S 9S AS 3H QH")
+    hand = cardset(hand_cards)
+    triples = TripleActions(hand, DISCARD_BASE)
+    expected = [DISCARD_BASE + pack(t) for t in combinations(sorted(hand_cards), 3)]
+    assert len(triples) == 10
+    assert list(triples) == expected
+    assert triples[1:4] == tuple(expected[1:4])
+    assert triples[::3] == tuple(expected[::3])
+    assert triples == expected and triples == tuple(expected)
+    assert triples == TripleActions(hand, DISCARD_BASE)
+    assert triples != TripleActions(hand, GIVE_BASE)
+    assert triples != TripleActions(cardset(parse_cards("2S 9S AS 3H KH")), DISCARD_BASE)
+    assert triples != expected[:-1]
+    assert hash(triples) == hash(TripleActions(hand, DISCARD_BASE))
+    assert hash(triples) != hash(TripleActions(hand, GIVE_BASE))
+    assert triples.__eq__("discards") is NotImplemented
+    assert not triples.__contains__("discard")
+    assert GIVE_BASE + pack(parse_cards("2S 9S AS")) not in triples
+    assert DISCARD_BASE + pack(parse_cards("2S 9S KH")) not in triples
+    assert all(a in triples for a in expected)
+
+
+def side(
+    bids: tuple[int, int],
+    tricks: tuple[int, int],
+    total_before: int = 0,
+    bags_before: int = 0,
+    *,
+    bags_penalty: bool = False,
+    both_nil_failure: str = "lose_score",
+) -> SideScore:
+    return score_side(
+        bids,
+        tricks,
+        total_before,
+        bags_before,
+        bags_penalty=bags_penalty,
+        both_nil_failure=both_nil_failure,
+    )
+
+
+def test_contract_made_scores_ten_a_trick_and_one_an_overtrick() -> None:
+    # rule: S-13
+    assert contract_points(5, 5) == (50, 0)
+    assert contract_points(5, 7) == (52, 2)
+    assert contract_points(5, 4) == (-50, 0)
+    assert side((3, 2), (4, 3)) == SideScore(52, 5, 7, 52, 0, 2, 0, 0, False)
+    assert side((3, 2), (1, 3)) == SideScore(-50, 5, 4, -50, 0, 0, 0, 0, False)
+    assert side((6, 7), (6, 7)) == SideScore(130, 13, 13, 130, 0, 0, 0, 0, False)
+
+
+def test_bags_cost_a_hundred_every_ten_overtricks() -> None:
+    # rule: S-13
+    assert side((3, 2), (4, 3), 0, 7, bags_penalty=True) == SideScore(
+        52, 5, 7, 52, 0, 2, 0, 9, False
+    )
+    assert side((3, 2), (4, 4), 0, 8, bags_penalty=True) == SideScore(
+        -47, 5, 8, 53, 0, 3, -100, 1, False
+    )
+    assert side((1, 1), (6, 7), 0, 9, bags_penalty=True) == SideScore(
+        -169, 2, 13, 31, 0, 11, -200, 0, False
+    )
+    assert side((3, 2), (4, 4), 0, 8, bags_penalty=False).bags == 0
+
+
+def test_a_nil_is_scored_apart_from_the_partner_contract() -> None:
+    # rule: S-14
+    assert nil_points(NIL, 0) == 100
+    assert nil_points(NIL, 2) == -100
+    assert nil_points(DOUBLE_NIL, 0) == 200
+    assert nil_points(DOUBLE_NIL, 1) == -200
+    assert side((NIL, 4), (0, 5)) == SideScore(141, 4, 5, 41, 100, 1, 0, 0, False)
+    assert side((4, NIL), (3, 2)) == SideScore(-140, 4, 3, -40, -100, 0, 0, 0, False)
+    assert side((DOUBLE_NIL, 3), (0, 3)) == SideScore(230, 3, 3, 30, 200, 0, 0, 0, False)
+    assert side((3, DOUBLE_NIL), (5, 1)) == SideScore(-168, 3, 5, 32, -200, 2, 0, 0, False)
+
+
+def test_both_partners_nil() -> None:
+    # rule: S-15
+    assert side((NIL, NIL), (0, 0), 120) == SideScore(200, 0, 0, 0, 200, 0, 0, 0, False)
+    assert side((NIL, DOUBLE_NIL), (0, 0), 120, 4, bags_penalty=True) == SideScore(
+        200, 0, 0, 0, 200, 0, 0, 4, False
+    )
+    assert side((NIL, NIL), (1, 0), 120) == SideScore(-120, 0, 0, 0, -120, 0, 0, 0, True)
+    assert side((NIL, NIL), (0, 3), -40) == SideScore(0, 0, 0, 0, 0, 0, 0, 0, True)
+    assert side((DOUBLE_NIL, NIL), (2, 0), 0) == SideScore(0, 0, 0, 0, 0, 0, 0, 0, True)
+    assert side((NIL, NIL), (0, 1), 120, both_nil_failure="minus_200") == SideScore(
+        -200, 0, 0, 0, -200, 0, 0, 0, False
+    )
+
+
+def test_the_game_is_won_at_the_target_by_the_higher_total() -> None:
+    # rule: S-17
+    assert game_winners((499, 120), 500) is None
+    assert game_winners((500, 120), 500) == (0,)
+    assert game_winners((120, 500), 500) == (1,)
+    assert game_winners((510, 530), 500) == (1,)
+    assert game_winners((530, 510), 500) == (0,)
+    assert game_winners((520, 520), 500) is None
+    assert game_winners((-20, 300), 300) == (1,)
+
+
+def test_only_three_distinct_cards_in_increasing_order_make_a_discard() -> None:
+    # rule: S-7
+    two_s, nine_s, ace_s = parse_cards("2S 9S AS")
+    assert is_valid_triple(pack([two_s, nine_s, ace_s]))
+    assert not is_valid_triple(1 << 18 | pack([two_s, nine_s, ace_s]))
+    assert not is_valid_triple(two_s << 12 | two_s << 6 | ace_s)
+    assert not is_valid_triple(two_s << 12 | ace_s << 6 | ace_s)
+    assert not is_valid_triple(ace_s << 12 | nine_s << 6 | two_s)
+    hand = cardset([two_s, nine_s, ace_s])
+    triples = TripleActions(hand, DISCARD_BASE)
+    assert DISCARD_BASE + (ace_s << 12 | nine_s << 6 | two_s) not in triples
+    assert DISCARD_BASE + (two_s << 12 | two_s << 6 | ace_s) not in triples
+    assert list(triples) == [DISCARD_BASE + pack([two_s, nine_s, ace_s])]
+
+
+def test_bids_in_record_notation() -> None:
+    # rule: S-4 S-5 S-6
+    assert bid_text(NIL) == "nil"
+    assert bid_text(DOUBLE_NIL) == "double_nil"
+    assert bid_text(4) == "4"
+    assert bid_text(13) == "13"
+    assert is_nil_bid(NIL) and is_nil_bid(DOUBLE_NIL)
+    assert not any(is_nil_bid(b) for b in range(1, 14))
