@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from koloda.core.cards import cardset, parse_card, parse_cards
 from koloda.games.hundred_one.actions import (
     DRAW,
@@ -71,7 +69,7 @@ def test_end_of_game_and_places() -> None:
     assert not is_game_over((100, 40, -30))
     assert is_game_over((101, 40, -30))
     assert is_game_over((40, 120, 101))
-    assert losers((101, 40, 120)) == [2]
+    assert losers((101, 40, 120)) == [0, 2]  # every seat at 101 or more has lost
     assert losers((120, 40, 120)) == [0, 2]
     assert winners((101, 40, 120, 40)) == [1, 3]
     assert winners((101, -30, 120, 40)) == [1]
@@ -79,11 +77,6 @@ def test_end_of_game_and_places() -> None:
     assert places((5, 6, 7)) == [1, 2, 3]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="H-16 and records.md: every seat at 101 or more has lost, but losers() (used by the "
-    "record's 'loser' and the score sheet) names only the seats with the highest total",
-)
 def test_every_seat_at_101_or_more_has_lost() -> None:
     # rule: H-16
     assert losers((105, 102, 40, 30)) == [0, 1]
