@@ -128,6 +128,7 @@ def test_server_browser_plays_a_deal_of_king(
     page.click("[data-lang=ru]")
     log = page.inner_text("#log")
     assert "event." not in log and "взятку" in log, log
+    assert page.inner_text("#status") in ("на связи", "подключение…")  # no English left
     page.click("#show-sheet")
     wait_until(page, "document.querySelector('#overlay-body').innerText.includes('Сдачи')", 10)
     page.screenshot(path=str(shots / f"sheet-ru-{name}.png"), full_page=True)

@@ -39,7 +39,8 @@ function toast(text) {
   toast.timer = setTimeout(() => box.classList.add("hidden"), 4000);
 }
 
-function setStatus(key) { document.getElementById("status").textContent = t(key); }
+let statusKey = "connecting";
+function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -199,6 +200,7 @@ document.getElementById("show-sheet").addEventListener("click", showSheet);
 document.getElementById("close").addEventListener("click", () => document.getElementById("overlay").classList.add("hidden"));
 document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") e.target.classList.add("hidden"); });
 document.addEventListener("koloda:lang", () => {
+  setStatus(statusKey);  // the connection's status in the new language
   render();
   const open = !document.getElementById("overlay").classList.contains("hidden");
   if (open && document.querySelector("#overlay-body .sheet-body")) showSheet();  // the sheet in the new language
