@@ -85,6 +85,8 @@ def test_server_browser_plays_a_deal_of_king(
     assert page.inner_text("#start") == "Начать игру"
     page.click("[data-lang=en]")
     page.screenshot(path=str(shots / f"lobby-{name}.png"), full_page=True)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= size[0], f"the lobby scrolls sideways: {wide} px in {size[0]}"
     page.click("#start")
     page.wait_for_selector("#links .play-link")
     assert page.locator("#links li").count() == 1
