@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from koloda.core.cards import Card
+from koloda.core.cards import SUIT_MASK, Card
+from koloda.core.decks import ACE_HIGH
+from koloda.core.tricks import trick_power
+
+_POWER = {
+    trump: trick_power(ACE_HIGH, SUIT_MASK[trump] if trump >= 0 else 0) for trump in range(-1, 4)
+}
+"""The trick kernel's power tables of the ace-high games, by trump suit (-1: none)."""
 
 
 def winning_index(cards: Sequence[Card], trump: int) -> int:
     """The index of the card winning a (partial) trick: highest trump, else highest of the
     led suit (``trump`` -1 for none)."""
-    best = cards[0]
-    best_index = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card >> 4 == best >> 4:
-            if card > best:
-                best, best_index = card, i
-        elif card >> 4 == trump:
-            best, best_index = card, i
-    return best_index
+    power = _POWER[trump]
+    base = (cards[0] >> 4) << 8
+    return max(range(len(cards)), key=lambda i: power[base | cards[i]])
 
 
 def beats(card: Card, best: Card, trump: int) -> bool:
     """Whether ``card`` played now would beat the trick's current best card ``best``."""
-    if card >> 4 == best >> 4:
-        return card > best
-    return card >> 4 == trump
+    power = _POWER[trump]
+    base = (best >> 4) << 8
+    return power[base | card] > power[base | best]
 
 
 def unseen_higher(card: Card, unseen: int) -> int:

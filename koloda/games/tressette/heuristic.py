@@ -57,7 +57,7 @@ def choose(rules: TressetteRules, view: TressetteView, rng: random.Random) -> Ac
         lengths = {s: (own & SUIT_MASK[s]).bit_count() for s in range(4)}
         plain = [c for c in legal if c >> 4 != HEARTS] or list(legal)
         return max(plain, key=lambda c: (lengths[c >> 4], -STRENGTH[c], not _counts(c)))
-    base = (trick[0] >> 4) << 6
+    base = (trick[0] >> 4) << 8  # the trick kernel's power table: lead_suit << 8 | card
     best_index = max(range(len(trick)), key=lambda i: power[base + trick[i]])
     best_power = power[base + trick[best_index]]
     partner_best = seats[best_index] == partner

@@ -14,7 +14,7 @@ from koloda.core.presentation import ScoreSheet
 from koloda.core.rules_base import WholeDeckRules
 from koloda.games.tressette import notation
 from koloda.games.tressette.options import TressetteOptions
-from koloda.games.tressette.scoring import COUNTING_MASK, POWER_PLAIN, POWER_SPECIAL
+from koloda.games.tressette.scoring import COUNTING_MASK
 from koloda.games.tressette.state import NUM_SEATS, TressetteState
 from koloda.games.tressette.view import TressetteView, sample_state
 
@@ -34,7 +34,6 @@ class TressetteRules(WholeDeckRules[TressetteState]):
         self.deck_mask: CardSet = DECK_40.mask
         self.num_seats = NUM_SEATS  # T-1
         self.hand_size = HAND_SIZE  # T-4
-        self.power: tuple[int, ...] = POWER_SPECIAL if options.hearts_special else POWER_PLAIN
         self.info = GameInfo(
             name=self.name,
             num_seats=NUM_SEATS,

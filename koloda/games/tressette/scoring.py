@@ -20,6 +20,7 @@ from koloda.core.cards import (
     make_card,
 )
 from koloda.core.decks import DECK_40, TRESSETTE_ORDER
+from koloda.core.tricks import trick_power
 
 DECK = DECK_40
 DECK_MASK: CardSet = DECK_40.mask
@@ -40,32 +41,11 @@ TRUMP_HEARTS: CardSet = sum(
 )
 """T-6: ♥3 ♥2 ♥A ♥K ♥Q ♥J ♥7 beat any card of another suit."""
 
-TRUMP_BONUS = 100
-
-
-def power_table(hearts_special: bool) -> tuple[int, ...]:
-    """``power[lead_suit * 64 + card]``: the trick goes to the highest power (T-5, T-6).
-
-    A card of the led suit has its strength, a card of another suit 0; with ``hearts_special``
-    a trump heart has ``TRUMP_BONUS`` + its strength whatever was led.
-    """
-    table = []
-    for lead in SUITS:
-        for card in range(64):
-            strength = max(STRENGTH[card], 0) if DECK_MASK >> card & 1 else 0
-            if hearts_special and TRUMP_HEARTS >> card & 1:
-                table.append(TRUMP_BONUS + strength)
-            elif card >> 4 == lead:
-                table.append(strength)
-            else:
-                table.append(0)
-    return tuple(table)
-
 
 def trick_winner_index(cards: tuple[Card, ...] | list[Card], hearts_special: bool) -> int:
     """The index in ``cards`` (led first) of the card that takes the trick (T-5, T-6)."""
     table = POWER_SPECIAL if hearts_special else POWER_PLAIN
-    base = (cards[0] >> 4) << 6
+    base = (cards[0] >> 4) << 8
     best = 0
     best_power = table[base + cards[0]]
     for index in range(1, len(cards)):
@@ -85,8 +65,10 @@ def trick_points(mask: CardSet) -> int:
     return (mask & COUNTING_MASK).bit_count() // 3
 
 
-POWER_SPECIAL = power_table(True)
-POWER_PLAIN = power_table(False)
+POWER_SPECIAL = trick_power(TRESSETTE_ORDER, TRUMP_HEARTS)
+"""T-5, T-6: the trick kernel's power table with the trump hearts (``hearts_special``)."""
+POWER_PLAIN = trick_power(TRESSETTE_ORDER)
+"""T-5: the power table without trumps: the highest card of the led suit wins."""
 
 GAME_POINTS = 21
 """T-15: a game goes to the first side to reach 21."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from koloda.core.cards import CardSet, format_card, format_suit
-from koloda.core.decks import TRESSETTE_ORDER
 from koloda.core.engine import Action, DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
 from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.tricks import TrickGameState, trick_power
+from koloda.core.tricks import TrickGameState
 from koloda.games.tressette.declarations import Declaration, declarations_of
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.scoring import (
@@ -25,7 +24,8 @@ from koloda.games.tressette.scoring import (
     GAME_POINTS,
     GAMES_PER_GROUP,
     NINE_TRICKS_BONUS,
-    TRUMP_HEARTS,
+    POWER_PLAIN,
+    POWER_SPECIAL,
 )
 
 if TYPE_CHECKING:
@@ -75,8 +75,6 @@ class DealSummary(NamedTuple):
 
 
 _BITS = tuple(1 << card for card in range(64))
-POWER_PLAIN = trick_power(TRESSETTE_ORDER)
-POWER_SPECIAL = trick_power(TRESSETTE_ORDER, TRUMP_HEARTS)
 """T-6: the highest trump heart (``hearts_special``), else the highest card of the led suit."""
 
 
