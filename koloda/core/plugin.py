@@ -64,6 +64,21 @@ class TrickPlayState(Protocol):
     @property
     def phase_name(self) -> str: ...
 
+    @property
+    def trick(self) -> Sequence[int]: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def tricks(self) -> Sequence[int]: ...
+
+
+def trick_position(state: TrickPlayState) -> tuple[Hashable, ...]:
+    """What the rest of a trick game's deal depends on, at the least: the hands, the trick in
+    progress, the mover and the tricks each seat has taken (a game adds what it scores by)."""
+    return (tuple(state.hands), tuple(state.trick), state.to_act, tuple(state.tricks))
+
 
 def cards_in_play(state: TrickPlayState) -> int:
     """The cards left in the players' hands while cards are played (``play``), else -1."""

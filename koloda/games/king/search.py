@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from koloda.core.plugin import SearchSupport, cards_in_play
+from koloda.core.plugin import SearchSupport, cards_in_play, trick_position
 from koloda.games.king.state import KingState
 
 
 def position_key(state: KingState) -> Hashable:
-    """What the rest of the deal depends on: hands, trick in progress, mover, tricks taken."""
-    return (
-        tuple(state.hands),
-        tuple(state.trick),
-        state.to_act,
-        tuple(state.tricks),
-        tuple(state.taken),
-        tuple(state.last_tricks),
-    )
+    """The trick position, and the penalty cards and last tricks taken (K-10)."""
+    return (*trick_position(state), tuple(state.taken), tuple(state.last_tricks))
 
 
 SEARCH = SearchSupport(

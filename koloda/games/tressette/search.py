@@ -4,19 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from koloda.core.plugin import SearchSupport, cards_in_play
+from koloda.core.plugin import SearchSupport, cards_in_play, trick_position
 from koloda.games.tressette.state import TressetteState
 
 
 def position_key(state: TressetteState) -> Hashable:
-    """What the rest of the deal depends on: hands, trick in progress, mover, tricks taken."""
-    return (
-        tuple(state.hands),
-        tuple(state.trick),
-        state.to_act,
-        tuple(state.tricks),
-        tuple(state.taken),
-    )
+    """The trick position, and the counting cards each seat has taken (T-12)."""
+    return (*trick_position(state), tuple(state.taken))
 
 
 SEARCH = SearchSupport(
