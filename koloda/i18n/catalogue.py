@@ -49,19 +49,27 @@ class Catalogue:
 @cache
 def catalogue_json(lang: str) -> dict[str, Any]:
     """The catalogue of ``lang`` as stored, served to the browser as it is: the words every
-    game shares (``koloda/i18n/<lang>.json``) and each game's own, which its package keeps
+    game shares (``koloda/i18n/<lang>.json`` and, by page, ``koloda/i18n/parts/<part>/<lang>.json``)
+    and each game's own, which its package keeps
     (``words/<lang>.json``, named by its plug-in). A key said twice is an error."""
-    data = _read(resources.files("koloda.i18n").joinpath(f"{lang}.json"))
+    shared = resources.files("koloda.i18n")
+    data = _read(shared.joinpath(f"{lang}.json"))
+    parts = sorted(p.name for p in shared.joinpath("parts").iterdir() if p.is_dir())
+    for part in parts:
+        _add(data, _read(shared.joinpath("parts", part, f"{lang}.json")), f"the {part} words")
     for game in available_games():
         package = game_plugin(game).words
         if package is None:
             continue
-        own = _read(resources.files(package).joinpath("words", f"{lang}.json"))
-        twice = sorted(set(own) & set(data))
-        if twice:
-            raise ValueError(f"{game}'s words say again what is said elsewhere: {twice}")
-        data.update(own)
+        _add(data, _read(resources.files(package).joinpath("words", f"{lang}.json")), game)
     return data
+
+
+def _add(data: dict[str, Any], own: dict[str, Any], whose: str) -> None:
+    twice = sorted(set(own) & set(data))
+    if twice:
+        raise ValueError(f"{whose}'s words say again what is said elsewhere: {twice}")
+    data.update(own)
 
 
 def _read(path: Traversable) -> dict[str, Any]:
