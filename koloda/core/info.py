@@ -67,6 +67,9 @@ class GameInfo:
     program_length: int = 0
     """Deals in a fixed program that the game plays in order (classic King: 15), else 0;
     a duplicate match spreads its deals over the program."""
+    program: tuple[str, ...] = ()
+    """The program's deals by name (classic King: the contracts' keys, ``no_tricks`` …), for
+    the tables that show what is still to come; empty when there is no fixed program."""
 
     @property
     def is_partnership(self) -> bool:

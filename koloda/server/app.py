@@ -151,6 +151,11 @@ class ViewMessage(BaseModel):
         description="who is at the table: names, seats' states, who is here (presence), "
         "whom the bots wait for before the next deal, hints on, the rematch's table"
     )
+    facts: dict[str, Any] = Field(
+        description="the game's declared facts the page draws by: sides, partnership, "
+        "penalties (points are bad), tricks (play goes in tricks), deck size, program "
+        "(a fixed sequence of deals, by name)"
+    )
 
 
 PAGE_POLICY = (

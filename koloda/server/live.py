@@ -28,7 +28,13 @@ from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
 from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name, seat_state
 from koloda.server.sheet_html import render_sheet_html
 from koloda.server.store import StoredTable
-from koloda.server.views import TrickTracker, events_json, public_view_json, seat_view_json
+from koloda.server.views import (
+    TrickTracker,
+    events_json,
+    game_facts,
+    public_view_json,
+    seat_view_json,
+)
 
 MAX_MESSAGE = 4096
 """Longest client message accepted, in characters."""
@@ -246,6 +252,7 @@ class LiveTable:
             "view": view,
             "events": events_json(events, seat, self.rules.num_seats),
             "table": self.people(),
+            "facts": game_facts(self.rules),
         }
 
     def new_setups(self) -> list[tuple[int, dict[str, Any]]]:
@@ -273,13 +280,17 @@ class LiveTable:
         return results
 
     def seat_names(self, lang: str) -> list[str]:
-        """The seats as the web table calls them: ``Seat 2 (bot heuristic)``."""
+        """The players as the web table calls them: a person's chosen name, else ``Seat 2``;
+        a bot as ``Bot 2`` (the table shows its level beside)."""
         words = Speaker(lang, [])
-        seat, bot = words.word("ui.seat"), words.word("ui.bot")
-        return [
-            f"{seat} {s + 1}" + (f" ({bot} {kind.removeprefix('bot:')})" if kind != "human" else "")
-            for s, kind in enumerate(self.seats)
-        ]
+        names = []
+        for s, kind in enumerate(self.seats):
+            chosen = self.seating.names[s]
+            if kind.startswith("bot:"):
+                names.append(words.word("ui.bot_name").format(s + 1))
+            else:
+                names.append(chosen or f"{words.word('ui.seat')} {s + 1}")
+        return names
 
     def sheet(self, lang: str = "en") -> dict[str, Any]:
         """The score sheet: each complete deal's results, the totals, the game's sheet as data

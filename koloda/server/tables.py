@@ -22,6 +22,8 @@ from koloda.bots import make_bot
 from koloda.core.engine import AnyState
 from koloda.core.errors import IllegalActionError, KolodaError, OptionError
 from koloda.core.events import Event
+from koloda.core.explain import explain_card
+from koloda.core.presentation import Phrase, phrase_to_json
 from koloda.core.registry import load_game
 from koloda.server.live import (
     CHAT_INTERVAL,
@@ -354,9 +356,19 @@ class TableManager:
         bot = make_bot("normal", table.rules)
         loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(self.pool, bot.choose, view, random.Random(version))
-        connection.send(
-            {"type": "hint", "version": version, "action": table.rules.format_action(action)}
-        )
+
+        def why(t: LiveTable) -> Phrase | None:
+            return explain_card(t.rules, t.state, seat, action) if t.version == version else None
+
+        reason = await self.call(table, why)
+        hint: dict[str, Any] = {
+            "type": "hint",
+            "version": version,
+            "action": table.rules.format_action(action),
+        }
+        if reason is not None:
+            hint["reason"] = phrase_to_json(reason)
+        connection.send(hint)
 
     def _back(self, table: LiveTable, seat: int) -> None:
         """A person whose clock ran out is back: the normal bot stops playing for him."""

@@ -37,6 +37,21 @@ def seat_view_json(rules: AnyRules, state: AnyState, seat: int) -> dict[str, Any
     return data
 
 
+def game_facts(rules: AnyRules) -> dict[str, Any]:
+    """What the table page draws from the game's declared facts (``rules.info``): who plays
+    with whom, whether points are penalties, whether play goes in tricks, the deck's size
+    and a fixed program of deals (classic King)."""
+    info = rules.info
+    return {
+        "sides": [list(side) for side in info.sides],
+        "partnership": info.is_partnership,
+        "penalties": info.utility.sense < 0,
+        "tricks": info.has_tricks,
+        "deck": len(info.deck),
+        "program": list(info.program),
+    }
+
+
 def public_view_json(rules: AnyRules, state: AnyState) -> dict[str, Any]:
     """What a spectator may see: the part common to every seat's view."""
     views = [seat_view_json(rules, state, s) for s in range(rules.num_seats)]

@@ -15,6 +15,7 @@ from koloda.core.rules_base import WholeDeckRules
 from koloda.games.king import notation
 from koloda.games.king.actions import (
     ALL_CONTRACTS,
+    CONTRACT_KEYS,
     NEGATIVE_CONTRACTS,
     POSITIVE,
     Contract,
@@ -64,6 +65,7 @@ class KingRules(WholeDeckRules[KingState]):
             has_tricks=True,
             max_decisions_per_deal=len(self.deck) + 2,  # an order, a trump call, the cards
             program_length=0 if options.is_ordered else len(self.program),
+            program=() if options.is_ordered else tuple(CONTRACT_KEYS[c] for c in self.program),
         )
 
     # ----- program and order table ---------------------------------------------------------

@@ -1,208 +1,708 @@
-/* The table: one WebSocket, every render from the latest view the server sent. */
+/* The table page: one WebSocket; every message is queued and presented in order (each card
+   lands, a complete trick is held and swept, a deal's end shows its summary), then the page is
+   drawn from the latest view. Nothing here knows a hidden card: the server sends each seat
+   its own view only. */
 "use strict";
 const TABLE_ID = document.getElementById("table").dataset.table;
 const TOKEN = new URLSearchParams(location.search).get("token");
 const CARD_RE = /^(10|[2-9JQKA])[SHDC]$/;
 const SUIT_ORDER = "SHCD";
 const RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const PHRASES = ["hello", "good_luck", "well_played", "thanks", "oops", "sorry", "hurry_up", "good_game", "bye",
+  "emoji_smile", "emoji_thumbs_up", "emoji_surprise", "emoji_sad"];
+const CHAT_MS = 4000;
 let socket = null;
-let latest = null;
-let selected = new Set();
+let latest = null;            // the last view message presented
+let people = null;            // who is at the table (the "table" part of the messages)
 let retry = 0;
+let refused = false;
+let selected = new Set();
+let hint = null;              // {version, action}
+let leavingRect = null;       // where my card was when I played it
+let lastTrick = null;         // {winner, plays}
+let dealTricks = [];          // tricks taken per seat in the deal being played
+let summaryShown = null;      // the deal number whose summary is open
+let turnStarted = 0;
+const inbox = [];
+let presenting = false;
 const logLines = [];
 
-function seatName(seat) {
+/* ----- who is who ------------------------------------------------------------------------ */
+function mySeat() { return latest ? latest.seat : null; }
+function seatCount() { return latest ? latest.view.num_seats : 0; }
+function baseSeat() { return mySeat() ?? 0; }
+function seatKind(seat) { return (latest && latest.view.seat_kinds[seat]) || "human"; }
+function playerName(seat) {
   if (seat === null || seat === undefined) return "—";
-  const kinds = latest ? latest.view.seat_kinds : [];
-  const kind = kinds[seat] || "human";
-  const base = `${t("seat")} ${seat + 1}`;
-  if (latest && latest.seat === seat) return `${base} (${t("you")})`;
-  return kind.startsWith("bot:") ? `${base} (${t("bot")} ${kind.slice(4)})` : base;
+  const kind = seatKind(seat);
+  if (kind.startsWith("bot:")) return t("bot_name", seat + 1);
+  const chosen = people && people.names[seat];
+  return chosen || `${t("seat")} ${seat + 1}`;
+}
+function names() { return [...Array(seatCount()).keys()].map(playerName); }
+function words() { return speaker(names(), mySeat()); }
+function sideName(side) { return capital(words().text({ side })); }
+function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+/* ----- talking to the server ------------------------------------------------------------- */
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+function act(action) {
+  if (!latest) return;
+  send({ type: "act", action, version: latest.version });
+}
+let statusKey = "connecting";
+function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
+function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.classList.remove("hidden");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
+}
+function announce(text) { document.getElementById("announce").textContent = text; }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "";
+  let opened = false;
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${TABLE_ID}${query}`);
+  setStatus("connecting");
+  socket.onopen = () => { opened = true; retry = 0; setStatus("online"); };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = async () => {
+    if (!opened && await refusedWhy()) return;
+    setStatus("offline");
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 400 * retry);
+  };
+}
+/* A connection that never opened: ask why; a refused token or an unknown table stops here. */
+async function refusedWhy() {
+  const query = TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "";
+  let answer;
+  try { answer = await fetch(`/api/tables/${TABLE_ID}/view${query}`); } catch { return false; }
+  if (answer.status !== 403 && answer.status !== 404) return false;
+  refused = true;
+  setStatus(answer.status === 403 ? "token_refused" : "no_table");
+  document.getElementById("prompt").textContent = t(answer.status === 403 ? "token_refused_help" : "no_table_help");
+  return true;
 }
 
+function receive(message) {
+  if (message.type === "error") { toast(errorText(message)); return; }
+  if (message.type === "hint") { showHint(message); return; }
+  if (message.type === "pong") return;
+  if (message.type === "view" && latest && message.version > latest.version + 1 && !inbox.length) {
+    send({ type: "sync" });  // a gap: the whole view again
+  }
+  inbox.push(message);
+  pump();
+}
+function errorText(message) {
+  const key = "error." + message.code;
+  return entry(key) !== undefined ? word(key) : message.message;
+}
+
+/* ----- presenting messages in order -------------------------------------------------------- */
+async function pump() {
+  if (presenting) return;
+  presenting = true;
+  try {
+    while (inbox.length) await present(inbox.shift());
+  } finally {
+    presenting = false;
+  }
+}
+
+async function present(message) {
+  if (message.type === "table") {
+    people = message.table;
+    if (latest) { renderPeople(); renderSummaryWaiting(); }
+    return;
+  }
+  if (message.type === "chat") { showChat(message); return; }
+  if (message.type !== "view") return;
+  if (latest && message.version < latest.version) return;
+  people = message.table;
+  const first = latest === null;
+  if (first) latest = message;
+  const hurry = first || inbox.length > 6;
+  for (const e of message.events || []) {
+    logEvent(e);
+    if (!first) await playEvent(e, message, hurry);
+  }
+  const before = latest;
+  latest = message;
+  if (message.version !== before.version || first) { selected = new Set(); }
+  if (first && message.view.trick) board.onTable = message.view.trick.map((p) => ({ ...p }));
+  if (first && message.view.last_trick) lastTrick = message.view.last_trick;
+  render();
+  const mine = mySeat() !== null && message.view.to_act === mySeat() && !message.view.finished;
+  if (mine && (first || before.view.to_act !== mySeat() || before.version !== message.version)) {
+    turnStarted = Date.now();
+    if (first || before.view.to_act !== mySeat()) { announce(t("your_turn")); chime(); }
+  } else if (message.view.to_act !== before.view.to_act) turnStarted = Date.now();
+  if (message.view.finished && !present.finalShown) {
+    present.finalShown = true;
+    openSummary(null, true);
+  }
+}
+
+async function playEvent(e, message, hurry) {
+  const n = message.view.num_seats;
+  const base = message.seat ?? 0;
+  const tricks = message.facts.tricks;
+  if (e.type === "card_played") {
+    if (!tricks) { await playToPile(e, base, n, hurry); return; }
+    if (board.held) sweepNow();
+    board.onTable.push({ seat: e.seat, card: e.card });
+    board.drawPlayed(base, n);
+    click();
+    const node = board.slotNode(e.seat);
+    const from = e.seat === base && leavingRect ? leavingRect : board.seatBox(e.seat)?.getBoundingClientRect();
+    if (e.seat === mySeat()) { leavingRect = null; removeFromHand(e.card); }
+    if (!hurry && node) await flyFrom(node, from, FLY_MS);
+  } else if (e.type === "trick_taken") {
+    lastTrick = { winner: e.seat, plays: board.onTable.slice(-n) };
+    dealTricks[e.seat] = (dealTricks[e.seat] || 0) + 1;
+    board.slotNode(e.seat)?.classList.add("winner");
+    const winnerSlot = [...document.querySelectorAll("#played .slot")].find((s) => Number(s.dataset.seat) === e.seat);
+    if (winnerSlot) winnerSlot.classList.add("winner");
+    board.held = true;
+    announce(words().sentence(e));
+    if (!hurry) {
+      await pause(REDUCED_MOTION.matches ? holdMs() * 1.5 : holdMs());
+      if (board.held) await sweepTo([...document.querySelectorAll("#played .slot")], board.seatBox(e.seat)?.getBoundingClientRect(), SWEEP_MS);
+    }
+    sweepNow();
+    board.drawPlayed(base, n);
+  } else if (e.type === "deal_started") {
+    sweepNow();
+    board.onTable = [];
+    dealTricks = [];
+    lastTrick = null;
+  } else if (e.type === "deal_scored") {
+    if (board.held && !hurry) await pause(300);
+    openSummary(e, false, message);
+  } else if (e.type === "declared") {
+    showDeclaration(e);
+  }
+}
+function sweepNow() { board.held = false; board.onTable = []; }
+
+/* 101: a played card flies from its player onto the pile. */
+async function playToPile(e, base, n, hurry) {
+  const pile = document.querySelector("#pile .top");
+  click();
+  if (e.seat === mySeat()) removeFromHand(e.card);
+  if (hurry || !pile) { setPileTop(e.card); return; }
+  const from = e.seat === base && leavingRect ? leavingRect : board.seatBox(e.seat)?.getBoundingClientRect();
+  leavingRect = null;
+  setPileTop(e.card);
+  await flyFrom(document.querySelector("#pile .top"), from, FLY_MS);
+}
+function setPileTop(card) {
+  const top = document.querySelector("#pile .top");
+  if (top) top.replaceWith(cardElement(card, { class: "card top" }));
+}
+function removeFromHand(card) {
+  const node = document.querySelector(`#hand [data-card="${card}"]`);
+  if (node) node.remove();
+}
+
+/* ----- drawing the page ---------------------------------------------------------------------- */
+function render() {
+  if (!latest) return;
+  const v = latest.view;
+  renderTitle(v);
+  renderSeats(v);
+  renderBanner(v);
+  renderCentre(v);
+  if (!board.held && v.trick) board.onTable = v.trick.map((p) => ({ ...p }));
+  board.drawPlayed(baseSeat(), v.num_seats);
+  renderMine(v);
+  renderBoard(v);
+  renderTools(v);
+  renderPeople();
+  renderLog();
+}
+
+function renderTitle(v) {
+  const program = latest.facts.program.length;
+  const deal = Math.min((v.deal ?? 0) + 1, program || Infinity);
+  const dealText = program ? t("deal_of", deal, program) : `${t("deal")} ${deal}`;
+  document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
+  document.title = `${gameName(v.game)} — Koloda`;
+}
+
+function seatFacts(v, s) {
+  const facts = [];
+  if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${pluralWord("word.card", v.hand_sizes[s])}`);
+  if (v.tricks_won && latest.facts.tricks) facts.push(`${v.tricks_won[s]} ${pluralWord("word.trick", v.tricks_won[s])}`);
+  if (v.bids && v.bids[s] !== null && v.bids[s] !== undefined) facts.push(`${t("bid")}: ${bidText(v.bids[s])}`);
+  return facts;
+}
+function bidText(bid) { return bid === "nil" || bid === "double_nil" ? word("action." + bid) : String(bid); }
+
+function renderSeats(v) {
+  const n = v.num_seats;
+  const box = document.getElementById("seats");
+  box.replaceChildren();
+  const online = new Set(people ? people.presence.online : []);
+  const away = new Set(people ? people.away : []);
+  for (let s = 0; s < n; s++) {
+    const place = seatPlace(s, baseSeat(), n);
+    const human = !seatKind(s).startsWith("bot:");
+    const tags = [];
+    if (s === mySeat()) tags.push(el("span", { class: "tag you" }, t("you")));
+    if (!human) tags.push(el("span", { class: "tag level" }, word("bot." + seatKind(s).slice(4))));
+    if (s === v.dealer) tags.push(el("span", { class: "tag dealer", title: t("dealer") }, t("dealer")));
+    if (human && away.has(s)) tags.push(el("span", { class: "tag away" }, t("away_bot_plays")));
+    else if (human && s !== mySeat()) tags.push(el("span", { class: "tag " + (online.has(s) ? "online" : "offline") }, t(online.has(s) ? "online" : "not_here")));
+    const turn = s === v.to_act && !v.finished;
+    const node = el("div", {
+      class: `seat ${place.side}${turn ? " turn" : ""}${s === mySeat() ? " me" : ""}`,
+      "data-seat": s, style: `left:${place.x}%;top:${place.y}%`,
+      "aria-label": `${playerName(s)}${turn ? ", " + t("to_act") : ""}`,
+    },
+    el("b", { class: "name" }, playerName(s)),
+    el("span", { class: "tags" }, tags),
+    el("span", { class: "facts" }, seatFacts(v, s).join(" · ")),
+    turn && people && people.turn_seconds ? el("span", { class: "clock", "data-clock": "1" }) : null);
+    if (latest.facts.partnership) node.classList.add("side-" + latest.facts.sides.findIndex((side) => side.includes(s)));
+    box.append(node);
+  }
+  tickClock();
+}
+
+function tickClock() {
+  const clock = document.querySelector("[data-clock]");
+  if (!clock || !people || !people.turn_seconds) return;
+  const left = Math.max(0, Math.ceil(people.turn_seconds - (Date.now() - turnStarted) / 1000));
+  clock.textContent = `⏱ ${left}`;
+}
+
+function renderBanner(v) {
+  const parts = [];
+  if (v.contract) parts.push(el("span", {}, `${t("contract")}: `, el("b", {}, word("contract." + v.contract))));
+  if (v.declarer !== undefined && v.declarer !== null) parts.push(el("span", {}, `${t("chosen_by")}: ${playerName(v.declarer)}`));
+  if (v.contract === "positive") parts.push(el("span", {}, `${t("trump")}: `, el("b", {}, v.trump ? suitLabel(v.trump) : t("not_named_yet"))));
+  if (v.spades_broken) parts.push(el("span", {}, t("spades_broken")));
+  if ("named" in v && v.suit) parts.push(el("span", {}, `${t("suit")}: `, el("b", {}, suitLabel(v.suit))));
+  document.getElementById("banner").replaceChildren(...parts);
+}
+
+function renderCentre(v) {
+  const pile = document.getElementById("pile");
+  if (!("top" in v)) { pile.replaceChildren(); return; }
+  const stock = el("div", { class: "stock" }, cardElement(null, { class: "card" }),
+    el("span", { class: "count" }, `${t("stock")}: ${v.stock_size}`));
+  const top = v.top ? cardElement(v.top, { class: "card top" }) : el("div", { class: "card top empty" });
+  pile.replaceChildren(stock, el("div", { class: "discards" }, top, el("span", { class: "count" }, `${t("pile")}: ${v.pile_size}`)));
+}
+
+/* ----- my part: the prompt, the decisions that are not a card, the hand ----------------------- */
 function sortHand(cards) {
   return [...cards].sort((a, b) =>
     SUIT_ORDER.indexOf(cardSuit(a)) - SUIT_ORDER.indexOf(cardSuit(b)) ||
     RANK_ORDER.indexOf(cardRank(a)) - RANK_ORDER.indexOf(cardRank(b)));
 }
 
-function send(action) {
-  if (!socket || socket.readyState !== WebSocket.OPEN || !latest) return;
-  socket.send(JSON.stringify({ type: "act", action, version: latest.version }));
-}
-
-function toast(text) {
-  const box = document.getElementById("toast");
-  box.textContent = text;
-  box.classList.remove("hidden");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.add("hidden"), 4000);
-}
-
-let statusKey = "connecting";
-function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = TOKEN ? `?token=${encodeURIComponent(TOKEN)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${TABLE_ID}${query}`);
-  setStatus("connecting");
-  socket.onopen = () => { retry = 0; setStatus("online"); };
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "error") { toast(message.message); return; }
-    if (message.type !== "view") return;
-    if (latest && message.version > latest.version + 1) {
-      socket.send(JSON.stringify({ type: "sync" }));  // a gap: ask for the whole view again
-    }
-    if (latest && message.version < latest.version) return;
-    const dealsBefore = latest ? latest.view.deals_scored : 0;
-    latest = message;
-    for (const e of message.events || []) logEvent(e);
-    if (message.version !== (render.version ?? -1)) selected = new Set();
-    render();
-    if (message.view.deals_scored !== dealsBefore && !document.getElementById("overlay").classList.contains("hidden")) showSheet();
-    if (message.view.finished && !render.shownFinal) { render.shownFinal = true; showSheet(); }
-  };
-  socket.onclose = () => {
-    setStatus("offline");
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * retry);
-  };
-}
-
-function logEvent(e) {
-  if (!e.key) return;
-  logLines.push({ key: e.key, params: e.params || {} });  // worded at render time, in the current language
-  if (logLines.length > 40) logLines.shift();
-}
-
-/* The players' names in sentences: the reader himself is spoken to as "you". */
-function speakerForTable() {
-  const n = latest ? latest.view.num_seats : 0;
-  const names = [...Array(n).keys()].map((s) => {
-    const kind = (latest.view.seat_kinds || [])[s] || "human";
-    const base = `${t("seat")} ${s + 1}`;
-    return kind.startsWith("bot:") ? `${base} (${t("bot")} ${kind.slice(4)})` : base;
-  });
-  return speaker(names, latest ? latest.seat : null);
-}
-
-function render() {
-  if (!latest) return;
-  render.version = latest.version;
-  const v = latest.view;
-  const n = v.num_seats;
-  document.getElementById("title").textContent = `${gameName(v.game)} · ${t("deal")} ${(v.deal ?? 0) + 1}`;
-  // players
-  const players = document.getElementById("players");
-  players.replaceChildren();
-  for (let s = 0; s < n; s++) {
-    const facts = [];
-    if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${pluralWord("word.card", v.hand_sizes[s])}`);
-    if (v.tricks_won) facts.push(`${v.tricks_won[s]} ${pluralWord("word.trick", v.tricks_won[s])}`);
-    if (v.totals && v.totals.length === n) facts.push(`${t("total")} ${v.totals[s]}`);
-    if (v.bids && v.bids[s] !== null && v.bids[s] !== undefined) facts.push(`${t("bid")} ${v.bids[s]}`);
-    const cls = ["player", s === latest.seat ? "me" : "", s === v.to_act ? "turn" : ""].join(" ");
-    players.append(el("div", { class: cls, "data-seat": s },
-      el("b", {}, seatName(s) + (s === v.dealer ? ` · ${t("dealer")}` : "")), facts.join(" · ")));
-  }
-  // facts of the deal
-  const info = [];
-  if (v.contract) info.push(`${t("contract")}: ${word("contract." + v.contract)}`);
-  if (v.trump) info.push(`${t("trump")}: ${suitLabel(v.trump)}${v.by_last ? ` (${t("by_last")})` : ""}`);
-  if (v.suit) info.push(`${t("suit")}: ${suitLabel(v.suit)}`);
-  if (v.stock_size !== undefined) info.push(`${t("stock")}: ${v.stock_size}, ${t("pile")}: ${v.pile_size}`);
-  if (v.totals && v.totals.length !== n) info.push(`${t("total")}: ${v.totals.join(" : ")}`);
-  document.getElementById("info").textContent = info.join(" · ");
-  // the middle of the table
-  const trick = document.getElementById("trick");
-  trick.replaceChildren();
-  if (v.trick) {
-    for (const p of v.trick) trick.append(el("div", { class: "played" }, cardNode(p.card), seatName(p.seat)));
-  }
-  if (v.top) trick.append(el("div", { class: "played" }, cardNode(v.top), t("top")));
-  // whose turn
-  const mine = latest.seat !== null && v.to_act === latest.seat;
+function renderMine(v) {
+  const me = mySeat();
+  const mine = me !== null && v.to_act === me && !v.finished;
+  document.getElementById("watching").classList.toggle("hidden", me !== null || refused);
   const prompt = document.getElementById("prompt");
-  prompt.textContent = v.finished ? t("finished") : mine ? t("your_turn") : t("waiting", seatName(v.to_act));
-  // decisions that are not a single card: buttons
+  if (refused) return;
+  prompt.textContent = v.finished ? t("finished") : mine ? t("your_turn") : v.to_act === null ? "" : t("waiting", playerName(v.to_act));
+  prompt.classList.toggle("mine", mine);
   const legal = v.legal_actions || [];
   const cardActions = new Set(legal.filter((a) => CARD_RE.test(a)));
   const triple = legal.filter((a) => /^(discard|give):/.test(a));
   const others = legal.filter((a) => !CARD_RE.test(a) && !/^(discard|give):/.test(a));
   const actions = document.getElementById("actions");
+  const hadFocus = document.activeElement && (actions.contains(document.activeElement) || document.getElementById("hand").contains(document.activeElement) || document.activeElement === document.body);
   actions.replaceChildren();
-  for (const a of others) actions.append(el("button", { type: "button", "data-action": a, onclick: () => send(a) }, actionLabel(a)));
+  const bids = others.filter((a) => /^bid:(\d+|nil)$/.test(a));
+  for (const a of others.filter((x) => !bids.includes(x))) actions.append(actionButton(a));
+  if (bids.length) actions.append(el("div", { class: "bids", role: "group", "aria-label": t("bid") }, bids.map((a) => actionButton(a, a === "bid:nil" ? undefined : a.slice(4)))));
   if (triple.length) {
     const kind = triple[0].split(":")[0];
     const chosen = sortHand([...selected]);
     const action = triple.find((a) => sortHand(a.split(":")[1].split(",")).join(",") === chosen.join(","));
-    actions.append(el("span", {}, t("select_three")), " ",
-      el("button", { type: "button", class: "primary", disabled: !action, onclick: () => action && send(action) }, word("action." + kind)));
+    actions.append(el("span", { class: "choose" }, t("select_three")), " ",
+      el("button", { type: "button", class: "primary", disabled: !action, onclick: () => action && act(action) }, word("action." + kind)));
   }
-  // the hand
+  renderExchange(v);
   const hand = document.getElementById("hand");
   hand.replaceChildren();
   const pickable = new Set(triple.flatMap((a) => a.split(":")[1].split(",")));
   for (const code of sortHand(v.hand || [])) {
-    const node = cardNode(code);
-    if (cardActions.has(code)) {
-      node.classList.add("legal");
-      node.setAttribute("role", "button");
-      node.addEventListener("click", () => send(code));
-    } else if (pickable.has(code)) {
-      node.classList.add("legal");
-      if (selected.has(code)) node.classList.add("selected");
-      node.addEventListener("click", () => {
-        if (selected.has(code)) selected.delete(code); else if (selected.size < 3) selected.add(code);
-        render();
-      });
-    }
+    const playable = cardActions.has(code);
+    const picking = pickable.has(code);
+    const node = el("button", {
+      type: "button", class: "card" + (playable || picking ? " legal" : "") + (selected.has(code) ? " selected" : "") + (v.drawn === code ? " drawn" : "") + (hint && hint.action === code ? " hinted" : ""),
+      "data-card": code, "aria-label": cardName(code) + (v.drawn === code ? `, ${t("drawn")}` : ""),
+      disabled: !(playable || picking), "aria-pressed": picking ? String(selected.has(code)) : null,
+    }, cardFaceSvg(code));
+    if (playable) node.addEventListener("click", () => { leavingRect = node.getBoundingClientRect(); node.classList.add("leaving"); act(code); });
+    else if (picking) node.addEventListener("click", () => {
+      if (selected.has(code)) selected.delete(code); else if (selected.size < 3) selected.add(code);
+      renderMine(latest.view);
+      document.querySelector(`#hand [data-card="${code}"]`)?.focus();
+    });
     hand.append(node);
   }
-  // tools and log
+  const unseen = me !== null && !(v.hand || []).length && v.hand_sizes ? v.hand_sizes[me] : 0;
+  for (let i = 0; i < unseen; i++) hand.append(cardElement(null, { class: "card back" }));  // not looked at yet
+  hand.style.setProperty("--cards", String((v.hand || []).length || unseen || 1));
+  if (mine && hadFocus) {
+    const target = hand.querySelector("button:not([disabled])") || actions.querySelector("button:not([disabled])");
+    if (target && !hand.contains(document.activeElement) && !actions.contains(document.activeElement)) target.focus({ preventScroll: true });
+  }
+}
+
+function actionButton(action, text) {
+  return el("button", { type: "button", "data-action": action, class: hint && hint.action === action ? "hinted" : "", onclick: () => act(action) }, text ?? actionLabel(action));
+}
+
+/* Spades: the cards given and received in the nil exchange. */
+function renderExchange(v) {
+  const box = document.getElementById("hint-line");
+  if (hint && hint.version === latest.version) return;
+  box.classList.add("hidden");
+  if (!v.sent || (!v.sent.length && !(v.received || []).length)) return;
+  box.replaceChildren(
+    v.sent.length ? el("span", {}, `${t("you_gave")}: `, miniCards(v.sent)) : "",
+    (v.received || []).length ? el("span", {}, ` ${t("you_received")}: `, miniCards(v.received)) : "");
+  box.classList.remove("hidden");
+}
+function miniCards(cards) { return el("span", { class: "mini" }, cards.map((c) => cardElement(c, { class: "card mini" }))); }
+
+/* ----- hints and talk ---------------------------------------------------------------------- */
+function showHint(message) {
+  if (!latest || message.version !== latest.version) return;
+  hint = message;
+  renderMine(latest.view);
+  const box = document.getElementById("hint-line");
+  const said = CARD_RE.test(message.action) ? cardName(message.action) : actionLabel(message.action);
+  box.replaceChildren(el("b", {}, t("hint_says", said)), message.reason ? el("span", {}, " — " + words().phrase(message.reason)) : "");
+  box.classList.remove("hidden");
+}
+
+function showChat(message) {
+  const text = word("chat." + message.phrase);
+  logLines.push({ chat: true, seat: message.seat, text: message.phrase });
+  if (logLines.length > 60) logLines.shift();
+  renderLog();
+  const seat = board.seatBox(message.seat);
+  if (!seat) return;
+  const bubble = el("span", { class: "bubble", role: "status" }, text);
+  seat.append(bubble);
+  setTimeout(() => bubble.remove(), CHAT_MS);
+}
+
+function showDeclaration(e) {
+  const seat = board.seatBox(e.seat);
+  if (!seat) return;
+  const bubble = el("span", { class: "bubble declared" }, words().phrase(e.params.declarations), miniCards(e.declarations.flatMap((d) => d.cards)));
+  seat.append(bubble);
+  setTimeout(() => bubble.remove(), CHAT_MS);
+}
+
+function renderPhrases() {
+  const box = document.getElementById("phrases");
+  box.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, onclick: () => send({ type: "chat", phrase: p }) }, word("chat." + p))));
+}
+
+/* ----- the scoreboard of each game ------------------------------------------------------------ */
+function table(heads, rows, caption) {
+  return el("table", { class: "score" }, caption ? el("caption", {}, caption) : null,
+    el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i ? "num" : "", scope: "col" }, h)))),
+    el("tbody", {}, rows.map((r) => el("tr", { class: r.mine ? "mine" : "" }, r.cells.map((c, i) => i ? el("td", { class: "num" }, c) : el("th", { scope: "row" }, c))))));
+}
+function seatRows(v, cells) {
+  return [...Array(v.num_seats).keys()].map((s) => ({ mine: s === mySeat(), cells: [playerName(s), ...cells(s)] }));
+}
+function sideRows(v, cells) {
+  return latest.facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i), ...cells(i, side)] }));
+}
+
+const BOARDS = {
+  king(v) {
+    const parts = [];
+    const program = latest.facts.program;
+    if (program.length) {
+      parts.push(el("ol", { class: "program", "aria-label": t("program") }, program.map((c, i) =>
+        el("li", { class: i < v.deal ? "done" : i === v.deal && !v.finished ? "now" : "", title: word("contract." + c), "aria-current": i === v.deal ? "step" : null }, word("contract_short." + c)))));
+    }
+    parts.push(table([t("player"), t("col_tricks"), t("col_total")], seatRows(v, (s) => [v.tricks_won[s], v.totals[s]])));
+    return parts;
+  },
+  spades(v) {
+    const nil = (s) => {
+      const bid = v.bids[s];
+      if (bid !== "nil" && bid !== "double_nil") return "";
+      return v.tricks_won[s] ? ` ✗` : " ✓";
+    };
+    const bidCell = (s) => v.bids[s] === null ? "—" : bidText(v.bids[s]) + nil(s);
+    return [
+      table([t("player"), t("bid"), t("col_tricks")], seatRows(v, (s) => [bidCell(s), v.tricks_won[s]])),
+      table([t("side"), t("bid"), t("col_tricks"), t("bags"), t("col_total")], sideRows(v, (i, side) => {
+        const numbers = side.map((s) => Number(v.bids[s]) || 0);
+        const took = side.reduce((sum, s) => sum + v.tricks_won[s], 0);
+        return [side.some((s) => v.bids[s] === null) ? "—" : numbers.reduce((a, b) => a + b, 0), took, v.bags[i], v.totals[i]];
+      })),
+    ];
+  },
+  hundred_one(v) {
+    const bar = (total) => el("span", { class: "meter", role: "meter", "aria-valuemin": "0", "aria-valuemax": "101", "aria-valuenow": String(total), "aria-label": `${total} / 101` },
+      el("span", { style: `width:${Math.min(100, Math.max(0, (100 * total) / 101))}%` }));
+    return [
+      el("p", {}, `${t("stock")}: ${v.stock_size} · ${t("pile")}: ${v.pile_size}` + (v.suit ? ` · ${t("suit")}: ${suitLabel(v.suit)}` : "")),
+      table([t("player"), t("col_cards"), t("col_total")], seatRows(v, (s) => [v.hand_sizes[s], el("span", {}, bar(v.totals[s]), ` ${v.totals[s]}`)])),
+      el("p", { class: "note" }, t("hundred_one_note")),
+    ];
+  },
+  tressette(v) {
+    const parts = [table([t("side"), t("points_to_21"), t("games_won")], sideRows(v, (i) => [v.points[i], v.totals[i]]))];
+    const said = v.declarations.flat();
+    if (said.length) {
+      parts.push(el("h3", {}, t("declarations")), el("ul", { class: "declarations" }, said.map((d) =>
+        el("li", {}, `${playerName(d.seat)} +${d.points} `, miniCards(d.cards)))));
+    }
+    return parts;
+  },
+};
+
+function renderBoard(v) {
+  const body = document.getElementById("board-body");
+  const draw = BOARDS[v.game];
+  const parts = draw ? draw(v) : [table([t("player"), t("col_total")], seatRows(v, (s) => [v.totals[s]]))];
+  if (renderBoard.sections) parts.push(...renderBoard.sections);
+  body.replaceChildren(...parts);
+}
+
+/* The score sheet's extra sections (King's order table) come with the sheet. */
+async function fetchSheet() {
+  const answer = await fetch(`/api/tables/${TABLE_ID}/sheet?lang=${LANG}`);
+  if (!answer.ok) return null;
+  const sheet = await answer.json();
+  renderBoard.sections = sheet.sheet.sections.slice(1).map(sheetSection);
+  if (latest) renderBoard(latest.view);
+  return sheet;
+}
+function sheetSection(section) {
+  const w = words();
+  const cell = (c) => (c === null || c === undefined ? "" : w.text(c));
+  return el("table", { class: "score sheet-section" }, el("caption", {}, w.phrase(section.title)),
+    el("thead", {}, el("tr", {}, section.columns.map((c) => el("th", { class: c.numeric ? "num" : "", scope: "col" }, cell(c.head))))),
+    el("tbody", {}, section.rows.map((row) => el("tr", {}, row.map((c, i) => el("td", { class: section.columns[i] && section.columns[i].numeric ? "num" : "" }, cell(c)))))),
+    section.footer ? el("tfoot", {}, el("tr", {}, section.footer.map((c, i) => el("td", { class: section.columns[i] && section.columns[i].numeric ? "num" : "" }, cell(c))))) : null);
+}
+
+/* ----- between deals and at the end ------------------------------------------------------------ */
+async function openSummary(e, final, message) {
+  const view = (message || latest).view;
+  const box = document.getElementById("summary-body");
+  const w = words();
+  const parts = [];
+  if (final) {
+    parts.push(el("h2", { id: "summary-title" }, t("game_over_title")));
+    const over = logLines.findLast((l) => l.key === "event.game_over");
+    if (over) parts.push(el("p", { class: "verdict" }, w.sentence(over)));
+  } else {
+    parts.push(el("h2", { id: "summary-title" }, t("deal_summary", e.deal + 1)));
+    summaryShown = e.deal;
+  }
+  const partnership = latest.facts.partnership;
+  const heads = [partnership ? t("side") : t("player")];
+  if (!final && latest.facts.tricks) heads.push(t("col_tricks"));
+  if (!final) heads.push(t("this_deal"));
+  heads.push(t("col_total"));
+  const rows = partnership
+    ? latest.facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i),
+      ...(!final && latest.facts.tricks ? [side.reduce((a, s) => a + (dealTricks[s] || 0), 0)] : []),
+      ...(!final ? [numberText(e.scores[i], true)] : []), view.totals[i]] }))
+    : seatRows(view, (s) => [...(!final && latest.facts.tricks ? [dealTricks[s] || 0] : []), ...(!final ? [numberText(e.scores[s], true)] : []), view.totals[s]]);
+  parts.push(table(heads, rows));
+  const details = el("div", { class: "details" });
+  parts.push(details);
+  const buttons = el("p", { class: "buttons" });
+  if (final) {
+    buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
+    if (TOKEN) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
+    buttons.append(el("a", { class: "button", href: "/" }, t("to_lobby")));
+    buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
+  } else if (mySeat() !== null) {
+    buttons.append(el("button", { type: "button", id: "next-deal", class: "primary", onclick: nextDeal }, t("next_deal")));
+  } else {
+    buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
+  }
+  parts.push(buttons, el("p", { id: "summary-waiting", class: "note" }));
+  box.replaceChildren(...parts);
+  document.getElementById("summary").classList.remove("hidden");
+  renderSummaryWaiting();
+  box.querySelector("button.primary")?.focus();
+  const sheet = await fetchSheet();
+  if (sheet && !final) {
+    const first = sheet.sheet.sections[0];
+    if (first && first.rows.length > e.deal) details.append(sheetSection({ ...first, rows: [first.rows[e.deal]], footer: null }));
+  }
+}
+function renderSummaryWaiting() {
+  const line = document.getElementById("summary-waiting");
+  if (!line || !people) return;
+  const waiting = people.waiting_for.filter((s) => s !== mySeat());
+  line.textContent = waiting.length ? t("waiting_for_players", waiting.map(playerName).join(", ")) : "";
+  if (summaryShown !== null && mySeat() !== null && !people.waiting_for.includes(mySeat()) && !latest.view.finished && nextDeal.sent) closeSummary();
+}
+function nextDeal() {
+  nextDeal.sent = true;
+  send({ type: "next_deal" });
+  closeSummary();
+}
+function closeSummary() {
+  document.getElementById("summary").classList.add("hidden");
+  summaryShown = null;
+  document.querySelector("#hand button:not([disabled])")?.focus();
+}
+async function rematch() {
+  const answer = await fetch(`/api/tables/${TABLE_ID}/rematch`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: TOKEN }) });
+  const body = await answer.json();
+  if (!answer.ok) { toast(body.detail || String(answer.status)); return; }
+  location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
+}
+
+/* ----- tools, people, log ----------------------------------------------------------------------- */
+function renderTools(v) {
+  const mine = mySeat() !== null && v.to_act === mySeat() && !v.finished;
+  document.getElementById("hint").classList.toggle("hidden", !(people && people.hints && mine));
   const record = document.getElementById("record");
   record.href = `/api/tables/${TABLE_ID}/record`;
   record.classList.toggle("hidden", !v.finished);
-  document.getElementById("show-last").classList.toggle("hidden", !("trick" in v) && !v.last_trick);
+  document.getElementById("show-last").classList.toggle("hidden", !latest.facts.tricks);
+  document.getElementById("talk").classList.toggle("hidden", mySeat() === null);
+}
+
+function renderPeople() {
+  if (!people || !latest) return;
+  const online = people.presence.online.filter((s) => s !== mySeat()).map(playerName);
+  const parts = [];
+  if (online.length) parts.push(t("here_now", online.join(", ")));
+  if (people.presence.spectators) parts.push(`${t("watching_count")}: ${people.presence.spectators}`);
+  if (people.rematch && people.rematch !== TABLE_ID) parts.push(t("rematch_started"));
+  const box = document.getElementById("presence");
+  box.replaceChildren(parts.join(" · "));
+  box.parentElement.classList.toggle("hidden", !parts.length && !people.rematch);
+  if (people.rematch && TOKEN && !document.getElementById("join-rematch")) {
+    box.append(" ", el("button", { type: "button", id: "join-rematch", onclick: joinRematch }, t("join_rematch")));
+  }
+}
+async function joinRematch() {
+  const answer = await fetch(`/api/tables/${people.rematch}/join`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ previous_token: TOKEN }) });
+  const body = await answer.json();
+  if (!answer.ok) { toast(body.detail || String(answer.status)); return; }
+  location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
+}
+
+function logEvent(e) {
+  if (!e.key) return;
+  logLines.push({ key: e.key, params: e.params || {} });  // worded when drawn, in the page's language
+  if (logLines.length > 60) logLines.shift();
+}
+function renderLog() {
   const log = document.getElementById("log");
-  const words = speakerForTable();
-  log.replaceChildren(...logLines.slice(-8).map((p) => el("li", {}, words.sentence(p))));
+  const w = words();
+  log.replaceChildren(...logLines.slice(-30).map((line) => line.chat
+    ? el("li", { class: "chat" }, `${playerName(line.seat)}: ${word("chat." + line.text)}`)
+    : el("li", {}, w.sentence(line))));
   log.scrollTop = log.scrollHeight;
 }
 
+/* ----- overlays ------------------------------------------------------------------------------- */
 function openOverlay(...children) {
   document.getElementById("overlay-body").replaceChildren(...children);
   document.getElementById("overlay").classList.remove("hidden");
+  document.getElementById("close").focus();
 }
-
+function closeOverlay() { document.getElementById("overlay").classList.add("hidden"); }
 function showLastTrick() {
-  const last = latest && latest.view.last_trick;
-  if (!last) { openOverlay(el("p", {}, t("no_last_trick"))); return; }
-  openOverlay(el("h3", {}, t("last_trick")),
-    el("div", { class: "trick" }, last.plays.map((p) => el("div", { class: "played" + (p.seat === last.winner ? " winner" : "") }, cardNode(p.card),
-      el("span", { style: "color:#222" }, seatName(p.seat))))),
-    el("p", {}, `${seatName(last.winner)} ${t("took")}`));
+  if (!lastTrick) { openOverlay(el("p", {}, t("no_last_trick"))); return; }
+  openOverlay(el("h2", {}, t("last_trick")),
+    el("div", { class: "last-trick" }, lastTrick.plays.map((p) => el("figure", { class: p.seat === lastTrick.winner ? "winner" : "" },
+      cardElement(p.card), el("figcaption", {}, playerName(p.seat))))),
+    el("p", {}, words().sentence({ key: "event.trick_taken", params: { seat: { seat: lastTrick.winner } } })));
 }
-
 async function showSheet() {
-  const sheet = await fetch(`/api/tables/${TABLE_ID}/sheet?lang=${LANG}`).then((r) => r.json());
-  const body = el("div", { class: "sheet-body" });
-  body.innerHTML = sheet.html;  // escaped by the server: text only
-  const parts = [body];
+  const sheet = await fetchSheet();
+  if (!sheet) return;
+  const parts = [el("h2", {}, words().phrase(sheet.sheet.title)), ...sheet.sheet.sections.map(sheetSection)];
   if (sheet.finished) parts.push(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
-  openOverlay(...parts);
+  openOverlay(el("div", { class: "sheet-body", id: "sheet-body" }, parts));
 }
 
+/* ----- sound ----------------------------------------------------------------------------------- */
+let audio = null;
+function soundOn() { return localStorage.getItem("koloda.sound") !== "0"; }
+function tone(freq, ms, volume) {
+  if (!soundOn()) return;
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state !== "running") return;  // sound starts after the player's first click
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(volume, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + ms / 1000);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + ms / 1000);
+  } catch { /* no sound on this machine */ }
+}
+function click() { tone(520, 60, 0.04); }
+function chime() { tone(880, 220, 0.06); }
+
+/* ----- wiring ---------------------------------------------------------------------------------- */
+function pressed(id, on) { document.getElementById(id).setAttribute("aria-pressed", String(on)); }
 document.getElementById("show-last").addEventListener("click", showLastTrick);
 document.getElementById("show-sheet").addEventListener("click", showSheet);
-document.getElementById("close").addEventListener("click", () => document.getElementById("overlay").classList.add("hidden"));
-document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") e.target.classList.add("hidden"); });
-document.addEventListener("koloda:lang", () => {
-  setStatus(statusKey);  // the connection's status in the new language
-  render();
-  const open = !document.getElementById("overlay").classList.contains("hidden");
-  if (open && document.querySelector("#overlay-body .sheet-body")) showSheet();  // the sheet in the new language
+document.getElementById("hint").addEventListener("click", () => send({ type: "hint" }));
+document.getElementById("sound").addEventListener("click", () => {
+  localStorage.setItem("koloda.sound", soundOn() ? "0" : "1");
+  pressed("sound", soundOn());
 });
+document.getElementById("four-colours").addEventListener("click", () => {
+  localStorage.setItem("koloda.four_colours", fourColourDeck() ? "0" : "1");
+  pressed("four-colours", fourColourDeck());
+  render();
+});
+document.getElementById("close").addEventListener("click", closeOverlay);
+document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") closeOverlay(); });
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape") return;
+  if (!document.getElementById("overlay").classList.contains("hidden")) closeOverlay();
+  else if (!document.getElementById("summary").classList.contains("hidden")) {
+    if (summaryShown !== null && mySeat() !== null) nextDeal(); else closeSummary();
+  }
+});
+document.addEventListener("click", () => { if (audio && audio.state === "suspended") audio.resume(); else if (!audio && soundOn()) { try { audio = new AudioContext(); } catch { /* none */ } } });
+document.addEventListener("koloda:lang", () => {
+  setStatus(statusKey);
+  renderPhrases();
+  render();
+  if (!document.getElementById("overlay").classList.contains("hidden") && document.getElementById("sheet-body")) showSheet();
+});
+pressed("sound", soundOn());
+pressed("four-colours", fourColourDeck());
+const speed = document.getElementById("speed");
+speed.value = localStorage.getItem("koloda.speed") || "normal";
+speed.addEventListener("change", () => localStorage.setItem("koloda.speed", speed.value));
+renderPhrases();
+setInterval(tickClock, 1000);
 connect();

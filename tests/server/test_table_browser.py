@@ -1,0 +1,412 @@
+"""The card room's table page in Debian's Chromium (Playwright): a deal of every game played by
+clicking at desktop and phone sizes, one by keyboard, the held trick, the deal summary, two
+people at one Spades table seeing only their own cards, hints, table talk, a spectator, a
+rematch, the Russian page and an accessibility audit."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_support import ServerThread
+
+from koloda.i18n.catalogue import catalogue_json
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+DESKTOP = (1280, 860)
+PHONE = (390, 844)
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    path = tmp_path_factory.mktemp("room") / "koloda.db"
+    running = ServerThread(f"sqlite:///{path}", bot_delay=0.01, deal_pause=30).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def shots() -> Path | None:
+    folder = os.environ.get("KOLODA_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+def shoot(page: Any, name: str) -> None:
+    folder = shots()
+    if folder is not None:
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def new_table(
+    server: ServerThread,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+    names: list[str | None] | None = None,
+) -> tuple[str, list[str | None]]:
+    body: dict[str, Any] = {"game": game, "options": options or {}, "seats": seats}
+    if names is not None:
+        body["names"] = names
+    answer = httpx.post(f"{server.url}/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    return created["table_id"], [s["token"] for s in created["seats"]]
+
+
+class Page:
+    """One browser tab at a table, failing the test on any script error or CSP refusal."""
+
+    def __init__(
+        self,
+        browser: Any,
+        url: str,
+        size: tuple[int, int] = DESKTOP,
+        speed: str = "instant",
+        lang: str = "en",
+    ) -> None:
+        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        self.context.add_init_script(
+            f"localStorage.setItem('koloda.speed', '{speed}');"
+            f"localStorage.setItem('koloda.lang', '{lang}');"
+        )
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on(
+            "console",
+            lambda m: self.errors.append(m.text) if m.type == "error" else None,
+        )
+        self.requests: list[str] = []
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.goto(url)
+        self.wait("latest !== null", 15)
+
+    def value(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def wait(self, expression: str, seconds: float = 20) -> None:
+        """Poll ``expression`` (wait_for_function would need eval, which the page's CSP
+        forbids)."""
+        deadline = time.monotonic() + seconds
+        while not self.page.evaluate(expression):
+            assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+            self.page.wait_for_timeout(20)
+
+    def summary_open(self) -> bool:
+        return bool(self.value("!document.getElementById('summary').classList.contains('hidden')"))
+
+    def step(self, keyboard: bool = False, prefer: str | None = None) -> bool:
+        """Make one decision if it is this seat's turn; True when one was made."""
+        if not self.value("latest && latest.view.legal_actions.length > 0 && !presenting"):
+            return False
+        version = self.value("latest.version")
+        page = self.page
+        pickable = page.locator("#hand button.card.legal[aria-pressed]")
+        if pickable.count():  # three cards to choose (Spades' exchange)
+            for index in range(3):  # cards overlap: click the visible left edge
+                pickable.nth(index).click(position={"x": 6, "y": 24})
+            page.locator("#actions button.primary").click()
+        elif prefer is not None and page.locator(prefer).count():
+            page.locator(prefer).first.click()
+        elif keyboard:
+            self.wait(
+                "document.activeElement && !document.activeElement.disabled && "
+                "(document.activeElement.closest('#hand') || "
+                "document.activeElement.closest('#actions'))",
+                10,
+            )
+            page.keyboard.press("Enter")
+        else:
+            target = page.locator(
+                "#hand button.card:not([disabled]), #actions button:not([disabled])"
+            )
+            if not target.count():
+                return False
+            target.first.click(position={"x": 6, "y": 16})
+        self.wait(f"latest.version > {version} || latest.view.legal_actions.length === 0", 10)
+        return True
+
+    def play_deal(self, keyboard: bool = False, seconds: float = 120) -> None:
+        """Play until this deal's summary (or the game's end) is shown."""
+        deadline = time.monotonic() + seconds
+        while not self.summary_open():
+            assert time.monotonic() < deadline, "the deal did not end"
+            if not self.step(keyboard):
+                self.page.wait_for_timeout(20)
+
+    def close(self) -> None:
+        assert not self.errors, self.errors
+        local = ("http://127.0.0.1", "ws://127.0.0.1", "data:")
+        assert all(url.startswith(local) for url in self.requests), self.requests
+        self.context.close()
+
+
+GAMES = [
+    ("king", {}),
+    ("spades", {}),
+    ("hundred_one", {}),
+    ("tressette", {}),
+]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_deal_of_each_game_by_clicking(
+    server: ServerThread, browser: Any, game: str, options: dict[str, Any], size: tuple[int, int]
+) -> None:
+    table_id, tokens = new_table(
+        server, game, ["human"] + ["bot:random"] * 3, options, ["Anna", None, None, None]
+    )
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", size)
+    page = tab.page
+    assert page.locator("#hand .card").count() > 0  # Spades: backs until the player looks
+    # four seats around the felt, you at the bottom
+    assert page.locator("#seats .seat").count() == 4
+    me = page.locator("#seats .seat.me")
+    assert me.get_attribute("data-seat") == "0" and "bottom" in (me.get_attribute("class") or "")
+    assert page.inner_text("#seats .seat.me .name") == "Anna"
+    shoot(page, f"{game}-start-{size[0]}")
+    wide = tab.value("document.documentElement.scrollWidth")
+    assert wide <= size[0], f"the table scrolls sideways: {wide} px in {size[0]}"
+    tab.play_deal()
+    shoot(page, f"{game}-summary-{size[0]}")
+    # the summary's points are the server's score sheet's
+    sheet = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()
+    scored = sheet["deals"][0]
+    points = scored.get("scores") or scored.get("points")
+    shown = tab.value(
+        "[...document.querySelectorAll('#summary-body > table.score tbody tr')].map("
+        "r => r.children[r.children.length - 2].textContent)"
+    )
+    assert [int(x) for x in shown] == [int(p) for p in points], (shown, scored)
+    page.click("#next-deal")
+    tab.wait("document.getElementById('summary').classList.contains('hidden')", 5)
+    tab.wait("latest.view.deal >= 1", 20)
+    shoot(page, f"{game}-next-deal-{size[0]}")
+    tab.close()
+
+
+def test_the_held_trick_shows_all_four_cards(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(server, "king", ["human"] + ["bot:random"] * 3)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", speed="normal")
+    tab.value(  # watch the felt: the most cards ever lying on it at once
+        "window.mostOnFelt = 0; setInterval(() => { window.mostOnFelt = Math.max("
+        "window.mostOnFelt, document.querySelectorAll('#played .slot').length) }, 15)"
+    )
+    for _ in range(2):  # two tricks: one of them completed by a bot's card after mine
+        before = tab.value("lastTrick ? 1 : 0")
+        tab.wait("latest.view.legal_actions.length > 0 || summaryShown !== null", 20)
+        tab.step()
+        tab.wait(f"(lastTrick ? 1 : 0) > {before} || latest.view.legal_actions.length > 0", 20)
+    tab.wait("lastTrick !== null", 20)
+    assert tab.value("window.mostOnFelt") == 4
+    tab.page.click("#show-last")
+    assert tab.page.locator("#overlay-body .card").count() == 4
+    assert tab.page.locator("#overlay-body figure.winner").count() == 1
+    tab.page.click("#close")
+    tab.close()
+
+
+def test_a_deal_by_keyboard_only(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(server, "king", ["human"] + ["bot:random"] * 3)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    tab.page.locator("body").focus()
+    names = tab.value(
+        "[...document.querySelectorAll('#hand button.card')].map(b => b.getAttribute('aria-label'))"
+    )
+    assert all(" of " in name for name in names), names  # "Queen of hearts"
+    tab.play_deal(keyboard=True)
+    tab.page.keyboard.press("Escape")  # dismisses the summary: on to the next deal
+    tab.wait("latest.view.deal >= 1", 20)
+    tab.close()
+
+
+CARDS_IN = (
+    "[...document.querySelectorAll('{}[data-card]:not([data-card=\"\"])')].map(n => n.dataset.card)"
+)
+"""The codes of the card faces in a part of the page (backs have none)."""
+NUMBER_BID = "#actions button[data-action^='bid:']:not([data-action$='nil'])"
+"""The partner bids a number: when both partners bid nil there is no exchange (S-8)."""
+
+
+def test_two_people_at_spades_see_only_their_own_cards(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(
+        server, "spades", ["human", "bot:random", "human", "bot:random"], {"nil_exchange": True}
+    )
+    tabs = {
+        seat: Page(browser, f"{server.url}/t/{table_id}?token={tokens[seat]}") for seat in (0, 2)
+    }
+    exchanged = False
+    deadline = time.monotonic() + 120
+    while not tabs[0].summary_open():
+        assert time.monotonic() < deadline
+        moved = False
+        for seat, tab in tabs.items():
+            moved = tab.step(prefer=None if seat == 0 else NUMBER_BID) or moved
+            view = httpx.get(
+                f"{server.url}/api/tables/{table_id}/view", params={"token": tokens[seat]}
+            ).json()["view"]
+            partner = httpx.get(
+                f"{server.url}/api/tables/{table_id}/view", params={"token": tokens[2 - seat]}
+            ).json()["view"]
+            shown = set(tab.value(CARDS_IN.format("#hand ")))
+            everywhere = set(tab.value(CARDS_IN.format("")))
+            tab.wait("!presenting", 10)
+            assert shown <= set(view["hand"]) | set(view.get("sent", [])), (shown, view["hand"])
+            leaked = everywhere & set(partner["hand"]) - set(view.get("sent", []))
+            assert not leaked, f"seat {seat} sees its partner's {leaked}"
+            exchanged = exchanged or bool(view.get("received"))
+        if not moved:
+            tabs[0].page.wait_for_timeout(30)
+    bids = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()["deals"][0]
+    assert bids  # the deal was scored
+    shoot(tabs[0].page, "spades-two-people-summary")
+    for tab in tabs.values():
+        tab.close()
+    assert exchanged, "the first action on the bid buttons is nil, so the nil exchange ran"
+
+
+def test_hints_talk_and_a_spectator(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(server, "king", ["human", "human", "bot:random", "bot:random"])
+    first = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    second = Page(browser, f"{server.url}/t/{table_id}?token={tokens[1]}", PHONE)
+    watcher = Page(browser, f"{server.url}/t/{table_id}")
+    assert watcher.page.is_visible("#watching")
+    assert watcher.page.locator("#hand button").count() == 0
+    assert not first.page.is_visible("#watching")
+    first.wait("people && people.presence.spectators === 1", 10)
+    assert "1" in first.page.inner_text("#presence")
+    # a hint on the first player's turn (the second plays when it is his)
+    deadline = time.monotonic() + 20
+    while not first.value("latest.view.legal_actions.length > 0"):
+        assert time.monotonic() < deadline
+        second.step() or second.page.wait_for_timeout(30)
+    first.page.click("#hint")
+    first.wait("!document.getElementById('hint-line').classList.contains('hidden')", 20)
+    assert first.page.locator("#hand .hinted").count() == 1
+    line = first.page.inner_text("#hint-line")  # the card, and why in a line
+    assert line.startswith("The normal bot would play:") and " — " in line, line
+    assert "hint." not in line
+    # a preset phrase, heard by the other player
+    first.page.click("#talk summary")
+    first.page.click("[data-phrase=good_luck]")
+    second.wait("document.querySelector('#seats .seat[data-seat=\"0\"] .bubble') !== null", 10)
+    assert second.page.inner_text("#seats .seat[data-seat='0'] .bubble") == "Good luck!"
+    shoot(second.page, "king-chat-phone")
+    for tab in (first, second, watcher):
+        tab.close()
+
+
+def test_rematch_after_the_game(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(server, "spades", ["human"] + ["bot:random"] * 3, {"max_deals": 1})
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    tab.play_deal()
+    tab.wait("latest.view.finished", 20)
+    tab.wait("document.getElementById('rematch') !== null", 10)
+    shoot(tab.page, "spades-game-over")
+    tab.page.click("#rematch")
+    tab.page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
+    tab.wait("latest !== null", 20)
+    assert not tab.value("latest.view.finished") and tab.value("latest.seat") == 0
+    tab.close()
+
+
+def test_russian_table_has_no_english_left(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(
+        server, "spades", ["human"] + ["bot:random"] * 3, {}, ["Анна", None, None, None]
+    )
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", PHONE, lang="ru")
+    for _ in range(6):
+        tab.step()
+    tab.wait("!presenting", 10)
+    text = tab.page.inner_text("body")
+    english = catalogue_json("en")
+    russian = catalogue_json("ru")
+    left = sorted(
+        value
+        for key, value in english.items()
+        if isinstance(value, str)
+        and len(value) > 3
+        and value != russian.get(key)
+        and any(c.isalpha() for c in value)
+        and "{" not in value
+        and value in text.split("\n")
+    )
+    assert not left, f"English left on the Russian page: {left}"
+    assert "Ваш ход" in text or "Ждём" in text or "Ход" in text
+    shoot(tab.page, "spades-ru-phone")
+    tab.close()
+
+
+def test_accessibility_audit_of_the_table(server: ServerThread, browser: Any) -> None:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    table_id, tokens = new_table(server, "spades", ["human"] + ["bot:random"] * 3)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    tab.step()
+    tab.wait("!presenting", 10)
+    results = axe_module.Axe().run(tab.page)
+    serious = [
+        v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")
+    ]
+    assert not serious, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in serious]
+    tab.errors.clear()  # the audit's own script is not the page's
+    tab.close()
+
+
+def test_a_refused_link_says_why_and_stops(server: ServerThread, browser: Any) -> None:
+    table_id, _ = new_table(server, "king", ["human"] + ["bot:random"] * 3)
+    context = browser.new_context()
+    page = context.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.goto(f"{server.url}/t/{table_id}?token=not-this-one")
+    deadline = time.monotonic() + 10
+    while page.inner_text("#status") != "link refused":
+        assert time.monotonic() < deadline, page.inner_text("#status")
+        page.wait_for_timeout(30)
+    assert "not valid" in page.inner_text("#prompt")
+    page.wait_for_timeout(1500)
+    assert len(sockets) == 1, "a refused link is not tried again"
+    context.close()
+
+
+def test_an_absent_player_is_played_by_a_bot_and_the_table_says_so(
+    server: ServerThread, browser: Any
+) -> None:
+    answer = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "game": "king",
+            "seats": ["human", "human", "bot:random", "bot:random"],
+            "turn_seconds": 1,
+        },
+    )
+    created = answer.json()
+    table_id, tokens = created["table_id"], [s["token"] for s in created["seats"]]
+    watcher = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    sleeper = Page(browser, f"{server.url}/t/{table_id}?token={tokens[1]}")
+    sleeper.context.close()  # seat 1 leads and walks away: his clock runs out
+    sleeper.errors.clear()
+    watcher.wait("people && people.away.includes(1)", 20)
+    tag = watcher.page.inner_text("#seats .seat[data-seat='1'] .tags")
+    assert "a bot plays" in tag, tag
+    watcher.close()
