@@ -158,6 +158,25 @@ class ViewMessage(BaseModel):
     )
 
 
+class ScoreSheetAnswer(BaseModel):
+    """A table's score sheet: every complete deal's scores, the totals and results, and the
+    game's sheet as data (sections of rows; texts as catalogue keys with parameters) and as
+    HTML in one language."""
+
+    table_id: str
+    game: str
+    version: int
+    deals: list[dict[str, Any]] = Field(description="each complete deal's results (records.md)")
+    totals: list[int | float] | None
+    finished: bool
+    results: dict[str, Any]
+    sheet: dict[str, Any] = Field(
+        description="title, finished, sections: {title, columns, rows, footer, notes}"
+    )
+    lang: str = Field(examples=["en", "ru"])
+    html: str = Field(description="the same sheet as an HTML table, worded in lang")
+
+
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -447,6 +466,7 @@ def create_app(
 
     @app.get(
         "/api/tables/{table_id}/sheet",
+        response_model=ScoreSheetAnswer,
         responses={404: {"model": Problem}},
         tags=["tables"],
     )
