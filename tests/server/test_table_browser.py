@@ -234,6 +234,13 @@ def test_a_deal_by_keyboard_only(server: ServerThread, browser: Any) -> None:
         "[...document.querySelectorAll('#hand button.card')].map(b => b.getAttribute('aria-label'))"
     )
     assert all(" of " in name for name in names), names  # "Queen of hearts"
+    tab.wait("latest.view.legal_actions.length > 0 && !presenting", 20)
+    tab.wait("document.activeElement.matches('#hand button.card')", 10)  # the turn's focus
+    first = tab.value("document.activeElement.dataset.card")
+    tab.page.keyboard.press("ArrowRight")
+    moved = tab.value("document.activeElement.dataset.card")
+    playable = tab.value("latest.view.legal_actions.length")
+    assert (moved != first) == (playable > 1)
     tab.play_deal(keyboard=True)
     tab.page.keyboard.press("Escape")  # dismisses the summary: on to the next deal
     tab.wait("latest.view.deal >= 1", 20)

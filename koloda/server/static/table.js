@@ -683,6 +683,16 @@ document.getElementById("four-colours").addEventListener("click", () => {
   render();
 });
 document.getElementById("close").addEventListener("click", closeOverlay);
+/* Arrow keys move along the playable cards of the hand (Tab reaches them too). */
+document.getElementById("hand").addEventListener("keydown", (e) => {
+  if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+  const cards = [...document.querySelectorAll("#hand button.card:not([disabled])")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0 || !cards.length) return;
+  const next = cards[(at + (e.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+  next.focus();
+  e.preventDefault();
+});
 document.getElementById("overlay").addEventListener("click", (e) => { if (e.target.id === "overlay") closeOverlay(); });
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape") return;
