@@ -162,6 +162,7 @@ class Page:
 
 GAMES = [
     ("king", {}),
+    ("king", {"variant": "order"}),
     ("spades", {}),
     ("hundred_one", {}),
     ("tressette", {}),
@@ -169,7 +170,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize(
+    ("game", "options"), GAMES, ids=[g + "".join(o.values()) for g, o in GAMES]
+)
 def test_a_deal_of_each_game_by_clicking(
     server: ServerThread, browser: Any, game: str, options: dict[str, Any], size: tuple[int, int]
 ) -> None:
@@ -198,6 +201,8 @@ def test_a_deal_of_each_game_by_clicking(
         "r => r.children[r.children.length - 2].textContent)"
     )
     assert [int(x) for x in shown] == [int(p) for p in points], (shown, scored)
+    wide = tab.value("document.documentElement.scrollWidth")
+    assert wide <= size[0], f"the table scrolls sideways after a deal: {wide} px in {size[0]}"
     page.click("#next-deal")
     tab.wait("document.getElementById('summary').classList.contains('hidden')", 5)
     tab.wait("latest.view.deal >= 1", 20)

@@ -469,7 +469,11 @@ const BOARDS = {
     ];
   },
   tressette(v) {
-    const parts = [table([t("side"), t("points_to_21"), t("games_won")], sideRows(v, (i) => [v.points[i], v.totals[i]]))];
+    const won = (i) => v.games.filter((g) => g.winner === i).length;
+    const parts = [
+      el("p", {}, t("games_in_group", Math.min(v.games.length + 1, 3))),
+      table([t("side"), t("points_to_21"), t("games_won"), t("games_value")], sideRows(v, (i) => [v.points[i], won(i), v.totals[i]])),
+    ];
     const said = v.declarations.flat();
     if (said.length) {
       parts.push(el("h3", {}, t("declarations")), el("ul", { class: "declarations" }, said.map((d) =>
