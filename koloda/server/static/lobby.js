@@ -88,16 +88,27 @@ function gameName_(g) { return has("game." + g) ? word("game." + g) : g; }
 /* ----- rendering the form ----------------------------------------------------------------- */
 function renderPresets() {
   const box = byId("presets");
-  const chosen = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
   box.replaceChildren();
-  const item = (id, name, help, checked) => {
-    const input = el("input", { type: "radio", name: "preset", id: "preset-" + id, value: id, checked, "aria-describedby": `preset-${id}-help` });
+  const item = (id, name, help) => {
+    const input = el("input", { type: "radio", name: "preset", id: "preset-" + id, value: id, "aria-describedby": `preset-${id}-help` });
     input.addEventListener("change", () => choosePreset(id));
-    return el("label", { class: "preset" + (checked ? " on" : ""), for: "preset-" + id },
+    return el("label", { class: "preset", for: "preset-" + id, "data-preset": id },
       input, el("span", { class: "preset-text" }, el("b", {}, name), el("small", { id: `preset-${id}-help` }, help)));
   };
-  for (const p of S.presets) box.append(item(p.id, L("preset." + p.id), L(`preset.${p.id}.help`), chosen === p));
-  box.append(item("custom", L("preset.custom"), L("preset.custom.help"), !chosen));
+  for (const p of S.presets) box.append(item(p.id, L("preset." + p.id), L(`preset.${p.id}.help`)));
+  box.append(item("custom", L("preset.custom"), L("preset.custom.help")));
+  markPreset();
+}
+
+/* The preset the rules chosen are, or "custom". */
+function markPreset() {
+  const found = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
+  const chosen = found ? found.id : "custom";
+  for (const label of byId("presets").querySelectorAll(".preset")) {
+    const on = label.dataset.preset === chosen;
+    label.classList.toggle("on", on);
+    label.querySelector("input").checked = on;
+  }
 }
 
 function choosePreset(id) {
@@ -109,9 +120,10 @@ function choosePreset(id) {
     S.game = preset.game;
     S.values = presetOptions(preset);
   }
-  renderForm();
+  markPreset();
+  renderGameSelect();
+  renderOptions();
   checkOptions();
-  if (S.custom) byId("game").focus();
 }
 
 function renderGameSelect() {
@@ -179,7 +191,7 @@ function setOption(name, value) {
   S.values[name] = value;
   const decides = gameOf(S.game).options.some((o) => name in (o.shown_when || {}));
   if (decides || typeof value === "object") renderOptions();
-  renderPresets();
+  markPreset();
   checkOptions();
 }
 
@@ -436,7 +448,7 @@ function renderInvites() {
       url = location.origin + seatUrl(created.table_id, seat.token);
       what = L("link.you");
       mine = mine || url;
-    } else if (seat.kind === "open") {
+    } else if (!seat.kind.startsWith("bot:")) {  /* an open seat: a person's seat with no token yet */
       url = `${location.origin}/?join=${encodeURIComponent(created.table_id)}&seat=${seat.seat}`;
       what = L("link.open");
     } else {
@@ -505,7 +517,9 @@ async function init() {
     S.values = defaults(S.game);
     S.seatKinds = S.seatKinds.slice(0, 1);
     if (!S.custom && !presetOf(S.game, S.values)) S.custom = true;
-    renderForm();
+    markPreset();
+    renderGameSelect();
+    renderOptions();
     checkOptions();
   });
   byId("create").addEventListener("submit", createTable);
