@@ -143,7 +143,7 @@ def test_a_preset_makes_its_table_and_invites_a_friend(
     page.wait_for_selector("#links li[data-seat='1'] input")
     page.screenshot(path=str(shots_dir(tmp_path) / "lobby-invites.png"), full_page=True)
     assert page.inner_text("#invites-what") == "King with ordering"
-    table_id, token = seat_of(page.get_attribute("#go-seat", "href") or "")
+    table_id, token = seat_of(page.get_attribute("#links .play-link", "href") or "")
     made = facts(lobby_server, table_id)
     assert made["game"] == "king" and made["options"] == {"variant": "order"}
     assert [s["kind"] for s in made["seats"]] == ["human", "human", "bot:hard", "bot:easy"]
@@ -159,9 +159,12 @@ def test_a_preset_makes_its_table_and_invites_a_friend(
     invited = friend.open(invitation.removeprefix(lobby_server.url + "/"))
     invited.wait_for_selector("#invited:not(.hidden) .chip.mine")
     assert "King with ordering" in invited.inner_text("#invited-what")
+    friend.fits()
+    invited.screenshot(path=str(shots_dir(tmp_path) / "lobby-invited-phone.png"))
     invited.click("#invited-join")
-    assert invited.inner_text("#invited-problem") == "Type your name above first, then join."
-    friend.name("Борис")
+    assert invited.inner_text("#invited-problem") == "Type your name first."
+    assert invited.evaluate("document.activeElement.id") == "invited-name"
+    invited.keyboard.type("Борис")
     invited.click("#invited-join")
     invited.wait_for_url(re.compile(r"/t/"))
     assert seat_of(invited.url)[0] == table_id
@@ -220,8 +223,8 @@ def test_only_the_options_that_apply_are_shown(
     page.select_option("#seat-1", "bot:random")
     page.select_option("#seat-2", "bot:random")
     page.click("#start")
-    page.wait_for_selector("#go-seat:not(.hidden)")
-    table_id, _ = seat_of(page.get_attribute("#go-seat", "href") or "")
+    page.wait_for_selector("#links .play-link")
+    table_id, _ = seat_of(page.get_attribute("#links .play-link", "href") or "")
     made = facts(lobby_server, table_id)
     assert made["game"] == "hundred_one" and made["num_seats"] == 3
     assert made["options"] == {"players": 3}
@@ -302,8 +305,8 @@ def test_my_tables_take_you_back_after_a_reload(
     for seat in (1, 2, 3):
         page.select_option(f"#seat-{seat}", "bot:random")
     page.click("#start")
-    page.wait_for_selector("#go-seat:not(.hidden)")
-    table_id, token = seat_of(page.get_attribute("#go-seat", "href") or "")
+    page.wait_for_selector("#links .play-link")
+    table_id, token = seat_of(page.get_attribute("#links .play-link", "href") or "")
     page.evaluate(  # a table this server never had, as a browser might remember
         """localStorage.setItem("koloda.tables", JSON.stringify([
             ...JSON.parse(localStorage.getItem("koloda.tables")),

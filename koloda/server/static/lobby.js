@@ -331,7 +331,7 @@ async function refreshMine() {
 function seatChip(seat) {
   let text;
   if (seat.state === "open") text = L("seat.open");
-  else if (seat.state === "joinable") text = `${kindLabel(seat.kind)} · ${L("seat.joinable")}`;
+  else if (seat.state === "joinable") text = L("seat.joinable");
   else if (seat.state === "reserved") text = L("seat.reserved");
   else if (seat.kind.startsWith("bot:")) text = kindLabel(seat.kind);
   else text = seat.name || L("seat.player");
@@ -404,7 +404,7 @@ function renderInvited() {
 async function joinInvited() {
   const { tableId, seat, facts } = S.invited;
   const problem = byId("invited-problem");
-  if (!playerName()) { problem.textContent = L("name_first"); byId("name").focus(); return; }
+  if (!playerName()) { problem.textContent = L("name_needed"); byId("invited-name").focus(); return; }
   await takeSeat(tableId, seat, facts.game, facts.options, problem, "joined");
 }
 
@@ -441,13 +441,11 @@ function renderInvites() {
   byId("invites-what").textContent = tableTitle(created.game, created.options);
   const links = byId("links");
   links.replaceChildren();
-  let mine = null;
   for (const seat of created.seats) {
     let url, what;
     if (seat.token) {
       url = location.origin + seatUrl(created.table_id, seat.token);
       what = L("link.you");
-      mine = mine || url;
     } else if (!seat.kind.startsWith("bot:")) {  /* an open seat: a person's seat with no token yet */
       url = `${location.origin}/?join=${encodeURIComponent(created.table_id)}&seat=${seat.seat}`;
       what = L("link.open");
@@ -462,13 +460,10 @@ function renderInvites() {
       copy.textContent = L("copied");
     });
     links.append(el("li", { "data-seat": seat.seat },
-      el("div", { class: "link-head" }, el("b", {}, `${L("seat_n", seat.seat + 1)} · ${what}`),
-        seat.token ? el("a", { href: url, class: "play-link" }, L("go_to_seat")) : null),
-      el("div", { class: "link-row" }, input, copy)));
+      el("b", {}, `${L("seat_n", seat.seat + 1)} · ${what}`),
+      el("div", { class: "link-row" }, input, copy),
+      seat.token ? el("a", { href: url, class: "play-link button primary" }, L("go_to_seat")) : null));
   }
-  const go = byId("go-seat");
-  go.classList.toggle("hidden", !mine);
-  if (mine) go.href = mine;
   byId("watch").href = `/t/${encodeURIComponent(created.table_id)}`;
 }
 
@@ -486,7 +481,7 @@ async function playNow() {
 /* ----- start ------------------------------------------------------------------------------ */
 function renderAll() {
   document.title = L("title");
-  byId("name").placeholder = L("name_placeholder");
+  byId("name").placeholder = byId("invited-name").placeholder = L("name_placeholder");
   renderForm();
   renderInvites();
   renderInvited();
@@ -505,13 +500,16 @@ async function init() {
   S.values = first ? presetOptions(first) : defaults(S.game);
   S.seatCount = gameOf(S.game).num_seats;
   S.sides = gameOf(S.game).sides;
-  const name = byId("name");
-  name.value = localStorage.getItem(NAME_KEY) || "";
-  name.addEventListener("input", () => {
-    localStorage.setItem(NAME_KEY, name.value.trim());
-    byId("open-problem").textContent = "";
-    byId("invited-problem").textContent = "";
-  });
+  const names = [byId("name"), byId("invited-name")];
+  for (const name of names) {
+    name.value = localStorage.getItem(NAME_KEY) || "";
+    name.addEventListener("input", () => {
+      for (const other of names) if (other !== name) other.value = name.value;
+      localStorage.setItem(NAME_KEY, name.value.trim());
+      byId("open-problem").textContent = "";
+      byId("invited-problem").textContent = "";
+    });
+  }
   byId("game").addEventListener("change", () => {
     S.game = byId("game").value;
     S.values = defaults(S.game);
