@@ -341,6 +341,7 @@ function seatChip(seat) {
 function renderOpen() {
   const box = byId("open-tables");
   const tables = S.open || [];
+  const mine = new Map(remembered().reverse().map((x) => [x.id, x]));  /* your own: no joining twice */
   byId("open-empty").classList.toggle("hidden", S.open === null || tables.length > 0);
   box.replaceChildren(...tables.map((table) => {
     const title = tableTitle(table.game, table.options);
@@ -348,8 +349,9 @@ function renderOpen() {
     return el("li", { class: "table-item", "data-table": table.table_id },
       el("div", { class: "grow" }, el("b", {}, title), el("div", { class: "meta" }, countText("free_seats", free)),
         el("ul", { class: "chips" }, table.seats.map(seatChip))),
-      el("div", { class: "actions" },
-        el("button", { type: "button", class: "primary join", "aria-label": L("join_label", title), onclick: () => joinOpen(table) }, L("join"))));
+      el("div", { class: "actions" }, mine.has(table.table_id)
+        ? el("a", { class: "button", href: seatUrl(table.table_id, mine.get(table.table_id).token) }, L("continue"))
+        : el("button", { type: "button", class: "primary join", "aria-label": L("join_label", title), onclick: () => joinOpen(table) }, L("join"))));
   }));
 }
 
@@ -430,6 +432,7 @@ async function createTable(event) {
   renderInvites();
   renderMine();
   refreshMine();
+  refreshOpen();
   byId("invites").classList.remove("hidden");
   byId("invites").scrollIntoView();
   byId("invites-title").focus();
