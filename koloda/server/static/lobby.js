@@ -311,7 +311,7 @@ function renderMine() {
       : el("a", { class: "button" + (state === "finished" ? "" : " primary"), href: seatUrl(item.id, item.token) }, state === "finished" ? L("see_result") : L("continue"));
     return el("li", { class: "table-item " + state, "data-table": item.id, "data-seat": item.seat },
       el("div", { class: "grow" }, el("b", {}, title),
-        el("div", { class: "meta" }, `${L("my_seat", item.seat + 1)} · ${when.format(new Date(item.when || 0))} · `, el("span", { class: "status" }, status))),
+        el("div", { class: "meta" }, [L("my_seat", item.seat + 1), item.when ? when.format(new Date(item.when)) : null, ""].filter((x) => x !== null).join(" · "), el("span", { class: "status" }, status))),
       el("div", { class: "actions" }, link,
         el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
   }));
