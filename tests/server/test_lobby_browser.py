@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from server_support import ServerThread
+from server_support import Client, ServerThread
 
 from koloda.i18n import catalogue_json
 
@@ -307,10 +307,25 @@ def test_my_tables_take_you_back_after_a_reload(
     page.click("#start")
     page.wait_for_selector("#links .play-link")
     table_id, token = seat_of(page.get_attribute("#links .play-link", "href") or "")
-    page.evaluate(  # a table this server never had, as a browser might remember
-        """localStorage.setItem("koloda.tables", JSON.stringify([
+    # a finished game (its one seat for a person played out over the WebSocket) ...
+    over = httpx.post(
+        f"{lobby_server.url}/api/tables",
+        json={
+            "game": "spades",
+            "options": {"max_deals": 1},
+            "seats": ["human", *["bot:random"] * 3],
+        },
+    ).json()
+    player = Client(lobby_server.ws_url, over["table_id"], over["seats"][0]["token"], seed=1)
+    player.start()
+    player.join(timeout=60)
+    assert player.finished, player.error
+    page.evaluate(  # ... and a table this server never had, as a browser might remember them
+        f"""localStorage.setItem("koloda.tables", JSON.stringify([
             ...JSON.parse(localStorage.getItem("koloda.tables")),
-            {id: "gone", game: "king", options: {}, seat: 2, token: "x", when: 0}]))"""
+            {{id: "{over["table_id"]}", game: "spades", options: {{max_deals: 1}}, seat: 0,
+              token: "{over["seats"][0]["token"]}", when: 1}},
+            {{id: "gone", game: "king", options: {{}}, seat: 2, token: "x", when: 0}}]))"""
     )
     page.reload()
     page.wait_for_selector(f"#my-tables li[data-table='{table_id}'] a")
@@ -318,11 +333,15 @@ def test_my_tables_take_you_back_after_a_reload(
     wait_until(page, "!document.querySelector('#my-tables li[data-table=gone].checking')")
     gone = page.locator("#my-tables li[data-table='gone']")
     assert "not on this server any more" in gone.inner_text() and gone.locator("a").count() == 0
+    finished = page.locator(f"#my-tables li[data-table='{over['table_id']}']")
+    assert "game over" in finished.inner_text()
+    assert finished.locator("a").inner_text() == "See the result"
+    assert "Spades (custom rules)" in finished.inner_text()
     mine = page.locator(f"#my-tables li[data-table='{table_id}']")
     assert "Spades" in mine.inner_text() and "seat 1" in mine.inner_text()
     page.screenshot(path=str(shots_dir(tmp_path) / "lobby-my-tables.png"), full_page=True)
     gone.locator("button.remove").click()
-    assert page.locator("#my-tables li").count() == 1
+    assert page.locator("#my-tables li").count() == 2
     mine.locator("a").click()
     page.wait_for_url(re.compile(r"/t/"))
     assert seat_of(page.url) == (table_id, token)
@@ -396,6 +415,10 @@ def test_the_lobby_fits_and_is_pictured(
     tag = f"{lang}-{size[0]}x{size[1]}"
     lobby.fits()
     page.screenshot(path=str(shots / f"lobby-{tag}.png"), full_page=True)
+    page.focus("#preset-king_classic")  # the presets are a radio group: arrows choose
+    page.keyboard.press("ArrowDown")
+    assert page.is_checked("#preset-king_order")
+    wait_until(page, "document.activeElement.id === 'preset-king_order'")
     page.check("#preset-custom")
     page.select_option("#opt-variant", "order")
     lobby.fits()
