@@ -431,3 +431,25 @@ def test_the_lobby_fits_and_is_pictured(
     )
     assert not unnamed, unnamed
     lobby.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_lobby_passes_an_accessibility_audit(
+    lobby_server: ServerThread, browser: Any, lang: str
+) -> None:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    lobby = Lobby(browser, lobby_server, PHONE)
+    page = lobby.open()
+    page.click(f"[data-lang={lang}]")
+    page.check("#preset-custom")
+    page.select_option("#seat-1", "open")
+    page.click("#start")
+    page.wait_for_selector("#links li[data-seat='1']")
+    page.wait_for_selector("#my-tables li .status:not(:empty)")
+    found = axe.Axe().run(page).response["violations"]
+    page.goto(f"{lobby_server.url}/?join=nowhere&seat=1")  # an invitation to no table
+    page.wait_for_selector("#invited-problem:not(:empty)")
+    found += axe.Axe().run(page).response["violations"]
+    bad = [(v["id"], v["help"]) for v in found if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+    lobby.close()
