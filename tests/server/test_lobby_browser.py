@@ -324,7 +324,7 @@ def test_my_tables_take_you_back_after_a_reload(
         f"""localStorage.setItem("koloda.tables", JSON.stringify([
             ...JSON.parse(localStorage.getItem("koloda.tables")),
             {{id: "{over["table_id"]}", game: "spades", options: {{max_deals: 1}}, seat: 0,
-              token: "{over["seats"][0]["token"]}", when: 1}},
+              token: "{over["seats"][0]["token"]}", when: Date.now()}},
             {{id: "gone", game: "king", options: {{}}, seat: 2, token: "x", when: 0}}]))"""
     )
     page.reload()
@@ -345,6 +345,13 @@ def test_my_tables_take_you_back_after_a_reload(
     mine.locator("a").click()
     page.wait_for_url(re.compile(r"/t/"))
     assert seat_of(page.url) == (table_id, token)
+    page.goto(lobby_server.url + "/")  # the finished game's rematch: same seats and rules
+    finished.locator("button.rematch").click()
+    page.wait_for_url(re.compile(r"/t/"))
+    again, _ = seat_of(page.url)
+    assert facts(lobby_server, over["table_id"])["rematch"] == again
+    made = facts(lobby_server, again)
+    assert made["options"] == {"max_deals": 1} and made["seats"][0]["state"] == "taken"
     lobby.close()
 
 

@@ -313,8 +313,17 @@ function renderMine() {
       el("div", { class: "grow" }, el("b", {}, title),
         el("div", { class: "meta" }, [L("my_seat", item.seat + 1), item.when ? when.format(new Date(item.when)) : null, ""].filter((x) => x !== null).join(" · "), el("span", { class: "status" }, status))),
       el("div", { class: "actions" }, link,
+        state === "finished" ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
         el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
   }));
+}
+
+/* Same seats and rules, a new shuffle: the first to ask starts it, the others join it. */
+async function rematch(item) {
+  const answer = await api("POST", `/api/tables/${encodeURIComponent(item.id)}/rematch`, { token: item.token });
+  if (!answer.ok) { byId("mine-problem").textContent = errorText(answer); return; }
+  remember({ id: answer.body.table_id, game: item.game, options: item.options, seat: answer.body.seat, token: answer.body.token, via: "rematch" });
+  location.href = seatUrl(answer.body.table_id, answer.body.token);
 }
 
 async function refreshMine() {
