@@ -143,6 +143,7 @@ def test_a_preset_makes_its_table_and_invites_a_friend(
     page.wait_for_selector("#links li[data-seat='1'] input")
     page.screenshot(path=str(shots_dir(tmp_path) / "lobby-invites.png"), full_page=True)
     assert page.inner_text("#invites-what") == "King with ordering"
+    assert page.inner_text("#invites-settings") == "public table · 30 seconds a move · no hints"
     table_id, token = seat_of(page.get_attribute("#links .play-link", "href") or "")
     made = facts(lobby_server, table_id)
     assert made["game"] == "king" and made["options"] == {"variant": "order"}

@@ -437,7 +437,7 @@ async function createTable(event) {
   for (const seat of created.seats) {
     if (seat.token) remember({ id: created.table_id, game: S.game, options, seat: seat.seat, token: seat.token, via: "created" });
   }
-  S.created = { ...created, game: S.game, options };
+  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0 };
   renderInvites();
   renderMine();
   refreshMine();
@@ -451,6 +451,11 @@ function renderInvites() {
   const created = S.created;
   if (!created) return;
   byId("invites-what").textContent = tableTitle(created.game, created.options);
+  byId("invites-settings").textContent = [
+    L(created.public ? "summary.public" : "summary.private"),
+    created.turnSeconds ? L("summary.clock", clockLabel(created.turnSeconds)) : null,
+    L(created.hints ? "summary.hints" : "summary.no_hints"),
+  ].filter(Boolean).join(" · ");
   const links = byId("links");
   links.replaceChildren();
   for (const seat of created.seats) {
