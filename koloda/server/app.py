@@ -24,7 +24,7 @@ from koloda.core.errors import KolodaError
 from koloda.core.registry import load_game
 from koloda.i18n import LANGUAGES, catalogue_json
 from koloda.server import joining
-from koloda.server.catalog import games_catalog, seat_kinds
+from koloda.server.catalog import games_catalog, presets, seat_kinds
 from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, dumps, hash_token
 from koloda.server.seating import SeatingError
@@ -318,6 +318,12 @@ def create_app(
     async def games() -> list[dict[str, Any]]:
         """The games, their options (type, default, choices, explanation) and seat counts."""
         return games_catalog()
+
+    @app.get("/api/presets", tags=["lobby"])
+    async def lobby_presets() -> list[dict[str, Any]]:
+        """The lobby's presets, most played first: a game and the options that differ from
+        its defaults (named by the catalogue's ``lobby.preset.<id>``)."""
+        return presets()
 
     @app.get("/api/bots", tags=["lobby"])
     async def bots() -> dict[str, Any]:

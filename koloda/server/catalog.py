@@ -1,7 +1,12 @@
-"""What the lobby offers: the games, their options with explanations, the bots.
+"""What the lobby offers: the games, their options with explanations, the presets, the bots.
 
 Options are read from each game's options dataclass: their types give the choices, their
-docstrings the explanations, so a new option shows up in the lobby without server changes.
+docstrings the explanations and rule IDs, so a new option shows up in the lobby without
+server changes. What the dataclass cannot say is data here: when an option applies (King's
+order table only where players order), which numbers a number may be (a list for a select,
+not a free text box) and their unit. The words for people are catalogue entries, by key:
+``lobby.option.<game>.<option>`` (the option in a sentence), ``….help`` (an explanation),
+``….<value>`` (a value's label) and ``lobby.unit.<unit>`` (a number's unit, with plurals).
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import ast
 import dataclasses
 import inspect
 import itertools
+import re
 import textwrap
 import typing
 from functools import cache
@@ -34,7 +40,8 @@ def games_catalog() -> list[dict[str, Any]]:
                 "partnership": info.is_partnership,
                 "deck": len(info.deck),
                 "points_are_penalties": info.utility.sense < 0,
-                "options": _describe_options(type(options)) if options is not None else [],
+                "options": _lobby_options(name, type(options)) if options is not None else [],
+                "presets": [p["id"] for p in PRESETS if p["game"] == name],
             }
         )
     return out
@@ -42,6 +49,86 @@ def games_catalog() -> list[dict[str, Any]]:
 
 def seat_kinds() -> list[str]:
     return ["human", *(f"bot:{name}" for name in available_bots())]
+
+
+PRESETS: list[dict[str, Any]] = [
+    {"id": "king_classic", "game": "king", "options": {"variant": "classic"}},
+    {"id": "king_order", "game": "king", "options": {"variant": "order"}},
+    {"id": "king_three", "game": "king", "options": {"variant": "three"}},
+    {
+        "id": "spades",
+        "game": "spades",
+        "options": {
+            "double_nil": False,
+            "nil_exchange": False,
+            "bags_penalty": True,
+            "spades_broken_by": "any_spade",
+        },
+    },
+    {"id": "spades_nil", "game": "spades", "options": {}},
+    {"id": "hundred_one", "game": "hundred_one", "options": {}},
+    {"id": "tressette", "game": "tressette", "options": {}},
+]
+"""The lobby's presets, most played first: a game and the options that differ from its
+defaults. "Spades" is the club game (nil without an exchange, no blind nil, bags cost);
+"Spades with nil and double nil" the rules' defaults (S-6, S-7). Their names and one-line
+descriptions are ``lobby.preset.<id>`` and ``lobby.preset.<id>.help``."""
+
+
+def presets() -> list[dict[str, Any]]:
+    """The presets whose game this installation has, in the order the lobby shows them."""
+    games = set(available_games())
+    return [dict(p) for p in PRESETS if p["game"] in games]
+
+
+LOBBY_SHAPES: dict[str, dict[str, dict[str, Any]]] = {
+    "king": {
+        # K-11: the program of negative deals is the classic game's; K-23..K-25 the order
+        # variants'; K-27 the three players'.
+        "negative_order": {"shown_when": {"variant": ["classic"]}, "words": "contract."},
+        "positive_orders_per_player": {
+            "shown_when": {"variant": ["order", "three"]},
+            "values": list(range(1, 9)),
+            "unit": "games",
+        },
+        "order_scope": {"shown_when": {"variant": ["order", "three"]}},
+        "three_player_balance": {"shown_when": {"variant": ["three"]}},
+    },
+    "spades": {
+        "target": {"values": [200, 300, 500, 1000], "unit": "points"},
+        "max_deals": {"values": [0, 5, 10, 20], "unit": "deals"},
+    },
+    "hundred_one": {
+        "players": {"values": [2, 3, 4, 5, 6], "unit": "players"},
+        "hand_size": {"values": [2, 3, 4, 5], "unit": "cards"},
+        "draw_six": {"values": [0, 1, 2, 3, 4], "unit": "cards"},
+        "draw_seven": {"values": [0, 1, 2, 3, 4], "unit": "cards"},
+    },
+}
+"""How the lobby shows an option beyond its type: ``shown_when`` (it applies only when
+these options have one of these values), ``values`` (the numbers a select offers) with their
+``unit``, and ``words`` (the catalogue prefix naming the items of an ordered list)."""
+
+RULE_IDS = re.compile(r"^((?:[A-Z]-\d+[a-z]?)(?:,\s*[A-Z]-\d+[a-z]?)*):\s*")
+
+
+def _lobby_options(game: str, cls: type) -> list[dict[str, Any]]:
+    """A game's options as the lobby shows them: the dataclass's facts, the rule IDs named
+    by each docstring and the lobby's shape for the option."""
+    shapes = LOBBY_SHAPES.get(game, {})
+    described = _describe_options(cls)
+    for item in described:
+        found = RULE_IDS.match(item["help"])
+        item["rules"] = re.split(r",\s*", found.group(1)) if found else []
+        shape = shapes.get(item["name"], {})
+        item["shown_when"] = shape.get("shown_when", {})
+        if "values" in shape:
+            item["values"] = list(shape["values"])
+            item["unit"] = shape["unit"]
+        if item["type"] == "list":
+            item["type"] = "order"
+            item["words"] = shape.get("words", "")
+    return described
 
 
 def _describe_options(cls: type) -> list[dict[str, Any]]:

@@ -224,6 +224,8 @@ def test_the_held_trick_shows_all_four_cards(server: ServerThread, browser: Any)
         tab.wait(f"(lastTrick ? 1 : 0) > {before} || latest.view.legal_actions.length > 0", 20)
     tab.wait("lastTrick !== null", 20)
     assert tab.value("window.mostOnFelt") == 4
+    remembered = tab.value("JSON.parse(localStorage.getItem('koloda.tables'))")
+    assert [(t["id"], t["seat"], t["token"]) for t in remembered] == [(table_id, 0, tokens[0])]
     tab.page.click("#show-last")
     assert tab.page.locator("#overlay-body .card").count() == 4
     assert tab.page.locator("#overlay-body figure.winner").count() == 1

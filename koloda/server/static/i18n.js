@@ -2,32 +2,6 @@
 "use strict";
 /* The words live in the catalogues (koloda/i18n/<lang>.json, served as /i18n/catalogues.js),
    shared with the terminal: UI words under "ui.", events under "event.", sheets and cards. */
-/* Russian explanations of rule options (English ones come from the server). */
-const OPTION_HELP_RU = {
-  variant: "Вариант: classic — классика на четверых; order — игры заказывают игроки; three — на троих.",
-  negative_order: "Порядок семи отрицательных сдач в классике.",
-  king_forced_on_heart_lead: "Если под ход в черви, король червей тоже обязан выйти.",
-  stop_when_decided: "Заканчивать сдачу, как только взяты все штрафные карты.",
-  positive_orders_per_player: "Сколько положительных игр в строке таблицы заказов.",
-  order_scope: "Своя таблица заказов у каждого игрока или одна общая.",
-  three_player_balance: "На троих: король червей стоит 24 (сумма ноль) или проигравшие платят пропорционально.",
-  players: "Число игроков, 2–6.",
-  hand_size: "Сколько карт сдаётся каждому.",
-  voluntary_draw: "Можно брать из колоды, даже имея подходящую карту.",
-  draw_six: "Сколько карт берёт следующий за шестёркой.",
-  draw_seven: "Сколько карт берёт следующий за семёркой.",
-  queen_in_hand: "Дама на руке: 40 сверх её 3 очков или 40 вместо 3.",
-  double_nil: "Можно заказать двойной ноль, не глядя в карты.",
-  nil_exchange: "Заказавший ноль и его партнёр обмениваются тремя картами.",
-  bags_penalty: "Каждые 10 лишних взяток стоят 100 очков.",
-  both_nil_failure: "Что теряет пара, если оба заказали ноль и хоть один не сыграл.",
-  spades_broken_by: "Пики «вскрыты» только сбросом пики на другую масть или любой пикой.",
-  target: "Счёт, до которого идёт игра.",
-  max_deals: "Ограничить игру числом сдач (0 — без ограничения).",
-  hearts_special: "Черви бьют другие масти (кроме 6, 5, 4 червей), червовая «баба» стоит 5.",
-  card_points: "Очко за каждые 3 очковые карты в одной взятке или по всем взяткам сдачи.",
-  long_run: "16 очков за длинную последовательность от тройки (seven) или только за всю масть (ten).",
-};
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 let LANG = localStorage.getItem("koloda.lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
 

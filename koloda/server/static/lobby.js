@@ -1,134 +1,559 @@
-/* The lobby: choose a game, its options and seats; create the table; show the invitations. */
+/* The lobby: presets, the rules in plain words, seats, "Play now", open tables and "My tables".
+   What an option means, when it applies and which values it offers come from the server's
+   catalogue (/api/games, /api/presets); every word from the catalogues ("lobby." keys). */
 "use strict";
-let GAMES = [];
-let BOTS = [];
-let seatCount = 4;
+const NAME_KEY = "koloda.name";
+const TABLES_KEY = "koloda.tables";
+const MAX_REMEMBERED = 30;
+const CLOCKS = [0, 15, 30, 60, 120];
+const BOT_LEVELS = ["easy", "normal", "hard"];
+const S = {
+  games: [], presets: [], bots: [],
+  game: null, values: {}, custom: false,
+  seatCount: 4, sides: [], seatKinds: [],
+  created: null, facts: {}, open: null, invited: null,
+};
 
-function currentGame() { return GAMES.find((g) => g.game === document.getElementById("game").value); }
+/* ----- words ------------------------------------------------------------------------------ */
+function L(key, ...args) { return t("lobby." + key, ...args); }
+function has(key) { return entry(key) !== undefined; }
+function countText(key, n) { return pluralWord("lobby." + key, n).replace("{0}", String(n)); }
+function unitText(unit, n) { return `${n} ${pluralWord("lobby.unit." + unit, n)}`; }
+function byId(id) { return document.getElementById(id); }
+function gameOf(name) { return S.games.find((g) => g.game === name); }
+function optionKey(o) { return `lobby.option.${S.game}.${o.name}`; }
+function valueLabel(o, v) {
+  const key = `${optionKey(o)}.${v}`;
+  if (has(key)) return word(key);
+  return o.unit ? unitText(o.unit, v) : String(v);
+}
+function rulesLine(o) {
+  return o.rules.length ? pluralWord("lobby.rule_ids", o.rules.length).replace("{0}", o.rules.join(", ")) : L("rule_added");
+}
+function kindLabel(kind) {
+  const key = "lobby.kind." + kind.replace(":", ".");
+  return has(key) ? word(key) : kind.startsWith("bot:") ? `${L("kind.bot")} ${kind.slice(4)}` : kind;
+}
+function kindHelp(kind) {
+  const key = "lobby.kind." + kind.replace(":", ".") + ".help";
+  return has(key) ? word(key) : "";
+}
+function clockLabel(seconds) {
+  if (!seconds) return L("clock.0");
+  return seconds < 60 ? unitText("seconds", seconds) : unitText("minutes", seconds / 60);
+}
 
-function optionHelp(option) {
-  return LANG === "ru" && OPTION_HELP_RU[option.name] ? OPTION_HELP_RU[option.name] : option.help.replace(/``/g, "");
+/* ----- the rules chosen ------------------------------------------------------------------- */
+function defaults(game) {
+  const out = {};
+  for (const o of gameOf(game).options) out[o.name] = structuredClone(o.default);
+  return out;
+}
+function presetOptions(preset) { return { ...defaults(preset.game), ...structuredClone(preset.options) }; }
+function applies(o, values) {
+  return Object.entries(o.shown_when || {}).every(([name, allowed]) => allowed.includes(values[name]));
+}
+/* The options in force: the values of the options that apply, the defaults of the others. */
+function effective(game, values) {
+  const out = {};
+  for (const o of gameOf(game).options) out[o.name] = applies(o, values) && o.name in values ? values[o.name] : o.default;
+  return out;
+}
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+/* What the server is sent: the options in force that differ from the defaults. */
+function readOptions() {
+  const game = gameOf(S.game);
+  const now = effective(S.game, S.values);
+  const out = {};
+  for (const o of game.options) if (!same(now[o.name], o.default)) out[o.name] = now[o.name];
+  return out;
+}
+/* The preset a game's options are (missing options taken as defaults), or undefined. */
+function presetOf(gameName, options) {
+  const game = gameOf(gameName);
+  if (!game) return undefined;
+  return S.presets.find((p) => {
+    if (p.game !== gameName) return false;
+    const full = presetOptions(p);
+    return game.options.every((o) => same(o.name in options ? options[o.name] : o.default, full[o.name]));
+  });
+}
+function tableTitle(gameName, options) {
+  const preset = presetOf(gameName, options || {});
+  if (preset) return L("preset." + preset.id);
+  return `${gameName_(gameName)} (${L("custom_rules")})`;
+}
+function gameName_(g) { return has("game." + g) ? word("game." + g) : g; }
+
+/* ----- rendering the form ----------------------------------------------------------------- */
+function renderPresets() {
+  const box = byId("presets");
+  box.replaceChildren();
+  const item = (id, name, help) => {
+    const input = el("input", { type: "radio", name: "preset", id: "preset-" + id, value: id, "aria-describedby": `preset-${id}-help` });
+    input.addEventListener("change", () => choosePreset(id));
+    return el("label", { class: "preset", for: "preset-" + id, "data-preset": id },
+      input, el("span", { class: "preset-text" }, el("b", {}, name), el("small", { id: `preset-${id}-help` }, help)));
+  };
+  for (const p of S.presets) box.append(item(p.id, L("preset." + p.id), L(`preset.${p.id}.help`)));
+  box.append(item("custom", L("preset.custom"), L("preset.custom.help")));
+  markPreset();
+}
+
+/* The preset the rules chosen are, or "custom". */
+function markPreset() {
+  const found = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
+  const chosen = found ? found.id : "custom";
+  for (const label of byId("presets").querySelectorAll(".preset")) {
+    const on = label.dataset.preset === chosen;
+    label.classList.toggle("on", on);
+    label.querySelector("input").checked = on;
+  }
+}
+
+function choosePreset(id) {
+  if (id === "custom") {
+    S.custom = true;
+  } else {
+    const preset = S.presets.find((p) => p.id === id);
+    S.custom = false;
+    S.game = preset.game;
+    S.values = presetOptions(preset);
+  }
+  markPreset();
+  renderGameSelect();
+  renderOptions();
+  checkOptions();
+}
+
+function renderGameSelect() {
+  const select = byId("game");
+  select.replaceChildren(...S.games.map((g) => el("option", { value: g.game, selected: g.game === S.game }, gameName_(g.game))));
+  byId("game-help").textContent = has("help." + S.game) ? word("help." + S.game) : "";
+}
+
+function optionControl(o) {
+  const id = "opt-" + o.name;
+  const key = optionKey(o);
+  const value = S.values[o.name];
+  const help = el("p", { class: "help", id: id + "-help" }, has(key + ".help") ? word(key + ".help") : "");
+  const rule = el("p", { class: "rule", id: id + "-rule" }, rulesLine(o));
+  const describedBy = `${id}-help ${id}-rule`;
+  const label = has(key) ? word(key) : o.name;
+  const changed = (v) => setOption(o.name, v);
+  if (o.type === "bool") {
+    const input = el("input", { type: "checkbox", id, checked: !!value, "aria-describedby": describedBy });
+    input.addEventListener("change", () => changed(input.checked));
+    return el("div", { class: "check option", "data-option": o.name }, input, el("label", { for: id }, label), help, rule);
+  }
+  if (o.type === "order") {
+    const items = el("ol", { class: "order", id, "aria-labelledby": id + "-label", "aria-describedby": describedBy });
+    value.forEach((item, i) => {
+      const name = has(o.words + item) ? word(o.words + item) : item;
+      const move = (by) => {
+        const next = [...value];
+        [next[i], next[i + by]] = [next[i + by], next[i]];
+        changed(next);
+        const again = byId(id)?.querySelectorAll("li")[i + by]?.querySelector(by < 0 ? ".up" : ".down");
+        (again && !again.disabled ? again : byId(id)?.querySelectorAll("li")[i + by]?.querySelector("button:not([disabled])"))?.focus();
+      };
+      items.append(el("li", { "data-item": item }, el("span", { class: "grow" }, name),
+        el("button", { type: "button", class: "up", disabled: i === 0, "aria-label": L("move_up_label", name), onclick: () => move(-1) }, "↑"),
+        el("button", { type: "button", class: "down", disabled: i === value.length - 1, "aria-label": L("move_down_label", name), onclick: () => move(1) }, "↓")));
+    });
+    return el("div", { class: "field option", "data-option": o.name }, el("span", { class: "label", id: id + "-label" }, label), items, help, rule);
+  }
+  let input;
+  if (o.type === "choice" || o.values) {
+    const choices = o.choices || o.values;
+    input = el("select", { id, "aria-describedby": describedBy },
+      choices.map((c) => el("option", { value: String(c), selected: c === value }, valueLabel(o, c))));
+    input.addEventListener("change", () => changed(o.type === "int" ? parseInt(input.value, 10) : input.value));
+  } else if (o.type === "int") {
+    input = el("input", { type: "number", id, value, inputmode: "numeric", "aria-describedby": describedBy });
+    input.addEventListener("change", () => changed(parseInt(input.value, 10)));
+  } else {
+    input = el("input", { type: "text", id, value: String(value ?? ""), "aria-describedby": describedBy });
+    input.addEventListener("change", () => changed(input.value));
+  }
+  return el("div", { class: "field option", "data-option": o.name }, el("label", { for: id }, label), input, help, rule);
 }
 
 function renderOptions() {
-  const game = currentGame();
-  document.getElementById("game-help").textContent = t("help." + game.game);
-  const box = document.getElementById("options");
-  const kept = readOptions(true);
-  box.replaceChildren();
-  for (const o of game.options) {
-    let input;
-    const id = "opt-" + o.name;
-    const value = kept[o.name] !== undefined ? kept[o.name] : o.default;
-    if (o.type === "choice") {
-      input = el("select", { id, name: o.name }, o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
-    } else if (o.type === "bool") {
-      input = el("input", { id, name: o.name, type: "checkbox", checked: !!value });
-    } else if (o.type === "int") {
-      input = el("input", { id, name: o.name, type: "number", value, style: "width:6rem" });
-    } else {
-      input = el("input", { id, name: o.name, type: "text", value: Array.isArray(value) ? value.join(",") : value, size: 40 });
-    }
-    input.dataset.kind = o.type;
-    input.addEventListener("change", checkOptions);
-    box.append(el("label", { class: "row", for: id }, el("span", {}, o.name.replace(/_/g, " ")), input), el("p", { class: "help" }, optionHelp(o)));
-  }
+  const box = byId("options");
+  const focused = document.activeElement && document.activeElement.id;
+  box.replaceChildren(...gameOf(S.game).options.filter((o) => applies(o, S.values)).map(optionControl));
+  byId("rules-box").classList.toggle("hidden", !S.custom);
+  if (focused && box.querySelector("#" + CSS.escape(focused))) byId(focused).focus();
 }
 
-function readOptions(keepAll = false) {
-  const game = currentGame();
-  const out = {};
-  if (!game) return out;
-  for (const o of game.options) {
-    const input = document.getElementById("opt-" + o.name);
-    if (!input) continue;
-    let value;
-    if (o.type === "bool") value = input.checked;
-    else if (o.type === "int") value = parseInt(input.value, 10);
-    else if (o.type === "list") value = input.value.split(",").map((s) => s.trim()).filter(Boolean);
-    else value = input.value;
-    if (keepAll || JSON.stringify(value) !== JSON.stringify(o.default)) out[o.name] = value;
-  }
-  return out;
+function setOption(name, value) {
+  S.values[name] = value;
+  const decides = gameOf(S.game).options.some((o) => name in (o.shown_when || {}));
+  if (decides || typeof value === "object") renderOptions();
+  markPreset();
+  checkOptions();
 }
 
-async function checkOptions() {
-  const problem = document.getElementById("problem");
-  const response = await fetch("/api/check", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: currentGame().game, options: readOptions() }),
-  });
-  const body = await response.json();
-  if (!response.ok) { problem.textContent = body.detail; document.getElementById("start").disabled = true; return; }
-  problem.textContent = "";
-  document.getElementById("start").disabled = false;
-  if (body.num_seats !== seatCount) { seatCount = body.num_seats; renderSeats(); }
+function seatKinds() {
+  const bots = [...BOT_LEVELS.filter((b) => S.bots.includes(b)), ...(S.bots.includes("random") ? ["random"] : [])];
+  return { people: ["human", "open"], bots: bots.map((b) => "bot:" + b) };
 }
-
-function botLabel(name) { return `${t("bot")}: ${name}`; }
 
 function renderSeats() {
-  const box = document.getElementById("seats");
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const box = byId("seats");
+  const kinds = seatKinds();
+  const fallback = kinds.bots.includes("bot:normal") ? "bot:normal" : kinds.bots[0];
+  S.seatKinds = [...Array(S.seatCount).keys()].map((s) => S.seatKinds[s] || (s === 0 ? "human" : fallback));
   box.replaceChildren();
-  const preferred = ["normal", "heuristic", "easy", "random"].find((b) => BOTS.includes(b)) || BOTS[0];
-  for (let s = 0; s < seatCount; s++) {
-    const kinds = ["human", ...BOTS.map((b) => "bot:" + b)];
-    const chosen = old[s] || (s === 0 ? "human" : "bot:" + preferred);
-    const select = el("select", { id: "seat-" + s, "data-seat": s },
-      kinds.map((k) => el("option", { value: k, selected: k === chosen }, k === "human" ? t("human") : botLabel(k.slice(4)))));
-    box.append(el("label", { class: "row", for: "seat-" + s }, el("span", {}, `${t("seat")} ${s + 1}`), select));
+  for (let s = 0; s < S.seatCount; s++) {
+    const id = "seat-" + s;
+    const option = (k) => el("option", { value: k, selected: k === S.seatKinds[s] }, kindLabel(k));
+    const select = el("select", { id, "data-seat": s, "aria-describedby": id + "-help" },
+      kinds.people.map(option), el("optgroup", { label: L("bots") }, kinds.bots.map(option)));
+    const help = el("p", { class: "help", id: id + "-help" }, kindHelp(S.seatKinds[s]));
+    select.addEventListener("change", () => { S.seatKinds[s] = select.value; help.textContent = kindHelp(select.value); });
+    box.append(el("div", { class: "field seat" }, el("label", { for: id }, L("seat_n", s + 1)), select, help));
   }
+  const pairs = S.sides.length === 2 && S.sides.every((side) => side.length === 2);
+  byId("partners").textContent = pairs ? L("partners", S.sides[0][0] + 1, S.sides[0][1] + 1, S.sides[1][0] + 1, S.sides[1][1] + 1) : "";
+  byId("partners").classList.toggle("hidden", !pairs);
 }
 
-async function createTable(event) {
-  event.preventDefault();
-  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const response = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: currentGame().game, options: readOptions(), seats }),
-  });
-  const body = await response.json();
-  if (!response.ok) {
-    document.getElementById("problem").textContent = typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail);
+function renderClock() {
+  const select = byId("clock");
+  const chosen = select.value || "0";
+  select.replaceChildren(...CLOCKS.map((c) => el("option", { value: String(c), selected: String(c) === chosen }, clockLabel(c))));
+}
+
+function renderForm() {
+  renderPresets();
+  renderGameSelect();
+  renderOptions();
+  renderSeats();
+  renderClock();
+}
+
+let checking = 0;
+async function checkOptions() {
+  const ticket = ++checking;
+  const answer = await api("POST", "/api/check", { game: S.game, options: readOptions() });
+  if (ticket !== checking) return;
+  const problem = byId("problem");
+  const ok = answer.ok;
+  problem.textContent = ok ? "" : answer.status === 422 ? L("bad_rules", answer.body.detail || "") : errorText(answer);
+  byId("start").disabled = !ok;
+  byId("play-now").disabled = !ok;
+  if (!ok) return;
+  const changed = answer.body.num_seats !== S.seatCount || !same(answer.body.sides, S.sides);
+  S.seatCount = answer.body.num_seats;
+  S.sides = answer.body.sides;
+  if (changed) renderSeats();
+}
+
+/* ----- talking to the server -------------------------------------------------------------- */
+async function api(method, url, body) {
+  try {
+    const response = await fetch(url, {
+      method, headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    let data = {};
+    try { data = await response.json(); } catch (e) { data = {}; }
+    return { ok: response.ok, status: response.status, body: data };
+  } catch (e) {
+    return { ok: false, status: 0, body: {} };
+  }
+}
+function errorText(answer) {
+  if (answer.status === 0) return L("error.offline");
+  if (has("lobby.error." + answer.status)) return L("error." + answer.status);
+  return L("error.other", typeof answer.body.detail === "string" ? answer.body.detail : answer.status);
+}
+function seatUrl(tableId, token) { return `/t/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`; }
+function playerName() { return byId("name").value.trim() || null; }
+
+/* ----- my tables (in this browser) -------------------------------------------------------- */
+function remembered() {
+  try {
+    const list = JSON.parse(localStorage.getItem(TABLES_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((x) => x && typeof x.id === "string" && typeof x.token === "string") : [];
+  } catch (e) { return []; }
+}
+function remember(item) {
+  const list = remembered().filter((x) => !(x.id === item.id && x.seat === item.seat));
+  list.unshift({ ...item, when: Date.now() });
+  localStorage.setItem(TABLES_KEY, JSON.stringify(list.slice(0, MAX_REMEMBERED)));
+}
+function forget(item) {
+  localStorage.setItem(TABLES_KEY, JSON.stringify(remembered().filter((x) => !(x.id === item.id && x.seat === item.seat))));
+  renderMine();
+}
+
+function statusOf(facts) {
+  if (facts === undefined) return ["checking", L("status.checking")];
+  if (facts === null) return ["unknown", L("status.unknown")];
+  if (facts.finished) return ["finished", L("status.finished")];
+  if (facts.seats.some((s) => s.state === "open" || s.state === "reserved")) return ["waiting", L("status.waiting")];
+  return ["playing", L("status.playing", facts.deal + 1)];
+}
+
+function renderMine() {
+  const list = remembered();
+  const box = byId("my-tables");
+  byId("mine-empty").classList.toggle("hidden", list.length > 0);
+  const when = new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" });
+  box.replaceChildren(...list.map((item) => {
+    const facts = S.facts[item.id];
+    const [state, status] = statusOf(facts);
+    const title = tableTitle(item.game, facts ? facts.options : item.options);
+    const link = state === "unknown" ? null
+      : el("a", { class: "button" + (state === "finished" ? "" : " primary"), href: seatUrl(item.id, item.token) }, state === "finished" ? L("see_result") : L("continue"));
+    return el("li", { class: "table-item " + state, "data-table": item.id, "data-seat": item.seat },
+      el("div", { class: "grow" }, el("b", {}, title),
+        el("div", { class: "meta" }, [L("my_seat", item.seat + 1), item.when ? when.format(new Date(item.when)) : null, ""].filter((x) => x !== null).join(" · "), el("span", { class: "status" }, status))),
+      el("div", { class: "actions" }, link,
+        state === "finished" ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
+        el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
+  }));
+}
+
+/* Same seats and rules, a new shuffle: the first to ask starts it, the others join it. */
+async function rematch(item) {
+  const answer = await api("POST", `/api/tables/${encodeURIComponent(item.id)}/rematch`, { token: item.token });
+  if (!answer.ok) { byId("mine-problem").textContent = errorText(answer); return; }
+  remember({ id: answer.body.table_id, game: item.game, options: item.options, seat: answer.body.seat, token: answer.body.token, via: "rematch" });
+  location.href = seatUrl(answer.body.table_id, answer.body.token);
+}
+
+async function refreshMine() {
+  const ids = [...new Set(remembered().map((x) => x.id))];
+  await Promise.all(ids.map(async (id) => {
+    const answer = await api("GET", "/api/tables/" + encodeURIComponent(id));
+    if (answer.ok) S.facts[id] = answer.body;
+    else if (answer.status === 404) S.facts[id] = null;
+  }));
+  renderMine();
+}
+
+/* ----- open tables ------------------------------------------------------------------------ */
+function seatChip(seat) {
+  let text;
+  if (seat.state === "open") text = L("seat.open");
+  else if (seat.state === "joinable") text = L("seat.joinable");
+  else if (seat.state === "reserved") text = L("seat.reserved");
+  else if (seat.kind.startsWith("bot:")) text = kindLabel(seat.kind);
+  else text = seat.name || L("seat.player");
+  return el("li", { class: "chip " + seat.state }, text);
+}
+
+function renderOpen() {
+  const box = byId("open-tables");
+  const tables = S.open || [];
+  const mine = new Map(remembered().reverse().map((x) => [x.id, x]));  /* your own: no joining twice */
+  byId("open-empty").classList.toggle("hidden", S.open === null || tables.length > 0);
+  box.replaceChildren(...tables.map((table) => {
+    const title = tableTitle(table.game, table.options);
+    const free = table.seats.filter((s) => s.state === "open" || s.state === "joinable").length;
+    return el("li", { class: "table-item", "data-table": table.table_id },
+      el("div", { class: "grow" }, el("b", {}, title), el("div", { class: "meta" }, countText("free_seats", free)),
+        el("ul", { class: "chips" }, table.seats.map(seatChip))),
+      el("div", { class: "actions" }, mine.has(table.table_id)
+        ? el("a", { class: "button", href: seatUrl(table.table_id, mine.get(table.table_id).token) }, L("continue"))
+        : el("button", { type: "button", class: "primary join", "aria-label": L("join_label", title), onclick: () => joinOpen(table) }, L("join"))));
+  }));
+}
+
+async function refreshOpen() {
+  const answer = await api("GET", "/api/tables");
+  byId("open-problem").textContent = answer.ok ? "" : errorText(answer);
+  if (answer.ok) { S.open = answer.body; renderOpen(); }
+}
+
+async function joinOpen(table) {
+  const problem = byId("open-problem");
+  if (!playerName()) {
+    problem.textContent = L("name_first");
+    byId("name").focus();
     return;
   }
-  const links = document.getElementById("links");
+  await takeSeat(table.table_id, null, table.game, table.options, problem, "joined");
+}
+
+async function takeSeat(tableId, seat, game, options, problem, via) {
+  const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { seat, name: playerName() });
+  if (!answer.ok) { problem.textContent = errorText(answer); refreshOpen(); return; }
+  remember({ id: tableId, game, options, seat: answer.body.seat, token: answer.body.token, via });
+  location.href = seatUrl(tableId, answer.body.token);
+}
+
+/* ----- invited by a seat's link: /?join=<table>&seat=<n> ---------------------------------- */
+async function showInvited(tableId, seat) {
+  const panel = byId("invited");
+  panel.classList.remove("hidden");
+  const answer = await api("GET", "/api/tables/" + encodeURIComponent(tableId));
+  S.invited = { tableId, seat, facts: answer.ok ? answer.body : null, answer };
+  renderInvited();
+}
+
+function renderInvited() {
+  if (!S.invited) return;
+  const { seat, facts, answer } = S.invited;
+  const button = byId("invited-join");
+  byId("invited-problem").textContent = facts ? (facts.finished ? L("error.409") : "") : errorText(answer);
+  button.classList.toggle("hidden", !facts || facts.finished);
+  byId("invited-what").textContent = facts ? L("invited.help", tableTitle(facts.game, facts.options)) : "";
+  byId("invited-seats").replaceChildren(...(facts ? facts.seats.map((s) => {
+    const chip = seatChip(s);
+    chip.prepend(el("b", {}, L("seat_n", s.seat + 1) + ": "));
+    if (s.seat === seat) chip.classList.add("mine");
+    return chip;
+  }) : []));
+  button.textContent = seat === null ? L("take_any_seat") : L("take_seat");
+}
+
+async function joinInvited() {
+  const { tableId, seat, facts } = S.invited;
+  const problem = byId("invited-problem");
+  if (!playerName()) { problem.textContent = L("name_needed"); byId("invited-name").focus(); return; }
+  await takeSeat(tableId, seat, facts.game, facts.options, problem, "joined");
+}
+
+/* ----- creating a table, play now --------------------------------------------------------- */
+async function createTable(event) {
+  event.preventDefault();
+  const seats = S.seatKinds.slice(0, S.seatCount);
+  const name = playerName();
+  const options = readOptions();
+  const answer = await api("POST", "/api/tables", {
+    game: S.game, options, seats,
+    names: seats.map((k) => (k === "human" ? name : null)),
+    public: byId("public").checked,
+    hints: byId("hints").checked,
+    turn_seconds: parseInt(byId("clock").value, 10) || 0,
+  });
+  if (!answer.ok) { byId("problem").textContent = answer.status === 422 ? L("bad_rules", answer.body.detail || "") : errorText(answer); return; }
+  const created = answer.body;
+  for (const seat of created.seats) {
+    if (seat.token) remember({ id: created.table_id, game: S.game, options, seat: seat.seat, token: seat.token, via: "created" });
+  }
+  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0 };
+  renderInvites();
+  renderMine();
+  refreshMine();
+  refreshOpen();
+  byId("invites").classList.remove("hidden");
+  byId("invites").scrollIntoView();
+  byId("invites-title").focus();
+}
+
+function renderInvites() {
+  const created = S.created;
+  if (!created) return;
+  byId("invites-what").textContent = tableTitle(created.game, created.options);
+  byId("invites-settings").textContent = [
+    L(created.public ? "summary.public" : "summary.private"),
+    created.turnSeconds ? L("summary.clock", clockLabel(created.turnSeconds)) : null,
+    L(created.hints ? "summary.hints" : "summary.no_hints"),
+  ].filter(Boolean).join(" · ");
+  const links = byId("links");
   links.replaceChildren();
-  for (const seat of body.seats) {
-    if (!seat.token) continue;
-    const url = `${location.origin}/t/${body.table_id}?token=${encodeURIComponent(seat.token)}`;
-    const input = el("input", { type: "text", readonly: true, value: url });
-    const copy = el("button", { type: "button", onclick: async () => {
+  for (const seat of created.seats) {
+    let url, what;
+    if (seat.token) {
+      url = location.origin + seatUrl(created.table_id, seat.token);
+      what = L("link.you");
+    } else if (!seat.kind.startsWith("bot:")) {  /* an open seat: a person's seat with no token yet */
+      url = `${location.origin}/?join=${encodeURIComponent(created.table_id)}&seat=${seat.seat}`;
+      what = L("link.open");
+    } else {
+      continue;
+    }
+    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": L("link_label", seat.seat + 1) });
+    const copy = el("button", { type: "button", class: "copy", "aria-label": L("copy_label", seat.seat + 1) }, L("copy"));
+    copy.addEventListener("click", async () => {
       input.select();
       try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand("copy"); }
-      copy.textContent = t("copied");
-    } }, t("copy"));
-    links.append(el("li", { "data-seat": seat.seat }, el("b", {}, `${t("seat")} ${seat.seat + 1} `),
-      el("a", { href: url, class: "play-link" }, t("play_here")), " ", copy, input));
+      copy.textContent = L("copied");
+    });
+    links.append(el("li", { "data-seat": seat.seat },
+      el("b", {}, `${L("seat_n", seat.seat + 1)} · ${what}`),
+      el("div", { class: "link-row" }, input, copy),
+      seat.token ? el("a", { href: url, class: "play-link button primary" }, L("go_to_seat")) : null));
   }
-  document.getElementById("watch").href = `/t/${body.table_id}`;
-  document.getElementById("invites").classList.remove("hidden");
-  document.getElementById("invites").scrollIntoView();
+  byId("watch").href = `/t/${encodeURIComponent(created.table_id)}`;
+}
+
+async function playNow() {
+  const button = byId("play-now");
+  button.disabled = true;
+  const options = readOptions();
+  const answer = await api("POST", "/api/play-now", { game: S.game, options, name: playerName() });
+  button.disabled = false;
+  if (!answer.ok) { byId("problem").textContent = errorText(answer); return; }
+  remember({ id: answer.body.table_id, game: S.game, options, seat: answer.body.seat, token: answer.body.token, via: "play_now" });
+  location.href = seatUrl(answer.body.table_id, answer.body.token);
+}
+
+/* ----- start ------------------------------------------------------------------------------ */
+function renderAll() {
+  document.title = L("title");
+  byId("name").placeholder = byId("invited-name").placeholder = L("name_placeholder");
+  renderForm();
+  renderInvites();
+  renderInvited();
+  renderMine();
+  renderOpen();
 }
 
 async function init() {
-  const [games, bots] = await Promise.all([fetch("/api/games").then((r) => r.json()), fetch("/api/bots").then((r) => r.json())]);
-  GAMES = games;
-  BOTS = bots.bots;
-  const select = document.getElementById("game");
-  for (const g of GAMES) select.append(el("option", { value: g.game }, gameName(g.game)));
-  select.value = GAMES.some((g) => g.game === "king") ? "king" : GAMES[0].game;
-  select.addEventListener("change", () => { document.getElementById("options").replaceChildren(); renderOptions(); checkOptions(); });
-  document.getElementById("create").addEventListener("submit", createTable);
-  seatCount = currentGame().num_seats;
-  renderOptions();
-  renderSeats();
+  const [games, presets, bots] = await Promise.all(["/api/games", "/api/presets", "/api/bots"].map((u) => api("GET", u)));
+  if (!games.ok || !presets.ok || !bots.ok) { byId("problem").textContent = errorText([games, presets, bots].find((a) => !a.ok)); return; }
+  S.games = games.body;
+  S.presets = presets.body.filter((p) => gameOf(p.game));
+  S.bots = bots.body.bots;
+  const first = S.presets[0];
+  S.game = first ? first.game : S.games[0].game;
+  S.values = first ? presetOptions(first) : defaults(S.game);
+  S.seatCount = gameOf(S.game).num_seats;
+  S.sides = gameOf(S.game).sides;
+  const names = [byId("name"), byId("invited-name")];
+  for (const name of names) {
+    name.value = localStorage.getItem(NAME_KEY) || "";
+    name.addEventListener("input", () => {
+      for (const other of names) if (other !== name) other.value = name.value;
+      localStorage.setItem(NAME_KEY, name.value.trim());
+      byId("open-problem").textContent = "";
+      byId("invited-problem").textContent = "";
+    });
+  }
+  byId("game").addEventListener("change", () => {
+    S.game = byId("game").value;
+    S.values = defaults(S.game);
+    S.seatKinds = S.seatKinds.slice(0, 1);
+    if (!S.custom && !presetOf(S.game, S.values)) S.custom = true;
+    markPreset();
+    renderGameSelect();
+    renderOptions();
+    checkOptions();
+  });
+  byId("create").addEventListener("submit", createTable);
+  byId("play-now").addEventListener("click", playNow);
+  byId("refresh").addEventListener("click", () => { refreshOpen(); refreshMine(); });
+  byId("another").addEventListener("click", () => { byId("invites").classList.add("hidden"); byId("lobby-title").scrollIntoView(); });
+  byId("invited-join").addEventListener("click", joinInvited);
+  byId("invites-title").tabIndex = -1;
+  renderAll();
   checkOptions();
+  const query = new URLSearchParams(location.search);
+  if (query.get("join")) {
+    const seat = query.get("seat");
+    showInvited(query.get("join"), seat === null || seat === "" ? null : parseInt(seat, 10));
+  }
+  refreshMine();
+  refreshOpen();
+  setInterval(() => { if (document.visibilityState === "visible") refreshOpen(); }, 15000);
 }
-document.addEventListener("koloda:lang", () => {
-  const select = document.getElementById("game");
-  [...select.options].forEach((o) => { o.textContent = gameName(o.value); });
-  if (GAMES.length) { renderOptions(); renderSeats(); }
-});
+
+document.addEventListener("koloda:lang", () => { if (S.games.length) renderAll(); });
 document.addEventListener("DOMContentLoaded", init);

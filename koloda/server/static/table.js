@@ -140,6 +140,7 @@ async function present(message) {
   if (message.version !== before.version || first) { selected = new Set(); }
   if (first && message.view.trick) board.onTable = message.view.trick.map((p) => ({ ...p }));
   if (first && message.view.last_trick) lastTrick = message.view.last_trick;
+  if (first && TOKEN && message.seat !== null) rememberTable(message);
   render();
   const mine = mySeat() !== null && message.view.to_act === mySeat() && !message.view.finished;
   if (mine && (first || before.view.to_act !== mySeat() || before.version !== message.version)) {
@@ -212,6 +213,17 @@ function setPileTop(card) {
 function removeFromHand(card) {
   const node = document.querySelector(`#hand [data-card="${card}"]`);
   if (node) node.remove();
+}
+
+/* This seat in the lobby's "My tables" (kept in the browser), also when opened by a link. */
+function rememberTable(message) {
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem("koloda.tables") || "[]"); } catch { list = []; }
+  if (!Array.isArray(list)) list = [];
+  const known = list.find((x) => x && x.id === TABLE_ID && x.seat === message.seat);
+  const rest = list.filter((x) => x !== known);
+  rest.unshift({ ...(known || { via: "link" }), id: TABLE_ID, game: message.view.game, seat: message.seat, token: TOKEN, when: Date.now() });
+  localStorage.setItem("koloda.tables", JSON.stringify(rest.slice(0, 30)));
 }
 
 /* ----- drawing the page ---------------------------------------------------------------------- */
