@@ -23,6 +23,9 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="seconds a bot waits before acting at a table with people")
     ] = 0.6,
+    bot_processes: Annotated[
+        int, typer.Option(help="worker processes for the searching bots (hard, pimc, ismcts)")
+    ] = 2,
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
     from koloda.cli.main import fail
@@ -37,7 +40,7 @@ def serve(
     from koloda.server.app import create_app, database_url
 
     url = database_url(database)
-    application = create_app(url, bot_delay=bot_delay)
+    application = create_app(url, bot_delay=bot_delay, bot_processes=bot_processes)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(

@@ -214,6 +214,7 @@ def create_app(
     database: str | None = None,
     bot_delay: float = 0.0,
     bot_threads: int = 4,
+    bot_processes: int = 2,
     deal_pause: float = 20.0,
     wait_for_people: bool = True,
     creation_limit: CreationLimit | None = None,
@@ -228,7 +229,8 @@ def create_app(
     minute per client address, 600 in all) and ``max_tables`` (live tables in this process)
     bound table creation; a table nobody touches for ``idle_seconds`` leaves memory, and
     stored tables come back on their first contact; ``message_limit`` bounds what each
-    connection may send."""
+    connection may send. Quick bots think in ``bot_threads`` threads, searching bots in
+    ``bot_processes`` worker processes (``thinking``; 0: in the threads too)."""
     url = database_url(database)
     limit = creation_limit if creation_limit is not None else CreationLimit()
 
@@ -239,6 +241,7 @@ def create_app(
             store,
             bot_delay=bot_delay,
             bot_threads=bot_threads,
+            bot_processes=bot_processes,
             deal_pause=deal_pause,
             wait_for_people=wait_for_people,
             idle_seconds=idle_seconds,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from koloda.bots import make_bot
@@ -45,6 +45,7 @@ from koloda.server.live import (
 )
 from koloda.server.seating import HUMAN, OPEN, Seating, new_token
 from koloda.server.store import ActionWrite, NewTable, SeatsWrite, Store
+from koloda.server.thinking import Thinkers
 
 log = logging.getLogger("koloda.server")
 
@@ -57,6 +58,7 @@ class TableManager:
         store: Store,
         bot_delay: float = 0.0,
         bot_threads: int = 4,
+        bot_processes: int = 2,
         deal_pause: float = 20.0,
         wait_for_people: bool = True,
         idle_seconds: float = 600.0,
@@ -71,7 +73,8 @@ class TableManager:
         self.wait_for_people = wait_for_people
         """Bots play only once every person's seat is taken and has been connected."""
         self.tables: dict[str, LiveTable] = {}
-        self.pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="koloda-bot")
+        self.thinkers = Thinkers(threads=bot_threads, processes=bot_processes)
+        """Quick bots think in threads, searching bots in worker processes (``thinking``)."""
         self._closing = False
 
     # ----- life cycle ------------------------------------------------------------------------
@@ -120,7 +123,7 @@ class TableManager:
                         await task
             for connection in list(table.connections):
                 connection.close()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.thinkers.shutdown()
 
     # ----- creating and loading ----------------------------------------------------------------
 
@@ -355,7 +358,9 @@ class TableManager:
         version = table.version
         bot = make_bot("normal", table.rules)
         loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(self.pool, bot.choose, view, random.Random(version))
+        action = await loop.run_in_executor(
+            self.thinkers.threads, bot.choose, view, random.Random(version)
+        )
 
         def why(t: LiveTable) -> Phrase | None:
             return explain_card(t.rules, t.state, seat, action) if t.version == version else None
@@ -598,11 +603,21 @@ class TableManager:
             await asyncio.sleep(self.bot_delay)
         view = table.state.view(seat)
         bot = table.bots.get(seat)
+        name = table.seats[seat].removeprefix("bot:")
         if bot is None:  # a person away: the normal bot plays for him
             bot = table.stand_ins.setdefault(seat, make_bot("normal", table.rules))
-        loop = asyncio.get_running_loop()
+            name = "normal"
+        people = any(kind == HUMAN for kind in table.seats)
         try:
-            action = await loop.run_in_executor(self.pool, bot.choose, view, table.rng)
+            action = await self.thinkers.choose(
+                table.rules,
+                json.dumps(table.options, sort_keys=True),
+                name,
+                bot,
+                view,
+                table.rng.getrandbits(64),
+                people,
+            )
         except Exception:
             log.exception(
                 "table %s: bot %s failed; it plays a random legal action", table.id, bot.name

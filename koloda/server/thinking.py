@@ -1,0 +1,134 @@
+"""Where the server's bots think: quick bots in a thread, searching bots in worker processes.
+
+A searching bot (``hard``, ``pimc``, ``ismcts``) spends most of a second per move in pure
+Python; in threads under one interpreter lock, forty such tables would slow every other table
+and the API. So they think in worker processes, a few at a time, and a table with people at
+it is served before a table of bots only. A search that outlasts its table's budget is
+abandoned and the normal bot plays instead: nobody waits for a stuck search. The event loop
+only awaits: it never runs a bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from koloda.bots import AnyBot, make_bot
+from koloda.core.engine import Action, AnyRules
+from koloda.core.registry import load_game
+
+log = logging.getLogger("koloda.server")
+
+QUICK_BOTS = frozenset({"random", "easy", "normal", "heuristic"})
+"""Bots that answer at once (a heuristic or a coin): they stay in a thread."""
+
+
+def searches(bot_name: str) -> bool:
+    """Whether a bot searches (and so thinks in a worker process)."""
+    return bot_name.partition(":")[0] not in QUICK_BOTS
+
+
+class Turns:
+    """A fair gate to ``slots`` workers: people's tables first, then first come first
+    served."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = slots
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def enter(self, people: bool) -> None:
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if people else 1, next(self._order), future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.leave()  # the turn came just as the waiter gave up: pass it on
+            raise
+
+    def leave(self) -> None:
+        while self._waiting:
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():
+                future.set_result(None)
+                return
+        self.free += 1
+
+    @property
+    def queued(self) -> int:
+        return sum(1 for *_, future in self._waiting if not future.done())
+
+
+_WORKER_BOTS: dict[tuple[str, str, str], tuple[AnyRules, AnyBot]] = {}
+
+
+def _think(game: str, options_json: str, bot_name: str, view: Any, seed: int) -> Action:
+    """In a worker process: the bot's choice (rules and bots are kept between moves)."""
+    import json
+
+    key = (game, options_json, bot_name)
+    if key not in _WORKER_BOTS:
+        rules = load_game(game, **json.loads(options_json))
+        _WORKER_BOTS[key] = (rules, make_bot(bot_name, rules))
+    _, bot = _WORKER_BOTS[key]
+    return bot.choose(view, random.Random(seed))
+
+
+class Thinkers:
+    """The bots' workers: ``threads`` for quick bots, ``processes`` for searching ones (0:
+    searching bots use the threads too), ``budget`` seconds a search may take before the
+    normal bot plays instead."""
+
+    def __init__(self, threads: int = 4, processes: int = 2, budget: float = 10.0) -> None:
+        self.threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="koloda-bot")
+        self.processes: Executor | None = None
+        if processes > 0:
+            context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+            self.processes = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+        self.turns = Turns(processes)
+        self.budget = budget
+
+    async def choose(
+        self,
+        rules: AnyRules,
+        options_json: str,
+        bot_name: str,
+        bot: AnyBot,
+        view: Any,
+        seed: int,
+        people: bool,
+    ) -> Action:
+        """``bot``'s move from ``view`` (the bot called ``bot_name`` at a table of ``rules``
+        with options ``options_json``); ``people``: the table has people at it."""
+        loop = asyncio.get_running_loop()
+        if self.processes is None or not searches(bot_name):
+            return await loop.run_in_executor(self.threads, bot.choose, view, random.Random(seed))
+        await self.turns.enter(people)
+        try:
+            job = loop.run_in_executor(
+                self.processes, _think, rules.name, options_json, bot_name, view, seed
+            )
+            return await asyncio.wait_for(job, self.budget)
+        except TimeoutError:
+            log.warning("bot %s thought past %.1f s; the normal bot plays", bot_name, self.budget)
+            stand_in = make_bot("normal", rules)
+            return await loop.run_in_executor(
+                self.threads, stand_in.choose, view, random.Random(seed)
+            )
+        finally:
+            self.turns.leave()
+
+    def shutdown(self) -> None:
+        self.threads.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            self.processes.shutdown(wait=False, cancel_futures=True)
