@@ -2,10 +2,12 @@
 
 Every seat of every table is a random player connected by its own WebSocket, so each action
 goes the whole way: client -> server -> engine -> store (committed) -> every seat's view.
-Latency is measured at the acting client, from sending an action to receiving the view that
-shows it applied.
+The players run in several client processes (``--clients``), so the load generator is not
+the bottleneck. Two latencies are reported: client-side, from sending an action to receiving
+the view that shows it applied, and server-side, from the server receiving it to every seat's
+view being sent (the server measures it itself: ``GET /api/stats``).
 
-    python bench/load_server.py --tables 200 --seconds 30             # starts its own server
+    python bench/load_server.py --tables 1000 --seconds 30 --clients 4  # starts its own server
     python bench/load_server.py --url http://127.0.0.1:8000 --tables 50  # a running server
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -111,7 +114,7 @@ async def run_table(
 
 
 async def bench(
-    base: str, tables: int, seconds: float, game: str, options: dict[str, Any]
+    base: str, tables: int, seconds: float, game: str, options: dict[str, Any], first: int = 0
 ) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
@@ -122,28 +125,61 @@ async def bench(
         started = time.perf_counter()
         stop = started + seconds
         await asyncio.gather(
-            *(run_table(client, base, game, options, count, stats, stop, i) for i in range(tables))
+            *(
+                run_table(client, base, game, options, count, stats, stop, first + i)
+                for i in range(tables)
+            )
         )
         elapsed = time.perf_counter() - started
-    latencies = sorted(stats.latencies)
+    return {
+        "seconds": elapsed,
+        "latencies": stats.latencies,
+        "games_finished": stats.games,
+        "errors": stats.errors,
+    }
 
-    def quantile(q: float) -> float:
-        return (
-            latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else 0.0
-        )
 
+def client_process(
+    base: str, tables: int, seconds: float, game: str, options: dict[str, Any], first: int
+) -> dict[str, Any]:
+    """One client process: its share of the tables."""
+    return asyncio.run(bench(base, tables, seconds, game, options, first))
+
+
+def quantile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def run_clients(
+    base: str, tables: int, seconds: float, game: str, options: dict[str, Any], clients: int
+) -> dict[str, Any]:
+    """The tables spread over ``clients`` processes; their figures together."""
+    shares = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
+    firsts = [sum(shares[:i]) for i in range(clients)]
+    jobs = [(base, n, seconds, game, options, f) for n, f in zip(shares, firsts, strict=True) if n]
+    with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+        parts = pool.starmap(client_process, jobs)
+    latencies = sorted(x for part in parts for x in part["latencies"])
+    elapsed = max(part["seconds"] for part in parts)
+    server = httpx.get(f"{base}/api/stats", timeout=30).json()
     return {
         "tables": tables,
+        "clients": len(jobs),
+        "cores": os.cpu_count(),
         "game": game,
         "options": options,
         "seconds": round(elapsed, 2),
         "actions": len(latencies),
         "actions_per_second": round(len(latencies) / elapsed, 1),
-        "games_finished": stats.games,
-        "errors": stats.errors,
-        "latency_ms_p50": round(quantile(0.50), 2),
-        "latency_ms_p99": round(quantile(0.99), 2),
-        "latency_ms_mean": round(statistics.fmean(latencies) * 1000, 2) if latencies else 0.0,
+        "games_finished": sum(part["games_finished"] for part in parts),
+        "errors": sum(part["errors"] for part in parts),
+        "client_latency_ms_p50": round(quantile(latencies, 0.50), 2),
+        "client_latency_ms_p99": round(quantile(latencies, 0.99), 2),
+        "client_latency_ms_mean": (
+            round(statistics.fmean(latencies) * 1000, 2) if latencies else 0.0
+        ),
+        "server_latency_ms": server["latency_ms"],
+        "server_live_tables": server["live_tables"],
     }
 
 
@@ -153,6 +189,7 @@ def main() -> None:
     )
     parser.add_argument("--url", help="a running server (loopback only); default: start one")
     parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--game", default="king")
     parser.add_argument("--options", default='{"variant": "classic"}', help="JSON options")
@@ -168,7 +205,11 @@ def main() -> None:
         database = args.database or f"sqlite:///{folder}/koloda.db"
         port = free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "koloda", "serve", "--port", str(port), "--database", database],
+            [
+                sys.executable,
+                *("-m", "koloda", "serve", "--port", str(port), "--database", database),
+                *("--bot-delay", "0", "--tables-per-minute", "1000000", "--max-tables", "100000"),
+            ],
             cwd=folder,
             stdout=subprocess.DEVNULL,
         )
@@ -187,7 +228,7 @@ def main() -> None:
     if host not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("load_server.py runs over loopback only (127.0.0.1)")
     try:
-        result = asyncio.run(bench(base, args.tables, args.seconds, args.game, options))
+        result = run_clients(base, args.tables, args.seconds, args.game, options, args.clients)
     finally:
         if server is not None:
             server.send_signal(signal.SIGINT)
@@ -198,9 +239,12 @@ def main() -> None:
     print(json.dumps(result))
     print(
         f"{result['tables']} tables, {result['actions']} actions in {result['seconds']} s: "
-        f"{result['actions_per_second']} actions/s, latency p50 {result['latency_ms_p50']} ms, "
-        f"p99 {result['latency_ms_p99']} ms, {result['games_finished']} games finished, "
-        f"{result['errors']} errors",
+        f"{result['actions_per_second']} actions/s; client-side latency p50 "
+        f"{result['client_latency_ms_p50']} ms, p99 {result['client_latency_ms_p99']} ms; "
+        f"server-side (receive -> broadcast) p50 {result['server_latency_ms']['p50']} ms, "
+        f"p99 {result['server_latency_ms']['p99']} ms; {result['games_finished']} games "
+        f"finished, {result['errors']} errors ({result['clients']} client processes, "
+        f"{result['cores']} cores)",
         file=sys.stderr,
     )
 

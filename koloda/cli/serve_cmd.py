@@ -26,6 +26,10 @@ def serve(
     bot_processes: Annotated[
         int, typer.Option(help="worker processes for the searching bots (hard, pimc, ismcts)")
     ] = 2,
+    tables_per_minute: Annotated[
+        int, typer.Option(help="new tables a minute per client address (and 20× that in all)")
+    ] = 30,
+    max_tables: Annotated[int, typer.Option(help="live tables in this process at most")] = 5000,
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
     from koloda.cli.main import fail
@@ -38,9 +42,17 @@ def serve(
     import uvicorn
 
     from koloda.server.app import create_app, database_url
+    from koloda.server.limits import CreationLimit
 
     url = database_url(database)
-    application = create_app(url, bot_delay=bot_delay, bot_processes=bot_processes)
+    limit = CreationLimit(per_address=tables_per_minute, total=20 * tables_per_minute)
+    application = create_app(
+        url,
+        bot_delay=bot_delay,
+        bot_processes=bot_processes,
+        creation_limit=limit,
+        max_tables=max_tables,
+    )
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(

@@ -486,6 +486,18 @@ def create_app(
         sheet: dict[str, Any] = await manager_of(request).call(table, lambda t: t.sheet(lang))
         return sheet
 
+    @app.get("/api/stats", tags=["server"])
+    async def server_stats(request: Request) -> dict[str, Any]:
+        """What this process measures of itself: live tables, searching bots waiting for a
+        worker, and the time from receiving a person's action to every seat's view being
+        sent (count, p50, p90, p99, max in milliseconds)."""
+        manager = manager_of(request)
+        return {
+            "live_tables": len(manager.tables),
+            "bots_waiting": manager.thinkers.turns.queued,
+            "latency_ms": manager.latencies.summary(),
+        }
+
     @app.get("/i18n/catalogues.js", include_in_schema=False)
     async def catalogues() -> Response:
         """Every language's catalogue for the pages' scripts (the same words as the terminal)."""

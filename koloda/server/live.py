@@ -109,6 +109,8 @@ class Act:
     version: int | None
     connection: Connection | None
     bot: bool = False
+    received: float = field(default_factory=time.perf_counter)
+    """When the server took it in (its handling time is measured to the broadcast)."""
 
 
 @dataclass

@@ -43,6 +43,7 @@ from koloda.server.live import (
     parse_seats,
     rebuild,
 )
+from koloda.server.metrics import Latencies
 from koloda.server.seating import HUMAN, OPEN, Seating, new_token
 from koloda.server.store import ActionWrite, NewTable, SeatsWrite, Store
 from koloda.server.thinking import Thinkers
@@ -74,6 +75,8 @@ class TableManager:
         """Bots play only once every person's seat is taken and has been connected."""
         self.tables: dict[str, LiveTable] = {}
         self.thinkers = Thinkers(threads=bot_threads, processes=bot_processes)
+        self.latencies = Latencies()
+        """Receive → broadcast of every person's action (``GET /api/stats``)."""
         """Quick bots think in threads, searching bots in worker processes (``thinking``)."""
         self._closing = False
 
@@ -534,6 +537,8 @@ class TableManager:
                     self.deal_pause, self._pause_over, table, table.version
                 )
         self._broadcast(table, events)
+        if not act.bot:
+            self.latencies.record(time.perf_counter() - act.received)
         self._schedule_bot(table)
 
     def _pause_over(self, table: LiveTable, version: int) -> None:

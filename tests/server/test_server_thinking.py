@@ -4,7 +4,13 @@ first, quick bots in threads."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+from pathlib import Path
+
+import httpx
+from server_support import ServerThread, create_table, receive
+from websockets.sync.client import connect
 
 from koloda import load_game
 from koloda.bots import make_bot
@@ -78,3 +84,31 @@ def test_a_searching_bot_thinks_in_a_worker_process() -> None:
     assert action in state.legal_actions()
     # the worker's bot is the same program: the same choice from the same seed
     assert action == make_bot("pimc:4", rules).choose(view, random.Random(7))
+
+
+def test_the_server_measures_receive_to_broadcast(tmp_path: Path) -> None:
+    server = ServerThread(f"sqlite:///{tmp_path / 'k.db'}").start()
+    try:
+        before = httpx.get(f"{server.url}/api/stats").json()
+        assert before["latency_ms"]["actions"] == 0 and before["latency_ms"]["p99"] is None
+        created = create_table(
+            server.url, "king", {}, ["human", "bot:random", "bot:random", "bot:random"]
+        )
+        token = created["seats"][0]["token"]
+        url = f"{server.ws_url}/ws/tables/{created['table_id']}?token={token}"
+        acted = 0
+        with connect(url) as ws:
+            while acted < 3:
+                message = receive(ws)
+                legal = message["view"]["legal_actions"]
+                if legal:
+                    ws.send(json.dumps({"type": "act", "action": legal[0]}))
+                    acted += 1
+            receive(ws)
+        stats = httpx.get(f"{server.url}/api/stats").json()
+        assert stats["live_tables"] == 1
+        latency = stats["latency_ms"]
+        assert latency["actions"] >= 2  # the person's actions only, not the bots'
+        assert 0 < latency["p50"] <= latency["p99"] <= latency["max"]
+    finally:
+        server.stop()
