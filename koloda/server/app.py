@@ -23,6 +23,9 @@ from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
 from koloda.core.registry import load_game
 from koloda.i18n import LANGUAGES, catalogue_json
+from koloda.records import parse_record
+from koloda.records.fairness import FAIRNESS_KEY
+from koloda.records.fairness import verify as verify_fairness
 from koloda.server import joining
 from koloda.server.catalog import games_catalog, presets, seat_kinds
 from koloda.server.limits import CreationLimit, MessageLimit
@@ -472,6 +475,28 @@ def create_app(
             record,
             headers={"Content-Disposition": f'attachment; filename="koloda-{table_id}.json"'},
         )
+
+    @app.get(
+        "/api/tables/{table_id}/verify",
+        responses={403: {"model": Problem}, 404: {"model": Problem}},
+        tags=["tables"],
+    )
+    async def table_verify(request: Request, table_id: str) -> dict[str, Any]:
+        """A finished game's fairness: the seed it revealed, the commitment shown from the
+        start, and whether every deal of its record is exactly what that seed deals (as
+        ``koloda verify`` checks a downloaded record)."""
+        table = await table_or_404(request, table_id)
+        document = await manager_of(request).call(table, lambda t: t.record)
+        if document is None:
+            raise HTTPException(403, "the game is not finished; its seed is still secret")
+        record = parse_record(document)
+        fairness = document[FAIRNESS_KEY]
+        return {
+            "commitment": fairness["commitment"],
+            "seed": fairness["seed"],
+            "deals": len(record.deals),
+            "problems": verify_fairness(record),
+        }
 
     @app.get(
         "/api/tables/{table_id}/sheet",

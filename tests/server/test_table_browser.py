@@ -332,11 +332,18 @@ def test_hints_talk_and_a_spectator(server: ServerThread, browser: Any) -> None:
 
 def test_rematch_after_the_game(server: ServerThread, browser: Any) -> None:
     table_id, tokens = new_table(server, "spades", ["human"] + ["bot:random"] * 3, {"max_deals": 1})
+    secret = httpx.get(f"{server.url}/api/tables/{table_id}/verify")
+    assert secret.status_code == 403  # the seed stays secret until the game is over
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
     tab.play_deal()
     tab.wait("latest.view.finished", 20)
     tab.wait("document.getElementById('rematch') !== null", 10)
     shoot(tab.page, "spades-game-over")
+    tab.page.click("#verify")  # the seed against the commitment this browser saw at the start
+    tab.wait("document.querySelectorAll('#verify-result p').length >= 3", 20)
+    verdict = tab.page.inner_text("#verify-result")
+    assert "✓ The revealed seed is the one committed to" in verdict, verdict
+    assert "✓ Every deal (1)" in verdict and "✗" not in verdict, verdict
     tab.page.click("#rematch")
     tab.page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
     tab.wait("latest !== null", 20)

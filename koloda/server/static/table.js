@@ -141,6 +141,7 @@ async function present(message) {
   if (first && message.view.trick) board.onTable = message.view.trick.map((p) => ({ ...p }));
   if (first && message.view.last_trick) lastTrick = message.view.last_trick;
   if (first && TOKEN && message.seat !== null) rememberTable(message);
+  if (first) rememberCommitment(message.table.commitment);
   render();
   const mine = mySeat() !== null && message.view.to_act === mySeat() && !message.view.finished;
   if (mine && (first || before.view.to_act !== mySeat() || before.version !== message.version)) {
@@ -224,6 +225,33 @@ function rememberTable(message) {
   const rest = list.filter((x) => x !== known);
   rest.unshift({ ...(known || { via: "link" }), id: TABLE_ID, game: message.view.game, seat: message.seat, token: TOKEN, when: Date.now() });
   localStorage.setItem("koloda.tables", JSON.stringify(rest.slice(0, 30)));
+}
+
+/* The seed's commitment as first shown to this browser: the end of the game is checked
+   against it, not against what the server says then. */
+function commitmentKey() { return `koloda.commitment.${TABLE_ID}`; }
+function rememberCommitment(hash) {
+  if (hash && !localStorage.getItem(commitmentKey())) localStorage.setItem(commitmentKey(), hash);
+}
+async function sha256Hex(text) {
+  if (!window.crypto || !crypto.subtle) return null;  // not a secure context: the server's check only
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+async function verifyDeal() {
+  const box = document.getElementById("verify-result");
+  const answer = await fetch(`/api/tables/${TABLE_ID}/verify`);
+  if (!answer.ok) { box.textContent = t("verify_not_yet"); return; }
+  const proof = await answer.json();
+  const seen = localStorage.getItem(commitmentKey());
+  const hash = await sha256Hex(`koloda-seed:${proof.seed}`);
+  const lines = [];
+  if (hash === null) lines.push(t("verify_no_crypto"));
+  else if (seen && hash === seen) lines.push("✓ " + t("verify_seed_ok"));
+  else if (seen) lines.push("✗ " + t("verify_seed_bad"));
+  else lines.push((hash === proof.commitment ? "✓ " : "✗ ") + t("verify_seed_unseen"));
+  lines.push(proof.problems.length ? "✗ " + proof.problems.join("; ") : "✓ " + t("verify_deals_ok", proof.deals));
+  box.replaceChildren(...lines.map((line) => el("p", {}, line)), el("p", { class: "note" }, t("verify_yourself")));
 }
 
 /* ----- drawing the page ---------------------------------------------------------------------- */
@@ -500,6 +528,8 @@ function renderBoard(v) {
   const draw = BOARDS[v.game];
   const parts = draw ? draw(v) : [table([t("player"), t("col_total")], seatRows(v, (s) => [v.totals[s]]))];
   if (renderBoard.sections) parts.push(...renderBoard.sections);
+  const hash = people && people.commitment;
+  if (hash) parts.push(el("p", { class: "note fair", title: hash }, `${t("fair_deal")}: SHA-256 ${hash.slice(0, 12)}…`));
   body.replaceChildren(...parts);
 }
 
@@ -551,6 +581,7 @@ async function openSummary(e, final, message) {
   const buttons = el("p", { class: "buttons" });
   if (final) {
     buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
+    buttons.append(el("button", { type: "button", id: "verify", onclick: verifyDeal }, t("verify")));
     if (TOKEN) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
     buttons.append(el("a", { class: "button", href: "/" }, t("to_lobby")));
     buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
@@ -559,7 +590,7 @@ async function openSummary(e, final, message) {
   } else {
     buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
   }
-  parts.push(buttons, el("p", { id: "summary-waiting", class: "note" }));
+  parts.push(buttons, el("div", { id: "verify-result", "aria-live": "polite" }), el("p", { id: "summary-waiting", class: "note" }));
   box.replaceChildren(...parts);
   document.getElementById("summary").classList.remove("hidden");
   renderSummaryWaiting();
