@@ -32,6 +32,10 @@ from urllib.parse import urlparse
 import httpx
 from websockets.asyncio.client import connect
 
+RAMP_SECONDS = 5.0
+"""Tables start at random moments over the first seconds (not thousands of handshakes at
+once)."""
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -50,7 +54,7 @@ class Stats:
 async def play_seat(
     ws_url: str, token: str, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event
 ) -> None:
-    async with connect(f"{ws_url}?token={token}", max_size=1 << 22) as ws:
+    async with connect(f"{ws_url}?token={token}", max_size=1 << 22, open_timeout=120) as ws:
         sent_at: float | None = None
         sent_version = -1
         while True:
@@ -94,21 +98,29 @@ async def run_table(
     seed: int,
 ) -> None:
     rng = random.Random(seed)
+    await asyncio.sleep(rng.uniform(0, RAMP_SECONDS))  # tables arrive over the first seconds
     while time.perf_counter() < stop:
-        response = await client.post(
-            f"{base}/api/tables",
-            json={"game": game, "options": options, "seats": ["human"] * count},
-        )
-        response.raise_for_status()
+        try:
+            response = await client.post(
+                f"{base}/api/tables",
+                json={"game": game, "options": options, "seats": ["human"] * count},
+            )
+            response.raise_for_status()
+        except httpx.HTTPError:  # counted, and tried again: the load goes on
+            stats.errors += 1
+            await asyncio.sleep(1.0)
+            continue
         created = response.json()
         ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{created['table_id']}"
         done = asyncio.Event()
-        await asyncio.gather(
+        outcomes = await asyncio.gather(
             *(
                 play_seat(ws_url, s["token"], random.Random(rng.random()), stats, stop, done)
                 for s in created["seats"]
-            )
+            ),
+            return_exceptions=True,
         )
+        stats.errors += sum(1 for outcome in outcomes if isinstance(outcome, Exception))
         if done.is_set():
             stats.games += 1
 
