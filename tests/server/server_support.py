@@ -8,6 +8,7 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -69,6 +70,17 @@ class ServerThread:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=20)
+
+
+def serving(
+    factory: Any, name: str, bot_delay: float = 0.0, **settings: Any
+) -> Iterator[ServerThread]:
+    """A module fixture's server on a fresh SQLite file (``factory``: pytest's
+    tmp_path_factory)."""
+    path = factory.mktemp(name) / "koloda.db"
+    running = ServerThread(f"sqlite:///{path}", bot_delay=bot_delay, **settings).start()
+    yield running
+    running.stop()
 
 
 def create_table(base: str, game: str, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:

@@ -3,9 +3,7 @@ that apply, the Russian page, "My tables", "Play now" and joining an open table.
 
 from __future__ import annotations
 
-import os
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,46 +11,20 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from server_support import Client, ServerThread
+from browser_support import needs_chromium, shots_dir, wait_until
+from server_support import Client, ServerThread, serving
 
 from koloda.i18n import catalogue_json
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DESKTOP = (1200, 900)
 PHONE = (390, 844)
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def lobby_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    path = tmp_path_factory.mktemp("lobby") / "koloda.db"
-    running = ServerThread(f"sqlite:///{path}", bot_delay=0.02).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
-
-
-def shots_dir(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("KOLODA_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    yield from serving(tmp_path_factory, "lobby", bot_delay=0.02)
 
 
 class Lobby:
@@ -105,15 +77,6 @@ def facts(server: ServerThread, table_id: str) -> dict[str, Any]:
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
-
-
-def wait_until(page: Any, expression: str, seconds: float = 10) -> None:
-    """Poll ``expression`` in the page (``wait_for_function`` would need ``eval``, which the
-    page's Content-Security-Policy forbids)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
-        page.wait_for_timeout(20)
 
 
 def shown_options(page: Any) -> list[str]:

@@ -3,62 +3,23 @@ three bots made from the lobby, its invitation, and the seat's link opening the 
 
 from __future__ import annotations
 
-import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from server_support import ServerThread
+from browser_support import needs_chromium, shots_dir
+from server_support import ServerThread, serving
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    path = tmp_path_factory.mktemp("ui") / "koloda.db"
-    running = ServerThread(f"sqlite:///{path}", bot_delay=0.02).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
-
-
-def shots_dir(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("KOLODA_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def wait_until(page: Any, expression: str, seconds: float) -> None:
-    """Poll ``expression`` in the page (``wait_for_function`` would need ``eval``, which the
-    page's Content-Security-Policy forbids, as it should)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
-        page.wait_for_timeout(20)
+    yield from serving(tmp_path_factory, "ui", bot_delay=0.02)
 
 
 @pytest.mark.parametrize("size", [(1000, 800), (390, 844)], ids=["desktop", "phone"])
-def test_server_browser_plays_a_deal_of_king(
+def test_server_browser_lobby_opens_a_king_table(
     ui_server: ServerThread, browser: object, tmp_path: Path, size: tuple[int, int]
 ) -> None:
     shots = shots_dir(tmp_path)

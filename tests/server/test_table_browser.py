@@ -13,33 +13,20 @@ from typing import Any
 
 import httpx
 import pytest
-from server_support import ServerThread
+from browser_support import needs_chromium, wait_until
+from server_support import ServerThread, serving
 
 from koloda.i18n.catalogue import catalogue_json
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 DESKTOP = (1280, 860)
 PHONE = (390, 844)
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    path = tmp_path_factory.mktemp("room") / "koloda.db"
-    running = ServerThread(f"sqlite:///{path}", bot_delay=0.01, deal_pause=30).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
+    yield from serving(tmp_path_factory, "room", bot_delay=0.01, deal_pause=30)
 
 
 def shots() -> Path | None:
@@ -104,12 +91,7 @@ class Page:
         return self.page.evaluate(expression)
 
     def wait(self, expression: str, seconds: float = 20) -> None:
-        """Poll ``expression`` (wait_for_function would need eval, which the page's CSP
-        forbids)."""
-        deadline = time.monotonic() + seconds
-        while not self.page.evaluate(expression):
-            assert time.monotonic() < deadline, f"timed out waiting for {expression}"
-            self.page.wait_for_timeout(20)
+        wait_until(self.page, expression, seconds)
 
     def summary_open(self) -> bool:
         return bool(self.value("!document.getElementById('summary').classList.contains('hidden')"))

@@ -1,0 +1,40 @@
+"""Helpers of the browser tests: Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium (Playwright cannot download a browser here)."""
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no /usr/bin/chromium")
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """Where screenshots go: ``KOLODA_SCREENSHOTS`` when set (to look at them), else the
+    test's temporary folder."""
+    folder = Path(os.environ.get("KOLODA_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def wait_until(page: Any, expression: str, seconds: float = 10) -> None:
+    """Poll ``expression`` in the page (``wait_for_function`` would need ``eval``, which the
+    pages' Content-Security-Policy forbids, as it should)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        page.wait_for_timeout(20)
