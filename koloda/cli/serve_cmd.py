@@ -30,6 +30,21 @@ def serve(
         int, typer.Option(help="new tables a minute per client address (and 20× that in all)")
     ] = 30,
     max_tables: Annotated[int, typer.Option(help="live tables in this process at most")] = 5000,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="one of several processes on one database (PostgreSQL): each table is owned "
+            "by one process at a time, the others pass its requests on",
+        ),
+    ] = False,
+    advertise: Annotated[
+        str | None,
+        typer.Option(help="with --cluster: this process's URL for the others (default: its own)"),
+    ] = None,
+    lease_seconds: Annotated[
+        float, typer.Option(help="with --cluster: how soon a dead process's tables move")
+    ] = 5.0,
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
     from koloda.cli.main import fail
@@ -46,14 +61,21 @@ def serve(
 
     url = database_url(database)
     limit = CreationLimit(per_address=tables_per_minute, total=20 * tables_per_minute)
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    member = None
+    if cluster:
+        from koloda.server.cluster import Cluster
+
+        address = advertise or f"http://{'127.0.0.1' if shown == 'localhost' else shown}:{port}"
+        member = Cluster(address=address, lease_seconds=lease_seconds)
     application = create_app(
         url,
         bot_delay=bot_delay,
         bot_processes=bot_processes,
         creation_limit=limit,
         max_tables=max_tables,
+        cluster=member,
     )
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(
         application,

@@ -28,6 +28,7 @@ from koloda.records.fairness import FAIRNESS_KEY
 from koloda.records.fairness import verify as verify_fairness
 from koloda.server import joining
 from koloda.server.catalog import games_catalog, presets, seat_kinds
+from koloda.server.cluster import Cluster, Elsewhere, forward, relay
 from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, dumps, hash_token
 from koloda.server.seating import SeatingError
@@ -224,6 +225,7 @@ def create_app(
     max_tables: int = 5000,
     message_limit: Callable[[], MessageLimit] = MessageLimit,
     idle_seconds: float = 600.0,
+    cluster: Cluster | None = None,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
@@ -233,7 +235,9 @@ def create_app(
     bound table creation; a table nobody touches for ``idle_seconds`` leaves memory, and
     stored tables come back on their first contact; ``message_limit`` bounds what each
     connection may send. Quick bots think in ``bot_threads`` threads, searching bots in
-    ``bot_processes`` worker processes (``thinking``; 0: in the threads too)."""
+    ``bot_processes`` worker processes (``thinking``; 0: in the threads too). With a
+    ``cluster``, this is one of several processes on one database, each table owned by one
+    of them (``cluster``)."""
     url = database_url(database)
     limit = creation_limit if creation_limit is not None else CreationLimit()
 
@@ -248,6 +252,7 @@ def create_app(
             deal_pause=deal_pause,
             wait_for_people=wait_for_people,
             idle_seconds=idle_seconds,
+            cluster=cluster,
         )
         app.state.manager = manager
         await manager.start()
@@ -280,6 +285,12 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": _problem_line(error)}, status_code=422)
+
+    @app.exception_handler(Elsewhere)
+    async def elsewhere(request: Request, owned: Elsewhere) -> Response:
+        """Another process owns the table: its answer is ours."""
+        assert cluster is not None
+        return await forward(request, owned.address, cluster.address, cluster.lease_seconds)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -559,7 +570,12 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         manager = manager_of(websocket)
-        table = await manager.get(table_id)
+        try:
+            table = await manager.get(table_id)
+        except Elsewhere as owned:  # the owner plays it: pass the messages on
+            assert cluster is not None
+            await relay(websocket, owned.address, cluster.address)
+            return
         if table is None:
             await _deny(websocket, 404, f"no table {table_id!r}")
             return

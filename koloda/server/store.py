@@ -37,10 +37,12 @@ from sqlalchemy import (
     event,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -79,6 +81,18 @@ actions_table = Table(
     Column("deal_index", Integer, nullable=False),
     Column("action", String(200), nullable=False),
 )
+
+
+leases_table = Table(
+    "koloda_leases",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("address", String(200), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""Which server process owns a live table, until when (several processes on one database:
+``cluster``). An owner renews its leases; a lease left to expire is taken over."""
 
 
 @dataclass
@@ -310,6 +324,63 @@ class Store:
                     update(tables_table).where(tables_table.c.id == table_id).values(**values)
                 )
         self.commits += 1
+
+    # ----- leases (several processes on one database) -----------------------------------------
+
+    def acquire(self, table_id: str, owner: str, address: str, seconds: float) -> str | None:
+        """Take or keep the lease of a table: None when ``owner`` holds it now, else the
+        address of the process that does."""
+        now = time.time()
+        values = {"owner": owner, "address": address, "expires": now + seconds}
+        lease = leases_table.c
+        with self.engine.begin() as connection:
+            taken = connection.execute(
+                update(leases_table)
+                .where(lease.table_id == table_id, or_(lease.owner == owner, lease.expires < now))
+                .values(**values)
+            )
+            if taken.rowcount == 1:
+                return None
+            try:
+                with connection.begin_nested():
+                    connection.execute(insert(leases_table).values(table_id=table_id, **values))
+                return None
+            except IntegrityError:
+                row = connection.execute(
+                    select(lease.address).where(lease.table_id == table_id)
+                ).first()
+                return str(row.address) if row is not None else address
+
+    def renew(self, owner: str, seconds: float) -> set[str]:
+        """Extend every lease ``owner`` still holds; the tables it holds."""
+        lease = leases_table.c
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(leases_table)
+                .where(lease.owner == owner)
+                .values(expires=time.time() + seconds)
+            )
+            rows = connection.execute(select(lease.table_id).where(lease.owner == owner))
+            return {str(row.table_id) for row in rows}
+
+    def release(self, table_ids: Sequence[str], owner: str) -> None:
+        lease = leases_table.c
+        with self.engine.begin() as connection:
+            connection.execute(
+                delete(leases_table).where(lease.table_id.in_(table_ids), lease.owner == owner)
+            )
+
+    def orphans(self, limit: int = 50) -> list[str]:
+        """Unfinished tables whose owner let the lease expire (a process that died)."""
+        lease = leases_table.c
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(lease.table_id)
+                .join(tables_table, tables_table.c.id == lease.table_id)
+                .where(lease.expires < time.time(), tables_table.c.finished.is_(False))
+                .limit(limit)
+            )
+            return [str(row.table_id) for row in rows]
 
     # ----- reading ---------------------------------------------------------------------------
 

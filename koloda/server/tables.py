@@ -25,6 +25,7 @@ from koloda.core.events import Event
 from koloda.core.explain import explain_card
 from koloda.core.presentation import Phrase, phrase_to_json
 from koloda.core.registry import load_game
+from koloda.server.cluster import Cluster, Elsewhere
 from koloda.server.live import (
     CHAT_INTERVAL,
     PHRASES,
@@ -63,8 +64,12 @@ class TableManager:
         deal_pause: float = 20.0,
         wait_for_people: bool = True,
         idle_seconds: float = 600.0,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster
+        """This process's place among several on one database (None: the only one)."""
+        self._leases: asyncio.Task[None] | None = None
         self.idle_seconds = idle_seconds
         """A table nobody has touched or watched this long leaves memory (0: never)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -87,6 +92,49 @@ class TableManager:
         tables left alone are put away (``idle_seconds``)."""
         if self.idle_seconds:
             self._sweeper = asyncio.create_task(self._sweep_idle(), name="koloda-idle")
+        if self.cluster is not None:
+            self._leases = asyncio.create_task(self._keep_leases(), name="koloda-leases")
+
+    async def _keep_leases(self) -> None:
+        """Renew this process's leases; let go of a table another process has taken; take
+        over the tables of a process that died."""
+        cluster = self.cluster
+        assert cluster is not None
+        rounds = 0
+        while True:
+            await asyncio.sleep(cluster.lease_seconds / 3)
+            held = set(self.tables)
+            try:
+                ours = await asyncio.to_thread(
+                    self.store.renew, cluster.node, cluster.lease_seconds
+                )
+            except Exception:
+                log.exception("could not renew the leases")
+                continue
+            for table_id in held - ours:
+                table = self.tables.get(table_id)
+                if table is not None:
+                    await self._let_go(table)
+            rounds += 1
+            if rounds % 3 == 0:
+                await self._adopt_orphans()
+
+    async def _adopt_orphans(self) -> None:
+        try:
+            orphans = await asyncio.to_thread(self.store.orphans)
+        except Exception:
+            log.exception("could not look for orphaned tables")
+            return
+        for table_id in orphans:
+            if table_id not in self.tables:
+                with contextlib.suppress(Elsewhere):
+                    await self.load(table_id)
+
+    async def _let_go(self, table: LiveTable) -> None:
+        """Another process owns the table now: its clients reconnect (and reach it)."""
+        for connection in list(table.connections):
+            connection.close(1012)
+        await self._put_away(table, release=False)
 
     async def _sweep_idle(self) -> None:
         while True:
@@ -101,11 +149,14 @@ class TableManager:
                 ):
                     await self._put_away(table)
 
-    async def _put_away(self, table: LiveTable) -> None:
+    async def _put_away(self, table: LiveTable, release: bool = True) -> None:
         """Take an idle table out of memory; it is stored whole and comes back on contact."""
         if self.tables.get(table.id) is not table:
             return
         del self.tables[table.id]
+        if release and self.cluster is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.release, [table.id], self.cluster.node)
         for task in (table.task, table.bot_task):
             if task is not None:
                 task.cancel()
@@ -114,10 +165,14 @@ class TableManager:
 
     async def close(self) -> None:
         self._closing = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for background in (self._sweeper, self._leases):
+            if background is not None:
+                background.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await background
+        if self.cluster is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.release, list(self.tables), self.cluster.node)
         for table in list(self.tables.values()):
             for task in (table.task, table.bot_task):
                 if task is not None:
@@ -186,6 +241,12 @@ class TableManager:
             seating=seating,
         )
         setups = table.new_setups()
+        if self.cluster is not None:
+            cluster = self.cluster
+            owner = await asyncio.to_thread(
+                self.store.acquire, table.id, cluster.node, cluster.address, cluster.lease_seconds
+            )
+            assert owner is None, "a new table's id is taken"
         await self.store.create(
             NewTable(
                 id=table.id,
@@ -209,11 +270,24 @@ class TableManager:
         return await self.load(table_id)
 
     async def load(self, table_id: str) -> LiveTable | None:
+        """A stored table brought to life; raises ``Elsewhere`` when another process owns
+        it (several processes on one database)."""
         stored = await asyncio.to_thread(self.store.load, table_id)
         if stored is None:
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
+        if self.cluster is not None:
+            cluster = self.cluster
+            owner = await asyncio.to_thread(
+                self.store.acquire, table_id, cluster.node, cluster.address, cluster.lease_seconds
+            )
+            if owner is not None:
+                raise Elsewhere(owner)
+            if table_id in self.tables:
+                return self.tables[table_id]
+            stored = await asyncio.to_thread(self.store.load, table_id)  # all its owner stored
+            assert stored is not None
         table = rebuild(stored)
         self._activate(table)
         return table
@@ -572,7 +646,12 @@ class TableManager:
         """The in-memory state may be ahead of the store: start again from the store."""
         self.tables.pop(table.id, None)
         connections = list(table.connections)
-        fresh = await self.load(table.id)
+        try:
+            fresh = await self.load(table.id)
+        except Elsewhere:  # another process took the table over: the clients go there
+            for connection in connections:
+                connection.close(1012)
+            return
         if fresh is None:
             return
         for connection in connections:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -70,6 +75,48 @@ class ServerThread:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=20)
+
+
+class ServerProcess:
+    """``koloda serve`` in its own process, so it can be killed outright."""
+
+    def __init__(self, database: str, workdir: Path, *extra: str) -> None:
+        self.database = database
+        self.workdir = workdir
+        self.extra = list(extra)
+        """More ``koloda serve`` options."""
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        command = [sys.executable, "-m", "koloda", "serve", "--port", str(self.port)]
+        command += ["--database", self.database, "--bot-delay", "0", *self.extra]
+        self.process = subprocess.Popen(
+            command, cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            assert self.process.poll() is None, "the server exited"
+            try:
+                if httpx.get(f"{self.url}/api/bots", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
 
 
 def serving(

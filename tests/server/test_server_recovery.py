@@ -4,11 +4,7 @@ database; every table resumes exactly at its last acknowledged action, nothing l
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,50 +13,10 @@ from typing import Any
 import httpx
 import pytest
 from postgres_server import PostgresServer
-from server_support import Client, create_table, free_port, receive, receive_until
+from server_support import Client, ServerProcess, create_table, receive, receive_until
 from websockets.sync.client import connect
 
 from koloda.records import parse_record, replay
-
-
-class ServerProcess:
-    """``koloda serve`` in its own process, so it can be killed outright."""
-
-    def __init__(self, database: str, workdir: Path) -> None:
-        self.database = database
-        self.workdir = workdir
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self) -> ServerProcess:
-        command = [sys.executable, "-m", "koloda", "serve", "--port", str(self.port)]
-        command += ["--database", self.database, "--bot-delay", "0"]
-        self.process = subprocess.Popen(
-            command, cwd=self.workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            assert self.process.poll() is None, "the server exited"
-            try:
-                if httpx.get(f"{self.url}/api/bots", timeout=1).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
