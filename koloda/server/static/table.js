@@ -142,6 +142,7 @@ async function present(message) {
   if (first && message.view.last_trick) lastTrick = message.view.last_trick;
   if (first && TOKEN && message.seat !== null) rememberTable(message);
   if (first) rememberCommitment(message.table.commitment);
+  if (first) fetchSheet();  // the sheet's own sections on the scoreboard (King's order table)
   render();
   const mine = mySeat() !== null && message.view.to_act === mySeat() && !message.view.finished;
   if (mine && (first || before.view.to_act !== mySeat() || before.version !== message.version)) {
