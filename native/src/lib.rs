@@ -5,9 +5,12 @@
 //! bindings that maturin builds into the extension module `koloda._native`.
 
 pub mod cards;
+pub mod king;
 pub mod rng;
 pub mod spades;
 pub mod tricks;
 
 #[cfg(feature = "python")]
 mod python;
+#[cfg(feature = "python")]
+mod python_king;

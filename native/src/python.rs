@@ -576,6 +576,8 @@ fn spades_playouts(
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SpadesCore>()?;
     m.add_function(wrap_pyfunction!(spades_playouts, m)?)?;
-    m.add("GAMES", ("spades",))?;
+    m.add_class::<crate::python_king::KingCore>()?;
+    m.add_function(wrap_pyfunction!(crate::python_king::king_playouts, m)?)?;
+    m.add("GAMES", ("spades", "king"))?;
     Ok(())
 }

@@ -51,7 +51,43 @@ def spades_fingerprint(state: Any) -> tuple[Any, ...]:
     )
 
 
-FINGERPRINTS: dict[str, Fingerprint] = {"spades": spades_fingerprint}
+_MASK64 = (1 << 64) - 1
+
+
+def king_fingerprint(state: Any) -> tuple[Any, ...]:
+    """Every field of a King state that its views, scores and future depend on (the trick
+    constraints as 64-bit masks: Python keeps complements as negative ints)."""
+    return (
+        state.phase,
+        state.to_act,
+        state.is_over,
+        state.dealer,
+        state.deal_number,
+        state.contract,
+        state.trump,
+        state.by_last,
+        state.caller,
+        tuple(state.hands),
+        state.dealt if state.in_deal else None,
+        tuple(state.pre_actions),
+        tuple(state.taken),
+        tuple(state.last_tricks),
+        state.taken_all,
+        tuple(state.history),
+        state.trick_count,
+        state.lead_suit,
+        state.trick_leader,
+        tuple(state.tricks),
+        state.tricks_played,
+        [mask & _MASK64 for mask in state.lead_first],
+        state.follow_first & _MASK64,
+        state.discard_first & _MASK64,
+        tuple(state.totals),
+        tuple(state.rows),
+    )
+
+
+FINGERPRINTS: dict[str, Fingerprint] = {"spades": spades_fingerprint, "king": king_fingerprint}
 
 
 class Mismatch(AssertionError):
@@ -103,6 +139,7 @@ class Lockstep:
         self.a: AnyState = self.python.new_state(seed=seed, first_dealer=first_dealer)
         self.b: AnyState = self.native.new_state(seed=seed, first_dealer=first_dealer)
         self.where = f"{game} {options} seed {seed}"
+        self.deals = -1
 
     def fail(self, step: int, what: str, left: Any, right: Any) -> None:
         raise Mismatch(
@@ -124,8 +161,10 @@ class Lockstep:
             self.fail(step, "state", self.fingerprint(a), self.fingerprint(b))
         if a.outcome() != b.outcome():
             self.fail(step, "outcome", a.outcome(), b.outcome())
-        if a.deal_scores() != b.deal_scores():
-            self.fail(step, "deal scores", a.deal_scores(), b.deal_scores())
+        if a.deal_index != self.deals:  # a deal was scored: its scores and the sheet
+            self.deals = a.deal_index
+            if a.deal_scores() != b.deal_scores():
+                self.fail(step, "deal scores", a.deal_scores(), b.deal_scores())
         if (a.is_over, a.awaiting_deal, a.deal_index, a.next_dealer) != (
             b.is_over,
             b.awaiting_deal,
@@ -134,18 +173,20 @@ class Lockstep:
         ):
             self.fail(step, "progress", a, b)
 
-    def play(self, tally: Tally, watch_views: bool, max_decisions: int) -> None:
-        """Plays the game to its end (or ``max_decisions``) in lockstep."""
+    def play(self, tally: Tally, watched: int, max_decisions: int) -> None:
+        """Plays the game to its end (or ``max_decisions``) in lockstep, comparing every
+        seat's view after each of the first ``watched`` decisions too."""
         rng = self.rng
         step = 0
         self.compare(step)
-        if watch_views:
+        if watched > 0:
             self.compare_views(step, tally)
         while not self.a.is_over and step < max_decisions:
             a, b = self.a, self.b
             legal = a.legal_actions()
-            if legal != b.legal_actions() or tuple(legal) != tuple(b.legal_actions()):
-                self.fail(step, "legal actions", tuple(legal), tuple(b.legal_actions()))
+            other = b.legal_actions()
+            if legal != other or tuple(legal) != tuple(other):
+                self.fail(step, "legal actions", tuple(legal), tuple(other))
             if rng.random() < 0.01:
                 self.try_illegal(step, tally)
             if rng.random() < 0.01:
@@ -156,7 +197,7 @@ class Lockstep:
                 self.try_sample(step, tally)
             action = legal[rng.randrange(len(legal))]
             deals = len(a.deal_scores())
-            if rng.random() < 0.7:
+            if rng.random() < 0.4:
                 left, right = a.apply(action), b.apply(action)
                 if left != right:
                     self.fail(step, f"events of {self.python.format_action(action)}", left, right)
@@ -168,7 +209,7 @@ class Lockstep:
             tally.decisions += 1
             tally.deals += len(a.deal_scores()) - deals
             self.compare(step)
-            if watch_views:
+            if step <= watched:
                 self.compare_views(step, tally)
         if self.a.is_over:
             logs_a, logs_b = self.a.deal_logs(), self.b.deal_logs()
@@ -211,16 +252,15 @@ def run(
     options: dict[str, Any],
     decisions: int,
     seed: int,
-    watched_games: int = 1,
-    max_game: int = 100_000,
+    watched: int = 300,
 ) -> Tally:
     """Plays games of ``game`` with ``options`` on both engines until ``decisions`` have been
-    compared; the first ``watched_games`` games compare every seat's view after every
-    decision too."""
+    compared; the first ``watched`` decisions compare every seat's view (and its JSON)
+    after every decision too."""
     tally = Tally(options=[options])
     index = 0
     while tally.decisions < decisions:
         lockstep = Lockstep(game, options, seed * 1_000 + index)
-        lockstep.play(tally, index < watched_games, min(max_game, decisions - tally.decisions))
+        lockstep.play(tally, watched - tally.decisions, decisions - tally.decisions)
         index += 1
     return tally
