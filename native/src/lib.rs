@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod king;
 pub mod rng;
+pub mod shuffle;
 pub mod spades;
 pub mod tricks;
 

@@ -571,6 +571,13 @@ fn spades_playouts(
     Ok(out)
 }
 
+/// ``Shuffler(seed).shuffled(items, index)`` of ``koloda.core.dealing``, natively (the seed
+/// as its text).
+#[pyfunction]
+fn seeded_shuffle(seed: &str, index: u64, items: Vec<i64>) -> Vec<i64> {
+    crate::shuffle::seeded_shuffle(seed, index, &items)
+}
+
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -578,6 +585,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spades_playouts, m)?)?;
     m.add_class::<crate::python_king::KingCore>()?;
     m.add_function(wrap_pyfunction!(crate::python_king::king_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
     m.add("GAMES", ("spades", "king"))?;
     Ok(())
 }

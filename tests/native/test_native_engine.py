@@ -67,3 +67,23 @@ def test_native_batch_playouts(game: str, options: dict[str, Any], deals: int) -
         assert sum(result["wins"]) == 50
     else:
         assert result["deals"] == 50 * deals  # every King deal of the program is played
+
+
+def test_native_seeded_shuffle_is_the_core_shuffler_bit_for_bit() -> None:
+    from koloda._native import seeded_shuffle
+    from koloda.core.dealing import Shuffler
+
+    for seed in (0, 1, "abc", "table/7", 2**70, -3):
+        for index in range(40):
+            for size in (52, 32, 30, 2, 1, 0):
+                items = list(range(100, 100 + size))
+                expected = Shuffler(seed).shuffled(items, index)
+                assert seeded_shuffle(f"{seed}", index, items) == expected
+
+
+def test_native_deals_are_the_python_engines_deals() -> None:
+    for game, options in (("spades", {}), ("king", {"variant": "three"})):
+        python, native = load_game(game, **options), load_game(game, "native", **options)
+        for seed in range(20):
+            a, b = python.new_state(seed=seed), native.new_state(seed=seed)
+            assert a.deal_logs() == b.deal_logs()

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from koloda._native import SpadesCore, spades_playouts
+from koloda._native import SpadesCore, seeded_shuffle, spades_playouts
 from koloda.core.cards import Card, cards_in, format_card, format_suit
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
@@ -370,6 +370,15 @@ class NativeSpadesRules(SpadesRules):
     """Spades with its options fixed, on the native engine."""
 
     engine = "native"
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
+        """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
+        shuffle, computed natively); unseeded shuffles come from the core as they are."""
+        if shuffler.seed is None or type(shuffler) is not Shuffler:
+            return super().deal_hands(shuffler, deal)
+        cards = seeded_shuffle(f"{shuffler.seed}", deal, list(self.deck.cards))
+        size = self.hand_size
+        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
 
     def empty_state(self, first_dealer: Seat = 0) -> NativeSpadesState:  # type: ignore[override]
         return NativeSpadesState.create(self, first_dealer, None)
