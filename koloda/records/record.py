@@ -76,6 +76,8 @@ def parse_record(document: Any, engine: str = DEFAULT_ENGINE) -> Record:
     ):
         raise RecordError("'players' must be a list of names")
     options = _options_with_players(game, options, players)
+    if "engine" in options:  # the engine is the reader's choice, not a rule of the game
+        raise RecordError(f"{game}: unknown option engine (the engine is not a rule option)")
     try:
         rules = load_game(game, engine, **options)
     except KolodaError as error:

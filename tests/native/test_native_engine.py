@@ -87,3 +87,12 @@ def test_native_deals_are_the_python_engines_deals() -> None:
         for seed in range(20):
             a, b = python.new_state(seed=seed), native.new_state(seed=seed)
             assert a.deal_logs() == b.deal_logs()
+
+
+def test_a_record_cannot_choose_the_engine() -> None:
+    from koloda.records import RecordError, parse_record
+
+    document = {"game": "spades", "options": {"engine": "native"}, "deals": []}
+    with pytest.raises(RecordError, match="unknown option engine"):
+        parse_record(document)
+    assert parse_record({"game": "spades", "deals": []}, engine="native").rules.engine == "native"  # type: ignore[attr-defined]
