@@ -9,9 +9,12 @@ pub mod king;
 pub mod rng;
 pub mod shuffle;
 pub mod spades;
+pub mod tressette;
 pub mod tricks;
 
 #[cfg(feature = "python")]
 mod python;
 #[cfg(feature = "python")]
 mod python_king;
+#[cfg(feature = "python")]
+mod python_tressette;

@@ -586,6 +586,11 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<crate::python_king::KingCore>()?;
     m.add_function(wrap_pyfunction!(crate::python_king::king_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
-    m.add("GAMES", ("spades", "king"))?;
+    m.add_class::<crate::python_tressette::TressetteCore>()?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_tressette::tressette_playouts,
+        m
+    )?)?;
+    m.add("GAMES", ("spades", "king", "tressette"))?;
     Ok(())
 }

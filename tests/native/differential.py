@@ -87,7 +87,42 @@ def king_fingerprint(state: Any) -> tuple[Any, ...]:
     )
 
 
-FINGERPRINTS: dict[str, Fingerprint] = {"spades": spades_fingerprint, "king": king_fingerprint}
+def tressette_fingerprint(state: Any) -> tuple[Any, ...]:
+    """Every field of a Tressette state that its views, scores and future depend on."""
+    in_deal = state.phase == 1
+    return (
+        state.phase,
+        state.to_act,
+        state.is_over,
+        state.dealer,
+        state.deal_number,
+        state.leader,
+        tuple(state.hands),
+        tuple(map(tuple, state.dealt)) if in_deal else None,
+        tuple(state.taken),
+        tuple(state.history),
+        state.trick_count,
+        state.lead_suit,
+        state.trick_leader,
+        tuple(state.tricks),
+        state.tricks_played,
+        tuple(state.points),
+        tuple(state.deal_points),
+        tuple(state.deal_declared),
+        tuple(state.deal_bonus),
+        tuple(state.games),
+        tuple(state.totals),
+        tuple(state.settled_points),
+        state.settled_games,
+        state.declarations if in_deal else None,
+    )
+
+
+FINGERPRINTS: dict[str, Fingerprint] = {
+    "spades": spades_fingerprint,
+    "king": king_fingerprint,
+    "tressette": tressette_fingerprint,
+}
 
 
 class Mismatch(AssertionError):

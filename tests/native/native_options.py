@@ -72,9 +72,20 @@ def king_option_sets() -> list[dict[str, Any]]:
     return sets
 
 
+def tressette_option_sets() -> list[dict[str, Any]]:
+    """Every combination of the rule options of rules/tressette.md: the trump hearts (T-6,
+    T-7), card points per trick or pooled (T-12) and the long run (T-9)."""
+    combos = itertools.product((True, False), ("per_trick", "pooled"), ("seven", "ten"))
+    return [
+        {"hearts_special": hearts, "card_points": points, "long_run": run}
+        for hearts, points, run in combos
+    ]
+
+
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "spades": spades_option_sets(),
     "king": king_option_sets(),
+    "tressette": tressette_option_sets(),
 }
 CASES = [(game, index) for game, sets in OPTION_SETS.items() for index in range(len(sets))]
 

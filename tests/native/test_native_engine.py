@@ -15,10 +15,10 @@ from koloda.core.registry import game_plugin
 def test_engine_choice() -> None:
     assert DEFAULT_ENGINE == "python"  # until all four games are native and proven equal
     assert type(load_game("spades")).__name__ == "SpadesRules"
-    for game in ("spades", "king"):
+    for game in ("spades", "king", "tressette"):
         assert load_game(game, engine="native").engine == "native"  # type: ignore[attr-defined]
         assert game_plugin(game).engines == ("python", "native")
-    assert game_plugin("tressette").engines == ("python",)
+    assert game_plugin("hundred_one").engines == ("python",)
     with pytest.raises(OptionError, match="unknown engine"):
         load_game("spades", engine="java")
     with pytest.raises(OptionError, match="no native engine"):
@@ -53,6 +53,7 @@ def test_native_state_is_a_game_state(game: str) -> None:
         ("king", {}, 15),
         ("king", {"variant": "order"}, 60),
         ("king", {"variant": "three"}, 45),
+        ("tressette", {}, 1000),
     ],
 )
 def test_native_batch_playouts(game: str, options: dict[str, Any], deals: int) -> None:
@@ -65,8 +66,10 @@ def test_native_batch_playouts(game: str, options: dict[str, Any], deals: int) -
     assert rules.playouts(50, seed=4) != result
     if game == "spades":
         assert sum(result["wins"]) == 50
-    else:
+    elif game == "king":
         assert result["deals"] == 50 * deals  # every King deal of the program is played
+    else:
+        assert sum(result["total_points"]) >= 50 * 3 * 21  # three games of 21 or 42 a group
 
 
 def test_native_seeded_shuffle_is_the_core_shuffler_bit_for_bit() -> None:
@@ -82,7 +85,7 @@ def test_native_seeded_shuffle_is_the_core_shuffler_bit_for_bit() -> None:
 
 
 def test_native_deals_are_the_python_engines_deals() -> None:
-    for game, options in (("spades", {}), ("king", {"variant": "three"})):
+    for game, options in (("spades", {}), ("king", {"variant": "three"}), ("tressette", {})):
         python, native = load_game(game, **options), load_game(game, "native", **options)
         for seed in range(20):
             a, b = python.new_state(seed=seed), native.new_state(seed=seed)
