@@ -29,10 +29,12 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
     # game: (our options, OpenSpiel's nearest game, its parameters)
     "spades": ({"max_deals": 10}, "spades", {}),
     "king": ({}, "hearts", {}),
+    "tressette": ({}, "hearts", {}),
 }
 """Random bids almost never reach 500, so our Spades games are bounded by ``max_deals``;
 OpenSpiel's spades is one hand (4 bids and 52 cards after 52 chance actions). King is a whole
-classic game of 15 deals against OpenSpiel's hearts (one hand with its pass)."""
+classic game of 15 deals and Tressette a whole group of three games against OpenSpiel's
+hearts (one hand with its pass)."""
 
 
 def native_batch(game: str, seconds: float, **options: Any) -> Figure:
