@@ -176,7 +176,11 @@ impl SpadesCore {
         Ok(())
     }
 
-    fn is_legal(&self, action: i64) -> bool {
+    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        let Ok(action) = action.extract::<i64>() else {
+            return false;
+        };
         self.game.is_legal(action)
     }
 

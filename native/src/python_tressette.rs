@@ -138,7 +138,11 @@ impl TressetteCore {
         Ok(())
     }
 
-    fn is_legal(&self, action: i64) -> bool {
+    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        let Ok(action) = action.extract::<i64>() else {
+            return false;
+        };
         (0..64).contains(&action) && self.game.legal_card_mask() >> action & 1 == 1
     }
 
