@@ -3,13 +3,16 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 # One stamp per set of extras installed (pyproject.toml): the web table needs `server`, the
-# tests need everything.
+# tests need everything. Installing builds the Rust engine of native/ in release mode into
+# the extension module koloda._native (maturin is the build backend), so a stamp is also
+# out of date when the crate's sources change.
 RUN_STAMP = $(VENV)/.installed-server
 STAMP     = $(VENV)/.installed-dev,server,plots
+NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs)
 
-.PHONY: run test lint typecheck bench clean browser postgres mutation
+.PHONY: run test lint typecheck native-check bench bench-native clean browser postgres mutation
 
-$(VENV)/.installed-%: pyproject.toml
+$(VENV)/.installed-%: pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$*]'
@@ -39,12 +42,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck browser postgres
+# The Rust crate on its own: formatting, lints (the plain library and the Python bindings)
+# and its unit tests.
+native-check: $(STAMP)
+	cd native && cargo fmt --check
+	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --all-targets -- -D warnings
+	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
+	cd native && cargo test --quiet
+
+test: lint typecheck native-check browser postgres
 	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/bench_engines.py
+
+# The native engine against the Python one and OpenSpiel: decisions per second.
+bench-native: $(STAMP)
+	$(BIN)/python bench/bench_native.py
 
 # Mutation testing of the rule engines ([tool.mutmut] in pyproject.toml), one worker at low
 # priority; MUTANTS narrows the run to mutant names (globs), e.g. 'koloda.games.king.scoring*'.
@@ -57,4 +72,4 @@ mutation: $(STAMP)
 	$(BIN)/python bench/mutation_score.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants native/target koloda/_native*.so

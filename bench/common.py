@@ -25,9 +25,12 @@ class Figure:
         return self.decisions / self.seconds
 
 
-def koloda_playouts(game: str, seconds: float, checked: bool = False, **options: Any) -> Figure:
-    """Whole games of random play: ``legal_actions`` + ``apply_unchecked`` (or ``apply``)."""
-    rules = load_game(game, **options)
+def koloda_playouts(
+    game: str, seconds: float, checked: bool = False, engine: str = "python", **options: Any
+) -> Figure:
+    """Whole games of random play: ``legal_actions`` + ``apply_unchecked`` (or ``apply``),
+    on the Python engine or the native one."""
+    rules = load_game(game, engine, **options)
     rnd = random.Random(1).random
     decisions = 0
     games = 0
@@ -41,7 +44,8 @@ def koloda_playouts(game: str, seconds: float, checked: bool = False, **options:
             apply(legal[int(rnd() * len(legal))])
             decisions += 1
         games += 1
-    label = f"koloda {game} {options or ''} ({'apply' if checked else 'apply_unchecked'})"
+    where = "" if engine == "python" else f" [{engine}]"
+    label = f"koloda {game}{where} {options or ''} ({'apply' if checked else 'apply_unchecked'})"
     return Figure(
         label.replace(" {}", "").replace("  ", " "), decisions, time.perf_counter() - started
     )

@@ -15,6 +15,13 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol
 
 from koloda.core.engine import Action, AnyRules, S, V_contra
+from koloda.core.errors import OptionError
+
+ENGINES = ("python", "native")
+"""The engines a game may run on: the Python reference and the Rust crate's."""
+DEFAULT_ENGINE = "python"
+"""The engine ``load_game`` uses unless told: the Python reference, until every game is
+native and proven equal to it."""
 
 
 class HeuristicPolicy(Protocol):
@@ -112,9 +119,25 @@ class GamePlugin:
     seats_option: str | None = None
     """The option that sets the number of seats, which a record's player names may imply
     when it is left out (101's ``players``)."""
+    native_rules: str | None = None
+    """``"module:function"``: the same rules on the native engine (``koloda._native``), for
+    a game the Rust crate implements and the differential test proves equal."""
 
-    def make_rules(self, **options: Any) -> AnyRules:
-        rules: AnyRules = load_reference(self.rules)(**options)
+    @property
+    def engines(self) -> tuple[str, ...]:
+        """The engines this game can run on: always ``python``, and ``native`` if built."""
+        return ("python", "native") if self.native_rules is not None else ("python",)
+
+    def make_rules(self, engine: str = "python", **options: Any) -> AnyRules:
+        """The game's rules on ``engine`` (``python``, the reference, or ``native``)."""
+        if engine not in ENGINES:
+            raise OptionError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+        reference = self.rules
+        if engine == "native":
+            if self.native_rules is None:
+                raise OptionError(f"{self.name}: no native engine yet (engines: python)")
+            reference = self.native_rules
+        rules: AnyRules = load_reference(reference)(**options)
         return rules
 
     def heuristic_policy(self) -> HeuristicPolicy:

@@ -12,7 +12,7 @@ from typing import Any
 
 from koloda.core.engine import AnyRules
 from koloda.core.errors import OptionError
-from koloda.core.plugin import GamePlugin
+from koloda.core.plugin import DEFAULT_ENGINE, GamePlugin
 
 _GAMES = {
     "king": "koloda.games.king",
@@ -42,14 +42,16 @@ def game_plugin(name: str) -> GamePlugin:
     return plugin
 
 
-def load_game(name: str, **options: Any) -> AnyRules:
+def load_game(name: str, engine: str = DEFAULT_ENGINE, **options: Any) -> AnyRules:
     """The rules of a game with the given options; unknown games and options are errors.
+    ``engine`` is ``python`` (the reference) or ``native`` (the Rust crate, for the games it
+    implements).
 
     >>> rules = load_game("king", variant="order")
     >>> rules.info.num_seats, rules.info.deck.name
     (4, '32')
     """
-    return game_plugin(name).make_rules(**options)
+    return game_plugin(name).make_rules(engine, **options)
 
 
 def plugin_of(rules: AnyRules) -> GamePlugin:

@@ -21,6 +21,8 @@ S = TypeVar("S", bound=DealtGameState)
 
 
 class RulesBase(Generic[S]):
+    engine: str = "python"
+    """The engine the states run on (``native`` for the Rust crate's)."""
     options: Any
     num_seats: int
     hand_size: int

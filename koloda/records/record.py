@@ -14,6 +14,7 @@ from typing import Any
 
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
+from koloda.core.plugin import DEFAULT_ENGINE
 from koloda.core.registry import available_games, game_plugin, load_game
 
 RECORD_FORMAT = "koloda-record/1"
@@ -53,8 +54,9 @@ class Record:
     deals: list[dict[str, Any]] = field(default_factory=list)
 
 
-def parse_record(document: Any) -> Record:
-    """Check a record's top level and load its rules; deals are checked by ``replay``."""
+def parse_record(document: Any, engine: str = DEFAULT_ENGINE) -> Record:
+    """Check a record's top level and load its rules (on ``engine``); deals are checked by
+    ``replay``."""
     if not isinstance(document, dict):
         raise RecordError("a record is a JSON object")
     if document.get("format", RECORD_FORMAT) != RECORD_FORMAT:
@@ -74,8 +76,10 @@ def parse_record(document: Any) -> Record:
     ):
         raise RecordError("'players' must be a list of names")
     options = _options_with_players(game, options, players)
+    if "engine" in options:  # the engine is the reader's choice, not a rule of the game
+        raise RecordError(f"{game}: unknown option engine (the engine is not a rule option)")
     try:
-        rules = load_game(game, **options)
+        rules = load_game(game, engine, **options)
     except KolodaError as error:
         raise RecordError(str(error)) from None
     if players is not None and len(players) != rules.num_seats:

@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     words="koloda.games.king",
     heuristic="koloda.games.king.heuristic:choose",
     search="koloda.games.king.search:SEARCH",
+    native_rules="koloda.games.king.native:make_rules",
 )

@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     words="koloda.games.spades",
     heuristic="koloda.games.spades.heuristic:choose",
     search="koloda.games.spades.search:SEARCH",
+    native_rules="koloda.games.spades.native:make_rules",
 )

@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     words="koloda.games.tressette",
     heuristic="koloda.games.tressette.heuristic:choose",
     search="koloda.games.tressette.search:SEARCH",
+    native_rules="koloda.games.tressette.native:make_rules",
 )

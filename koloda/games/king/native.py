@@ -1,0 +1,455 @@
+"""King on the native engine (``koloda._native``, the Rust crate in ``native/``).
+
+``load_game("king", engine="native", ...)`` makes a ``NativeKingRules``: the Python engine's
+rules object (options, notation, records, score sheet, sampling) whose states are
+``NativeKingState``. The state machine — orders, the trump call, legal cards, tricks, the
+early end of a decided deal, scoring, the settlement and each seat's view — runs in Rust;
+this module adds views as ``KingView``, events as objects, errors that cite the rule, deal
+logs and the score sheet. The differential test (``tests/native``) proves both engines
+equal decision by decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from koloda._native import KingCore, king_playouts, seeded_shuffle
+from koloda.core.cards import SUIT_MASK, Card, format_card, format_suit
+from koloda.core.dealing import Shuffler
+from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
+from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.events import (
+    CardPlayed,
+    ContractChosen,
+    DealScored,
+    DealStarted,
+    Event,
+    GameOver,
+    TrickTaken,
+    TrumpNamed,
+)
+from koloda.core.options import build_options
+from koloda.games.king.actions import (
+    ORDER_BASE,
+    POSITIVE,
+    TRUMP_LAST,
+    contract_from_key,
+    contract_key,
+)
+from koloda.games.king.options import KingOptions
+from koloda.games.king.rules import KingRules
+from koloda.games.king.scoring import KING_OF_HEARTS_BIT
+from koloda.games.king.state import (
+    PHASE_AWAIT_DEAL,
+    PHASE_NAMES,
+    PHASE_ORDER,
+    PHASE_OVER,
+    PHASE_TRUMP,
+    DealSummary,
+    KingState,
+)
+from koloda.games.king.view import KingView
+from koloda.games.king.view import sample_state as sample_python_state
+
+KingOptionsTuple = tuple[int, tuple[int, ...], bool, bool, int, bool, bool]
+_VARIANTS = {"classic": 0, "order": 1, "three": 2}
+_MASK64 = (1 << 64) - 1
+
+
+def options_tuple(options: KingOptions) -> KingOptionsTuple:
+    """The options in the order the native engine takes them."""
+    return (
+        _VARIANTS[options.variant],
+        tuple(contract_from_key(key) for key in options.negative_order),
+        options.king_forced_on_heart_lead,
+        options.stop_when_decided,
+        options.positive_orders_per_player,
+        options.order_scope == "shared",
+        options.three_player_balance == "proportional",
+    )
+
+
+def _summary(line: Sequence[Any]) -> DealSummary:
+    deal, dealer, contract, declarer, trump, by_last, scores, ended_early = line
+    return DealSummary(
+        deal=deal,
+        dealer=dealer,
+        contract=contract,
+        declarer=declarer if declarer >= 0 else None,
+        trump=trump if trump >= 0 else None,
+        by_last=by_last,
+        scores=tuple(scores),
+        ended_early=ended_early,
+    )
+
+
+def _event(raw: tuple[Any, ...]) -> Event:
+    """An event object from the native engine's tuple."""
+    kind = raw[0]
+    if kind == "card":
+        return CardPlayed(raw[1], raw[2])
+    if kind == "trick":
+        return TrickTaken(raw[1], tuple(raw[2]))
+    if kind == "contract":
+        return ContractChosen(raw[1], contract_key(raw[2]))
+    if kind == "trump":
+        return TrumpNamed(raw[1], raw[2], raw[3])
+    if kind == "scored":
+        return DealScored(raw[1], tuple(raw[2]), raw[3])
+    if kind == "over":
+        return GameOver(tuple(raw[1]), tuple(raw[2]))
+    raise ValueError(f"unknown native event {raw!r}")
+
+
+class NativeKingState(KingCore):
+    """A game of King whose rules run in Rust. Create it through ``NativeKingRules``."""
+
+    rules: NativeKingRules
+    shuffler: Shuffler | None
+
+    PHASE_NAMES = PHASE_NAMES
+    DEALER_RULE = "K-6, K-21"
+
+    @classmethod
+    def create(
+        cls, rules: NativeKingRules, first_dealer: Seat, shuffler: Shuffler | None
+    ) -> NativeKingState:
+        n = rules.num_seats
+        if not 0 <= first_dealer < n:
+            raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
+        state = cls()
+        state._configure(options_tuple(rules.options), first_dealer)
+        state.rules = rules
+        state.shuffler = shuffler
+        return state
+
+    # ----- protocol properties -------------------------------------------------------------
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return self.phase == PHASE_AWAIT_DEAL
+
+    @property
+    def deal_index(self) -> int:
+        return self.deal_number
+
+    @property
+    def next_dealer(self) -> Seat:
+        return self.dealer
+
+    @property
+    def in_deal(self) -> bool:
+        return PHASE_AWAIT_DEAL < self.phase < PHASE_OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def plays(self) -> list[int]:
+        """Every card of this deal in play order, as ``seat << 6 | card``."""
+        return self.history
+
+    @property
+    def sheet(self) -> list[DealSummary]:
+        """The score sheet: one ``DealSummary`` per finished deal."""
+        cache: list[DealSummary] | None = self.__dict__.get("_sheet")
+        count = self._sheet_count()
+        if cache is None or len(cache) > count:
+            cache = []
+        if len(cache) < count:
+            cache = cache + [_summary(line) for line in self._sheet_lines(len(cache))]
+            self.__dict__["_sheet"] = cache
+        return cache
+
+    @property
+    def completed(self) -> list[DealLog]:
+        return [
+            DealLog(DealSetup(dealer, tuple(tuple(h) for h in dealt)), tuple(actions))
+            for dealer, dealt, actions in self._completed(0)
+        ]
+
+    # ----- the protocol beyond the hot path ------------------------------------------------
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal (as the Python engine
+        words it)."""
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return "the game is over"
+        if phase == PHASE_AWAIT_DEAL:
+            return "no decision is due between deals"
+        if -(1 << 62) < action < 1 << 62 and self.is_legal(action):
+            return None
+        if phase == PHASE_ORDER:
+            if not ORDER_BASE <= action < ORDER_BASE + 8:
+                return "the player left of the dealer must first order a game (K-23)"
+            return (
+                f"{contract_key(action - ORDER_BASE)} is no longer open in this row of the "
+                "order table (K-24, K-25)"
+            )
+        if phase == PHASE_TRUMP:
+            if action == TRUMP_LAST:
+                return "'by the last' needs the 3-card preview of the classic game (K-23)"
+            return "the trump must be named first (K-14, K-23)"
+        if not 0 <= action < 64:
+            return "a card must be played now"
+        seat = self.to_act_seat
+        hand = self.hands[seat]
+        if not hand >> action & 1:
+            return f"{format_card(action)} is not in the hand of seat {seat}"
+        if self.trick_count:
+            lead = self.lead_suit
+            if self._legal_mask() == KING_OF_HEARTS_BIT:
+                return "K♥ must be discarded at the first opportunity (K-9)"
+            if hand & SUIT_MASK[lead]:
+                return f"must follow suit {format_suit(lead)} (K-5, K-17)"
+            return f"void in {format_suit(lead)}: must play a trump (K-17)"
+        if self.contract == POSITIVE:
+            return "only the caller may lead trump while holding another suit (K-18)"
+        return "may not lead a heart while holding another suit (K-8)"
+
+    def _legal_mask(self) -> int:
+        mask = 0
+        for card in self.legal_actions():
+            mask |= 1 << card
+        return mask
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason and the legal actions, and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            rules = self.rules
+            raise IllegalActionError(
+                rules.format_action(action),
+                reason,
+                [rules.format_action(a) for a in self.legal_actions()],
+            )
+        raw, due = self._step_events(action)
+        events = [_event(item) for item in raw]
+        if due and self.shuffler is not None:
+            self._deal_next(self.shuffler, events)
+        return events
+
+    def _deal_from_shuffler(self) -> None:
+        """Called by the native ``apply_unchecked`` when a deal ends and a shuffler deals."""
+        if self.shuffler is not None:
+            self._deal_next(self.shuffler, None)
+
+    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
+        self._deal_hands(self.rules.deal_hands(shuffler, self.deal_number), events)
+
+    def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
+        self._deal([list(hand) for hand in hands])
+        if events is not None:
+            events.append(DealStarted(self.deal_number, self.dealer, hands))
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next deal from given cards; a deal out of turn, by the wrong dealer or
+        with a broken deck is a DealError."""
+        if self.phase != PHASE_AWAIT_DEAL:
+            over = self.phase == PHASE_OVER
+            raise DealError(
+                f"deal {self.deal_number}: "
+                + ("the game is over" if over else "cannot start a deal while one is being played")
+            )
+        if setup.dealer != self.dealer:
+            raise DealError(
+                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
+                f"not {setup.dealer} ({self.DEALER_RULE})"
+            )
+        self.rules.check_hands(setup.hands, self.deal_number)
+        events: list[Event] = []
+        self._deal_hands(setup.hands, events)
+        return events
+
+    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
+        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
+        self.shuffler = shuffler
+        events: list[Event] = []
+        if self.phase == PHASE_AWAIT_DEAL:
+            self._deal_next(shuffler, events)
+        return events
+
+    def current_log(self) -> DealLog:
+        return DealLog(DealSetup(self.dealer, self.dealt), tuple(self._current_actions()))
+
+    def deal_logs(self) -> list[DealLog]:
+        logs = self.completed
+        if self.in_deal:
+            logs.append(self.current_log())
+        return logs
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        return [line.scores for line in self.sheet]
+
+    def view(self, seat: Seat) -> KingView:
+        """Everything ``seat`` may know now (computed natively), and nothing else."""
+        n = self.num_seats
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
+        (
+            phase,
+            deal,
+            dealer,
+            contract,
+            declarer,
+            trump,
+            by_last,
+            hand,
+            dealt,
+            hand_sizes,
+            plays,
+            trick_leader,
+            trick,
+            tricks_won,
+            to_act,
+            legal_actions,
+            totals,
+            rows,
+        ) = self._view_fields(seat)
+        return KingView(
+            seat=seat,
+            num_seats=n,
+            variant=self.rules.options.variant,
+            phase=phase,
+            deal=deal,
+            dealer=dealer,
+            contract=contract,
+            declarer=declarer,
+            trump=trump,
+            by_last=by_last,
+            hand=hand,
+            dealt=dealt,
+            hand_sizes=hand_sizes,
+            plays=plays,
+            trick_leader=trick_leader,
+            trick=trick,
+            tricks_won=tricks_won,
+            to_act=to_act,
+            legal_actions=legal_actions,
+            totals=totals,
+            sheet=tuple(self.sheet),
+            rows=rows,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"NativeKingState(deal={self.deal_number}, phase={self.phase_name}, "
+            f"to_act={self.to_act}, totals={self.totals})"
+        )
+
+
+class NativeKingRules(KingRules):
+    """King with its options fixed, on the native engine."""
+
+    engine = "native"
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
+        """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
+        shuffle, computed natively); unseeded shuffles come from the core as they are."""
+        if shuffler.seed is None or type(shuffler) is not Shuffler:
+            return super().deal_hands(shuffler, deal)
+        cards = seeded_shuffle(f"{shuffler.seed}", deal, list(self.deck.cards))
+        size = self.hand_size
+        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
+
+    def empty_state(self, first_dealer: Seat = 0) -> NativeKingState:  # type: ignore[override]
+        return NativeKingState.create(self, first_dealer, None)
+
+    def new_state(  # type: ignore[override]
+        self, seed: int | str | None = None, first_dealer: Seat = 0
+    ) -> NativeKingState:
+        state = self.empty_state(first_dealer)
+        state.resume_dealing(Shuffler(seed))
+        return state
+
+    def state_from_deal(  # type: ignore[override]
+        self, hands: Sequence[Sequence[Card]], dealer: Seat = 0
+    ) -> NativeKingState:
+        state = self.empty_state(dealer)
+        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
+        return state
+
+    def sample_state(self, view: KingView, rng: random.Random) -> NativeKingState:  # type: ignore[override]
+        """The Python engine's sampling (the same constraints, the same draws), loaded into
+        a native state."""
+        return self.from_python(sample_python_state(self, view, rng))
+
+    def from_python(self, source: KingState) -> NativeKingState:
+        """A native state in exactly the position of a Python-engine state."""
+        state = self.empty_state(source.first_dealer % self.num_seats)
+        n = self.num_seats
+        dealt = source.dealt if source.dealt else ((0,) * self.hand_size,) * n
+        state._load(
+            (
+                source.phase,
+                source.to_act_seat,
+                source.deal_number,
+                source.dealer,
+                source.contract,
+                source.trump,
+                source.by_last,
+                source.caller,
+            ),
+            (
+                [list(hand) for hand in dealt],
+                list(source.hands),
+                list(source.pre_actions),
+                list(source.taken),
+                list(source.last_tricks),
+                source.taken_all,
+            ),
+            (
+                list(source.history),
+                source.trick_count,
+                source.lead_suit,
+                source.trick_leader,
+                list(source.tricks),
+                source.tricks_played,
+            ),
+            (
+                [mask & _MASK64 for mask in source.lead_first],
+                source.follow_first & _MASK64,
+                source.discard_first & _MASK64,
+            ),
+            list(source.totals),
+            [list(row) for row in source.rows],
+            [
+                (
+                    line.deal,
+                    line.dealer,
+                    line.contract,
+                    -1 if line.declarer is None else line.declarer,
+                    -1 if line.trump is None else line.trump,
+                    line.by_last,
+                    list(line.scores),
+                    line.ended_early,
+                )
+                for line in source.sheet
+            ],
+        )
+        return state
+
+    def playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        """``games`` whole games of uniformly random decisions, dealt and played in Rust
+        (deals from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
+        ``decisions``, ``deals`` and ``total_points`` (each seat's settlements summed)."""
+        if games < 0:
+            raise ValueError("games must be 0 or more")
+        result: dict[str, Any] = king_playouts(options_tuple(self.options), games, seed & _MASK64)
+        return result
+
+
+def make_rules(**options: Any) -> NativeKingRules:
+    """``load_game("king", engine="native", **options)``."""
+    return NativeKingRules(build_options(KingOptions, "king", options))
+
+
+def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
+    """Never called: lets the type checker prove the engine protocols are implemented (the
+    record hooks take the Python engine's state type, which the native state mirrors)."""
+    return rules

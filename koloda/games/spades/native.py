@@ -1,0 +1,455 @@
+"""Spades on the native engine (``koloda._native``, the Rust crate in ``native/``).
+
+``load_game("spades", engine="native", ...)`` makes a ``NativeSpadesRules``: the same rules
+object as the Python engine's (options, notation, records, score sheet, sampling), whose
+states are ``NativeSpadesState``. The state machine — legal actions, every decision, the
+exchange, tricks, scoring, the game's end and each seat's view — runs in Rust; this module
+adds what the Python protocol asks beyond it: views as ``SpadesView``, events as objects,
+errors that cite the rule, deal logs and the score sheet as the Python engine's records.
+The differential test (``tests/native``) proves both engines equal decision by decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from koloda._native import SpadesCore, seeded_shuffle, spades_playouts
+from koloda.core.cards import Card, cards_in, format_card, format_suit
+from koloda.core.dealing import Shuffler
+from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
+from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.games.spades.actions import (
+    BID_BASE,
+    BID_DOUBLE_NIL,
+    DISCARD_BASE,
+    GIVE_BASE,
+    LOOK,
+    TripleActions,
+    bid_text,
+    is_valid_triple,
+    triple_mask,
+)
+from koloda.games.spades.events import (
+    BidMade,
+    BlindDealStarted,
+    CardsDiscarded,
+    CardsExchanged,
+    DiscardsReturned,
+    HandPickedUp,
+    SpadesBroken,
+)
+from koloda.games.spades.options import SpadesOptions
+from koloda.games.spades.rules import SpadesRules
+from koloda.games.spades.scoring import SideScore
+from koloda.games.spades.state import (
+    PHASE_AWAIT_DEAL,
+    PHASE_BID,
+    PHASE_DISCARD,
+    PHASE_GIVE,
+    PHASE_NAMES,
+    PHASE_OVER,
+    DealSummary,
+)
+from koloda.games.spades.view import SpadesView
+from koloda.games.spades.view import sample_state as sample_python_state
+
+OptionsTuple = tuple[bool, bool, bool, bool, bool, int, int]
+
+
+def options_tuple(options: SpadesOptions) -> OptionsTuple:
+    """The options in the order the native engine takes them."""
+    return (
+        options.double_nil,
+        options.nil_exchange,
+        options.bags_penalty,
+        options.both_nil_failure == "lose_score",
+        options.spades_broken_by == "any_spade",
+        options.target,
+        options.max_deals,
+    )
+
+
+def _side(values: Sequence[Any]) -> SideScore:
+    return SideScore(*values)
+
+
+def _summary(line: Sequence[Any]) -> DealSummary:
+    deal, dealer, bids, tricks, first, second, totals, exchanges = line
+    return DealSummary(
+        deal=deal,
+        dealer=dealer,
+        bids=tuple(bids),
+        tricks=tuple(tricks),
+        sides=(_side(first), _side(second)),
+        totals=(totals[0], totals[1]),
+        exchanges=tuple(exchanges),
+    )
+
+
+def _event(raw: tuple[Any, ...]) -> Event:
+    """An event object from the native engine's tuple."""
+    kind = raw[0]
+    if kind == "card":
+        return CardPlayed(raw[1], raw[2])
+    if kind == "trick":
+        return TrickTaken(raw[1], tuple(raw[2]))
+    if kind == "broken":
+        return SpadesBroken(raw[1])
+    if kind == "bid":
+        return BidMade(raw[1], bid_text(raw[2]))
+    if kind == "picked_up":
+        return HandPickedUp(raw[1], tuple(raw[2]))
+    if kind == "discarded":
+        return CardsDiscarded(raw[1], tuple(raw[2]))
+    if kind == "exchanged":
+        return CardsExchanged(raw[1], raw[2], tuple(raw[3]), tuple(raw[4]))
+    if kind == "returned":
+        return DiscardsReturned(raw[1])
+    if kind == "scored":
+        return DealScored(raw[1], tuple(raw[2]))
+    if kind == "over":
+        return GameOver(tuple(float(t) for t in raw[1]), tuple(raw[2]))
+    raise ValueError(f"unknown native event {raw!r}")
+
+
+class NativeSpadesState(SpadesCore):
+    """A game of Spades whose rules run in Rust. Create it through ``NativeSpadesRules``."""
+
+    rules: NativeSpadesRules
+    shuffler: Shuffler | None
+
+    PHASE_NAMES = PHASE_NAMES
+    DEALER_RULE = "S-3"
+
+    @classmethod
+    def create(
+        cls, rules: NativeSpadesRules, first_dealer: Seat, shuffler: Shuffler | None
+    ) -> NativeSpadesState:
+        if not 0 <= first_dealer < 4:
+            raise DealError(f"first dealer {first_dealer} is not a seat 0..3")
+        state = cls()
+        state._configure(options_tuple(rules.options), first_dealer)
+        state.rules = rules
+        state.shuffler = shuffler
+        return state
+
+    # ----- protocol properties -------------------------------------------------------------
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return self.phase == PHASE_AWAIT_DEAL
+
+    @property
+    def deal_index(self) -> int:
+        return self.deal_number
+
+    @property
+    def next_dealer(self) -> Seat:
+        return self.dealer
+
+    @property
+    def in_deal(self) -> bool:
+        return PHASE_AWAIT_DEAL < self.phase < PHASE_OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def plays(self) -> list[int]:
+        """Every card of this deal in play order, as ``seat << 6 | card``."""
+        return self.history
+
+    @property
+    def sheet(self) -> list[DealSummary]:
+        """The score sheet: one ``DealSummary`` per finished deal."""
+        cache: list[DealSummary] | None = self.__dict__.get("_sheet")
+        count = self._sheet_count()
+        if cache is None or len(cache) > count:
+            cache = []
+        if len(cache) < count:
+            cache = cache + [_summary(line) for line in self._sheet_lines(len(cache))]
+            self.__dict__["_sheet"] = cache
+        return cache
+
+    @property
+    def completed(self) -> list[DealLog]:
+        return [
+            DealLog(DealSetup(dealer, tuple(tuple(h) for h in dealt)), tuple(actions))
+            for dealer, dealt, actions in self._completed(0)
+        ]
+
+    # ----- the protocol beyond the hot path ------------------------------------------------
+
+    def _triple_actions(self) -> TripleActions:
+        """S-7: the 286 discards or gifts, as the Python engine gives them (lazily)."""
+        base = DISCARD_BASE if self.phase == PHASE_DISCARD else GIVE_BASE
+        return TripleActions(self.hands[self.to_act_seat], base)
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal (as the Python engine
+        words it)."""
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return "the game is over"
+        if phase == PHASE_AWAIT_DEAL:
+            return "no decision is due between deals"
+        if -(1 << 62) < action < 1 << 62 and self.is_legal(action):
+            return None
+        seat = self.to_act_seat
+        if phase == PHASE_BID:
+            if action == LOOK:
+                return f"seat {seat} has already looked at his cards"
+            if action == BID_DOUBLE_NIL:
+                if not self.rules.options.double_nil:
+                    return "double nil is not played at this table (S-6, option double_nil)"
+                return "double nil may only be bid before looking at the cards (S-6)"
+            if BID_BASE <= action < BID_DOUBLE_NIL:
+                return (
+                    f"seat {seat} must first look at his cards (look) or bid double nil blind (S-6)"
+                )
+            return f"seat {seat} must bid now (S-4)"
+        if phase in (PHASE_DISCARD, PHASE_GIVE):
+            base = DISCARD_BASE if phase == PHASE_DISCARD else GIVE_BASE
+            what = (
+                "the nil bidder must discard three cards face down (S-7)"
+                if phase == PHASE_DISCARD
+                else "the nil bidder's partner must give him three cards (S-7)"
+            )
+            if not base <= action < base + (1 << 18) or not is_valid_triple(action - base):
+                return what
+            missing = triple_mask(action - base) & ~self.hands[seat]
+            shown = ", ".join(format_card(c) for c in cards_in(missing))
+            return f"{shown} not in the hand of seat {seat}"
+        if not 0 <= action < 64:
+            return "a card must be played now"
+        if not self.hands[seat] >> action & 1:
+            return f"{format_card(action)} is not in the hand of seat {seat}"
+        if self.trick_count:
+            return f"must follow suit {format_suit(self.lead_suit)} (S-12)"
+        if self.tricks_played == 0:
+            return "the first trick may not be led with a spade (S-10, S-11)"
+        return "spades may not be led until broken (S-11)"
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason and the legal actions, and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            rules = self.rules
+            raise IllegalActionError(
+                rules.format_action(action),
+                reason,
+                [rules.format_action(a) for a in self.legal_actions()],
+            )
+        raw, due = self._step_events(action)
+        events = [_event(item) for item in raw]
+        if due and self.shuffler is not None:
+            self._deal_next(self.shuffler, events)
+        return events
+
+    def _deal_from_shuffler(self) -> None:
+        """Called by the native ``apply_unchecked`` when a deal ends and a shuffler deals."""
+        if self.shuffler is not None:
+            self._deal_next(self.shuffler, None)
+
+    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
+        self._deal_hands(self.rules.deal_hands(shuffler, self.deal_number), events)
+
+    def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
+        self._deal(hands)
+        if events is not None:
+            started = BlindDealStarted if self.rules.options.double_nil else DealStarted
+            events.append(started(self.deal_number, self.dealer, hands))
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next deal from given cards; a deal out of turn, by the wrong dealer or
+        with a broken deck is a DealError."""
+        if self.phase != PHASE_AWAIT_DEAL:
+            over = self.phase == PHASE_OVER
+            raise DealError(
+                f"deal {self.deal_number}: "
+                + ("the game is over" if over else "cannot start a deal while one is being played")
+            )
+        if setup.dealer != self.dealer:
+            raise DealError(
+                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
+                f"not {setup.dealer} ({self.DEALER_RULE})"
+            )
+        self.rules.check_hands(setup.hands, self.deal_number)
+        events: list[Event] = []
+        self._deal_hands(setup.hands, events)
+        return events
+
+    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
+        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
+        self.shuffler = shuffler
+        events: list[Event] = []
+        if self.phase == PHASE_AWAIT_DEAL:
+            self._deal_next(shuffler, events)
+        return events
+
+    def current_log(self) -> DealLog:
+        dealt = tuple(tuple(hand) for hand in self.dealt)
+        return DealLog(DealSetup(self.dealer, dealt), tuple(self._current_actions()))
+
+    def deal_logs(self) -> list[DealLog]:
+        logs = self.completed
+        if self.in_deal:
+            logs.append(self.current_log())
+        return logs
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        return [line.scores for line in self.sheet]
+
+    def view(self, seat: Seat) -> SpadesView:
+        """Everything ``seat`` may know now (computed natively), and nothing else."""
+        if not 0 <= seat < 4:
+            raise ValueError(f"seat {seat} is not a seat 0..3")
+        (
+            _,
+            phase,
+            deal,
+            dealer,
+            hand,
+            hand_sizes,
+            picked_up,
+            bids,
+            auction,
+            sent,
+            received,
+            on_table,
+            plays,
+            trick_leader,
+            trick,
+            tricks_won,
+            spades_broken,
+            to_act,
+            legal_actions,
+            totals,
+            bags,
+            winners,
+        ) = self._view_fields(seat)
+        return SpadesView(
+            seat=seat,
+            phase=phase,
+            deal=deal,
+            dealer=dealer,
+            hand=hand,
+            hand_sizes=hand_sizes,
+            picked_up=picked_up,
+            bids=bids,
+            auction=auction,
+            sent=sent,
+            received=received,
+            on_table=on_table,
+            plays=plays,
+            trick_leader=trick_leader,
+            trick=trick,
+            tricks_won=tricks_won,
+            spades_broken=spades_broken,
+            to_act=to_act,
+            legal_actions=legal_actions,
+            totals=totals,
+            bags=bags,
+            sheet=tuple(self.sheet),
+            winners=winners,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"NativeSpadesState(deal={self.deal_number}, phase={self.phase_name}, "
+            f"to_act={self.to_act}, totals={self.totals})"
+        )
+
+
+class NativeSpadesRules(SpadesRules):
+    """Spades with its options fixed, on the native engine."""
+
+    engine = "native"
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
+        """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
+        shuffle, computed natively); unseeded shuffles come from the core as they are."""
+        if shuffler.seed is None or type(shuffler) is not Shuffler:
+            return super().deal_hands(shuffler, deal)
+        cards = seeded_shuffle(f"{shuffler.seed}", deal, list(self.deck.cards))
+        size = self.hand_size
+        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
+
+    def empty_state(self, first_dealer: Seat = 0) -> NativeSpadesState:  # type: ignore[override]
+        return NativeSpadesState.create(self, first_dealer, None)
+
+    def new_state(  # type: ignore[override]
+        self, seed: int | str | None = None, first_dealer: Seat = 0
+    ) -> NativeSpadesState:
+        state = self.empty_state(first_dealer)
+        state.resume_dealing(Shuffler(seed))
+        return state
+
+    def state_from_deal(  # type: ignore[override]
+        self, hands: Sequence[Sequence[Card]], dealer: Seat = 0
+    ) -> NativeSpadesState:
+        state = self.empty_state(dealer)
+        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
+        return state
+
+    def sample_state(self, view: SpadesView, rng: random.Random) -> NativeSpadesState:  # type: ignore[override]
+        """The Python engine's sampling (the same constraints, the same draws), replayed
+        into a native state."""
+        sampled = sample_python_state(self, view, rng)
+        first_dealer = (view.dealer - view.deal) & 3
+        state = self.empty_state(first_dealer)
+        state._restore(
+            sampled.deal_number,
+            sampled.dealer,
+            (sampled.totals[0], sampled.totals[1]),
+            (sampled.bags[0], sampled.bags[1]),
+            list(sampled.winners),
+            PHASE_AWAIT_DEAL if sampled.phase != PHASE_OVER else PHASE_OVER,
+            [
+                (
+                    line.deal,
+                    line.dealer,
+                    line.bids,
+                    line.tricks,
+                    tuple(line.sides[0]),
+                    tuple(line.sides[1]),
+                    line.totals,
+                    list(line.exchanges),
+                )
+                for line in sampled.sheet
+            ],
+        )
+        if sampled.in_deal:
+            state._deal(sampled.dealt)
+            for action in sampled.current_log().actions:
+                state.apply_unchecked(action)
+        return state
+
+    def playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+        """``games`` whole games of uniformly random decisions, dealt and played in Rust
+        (deals from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
+        ``decisions``, ``deals``, ``wins`` (side 0, side 1, shared) and ``total_points``."""
+        if games < 0:
+            raise ValueError("games must be 0 or more")
+        result: dict[str, Any] = spades_playouts(
+            options_tuple(self.options), games, seed & ((1 << 64) - 1)
+        )
+        return result
+
+
+def make_rules(**options: Any) -> NativeSpadesRules:
+    """``load_game("spades", engine="native", **options)``."""
+    from koloda.core.options import build_options
+
+    return NativeSpadesRules(build_options(SpadesOptions, "spades", options))
+
+
+def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:
+    """Never called: lets the type checker prove the engine protocols are implemented (the
+    record hooks take the Python engine's state type, which the native state mirrors)."""
+    return rules

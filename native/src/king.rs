@@ -1,0 +1,980 @@
+//! King (rules/king.md), exactly as `koloda/games/king` plays it: the classic program of
+//! seven negative deals and eight positive ones (K-7, K-11, K-13, K-21), the order variants
+//! (K-23..K-25), three players (K-26, K-27), the trump call from the first three cards or
+//! "by the last" (K-14, K-15), the trick rules (K-5, K-8, K-9, K-17, K-18), the early end
+//! of a decided deal (K-12) and scoring. Action codes are those of `king/actions.py`.
+
+use std::sync::Arc;
+
+use crate::cards::{suit_mask, suit_of, Card, CardSet, Cards};
+use crate::rng::Rng;
+use crate::tricks::trick_winner_index;
+
+pub const NO_TRICKS: u8 = 0;
+pub const NO_JACKS: u8 = 1;
+pub const NO_QUEENS: u8 = 2;
+pub const NO_HEARTS: u8 = 3;
+pub const LAST_TWO: u8 = 4;
+pub const NO_KING: u8 = 5;
+pub const ERELASH: u8 = 6;
+pub const POSITIVE: u8 = 7;
+
+pub const ORDER_BASE: u32 = 64;
+pub const TRUMP_BASE: u32 = 80;
+pub const TRUMP_LAST: u32 = 84;
+
+pub const PHASE_AWAIT_DEAL: u8 = 0;
+pub const PHASE_ORDER: u8 = 1;
+pub const PHASE_TRUMP: u8 = 2;
+pub const PHASE_PLAY: u8 = 3;
+pub const PHASE_OVER: u8 = 4;
+
+const HEARTS: CardSet = suit_mask(1);
+const KING_OF_HEARTS_BIT: CardSet = 1 << (16 + 11);
+const JACKS: CardSet = 1 << 9 | 1 << 25 | 1 << 41 | 1 << 57;
+const QUEENS: CardSet = 1 << 10 | 1 << 26 | 1 << 42 | 1 << 58;
+/// Seven to ace of each suit.
+const DECK_32: CardSet = 0x1FE0 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
+/// King for three: the 32 cards without the black aces (K-26).
+const DECK_30: CardSet = DECK_32 & !(1 << 12) & !(1 << 60);
+const MAX_HAND: usize = 10;
+const MAX_PLAYS: usize = 32;
+
+/// K-0: the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Classic,
+    Order,
+    Three,
+}
+
+/// The agreed rules (`KingOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingOptions {
+    pub variant: Variant,
+    /// K-11: the order of the seven negative deals (contract codes).
+    pub negative_order: [u8; 7],
+    pub king_forced_on_heart_lead: bool,
+    pub stop_when_decided: bool,
+    pub positive_orders_per_player: u8,
+    /// K-24: one shared order table (true) or one per player.
+    pub order_shared: bool,
+    /// K-27: `proportional` (true) or `king24`.
+    pub proportional: bool,
+}
+
+impl Default for KingOptions {
+    fn default() -> Self {
+        KingOptions {
+            variant: Variant::Classic,
+            negative_order: [0, 1, 2, 3, 4, 5, 6],
+            king_forced_on_heart_lead: false,
+            stop_when_decided: true,
+            positive_orders_per_player: 8,
+            order_shared: false,
+            proportional: false,
+        }
+    }
+}
+
+/// Points per item (`scoring.Rates`): penalties and the positive trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rates {
+    pub trick: i64,
+    pub jack: i64,
+    pub queen: i64,
+    pub heart: i64,
+    pub last_trick: i64,
+    pub king: i64,
+    pub positive_trick: i64,
+}
+
+/// What the options fix for the whole game (`KingRules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingTable {
+    pub options: KingOptions,
+    pub num_seats: u8,
+    pub hand_size: u8,
+    pub num_tricks: u8,
+    pub deck: CardSet,
+    pub rates: Rates,
+    /// The classic sequence of contracts, one per deal.
+    pub program: [u8; 15],
+    /// K-12: the cards whose taking decides a deal, per contract (0: played out).
+    pub decisive: [CardSet; 8],
+    pub num_rows: u8,
+}
+
+impl KingTable {
+    pub fn new(options: KingOptions) -> Self {
+        let three = options.variant == Variant::Three;
+        let num_seats = if three { 3 } else { 4 };
+        let deck = if three { DECK_30 } else { DECK_32 };
+        let hand_size = (deck.count_ones() / num_seats as u32) as u8;
+        let rates = if three {
+            Rates {
+                trick: 2,
+                jack: 5,
+                queen: 5,
+                heart: 2,
+                last_trick: 10,
+                king: if options.proportional { 20 } else { 24 },
+                positive_trick: 3,
+            }
+        } else {
+            Rates {
+                trick: 2,
+                jack: 4,
+                queen: 4,
+                heart: 2,
+                last_trick: 8,
+                king: 16,
+                positive_trick: 3,
+            }
+        };
+        let mut program = [POSITIVE; 15];
+        program[..7].copy_from_slice(&options.negative_order);
+        let mut decisive = [0; 8];
+        decisive[NO_JACKS as usize] = JACKS & deck;
+        decisive[NO_QUEENS as usize] = QUEENS & deck;
+        decisive[NO_HEARTS as usize] = HEARTS & deck;
+        decisive[NO_KING as usize] = KING_OF_HEARTS_BIT;
+        let num_rows = match (options.variant, options.order_shared) {
+            (Variant::Classic, _) => 0,
+            (_, true) => 1,
+            (_, false) => num_seats,
+        };
+        KingTable {
+            options,
+            num_seats,
+            hand_size,
+            num_tricks: hand_size,
+            deck,
+            rates,
+            program,
+            decisive,
+            num_rows,
+        }
+    }
+
+    #[inline]
+    pub fn is_ordered(&self) -> bool {
+        self.options.variant != Variant::Classic
+    }
+
+    #[inline]
+    pub fn row_of(&self, seat: u8) -> usize {
+        if self.options.order_shared {
+            0
+        } else {
+            seat as usize
+        }
+    }
+
+    /// K-24: each row holds every negative game once and the positive game P times.
+    pub fn initial_rows(&self) -> [[u8; 8]; 4] {
+        let mut row = [1u8; 8];
+        row[POSITIVE as usize] = self.options.positive_orders_per_player;
+        let mut rows = [[0u8; 8]; 4];
+        for slot in rows.iter_mut().take(self.num_rows as usize) {
+            *slot = row;
+        }
+        rows
+    }
+}
+
+/// The penalty (a positive number) one seat incurs in a negative deal (K-7, K-26).
+pub fn seat_penalty(contract: u8, rates: &Rates, taken: CardSet, tricks: u8, last: u8) -> i64 {
+    let every = contract == ERELASH;
+    let mut penalty = 0;
+    if every || contract == NO_TRICKS {
+        penalty += rates.trick * tricks as i64;
+    }
+    if every || contract == NO_JACKS {
+        penalty += rates.jack * (taken & JACKS).count_ones() as i64;
+    }
+    if every || contract == NO_QUEENS {
+        penalty += rates.queen * (taken & QUEENS).count_ones() as i64;
+    }
+    if every || contract == NO_HEARTS {
+        penalty += rates.heart * (taken & HEARTS).count_ones() as i64;
+    }
+    if every || contract == LAST_TWO {
+        penalty += rates.last_trick * last as i64;
+    }
+    if (every || contract == NO_KING) && taken & KING_OF_HEARTS_BIT != 0 {
+        penalty += rates.king;
+    }
+    penalty
+}
+
+/// K-27: what each player finally gets (zero-sum results settle as they are; under
+/// `proportional` losers pay their minus and winners share it by their plus).
+pub fn settlement(results: &[i64], proportional: bool, out: &mut [f64]) {
+    if !proportional {
+        for (slot, &r) in out.iter_mut().zip(results) {
+            *slot = r as f64;
+        }
+        return;
+    }
+    let paid: i64 = -results.iter().filter(|&&r| r < 0).sum::<i64>();
+    let plus: i64 = results.iter().filter(|&&r| r > 0).sum();
+    for (slot, &r) in out.iter_mut().zip(results) {
+        *slot = if plus == 0 {
+            0.0
+        } else if r < 0 {
+            r as f64
+        } else if r > 0 {
+            (paid * r) as f64 / plus as f64
+        } else {
+            0.0
+        };
+    }
+}
+
+/// One line of the score sheet (`state.DealSummary`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KingLine {
+    pub deal: u32,
+    pub dealer: u8,
+    pub contract: u8,
+    pub declarer: i8,
+    pub trump: i8,
+    pub by_last: bool,
+    pub scores: [i64; 4],
+    pub ended_early: bool,
+}
+
+/// A finished deal as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KingRecord {
+    pub dealer: u8,
+    pub dealt: [[Card; MAX_HAND]; 4],
+    pub actions: Vec<u32>,
+}
+
+/// What happened, for the checked path.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KingEvent {
+    CardPlayed {
+        seat: u8,
+        card: Card,
+    },
+    TrickTaken {
+        seat: u8,
+        cards: [Card; 4],
+        count: u8,
+    },
+    ContractChosen {
+        seat: u8,
+        contract: u8,
+    },
+    TrumpNamed {
+        seat: u8,
+        suit: u8,
+        by_last: bool,
+    },
+    DealScored {
+        deal: u32,
+        scores: [i64; 4],
+        ended_early: bool,
+    },
+    GameOver {
+        outcome: [f64; 4],
+        winners: u8,
+    },
+}
+
+/// Where the step sends events: nowhere on the fast path, a vector on the checked one.
+pub trait KingEvents {
+    const ON: bool;
+    fn push(&mut self, event: KingEvent);
+}
+
+impl KingEvents for () {
+    const ON: bool = false;
+    #[inline]
+    fn push(&mut self, _event: KingEvent) {}
+}
+
+impl KingEvents for Vec<KingEvent> {
+    const ON: bool = true;
+    fn push(&mut self, event: KingEvent) {
+        Vec::push(self, event);
+    }
+}
+
+/// A whole game of King in progress (`state.KingState`).
+#[derive(Clone, Debug)]
+pub struct King {
+    pub table: KingTable,
+    pub phase: u8,
+    pub to_act: i8,
+    pub first_dealer: u8,
+    pub deal_number: u32,
+    pub dealer: u8,
+    pub contract: i8,
+    pub trump: i8,
+    pub by_last: bool,
+    pub caller: i8,
+    pub dealt: [[Card; MAX_HAND]; 4],
+    pub hands: [CardSet; 4],
+    pub pre: [u32; 2],
+    pub pre_len: u8,
+    pub taken: [CardSet; 4],
+    pub last_tricks: [u8; 4],
+    pub taken_all: CardSet,
+    pub plays: [u8; MAX_PLAYS],
+    pub plays_len: u8,
+    pub trick_count: u8,
+    pub lead_suit: u8,
+    pub trick_leader: i8,
+    pub tricks: [u8; 4],
+    pub tricks_played: u8,
+    pub lead_first: [CardSet; 4],
+    pub follow_first: CardSet,
+    pub discard_first: CardSet,
+    /// The trump suit of the trick power (positive deals), or none.
+    pub power_trump: Option<u8>,
+    pub totals: [i64; 4],
+    pub rows: [[u8; 8]; 4],
+    pub completed: Arc<Vec<KingRecord>>,
+    pub sheet: Arc<Vec<KingLine>>,
+}
+
+impl King {
+    pub fn new(options: KingOptions, first_dealer: u8) -> Self {
+        let table = KingTable::new(options);
+        King {
+            table,
+            phase: PHASE_AWAIT_DEAL,
+            to_act: -1,
+            first_dealer,
+            deal_number: 0,
+            dealer: first_dealer,
+            contract: -1,
+            trump: -1,
+            by_last: false,
+            caller: -1,
+            dealt: [[0; MAX_HAND]; 4],
+            hands: [0; 4],
+            pre: [0; 2],
+            pre_len: 0,
+            taken: [0; 4],
+            last_tricks: [0; 4],
+            taken_all: 0,
+            plays: [0; MAX_PLAYS],
+            plays_len: 0,
+            trick_count: 0,
+            lead_suit: 0,
+            trick_leader: -1,
+            tricks: [0; 4],
+            tricks_played: 0,
+            lead_first: [0; 4],
+            follow_first: 0,
+            discard_first: 0,
+            power_trump: None,
+            totals: [0; 4],
+            rows: table.initial_rows(),
+            completed: Arc::new(Vec::new()),
+            sheet: Arc::new(Vec::new()),
+        }
+    }
+
+    #[inline]
+    pub fn n(&self) -> u8 {
+        self.table.num_seats
+    }
+
+    #[inline]
+    pub fn in_deal(&self) -> bool {
+        self.phase != PHASE_AWAIT_DEAL && self.phase != PHASE_OVER
+    }
+
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.phase == PHASE_OVER
+    }
+
+    // ----- legal actions ---------------------------------------------------------------
+
+    /// Follow the led suit if able, else any card; any card to lead, within the deal's
+    /// `follow_first`, `discard_first` and `lead_first` (K-5, K-8, K-9, K-17, K-18).
+    #[inline]
+    pub fn legal_card_mask(&self) -> CardSet {
+        if self.to_act < 0 {
+            return 0;
+        }
+        let seat = self.to_act as usize;
+        let hand = self.hands[seat];
+        if self.trick_count > 0 {
+            let follow = hand & suit_mask(self.lead_suit);
+            if follow != 0 {
+                let first = follow & self.follow_first;
+                return if first != 0 { first } else { follow };
+            }
+            let first = hand & self.discard_first;
+            return if first != 0 { first } else { hand };
+        }
+        let first = hand & self.lead_first[seat];
+        if first != 0 {
+            first
+        } else {
+            hand
+        }
+    }
+
+    pub fn legal_actions(&self, out: &mut Vec<u32>) {
+        out.clear();
+        match self.phase {
+            PHASE_PLAY => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
+            PHASE_ORDER => {
+                let row = &self.rows[self.table.row_of(self.to_act as u8)];
+                out.extend(
+                    (0..8u32)
+                        .filter(|&c| row[c as usize] > 0)
+                        .map(|c| ORDER_BASE + c),
+                );
+            }
+            PHASE_TRUMP => {
+                out.extend(TRUMP_BASE..TRUMP_BASE + 4);
+                if !self.table.is_ordered() {
+                    out.push(TRUMP_LAST); // K-14 (K-23: not without the preview)
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn is_legal(&self, action: i64) -> bool {
+        match self.phase {
+            PHASE_PLAY => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
+            PHASE_ORDER => {
+                let row = &self.rows[self.table.row_of(self.to_act as u8)];
+                (ORDER_BASE as i64..ORDER_BASE as i64 + 8).contains(&action)
+                    && row[(action - ORDER_BASE as i64) as usize] > 0
+            }
+            PHASE_TRUMP => {
+                (TRUMP_BASE as i64..TRUMP_BASE as i64 + 4).contains(&action)
+                    || (action == TRUMP_LAST as i64 && !self.table.is_ordered())
+            }
+            _ => false,
+        }
+    }
+
+    /// A uniformly random legal action (the batch path's random player).
+    pub fn random_action(&self, rng: &mut Rng) -> u32 {
+        match self.phase {
+            PHASE_PLAY => {
+                let mask = self.legal_card_mask();
+                crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+            }
+            PHASE_ORDER => {
+                let row = &self.rows[self.table.row_of(self.to_act as u8)];
+                let open = row.iter().filter(|&&count| count > 0).count() as u32;
+                let mut pick = rng.below(open);
+                for (contract, &count) in row.iter().enumerate() {
+                    if count > 0 {
+                        if pick == 0 {
+                            return ORDER_BASE + contract as u32;
+                        }
+                        pick -= 1;
+                    }
+                }
+                ORDER_BASE
+            }
+            PHASE_TRUMP => {
+                let choices = if self.table.is_ordered() { 4 } else { 5 };
+                TRUMP_BASE + rng.below(choices)
+            }
+            _ => 0,
+        }
+    }
+
+    // ----- applying actions --------------------------------------------------------------
+
+    /// One legal decision; returns true when it finished a deal and the game goes on.
+    #[inline]
+    pub fn step<E: KingEvents>(&mut self, action: u32, events: &mut E) -> bool {
+        match self.phase {
+            PHASE_PLAY => self.play(action as Card, events),
+            PHASE_ORDER => {
+                self.order(action - ORDER_BASE, events);
+                false
+            }
+            _ => {
+                self.name_trump(action, events);
+                false
+            }
+        }
+    }
+
+    fn play<E: KingEvents>(&mut self, card: Card, events: &mut E) -> bool {
+        let seat = self.to_act as u8;
+        let n = self.n();
+        if E::ON {
+            events.push(KingEvent::CardPlayed { seat, card });
+        }
+        self.hands[seat as usize] ^= 1u64 << card;
+        self.plays[self.plays_len as usize] = seat << 6 | card;
+        self.plays_len += 1;
+        let count = self.trick_count + 1;
+        if count < n {
+            if count == 1 {
+                self.lead_suit = card >> 4;
+            }
+            self.trick_count = count;
+            self.to_act = if seat + 1 < n { seat as i8 + 1 } else { 0 };
+            return false;
+        }
+        let start = self.plays_len as usize - n as usize;
+        let mut cards = [0u8; 4];
+        let mut mask = 0;
+        for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + n as usize]) {
+            *slot = play & 63;
+            mask |= 1u64 << (play & 63);
+        }
+        let winner =
+            self.plays[start + trick_winner_index(&cards[..n as usize], self.power_trump)] >> 6;
+        self.trick_count = 0;
+        self.tricks[winner as usize] += 1;
+        self.tricks_played += 1;
+        self.trick_leader = winner as i8;
+        self.to_act = winner as i8;
+        self.trick_taken(winner, mask, cards, events)
+    }
+
+    fn trick_taken<E: KingEvents>(
+        &mut self,
+        winner: u8,
+        mask: CardSet,
+        cards: [Card; 4],
+        events: &mut E,
+    ) -> bool {
+        self.taken[winner as usize] |= mask;
+        self.taken_all |= mask;
+        let played = self.tricks_played;
+        let num_tricks = self.table.num_tricks;
+        if played > num_tricks - 2 {
+            self.last_tricks[winner as usize] += 1;
+        }
+        if E::ON {
+            events.push(KingEvent::TrickTaken {
+                seat: winner,
+                cards,
+                count: self.n(),
+            });
+        }
+        if played == num_tricks {
+            return self.finish_deal(false, events);
+        }
+        if self.table.options.stop_when_decided {
+            let decisive = self.table.decisive[self.contract as usize];
+            if decisive != 0 && self.taken_all & decisive == decisive {
+                return self.finish_deal(true, events); // K-12
+            }
+        }
+        false
+    }
+
+    fn order<E: KingEvents>(&mut self, contract: u32, events: &mut E) {
+        let seat = self.to_act as u8;
+        let row = self.table.row_of(seat);
+        self.rows[row][contract as usize] -= 1;
+        self.pre[self.pre_len as usize] = ORDER_BASE + contract;
+        self.pre_len += 1;
+        self.contract = contract as i8;
+        self.caller = seat as i8;
+        if E::ON {
+            events.push(KingEvent::ContractChosen {
+                seat,
+                contract: contract as u8,
+            });
+        }
+        if contract as u8 == POSITIVE {
+            self.phase = PHASE_TRUMP; // K-23: the orderer names trump
+        } else {
+            self.begin_play(seat);
+        }
+    }
+
+    fn name_trump<E: KingEvents>(&mut self, action: u32, events: &mut E) {
+        self.pre[self.pre_len as usize] = action;
+        self.pre_len += 1;
+        if action == TRUMP_LAST {
+            let caller = self.caller as usize;
+            let last = self.dealt[caller][self.table.hand_size as usize - 1];
+            self.trump = suit_of(last) as i8; // K-15
+            self.by_last = true;
+        } else {
+            self.trump = (action - TRUMP_BASE) as i8;
+        }
+        if E::ON {
+            events.push(KingEvent::TrumpNamed {
+                seat: self.caller as u8,
+                suit: self.trump as u8,
+                by_last: self.by_last,
+            });
+        }
+        self.begin_play(self.caller as u8); // K-16
+    }
+
+    /// The contract (and trump) known: the trick rules of this deal, then the lead.
+    fn begin_play(&mut self, leader: u8) {
+        let n = self.n() as usize;
+        let contract = self.contract as u8;
+        if contract == POSITIVE {
+            let trump = self.trump as u8;
+            self.power_trump = Some(trump);
+            self.discard_first = suit_mask(trump); // K-17: void, he must trump
+            let others = !suit_mask(trump); // K-18: only the caller may lead trump at will
+            for seat in 0..n {
+                self.lead_first[seat] = if seat as i8 == self.caller { 0 } else { others };
+            }
+        } else {
+            self.power_trump = None;
+            let must_go = contract == NO_KING || contract == ERELASH;
+            self.discard_first = if must_go { KING_OF_HEARTS_BIT } else { 0 }; // K-9
+            let forced = must_go && self.table.options.king_forced_on_heart_lead;
+            self.follow_first = if forced { KING_OF_HEARTS_BIT } else { 0 };
+            let banned = contract == NO_HEARTS || must_go; // K-8
+            for seat in 0..n {
+                self.lead_first[seat] = if banned { !HEARTS } else { 0 };
+            }
+        }
+        self.phase = PHASE_PLAY;
+        self.trick_leader = leader as i8;
+        self.to_act = leader as i8;
+    }
+
+    // ----- deals -----------------------------------------------------------------------
+
+    /// Starts the next deal from these hands, each in dealt order (checked by the caller).
+    pub fn deal(&mut self, hands: &[[Card; MAX_HAND]; 4]) {
+        let n = self.n() as usize;
+        let size = self.table.hand_size as usize;
+        self.dealt = *hands;
+        for (seat, (mask, hand)) in self.hands.iter_mut().zip(hands).enumerate() {
+            *mask = if seat < n {
+                hand[..size].iter().fold(0, |set, &card| set | 1u64 << card)
+            } else {
+                0
+            };
+        }
+        self.plays_len = 0;
+        self.trick_count = 0;
+        self.lead_suit = 0;
+        self.trick_leader = -1;
+        self.tricks = [0; 4];
+        self.tricks_played = 0;
+        self.lead_first = [0; 4];
+        self.follow_first = 0;
+        self.discard_first = 0;
+        self.pre_len = 0;
+        self.taken = [0; 4];
+        self.last_tricks = [0; 4];
+        self.taken_all = 0;
+        self.trump = -1;
+        self.by_last = false;
+        let left = (self.dealer + 1) % self.n();
+        if self.table.is_ordered() {
+            self.contract = -1;
+            self.caller = left as i8;
+            self.phase = PHASE_ORDER; // K-23
+            self.to_act = left as i8;
+            return;
+        }
+        let contract = self.table.program[self.deal_number as usize];
+        self.contract = contract as i8;
+        if contract == POSITIVE {
+            self.caller = ((self.dealer + self.n() - 1) % self.n()) as i8; // K-14
+            self.phase = PHASE_TRUMP;
+            self.to_act = self.caller;
+        } else {
+            self.caller = -1;
+            self.begin_play(left); // K-4
+        }
+    }
+
+    /// Deals a random deal (the batch path).
+    pub fn deal_random(&mut self, rng: &mut Rng) {
+        let mut deck = [0u8; 32];
+        let mut count = 0;
+        for card in Cards(self.table.deck) {
+            deck[count] = card;
+            count += 1;
+        }
+        rng.shuffle(&mut deck[..count]);
+        let size = self.table.hand_size as usize;
+        let mut hands = [[0u8; MAX_HAND]; 4];
+        for (seat, hand) in hands.iter_mut().enumerate().take(self.n() as usize) {
+            hand[..size].copy_from_slice(&deck[seat * size..seat * size + size]);
+        }
+        self.deal(&hands);
+    }
+
+    pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
+        self.pre[..self.pre_len as usize].iter().copied().chain(
+            self.plays[..self.plays_len as usize]
+                .iter()
+                .map(|&play| (play & 63) as u32),
+        )
+    }
+
+    /// Each seat's points for the deal: −penalty in negative deals, +3 a trick in positive.
+    pub fn deal_scores(&self) -> [i64; 4] {
+        let mut scores = [0i64; 4];
+        let contract = self.contract as u8;
+        let rates = &self.table.rates;
+        for (seat, slot) in scores.iter_mut().enumerate().take(self.n() as usize) {
+            *slot = if contract == POSITIVE {
+                rates.positive_trick * self.tricks[seat] as i64
+            } else {
+                -seat_penalty(
+                    contract,
+                    rates,
+                    self.taken[seat],
+                    self.tricks[seat],
+                    self.last_tricks[seat],
+                )
+            };
+        }
+        scores
+    }
+
+    fn is_complete(&self) -> bool {
+        if !self.table.is_ordered() {
+            return self.deal_number >= 15;
+        }
+        self.rows[..self.table.num_rows as usize]
+            .iter()
+            .all(|row| row.iter().all(|&count| count == 0))
+    }
+
+    fn finish_deal<E: KingEvents>(&mut self, ended_early: bool, events: &mut E) -> bool {
+        let n = self.n();
+        let scores = self.deal_scores();
+        for (total, score) in self.totals.iter_mut().zip(scores).take(n as usize) {
+            *total += score;
+        }
+        let record = KingRecord {
+            dealer: self.dealer,
+            dealt: self.dealt,
+            actions: self.current_actions().collect(),
+        };
+        Arc::make_mut(&mut self.completed).push(record);
+        Arc::make_mut(&mut self.sheet).push(KingLine {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            contract: self.contract as u8,
+            declarer: self.caller,
+            trump: self.trump,
+            by_last: self.by_last,
+            scores,
+            ended_early,
+        });
+        if E::ON {
+            events.push(KingEvent::DealScored {
+                deal: self.deal_number,
+                scores,
+                ended_early,
+            });
+        }
+        if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
+            self.dealer = self.caller as u8; // K-21: the caller deals the next deal
+        } else {
+            self.dealer = (self.dealer + 1) % n; // K-6, K-23
+        }
+        self.deal_number += 1;
+        self.to_act = -1;
+        if self.is_complete() {
+            self.phase = PHASE_OVER;
+            if E::ON {
+                let outcome = self.outcome();
+                let best = outcome[..n as usize]
+                    .iter()
+                    .cloned()
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let mut winners = 0u8;
+                for (seat, &value) in outcome[..n as usize].iter().enumerate() {
+                    if value == best {
+                        winners |= 1 << seat;
+                    }
+                }
+                events.push(KingEvent::GameOver { outcome, winners });
+            }
+            return false;
+        }
+        self.phase = PHASE_AWAIT_DEAL;
+        true
+    }
+
+    /// Each player's result (K-22); once over, his settlement (K-27).
+    pub fn outcome(&self) -> [f64; 4] {
+        let n = self.n() as usize;
+        let mut out = [0.0; 4];
+        if self.phase == PHASE_OVER {
+            let proportional =
+                self.table.options.variant == Variant::Three && self.table.options.proportional;
+            settlement(&self.totals[..n], proportional, &mut out[..n]);
+        } else {
+            for (slot, &total) in out.iter_mut().zip(&self.totals).take(n) {
+                *slot = total as f64;
+            }
+        }
+        out
+    }
+
+    /// The seat's own cards it has seen, in dealt order: all of them during a deal, only
+    /// the caller's first three while he names trump by preview (K-14).
+    pub fn visible_dealt(&self, seat: u8) -> &[Card] {
+        if !self.in_deal() {
+            return &[];
+        }
+        let dealt = &self.dealt[seat as usize][..self.table.hand_size as usize];
+        if self.phase == PHASE_TRUMP && !self.table.is_ordered() {
+            return if seat as i8 == self.caller {
+                &dealt[..3]
+            } else {
+                &[]
+            };
+        }
+        dealt
+    }
+}
+
+/// The result of a batch of random playouts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KingPlayouts {
+    pub games: u64,
+    pub decisions: u64,
+    pub deals: u64,
+    /// Sum of each seat's final settlement over the games.
+    pub total_points: [f64; 4],
+}
+
+/// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
+pub fn playouts(options: KingOptions, games: u64, seed: u64) -> KingPlayouts {
+    let mut rng = Rng::new(seed);
+    let mut result = KingPlayouts {
+        games,
+        ..KingPlayouts::default()
+    };
+    let n = KingTable::new(options).num_seats as u64;
+    for game in 0..games {
+        let mut state = King::new(options, (game % n) as u8);
+        state.deal_random(&mut rng);
+        loop {
+            let action = state.random_action(&mut rng);
+            result.decisions += 1;
+            if state.step(action, &mut ()) {
+                result.deals += 1;
+                state.deal_random(&mut rng);
+            } else if state.is_over() {
+                result.deals += 1;
+                break;
+            }
+        }
+        let outcome = state.outcome();
+        for (sum, value) in result.total_points.iter_mut().zip(outcome) {
+            *sum += value;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(f: impl FnOnce(&mut KingOptions)) -> KingOptions {
+        let mut options = KingOptions::default();
+        f(&mut options);
+        options
+    }
+
+    #[test]
+    fn the_tables_follow_the_variants() {
+        // rule: K-26
+        let three = KingTable::new(options(|o| o.variant = Variant::Three));
+        assert_eq!(
+            (three.num_seats, three.hand_size, three.deck.count_ones()),
+            (3, 10, 30)
+        );
+        assert_eq!(three.rates.king, 24);
+        let classic = KingTable::new(KingOptions::default());
+        assert_eq!(
+            (classic.num_seats, classic.hand_size, classic.num_rows),
+            (4, 8, 0)
+        );
+        let order = KingTable::new(options(|o| o.variant = Variant::Order));
+        assert_eq!(order.num_rows, 4);
+        assert_eq!(order.initial_rows()[3], [1, 1, 1, 1, 1, 1, 1, 8]);
+    }
+
+    #[test]
+    fn penalties_and_settlement() {
+        let rates = KingTable::new(KingOptions::default()).rates;
+        // rule: K-7 erelash counts everything
+        let taken = KING_OF_HEARTS_BIT | JACKS & 0xFFFF | 1 << 26;
+        assert_eq!(
+            seat_penalty(ERELASH, &rates, taken, 2, 1),
+            4 + 4 + 4 + 2 * 2 + 8 + 16
+        );
+        assert_eq!(seat_penalty(NO_KING, &rates, taken, 2, 1), 16);
+        // rule: K-27 proportional settlement
+        let mut out = [0.0; 3];
+        settlement(&[-30, 10, 20], true, &mut out);
+        assert_eq!(out, [-30.0, 10.0, 20.0]);
+        settlement(&[-30, 0, 0], true, &mut out);
+        assert_eq!(out, [0.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn random_games_of_every_variant_keep_the_invariants() {
+        for (index, variant) in [Variant::Classic, Variant::Order, Variant::Three]
+            .into_iter()
+            .cycle()
+            .take(12)
+            .enumerate()
+        {
+            let opts = options(|o| {
+                o.variant = variant;
+                o.stop_when_decided = index % 2 == 0;
+                o.king_forced_on_heart_lead = index % 4 == 1;
+                o.positive_orders_per_player = 1 + (index % 3) as u8;
+                o.order_shared = index % 5 == 0;
+                o.proportional = index % 3 == 2;
+            });
+            let mut rng = Rng::new(index as u64);
+            let mut state = King::new(opts, 0);
+            state.deal_random(&mut rng);
+            let mut legal = Vec::new();
+            let mut deals = 1;
+            while !state.is_over() {
+                state.legal_actions(&mut legal);
+                assert!(!legal.is_empty());
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                assert!(state.is_legal(action as i64));
+                if state.step(action, &mut ()) {
+                    state.deal_random(&mut rng);
+                    deals += 1;
+                }
+            }
+            assert_eq!(state.sheet.len(), deals);
+            let total: i64 = state
+                .sheet
+                .iter()
+                .map(|l| l.scores.iter().sum::<i64>())
+                .sum();
+            assert_eq!(total, state.totals.iter().sum::<i64>());
+        }
+    }
+
+    #[test]
+    fn playouts_are_seeded() {
+        let result = playouts(KingOptions::default(), 10, 5);
+        assert_eq!(result.deals, 150);
+        assert_eq!(playouts(KingOptions::default(), 10, 5), result);
+    }
+}

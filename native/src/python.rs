@@ -1,0 +1,600 @@
+//! The PyO3 bindings: the extension module `koloda._native`.
+//!
+//! `SpadesCore` is a base class: `koloda.games.spades.native.NativeSpadesState` subclasses
+//! it with what the Python protocol adds (views as dataclasses, events as objects, errors
+//! that name the rule). The hot path — `legal_actions`, `apply_unchecked`, `clone`,
+//! `is_over`, `to_act` — is this class's own methods, one call into Rust each.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::cards::{CardSet, Cards};
+use crate::spades::{self, Event, SideScore, Spades, SpadesOptions, PHASE_DISCARD, PHASE_GIVE};
+
+type SideTuple = (i64, i64, i64, i64, i64, i64, i64, i64, bool);
+type SheetTuple = (
+    u32,
+    u8,
+    [i8; 4],
+    [u8; 4],
+    SideTuple,
+    SideTuple,
+    [i64; 2],
+    Vec<u8>,
+);
+
+fn side_tuple(side: &SideScore) -> SideTuple {
+    (
+        side.score,
+        side.contract,
+        side.tricks,
+        side.contract_points,
+        side.nil_points,
+        side.overtricks,
+        side.bag_penalty,
+        side.bags,
+        side.lost_score,
+    )
+}
+
+fn side_from(t: SideTuple) -> SideScore {
+    SideScore {
+        score: t.0,
+        contract: t.1,
+        tricks: t.2,
+        contract_points: t.3,
+        nil_points: t.4,
+        overtricks: t.5,
+        bag_penalty: t.6,
+        bags: t.7,
+        lost_score: t.8,
+    }
+}
+
+fn cards_vec(set: CardSet) -> Vec<u8> {
+    Cards(set).collect()
+}
+
+fn cards_tuple(py: Python<'_>, set: CardSet) -> PyResult<Bound<'_, PyTuple>> {
+    PyTuple::new(py, Cards(set))
+}
+
+/// Options as the Python side passes them: double_nil, nil_exchange, bags_penalty,
+/// both_nil lose_score, spades broken by any spade, target, max_deals.
+type OptionsTuple = (bool, bool, bool, bool, bool, i64, u32);
+
+fn spades_options(o: OptionsTuple) -> SpadesOptions {
+    SpadesOptions {
+        double_nil: o.0,
+        nil_exchange: o.1,
+        bags_penalty: o.2,
+        both_nil_lose_score: o.3,
+        any_spade: o.4,
+        target: o.5,
+        max_deals: o.6,
+    }
+}
+
+/// A game of Spades in native code (`koloda.games.spades.native` wraps it).
+#[pyclass(subclass, module = "koloda._native")]
+pub struct SpadesCore {
+    game: Spades,
+    /// The rules object the state belongs to (Python's `SpadesRules`).
+    #[pyo3(get, set)]
+    rules: Option<Py<PyAny>>,
+    /// The `Shuffler` that deals the next deals, or None (records, samples).
+    #[pyo3(get, set)]
+    shuffler: Option<Py<PyAny>>,
+}
+
+impl SpadesCore {
+    fn event_tuple<'py>(py: Python<'py>, event: &Event) -> PyResult<Bound<'py, PyAny>> {
+        let tuple = match *event {
+            Event::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
+            Event::SpadesBroken { seat } => ("broken", seat).into_pyobject(py)?,
+            Event::TrickTaken { seat, cards } => ("trick", seat, cards).into_pyobject(py)?,
+            Event::DealScored { deal, scores } => ("scored", deal, scores).into_pyobject(py)?,
+            Event::GameOver { totals, winners } => {
+                ("over", totals, winners.as_slice().to_vec()).into_pyobject(py)?
+            }
+            Event::BidMade { seat, bid } => ("bid", seat, bid).into_pyobject(py)?,
+            Event::HandPickedUp { seat, hand } => {
+                ("picked_up", seat, cards_vec(hand)).into_pyobject(py)?
+            }
+            Event::CardsDiscarded { seat, cards } => {
+                ("discarded", seat, cards_vec(cards)).into_pyobject(py)?
+            }
+            Event::CardsExchanged {
+                nil_seat,
+                partner,
+                discarded,
+                given,
+            } => (
+                "exchanged",
+                nil_seat,
+                partner,
+                cards_vec(discarded),
+                cards_vec(given),
+            )
+                .into_pyobject(py)?,
+            Event::DiscardsReturned { seat } => ("returned", seat).into_pyobject(py)?,
+        };
+        Ok(tuple.into_any())
+    }
+}
+
+#[pymethods]
+impl SpadesCore {
+    #[new]
+    fn new() -> Self {
+        SpadesCore {
+            game: Spades::new(SpadesOptions::default(), 0),
+            rules: None,
+            shuffler: None,
+        }
+    }
+
+    /// Sets the options and the first dealer of a new game.
+    fn _configure(&mut self, options: OptionsTuple, first_dealer: u8) {
+        self.game = Spades::new(spades_options(options), first_dealer & 3);
+    }
+
+    // ----- the hot path ------------------------------------------------------------------
+
+    /// The legal actions, lowest code first (the 286 triples of S-7 lazily, from Python).
+    fn legal_actions<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let game = &this.game;
+        match game.phase {
+            spades::PHASE_PLAY => Ok(PyTuple::new(py, Cards(game.legal_card_mask()))?.into_any()),
+            PHASE_DISCARD | PHASE_GIVE => {
+                drop(this);
+                slf.call_method0("_triple_actions")
+            }
+            _ => {
+                let mut out = Vec::with_capacity(14);
+                game.legal_actions(&mut out);
+                Ok(PyTuple::new(py, out)?.into_any())
+            }
+        }
+    }
+
+    /// The fast path for search: the caller guarantees the action is legal.
+    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
+        let due = {
+            let mut this = slf.borrow_mut();
+            if !this.game.in_deal() {
+                return Err(PyValueError::new_err("no decision is due"));
+            }
+            this.game.step(action, &mut ())
+        };
+        if due && slf.borrow().shuffler.is_some() {
+            slf.call_method0("_deal_from_shuffler")?;
+        }
+        Ok(())
+    }
+
+    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        let Ok(action) = action.extract::<i64>() else {
+            return false;
+        };
+        self.game.is_legal(action)
+    }
+
+    /// A copy sharing nothing mutable, of the same (Python) class.
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let other = slf.get_type().call0()?;
+        {
+            let this = slf.borrow();
+            let copy = other.cast::<SpadesCore>()?;
+            let mut copy = copy.borrow_mut();
+            copy.game = this.game.clone();
+            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
+            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
+        }
+        Ok(other)
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over
+    }
+
+    #[getter]
+    fn to_act(&self) -> Option<u8> {
+        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
+    }
+
+    #[getter]
+    fn to_act_seat(&self) -> i8 {
+        self.game.to_act
+    }
+
+    // ----- the checked path --------------------------------------------------------------
+
+    /// Applies a legal action (checked by the caller) and returns its events as tuples,
+    /// and whether the next deal is due.
+    fn _step_events<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: u32,
+    ) -> PyResult<(Bound<'py, PyList>, bool)> {
+        if !self.game.in_deal() {
+            return Err(PyValueError::new_err("no decision is due"));
+        }
+        let mut events: Vec<Event> = Vec::new();
+        let due = self.game.step(action, &mut events);
+        let list = PyList::empty(py);
+        for event in &events {
+            list.append(Self::event_tuple(py, event)?)?;
+        }
+        Ok((list, due))
+    }
+
+    /// Starts the next deal from these hands (each in dealt order, checked by the caller).
+    fn _deal(&mut self, hands: [[u8; 13]; 4]) {
+        self.game.deal(&hands);
+    }
+
+    /// Puts the game between deals or over after ``deal_number`` deals with this history
+    /// (a sampled state keeps the view's score sheet).
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        &mut self,
+        deal_number: u32,
+        dealer: u8,
+        totals: [i64; 2],
+        bags: [i64; 2],
+        winners: Vec<u8>,
+        phase: u8,
+        sheet: Vec<SheetTuple>,
+    ) {
+        let game = &mut self.game;
+        game.deal_number = deal_number;
+        game.dealer = dealer & 3;
+        game.totals = totals;
+        game.bags = bags;
+        game.winners = spades::Winners::default();
+        for side in winners.into_iter().take(2) {
+            game.winners.sides[game.winners.count as usize] = side;
+            game.winners.count += 1;
+        }
+        game.phase = phase;
+        game.is_over = phase == spades::PHASE_OVER;
+        game.to_act = -1;
+        let lines = sheet
+            .into_iter()
+            .map(|line| spades::SheetLine {
+                deal: line.0,
+                dealer: line.1,
+                bids: line.2,
+                tricks: line.3,
+                sides: [side_from(line.4), side_from(line.5)],
+                totals: line.6,
+                exchanges: line.7.iter().fold(0, |set, &seat| set | 1 << (seat & 3)),
+            })
+            .collect();
+        game.sheet = std::sync::Arc::new(lines);
+    }
+
+    // ----- what the Python side reads ----------------------------------------------------
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.game.phase
+    }
+
+    #[getter]
+    fn deal_number(&self) -> u32 {
+        self.game.deal_number
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.game.dealer
+    }
+
+    #[getter]
+    fn first_dealer(&self) -> u8 {
+        self.game.first_dealer
+    }
+
+    #[getter]
+    fn hands(&self) -> Vec<u64> {
+        self.game.hands.to_vec()
+    }
+
+    #[getter]
+    fn dealt(&self) -> [[u8; 13]; 4] {
+        self.game.dealt
+    }
+
+    #[getter]
+    fn picked_up(&self) -> Vec<bool> {
+        self.game.picked_up.to_vec()
+    }
+
+    #[getter]
+    fn bids(&self) -> Vec<i8> {
+        self.game.bids.to_vec()
+    }
+
+    #[getter]
+    fn pending(&self) -> Vec<u64> {
+        self.game.pending.to_vec()
+    }
+
+    #[getter]
+    fn sent(&self) -> Vec<u64> {
+        self.game.sent.to_vec()
+    }
+
+    #[getter]
+    fn received(&self) -> Vec<u64> {
+        self.game.received.to_vec()
+    }
+
+    #[getter]
+    fn pre_actions(&self) -> Vec<u32> {
+        self.game.pre[..self.game.pre_len as usize]
+            .iter()
+            .map(|p| p.1)
+            .collect()
+    }
+
+    #[getter]
+    fn pre_seats(&self) -> Vec<u8> {
+        self.game.pre[..self.game.pre_len as usize]
+            .iter()
+            .map(|p| p.0)
+            .collect()
+    }
+
+    /// Every card of this deal in play order, as ``seat << 6 | card``.
+    #[getter]
+    fn history(&self) -> Vec<u8> {
+        self.game.plays[..self.game.plays_len as usize].to_vec()
+    }
+
+    /// The cards of the trick in progress, led first.
+    #[getter]
+    fn trick(&self) -> Vec<u8> {
+        let end = self.game.plays_len as usize;
+        let start = end - self.game.trick_count as usize;
+        self.game.plays[start..end].iter().map(|p| p & 63).collect()
+    }
+
+    #[getter]
+    fn trick_count(&self) -> u8 {
+        self.game.trick_count
+    }
+
+    #[getter]
+    fn lead_suit(&self) -> u8 {
+        self.game.lead_suit
+    }
+
+    #[getter]
+    fn trick_leader(&self) -> i8 {
+        self.game.trick_leader
+    }
+
+    #[getter]
+    fn tricks(&self) -> Vec<u8> {
+        self.game.tricks.to_vec()
+    }
+
+    #[getter]
+    fn tricks_played(&self) -> u8 {
+        self.game.tricks_played
+    }
+
+    #[getter]
+    fn broken(&self) -> bool {
+        self.game.broken
+    }
+
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.game.totals.to_vec()
+    }
+
+    #[getter]
+    fn bags(&self) -> Vec<i64> {
+        self.game.bags.to_vec()
+    }
+
+    #[getter]
+    fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.game.winners.as_slice())
+    }
+
+    fn outcome(&self) -> (f64, f64, f64, f64) {
+        let o = self.game.outcome();
+        (o[0], o[1], o[2], o[3])
+    }
+
+    /// The decisions of the deal in progress.
+    fn _current_actions(&self) -> Vec<u32> {
+        self.game.current_actions().collect()
+    }
+
+    /// Finished deals from ``start`` on: (dealer, dealt hands, actions).
+    fn _completed(&self, start: usize) -> Vec<(u8, [[u8; 13]; 4], Vec<u32>)> {
+        self.game
+            .completed
+            .iter()
+            .skip(start)
+            .map(|d| (d.dealer, d.dealt, d.actions.clone()))
+            .collect()
+    }
+
+    fn _completed_count(&self) -> usize {
+        self.game.completed.len()
+    }
+
+    fn _sheet_count(&self) -> usize {
+        self.game.sheet.len()
+    }
+
+    /// Score-sheet lines from ``start`` on, as tuples of ``DealSummary``'s fields.
+    fn _sheet_lines(&self, start: usize) -> Vec<SheetTuple> {
+        self.game
+            .sheet
+            .iter()
+            .skip(start)
+            .map(|line| {
+                (
+                    line.deal,
+                    line.dealer,
+                    line.bids,
+                    line.tricks,
+                    side_tuple(&line.sides[0]),
+                    side_tuple(&line.sides[1]),
+                    line.totals,
+                    (0..4u8).filter(|s| line.exchanges >> s & 1 == 1).collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// The fields of ``SpadesView`` for ``seat`` but the sheet, in its order.
+    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
+        let game = &self.game;
+        let in_deal = game.in_deal();
+        let s = seat as usize;
+        let plays: Vec<(u8, u8)> = game.plays[..game.plays_len as usize]
+            .iter()
+            .map(|&p| (p >> 6, p & 63))
+            .collect();
+        let trick_len = game.trick_count as usize;
+        let trick: Vec<(u8, u8)> = plays[plays.len() - trick_len..].to_vec();
+        let zeros = [0u32; 4];
+        let hand_sizes = if in_deal {
+            game.hands.map(|h| h.count_ones())
+        } else {
+            zeros
+        };
+        let auction: Vec<(u8, u32)> = if in_deal {
+            game.visible_auction(seat).collect()
+        } else {
+            Vec::new()
+        };
+        let sent = if in_deal {
+            if game.sent[s] != 0 {
+                game.sent[s]
+            } else {
+                game.pending[s]
+            }
+        } else {
+            0
+        };
+        let legal: Vec<u32> = if game.to_act == seat as i8 {
+            let mut out = Vec::new();
+            game.legal_actions(&mut out);
+            out
+        } else {
+            Vec::new()
+        };
+        let fields: Vec<Bound<'py, PyAny>> = vec![
+            seat.into_pyobject(py)?.into_any(),
+            game.phase.into_pyobject(py)?.into_any(),
+            game.deal_number.into_pyobject(py)?.into_any(),
+            game.dealer.into_pyobject(py)?.into_any(),
+            cards_tuple(py, game.visible_hand(seat))?.into_any(),
+            PyTuple::new(py, hand_sizes)?.into_any(),
+            PyTuple::new(py, if in_deal { game.picked_up } else { [false; 4] })?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    game.bids
+                } else {
+                    [spades::NO_BID; 4]
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, auction)?.into_any(),
+            cards_tuple(py, sent)?.into_any(),
+            cards_tuple(py, if in_deal { game.received[s] } else { 0 })?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    game.pending.map(|p| p.count_ones())
+                } else {
+                    zeros
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, if in_deal { plays } else { Vec::new() })?.into_any(),
+            if in_deal && game.trick_leader >= 0 {
+                game.trick_leader.into_pyobject(py)?.into_any()
+            } else {
+                py.None().into_bound(py)
+            },
+            PyTuple::new(py, trick)?.into_any(),
+            PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
+            (game.broken && in_deal)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any(),
+            if game.to_act >= 0 {
+                game.to_act.into_pyobject(py)?.into_any()
+            } else {
+                py.None().into_bound(py)
+            },
+            PyTuple::new(py, legal)?.into_any(),
+            PyTuple::new(py, game.totals)?.into_any(),
+            PyTuple::new(py, game.bags)?.into_any(),
+            PyTuple::new(py, game.winners.as_slice())?.into_any(),
+        ];
+        PyTuple::new(py, fields)
+    }
+}
+
+/// ``games`` whole games of random decisions in Rust, dealt from ``seed``: a dict of
+/// games, decisions, deals, wins (side 0, side 1, shared) and each side's summed totals.
+#[pyfunction]
+fn spades_playouts(
+    py: Python<'_>,
+    options: OptionsTuple,
+    games: u64,
+    seed: u64,
+) -> PyResult<Bound<'_, PyDict>> {
+    let options = spades_options(options);
+    let result = py.detach(|| spades::playouts(options, games, seed));
+    let out = PyDict::new(py);
+    out.set_item("games", result.games)?;
+    out.set_item("decisions", result.decisions)?;
+    out.set_item("deals", result.deals)?;
+    out.set_item("wins", result.wins.to_vec())?;
+    out.set_item("total_points", result.total_points.to_vec())?;
+    Ok(out)
+}
+
+/// ``Shuffler(seed).shuffled(items, index)`` of ``koloda.core.dealing``, natively (the seed
+/// as its text).
+#[pyfunction]
+fn seeded_shuffle(seed: &str, index: u64, items: Vec<i64>) -> Vec<i64> {
+    crate::shuffle::seeded_shuffle(seed, index, &items)
+}
+
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SpadesCore>()?;
+    m.add_function(wrap_pyfunction!(spades_playouts, m)?)?;
+    m.add_class::<crate::python_king::KingCore>()?;
+    m.add_function(wrap_pyfunction!(crate::python_king::king_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
+    m.add_class::<crate::python_tressette::TressetteCore>()?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_tressette::tressette_playouts,
+        m
+    )?)?;
+    m.add("GAMES", ("spades", "king", "tressette"))?;
+    Ok(())
+}

@@ -1,0 +1,590 @@
+//! The PyO3 bindings of King: `KingCore`, subclassed by
+//! `koloda.games.king.native.NativeKingState`, and `king_playouts`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::cards::Cards;
+use crate::king::{self, King, KingEvent, KingOptions, Variant};
+
+/// Options as the Python side passes them: variant (0 classic, 1 order, 2 three), the
+/// negative order, king_forced_on_heart_lead, stop_when_decided,
+/// positive_orders_per_player, order_scope shared, three_player_balance proportional.
+pub type KingOptionsTuple = (u8, [u8; 7], bool, bool, u8, bool, bool);
+
+fn king_options(o: KingOptionsTuple) -> PyResult<KingOptions> {
+    let variant = match o.0 {
+        0 => Variant::Classic,
+        1 => Variant::Order,
+        2 => Variant::Three,
+        _ => return Err(PyValueError::new_err("variant must be 0, 1 or 2")),
+    };
+    let mut order = o.1;
+    order.sort_unstable();
+    if order != [0, 1, 2, 3, 4, 5, 6] || !(1..=16).contains(&o.4) {
+        return Err(PyValueError::new_err("bad King options"));
+    }
+    Ok(KingOptions {
+        variant,
+        negative_order: o.1,
+        king_forced_on_heart_lead: o.2,
+        stop_when_decided: o.3,
+        positive_orders_per_player: o.4,
+        order_shared: o.5,
+        proportional: o.6,
+    })
+}
+
+type LineTuple = (u32, u8, u8, i8, i8, bool, Vec<i64>, bool);
+/// A deal's cards as ``_load`` takes them: dealt hands, hands, decisions before the play,
+/// cards taken, last tricks, all cards taken.
+type DealTuple = (Vec<Vec<u8>>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u8>, u64);
+
+/// A game of King in native code (`koloda.games.king.native` wraps it).
+#[pyclass(subclass, module = "koloda._native")]
+pub struct KingCore {
+    game: King,
+    #[pyo3(get, set)]
+    rules: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    shuffler: Option<Py<PyAny>>,
+}
+
+fn opt(value: i8) -> Option<i8> {
+    (value >= 0).then_some(value)
+}
+
+impl KingCore {
+    fn event_tuple<'py>(&self, py: Python<'py>, event: &KingEvent) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.game.n() as usize;
+        let tuple = match *event {
+            KingEvent::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
+            KingEvent::TrickTaken { seat, cards, count } => {
+                ("trick", seat, cards[..count as usize].to_vec()).into_pyobject(py)?
+            }
+            KingEvent::ContractChosen { seat, contract } => {
+                ("contract", seat, contract).into_pyobject(py)?
+            }
+            KingEvent::TrumpNamed {
+                seat,
+                suit,
+                by_last,
+            } => ("trump", seat, suit, by_last).into_pyobject(py)?,
+            KingEvent::DealScored {
+                deal,
+                scores,
+                ended_early,
+            } => ("scored", deal, scores[..n].to_vec(), ended_early).into_pyobject(py)?,
+            KingEvent::GameOver { outcome, winners } => {
+                let seats: Vec<u8> = (0..n as u8).filter(|s| winners >> s & 1 == 1).collect();
+                ("over", outcome[..n].to_vec(), seats).into_pyobject(py)?
+            }
+        };
+        Ok(tuple.into_any())
+    }
+
+    fn rows_tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rows: Vec<Bound<'py, PyTuple>> = self.game.rows[..self.game.table.num_rows as usize]
+            .iter()
+            .map(|row| PyTuple::new(py, row))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, rows)
+    }
+}
+
+#[pymethods]
+impl KingCore {
+    #[new]
+    fn new() -> Self {
+        KingCore {
+            game: King::new(KingOptions::default(), 0),
+            rules: None,
+            shuffler: None,
+        }
+    }
+
+    fn _configure(&mut self, options: KingOptionsTuple, first_dealer: u8) -> PyResult<()> {
+        let options = king_options(options)?;
+        let game = King::new(options, 0);
+        self.game = King::new(options, first_dealer % game.n());
+        Ok(())
+    }
+
+    // ----- the hot path ------------------------------------------------------------------
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        if self.game.phase == king::PHASE_PLAY {
+            return PyTuple::new(py, Cards(self.game.legal_card_mask()));
+        }
+        let mut out = Vec::with_capacity(8);
+        self.game.legal_actions(&mut out);
+        PyTuple::new(py, out)
+    }
+
+    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
+        let due = {
+            let mut this = slf.borrow_mut();
+            if !this.game.in_deal() {
+                return Err(PyValueError::new_err("no decision is due"));
+            }
+            this.game.step(action, &mut ())
+        };
+        if due && slf.borrow().shuffler.is_some() {
+            slf.call_method0("_deal_from_shuffler")?;
+        }
+        Ok(())
+    }
+
+    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        let Ok(action) = action.extract::<i64>() else {
+            return false;
+        };
+        self.game.is_legal(action)
+    }
+
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let other = slf.get_type().call0()?;
+        {
+            let this = slf.borrow();
+            let copy = other.cast::<KingCore>()?;
+            let mut copy = copy.borrow_mut();
+            copy.game = this.game.clone();
+            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
+            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
+        }
+        Ok(other)
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    #[getter]
+    fn to_act(&self) -> Option<u8> {
+        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
+    }
+
+    #[getter]
+    fn to_act_seat(&self) -> i8 {
+        self.game.to_act
+    }
+
+    // ----- the checked path --------------------------------------------------------------
+
+    fn _step_events<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: u32,
+    ) -> PyResult<(Bound<'py, PyList>, bool)> {
+        if !self.game.in_deal() {
+            return Err(PyValueError::new_err("no decision is due"));
+        }
+        let mut events: Vec<KingEvent> = Vec::new();
+        let due = self.game.step(action, &mut events);
+        let list = PyList::empty(py);
+        for event in &events {
+            list.append(self.event_tuple(py, event)?)?;
+        }
+        Ok((list, due))
+    }
+
+    fn _deal(&mut self, hands: Vec<Vec<u8>>) -> PyResult<()> {
+        let size = self.game.table.hand_size as usize;
+        if hands.len() != self.game.n() as usize || hands.iter().any(|h| h.len() != size) {
+            return Err(PyValueError::new_err("hands of the wrong size"));
+        }
+        let mut fixed = [[0u8; 10]; 4];
+        for (slot, hand) in fixed.iter_mut().zip(&hands) {
+            slot[..size].copy_from_slice(hand);
+        }
+        self.game.deal(&fixed);
+        Ok(())
+    }
+
+    /// Loads a whole position (a sampled state of the Python engine): the game's progress,
+    /// the deal's cards and decisions and the trick rules in force.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (progress, deal, tricks, constraints, totals, rows, sheet))]
+    fn _load(
+        &mut self,
+        progress: (u8, i8, u32, u8, i8, i8, bool, i8),
+        deal: DealTuple,
+        tricks: (Vec<u8>, u8, u8, i8, Vec<u8>, u8),
+        constraints: (Vec<u64>, u64, u64),
+        totals: Vec<i64>,
+        rows: Vec<[u8; 8]>,
+        sheet: Vec<LineTuple>,
+    ) -> PyResult<()> {
+        let game = &mut self.game;
+        let n = game.n() as usize;
+        let size = game.table.hand_size as usize;
+        (
+            game.phase,
+            game.to_act,
+            game.deal_number,
+            game.dealer,
+            game.contract,
+            game.trump,
+            game.by_last,
+            game.caller,
+        ) = progress;
+        let (dealt, hands, pre, taken, last_tricks, taken_all) = deal;
+        game.dealt = [[0; 10]; 4];
+        for (slot, hand) in game.dealt.iter_mut().zip(&dealt) {
+            if hand.len() != size {
+                return Err(PyValueError::new_err("dealt hands of the wrong size"));
+            }
+            slot[..size].copy_from_slice(hand);
+        }
+        game.hands = [0; 4];
+        game.hands[..n].copy_from_slice(&hands[..n]);
+        game.pre_len = pre.len().min(2) as u8;
+        game.pre[..game.pre_len as usize].copy_from_slice(&pre[..game.pre_len as usize]);
+        game.taken = [0; 4];
+        game.taken[..n].copy_from_slice(&taken[..n]);
+        game.last_tricks = [0; 4];
+        game.last_tricks[..n].copy_from_slice(&last_tricks[..n]);
+        game.taken_all = taken_all;
+        let (plays, trick_count, lead_suit, trick_leader, won, played) = tricks;
+        game.plays_len = plays.len() as u8;
+        game.plays[..plays.len()].copy_from_slice(&plays);
+        game.trick_count = trick_count;
+        game.lead_suit = lead_suit;
+        game.trick_leader = trick_leader;
+        game.tricks = [0; 4];
+        game.tricks[..n].copy_from_slice(&won[..n]);
+        game.tricks_played = played;
+        let (lead_first, follow_first, discard_first) = constraints;
+        game.lead_first = [0; 4];
+        game.lead_first[..n].copy_from_slice(&lead_first[..n]);
+        game.follow_first = follow_first;
+        game.discard_first = discard_first;
+        game.power_trump = if game.contract == king::POSITIVE as i8 && game.trump >= 0 {
+            Some(game.trump as u8)
+        } else {
+            None
+        };
+        game.totals = [0; 4];
+        game.totals[..n].copy_from_slice(&totals[..n]);
+        game.rows = [[0; 8]; 4];
+        for (slot, row) in game.rows.iter_mut().zip(rows) {
+            *slot = row;
+        }
+        let lines = sheet
+            .into_iter()
+            .map(|line| {
+                let mut scores = [0i64; 4];
+                scores[..line.6.len().min(4)].copy_from_slice(&line.6[..line.6.len().min(4)]);
+                king::KingLine {
+                    deal: line.0,
+                    dealer: line.1,
+                    contract: line.2,
+                    declarer: line.3,
+                    trump: line.4,
+                    by_last: line.5,
+                    scores,
+                    ended_early: line.7,
+                }
+            })
+            .collect();
+        game.sheet = std::sync::Arc::new(lines);
+        Ok(())
+    }
+
+    // ----- what the Python side reads ----------------------------------------------------
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.game.phase
+    }
+
+    #[getter]
+    fn num_seats(&self) -> u8 {
+        self.game.n()
+    }
+
+    #[getter]
+    fn deal_number(&self) -> u32 {
+        self.game.deal_number
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.game.dealer
+    }
+
+    #[getter]
+    fn first_dealer(&self) -> u8 {
+        self.game.first_dealer
+    }
+
+    #[getter]
+    fn contract(&self) -> i8 {
+        self.game.contract
+    }
+
+    #[getter]
+    fn trump(&self) -> i8 {
+        self.game.trump
+    }
+
+    #[getter]
+    fn by_last(&self) -> bool {
+        self.game.by_last
+    }
+
+    #[getter]
+    fn caller(&self) -> i8 {
+        self.game.caller
+    }
+
+    #[getter]
+    fn hands(&self) -> Vec<u64> {
+        self.game.hands[..self.game.n() as usize].to_vec()
+    }
+
+    #[getter]
+    fn dealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let size = self.game.table.hand_size as usize;
+        let hands: Vec<Bound<'py, PyTuple>> = self.game.dealt[..self.game.n() as usize]
+            .iter()
+            .map(|hand| PyTuple::new(py, &hand[..size]))
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, hands)
+    }
+
+    #[getter]
+    fn pre_actions(&self) -> Vec<u32> {
+        self.game.pre[..self.game.pre_len as usize].to_vec()
+    }
+
+    #[getter]
+    fn taken(&self) -> Vec<u64> {
+        self.game.taken[..self.game.n() as usize].to_vec()
+    }
+
+    #[getter]
+    fn last_tricks(&self) -> Vec<u8> {
+        self.game.last_tricks[..self.game.n() as usize].to_vec()
+    }
+
+    #[getter]
+    fn taken_all(&self) -> u64 {
+        self.game.taken_all
+    }
+
+    #[getter]
+    fn history(&self) -> Vec<u8> {
+        self.game.plays[..self.game.plays_len as usize].to_vec()
+    }
+
+    #[getter]
+    fn trick(&self) -> Vec<u8> {
+        let end = self.game.plays_len as usize;
+        let start = end - self.game.trick_count as usize;
+        self.game.plays[start..end].iter().map(|p| p & 63).collect()
+    }
+
+    #[getter]
+    fn trick_count(&self) -> u8 {
+        self.game.trick_count
+    }
+
+    #[getter]
+    fn lead_suit(&self) -> u8 {
+        self.game.lead_suit
+    }
+
+    #[getter]
+    fn trick_leader(&self) -> i8 {
+        self.game.trick_leader
+    }
+
+    #[getter]
+    fn tricks(&self) -> Vec<u8> {
+        self.game.tricks[..self.game.n() as usize].to_vec()
+    }
+
+    #[getter]
+    fn tricks_played(&self) -> u8 {
+        self.game.tricks_played
+    }
+
+    #[getter]
+    fn lead_first(&self) -> Vec<u64> {
+        self.game.lead_first[..self.game.n() as usize].to_vec()
+    }
+
+    #[getter]
+    fn follow_first(&self) -> u64 {
+        self.game.follow_first
+    }
+
+    #[getter]
+    fn discard_first(&self) -> u64 {
+        self.game.discard_first
+    }
+
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.game.totals[..self.game.n() as usize].to_vec()
+    }
+
+    #[getter]
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.rows_tuple(py)
+    }
+
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.game.outcome()[..self.game.n() as usize])
+    }
+
+    fn _current_actions(&self) -> Vec<u32> {
+        self.game.current_actions().collect()
+    }
+
+    fn _completed(&self, start: usize) -> Vec<(u8, Vec<Vec<u8>>, Vec<u32>)> {
+        let n = self.game.n() as usize;
+        let size = self.game.table.hand_size as usize;
+        self.game
+            .completed
+            .iter()
+            .skip(start)
+            .map(|d| {
+                let dealt = d.dealt[..n].iter().map(|h| h[..size].to_vec()).collect();
+                (d.dealer, dealt, d.actions.clone())
+            })
+            .collect()
+    }
+
+    fn _sheet_count(&self) -> usize {
+        self.game.sheet.len()
+    }
+
+    fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
+        let n = self.game.n() as usize;
+        self.game
+            .sheet
+            .iter()
+            .skip(start)
+            .map(|l| {
+                (
+                    l.deal,
+                    l.dealer,
+                    l.contract,
+                    l.declarer,
+                    l.trump,
+                    l.by_last,
+                    l.scores[..n].to_vec(),
+                    l.ended_early,
+                )
+            })
+            .collect()
+    }
+
+    /// The fields of ``KingView`` for ``seat`` but the variant and the sheet, in order.
+    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
+        let game = &self.game;
+        let n = game.n() as usize;
+        let in_deal = game.in_deal();
+        let dealt = game.visible_dealt(seat);
+        let mut sorted = dealt.to_vec();
+        sorted.sort_unstable();
+        let hand: Vec<u8> = sorted
+            .into_iter()
+            .filter(|&card| game.hands[seat as usize] >> card & 1 == 1)
+            .collect();
+        let plays: Vec<(u8, u8)> = if in_deal {
+            game.plays[..game.plays_len as usize]
+                .iter()
+                .map(|&p| (p >> 6, p & 63))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let trick_len = game.trick_count as usize;
+        let trick: Vec<(u8, u8)> = if trick_len > 0 && in_deal {
+            plays[plays.len() - trick_len..].to_vec()
+        } else {
+            Vec::new()
+        };
+        let legal: Vec<u32> = if game.to_act == seat as i8 {
+            let mut out = Vec::new();
+            game.legal_actions(&mut out);
+            out
+        } else {
+            Vec::new()
+        };
+        let sizes: Vec<u32> = (0..n)
+            .map(|s| {
+                if in_deal {
+                    game.hands[s].count_ones()
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let won: Vec<u8> = (0..n)
+            .map(|s| if in_deal { game.tricks[s] } else { 0 })
+            .collect();
+        let fields: Vec<Bound<'py, PyAny>> = vec![
+            game.phase.into_pyobject(py)?.into_any(),
+            game.deal_number.into_pyobject(py)?.into_any(),
+            game.dealer.into_pyobject(py)?.into_any(),
+            opt(game.contract)
+                .filter(|_| in_deal)
+                .into_pyobject(py)?
+                .into_any(),
+            opt(game.caller)
+                .filter(|_| in_deal)
+                .into_pyobject(py)?
+                .into_any(),
+            opt(game.trump)
+                .filter(|_| in_deal)
+                .into_pyobject(py)?
+                .into_any(),
+            (game.by_last && in_deal)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any(),
+            PyTuple::new(py, hand)?.into_any(),
+            PyTuple::new(py, dealt)?.into_any(),
+            PyTuple::new(py, sizes)?.into_any(),
+            PyTuple::new(py, plays)?.into_any(),
+            opt(game.trick_leader)
+                .filter(|_| game.phase == king::PHASE_PLAY)
+                .into_pyobject(py)?
+                .into_any(),
+            PyTuple::new(py, trick)?.into_any(),
+            PyTuple::new(py, won)?.into_any(),
+            opt(game.to_act).into_pyobject(py)?.into_any(),
+            PyTuple::new(py, legal)?.into_any(),
+            PyTuple::new(py, &game.totals[..n])?.into_any(),
+            self.rows_tuple(py)?.into_any(),
+        ];
+        PyTuple::new(py, fields)
+    }
+}
+
+/// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
+#[pyfunction]
+pub fn king_playouts(
+    py: Python<'_>,
+    options: KingOptionsTuple,
+    games: u64,
+    seed: u64,
+) -> PyResult<Bound<'_, PyDict>> {
+    let options = king_options(options)?;
+    let result = py.detach(|| king::playouts(options, games, seed));
+    let n = king::KingTable::new(options).num_seats as usize;
+    let out = PyDict::new(py);
+    out.set_item("games", result.games)?;
+    out.set_item("decisions", result.decisions)?;
+    out.set_item("deals", result.deals)?;
+    out.set_item("total_points", result.total_points[..n].to_vec())?;
+    Ok(out)
+}

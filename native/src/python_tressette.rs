@@ -1,0 +1,528 @@
+//! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
+//! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::cards::Cards;
+use crate::tressette::{
+    self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions, WonGame, REASONS,
+};
+
+/// hearts_special, card_points pooled, long_run ten.
+pub type TressetteOptionsTuple = (bool, bool, bool);
+/// (kind, cards in the Python engine's order, points).
+type DeclarationTuple = (u8, Vec<u8>, u8);
+type LineTuple = (
+    (u32, u8),
+    Vec<Vec<DeclarationTuple>>,
+    [u8; 4],
+    [[i64; 2]; 4],
+    (u8, u8),
+    [i64; 2],
+);
+
+fn options_of(o: TressetteOptionsTuple) -> TressetteOptions {
+    TressetteOptions {
+        hearts_special: o.0,
+        pooled: o.1,
+        long_run_ten: o.2,
+    }
+}
+
+fn declaration_tuples(found: &Declarations) -> Vec<DeclarationTuple> {
+    let mut cards = Vec::new();
+    found
+        .as_slice()
+        .iter()
+        .map(|d| {
+            d.ordered_cards(&mut cards);
+            (d.kind, cards.clone(), d.points)
+        })
+        .collect()
+}
+
+fn declarations_from(items: &[DeclarationTuple]) -> Declarations {
+    let mut found = Declarations::default();
+    for (kind, cards, points) in items.iter().take(tressette::MAX_DECLARATIONS) {
+        found.items[found.count as usize] = Declaration {
+            kind: *kind,
+            cards: cards.iter().fold(0, |set, &card| set | 1u64 << (card & 63)),
+            points: *points,
+        };
+        found.count += 1;
+    }
+    found
+}
+
+/// A group of Tressette in native code (`koloda.games.tressette.native` wraps it).
+#[pyclass(subclass, module = "koloda._native")]
+pub struct TressetteCore {
+    game: Tressette,
+    #[pyo3(get, set)]
+    rules: Option<Py<PyAny>>,
+    #[pyo3(get, set)]
+    shuffler: Option<Py<PyAny>>,
+}
+
+fn event_tuple<'py>(py: Python<'py>, event: &TressetteEvent) -> PyResult<Bound<'py, PyAny>> {
+    let tuple = match *event {
+        TressetteEvent::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
+        TressetteEvent::TrickTaken { seat, cards } => ("trick", seat, cards).into_pyobject(py)?,
+        TressetteEvent::Declared { seat } => ("declared", seat).into_pyobject(py)?,
+        TressetteEvent::PointsScored {
+            side,
+            points,
+            reason,
+            after,
+        } => ("points", side, points, REASONS[reason as usize], after).into_pyobject(py)?,
+        TressetteEvent::GameWon {
+            side,
+            value,
+            deal,
+            game,
+            carry,
+        } => ("won", side, value, deal, game, carry).into_pyobject(py)?,
+        TressetteEvent::DealScored { deal, scores } => {
+            ("scored", deal, scores).into_pyobject(py)?
+        }
+        TressetteEvent::GameOver { outcome, winners } => {
+            let seats: Vec<u8> = (0..4u8).filter(|s| winners >> s & 1 == 1).collect();
+            ("over", outcome, seats).into_pyobject(py)?
+        }
+    };
+    Ok(tuple.into_any())
+}
+
+fn events_list<'py>(py: Python<'py>, events: &[TressetteEvent]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for event in events {
+        list.append(event_tuple(py, event)?)?;
+    }
+    Ok(list)
+}
+
+#[pymethods]
+impl TressetteCore {
+    #[new]
+    fn new() -> Self {
+        TressetteCore {
+            game: Tressette::new(TressetteOptions::default(), 0),
+            rules: None,
+            shuffler: None,
+        }
+    }
+
+    fn _configure(&mut self, options: TressetteOptionsTuple, first_dealer: u8) {
+        self.game = Tressette::new(options_of(options), first_dealer & 3);
+    }
+
+    // ----- the hot path ------------------------------------------------------------------
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, Cards(self.game.legal_card_mask()))
+    }
+
+    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
+        let due = {
+            let mut this = slf.borrow_mut();
+            if !this.game.in_deal() {
+                return Err(PyValueError::new_err("no decision is due"));
+            }
+            this.game.step(action, &mut ())
+        };
+        if due && slf.borrow().shuffler.is_some() {
+            slf.call_method0("_deal_from_shuffler")?;
+        }
+        Ok(())
+    }
+
+    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        let Ok(action) = action.extract::<i64>() else {
+            return false;
+        };
+        (0..64).contains(&action) && self.game.legal_card_mask() >> action & 1 == 1
+    }
+
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let other = slf.get_type().call0()?;
+        {
+            let this = slf.borrow();
+            let copy = other.cast::<TressetteCore>()?;
+            let mut copy = copy.borrow_mut();
+            copy.game = this.game.clone();
+            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
+            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
+        }
+        Ok(other)
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over
+    }
+
+    #[getter]
+    fn to_act(&self) -> Option<u8> {
+        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
+    }
+
+    #[getter]
+    fn to_act_seat(&self) -> i8 {
+        self.game.to_act
+    }
+
+    // ----- the checked path --------------------------------------------------------------
+
+    fn _step_events<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: u32,
+    ) -> PyResult<(Bound<'py, PyList>, bool)> {
+        if !self.game.in_deal() {
+            return Err(PyValueError::new_err("no decision is due"));
+        }
+        let mut events = Vec::new();
+        let due = self.game.step(action, &mut events);
+        Ok((events_list(py, &events)?, due))
+    }
+
+    /// Starts the next deal from these hands; returns the events of its declarations.
+    fn _deal<'py>(
+        &mut self,
+        py: Python<'py>,
+        hands: [[u8; 10]; 4],
+    ) -> PyResult<Bound<'py, PyList>> {
+        let mut events = Vec::new();
+        self.game.deal(&hands, &mut events);
+        events_list(py, &events)
+    }
+
+    /// Puts the group between deals (or over, or about to deal) with this history.
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        &mut self,
+        progress: (u32, u8, u8, u8, bool),
+        games: Vec<(u8, i64, u32)>,
+        totals: [i64; 2],
+        points: [i64; 2],
+        settled_points: [i64; 2],
+        settled_games: u8,
+        sheet: Vec<LineTuple>,
+    ) {
+        let game = &mut self.game;
+        (
+            game.deal_number,
+            game.dealer,
+            game.leader,
+            game.phase,
+            game.is_over,
+        ) = progress;
+        game.to_act = -1;
+        game.games_len = 0;
+        for (winner, value, deal) in games.into_iter().take(3) {
+            game.games[game.games_len as usize] = WonGame {
+                winner,
+                value,
+                deal,
+            };
+            game.games_len += 1;
+        }
+        game.totals = totals;
+        game.points = points;
+        game.settled_points = settled_points;
+        game.settled_games = settled_games;
+        let lines = sheet
+            .into_iter()
+            .map(
+                |((deal, dealer), declarations, tricks, sums, games, after)| {
+                    let mut per_seat = [Declarations::default(); 4];
+                    for (slot, items) in per_seat.iter_mut().zip(&declarations) {
+                        *slot = declarations_from(items);
+                    }
+                    tressette::TressetteLine {
+                        deal,
+                        dealer,
+                        declarations: per_seat,
+                        tricks,
+                        declared: sums[0],
+                        card_points: sums[1],
+                        bonuses: sums[2],
+                        scores: sums[3],
+                        games_from: games.0,
+                        games_to: games.1,
+                        points_after: after,
+                    }
+                },
+            )
+            .collect();
+        game.sheet = std::sync::Arc::new(lines);
+    }
+
+    // ----- what the Python side reads ----------------------------------------------------
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.game.phase
+    }
+
+    #[getter]
+    fn deal_number(&self) -> u32 {
+        self.game.deal_number
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.game.dealer
+    }
+
+    #[getter]
+    fn first_dealer(&self) -> u8 {
+        self.game.first_dealer
+    }
+
+    #[getter]
+    fn leader(&self) -> u8 {
+        self.game.leader
+    }
+
+    #[getter]
+    fn hands(&self) -> Vec<u64> {
+        self.game.hands.to_vec()
+    }
+
+    #[getter]
+    fn dealt(&self) -> [[u8; 10]; 4] {
+        self.game.dealt
+    }
+
+    #[getter]
+    fn taken(&self) -> Vec<u64> {
+        self.game.taken.to_vec()
+    }
+
+    #[getter]
+    fn history(&self) -> Vec<u8> {
+        self.game.plays[..self.game.plays_len as usize].to_vec()
+    }
+
+    #[getter]
+    fn trick(&self) -> Vec<u8> {
+        let end = self.game.plays_len as usize;
+        let start = end - self.game.trick_count as usize;
+        self.game.plays[start..end].iter().map(|p| p & 63).collect()
+    }
+
+    #[getter]
+    fn trick_count(&self) -> u8 {
+        self.game.trick_count
+    }
+
+    #[getter]
+    fn lead_suit(&self) -> u8 {
+        self.game.lead_suit
+    }
+
+    #[getter]
+    fn trick_leader(&self) -> i8 {
+        self.game.trick_leader
+    }
+
+    #[getter]
+    fn tricks(&self) -> Vec<u8> {
+        self.game.tricks.to_vec()
+    }
+
+    #[getter]
+    fn tricks_played(&self) -> u8 {
+        self.game.tricks_played
+    }
+
+    #[getter]
+    fn points(&self) -> Vec<i64> {
+        self.game.points.to_vec()
+    }
+
+    #[getter]
+    fn deal_points(&self) -> Vec<i64> {
+        self.game.deal_points.to_vec()
+    }
+
+    #[getter]
+    fn deal_declared(&self) -> Vec<i64> {
+        self.game.deal_declared.to_vec()
+    }
+
+    #[getter]
+    fn deal_bonus(&self) -> Vec<i64> {
+        self.game.deal_bonus.to_vec()
+    }
+
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.game.totals.to_vec()
+    }
+
+    #[getter]
+    fn settled_points(&self) -> (i64, i64) {
+        (self.game.settled_points[0], self.game.settled_points[1])
+    }
+
+    #[getter]
+    fn settled_games(&self) -> u8 {
+        self.game.settled_games
+    }
+
+    fn _games(&self) -> Vec<(u8, i64, u32)> {
+        self.game.games[..self.game.games_len as usize]
+            .iter()
+            .map(|g| (g.winner, g.value, g.deal))
+            .collect()
+    }
+
+    /// Each seat's declarations this deal: (kind, cards, points).
+    fn _declarations(&self) -> Vec<Vec<DeclarationTuple>> {
+        self.game
+            .declarations
+            .iter()
+            .map(declaration_tuples)
+            .collect()
+    }
+
+    fn outcome(&self) -> (f64, f64, f64, f64) {
+        let o = self.game.outcome();
+        (o[0], o[1], o[2], o[3])
+    }
+
+    fn _current_actions(&self) -> Vec<u8> {
+        self.game.plays[..self.game.plays_len as usize]
+            .iter()
+            .map(|p| p & 63)
+            .collect()
+    }
+
+    fn _completed(&self, start: usize) -> Vec<(u8, [[u8; 10]; 4], Vec<u8>)> {
+        self.game
+            .completed
+            .iter()
+            .skip(start)
+            .map(|d| (d.dealer, d.dealt, d.plays.iter().map(|p| p & 63).collect()))
+            .collect()
+    }
+
+    fn _sheet_count(&self) -> usize {
+        self.game.sheet.len()
+    }
+
+    fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
+        self.game
+            .sheet
+            .iter()
+            .skip(start)
+            .map(|l| {
+                (
+                    (l.deal, l.dealer),
+                    l.declarations.iter().map(declaration_tuples).collect(),
+                    l.tricks,
+                    [l.declared, l.card_points, l.bonuses, l.scores],
+                    (l.games_from, l.games_to),
+                    l.points_after,
+                )
+            })
+            .collect()
+    }
+
+    /// The fields of ``TressetteView`` for ``seat`` that the state holds natively.
+    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
+        let game = &self.game;
+        let in_deal = game.in_deal();
+        let s = seat as usize;
+        let plays: Vec<(u8, u8)> = if in_deal {
+            game.plays[..game.plays_len as usize]
+                .iter()
+                .map(|&p| (p >> 6, p & 63))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let count = if in_deal {
+            game.trick_count as usize
+        } else {
+            0
+        };
+        let trick: Vec<(u8, u8)> = plays[plays.len() - count..].to_vec();
+        let legal: Vec<u8> = if game.to_act == seat as i8 {
+            Cards(game.legal_card_mask()).collect()
+        } else {
+            Vec::new()
+        };
+        let fields: Vec<Bound<'py, PyAny>> = vec![
+            game.phase.into_pyobject(py)?.into_any(),
+            game.deal_number.into_pyobject(py)?.into_any(),
+            game.dealer.into_pyobject(py)?.into_any(),
+            game.first_dealer.into_pyobject(py)?.into_any(),
+            game.leader.into_pyobject(py)?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    Cards(game.hands[s])
+                } else {
+                    Cards(0)
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, if in_deal { &game.dealt[s][..] } else { &[][..] })?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    game.hands.map(|h| h.count_ones())
+                } else {
+                    [0; 4]
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, plays)?.into_any(),
+            (if in_deal {
+                Some(game.trick_leader)
+            } else {
+                None
+            })
+            .into_pyobject(py)?
+            .into_any(),
+            PyTuple::new(py, trick)?.into_any(),
+            PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
+            (game.to_act >= 0)
+                .then_some(game.to_act)
+                .into_pyobject(py)?
+                .into_any(),
+            PyTuple::new(py, legal)?.into_any(),
+            PyTuple::new(py, game.points)?.into_any(),
+            PyTuple::new(py, if in_deal { game.deal_points } else { [0; 2] })?.into_any(),
+            PyTuple::new(py, game.totals)?.into_any(),
+            PyTuple::new(py, game.settled_points)?.into_any(),
+            game.settled_games.into_pyobject(py)?.into_any(),
+        ];
+        PyTuple::new(py, fields)
+    }
+}
+
+/// ``games`` whole groups of random play in Rust, dealt from ``seed``.
+#[pyfunction]
+pub fn tressette_playouts(
+    py: Python<'_>,
+    options: TressetteOptionsTuple,
+    games: u64,
+    seed: u64,
+) -> PyResult<Bound<'_, PyDict>> {
+    let options = options_of(options);
+    let result = py.detach(|| tressette::playouts(options, games, seed));
+    let out = PyDict::new(py);
+    out.set_item("games", result.games)?;
+    out.set_item("decisions", result.decisions)?;
+    out.set_item("deals", result.deals)?;
+    out.set_item("total_points", result.total_points.to_vec())?;
+    Ok(out)
+}

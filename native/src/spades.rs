@@ -1,0 +1,1069 @@
+//! Spades (rules/spades.md), exactly as `koloda/games/spades` plays it: the blind choice
+//! (S-6), bids from the dealer (S-4), the nil exchange (S-7, S-8, S-9), play with spades
+//! always trump and the spades-lead restriction (S-10..S-12), scoring (S-13..S-16) and the
+//! game's end (S-17). Action codes are those of `koloda/games/spades/actions.py`.
+
+use std::sync::Arc;
+
+use crate::cards::{is_valid_triple, pack_triple, suit_mask, triple_mask, Card, CardSet, Cards};
+use crate::rng::Rng;
+use crate::tricks::trick_winner_index;
+
+pub const LOOK: u32 = 64;
+pub const BID_BASE: u32 = 65;
+pub const NIL: i8 = 0;
+pub const DOUBLE_NIL: i8 = 14;
+pub const NO_BID: i8 = -1;
+pub const BID_DOUBLE_NIL: u32 = BID_BASE + DOUBLE_NIL as u32;
+pub const DISCARD_BASE: u32 = 1 << 18;
+pub const GIVE_BASE: u32 = 1 << 19;
+/// A discard or gift whose cards a seat does not know (views only).
+pub const DISCARD_HIDDEN: u32 = DISCARD_BASE;
+pub const GIVE_HIDDEN: u32 = GIVE_BASE;
+
+pub const PHASE_AWAIT_DEAL: u8 = 0;
+pub const PHASE_BID: u8 = 1;
+pub const PHASE_DISCARD: u8 = 2;
+pub const PHASE_GIVE: u8 = 3;
+pub const PHASE_PLAY: u8 = 4;
+pub const PHASE_OVER: u8 = 5;
+
+pub const NUM_TRICKS: u8 = 13;
+const NON_SPADES: CardSet = suit_mask(1) | suit_mask(2) | suit_mask(3);
+const SPADES_SUIT: u8 = 0;
+const NIL_VALUE: i64 = 100;
+const BOTH_NIL_VALUE: i64 = 200;
+const BAG_LIMIT: i64 = 10;
+const BAG_PENALTY: i64 = 100;
+/// The most decisions before the play: 4 looks, 4 bids, 2 discards, 2 gifts.
+const MAX_PRE: usize = 12;
+
+/// Nil or double nil (S-5, S-6).
+#[inline]
+pub fn is_nil_bid(bid: i8) -> bool {
+    bid == NIL || bid == DOUBLE_NIL
+}
+
+/// The agreed rules (`SpadesOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpadesOptions {
+    pub double_nil: bool,
+    pub nil_exchange: bool,
+    pub bags_penalty: bool,
+    /// S-15: `lose_score` (true) or `minus_200` (false).
+    pub both_nil_lose_score: bool,
+    /// S-11: `any_spade` (true) or `discard` (false).
+    pub any_spade: bool,
+    pub target: i64,
+    pub max_deals: u32,
+}
+
+impl Default for SpadesOptions {
+    fn default() -> Self {
+        SpadesOptions {
+            double_nil: true,
+            nil_exchange: true,
+            bags_penalty: false,
+            both_nil_lose_score: true,
+            any_spade: false,
+            target: 500,
+            max_deals: 0,
+        }
+    }
+}
+
+/// What one partnership's accounts gave in one hand (`scoring.SideScore`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideScore {
+    pub score: i64,
+    pub contract: i64,
+    pub tricks: i64,
+    pub contract_points: i64,
+    pub nil_points: i64,
+    pub overtricks: i64,
+    pub bag_penalty: i64,
+    pub bags: i64,
+    pub lost_score: bool,
+}
+
+/// S-14: +100 / −100 for nil, ±200 for double nil.
+fn nil_points(bid: i8, tricks: u8) -> i64 {
+    let value = if bid == DOUBLE_NIL {
+        2 * NIL_VALUE
+    } else {
+        NIL_VALUE
+    };
+    if tricks == 0 {
+        value
+    } else {
+        -value
+    }
+}
+
+/// One side's hand (S-13, S-14, S-15), as `scoring.score_side`.
+pub fn score_side(
+    bids: [i8; 2],
+    tricks: [u8; 2],
+    total_before: i64,
+    bags_before: i64,
+    options: &SpadesOptions,
+) -> SideScore {
+    if is_nil_bid(bids[0]) && is_nil_bid(bids[1]) {
+        // S-15
+        let mut bags = bags_before;
+        let (score, lost) = if tricks[0] == 0 && tricks[1] == 0 {
+            (BOTH_NIL_VALUE, false)
+        } else if options.both_nil_lose_score {
+            if total_before > 0 {
+                bags = 0; // S-15 (clarified): the bags go with the score
+            }
+            (-total_before.max(0), true)
+        } else {
+            (-BOTH_NIL_VALUE, false)
+        };
+        return SideScore {
+            score,
+            nil_points: score,
+            bags,
+            lost_score: lost,
+            ..SideScore::default()
+        };
+    }
+    let mut nils = 0;
+    let mut contract = 0i64;
+    let mut counted = 0i64;
+    for (bid, taken) in bids.into_iter().zip(tricks) {
+        if is_nil_bid(bid) {
+            nils += nil_points(bid, taken); // S-14: his tricks count for nobody
+        } else {
+            contract += bid as i64;
+            counted += taken as i64;
+        }
+    }
+    let (points, overtricks) = if counted >= contract {
+        (10 * contract + (counted - contract), counted - contract)
+    } else {
+        (-10 * contract, 0)
+    };
+    let mut penalty = 0;
+    let mut bags = 0;
+    if options.bags_penalty {
+        bags = bags_before + overtricks;
+        penalty = -BAG_PENALTY * bags.div_euclid(BAG_LIMIT);
+        bags = bags.rem_euclid(BAG_LIMIT);
+    }
+    SideScore {
+        score: points + nils + penalty,
+        contract,
+        tricks: counted,
+        contract_points: points,
+        nil_points: nils,
+        overtricks,
+        bag_penalty: penalty,
+        bags,
+        lost_score: false,
+    }
+}
+
+/// S-17: the winning side once the game is decided (first to the target; both there: the
+/// higher total; equal totals: another hand).
+pub fn game_winner(totals: [i64; 2], target: i64) -> Option<u8> {
+    if (totals[0] < target && totals[1] < target) || totals[0] == totals[1] {
+        return None;
+    }
+    Some(if totals[0] > totals[1] { 0 } else { 1 })
+}
+
+/// One line of the score sheet (`state.DealSummary`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetLine {
+    pub deal: u32,
+    pub dealer: u8,
+    pub bids: [i8; 4],
+    pub tricks: [u8; 4],
+    pub sides: [SideScore; 2],
+    pub totals: [i64; 2],
+    /// The nil bidders who exchanged cards with their partner (a set of seats).
+    pub exchanges: u8,
+}
+
+/// A finished deal as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealRecord {
+    pub dealer: u8,
+    pub dealt: [[Card; 13]; 4],
+    pub actions: Vec<u32>,
+}
+
+/// What happened, for the checked path (`koloda/core/events.py`, `spades/events.py`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    CardPlayed {
+        seat: u8,
+        card: Card,
+    },
+    SpadesBroken {
+        seat: u8,
+    },
+    TrickTaken {
+        seat: u8,
+        cards: [Card; 4],
+    },
+    DealScored {
+        deal: u32,
+        scores: [i64; 2],
+    },
+    GameOver {
+        totals: [i64; 2],
+        winners: Winners,
+    },
+    BidMade {
+        seat: u8,
+        bid: i8,
+    },
+    HandPickedUp {
+        seat: u8,
+        hand: CardSet,
+    },
+    CardsDiscarded {
+        seat: u8,
+        cards: CardSet,
+    },
+    CardsExchanged {
+        nil_seat: u8,
+        partner: u8,
+        discarded: CardSet,
+        given: CardSet,
+    },
+    DiscardsReturned {
+        seat: u8,
+    },
+}
+
+/// Where the step sends events: nowhere on the fast path, a vector on the checked one.
+pub trait Events {
+    const ON: bool;
+    fn push(&mut self, event: Event);
+}
+
+impl Events for () {
+    const ON: bool = false;
+    #[inline]
+    fn push(&mut self, _event: Event) {}
+}
+
+impl Events for Vec<Event> {
+    const ON: bool = true;
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// The winning sides: none, one, or both (a tie at `max_deals`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Winners {
+    pub count: u8,
+    pub sides: [u8; 2],
+}
+
+impl Winners {
+    pub fn as_slice(&self) -> &[u8] {
+        &self.sides[..self.count as usize]
+    }
+}
+
+/// A whole game of Spades in progress (`state.SpadesState`). Cloning copies the fixed-size
+/// deal and shares the finished deals and the sheet until one of the copies finishes a deal.
+#[derive(Clone, Debug)]
+pub struct Spades {
+    pub options: SpadesOptions,
+    pub phase: u8,
+    /// The seat to act, or -1.
+    pub to_act: i8,
+    pub first_dealer: u8,
+    pub deal_number: u32,
+    pub dealer: u8,
+    pub hands: [CardSet; 4],
+    pub dealt: [[Card; 13]; 4],
+    pub picked_up: [bool; 4],
+    pub bids: [i8; 4],
+    pub bid_count: u8,
+    pub last_bidder: u8,
+    pub pending: [CardSet; 4],
+    pub sent: [CardSet; 4],
+    pub received: [CardSet; 4],
+    pub pre: [(u8, u32); MAX_PRE],
+    pub pre_len: u8,
+    /// Every card of this deal in play order, as `seat << 6 | card`.
+    pub plays: [u8; 52],
+    pub plays_len: u8,
+    pub trick_count: u8,
+    pub lead_suit: u8,
+    /// The leader of the trick in progress, or -1.
+    pub trick_leader: i8,
+    pub tricks: [u8; 4],
+    pub tricks_played: u8,
+    pub broken: bool,
+    pub totals: [i64; 2],
+    pub bags: [i64; 2],
+    pub winners: Winners,
+    pub is_over: bool,
+    pub completed: Arc<Vec<DealRecord>>,
+    pub sheet: Arc<Vec<SheetLine>>,
+}
+
+impl Spades {
+    /// A new game awaiting its first deal (`first_dealer` must be a seat 0..3).
+    pub fn new(options: SpadesOptions, first_dealer: u8) -> Self {
+        Spades {
+            options,
+            phase: PHASE_AWAIT_DEAL,
+            to_act: -1,
+            first_dealer,
+            deal_number: 0,
+            dealer: first_dealer,
+            hands: [0; 4],
+            dealt: [[0; 13]; 4],
+            picked_up: [false; 4],
+            bids: [NO_BID; 4],
+            bid_count: 0,
+            last_bidder: 0,
+            pending: [0; 4],
+            sent: [0; 4],
+            received: [0; 4],
+            pre: [(0, 0); MAX_PRE],
+            pre_len: 0,
+            plays: [0; 52],
+            plays_len: 0,
+            trick_count: 0,
+            lead_suit: 0,
+            trick_leader: -1,
+            tricks: [0; 4],
+            tricks_played: 0,
+            broken: false,
+            totals: [0; 2],
+            bags: [0; 2],
+            winners: Winners::default(),
+            is_over: false,
+            completed: Arc::new(Vec::new()),
+            sheet: Arc::new(Vec::new()),
+        }
+    }
+
+    /// A deal is being played (every phase but "between deals" and "over").
+    #[inline]
+    pub fn in_deal(&self) -> bool {
+        self.phase != PHASE_AWAIT_DEAL && self.phase != PHASE_OVER
+    }
+
+    // ----- legal actions ---------------------------------------------------------------
+
+    /// The cards the seat to act may play (S-10..S-12); 0 outside the play.
+    #[inline]
+    pub fn legal_card_mask(&self) -> CardSet {
+        if self.phase != PHASE_PLAY || self.to_act < 0 {
+            return 0;
+        }
+        let hand = self.hands[self.to_act as usize];
+        if self.trick_count > 0 {
+            let follow = hand & suit_mask(self.lead_suit);
+            if follow != 0 {
+                return follow; // S-12: follow suit
+            }
+            return hand;
+        }
+        if !self.broken && hand & NON_SPADES != 0 {
+            return hand & NON_SPADES; // S-10, S-11: no spade lead
+        }
+        hand
+    }
+
+    /// How many legal actions there are now.
+    pub fn legal_count(&self) -> u32 {
+        match self.phase {
+            PHASE_PLAY => self.legal_card_mask().count_ones(),
+            PHASE_BID => {
+                if self.blind_choice() {
+                    2
+                } else {
+                    14
+                }
+            }
+            PHASE_DISCARD | PHASE_GIVE => {
+                let n = self.hands[self.to_act as usize].count_ones();
+                n * n.saturating_sub(1) * n.saturating_sub(2) / 6
+            }
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn blind_choice(&self) -> bool {
+        self.options.double_nil && !self.picked_up[self.to_act as usize]
+    }
+
+    /// The legal actions, lowest code first, appended to `out` (cleared first).
+    pub fn legal_actions(&self, out: &mut Vec<u32>) {
+        out.clear();
+        match self.phase {
+            PHASE_PLAY => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
+            PHASE_BID => {
+                if self.blind_choice() {
+                    out.extend([LOOK, BID_DOUBLE_NIL]); // S-6
+                } else {
+                    out.extend(BID_BASE..BID_BASE + 14); // S-4: nil, 1..13
+                }
+            }
+            PHASE_DISCARD | PHASE_GIVE => {
+                let base = if self.phase == PHASE_DISCARD {
+                    DISCARD_BASE
+                } else {
+                    GIVE_BASE
+                };
+                let mut cards = [0u32; 13];
+                let mut n = 0;
+                for card in Cards(self.hands[self.to_act as usize]) {
+                    cards[n] = card as u32;
+                    n += 1;
+                }
+                for i in 0..n {
+                    for j in i + 1..n {
+                        for k in j + 1..n {
+                            out.push(base + (cards[i] << 12 | cards[j] << 6 | cards[k]));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether `action` is legal now.
+    pub fn is_legal(&self, action: i64) -> bool {
+        match self.phase {
+            PHASE_PLAY => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
+            PHASE_BID => {
+                if self.blind_choice() {
+                    action == LOOK as i64 || action == BID_DOUBLE_NIL as i64
+                } else {
+                    (BID_BASE as i64..BID_BASE as i64 + 14).contains(&action)
+                }
+            }
+            PHASE_DISCARD | PHASE_GIVE => {
+                let base = if self.phase == PHASE_DISCARD {
+                    DISCARD_BASE
+                } else {
+                    GIVE_BASE
+                } as i64;
+                if !(base..base + (1 << 18)).contains(&action) {
+                    return false;
+                }
+                let packed = (action - base) as u32;
+                if !is_valid_triple(packed) {
+                    return false;
+                }
+                let mask = triple_mask(packed);
+                self.hands[self.to_act as usize] & mask == mask
+            }
+            _ => false,
+        }
+    }
+
+    /// A uniformly random legal action (the batch path's random player).
+    pub fn random_action(&self, rng: &mut Rng) -> u32 {
+        match self.phase {
+            PHASE_PLAY => {
+                let mask = self.legal_card_mask();
+                crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+            }
+            PHASE_BID => {
+                if self.blind_choice() {
+                    if rng.below(2) == 0 {
+                        LOOK
+                    } else {
+                        BID_DOUBLE_NIL
+                    }
+                } else {
+                    BID_BASE + rng.below(14)
+                }
+            }
+            PHASE_DISCARD | PHASE_GIVE => {
+                let base = if self.phase == PHASE_DISCARD {
+                    DISCARD_BASE
+                } else {
+                    GIVE_BASE
+                };
+                let mut hand = self.hands[self.to_act as usize];
+                let mut chosen = 0;
+                for _ in 0..3 {
+                    let card = crate::cards::nth_card(hand, rng.below(hand.count_ones()));
+                    chosen |= 1u64 << card;
+                    hand &= !(1u64 << card);
+                }
+                base + pack_triple(chosen)
+            }
+            _ => 0,
+        }
+    }
+
+    // ----- applying actions --------------------------------------------------------------
+
+    /// One legal decision (unchecked: the caller guarantees legality). Returns true when it
+    /// finished a deal and the game goes on (the next deal is due).
+    #[inline]
+    pub fn step<E: Events>(&mut self, action: u32, events: &mut E) -> bool {
+        if self.phase != PHASE_PLAY {
+            self.decide(action, events);
+            return false;
+        }
+        self.play(action as Card, events)
+    }
+
+    fn play<E: Events>(&mut self, card: Card, events: &mut E) -> bool {
+        let seat = self.to_act as u8;
+        if E::ON {
+            events.push(Event::CardPlayed { seat, card });
+        }
+        if !self.broken && card >> 4 == SPADES_SUIT {
+            // S-11: a spade discarded on another suit (or led, under the option) breaks them
+            let breaks = if self.trick_count > 0 {
+                self.lead_suit != SPADES_SUIT
+            } else {
+                self.options.any_spade
+            };
+            if breaks {
+                self.broken = true;
+                if E::ON {
+                    events.push(Event::SpadesBroken { seat });
+                }
+            }
+        }
+        self.hands[seat as usize] ^= 1u64 << card;
+        self.plays[self.plays_len as usize] = seat << 6 | card;
+        self.plays_len += 1;
+        let count = self.trick_count + 1;
+        if count < 4 {
+            if count == 1 {
+                self.lead_suit = card >> 4;
+            }
+            self.trick_count = count;
+            self.to_act = ((seat + 1) & 3) as i8;
+            return false;
+        }
+        // S-12: the highest spade, else the highest card of the led suit, wins; he leads.
+        let start = self.plays_len as usize - 4;
+        let trick = &self.plays[start..start + 4];
+        let cards = [trick[0] & 63, trick[1] & 63, trick[2] & 63, trick[3] & 63];
+        let winner = trick[trick_winner_index(&cards, Some(SPADES_SUIT))] >> 6;
+        self.trick_count = 0;
+        self.tricks[winner as usize] += 1;
+        self.tricks_played += 1;
+        self.trick_leader = winner as i8;
+        self.to_act = winner as i8;
+        if E::ON {
+            events.push(Event::TrickTaken {
+                seat: winner,
+                cards,
+            });
+        }
+        if self.tricks_played == NUM_TRICKS {
+            return self.finish_deal(events);
+        }
+        false
+    }
+
+    fn decide<E: Events>(&mut self, action: u32, events: &mut E) {
+        let seat = self.to_act as u8;
+        self.pre[self.pre_len as usize] = (seat, action);
+        self.pre_len += 1;
+        match self.phase {
+            PHASE_BID => {
+                if action == LOOK {
+                    self.pick_up(seat, events);
+                } else {
+                    self.bid(seat, (action - BID_BASE) as i8, events);
+                }
+            }
+            PHASE_DISCARD => self.discard(seat, triple_mask(action - DISCARD_BASE), events),
+            _ => self.give(seat, triple_mask(action - GIVE_BASE), events),
+        }
+    }
+
+    fn pick_up<E: Events>(&mut self, seat: u8, events: &mut E) {
+        self.picked_up[seat as usize] = true;
+        if E::ON {
+            events.push(Event::HandPickedUp {
+                seat,
+                hand: self.hands[seat as usize],
+            });
+        }
+    }
+
+    fn bid<E: Events>(&mut self, seat: u8, bid: i8, events: &mut E) {
+        self.bids[seat as usize] = bid;
+        self.bid_count += 1;
+        self.last_bidder = seat;
+        if E::ON {
+            events.push(Event::BidMade { seat, bid });
+        }
+        if !self.picked_up[seat as usize] {
+            self.pick_up(seat, events); // S-6: the double nil bidder picks up his cards
+        }
+        if self.options.nil_exchange {
+            let partner = (seat ^ 2) as usize;
+            let partner_bid = self.bids[partner];
+            if is_nil_bid(bid) {
+                if partner_bid == NO_BID || !is_nil_bid(partner_bid) {
+                    self.phase = PHASE_DISCARD; // S-7: discard right after the bid
+                    return;
+                }
+                if self.pending[partner] != 0 {
+                    // S-7 reading, S-8: the discards go back
+                    self.hands[partner] |= self.pending[partner];
+                    self.pending[partner] = 0;
+                    if E::ON {
+                        events.push(Event::DiscardsReturned {
+                            seat: partner as u8,
+                        });
+                    }
+                }
+            } else if self.pending[partner] != 0 {
+                self.phase = PHASE_GIVE; // S-7: the partner gives right after his bid
+                return;
+            }
+        }
+        self.next_bidder();
+    }
+
+    fn discard<E: Events>(&mut self, seat: u8, mask: CardSet, events: &mut E) {
+        self.hands[seat as usize] ^= mask;
+        self.pending[seat as usize] = mask;
+        if E::ON {
+            events.push(Event::CardsDiscarded { seat, cards: mask });
+        }
+        let partner = seat ^ 2;
+        if self.bids[partner as usize] == NO_BID {
+            self.next_bidder();
+        } else {
+            self.phase = PHASE_GIVE; // S-7: the partner has bid: he gives at once
+            self.to_act = partner as i8;
+        }
+    }
+
+    fn give<E: Events>(&mut self, seat: u8, mask: CardSet, events: &mut E) {
+        let nil_seat = (seat ^ 2) as usize;
+        let giver = seat as usize;
+        let discards = self.pending[nil_seat];
+        self.pending[nil_seat] = 0;
+        self.hands[giver] = (self.hands[giver] ^ mask) | discards;
+        self.hands[nil_seat] |= mask;
+        self.sent[nil_seat] = discards;
+        self.received[nil_seat] = mask;
+        self.sent[giver] = mask;
+        self.received[giver] = discards;
+        if E::ON {
+            events.push(Event::CardsExchanged {
+                nil_seat: nil_seat as u8,
+                partner: seat,
+                discarded: discards,
+                given: mask,
+            });
+        }
+        self.next_bidder();
+    }
+
+    fn next_bidder(&mut self) {
+        if self.bid_count == 4 {
+            let leader = ((self.dealer + 1) & 3) as i8; // S-10
+            self.phase = PHASE_PLAY;
+            self.trick_leader = leader;
+            self.to_act = leader;
+        } else {
+            self.phase = PHASE_BID; // S-4: bidding goes on to the left
+            self.to_act = ((self.last_bidder + 1) & 3) as i8;
+        }
+    }
+
+    // ----- deals -----------------------------------------------------------------------
+
+    /// Starts the next deal from these hands, each in dealt order (the caller has checked
+    /// them against the deck).
+    pub fn deal(&mut self, hands: &[[Card; 13]; 4]) {
+        self.dealt = *hands;
+        for (seat, hand) in hands.iter().enumerate() {
+            self.hands[seat] = hand.iter().fold(0, |mask, &card| mask | 1u64 << card);
+        }
+        self.plays_len = 0;
+        self.trick_count = 0;
+        self.lead_suit = 0;
+        self.trick_leader = -1;
+        self.tricks = [0; 4];
+        self.tricks_played = 0;
+        self.picked_up = [!self.options.double_nil; 4]; // S-6
+        self.bids = [NO_BID; 4];
+        self.bid_count = 0;
+        self.last_bidder = (self.dealer + 3) & 3;
+        self.pending = [0; 4];
+        self.sent = [0; 4];
+        self.received = [0; 4];
+        self.pre_len = 0;
+        self.broken = false;
+        self.phase = PHASE_BID;
+        self.to_act = self.dealer as i8; // S-4: the dealer bids first
+    }
+
+    /// Deals a random deal (the batch path).
+    pub fn deal_random(&mut self, rng: &mut Rng) {
+        let mut deck: [Card; 52] = [0; 52];
+        for (index, slot) in deck.iter_mut().enumerate() {
+            *slot = (((index / 13) << 4) | (index % 13)) as Card;
+        }
+        rng.shuffle(&mut deck);
+        let mut hands = [[0; 13]; 4];
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            hand.copy_from_slice(&deck[seat * 13..seat * 13 + 13]);
+        }
+        self.deal(&hands);
+    }
+
+    /// The decisions of the deal in progress, in order (the record's actions).
+    pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
+        self.pre[..self.pre_len as usize]
+            .iter()
+            .map(|&(_, action)| action)
+            .chain(
+                self.plays[..self.plays_len as usize]
+                    .iter()
+                    .map(|&play| (play & 63) as u32),
+            )
+    }
+
+    fn finish_deal<E: Events>(&mut self, events: &mut E) -> bool {
+        let options = self.options;
+        let (bids, tricks) = (self.bids, self.tricks);
+        let sides = [
+            score_side(
+                [bids[0], bids[2]],
+                [tricks[0], tricks[2]],
+                self.totals[0],
+                self.bags[0],
+                &options,
+            ),
+            score_side(
+                [bids[1], bids[3]],
+                [tricks[1], tricks[3]],
+                self.totals[1],
+                self.bags[1],
+                &options,
+            ),
+        ];
+        for (side, score) in sides.iter().enumerate() {
+            self.totals[side] += score.score;
+            self.bags[side] = score.bags;
+        }
+        let record = DealRecord {
+            dealer: self.dealer,
+            dealt: self.dealt,
+            actions: self.current_actions().collect(),
+        };
+        Arc::make_mut(&mut self.completed).push(record);
+        let mut exchanges = 0u8;
+        for (seat, (&received, &bid)) in self.received.iter().zip(&bids).enumerate() {
+            if received != 0 && is_nil_bid(bid) {
+                exchanges |= 1 << seat;
+            }
+        }
+        Arc::make_mut(&mut self.sheet).push(SheetLine {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            bids,
+            tricks,
+            sides,
+            totals: self.totals,
+            exchanges,
+        });
+        if E::ON {
+            events.push(Event::DealScored {
+                deal: self.deal_number,
+                scores: [sides[0].score, sides[1].score],
+            });
+        }
+        self.dealer = (self.dealer + 1) & 3; // S-3
+        self.deal_number += 1;
+        self.to_act = -1;
+        let mut winners = Winners::default();
+        if let Some(side) = game_winner(self.totals, options.target) {
+            winners = Winners {
+                count: 1,
+                sides: [side, 0],
+            };
+        } else if options.max_deals > 0 && self.deal_number >= options.max_deals {
+            let best = self.totals[0].max(self.totals[1]);
+            for side in 0..2u8 {
+                if self.totals[side as usize] == best {
+                    winners.sides[winners.count as usize] = side;
+                    winners.count += 1;
+                }
+            }
+        }
+        if winners.count > 0 {
+            self.winners = winners;
+            self.phase = PHASE_OVER;
+            self.is_over = true;
+            if E::ON {
+                events.push(Event::GameOver {
+                    totals: self.totals,
+                    winners,
+                });
+            }
+            return false;
+        }
+        self.phase = PHASE_AWAIT_DEAL;
+        true
+    }
+
+    // ----- views -----------------------------------------------------------------------
+
+    /// The auction as `seat` sees it: a discard or gift whose cards it does not know is
+    /// `DISCARD_HIDDEN` / `GIVE_HIDDEN` (S-7).
+    pub fn visible_auction(&self, seat: u8) -> impl Iterator<Item = (u8, u32)> + '_ {
+        self.pre[..self.pre_len as usize]
+            .iter()
+            .map(move |&(who, action)| {
+                if action >= GIVE_BASE {
+                    if seat != who && seat != who ^ 2 {
+                        return (who, GIVE_HIDDEN);
+                    }
+                } else if action >= DISCARD_BASE {
+                    let exchanged = self.sent[who as usize] != 0; // the partner took them
+                    if seat != who && !(seat == who ^ 2 && exchanged) {
+                        return (who, DISCARD_HIDDEN);
+                    }
+                }
+                (who, action)
+            })
+    }
+
+    /// The cards `seat` sees in its hand: its own once picked up (S-6), during a deal.
+    pub fn visible_hand(&self, seat: u8) -> CardSet {
+        if self.in_deal() && self.picked_up[seat as usize] {
+            self.hands[seat as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Each seat's result: its side's total (S-16, S-17).
+    pub fn outcome(&self) -> [f64; 4] {
+        let (a, b) = (self.totals[0] as f64, self.totals[1] as f64);
+        [a, b, a, b]
+    }
+}
+
+/// The result of a batch of random playouts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Playouts {
+    pub games: u64,
+    pub decisions: u64,
+    pub deals: u64,
+    /// Games won by side 0, by side 1, and shared (a tie at `max_deals`).
+    pub wins: [u64; 3],
+    /// Sum of each side's final total over the games.
+    pub total_points: [i64; 2],
+}
+
+/// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
+pub fn playouts(options: SpadesOptions, games: u64, seed: u64) -> Playouts {
+    let mut rng = Rng::new(seed);
+    let mut result = Playouts {
+        games,
+        ..Playouts::default()
+    };
+    for game in 0..games {
+        let mut state = Spades::new(options, (game & 3) as u8);
+        state.deal_random(&mut rng);
+        loop {
+            let action = state.random_action(&mut rng);
+            result.decisions += 1;
+            if state.step(action, &mut ()) {
+                result.deals += 1;
+                state.deal_random(&mut rng);
+            } else if state.is_over {
+                result.deals += 1;
+                break;
+            }
+        }
+        match state.winners.as_slice() {
+            [0] => result.wins[0] += 1,
+            [1] => result.wins[1] += 1,
+            _ => result.wins[2] += 1,
+        }
+        result.total_points[0] += state.totals[0];
+        result.total_points[1] += state.totals[1];
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suited_deal() -> [[Card; 13]; 4] {
+        // seat s holds all of suit s
+        let mut hands = [[0; 13]; 4];
+        for (suit, hand) in hands.iter_mut().enumerate() {
+            for (rank, slot) in hand.iter_mut().enumerate() {
+                *slot = (suit << 4 | rank) as Card;
+            }
+        }
+        hands
+    }
+
+    fn options(f: impl FnOnce(&mut SpadesOptions)) -> SpadesOptions {
+        let mut options = SpadesOptions::default();
+        f(&mut options);
+        options
+    }
+
+    #[test]
+    fn scoring_follows_s13_to_s15() {
+        let plain = SpadesOptions::default();
+        // rule: S-13 made with overtricks, and set
+        assert_eq!(score_side([3, 2], [4, 2], 0, 0, &plain).score, 51);
+        assert_eq!(score_side([3, 2], [2, 2], 0, 0, &plain).score, -50);
+        // rule: S-14 nil made beside a made contract; failed double nil
+        assert_eq!(score_side([NIL, 4], [0, 5], 0, 0, &plain).score, 100 + 41);
+        assert_eq!(
+            score_side([DOUBLE_NIL, 4], [1, 4], 0, 0, &plain).score,
+            -200 + 40
+        );
+        // rule: S-15 both nil: made, lost score, minus 200
+        assert_eq!(score_side([NIL, NIL], [0, 0], 90, 0, &plain).score, 200);
+        assert_eq!(score_side([NIL, NIL], [0, 1], 90, 0, &plain).score, -90);
+        assert_eq!(score_side([NIL, NIL], [0, 1], -30, 0, &plain).score, 0);
+        let minus = options(|o| o.both_nil_lose_score = false);
+        assert_eq!(score_side([NIL, NIL], [1, 1], 90, 0, &minus).score, -200);
+        // rule: S-13 bags penalty
+        let bags = options(|o| o.bags_penalty = true);
+        let side = score_side([2, 2], [6, 3], 0, 8, &bags);
+        assert_eq!(
+            (side.score, side.bags, side.bag_penalty),
+            (45 - 100, 3, -100)
+        );
+    }
+
+    #[test]
+    fn game_ends_at_target_with_ties_playing_on() {
+        // rule: S-17
+        assert_eq!(game_winner([500, 20], 500), Some(0));
+        assert_eq!(game_winner([510, 530], 500), Some(1));
+        assert_eq!(game_winner([510, 510], 500), None);
+        assert_eq!(game_winner([499, 0], 500), None);
+    }
+
+    #[test]
+    fn blind_choice_then_bids_from_the_dealer() {
+        let mut state = Spades::new(SpadesOptions::default(), 3);
+        state.deal(&suited_deal());
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert_eq!(legal, vec![LOOK, BID_DOUBLE_NIL]); // rule: S-6
+        assert_eq!(state.to_act, 3); // rule: S-4
+        state.step(LOOK, &mut ());
+        state.legal_actions(&mut legal);
+        assert_eq!(legal.len(), 14);
+        state.step(BID_BASE + 3, &mut ());
+        assert_eq!(state.to_act, 0);
+    }
+
+    #[test]
+    fn nil_exchange_and_returned_discards() {
+        let mut state = Spades::new(SpadesOptions::default(), 0);
+        state.deal(&suited_deal());
+        let mut events = Vec::new();
+        state.step(LOOK, &mut events);
+        state.step(BID_BASE, &mut events); // seat 0 nil: discards at once (S-7)
+        assert_eq!(state.phase, PHASE_DISCARD);
+        assert_eq!(state.legal_count(), 286);
+        state.step(DISCARD_BASE + (10 << 12 | 11 << 6 | 12), &mut events);
+        assert_eq!(state.hands[0].count_ones(), 10);
+        assert_eq!(state.to_act, 1);
+        state.step(LOOK, &mut events);
+        state.step(BID_BASE + 4, &mut events);
+        state.step(LOOK, &mut events);
+        state.step(BID_BASE, &mut events); // seat 2 nil too: the discards go back (S-8)
+        assert_eq!(state.hands[0].count_ones(), 13);
+        assert!(events.contains(&Event::DiscardsReturned { seat: 0 }));
+        assert_eq!((state.phase, state.to_act), (PHASE_BID, 3));
+    }
+
+    #[test]
+    fn spades_may_not_be_led_until_broken() {
+        // rule: S-10, S-11
+        let opts = options(|o| {
+            o.double_nil = false;
+            o.nil_exchange = false;
+        });
+        let mut state = Spades::new(opts, 3);
+        state.deal(&suited_deal());
+        for _ in 0..4 {
+            let legal = {
+                let mut legal = Vec::new();
+                state.legal_actions(&mut legal);
+                legal
+            };
+            state.step(legal[0], &mut ());
+        }
+        assert_eq!(state.phase, PHASE_PLAY);
+        assert_eq!(state.to_act, 0);
+        // seat 0 holds only spades: he may lead one, and that breaks nothing
+        assert_eq!(state.legal_card_mask(), state.hands[0]);
+        state.step(0, &mut ());
+        assert!(!state.broken);
+    }
+
+    #[test]
+    fn random_games_keep_the_invariants() {
+        for (index, seed) in (0..40u64).enumerate() {
+            let opts = options(|o| {
+                o.double_nil = index % 2 == 0;
+                o.nil_exchange = index % 3 != 0;
+                o.bags_penalty = index % 5 == 0;
+                o.both_nil_lose_score = index % 7 != 0;
+                o.any_spade = index % 4 == 1;
+                o.target = 200;
+                o.max_deals = 30;
+            });
+            let mut rng = Rng::new(seed);
+            let mut state = Spades::new(opts, (seed & 3) as u8);
+            state.deal_random(&mut rng);
+            let mut legal = Vec::new();
+            while !state.is_over {
+                state.legal_actions(&mut legal);
+                assert_eq!(legal.len() as u32, state.legal_count());
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                assert!(state.is_legal(action as i64));
+                if state.phase == PHASE_PLAY {
+                    let total: u32 = state.hands.iter().map(|h| h.count_ones()).sum();
+                    assert_eq!(total + state.plays_len as u32, 52);
+                }
+                if state.step(action, &mut ()) {
+                    state.deal_random(&mut rng);
+                }
+            }
+            let sheet_total: i64 = state.sheet.iter().map(|l| l.sides[0].score).sum();
+            assert_eq!(sheet_total, state.totals[0]);
+            assert_eq!(state.completed.len(), state.sheet.len());
+        }
+    }
+
+    #[test]
+    fn playouts_count_decisions() {
+        let opts = options(|o| o.max_deals = 3);
+        let result = playouts(opts, 20, 1);
+        assert_eq!(result.games, 20);
+        assert_eq!(result.wins.iter().sum::<u64>(), 20);
+        assert!(result.decisions >= 20 * 3 * 56);
+        assert_eq!(playouts(opts, 20, 1), result);
+    }
+}

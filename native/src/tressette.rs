@@ -1,0 +1,767 @@
+//! Tressette (rules/tressette.md), exactly as `koloda/games/tressette` plays it: 40 cards
+//! ranked 3 2 A K Q J 7 6 5 4 (T-2, T-3), hearts beating the other suits but for ♥6 ♥5 ♥4
+//! (T-6), follow suit (T-5), declarations counted from each hand (T-7..T-11), points scored
+//! the moment they are earned (T-12..T-15), games of 21 (T-15..T-17) and a group of three
+//! (T-18).
+
+use std::sync::Arc;
+
+use crate::cards::{suit_mask, Card, CardSet, Cards};
+use crate::rng::Rng;
+
+pub const PHASE_AWAIT_DEAL: u8 = 0;
+pub const PHASE_PLAY: u8 = 1;
+pub const PHASE_OVER: u8 = 2;
+
+pub const NUM_TRICKS: u8 = 10;
+const TWO: u8 = 0;
+const THREE: u8 = 1;
+const FOUR: u8 = 2;
+const FIVE: u8 = 3;
+const SIX: u8 = 4;
+const SEVEN: u8 = 5;
+const JACK: u8 = 9;
+const QUEEN: u8 = 10;
+const KING: u8 = 11;
+const ACE: u8 = 12;
+/// T-3: the ranks strongest first.
+pub const RANKS_STRONGEST_FIRST: [u8; 10] =
+    [THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR];
+const LANE_40: CardSet = 1 << TWO
+    | 1 << THREE
+    | 1 << FOUR
+    | 1 << FIVE
+    | 1 << SIX
+    | 1 << SEVEN
+    | 1 << JACK
+    | 1 << QUEEN
+    | 1 << KING
+    | 1 << ACE;
+/// T-2: the 40 cards (no 8, 9, 10).
+pub const DECK_40: CardSet = LANE_40 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
+const COUNTING_LANE: CardSet =
+    1 << THREE | 1 << TWO | 1 << ACE | 1 << KING | 1 << QUEEN | 1 << JACK;
+/// T-12: the 24 counting cards.
+pub const COUNTING: CardSet = COUNTING_LANE * (1 | 1 << 16 | 1 << 32 | 1 << 48);
+/// T-6: ♥3 ♥2 ♥A ♥K ♥Q ♥J ♥7 beat any card of another suit.
+pub const TRUMP_HEARTS: CardSet = (COUNTING_LANE | 1 << SEVEN) << 16;
+const GAME_POINTS: i64 = 21;
+const DOUBLE_BELOW: i64 = 11;
+const GAMES_PER_GROUP: usize = 3;
+const NINE_TRICKS_BONUS: i64 = 6;
+const ALL_TRICKS_BONUS: i64 = 4;
+const BABA_LANE: u32 = 1 << THREE | 1 << TWO | 1 << ACE;
+/// The most declarations one hand of ten can make.
+pub const MAX_DECLARATIONS: usize = 8;
+
+/// T-3: strength by rank (3 = 10 .. 4 = 1; ranks outside the deck 0).
+pub fn strength(rank: u8) -> u32 {
+    RANKS_STRONGEST_FIRST
+        .iter()
+        .position(|&r| r == rank)
+        .map_or(0, |i| 10 - i as u32)
+}
+
+/// The agreed rules (`TressetteOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TressetteOptions {
+    pub hearts_special: bool,
+    /// T-12: `pooled` (true) or `per_trick`.
+    pub pooled: bool,
+    /// T-9: `ten` (true) or `seven`.
+    pub long_run_ten: bool,
+}
+
+impl Default for TressetteOptions {
+    fn default() -> Self {
+        TressetteOptions {
+            hearts_special: true,
+            pooled: false,
+            long_run_ten: false,
+        }
+    }
+}
+
+/// A declaration's kind.
+pub const BABA: u8 = 0;
+pub const LONG_RUN: u8 = 1;
+pub const TRIPLE: u8 = 2;
+
+/// One declared combination: its kind, the cards that show it, its points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declaration {
+    pub kind: u8,
+    pub cards: CardSet,
+    pub points: u8,
+}
+
+impl Declaration {
+    /// The cards in the order the Python engine lists them: a run strongest first, a
+    /// triple by suit.
+    pub fn ordered_cards(&self, out: &mut Vec<Card>) {
+        out.clear();
+        if self.kind == TRIPLE {
+            out.extend(Cards(self.cards));
+            return;
+        }
+        let suit = (self.cards.trailing_zeros() / 16) as u8;
+        for rank in RANKS_STRONGEST_FIRST {
+            let card = suit << 4 | rank;
+            if self.cards >> card & 1 == 1 {
+                out.push(card);
+            }
+        }
+    }
+}
+
+/// A seat's declarations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declarations {
+    pub count: u8,
+    pub items: [Declaration; MAX_DECLARATIONS],
+}
+
+impl Declarations {
+    pub fn as_slice(&self) -> &[Declaration] {
+        &self.items[..self.count as usize]
+    }
+
+    fn push(&mut self, declaration: Declaration) {
+        self.items[self.count as usize] = declaration;
+        self.count += 1;
+    }
+
+    pub fn points(&self) -> i64 {
+        self.as_slice().iter().map(|d| d.points as i64).sum()
+    }
+}
+
+fn lane(hand: CardSet, suit: u8) -> u32 {
+    (hand >> (16 * suit as u32) & 0x1FFF) as u32
+}
+
+/// Every combination in an initial hand (T-7..T-11): Бабы by suit, then triples strongest
+/// rank first (`declarations.declarations_of`).
+pub fn declarations_of(hand: CardSet, options: &TressetteOptions) -> Declarations {
+    let mut found = Declarations::default();
+    for suit in 0..4u8 {
+        let lane = lane(hand, suit);
+        if lane & BABA_LANE != BABA_LANE {
+            continue;
+        }
+        let mut run: CardSet = 0;
+        for rank in [THREE, TWO, ACE] {
+            run |= 1 << rank;
+        }
+        let mut length = 3;
+        for face in [KING, QUEEN, JACK] {
+            // T-8
+            if lane >> face & 1 == 0 {
+                break;
+            }
+            run |= 1 << face;
+            length += 1;
+        }
+        let tail: &[u8] = if options.long_run_ten {
+            &[SEVEN, SIX, FIVE, FOUR]
+        } else {
+            &[SEVEN]
+        };
+        let shift = 16 * suit as u32;
+        if length == 6 && tail.iter().all(|&r| lane >> r & 1 == 1) {
+            for &rank in tail {
+                run |= 1 << rank;
+            }
+            found.push(Declaration {
+                kind: LONG_RUN,
+                cards: run << shift,
+                points: 16,
+            }); // T-9
+        } else {
+            let base = if options.hearts_special && suit == 1 {
+                5
+            } else {
+                3
+            }; // T-7
+            found.push(Declaration {
+                kind: BABA,
+                cards: run << shift,
+                points: base + length - 3,
+            });
+        }
+    }
+    for rank in RANKS_STRONGEST_FIRST {
+        // T-10; T-11: a triple sharing a Баба card counts too
+        let cards = hand & (0x0001_0001_0001_0001u64 << rank);
+        if cards.count_ones() >= 3 {
+            let points = match rank {
+                SEVEN => 4,
+                THREE | TWO | ACE => 3,
+                _ => 1,
+            };
+            found.push(Declaration {
+                kind: TRIPLE,
+                cards,
+                points,
+            });
+        }
+    }
+    found
+}
+
+/// One game of the group (`state.WonGame`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WonGame {
+    pub winner: u8,
+    pub value: i64,
+    pub deal: u32,
+}
+
+/// One line of the score sheet (`state.DealSummary`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TressetteLine {
+    pub deal: u32,
+    pub dealer: u8,
+    pub declarations: [Declarations; 4],
+    pub tricks: [u8; 4],
+    pub declared: [i64; 2],
+    pub card_points: [i64; 2],
+    pub bonuses: [i64; 2],
+    pub scores: [i64; 2],
+    /// The games won during this deal (indices into the group's games).
+    pub games_from: u8,
+    pub games_to: u8,
+    pub points_after: [i64; 2],
+}
+
+/// A finished deal as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TressetteRecord {
+    pub dealer: u8,
+    pub dealt: [[Card; 10]; 4],
+    pub plays: [u8; 40],
+}
+
+/// Why points were scored (`PointsScored.reason`).
+pub const REASONS: [&str; 4] = ["declarations", "cards", "nine_tricks", "all_tricks"];
+
+/// What happened, for the checked path.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TressetteEvent {
+    CardPlayed {
+        seat: u8,
+        card: Card,
+    },
+    TrickTaken {
+        seat: u8,
+        cards: [Card; 4],
+    },
+    Declared {
+        seat: u8,
+    },
+    PointsScored {
+        side: u8,
+        points: i64,
+        reason: u8,
+        after: [i64; 2],
+    },
+    GameWon {
+        side: u8,
+        value: i64,
+        deal: u32,
+        game: u8,
+        carry: i64,
+    },
+    DealScored {
+        deal: u32,
+        scores: [i64; 2],
+    },
+    GameOver {
+        outcome: [f64; 4],
+        winners: u8,
+    },
+}
+
+pub trait TressetteEvents {
+    const ON: bool;
+    fn push(&mut self, event: TressetteEvent);
+}
+
+impl TressetteEvents for () {
+    const ON: bool = false;
+    #[inline]
+    fn push(&mut self, _event: TressetteEvent) {}
+}
+
+impl TressetteEvents for Vec<TressetteEvent> {
+    const ON: bool = true;
+    fn push(&mut self, event: TressetteEvent) {
+        Vec::push(self, event);
+    }
+}
+
+/// A group of Tressette in progress (`state.TressetteState`).
+#[derive(Clone, Debug)]
+pub struct Tressette {
+    pub options: TressetteOptions,
+    pub phase: u8,
+    pub to_act: i8,
+    pub first_dealer: u8,
+    pub deal_number: u32,
+    pub dealer: u8,
+    pub leader: u8,
+    pub dealt: [[Card; 10]; 4],
+    pub hands: [CardSet; 4],
+    pub taken: [CardSet; 4],
+    pub declarations: [Declarations; 4],
+    pub plays: [u8; 40],
+    pub plays_len: u8,
+    pub trick_count: u8,
+    pub lead_suit: u8,
+    pub trick_leader: i8,
+    pub tricks: [u8; 4],
+    pub tricks_played: u8,
+    pub points: [i64; 2],
+    pub deal_points: [i64; 2],
+    pub deal_declared: [i64; 2],
+    pub deal_bonus: [i64; 2],
+    pub games: [WonGame; GAMES_PER_GROUP],
+    pub games_len: u8,
+    pub totals: [i64; 2],
+    pub settled_points: [i64; 2],
+    pub settled_games: u8,
+    pub is_over: bool,
+    pub completed: Arc<Vec<TressetteRecord>>,
+    pub sheet: Arc<Vec<TressetteLine>>,
+}
+
+impl Tressette {
+    pub fn new(options: TressetteOptions, first_dealer: u8) -> Self {
+        Tressette {
+            options,
+            phase: PHASE_AWAIT_DEAL,
+            to_act: -1,
+            first_dealer,
+            deal_number: 0,
+            dealer: first_dealer,
+            leader: (first_dealer + 1) & 3,
+            dealt: [[0; 10]; 4],
+            hands: [0; 4],
+            taken: [0; 4],
+            declarations: [Declarations::default(); 4],
+            plays: [0; 40],
+            plays_len: 0,
+            trick_count: 0,
+            lead_suit: 0,
+            trick_leader: -1,
+            tricks: [0; 4],
+            tricks_played: 0,
+            points: [0; 2],
+            deal_points: [0; 2],
+            deal_declared: [0; 2],
+            deal_bonus: [0; 2],
+            games: [WonGame::default(); GAMES_PER_GROUP],
+            games_len: 0,
+            totals: [0; 2],
+            settled_points: [0; 2],
+            settled_games: 0,
+            is_over: false,
+            completed: Arc::new(Vec::new()),
+            sheet: Arc::new(Vec::new()),
+        }
+    }
+
+    #[inline]
+    pub fn in_deal(&self) -> bool {
+        self.phase == PHASE_PLAY
+    }
+
+    /// T-5: follow the led suit if able, else any card; any card to lead.
+    #[inline]
+    pub fn legal_card_mask(&self) -> CardSet {
+        if self.to_act < 0 || self.phase != PHASE_PLAY {
+            return 0;
+        }
+        let hand = self.hands[self.to_act as usize];
+        if self.trick_count > 0 {
+            let follow = hand & suit_mask(self.lead_suit);
+            if follow != 0 {
+                return follow;
+            }
+        }
+        hand
+    }
+
+    pub fn random_action(&self, rng: &mut Rng) -> u32 {
+        let mask = self.legal_card_mask();
+        crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+    }
+
+    #[inline]
+    fn power(&self, card: Card, lead: u8) -> u32 {
+        let strength = strength(card & 15);
+        if self.options.hearts_special && TRUMP_HEARTS >> card & 1 == 1 {
+            100 + strength
+        } else if card >> 4 == lead {
+            strength
+        } else {
+            0
+        }
+    }
+
+    /// A card (the only decision): returns true when it finished a deal and the group goes
+    /// on.
+    pub fn step<E: TressetteEvents>(&mut self, action: u32, events: &mut E) -> bool {
+        let card = action as Card;
+        let seat = self.to_act as u8;
+        if E::ON {
+            events.push(TressetteEvent::CardPlayed { seat, card });
+        }
+        self.hands[seat as usize] ^= 1u64 << card;
+        self.plays[self.plays_len as usize] = seat << 6 | card;
+        self.plays_len += 1;
+        let count = self.trick_count + 1;
+        if count < 4 {
+            if count == 1 {
+                self.lead_suit = card >> 4;
+            }
+            self.trick_count = count;
+            self.to_act = ((seat + 1) & 3) as i8;
+            return false;
+        }
+        let start = self.plays_len as usize - 4;
+        let lead = self.lead_suit;
+        let mut best = start;
+        let mut best_power = self.power(self.plays[start] & 63, lead);
+        let mut mask = 1u64 << (self.plays[start] & 63);
+        for index in start + 1..start + 4 {
+            let card = self.plays[index] & 63;
+            mask |= 1u64 << card;
+            let power = self.power(card, lead);
+            if power > best_power {
+                best = index;
+                best_power = power;
+            }
+        }
+        let winner = self.plays[best] >> 6;
+        self.trick_count = 0;
+        self.tricks[winner as usize] += 1;
+        self.tricks_played += 1;
+        self.trick_leader = winner as i8;
+        self.to_act = winner as i8;
+        self.taken[winner as usize] |= mask; // T-5: each player keeps his own tricks
+        if E::ON {
+            let mut cards = [0u8; 4];
+            for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + 4]) {
+                *slot = play & 63;
+            }
+            events.push(TressetteEvent::TrickTaken {
+                seat: winner,
+                cards,
+            });
+        }
+        if !self.options.pooled && (mask & COUNTING).count_ones() >= 3 {
+            self.score(winner & 1, 1, true, 1, events); // T-12 per trick
+        }
+        if self.tricks_played == NUM_TRICKS {
+            return self.finish_deal(events);
+        }
+        false
+    }
+
+    /// Adds points the moment they are earned (T-15); a side reaching 21 wins a game.
+    fn score<E: TressetteEvents>(
+        &mut self,
+        side: u8,
+        points: i64,
+        from_play: bool,
+        reason: u8,
+        events: &mut E,
+    ) {
+        let s = side as usize;
+        self.deal_points[s] += points;
+        let total = self.points[s] + points;
+        let won = total >= GAME_POINTS && (self.games_len as usize) < GAMES_PER_GROUP;
+        if E::ON {
+            let mut after = self.points;
+            after[s] = total;
+            events.push(TressetteEvent::PointsScored {
+                side,
+                points,
+                reason,
+                after,
+            });
+        }
+        if !won {
+            self.points[s] = total;
+            return;
+        }
+        let value = GAME_POINTS
+            * if self.points[1 - s] < DOUBLE_BELOW {
+                2
+            } else {
+                1
+            }; // T-16
+        self.games[self.games_len as usize] = WonGame {
+            winner: side,
+            value,
+            deal: self.deal_number,
+        };
+        self.games_len += 1;
+        self.totals[s] += value;
+        let carry = if from_play { total - GAME_POINTS } else { 0 }; // T-17
+        self.points[s] = carry;
+        self.points[1 - s] = 0;
+        if E::ON {
+            events.push(TressetteEvent::GameWon {
+                side,
+                value,
+                deal: self.deal_number,
+                game: self.games_len - 1,
+                carry,
+            });
+        }
+    }
+
+    /// Starts the next deal from these hands, each in dealt order (checked by the caller);
+    /// the declarations are scored at once, from the leader round (T-15).
+    pub fn deal<E: TressetteEvents>(&mut self, hands: &[[Card; 10]; 4], events: &mut E) {
+        self.dealt = *hands;
+        for (mask, hand) in self.hands.iter_mut().zip(hands) {
+            *mask = hand.iter().fold(0, |set, &card| set | 1u64 << card);
+        }
+        let leader = (self.dealer + 1) & 3; // T-4
+        self.leader = leader;
+        self.plays_len = 0;
+        self.trick_count = 0;
+        self.lead_suit = 0;
+        self.trick_leader = leader as i8;
+        self.tricks = [0; 4];
+        self.tricks_played = 0;
+        self.taken = [0; 4];
+        self.deal_points = [0; 2];
+        self.deal_bonus = [0; 2];
+        self.to_act = leader as i8;
+        self.phase = PHASE_PLAY;
+        for seat in 0..4 {
+            self.declarations[seat] = declarations_of(self.hands[seat], &self.options);
+        }
+        let mut declared = [0i64; 2];
+        for offset in 0..4u8 {
+            let seat = (leader + offset) & 3;
+            let found = self.declarations[seat as usize];
+            if found.count == 0 {
+                continue;
+            }
+            let points = found.points();
+            declared[(seat & 1) as usize] += points;
+            if E::ON {
+                events.push(TressetteEvent::Declared { seat });
+            }
+            self.score(seat & 1, points, false, 0, events);
+        }
+        self.deal_declared = declared;
+    }
+
+    pub fn deal_random<E: TressetteEvents>(&mut self, rng: &mut Rng, events: &mut E) {
+        let mut deck = [0u8; 40];
+        for (slot, card) in deck.iter_mut().zip(Cards(DECK_40)) {
+            *slot = card;
+        }
+        rng.shuffle(&mut deck);
+        let mut hands = [[0u8; 10]; 4];
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            hand.copy_from_slice(&deck[seat * 10..seat * 10 + 10]);
+        }
+        self.deal(&hands, events);
+    }
+
+    fn finish_deal<E: TressetteEvents>(&mut self, events: &mut E) -> bool {
+        let first_side = (self.leader & 1) as usize;
+        let sides = [first_side, 1 - first_side];
+        if self.options.pooled {
+            // T-12 pooled, the leader's side first
+            for side in sides {
+                let cards = (self.taken[side] | self.taken[side + 2]) & COUNTING;
+                let points = (cards.count_ones() / 3) as i64;
+                if points > 0 {
+                    self.score(side as u8, points, true, 1, events);
+                }
+            }
+        }
+        let tricks = self.tricks;
+        for (seat, &taken) in tricks.iter().enumerate() {
+            if taken >= 9 {
+                // T-13
+                self.deal_bonus[seat & 1] += NINE_TRICKS_BONUS;
+                self.score((seat & 1) as u8, NINE_TRICKS_BONUS, true, 2, events);
+            }
+        }
+        for side in sides {
+            if tricks[side] + tricks[side + 2] == NUM_TRICKS {
+                // T-14
+                self.deal_bonus[side] += ALL_TRICKS_BONUS;
+                self.score(side as u8, ALL_TRICKS_BONUS, true, 3, events);
+            }
+        }
+        let scores = self.deal_points;
+        let (declared, bonus) = (self.deal_declared, self.deal_bonus);
+        Arc::make_mut(&mut self.completed).push(TressetteRecord {
+            dealer: self.dealer,
+            dealt: self.dealt,
+            plays: self.plays,
+        });
+        Arc::make_mut(&mut self.sheet).push(TressetteLine {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            declarations: self.declarations,
+            tricks,
+            declared,
+            card_points: [
+                scores[0] - declared[0] - bonus[0],
+                scores[1] - declared[1] - bonus[1],
+            ],
+            bonuses: bonus,
+            scores,
+            games_from: self.settled_games,
+            games_to: self.games_len,
+            points_after: self.points,
+        });
+        if E::ON {
+            events.push(TressetteEvent::DealScored {
+                deal: self.deal_number,
+                scores,
+            });
+        }
+        self.settled_points = self.points;
+        self.settled_games = self.games_len;
+        self.dealer = (self.dealer + 1) & 3; // T-4: the deal passes to the left
+        self.leader = (self.dealer + 1) & 3;
+        self.deal_number += 1;
+        self.to_act = -1;
+        if self.games_len as usize >= GAMES_PER_GROUP {
+            // T-17, T-18: the group ends with its deal
+            self.phase = PHASE_OVER;
+            self.is_over = true;
+            if E::ON {
+                let outcome = self.outcome();
+                let best = outcome.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let mut winners = 0;
+                for (seat, &value) in outcome.iter().enumerate() {
+                    if value == best {
+                        winners |= 1 << seat;
+                    }
+                }
+                events.push(TressetteEvent::GameOver { outcome, winners });
+            }
+            return false;
+        }
+        self.phase = PHASE_AWAIT_DEAL;
+        true
+    }
+
+    /// Each player's half of his side's games (T-18).
+    pub fn outcome(&self) -> [f64; 4] {
+        let (a, b) = (self.totals[0] as f64 / 2.0, self.totals[1] as f64 / 2.0);
+        [a, b, a, b]
+    }
+}
+
+/// The result of a batch of random playouts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TressettePlayouts {
+    pub games: u64,
+    pub decisions: u64,
+    pub deals: u64,
+    pub total_points: [i64; 2],
+}
+
+/// `games` whole groups of random play, deals from `seed`, all in Rust.
+pub fn playouts(options: TressetteOptions, games: u64, seed: u64) -> TressettePlayouts {
+    let mut rng = Rng::new(seed);
+    let mut result = TressettePlayouts {
+        games,
+        ..TressettePlayouts::default()
+    };
+    for game in 0..games {
+        let mut state = Tressette::new(options, (game & 3) as u8);
+        state.deal_random(&mut rng, &mut ());
+        loop {
+            let action = state.random_action(&mut rng);
+            result.decisions += 1;
+            if state.step(action, &mut ()) {
+                result.deals += 1;
+                state.deal_random(&mut rng, &mut ());
+            } else if state.is_over {
+                result.deals += 1;
+                break;
+            }
+        }
+        result.total_points[0] += state.totals[0];
+        result.total_points[1] += state.totals[1];
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(cards: &[(u8, u8)]) -> CardSet {
+        cards
+            .iter()
+            .fold(0, |set, &(rank, suit)| set | 1u64 << (suit << 4 | rank))
+    }
+
+    #[test]
+    fn declarations_follow_t7_to_t11() {
+        let options = TressetteOptions::default();
+        // rule: T-7, T-8 a hearts Баба with K Q, and three sevens (T-10)
+        let cards = hand(&[
+            (THREE, 1),
+            (TWO, 1),
+            (ACE, 1),
+            (KING, 1),
+            (QUEEN, 1),
+            (SEVEN, 0),
+            (SEVEN, 2),
+            (SEVEN, 3),
+        ]);
+        let found = declarations_of(cards, &options);
+        assert_eq!(found.count, 2);
+        assert_eq!((found.items[0].kind, found.items[0].points), (BABA, 7));
+        assert_eq!((found.items[1].kind, found.items[1].points), (TRIPLE, 4));
+        let mut ordered = Vec::new();
+        found.items[0].ordered_cards(&mut ordered);
+        assert_eq!(ordered, vec![17, 16, 28, 27, 26]);
+        // rule: T-9 the flat 16
+        let run = hand(&[
+            (THREE, 0),
+            (TWO, 0),
+            (ACE, 0),
+            (KING, 0),
+            (QUEEN, 0),
+            (JACK, 0),
+            (SEVEN, 0),
+        ]);
+        let found = declarations_of(run, &options);
+        assert_eq!((found.items[0].kind, found.items[0].points), (LONG_RUN, 16));
+        assert_eq!(strength(THREE), 10);
+        assert_eq!(strength(FOUR), 1);
+    }
+
+    #[test]
+    fn random_groups_end_after_three_games() {
+        for seed in 0..20u64 {
+            let options = TressetteOptions {
+                hearts_special: seed % 2 == 0,
+                pooled: seed % 3 == 0,
+                long_run_ten: seed % 4 == 1,
+            };
+            let result = playouts(options, 3, seed);
+            assert_eq!(result.games, 3);
+            assert!(result.deals >= 3);
+            assert!(result.total_points[0] + result.total_points[1] >= 3 * 63);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+"""The engine choice, the native states as GameStates, and the native batch path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from native_options import OPTION_SETS
+
+from koloda import OptionError, load_game
+from koloda.core.plugin import DEFAULT_ENGINE
+from koloda.core.registry import game_plugin
+
+
+def test_engine_choice() -> None:
+    assert DEFAULT_ENGINE == "python"  # until all four games are native and proven equal
+    assert type(load_game("spades")).__name__ == "SpadesRules"
+    for game in ("spades", "king", "tressette"):
+        assert load_game(game, engine="native").engine == "native"  # type: ignore[attr-defined]
+        assert game_plugin(game).engines == ("python", "native")
+    assert game_plugin("hundred_one").engines == ("python",)
+    with pytest.raises(OptionError, match="unknown engine"):
+        load_game("spades", engine="java")
+    with pytest.raises(OptionError, match="no native engine"):
+        load_game("hundred_one", engine="native")
+    with pytest.raises(OptionError, match="unknown option"):
+        load_game("spades", engine="native", trumps="hearts")
+    with pytest.raises(OptionError, match="variant"):
+        load_game("king", engine="native", variant="six")
+
+
+@pytest.mark.parametrize("game", sorted(OPTION_SETS))
+def test_native_state_is_a_game_state(game: str) -> None:
+    rules = load_game(game, engine="native")
+    state = rules.new_state(seed=9)
+    clone = state.clone()
+    assert type(clone) is type(state)
+    clone.apply(clone.legal_actions()[0])
+    assert clone.deal_logs() != state.deal_logs()
+    assert state.in_deal and not state.awaiting_deal and not state.is_over
+    with pytest.raises(ValueError):
+        state.view(rules.num_seats)
+    empty = rules.empty_state(1)
+    assert empty.awaiting_deal and tuple(empty.legal_actions()) == () and empty.to_act is None
+    with pytest.raises(ValueError, match="no decision"):
+        empty.apply_unchecked(0)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "deals"),
+    [
+        ("spades", {"max_deals": 5}, 5),
+        ("king", {}, 15),
+        ("king", {"variant": "order"}, 60),
+        ("king", {"variant": "three"}, 45),
+        ("tressette", {}, 1000),
+    ],
+)
+def test_native_batch_playouts(game: str, options: dict[str, Any], deals: int) -> None:
+    rules: Any = load_game(game, engine="native", **options)
+    result = rules.playouts(50, seed=3)
+    assert result["games"] == 50
+    assert 50 <= result["deals"] <= 50 * deals
+    assert result["decisions"] > result["deals"] * 20
+    assert rules.playouts(50, seed=3) == result
+    assert rules.playouts(50, seed=4) != result
+    if game == "spades":
+        assert sum(result["wins"]) == 50
+    elif game == "king":
+        assert result["deals"] == 50 * deals  # every King deal of the program is played
+    else:
+        assert sum(result["total_points"]) >= 50 * 3 * 21  # three games of 21 or 42 a group
+
+
+def test_native_seeded_shuffle_is_the_core_shuffler_bit_for_bit() -> None:
+    from koloda._native import seeded_shuffle
+    from koloda.core.dealing import Shuffler
+
+    for seed in (0, 1, "abc", "table/7", 2**70, -3):
+        for index in range(40):
+            for size in (52, 32, 30, 2, 1, 0):
+                items = list(range(100, 100 + size))
+                expected = Shuffler(seed).shuffled(items, index)
+                assert seeded_shuffle(f"{seed}", index, items) == expected
+
+
+def test_native_deals_are_the_python_engines_deals() -> None:
+    for game, options in (("spades", {}), ("king", {"variant": "three"}), ("tressette", {})):
+        python, native = load_game(game, **options), load_game(game, "native", **options)
+        for seed in range(20):
+            a, b = python.new_state(seed=seed), native.new_state(seed=seed)
+            assert a.deal_logs() == b.deal_logs()
+
+
+def test_a_record_cannot_choose_the_engine() -> None:
+    from koloda.records import RecordError, parse_record
+
+    document = {"game": "spades", "options": {"engine": "native"}, "deals": []}
+    with pytest.raises(RecordError, match="unknown option engine"):
+        parse_record(document)
+    assert parse_record({"game": "spades", "deals": []}, engine="native").rules.engine == "native"  # type: ignore[attr-defined]
