@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import pytest
+from king_helpers import play, setup
 
 from koloda import load_game
-from koloda.core.cards import cardset, parse_cards
+from koloda.core.cards import cardset, parse_card, parse_cards
+from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32
 from koloda.core.errors import DealError
+from koloda.core.events import ContractChosen, DealStarted
 from koloda.games.king.actions import (
+    CONTRACT_KEYS,
     ERELASH,
     LAST_TWO,
+    NEGATIVE_CONTRACTS,
     NO_HEARTS,
     NO_JACKS,
     NO_KING,
     NO_QUEENS,
     NO_TRICKS,
+    ORDER_BASE,
     POSITIVE,
+    TRUMP_BASE,
+    TRUMP_LAST,
     contract_from_key,
     contract_key,
 )
@@ -32,7 +40,9 @@ from koloda.games.king.scoring import (
     seat_penalty,
     settlement,
 )
+from koloda.games.king.state import KingState
 
+NEGATIVE_KEYS = [CONTRACT_KEYS[c] for c in NEGATIVE_CONTRACTS]
 THREE_24 = Rates(trick=2, jack=5, queen=5, heart=2, last_trick=10, king=24)
 THREE_20 = Rates(trick=2, jack=5, queen=5, heart=2, last_trick=10, king=20)
 
@@ -167,3 +177,100 @@ def test_a_deal_with_a_six_is_refused() -> None:
     ]
     with pytest.raises(DealError, match="6S is not in the 32-card deck"):
         rules.state_from_deal([parse_cards(h) for h in hands])
+
+
+# ----- the state: refusals, events and results, with hand-built deals -------------------------
+
+
+def king(**options: object) -> KingRules:
+    rules = load_game("king", **options)
+    assert isinstance(rules, KingRules)
+    return rules
+
+
+def finished(rules: KingRules, seed: int) -> KingState:
+    """A game played to its end, always the lowest legal action."""
+    state = rules.empty_state(first_dealer=0)
+    state.resume_dealing(Shuffler(seed))
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+# Order variant, dealer 3: seat 0 orders. Seat 1 holds spades and six hearts.
+ORDERED_DEAL = (
+    "7S 8S 7D 8D 9D 10D JD QD",
+    "AS KS 7H 8H 9H 10H JH QH",
+    "9S 10S KD AD 7C 8C 9C 10C",
+    "JS QS KH AH JC QC KC AC",
+)
+
+
+def test_why_an_order_a_trump_or_a_card_is_refused() -> None:
+    # rule: K-23 K-18
+    rules = king(variant="order")
+    state = rules.empty_state(first_dealer=3)
+    assert state.illegal_reason(parse_card("7S")) == "no decision is due between deals"
+    events = state.start_deal(setup(3, *ORDERED_DEAL))
+    assert [(e.deal, e.dealer) for e in events if isinstance(e, DealStarted)] == [(0, 3)]
+    order_first = "the player left of the dealer must first order a game (K-23)"
+    for action in (parse_card("7S"), ORDER_BASE - 1, ORDER_BASE + 8, TRUMP_BASE):
+        assert state.illegal_reason(action) == order_first
+    events = play(state, "order:positive")
+    assert [(e.seat, e.contract) for e in events if isinstance(e, ContractChosen)] == [
+        (0, "positive")
+    ]
+    assert state.illegal_reason(TRUMP_LAST) == (
+        "'by the last' needs the 3-card preview of the classic game (K-23)"
+    )
+    play(state, "trump:H 7S AS 9S JS")  # seat 1 takes the trick with A♠
+    assert state.to_act == 1
+    assert state.illegal_reason(parse_card("7H")) == (
+        "only the caller may lead trump while holding another suit (K-18)"
+    )
+    assert state.illegal_reason(ORDER_BASE) == "a card must be played now"
+    assert state.illegal_reason(64) == "a card must be played now"
+    assert parse_card("2S") == 0  # no King deck holds 2♠, card code 0
+    assert state.illegal_reason(0) == "2S is not in the hand of seat 1"
+
+
+def test_why_a_heart_or_the_king_of_hearts_is_refused() -> None:
+    # rule: K-8 K-9
+    rules = king(negative_order=["no_king", *(k for k in NEGATIVE_KEYS if k != "no_king")])
+    state = rules.empty_state(first_dealer=3)
+    state.start_deal(
+        setup(
+            3,
+            "AS KS QS JS 10S 9S 7H 8H",
+            "KH AH 9H 10H 7D 8D 9D 10D",
+            "JH QH 8S 7S JD QD KD AD",
+            "7C 8C 9C 10C JC QC KC AC",
+        )
+    )
+    assert state.sheet == [] and state.contract == NO_KING
+    assert state.illegal_reason(parse_card("7H")) == (
+        "may not lead a heart while holding another suit (K-8)"
+    )
+    play(state, "AS")  # seat 1 is void in spades and holds K♥
+    assert state.illegal_reason(parse_card("AH")) == (
+        "K♥ must be discarded at the first opportunity (K-9)"
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "order", "three_player_balance": "proportional"},
+        {"variant": "three"},
+    ],
+)
+def test_the_final_settlement_is_proportional_only_for_three_players_who_chose_it(
+    options: dict[str, object],
+) -> None:
+    # rule: K-27 K-22
+    rules = king(positive_orders_per_player=1, **options)
+    state = finished(rules, 5)
+    # one positive order a player: the totals do not balance (all below 0 here)
+    assert sum(state.totals) < 0
+    assert state.outcome() == tuple(float(t) for t in state.totals)
+    assert state.illegal_reason(parse_card("7S")) == "the game is over"
