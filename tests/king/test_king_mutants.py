@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from king_helpers import play, setup
+from king_helpers import play, play_lowest_until_deal_ends, setup
 
 from koloda import load_game
 from koloda.core.cards import cardset, parse_card, parse_cards
@@ -223,6 +223,8 @@ def test_why_an_order_a_trump_or_a_card_is_refused() -> None:
     assert state.illegal_reason(TRUMP_LAST) == (
         "'by the last' needs the 3-card preview of the classic game (K-23)"
     )
+    for action in (parse_card("7S"), ORDER_BASE, TRUMP_LAST + 1):
+        assert state.illegal_reason(action) == "the trump must be named first (K-14, K-23)"
     play(state, "trump:H 7S AS 9S JS")  # seat 1 takes the trick with A♠
     assert state.to_act == 1
     assert state.illegal_reason(parse_card("7H")) == (
@@ -274,3 +276,18 @@ def test_the_final_settlement_is_proportional_only_for_three_players_who_chose_i
     assert sum(state.totals) < 0
     assert state.outcome() == tuple(float(t) for t in state.totals)
     assert state.illegal_reason(parse_card("7S")) == "the game is over"
+
+
+def test_why_an_order_no_longer_open_is_refused() -> None:
+    # rule: K-24 K-25
+    rules = king(variant="order", order_scope="shared")
+    state = rules.empty_state(first_dealer=3)
+    state.start_deal(setup(3, *ORDERED_DEAL))
+    play(state, "order:no_tricks")
+    play_lowest_until_deal_ends(state)
+    state.start_deal(setup(0, *ORDERED_DEAL))
+    assert state.to_act == 1  # one table for all: seat 0 took no_tricks from it
+    assert state.illegal_reason(ORDER_BASE + NO_TRICKS) == (
+        "no_tricks is no longer open in this row of the order table (K-24, K-25)"
+    )
+    assert state.illegal_reason(ORDER_BASE + NO_JACKS) is None
