@@ -6,11 +6,12 @@ import pytest
 from king_helpers import play, play_lowest_until_deal_ends, setup
 
 from koloda import load_game
-from koloda.core.cards import cardset, parse_card, parse_cards
+from koloda.core.cards import CLUBS, cardset, parse_card, parse_cards
 from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32
-from koloda.core.errors import DealError
-from koloda.core.events import ContractChosen, DealStarted
+from koloda.core.engine import DealSetup
+from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.events import ContractChosen, DealStarted, TrumpNamed
 from koloda.games.king.actions import (
     CONTRACT_KEYS,
     ERELASH,
@@ -291,3 +292,37 @@ def test_why_an_order_no_longer_open_is_refused() -> None:
         "no_tricks is no longer open in this row of the order table (K-24, K-25)"
     )
     assert state.illegal_reason(ORDER_BASE + NO_JACKS) is None
+
+
+def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
+    # rule: K-15 K-14
+    rules = king()
+    state = rules.empty_state(first_dealer=0)
+    for deal in range(7):  # the classic program's negative deals come first
+        state.start_deal(DealSetup(deal % 4, rules.deal_hands(Shuffler("positive"), deal)))
+        play_lowest_until_deal_ends(state)
+    state.start_deal(
+        setup(
+            3,
+            "AS KS QS JS 7H 8H 7D 8D",
+            "10S 9S 8S 7S AH KH 9D 10D",
+            "AD KD QD JD QH 7C JH 8C",  # the caller: 7th card a heart, 8th a club
+            "AC KC QC JC 10C 9C 10H 9H",
+        )
+    )
+    assert state.contract == POSITIVE and state.to_act == 2
+    events = play(state, "trump:last")
+    named = [(e.seat, e.suit, e.by_last) for e in events if isinstance(e, TrumpNamed)]
+    assert named == [(2, CLUBS, True)]
+    assert state.trump == CLUBS
+
+
+def test_the_fast_path_refuses_a_decision_between_deals() -> None:
+    # rule: K-23
+    rules = king(variant="order")
+    state = rules.empty_state(first_dealer=0)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply_unchecked(ORDER_BASE + NO_TRICKS)
+    assert (refused.value.action, refused.value.reason) == ("order:no_tricks", "no decision is due")
+    assert refused.value.legal == ()
+    assert state.awaiting_deal and state.sheet == []
