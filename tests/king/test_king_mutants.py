@@ -315,6 +315,10 @@ def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
     named = [(e.seat, e.suit, e.by_last) for e in events if isinstance(e, TrumpNamed)]
     assert named == [(2, CLUBS, True)]
     assert state.trump == CLUBS
+    play_lowest_until_deal_ends(state)
+    assert [line.deal for line in state.sheet] == list(range(8))
+    assert [line.by_last for line in state.sheet] == [False] * 7 + [True]
+    assert (state.sheet[7].trump, state.sheet[7].declarer) == (CLUBS, 2)
 
 
 def test_the_fast_path_refuses_a_decision_between_deals() -> None:
