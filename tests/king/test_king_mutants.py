@@ -11,7 +11,7 @@ from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32
 from koloda.core.engine import DealSetup
 from koloda.core.errors import DealError, IllegalActionError
-from koloda.core.events import ContractChosen, DealStarted, TrumpNamed
+from koloda.core.events import ContractChosen, DealScored, DealStarted, Event, TrumpNamed
 from koloda.games.king.actions import (
     CONTRACT_KEYS,
     ERELASH,
@@ -315,8 +315,14 @@ def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
     named = [(e.seat, e.suit, e.by_last) for e in events if isinstance(e, TrumpNamed)]
     assert named == [(2, CLUBS, True)]
     assert state.trump == CLUBS
-    play_lowest_until_deal_ends(state)
+    events: list[Event] = []
+    while len(state.sheet) == 7:
+        events += state.apply(state.legal_actions()[0])
+    scored = [(e.deal, e.scores, e.ended_early) for e in events if isinstance(e, DealScored)]
+    assert scored == [(7, state.sheet[7].scores, False)]
+    assert sum(state.sheet[7].scores) == 8 * 3  # K-20: 3 points a trick
     assert [line.deal for line in state.sheet] == list(range(8))
+    assert [(line.declarer, line.trump) for line in state.sheet[:7]] == [(None, None)] * 7
     assert [line.by_last for line in state.sheet] == [False] * 7 + [True]
     assert (state.sheet[7].trump, state.sheet[7].declarer) == (CLUBS, 2)
 
