@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from king_helpers import play, play_lowest_until_deal_ends, setup
+from king_helpers import DEAL_B, PLAY_B, play, play_lowest_until_deal_ends, setup
 
 from koloda import load_game
 from koloda.core.cards import CLUBS, cardset, parse_card, parse_cards
@@ -336,3 +336,15 @@ def test_the_fast_path_refuses_a_decision_between_deals() -> None:
     assert (refused.value.action, refused.value.reason) == ("order:no_tricks", "no decision is due")
     assert refused.value.legal == ()
     assert state.awaiting_deal and state.sheet == []
+
+
+def test_a_deal_decided_early_says_so_when_scored() -> None:
+    # rule: K-12
+    rules = king(negative_order=["no_queens", *(k for k in NEGATIVE_KEYS if k != "no_queens")])
+    state = rules.empty_state(first_dealer=3)
+    state.start_deal(setup(3, *DEAL_B))
+    events = []
+    for trick in PLAY_B[:7]:  # the fourth queen falls in trick 7
+        events += play(state, trick)
+    scored = [(e.deal, e.scores, e.ended_early) for e in events if isinstance(e, DealScored)]
+    assert scored == [(0, (0, 0, -16, 0), True)]
