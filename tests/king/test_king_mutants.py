@@ -11,7 +11,14 @@ from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_30_KING_THREE, DECK_32
 from koloda.core.engine import DealSetup
 from koloda.core.errors import DealError, IllegalActionError
-from koloda.core.events import ContractChosen, DealScored, DealStarted, Event, TrumpNamed
+from koloda.core.events import (
+    ContractChosen,
+    DealScored,
+    DealStarted,
+    Event,
+    GameOver,
+    TrumpNamed,
+)
 from koloda.games.king.actions import (
     CONTRACT_KEYS,
     ERELASH,
@@ -190,11 +197,17 @@ def king(**options: object) -> KingRules:
 
 
 def finished(rules: KingRules, seed: int) -> KingState:
-    """A game played to its end, always the lowest legal action."""
+    """A game played to its end, always the lowest legal action; its GameOver is checked."""
     state = rules.empty_state(first_dealer=0)
     state.resume_dealing(Shuffler(seed))
+    events: list[Event] = []
     while not state.is_over:
-        state.apply(state.legal_actions()[0])
+        events = state.apply(state.legal_actions()[0])
+    (over,) = [e for e in events if isinstance(e, GameOver)]
+    assert over.totals == state.outcome()
+    best = max(state.outcome())
+    assert over.winners == tuple(s for s, v in enumerate(state.outcome()) if v == best)
+    assert over.winners
     return state
 
 
