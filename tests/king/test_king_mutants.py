@@ -361,3 +361,17 @@ def test_a_deal_decided_early_says_so_when_scored() -> None:
         events += play(state, trick)
     scored = [(e.deal, e.scores, e.ended_early) for e in events if isinstance(e, DealScored)]
     assert scored == [(0, (0, 0, -16, 0), True)]
+
+
+def test_a_game_awaiting_its_first_deal_can_be_cloned() -> None:
+    # rule: K-4 K-6
+    rules = king()
+    state = rules.empty_state(first_dealer=3)
+    copy = state.clone()
+    for each in (state, copy):
+        assert each.to_act is None and each.legal_actions() == ()
+        each.start_deal(setup(3, *DEAL_B))
+        for trick in PLAY_B:
+            play(each, trick)
+    assert copy.sheet == state.sheet and copy.totals == state.totals
+    assert copy.deal_logs() == state.deal_logs()
