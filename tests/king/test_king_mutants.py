@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from king_helpers import DEAL_B, PLAY_B, play, play_lowest_until_deal_ends, setup
+from king_helpers import DEAL_B, PLAY_B, card_names, play, play_lowest_until_deal_ends, setup
 
 from koloda import load_game
 from koloda.core.cards import CLUBS, cardset, parse_card, parse_cards
@@ -17,6 +17,7 @@ from koloda.core.events import (
     DealStarted,
     Event,
     GameOver,
+    TrickTaken,
     TrumpNamed,
 )
 from koloda.games.king.actions import (
@@ -375,3 +376,34 @@ def test_a_game_awaiting_its_first_deal_can_be_cloned() -> None:
             play(each, trick)
     assert copy.sheet == state.sheet and copy.totals == state.totals
     assert copy.deal_logs() == state.deal_logs()
+
+
+def test_the_first_dealer_must_be_a_seat() -> None:
+    # rule: K-1 K-6
+    for options, seats in (({}, 4), ({"variant": "three"}, 3)):
+        rules = king(**options)
+        for seat in (-1, seats):
+            with pytest.raises(
+                DealError, match=f"^first dealer {seat} is not a seat 0..{seats - 1}$"
+            ):
+                rules.empty_state(first_dealer=seat)
+        assert rules.empty_state(first_dealer=seats - 1).first_dealer == seats - 1
+
+
+def test_events_of_a_deal_carry_its_cards_and_the_next_deal_follows() -> None:
+    # rule: K-6 K-23 K-19
+    rules = king(variant="order")
+    state = rules.empty_state(first_dealer=3)
+    events = state.start_deal(setup(3, *ORDERED_DEAL))
+    started = [e for e in events if isinstance(e, DealStarted)]
+    assert [e.hands for e in started] == [setup(3, *ORDERED_DEAL).hands]
+    assert state.view(1).contract is None  # nothing ordered yet
+    events = play(state, "order:no_tricks 7S AS 9S JS")
+    (taken,) = [e for e in events if isinstance(e, TrickTaken)]
+    assert (taken.seat, card_names(taken.cards)) == (1, ["7S", "AS", "9S", "JS"])
+    dealing = rules.new_state(seed=7)
+    last: list[Event] = []
+    while not dealing.sheet:
+        last = dealing.apply(dealing.legal_actions()[0])
+    # the action that ends a deal also deals the next one (K-6: the next dealer)
+    assert [(e.deal, e.dealer) for e in last if isinstance(e, DealStarted)] == [(1, 1)]
