@@ -7,6 +7,8 @@ from itertools import combinations
 from spades_helpers import act, cards, play_lowest, rules
 
 from koloda.core.cards import cardset, parse_cards
+from koloda.core.engine import DealSetup
+from koloda.core.events import DealScored, DealStarted, Event
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -21,6 +23,7 @@ from koloda.games.spades.actions import (
     is_valid_triple,
     pack,
 )
+from koloda.games.spades.events import CardsDiscarded, CardsExchanged
 from koloda.games.spades.scoring import (
     SideScore,
     contract_points,
@@ -244,3 +247,31 @@ def test_why_a_card_is_refused() -> None:
     play_lowest(finished)
     assert finished.is_over
     assert reason(finished, "bid:1") == "the game is over"
+
+
+def test_an_exchange_and_its_deal_on_the_events_and_the_sheet() -> None:
+    # rule: S-3 S-7 S-16
+    state = rules(double_nil=False).empty_state(first_dealer=0)
+    events = state.start_deal(DealSetup(0, tuple(tuple(h) for h in MIXED_DEAL)))
+    assert [(e.deal, e.dealer) for e in events if isinstance(e, DealStarted)] == [(0, 0)]
+    act(state, "bid:4", "bid:3", "bid:nil")
+    eight, two = cards("8S 8H 2D"), cards("2S 2H KC")
+    assert not state.is_legal(DISCARD_BASE + pack([eight[0], eight[0], eight[1]]))
+    discarded = state.apply(state.rules.parse_action("discard:8S,8H,2D"))
+    assert [(e.seat, e.cards) for e in discarded if isinstance(e, CardsDiscarded)] == [
+        (2, tuple(sorted(eight)))
+    ]
+    given = state.apply(state.rules.parse_action("give:2S,2H,KC"))
+    assert [
+        (e.nil_seat, e.partner, e.discarded, e.given)
+        for e in given
+        if isinstance(e, CardsExchanged)
+    ] == [(2, 0, tuple(sorted(eight)), tuple(sorted(two)))]
+    act(state, "bid:2")
+    ended: list[Event] = []
+    while not state.sheet:
+        ended = state.apply(state.legal_actions()[0])
+    line = state.sheet[0]
+    assert (line.deal, line.dealer, line.exchanges) == (0, 0, (2,))  # seat 0 gave, not nil
+    scored = [(e.deal, e.scores) for e in ended if isinstance(e, DealScored)]
+    assert scored == [(0, line.scores)]
