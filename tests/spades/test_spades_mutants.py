@@ -275,3 +275,14 @@ def test_an_exchange_and_its_deal_on_the_events_and_the_sheet() -> None:
     assert (line.deal, line.dealer, line.exchanges) == (0, 0, (2,))  # seat 0 gave, not nil
     scored = [(e.deal, e.scores) for e in ended if isinstance(e, DealScored)]
     assert scored == [(0, line.scores)]
+
+
+def test_the_second_side_failing_both_nils_loses_its_score_by_default() -> None:
+    # rule: S-15
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=0)
+    act(state, "bid:4", "bid:nil", "bid:4", "bid:nil")  # side 1 (seats 1, 3) bids two nils
+    play_lowest(state)
+    line = state.sheet[0]
+    assert line.tricks[1] + line.tricks[3] > 0  # the nils failed
+    assert line.sides[1].score == 0  # "lose_score": its 0 points, not -200
+    assert state.totals[1] == 0
