@@ -7,12 +7,14 @@ tests it once saw reach the function, which goes stale when a test changes. This
 the whole mutation test selection for every survivor not listed in
 ``tests/mutation_survivors.md``, with the mutant switched on from the start
 (``MUTANT_UNDER_TEST``), and stores the exit codes in ``mutants/mutmut-recheck.json`` for
-``mutation_score.py``. ``--import-only`` limits it to the functions called at import.
+``mutation_score.py``. ``--import-only`` limits it to the functions called at import; other
+arguments are globs of mutant names to limit it to (``'koloda.games.tressette.state*'``).
 """
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 import json
 import os
 import re
@@ -60,11 +62,14 @@ def main() -> int:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     selection = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
     at_import = names_called_at_import(ROOT / "koloda")
+    patterns = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
     survivors: list[str] = []
     for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
         data = json.loads(meta.read_text(encoding="utf-8"))
         for name, code in data.get("exit_code_by_key", {}).items():
-            if code == 0 and (function_of(name) in at_import or "--import-only" not in sys.argv):
+            if code != 0 or (patterns and not any(fnmatch.fnmatch(name, p) for p in patterns)):
+                continue
+            if function_of(name) in at_import or "--import-only" not in sys.argv:
                 survivors.append(name)
     listed = (ROOT / "tests" / "mutation_survivors.md").read_text(encoding="utf-8")
     survivors = [name for name in survivors if f"`{name}`" not in listed]

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from spades_helpers import act, cards, play_lowest, rules
+
 from koloda.core.cards import cardset, parse_cards
+from koloda.core.engine import DealSetup
+from koloda.core.events import DealScored, DealStarted, Event
 from koloda.games.spades.actions import (
     BID_BASE,
+    BID_DOUBLE_NIL,
     DISCARD_BASE,
     DOUBLE_NIL,
     GIVE_BASE,
@@ -18,6 +23,7 @@ from koloda.games.spades.actions import (
     is_valid_triple,
     pack,
 )
+from koloda.games.spades.events import CardsDiscarded, CardsExchanged
 from koloda.games.spades.scoring import (
     SideScore,
     contract_points,
@@ -25,6 +31,7 @@ from koloda.games.spades.scoring import (
     nil_points,
     score_side,
 )
+from koloda.games.spades.state import SpadesState
 
 
 def test_bid_actions() -> None:
@@ -162,3 +169,120 @@ def test_bids_in_record_notation() -> None:
     assert bid_text(13) == "13"
     assert is_nil_bid(NIL) and is_nil_bid(DOUBLE_NIL)
     assert not any(is_nil_bid(b) for b in range(1, 14))
+
+
+# ----- the state: why a decision is refused, in every phase ------------------------------------
+
+MIXED_DEAL = [
+    cards("AS KS QS 2S AH KH QH 2H AD KD QD AC KC"),
+    cards("JS 10S 9S JH 10H 9H JD 10D 9D QC JC 10C 9C"),
+    cards("8S 7S 6S 8H 7H 6H 8D 7D 6D 8C 7C 6C 2D"),
+    cards("5S 4S 3S 5H 4H 3H 5D 4D 3D 5C 4C 3C 2C"),
+]
+
+
+def reason(state: SpadesState, text: str) -> str | None:
+    return state.illegal_reason(state.rules.parse_action(text))
+
+
+def test_why_a_bid_is_refused() -> None:
+    # rule: S-4 S-6
+    state = rules().empty_state(first_dealer=0)
+    assert reason(state, "bid:3") == "no decision is due between deals"
+    state = rules().state_from_deal(MIXED_DEAL, dealer=0)
+    assert reason(state, "bid:3") == (
+        "seat 0 must first look at his cards (look) or bid double nil blind (S-6)"
+    )
+    assert reason(state, "bid:nil") == reason(state, "bid:3")
+    assert reason(state, "AS") == "seat 0 must bid now (S-4)"
+    act(state, "look")
+    assert reason(state, "look") == "seat 0 has already looked at his cards"
+    assert reason(state, "bid:double_nil") == (
+        "double nil may only be bid before looking at the cards (S-6)"
+    )
+    plain = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=0)
+    assert reason(plain, "bid:double_nil") == (
+        "double nil is not played at this table (S-6, option double_nil)"
+    )
+    assert plain.illegal_reason(BID_DOUBLE_NIL + 1) == "seat 0 must bid now (S-4)"
+
+
+def test_why_a_discard_or_a_gift_is_refused() -> None:
+    # rule: S-7
+    state = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=0)
+    act(state, "bid:4", "bid:3", "bid:nil")  # seat 2 discards, then seat 0 gives
+    discard_now = "the nil bidder must discard three cards face down (S-7)"
+    assert reason(state, "8S") == discard_now
+    assert state.illegal_reason(DISCARD_BASE) == discard_now  # card 0 three times
+    assert state.illegal_reason(GIVE_BASE + pack(cards("8S 8H 8D"))) == discard_now
+    assert reason(state, "discard:8S,8H,AS") == "AS not in the hand of seat 2"
+    assert reason(state, "discard:AS,KS,8H") == "KS, AS not in the hand of seat 2"  # in card order
+    act(state, "discard:8S,8H,8D")
+    give_now = "the nil bidder's partner must give him three cards (S-7)"
+    assert reason(state, "discard:2S,2H,KC") == give_now
+    assert reason(state, "bid:3") == give_now
+    assert reason(state, "give:2S,2H,JS") == "JS not in the hand of seat 0"
+    assert reason(state, "give:2S,2H,KC") is None
+
+
+def test_why_a_card_is_refused() -> None:
+    # rule: S-10 S-11 S-12
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=3)
+    act(state, "bid:1", "bid:1", "bid:1", "bid:1")
+    assert reason(state, "AS") == "the first trick may not be led with a spade (S-10, S-11)"
+    assert reason(state, "JS") == "JS is not in the hand of seat 0"
+    assert reason(state, "bid:1") == "a card must be played now"
+    assert reason(state, "look") == "a card must be played now"  # code 64, after the cards
+    assert state.illegal_reason(-1) == "a card must be played now"
+    assert parse_cards("2S") == [0]  # card code 0 is a card of the deck, here of seat 0
+    assert state.illegal_reason(0) == reason(state, "AS")
+    act(state, "AC")
+    assert reason(state, "JS") == "must follow suit C (S-12)"
+    act(state, "QC", "8C", "5C")
+    assert reason(state, "AS") == "spades may not be led until broken (S-11)"
+    play_lowest(state)
+    over = rules(double_nil=False, nil_exchange=False, max_deals=1)
+    finished = over.state_from_deal(MIXED_DEAL, dealer=3)
+    act(finished, "bid:1", "bid:1", "bid:1", "bid:1")
+    play_lowest(finished)
+    assert finished.is_over
+    assert reason(finished, "bid:1") == "the game is over"
+
+
+def test_an_exchange_and_its_deal_on_the_events_and_the_sheet() -> None:
+    # rule: S-3 S-7 S-16
+    state = rules(double_nil=False).empty_state(first_dealer=0)
+    events = state.start_deal(DealSetup(0, tuple(tuple(h) for h in MIXED_DEAL)))
+    assert [(e.deal, e.dealer) for e in events if isinstance(e, DealStarted)] == [(0, 0)]
+    act(state, "bid:4", "bid:3", "bid:nil")
+    eight, two = cards("8S 8H 2D"), cards("2S 2H KC")
+    assert not state.is_legal(DISCARD_BASE + pack([eight[0], eight[0], eight[1]]))
+    discarded = state.apply(state.rules.parse_action("discard:8S,8H,2D"))
+    assert [(e.seat, e.cards) for e in discarded if isinstance(e, CardsDiscarded)] == [
+        (2, tuple(sorted(eight)))
+    ]
+    given = state.apply(state.rules.parse_action("give:2S,2H,KC"))
+    assert [
+        (e.nil_seat, e.partner, e.discarded, e.given)
+        for e in given
+        if isinstance(e, CardsExchanged)
+    ] == [(2, 0, tuple(sorted(eight)), tuple(sorted(two)))]
+    act(state, "bid:2")
+    ended: list[Event] = []
+    while not state.sheet:
+        ended = state.apply(state.legal_actions()[0])
+    line = state.sheet[0]
+    assert (line.deal, line.dealer, line.exchanges) == (0, 0, (2,))  # seat 0 gave, not nil
+    scored = [(e.deal, e.scores) for e in ended if isinstance(e, DealScored)]
+    assert scored == [(0, line.scores)]
+
+
+def test_the_second_side_failing_both_nils_loses_its_score_by_default() -> None:
+    # rule: S-15
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=0)
+    act(state, "bid:4", "bid:nil", "bid:4", "bid:nil")  # side 1 (seats 1, 3) bids two nils
+    play_lowest(state)
+    line = state.sheet[0]
+    assert line.tricks[1] + line.tricks[3] > 0  # the nils failed
+    assert line.sides[1].score == 0  # "lose_score": its 0 points, not -200
+    assert state.totals[1] == 0

@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 import pytest
+from tressette_helpers import (
+    ALL_HEARTS,
+    GROUP_DEAL_1,
+    GROUP_DEAL_2,
+    GROUP_DEAL_3,
+    GROUP_PLAY_1,
+    GROUP_PLAY_2,
+    GROUP_PLAY_3,
+    LATIN_A,
+    LATIN_B,
+    LATIN_C,
+    play,
+    setup,
+)
 
 from koloda import load_game
 from koloda.core.cards import CLUBS, HEARTS, SPADES, cardset, parse_card, parse_cards
 from koloda.core.errors import DealError
+from koloda.core.events import DealStarted, Event
 from koloda.games.tressette.actions import playable_mask
 from koloda.games.tressette.declarations import (
     Declaration,
@@ -15,8 +30,10 @@ from koloda.games.tressette.declarations import (
     hidden_constraints,
     satisfies,
 )
+from koloda.games.tressette.events import GameWon, PointsScored
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import counting_cards, trick_points, trick_winner_index
+from koloda.games.tressette.state import TressetteState, WonGame
 
 
 def test_follow_suit_if_able_otherwise_any_card() -> None:
@@ -168,3 +185,222 @@ def test_each_partner_gets_half_of_his_side_games() -> None:
     state = rules.new_state(seed=1)
     state.totals = [42, 21]
     assert state.outcome() == (21.0, 10.5, 21.0, 10.5)
+
+
+# ----- the state: scenarios with hand-built deals ---------------------------------------------
+
+
+def tressette_rules() -> TressetteRules:
+    rules = load_game("tressette")
+    assert isinstance(rules, TressetteRules)
+    return rules
+
+
+def scripted_group(deals: int) -> tuple[TressetteState, list[Event]]:
+    """The scripted group of ``tressette_helpers`` after ``deals`` deals, with its events."""
+    state = tressette_rules().empty_state(first_dealer=3)
+    script = [
+        (3, GROUP_DEAL_1, GROUP_PLAY_1),
+        (0, GROUP_DEAL_2, GROUP_PLAY_2),
+        (1, GROUP_DEAL_3, GROUP_PLAY_3),
+    ]
+    events: list[Event] = []
+    for dealer, deal, tricks in script[:deals]:
+        events += state.start_deal(setup(dealer, *deal))
+        for trick in tricks:
+            events += play_events(state, trick)
+    return state, events
+
+
+def play_events(state: TressetteState, text: str) -> list[Event]:
+    events: list[Event] = []
+    for token in text.split():
+        events += state.apply(state.rules.parse_action(token))
+    return events
+
+
+def scored(events: list[Event]) -> list[tuple[int, int, str, tuple[int, int]]]:
+    return [
+        (e.side, e.points, e.reason, e.game_points) for e in events if isinstance(e, PointsScored)
+    ]
+
+
+def test_before_the_first_deal_the_view_names_the_first_leader() -> None:
+    # rule: T-4
+    rules = tressette_rules()
+    for dealer in range(4):
+        state = rules.empty_state(first_dealer=dealer)
+        view = state.view(0)
+        assert view.leader == (dealer + 1) % 4
+        assert view.to_json()["leader"] == (dealer + 1) % 4
+        assert view.to_act is None and not view.legal_actions
+
+
+def test_between_deals_the_view_names_the_next_leader() -> None:
+    # rule: T-4
+    state = tressette_rules().empty_state(first_dealer=2)
+    state.start_deal(setup(2, LATIN_A, LATIN_B, LATIN_C, ALL_HEARTS))  # seat 3 leads
+    assert state.view(1).trick_leader == 3  # nobody has played: the leader leads
+    for trick in GROUP_PLAY_1:  # the scripted deal 1 turned by three seats
+        play(state, trick)
+    assert state.tricks == [0, 0, 0, 10]
+    assert state.awaiting_deal and state.dealer == 3
+    for seat in range(4):
+        assert state.view(seat).leader == 0  # the deal passed to seat 3: seat 0 leads next
+    assert state.sheet[0].dealer == 2  # the sheet keeps the dealer of the deal it scores
+
+
+def test_the_deal_started_event_names_the_dealer() -> None:
+    # rule: T-4
+    state = tressette_rules().empty_state(first_dealer=1)
+    events = state.start_deal(setup(1, LATIN_B, LATIN_C, ALL_HEARTS, LATIN_A))
+    started = [e for e in events if isinstance(e, DealStarted)]
+    assert [(e.deal, e.dealer) for e in started] == [(0, 1)]
+    assert started[0].to_json()["dealer"] == 1
+
+
+def test_a_state_awaiting_its_first_deal_can_be_cloned() -> None:
+    # rule: T-4 T-5
+    rules = tressette_rules()
+    state = rules.empty_state(first_dealer=3)
+    copy = state.clone()
+    for each in (state, copy):
+        each.start_deal(setup(3, *GROUP_DEAL_1))
+        for trick in GROUP_PLAY_1:
+            play(each, trick)
+    assert copy.sheet == state.sheet and copy.points == state.points == [11, 0]
+
+
+def test_why_a_card_is_refused() -> None:
+    # rule: T-5
+    rules = tressette_rules()
+    state = rules.empty_state(first_dealer=3)
+    assert state.illegal_reason(parse_card("3H")) == "no decision is due between deals"
+    state.start_deal(setup(3, *GROUP_DEAL_1))  # seat 0 holds every heart
+    assert state.illegal_reason(parse_card("3H")) is None
+    for action in (-1, 64, 65):
+        assert not state.is_legal(action)
+        assert state.illegal_reason(action) == "a card must be played now"
+    assert parse_card("2S") == 0  # the lowest card code is a card of the deck
+    assert state.illegal_reason(0) == "2S is not in the hand of seat 0"
+    other = rules.empty_state(first_dealer=0)
+    other.start_deal(setup(0, *NINE_TRICKS_DEAL))
+    play(other, "4S 2H")  # seat 3 holds spades
+    assert other.illegal_reason(parse_card("AD")) == "must follow suit S (T-5)"
+    full, _ = scripted_group(3)
+    assert full.is_over
+    assert full.illegal_reason(parse_card("3H")) == "the group is over"
+
+
+def test_a_game_won_mid_deal_is_not_a_result_until_the_deal_is_complete() -> None:
+    # rule: T-15 T-17
+    state = tressette_rules().empty_state(first_dealer=3)
+    state.start_deal(setup(3, *GROUP_DEAL_1))
+    for trick in GROUP_PLAY_1[:5]:
+        play(state, trick)
+    assert state.games == [WonGame(0, 42, 0)]  # won at trick 5 of the first deal
+    assert state.view(2).settled_games == 0
+    results = state.rules.results_json(state)
+    assert results["games"] == [] and results["totals"] == [0, 0]
+
+
+def test_points_scored_events_show_both_sides_points_and_the_reason() -> None:
+    # rule: T-13 T-14 T-15
+    state, first = scripted_group(1)
+    assert scored(first)[0] == (0, 16, "declarations", (16, 0))
+    assert scored(first)[-2:] == [(0, 6, "nine_tricks", (7, 0)), (0, 4, "all_tricks", (11, 0))]
+    second = state.start_deal(setup(0, *GROUP_DEAL_2))
+    # side 1 scores while side 0 keeps its 11: the event shows both
+    assert scored(second)[0] == (1, 16, "declarations", (11, 16))
+
+
+def test_the_games_of_a_group_are_numbered_in_order() -> None:
+    # rule: T-18
+    state, events = scripted_group(3)
+    won = [(e.game, e.deal) for e in events if isinstance(e, GameWon)]
+    assert won == [(0, 0), (1, 1), (2, 2)]
+    assert [g.deal for g in state.games] == [0, 1, 2]
+
+
+# Deal 2 after the scripted deal 1 (side 0 carries 11): dealer 0, seat 1 leads. Seat 2 holds
+# nine trump and small hearts but not 3H (no Баба, no declaration anywhere); his partner's
+# lone 3H takes one trick, seat 2 the other nine.
+NINE_TRICKS_DEAL = (
+    "3H QS 4D 2D KD 5C 3S JD 7D 6D",
+    "4S 5S 3D 2C AC 6C KC QC 5D 7C",
+    "2H AH KH QH JH 7H 6H 5H 4H 3C",
+    "KS JS AD 2S AS 4C 7S 6S QD JC",
+)
+NINE_TRICKS_PLAY = (  # the first trick from seat 1, then from each trick's winner
+    "4S 2H KS QS",  # seat 2 trumps: 1 card point (2H KS QS)
+    "AH JS 3H 5S",  # seat 0's 3H: 1
+    "4D 3D KH AD",  # seat 2 trumps: 1
+    "QH 2S 2D 2C",  # 1
+    "JH AS KD AC",  # 1
+    "7H 7S 3S KC",  # two counting cards: 0
+    "6H 6S JD QC",  # 0
+    "5H QD 7D 5D",  # 0
+    "4H JC 6D 7C",  # 0
+    "3C 4C 5C 6C",  # 0
+)
+
+
+def test_a_game_won_by_the_nine_tricks_bonus_carries_its_excess() -> None:
+    # rule: T-13 T-14 T-15 T-16 T-17
+    state, _ = scripted_group(1)
+    assert state.points == [11, 0]
+    assert not any(state.start_deal(setup(0, *NINE_TRICKS_DEAL))[1:])  # no declaration
+    events: list[Event] = []
+    for trick in NINE_TRICKS_PLAY:
+        events += play_events(state, trick)
+    assert state.sheet[1].tricks == (1, 0, 9, 0)
+    assert state.sheet[1].card_points == (5, 0)
+    # 11 + 5 = 16 before the bonuses; the 6 for nine tricks make 22: a double game won in
+    # play, its one point beyond 21 carried; then the 4 for all ten tricks
+    assert scored(events)[-2:] == [(0, 6, "nine_tricks", (22, 0)), (0, 4, "all_tricks", (5, 0))]
+    won = [(e.side, e.value, e.game, e.carry) for e in events if isinstance(e, GameWon)]
+    assert won == [(0, 42, 1, 1)]
+    assert state.points == [1 + 4, 0]
+    assert state.sheet[1].bonuses == (10, 0)
+
+
+# Deal 3 after the scripted deals 1 and 2 (two games won, side 1 at 20): dealer 1, seat 2
+# leads. Seat 3's Трена of hearts wins the third game for side 1 at once; seat 1's three 3s
+# and three 2s (6), five card points, nine tricks (6) and all ten (4) then bring side 1 to 21
+# again in the same deal.
+FOURTH_GAME_DEAL = (
+    "AS AD KD QS JS 7D 6S 6D 5S 4S",
+    "3S 3D 3C 2S 2D 2C KS QD JC 7S",
+    "AC KC QC JD 7C 6C 5D 5C 4D 4C",
+    ALL_HEARTS,
+)
+FOURTH_GAME_PLAY = (
+    "4C 3H AS 3C",
+    "2H AD 3S AC",
+    "AH KD 3D KC",
+    "KH QS 2S QC",
+    "QH JS 2D JD",
+    "JH 7D 2C 7C",
+    "7H 6S KS 6C",
+    "6H 6D QD 5D",
+    "5H 5S JC 5C",
+    "4H 4S 7S 4D",
+)
+
+
+def test_no_fourth_game_in_the_deal_that_won_the_third() -> None:
+    # rule: T-15 T-16 T-17 T-18
+    state, _ = scripted_group(2)
+    assert state.points == [0, 20] and len(state.games) == 2
+    events = state.start_deal(setup(1, *FOURTH_GAME_DEAL))
+    assert [(e.side, e.value, e.game, e.carry) for e in events if isinstance(e, GameWon)] == [
+        (1, 42, 2, 0)  # 20 + 16 while side 0 has 0: double; no carry from declarations
+    ]
+    assert state.points == [0, 6]
+    for trick in FOURTH_GAME_PLAY:
+        events += play_events(state, trick)
+    assert state.sheet[2].tricks == (0, 0, 0, 10)
+    assert state.points == [0, 6 + 5 + 6 + 4]  # 21 again, but the group has its three games
+    assert len(state.games) == 3 and sum(isinstance(e, GameWon) for e in events) == 1
+    assert state.is_over and state.totals == [42 + 21, 42]
+    assert state.outcome() == (31.5, 21.0, 31.5, 21.0)
