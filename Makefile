@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 # One stamp per set of extras installed (pyproject.toml): the web table needs `server`, the
 # tests need everything.
 RUN_STAMP = $(VENV)/.installed-server
-STAMP     = $(VENV)/.installed-dev,server,plots
+STAMP     = $(VENV)/.installed-dev,server,plots,research
 
 .PHONY: run test lint typecheck bench clean browser postgres mutation
 
