@@ -309,6 +309,7 @@ class Match:
         self.encoder = ObservationEncoder(self.rules, self.actions)
         self.state = self.rules.new_state(seed=0)
         self._scored = 0
+        self._forfeited = False
 
     @property
     def num_seats(self) -> int:
@@ -317,10 +318,15 @@ class Match:
     def reset(self, seed: int | str | None) -> None:
         self.state = self.rules.new_state(seed=seed)
         self._scored = 0
+        self._forfeited = False
+
+    def forfeit(self) -> None:
+        """End the match now (an environment's learner broke the rules)."""
+        self._forfeited = True
 
     @property
     def is_over(self) -> bool:
-        if self.state.is_over:
+        if self._forfeited or self.state.is_over:
             return True
         return self.max_deals is not None and self._scored >= self.max_deals
 
@@ -370,7 +376,7 @@ class Match:
         lines = [f"{self.rules.name}, deal {state.deal_index + 1}"]
         to_act = self.to_act
         lines.append("game over" if self.is_over else f"to act: seat {to_act}")
-        for seat in range(self.num_seats):
+        for seat in range(self.num_seats if to_act is not None else 0):
             data = state.view(seat).to_json()
             hand = " ".join(data.get("hand", ()))
             trick = " ".join(

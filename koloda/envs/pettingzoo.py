@@ -18,29 +18,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from koloda.envs.core import OBS_BOUND, Match, make_match
-
-RENDER_MODES = ("ansi", "human")
+from koloda.envs.core import make_match
+from koloda.envs.spaces import RENDER_MODES, observation_space
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
-
-
-def observation_space(match: Match) -> spaces.Dict:
-    """The observation space of one agent of ``match``."""
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(
-                -OBS_BOUND, OBS_BOUND, (match.encoder.size,), dtype=np.float32
-            ),
-            "action_mask": spaces.Box(0, 1, (match.actions.num_actions,), dtype=np.int8),
-        }
-    )
 
 
 class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # untyped base
