@@ -275,6 +275,19 @@ class ObservationEncoder:
         return True
 
 
+def final_reward(rules: AnyRules, state: AnyState) -> tuple[float, ...]:
+    """The ``game_reward`` of a game that ended (by its ``outcome``) or was stopped after
+    some deals (by the points of those deals, oriented by ``rules.info``)."""
+    if state.is_over:
+        return game_reward(state.outcome())
+    info = rules.info
+    points = [0.0] * info.num_seats
+    for scores in state.deal_scores():
+        for seat, value in enumerate(info.seat_points(scores)):
+            points[seat] += value
+    return game_reward(points)
+
+
 def game_reward(outcome: Sequence[float]) -> tuple[float, ...]:
     """A whole game's reward per seat in [-1, 1], zero-sum: the seats one beat minus the
     seats that beat one, over the others (partners, who share a result, tie)."""
@@ -367,7 +380,7 @@ class Match:
                     paid[s] += value
             self._scored += 1
         if self.reward == "game" and self.is_over:
-            paid = list(game_reward(self.state.outcome()))
+            paid = list(final_reward(self.rules, self.state))
         return tuple(paid)
 
     def render(self) -> str:

@@ -10,7 +10,8 @@ OpenSpiel Python game, ``pyspiel.load_game("python_koloda_<game>")``.
   both are built from the seat's view alone); the information state string is the view
   itself (``repr``), the observation string its JSON.
 - Utility: zero-sum, at the end only: +1 for each seat one beat and -1 for each seat that beat
-  one, over the other seats (by ``state.outcome()``).
+  one, over the other seats (by ``state.outcome()`` when the game is over, by the points of
+  the deals played when ``deals`` stopped it).
 
 Parameters: ``deals`` (int, default 1: the game ends after that many deals; 0 plays the whole
 game), ``seed`` (int, mixed into the deal seeds) and ``options`` (a JSON object of the
@@ -30,7 +31,7 @@ import pyspiel
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules
 from koloda.core.registry import available_games, load_game
-from koloda.envs.core import ActionSpace, ObservationEncoder, game_reward
+from koloda.envs.core import ActionSpace, ObservationEncoder, final_reward
 
 CHANCE_OUTCOMES = 1024
 """How many seeds one deal's chance node chooses among."""
@@ -190,7 +191,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self._koloda.rules.info.num_seats
-        return list(game_reward(self.inner.outcome()))
+        return list(final_reward(self._koloda.rules, self.inner))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KolodaState:
         """A state the player cannot tell from this one: hidden cards dealt anew."""
