@@ -19,7 +19,7 @@ seat ``r`` places after the observer, 0 being the observer; ``D = K``)
     ``[64]``        own hand (card codes)
     ``[N * 64]``    cards each relative seat has played this deal (seen plays)
     ``[N * 64]``    the current trick, by relative seat of who played each card
-    ``[64]``        every other card the view shows (a pile's top card, declared cards,
+    ``[64]``        every other card the view shows (a discard pile, declared cards,
                     cards passed or received, a card just drawn…)
     ``[N * D]``     the public non-card decisions of this deal by relative seat (bids, …)
     ``[5 * N]``     one-hot relative seat of ``to_act``, ``dealer``, ``leader``,
@@ -208,6 +208,9 @@ class ObservationEncoder:
             r = rel(who)
             if r is not None:
                 out[self.off_played + r * 64 + card] = 1.0
+        for card in getattr(view, "pile", ()):  # a discard pile the view shows face up
+            if isinstance(card, int) and 0 <= card < CARD_ACTIONS:
+                out[self.off_other + card] = 1.0
         for item in data.get("trick", ()):
             card, r = _card_of(item["card"]), rel(item["seat"])
             if card is not None and r is not None:
