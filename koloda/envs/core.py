@@ -25,10 +25,10 @@ seat ``r`` places after the observer, 0 being the observer; ``D = K``)
     ``[5 * N]``     one-hot relative seat of ``to_act``, ``dealer``, ``leader``,
                     ``declarer``, ``trick_leader`` (all zero when the view has none)
     ``[HASHED]``    every other fact of the view (phase, contract, trump, named suit, hand
-                    sizes, tricks won, scores, bags…): per-seat lists are rotated to relative
-                    seats (per-side lists to own side first), then each fact is hashed by its
-                    name and value into one of ``HASHED`` buckets (crc32); numbers add
-                    ``sign(x) * log1p(|x|) / log(1001)``, other values add 1.
+                    sizes, tricks won, scores, bags…): lists with an item per seat are
+                    named by relative seat (per side: own side first), then each fact is
+                    hashed by its name and value into one of ``HASHED`` buckets (crc32);
+                    numbers add ``sign(x) * log1p(|x|) / log(1001)``, others add 1.
     The whole vector is clipped to ``[-OBS_BOUND, OBS_BOUND]``.
 
 The tensor is a function of ``state.view(seat)`` alone: a state resampled from that view
@@ -223,19 +223,29 @@ class ObservationEncoder:
         for key, value in data.items():
             if key in _CARD_KEYS or key in _SKIPPED or key in SEAT_KEYS:
                 continue
-            self._fact(out, key, self._relative(value, seat), rel)
+            rotated = self._relative(value, seat)
+            if rotated is None:
+                self._fact(out, key, value, rel)
+            else:
+                for r, item in enumerate(rotated):
+                    self._fact(out, f"{key}[{r}]", item, rel)
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
 
-    def _relative(self, value: Any, seat: int) -> Any:
-        """Per-seat lists rotated to relative seats, per-side lists to own side first."""
+    def _relative(self, value: Any, seat: int) -> list[Any] | None:
+        """A list with an item per seat rotated to relative seats (a list per side: own
+        side first); None for anything else (a list of items that name their seat too)."""
         n = self.num_seats
-        if isinstance(value, list) and len(value) == n:
+        if not isinstance(value, list) or any(
+            isinstance(item, dict) and "seat" in item for item in value
+        ):
+            return None
+        if len(value) == n:
             return [value[(seat + r) % n] for r in range(n)]
-        if isinstance(value, list) and len(self.sides) < n and len(value) == len(self.sides):
+        if len(self.sides) < n and len(value) == len(self.sides):
             own = next(i for i, side in enumerate(self.sides) if seat in side)
             return [value[(own + r) % len(value)] for r in range(len(value))]
-        return value
+        return None
 
     def _fact(self, out: FloatArray, path: str, value: Any, rel: Any) -> None:
         if isinstance(value, dict):
