@@ -46,8 +46,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from koloda.core.errors import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as missing:  # the research extra
+    raise MissingExtraError("the observation tensors", "research") from missing
 
 from koloda.core.cards import parse_card
 from koloda.core.engine import Action, AnyRules, AnyState, View

@@ -19,8 +19,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
+from koloda.core.errors import MissingExtraError
+
+try:
+    import gymnasium
+    import numpy as np
+except ModuleNotFoundError as missing:  # the research extra
+    raise MissingExtraError("the Gymnasium environments", "research") from missing
 
 from koloda.bots import AnyBot, make_bot
 from koloda.envs.core import make_match

@@ -25,8 +25,13 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import pyspiel
+from koloda.core.errors import MissingExtraError
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as missing:  # the research extra
+    raise MissingExtraError("the OpenSpiel bridge", "research") from missing
 
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules

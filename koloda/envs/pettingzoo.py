@@ -18,8 +18,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from koloda.core.errors import MissingExtraError
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as missing:  # the research extra
+    raise MissingExtraError("the PettingZoo environments", "research") from missing
 
 from koloda.envs.core import make_match
 from koloda.envs.spaces import RENDER_MODES, observation_space

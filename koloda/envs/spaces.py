@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import numpy as np
-from gymnasium import spaces
+from koloda.core.errors import MissingExtraError
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+except ModuleNotFoundError as missing:  # the research extra
+    raise MissingExtraError("the Gymnasium spaces", "research") from missing
 
 from koloda.envs.core import OBS_BOUND, Match
 
