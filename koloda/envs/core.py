@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -427,7 +426,3 @@ def make_match(
 ) -> Match:
     """A match of ``game`` with the game's ``options`` (an unknown option is an error)."""
     return Match(load_game(game, **options), reward=reward, max_deals=max_deals)
-
-
-def seeded_rng(seed: int | None) -> random.Random:
-    return random.Random(seed)
