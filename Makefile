@@ -7,7 +7,7 @@ BIN     = $(VENV)/bin
 # the extension module koloda._native (maturin is the build backend), so a stamp is also
 # out of date when the crate's sources change.
 RUN_STAMP = $(VENV)/.installed-server
-STAMP     = $(VENV)/.installed-dev,server,plots
+STAMP     = $(VENV)/.installed-dev,server,plots,research
 NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs)
 
 .PHONY: run test lint typecheck native-check bench bench-native clean browser postgres mutation

@@ -1,0 +1,428 @@
+"""What the research environments share: a game's fixed action space, the observation tensor
+built from one seat's view, and a match that plays a game deal by deal with rewards.
+
+Everything here reads only the engine protocol, ``rules.info`` and the seats' views, so it
+works for every game the registry knows without asking which game it is.
+
+Action space (indices ``0 .. num_actions - 1``)
+    ``0..63``       cards: the index is the card's code (``suit * 16 + rank``); cards outside
+                    the game's deck are never legal.
+    ``64..64+K-1``  the game's other decisions with codes below ``SCAN_LIMIT`` (bids, contracts,
+                    trump, a named suit, draw, pass…), found once per game by the round trip
+                    ``parse_action(format_action(code)) == code``, in increasing code order.
+    ``64+K..``      ``DECISION_SLOTS`` slots for decisions whose codes are larger (Spades'
+                    nil exchange: three cards in one action): slot ``i`` is the ``i``-th of the
+                    currently legal such codes in increasing order.
+
+Observation (float32, ``observation_size`` values; ``N`` seats, relative seat ``r`` is the
+seat ``r`` places after the observer, 0 being the observer; ``D = K``)
+    ``[64]``        own hand (card codes)
+    ``[N * 64]``    cards each relative seat has played this deal (seen plays)
+    ``[N * 64]``    the current trick, by relative seat of who played each card
+    ``[64]``        every other card the view shows (a discard pile, declared cards,
+                    cards passed or received, a card just drawn…)
+    ``[N * D]``     the public non-card decisions of this deal by relative seat (bids, …)
+    ``[5 * N]``     one-hot relative seat of ``to_act``, ``dealer``, ``leader``,
+                    ``declarer``, ``trick_leader`` (all zero when the view has none)
+    ``[HASHED]``    every other fact of the view (phase, contract, trump, named suit, hand
+                    sizes, tricks won, scores, bags…): lists with an item per seat are
+                    named by relative seat (per side: own side first), then each fact is
+                    hashed by its name and value into one of ``HASHED`` buckets (crc32);
+                    numbers add ``sign(x) * log1p(|x|) / log(1001)``, others add 1.
+    The whole vector is clipped to ``[-OBS_BOUND, OBS_BOUND]``.
+
+The tensor is a function of ``state.view(seat)`` alone: a state resampled from that view
+(``rules.sample_state``) gives the same tensor (``tests/envs``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from koloda.core.errors import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as missing:  # the research extra
+    raise MissingExtraError("the observation tensors", "research") from missing
+
+from koloda.core.cards import parse_card
+from koloda.core.engine import Action, AnyRules, AnyState, View
+from koloda.core.info import CARD_ACTIONS
+from koloda.core.registry import load_game
+
+SCAN_LIMIT = 4096
+"""Non-card action codes below this are listed one by one in the action space."""
+DECISION_SLOTS = 512
+"""Slots for the legal decisions whose codes are at least ``SCAN_LIMIT``."""
+HASHED = 256
+"""Buckets of the hashed facts of a view."""
+OBS_BOUND = 16.0
+SEAT_KEYS = ("to_act", "dealer", "leader", "declarer", "trick_leader")
+"""Top-level view facts that name a seat (encoded one-hot, relative to the observer)."""
+_CARD_KEYS = ("hand", "plays", "trick")
+_SKIPPED = ("seat", "game", "legal_actions", "num_seats")
+_LOG_SCALE = math.log(1001.0)
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+
+_SCANNED: dict[tuple[str, str], tuple[int, ...]] = {}
+
+
+def _scanned_codes(rules: AnyRules) -> tuple[int, ...]:
+    """The non-card codes below ``SCAN_LIMIT`` that the game's notation reads back."""
+    key = (rules.info.name, json.dumps(rules.options_json(), sort_keys=True))
+    if key in _SCANNED:
+        return _SCANNED[key]
+    codes = []
+    for code in range(CARD_ACTIONS, SCAN_LIMIT):
+        try:
+            if rules.parse_action(rules.format_action(code)) == code:
+                codes.append(code)
+        except Exception:  # a code the notation does not know is no action of the game
+            continue
+    _SCANNED[key] = found = tuple(codes)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _card_of(text: str) -> int | None:
+    try:
+        return parse_card(text)
+    except Exception:
+        return None
+
+
+def _bucket(key: str) -> int:
+    return zlib.crc32(key.encode()) % HASHED
+
+
+def _squash(value: float) -> float:
+    return math.copysign(math.log1p(abs(value)), value) / _LOG_SCALE
+
+
+class ActionSpace:
+    """The fixed action space of one game with its options (see the module docstring)."""
+
+    def __init__(self, rules: AnyRules) -> None:
+        self.rules = rules
+        self.codes: tuple[int, ...] = _scanned_codes(rules)
+        self._index = {code: CARD_ACTIONS + i for i, code in enumerate(self.codes)}
+        self.slot_base = CARD_ACTIONS + len(self.codes)
+        self.num_actions = self.slot_base + DECISION_SLOTS
+
+    def _large(self, legal: Sequence[Action]) -> list[Action]:
+        return sorted(a for a in legal if a >= CARD_ACTIONS and a not in self._index)
+
+    def index_of(self, code: Action, legal: Sequence[Action]) -> int:
+        """The index of action ``code`` when ``legal`` are the legal actions."""
+        if 0 <= code < CARD_ACTIONS:
+            return code
+        if code in self._index:
+            return self._index[code]
+        large = self._large(legal)
+        slot = large.index(code)
+        if slot >= DECISION_SLOTS:
+            raise ValueError(f"more than {DECISION_SLOTS} large decisions are legal")
+        return self.slot_base + slot
+
+    def code_of(self, index: int, legal: Sequence[Action]) -> Action:
+        """The action code of ``index`` when ``legal`` are the legal actions (the index
+        need not be legal; a slot beyond the legal large decisions is ``-1``)."""
+        if 0 <= index < self.slot_base:
+            return index if index < CARD_ACTIONS else self.codes[index - CARD_ACTIONS]
+        large = self._large(legal)
+        slot = index - self.slot_base
+        return large[slot] if 0 <= slot < len(large) else -1
+
+    def mask(self, legal: Sequence[Action]) -> MaskArray:
+        """1 at the index of every legal action."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        for index in self.indices(legal):
+            out[index] = 1
+        return out
+
+    def indices(self, legal: Sequence[Action]) -> list[int]:
+        """The indices of the legal actions, in the order of ``legal``."""
+        out = []
+        large: list[Action] | None = None
+        for code in legal:
+            if 0 <= code < CARD_ACTIONS:
+                out.append(code)
+            elif code in self._index:
+                out.append(self._index[code])
+            else:
+                if large is None:
+                    large = self._large(legal)
+                slot = large.index(code)
+                if slot >= DECISION_SLOTS:
+                    raise ValueError(f"more than {DECISION_SLOTS} large decisions are legal")
+                out.append(self.slot_base + slot)
+        return out
+
+
+class ObservationEncoder:
+    """The observation tensor of a seat's view (layout in the module docstring)."""
+
+    def __init__(self, rules: AnyRules, actions: ActionSpace) -> None:
+        self.rules = rules
+        self.actions = actions
+        info = rules.info
+        self.num_seats = n = info.num_seats
+        self.sides = info.sides
+        self.decisions = len(actions.codes)
+        self.off_hand = 0
+        self.off_played = 64
+        self.off_trick = self.off_played + n * 64
+        self.off_other = self.off_trick + n * 64
+        self.off_decisions = self.off_other + 64
+        self.off_roles = self.off_decisions + n * self.decisions
+        self.off_hashed = self.off_roles + len(SEAT_KEYS) * n
+        self.size = self.off_hashed + HASHED
+
+    def encode(self, view: View) -> FloatArray:
+        out = np.zeros(self.size, dtype=np.float32)
+        data = view.to_json()
+        seat = view.seat
+        n = self.num_seats
+
+        def rel(other: Any) -> int | None:
+            return (other - seat) % n if isinstance(other, int) and 0 <= other < n else None
+
+        for text in data.get("hand", ()):
+            card = _card_of(text)
+            if card is not None:
+                out[self.off_hand + card] = 1.0
+        plays: Any = data.get("plays")
+        pairs: list[tuple[int, int]] = []
+        if plays is not None:
+            pairs = [(p["seat"], c) for p in plays if (c := _card_of(p["card"])) is not None]
+        else:
+            pairs = [(s, c) for s, c in getattr(view, "plays", ())]
+        for who, card in pairs:
+            r = rel(who)
+            if r is not None:
+                out[self.off_played + r * 64 + card] = 1.0
+        for card in getattr(view, "pile", ()):  # a discard pile the view shows face up
+            if isinstance(card, int) and 0 <= card < CARD_ACTIONS:
+                out[self.off_other + card] = 1.0
+        for item in data.get("trick", ()):
+            card, r = _card_of(item["card"]), rel(item["seat"])
+            if card is not None and r is not None:
+                out[self.off_trick + r * 64 + card] = 1.0
+                out[self.off_played + r * 64 + card] = 1.0
+        for k, key in enumerate(SEAT_KEYS):
+            r = rel(data.get(key))
+            if r is not None:
+                out[self.off_roles + k * n + r] = 1.0
+        for key, value in data.items():
+            if key in _CARD_KEYS or key in _SKIPPED or key in SEAT_KEYS:
+                continue
+            rotated = self._relative(value, seat)
+            if rotated is None:
+                self._fact(out, key, value, rel)
+            else:
+                for r, item in enumerate(rotated):
+                    self._fact(out, f"{key}[{r}]", item, rel)
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+        return out
+
+    def _relative(self, value: Any, seat: int) -> list[Any] | None:
+        """A list with an item per seat rotated to relative seats (a list per side: own
+        side first); None for anything else (a list of items that name their seat too)."""
+        n = self.num_seats
+        if not isinstance(value, list) or any(
+            isinstance(item, dict) and "seat" in item for item in value
+        ):
+            return None
+        if len(value) == n:
+            return [value[(seat + r) % n] for r in range(n)]
+        if len(self.sides) < n and len(value) == len(self.sides):
+            own = next(i for i, side in enumerate(self.sides) if seat in side)
+            return [value[(own + r) % len(value)] for r in range(len(value))]
+        return None
+
+    def _fact(self, out: FloatArray, path: str, value: Any, rel: Any) -> None:
+        if isinstance(value, dict):
+            who = value.get("seat")
+            action = value.get("action")
+            r = rel(who) if who is not None else None
+            if r is not None and isinstance(action, str) and self._decision(out, r, action):
+                return
+            for key, item in value.items():
+                if key == "seat":
+                    item = r
+                self._fact(out, f"{path}.{key}", item, rel)
+            return
+        if isinstance(value, list):
+            for item in value:
+                self._fact(out, f"{path}[]", item, rel)
+            return
+        if isinstance(value, bool) or value is None:
+            out[self.off_hashed + _bucket(f"{path}={value}")] += 1.0
+        elif isinstance(value, int | float):
+            out[self.off_hashed + _bucket(path)] += _squash(float(value))
+        else:
+            text = str(value)
+            card = _card_of(text)
+            if card is not None:
+                out[self.off_other + card] = 1.0
+            else:
+                out[self.off_hashed + _bucket(f"{path}={text}")] += 1.0
+
+    def _decision(self, out: FloatArray, r: int, text: str) -> bool:
+        """Mark a public decision of relative seat ``r``; False when it is no known one."""
+        try:
+            code = self.rules.parse_action(text)
+        except Exception:
+            return False
+        if code < CARD_ACTIONS or code not in self.actions._index:
+            return False
+        index = self.actions._index[code] - CARD_ACTIONS
+        out[self.off_decisions + r * self.decisions + index] = 1.0
+        return True
+
+
+def final_reward(rules: AnyRules, state: AnyState) -> tuple[float, ...]:
+    """The ``game_reward`` of a game that ended (by its ``outcome``) or was stopped after
+    some deals (by the points of those deals, oriented by ``rules.info``)."""
+    if state.is_over:
+        return game_reward(state.outcome())
+    info = rules.info
+    points = [0.0] * info.num_seats
+    for scores in state.deal_scores():
+        for seat, value in enumerate(info.seat_points(scores)):
+            points[seat] += value
+    return game_reward(points)
+
+
+def game_reward(outcome: Sequence[float]) -> tuple[float, ...]:
+    """A whole game's reward per seat in [-1, 1], zero-sum: the seats one beat minus the
+    seats that beat one, over the others (partners, who share a result, tie)."""
+    n = len(outcome)
+    return tuple(
+        (sum(o < mine for o in outcome) - sum(o > mine for o in outcome)) / (n - 1)
+        for mine in outcome
+    )
+
+
+@dataclass
+class Match:
+    """One game played deal by deal for an environment: rewards per deal or per game, an
+    optional limit of deals, and the action space and observations of every seat."""
+
+    rules: AnyRules
+    reward: str = "deal"
+    """``deal``: each finished deal pays ``rules.info.rewards(scores)``; ``game``: the end
+    pays ``game_reward`` of the outcome."""
+    max_deals: int | None = None
+    """End the game after this many deals (None: play it to its end)."""
+    state: AnyState = field(init=False)
+    actions: ActionSpace = field(init=False)
+    encoder: ObservationEncoder = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.reward not in ("deal", "game"):
+            raise ValueError(f"reward must be 'deal' or 'game', not {self.reward!r}")
+        if self.max_deals is not None and self.max_deals < 1:
+            raise ValueError("max_deals must be at least 1")
+        self.actions = ActionSpace(self.rules)
+        self.encoder = ObservationEncoder(self.rules, self.actions)
+        self.state = self.rules.new_state(seed=0)
+        self._scored = 0
+        self._forfeited = False
+
+    @property
+    def num_seats(self) -> int:
+        return self.rules.info.num_seats
+
+    def reset(self, seed: int | str | None) -> None:
+        self.state = self.rules.new_state(seed=seed)
+        self._scored = 0
+        self._forfeited = False
+
+    def forfeit(self) -> None:
+        """End the match now (an environment's learner broke the rules)."""
+        self._forfeited = True
+
+    @property
+    def is_over(self) -> bool:
+        if self._forfeited or self.state.is_over:
+            return True
+        return self.max_deals is not None and self._scored >= self.max_deals
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.is_over else self.state.to_act
+
+    def legal(self) -> Sequence[Action]:
+        return () if self.is_over else self.state.legal_actions()
+
+    def observe(self, seat: int) -> FloatArray:
+        return self.encoder.encode(self.state.view(seat))
+
+    def mask(self, seat: int) -> MaskArray:
+        if seat != self.to_act:
+            return np.zeros(self.actions.num_actions, dtype=np.int8)
+        return self.actions.mask(self.legal())
+
+    def step_index(self, index: int) -> tuple[float, ...]:
+        """Apply the action at ``index`` (an illegal one raises); the rewards it paid."""
+        code = self.actions.code_of(index, self.legal())
+        return self.step_code(code)
+
+    def step_code(self, code: Action) -> tuple[float, ...]:
+        self.state.apply(code)
+        return self._rewards()
+
+    def _rewards(self) -> tuple[float, ...]:
+        n = self.num_seats
+        paid = [0.0] * n
+        scores = self.state.deal_scores()
+        info = self.rules.info
+        while self._scored < len(scores) and not (
+            self.max_deals is not None and self._scored >= self.max_deals
+        ):
+            if self.reward == "deal":
+                for s, value in enumerate(info.rewards(scores[self._scored])):
+                    paid[s] += value
+            self._scored += 1
+        if self.reward == "game" and self.is_over:
+            paid = list(final_reward(self.rules, self.state))
+        return tuple(paid)
+
+    def render(self) -> str:
+        """The table as text: the deal, who acts, each seat's cards and the scores."""
+        state = self.state
+        lines = [f"{self.rules.name}, deal {state.deal_index + 1}"]
+        to_act = self.to_act
+        lines.append("game over" if self.is_over else f"to act: seat {to_act}")
+        for seat in range(self.num_seats if to_act is not None else 0):
+            data = state.view(seat).to_json()
+            hand = " ".join(data.get("hand", ()))
+            trick = " ".join(
+                item["card"] for item in data.get("trick", ()) if item.get("seat") == seat
+            )
+            mark = "*" if seat == to_act else " "
+            lines.append(f"{mark} seat {seat}: {hand}" + (f"   plays {trick}" if trick else ""))
+        lines.append("outcome: " + " ".join(f"{x:g}" for x in state.outcome()))
+        if to_act is not None:
+            legal = [self.rules.format_action(a) for a in self.legal()]
+            lines.append("legal: " + " ".join(legal[:40]) + (" …" if len(legal) > 40 else ""))
+        return "\n".join(lines)
+
+
+def make_match(
+    game: str, reward: str = "deal", max_deals: int | None = None, **options: Any
+) -> Match:
+    """A match of ``game`` with the game's ``options`` (an unknown option is an error)."""
+    return Match(load_game(game, **options), reward=reward, max_deals=max_deals)
