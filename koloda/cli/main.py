@@ -114,21 +114,36 @@ def build_bots(rules: AnyRules, names: str, count: int) -> list[AnyBot]:
 def play(
     game: GameArg = "king",
     variant: VariantOpt = None,
-    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="your seat (0 = first; a resumed game keeps its own)")
+    ] = None,
     seed: SeedOpt = None,
     save: Annotated[Path | None, typer.Option(help="where to keep the game record")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
     bots: Annotated[
-        str, typer.Option(help="bot for the other seats (random, easy, normal, hard, …)")
-    ] = "normal",
+        str | None,
+        typer.Option(
+            help="bot for the other seats (random, easy, normal, hard, …; default normal, "
+            "a resumed game keeps its own)"
+        ),
+    ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="overwrite the --save file if it holds another game")
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="play line by line instead of the full-screen table (the default "
+            "when the input or output is not a terminal)",
+        ),
     ] = False,
     option: RuleOpt = None,
     lang: LangOpt = "en",
 ) -> None:
-    """Play a game in the terminal against bots. Type a card code (QH, q♥, 10h) to play."""
-    from koloda.cli.session import TerminalGame
+    """Play a game in the terminal against bots: a full-screen table, or line by line
+    (--plain), where you type a card code (QH, q♥, 10h) to play."""
+    from koloda.cli.players import new_seating, saved_seating
 
     if resume is not None:
         try:
@@ -143,15 +158,38 @@ def play(
         rules = build_rules(game, variant, option)
         state = None
         first_dealer = 0
-    if not 0 <= seat < rules.num_seats:
-        raise fail(f"seat must be 0..{rules.num_seats - 1}")
-    others = build_bots(rules, bots, rules.num_seats)
+    try:
+        if resume is not None:
+            seating = saved_seating(rules, record.players, seat, bots, lang)
+        else:
+            seating = new_seating(rules, seat or 0, bots or "normal", lang)
+    except KolodaError as error:
+        raise fail(str(error)) from None
     if save is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save = Path("saves") / f"{rules.name}-{stamp}.json"
     check_save_path(save, resume, force)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from koloda.cli.tui import TableApp
+
+        table = TableApp(
+            rules, seating, save, seed=seed, first_dealer=first_dealer, lang=lang, state=state
+        )
+        table.run()
+        print(table.closing_line())
+        return
+    from koloda.cli.session import TerminalGame
+
     session = TerminalGame(
-        rules, seat, others, save, out, seed=seed, first_dealer=first_dealer, lang=lang
+        rules,
+        seating.seat,
+        seating.bots,
+        save,
+        out,
+        seed=seed,
+        first_dealer=first_dealer,
+        lang=lang,
+        names=seating.names,
     )
     session.run(state)
 

@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
+from koloda.cli.players import bot_name
 from koloda.cli.sheet import render_sheet
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState
@@ -33,6 +34,7 @@ class TerminalGame:
         first_dealer: int = 0,
         read_line: Callable[[str], str] | None = None,
         lang: str = "en",
+        names: list[str] | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -45,8 +47,8 @@ class TerminalGame:
         self.lang = lang
         self.words = Speaker(lang, [], seat)
         you = self.words.word("ui.you_name")
-        self.names = [
-            you if s == seat else f"{bots[s].name.capitalize()}-{s}" for s in range(rules.num_seats)
+        self.names = names or [
+            you if s == seat else bot_name(bots[s], s) for s in range(rules.num_seats)
         ]
         self.words = Speaker(lang, self.names, seat)
         self.rng = random.Random()
