@@ -36,6 +36,7 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.presentation import CardRef, Phrase, SeatRef
 from koloda.i18n import Speaker
 from koloda.records import record_from_state
 
@@ -53,9 +54,9 @@ class TableApp(App[None]):
     #table { width: 1fr; height: 1fr; padding: 0 1; }
     #side { width: 30; border-left: vkey $panel-lighten-2; padding: 0 1; }
     #scoreboard { height: auto; }
-    #log { height: 1fr; scrollbar-size-vertical: 1; }
+    #log { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
     #sheet-panel { display: none; width: 1fr; border-left: vkey $panel-lighten-2; }
-    .wide #side { width: 40; }
+    .roomy #side { width: 38; }
     .wide #sheet-panel { display: block; }
     #prompt { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     #choices { padding: 0 0; }
@@ -134,8 +135,10 @@ class TableApp(App[None]):
             yield TableView(id="table")
             with Vertical(id="side"):
                 yield Static(id="scoreboard")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
-            with VerticalScroll(id="sheet-panel"):
+                log = RichLog(id="log", wrap=True, markup=False, min_width=1)
+                log.can_focus = False
+                yield log
+            with VerticalScroll(id="sheet-panel", can_focus=False):
                 yield Static(id="sheet")
         yield Static(id="prompt", markup=False)
         yield Strip(id="choices")
@@ -148,6 +151,8 @@ class TableApp(App[None]):
         if self.resumed:
             self.feed(self.state.resume_dealing(Shuffler(self.seed)))
         self.log_line(self.say(f"game.{self.rules.name}"))
+        if not self.resumed:
+            self.log_opening()
         self.save()
         self.call_after_refresh(self.proceed)
 
@@ -157,6 +162,7 @@ class TableApp(App[None]):
 
     def set_wide(self, width: int) -> None:
         self.base().set_class(width >= 130, "wide")
+        self.base().set_class(width >= 100, "roomy")
 
     def base(self) -> Screen[Any]:
         """The table's own screen, under any window over it."""
@@ -169,6 +175,17 @@ class TableApp(App[None]):
 
     def log_line(self, line: str) -> None:
         self.base().query_one("#log", RichLog).write(Text(line))
+
+    def log_opening(self) -> None:
+        """A new game's first deal, dealt before the table opened: who deals, and 101's
+        starter card (issue 15: deal 1's starter was never announced)."""
+        view = self.view()
+        dealt = Phrase("event.deal_started", {"number": 1, "seat": SeatRef(view.dealer)})
+        self.log_line(self.words.sentence(dealt))
+        starter = getattr(view, "starter", None)
+        if isinstance(starter, int):
+            turned = Phrase("event.starter_turned", {"card": CardRef(starter)})
+            self.log_line(self.words.sentence(turned))
 
     # the game
 
@@ -536,7 +553,8 @@ class TableApp(App[None]):
                 word = f"bid.{bid}"
                 shown = self.words.word(word) if not bid.isdigit() else bid
                 detail.append(self.say("tui.bid", bid=shown))
-            if tricks is not None and self.rules.info.has_tricks:
+            playing = data.get("phase") == "play" or any(tricks or ())
+            if tricks is not None and self.rules.info.has_tricks and playing:
                 detail.append(self.say("tui.tricks_count", count=int(tricks[seat])))
             elif seat != self.me:
                 detail.append(self.say("tui.hand_count", count=int(sizes[seat])))
@@ -572,33 +590,35 @@ class TableApp(App[None]):
             picture.centre = [centre, stock]
         return picture
 
-    def scoreboard(self) -> Table:
+    def scoreboard(self) -> Group:
+        """Each player's (or side's) total; Tressette's points toward 21, Spades' bags."""
         data = self.view_json()
         info = self.rules.info
-        grid = Table.grid(padding=(0, 1))
-        grid.title = self.say("ui.scoreboard")
-        grid.title_style = "bold"
-        grid.add_column()
-        grid.add_column(justify="right")
         totals = list(data.get("totals", self.state.outcome()))
         points = data.get("points")
-        if points is not None:
-            grid.add_column(justify="right")
-        if len(totals) == len(info.sides) and info.is_partnership:
-            who = [self.words.side_name(side) for side in range(len(info.sides))]
-        else:
-            who = [self.words.seat_name(seat).capitalize() for seat in range(len(totals))]
-        if points is not None:
-            grid.add_row("", self.say("ui.total"), self.say("ui.points_to_21"))
-        for index, name in enumerate(who):
-            row = [name, _number(totals[index])]
-            if points is not None:
-                row.append(_number(points[index]))
-            grid.add_row(*row)
         bags = data.get("bags")
-        if bags is not None and any(bags):
-            grid.add_row(self.say("ui.bags"), " : ".join(str(b) for b in bags))
-        return grid
+        lines: list[Any] = [Text(self.say("ui.scoreboard"), style="bold underline")]
+        if len(totals) == len(info.sides) and info.is_partnership:
+            for side in range(len(info.sides)):
+                lines.append(Text(self.words.side_name(side)))
+                detail = Text("  ")
+                detail.append(f"{self.say('ui.total')} ", style="dim")
+                detail.append(_number(totals[side]), style="bold")
+                if points is not None:
+                    detail.append(f"  {self.say('ui.points_to_21')} ", style="dim")
+                    detail.append(_number(points[side]), style="bold")
+                if bags is not None and bags[side]:
+                    detail.append(f"  {self.say('ui.bags')} ", style="dim")
+                    detail.append(_number(bags[side]))
+                lines.append(detail)
+            return Group(*lines)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column()
+        grid.add_column(justify="right")
+        for seat in range(len(totals)):
+            grid.add_row(self.words.seat_name(seat).capitalize(), _number(totals[seat]))
+        lines.append(grid)
+        return Group(*lines)
 
     def update_strips(self, view: Any) -> None:
         hand_strip, choice_strip = self.strips()

@@ -169,7 +169,7 @@ def draw_table(picture: TablePicture, width: int, height: int) -> Text:
         framed.append_text(card)
         framed.append("]", style="dim")
         canvas.put_centred(card_x[slot], card_rows[slot], framed)
-    first = middle - len(picture.centre) // 2
+    first = max(2, middle - 2 - len(picture.centre))
     if picture.played and picture.centre:
         first = middle + 2 if height > 14 else middle + 1
         first = min(first, card_rows["bottom"] - len(picture.centre))
