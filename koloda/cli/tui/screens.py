@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any, ClassVar
 
+from rich.console import Console
+from rich.measure import Measurement
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -16,14 +20,14 @@ class InfoScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
-    InfoScreen > Vertical {
-        width: auto; max-width: 100%; min-width: 40; height: auto; max-height: 100%;
+    InfoScreen > #box {
+        width: auto; min-width: 40; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
     }
     InfoScreen .title { text-style: bold; width: auto; }
     InfoScreen .hint { color: $text-muted; width: auto; }
-    InfoScreen VerticalScroll { height: auto; max-height: 100%; width: auto; }
-    InfoScreen #body { width: auto; }
+    InfoScreen #body { width: auto; height: auto; }
+    InfoScreen #box:focus { border: round $accent-lighten-2; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -39,11 +43,27 @@ class InfoScreen(ModalScreen[None]):
         self.hint = hint
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with ScrollableContainer(id="box"):
             yield Static(self.title_text, classes="title", markup=False)
-            with VerticalScroll():
-                yield Static(self.body, id="body")
+            yield Static(flatten(self.body), id="body")
             yield Static(self.hint, classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#box").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def flatten(renderable: Any, most: int = 160) -> Text:
+    """A renderable drawn at its natural width (at most ``most`` cells) as styled text that
+    does not wrap: a wide score sheet scrolls sideways instead of folding into its cells."""
+    if isinstance(renderable, str):
+        return Text(renderable)
+    console = Console(file=io.StringIO(), width=most, color_system="truecolor", record=True)
+    width = Measurement.get(console, console.options, renderable).maximum
+    console.width = max(20, min(most, width))
+    console.print(renderable)
+    text = Text.from_ansi(console.export_text(styles=True).rstrip("\n"))
+    text.no_wrap = True
+    return text
