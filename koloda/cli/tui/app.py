@@ -310,7 +310,7 @@ class TableApp(App[None]):
         view = self.view_json()
         number = int(view.get("deal", 1))
         title = self.words.fill(self.words.word("ui.deal_summary"), {"0": number})
-        body = Group(*(Text(line) for line in lines), Text(""), self.scoreboard())
+        body = Group(*(Text(line) for line in lines[-8:]), Text(""), self.scoreboard())
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_next")), self.proceed)
 
     def show_final(self) -> None:

@@ -8,9 +8,10 @@ from typing import Any, ClassVar
 from rich.console import Console
 from rich.measure import Measurement
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import ScrollableContainer
+from textual.containers import ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -27,7 +28,7 @@ class InfoScreen(ModalScreen[None]):
     InfoScreen .title { text-style: bold; width: auto; }
     InfoScreen .hint { color: $text-muted; width: auto; }
     InfoScreen #body { width: auto; height: auto; }
-    InfoScreen #box:focus { border: round $accent-lighten-2; }
+    InfoScreen #scroll { height: auto; width: auto; max-width: 100%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -43,13 +44,19 @@ class InfoScreen(ModalScreen[None]):
         self.hint = hint
 
     def compose(self) -> ComposeResult:
-        with ScrollableContainer(id="box"):
+        with Vertical(id="box"):
             yield Static(self.title_text, classes="title", markup=False)
-            yield Static(flatten(self.body), id="body")
+            with ScrollableContainer(id="scroll"):
+                yield Static(flatten(self.body), id="body")
             yield Static(self.hint, classes="hint", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one("#box").focus()
+        scroll = self.query_one("#scroll")
+        scroll.styles.max_height = max(3, self.app.size.height - 4)
+        scroll.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#scroll").styles.max_height = max(3, event.size.height - 4)
 
     def action_close(self) -> None:
         self.dismiss(None)
