@@ -289,13 +289,21 @@ def replay_command(
     if as_json:
         print(json.dumps(results_document(record, state), ensure_ascii=False, indent=1))
         return
-    from koloda.cli.sheet import render_sheet, saved_game_line
+    from koloda.cli.display import describe_view
+    from koloda.cli.sheet import players_line, render_sheet, saved_game_line
+    from koloda.i18n import Speaker
 
     rules = record.rules
     names = record.players or [f"{s + 1}" for s in range(rules.num_seats)]
+    out.print(players_line(names, lang), highlight=False)
     out.print(render_sheet(rules.score_sheet(state), names, lang))
     if not state.is_over:
-        out.print(saved_game_line(state, lang), highlight=False)
+        out.print(saved_game_line(state, lang, names), highlight=False)
+        seat = state.to_act
+        if seat is not None:
+            words = Speaker(lang, names)
+            out.print(words.say("tui.position_of", seat=names[seat]), highlight=False)
+            out.print(describe_view(rules, state.view(seat), words))
 
 
 def show_version(value: bool) -> None:

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from koloda.core.engine import AnyState
-from koloda.core.presentation import ScoreSheet, SheetTable
+from koloda.core.presentation import ScoreSheet, SeatRef, SheetTable
 from koloda.i18n import Speaker
 
 
@@ -44,12 +44,19 @@ def render_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str = "en") -> G
     return Group(title, *(sheet_table(table, speaker) for table in sheet.sections))
 
 
-def saved_game_line(state: AnyState, lang: str = "en") -> str:
-    """Where a saved, unfinished game stands: its deal and whose turn it is."""
-    words = Speaker(lang, [])
+def saved_game_line(state: AnyState, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """Where a saved, unfinished game stands: its deal and who is to act, by name (issue 15,
+    bug 6). The deal is still the record's index from 0, as tests/king/test_king_cli.py
+    expects; counting from 1 for people waits for that test to change."""
+    words = Speaker(lang, names)
     seat = state.to_act
     if seat is None:
         where = words.word("cli.between_deals")
     else:
-        where = words.fill(words.word("cli.to_act"), {"seat": seat})
-    return words.fill(words.word("cli.saved_game"), {"deal": state.deal_index, "where": where})
+        where = words.say("tui.seat_to_act", seat=SeatRef(seat))
+    return words.say("tui.saved_position", deal=state.deal_index, where=where)
+
+
+def players_line(names: Sequence[str], lang: str = "en") -> str:
+    """``players: Anna, Boris, …`` in seat order."""
+    return Speaker(lang, names).say("tui.players", names=", ".join(names))
