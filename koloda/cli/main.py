@@ -9,13 +9,16 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO, cast
 
 import typer
 from rich.console import Console
 
 from koloda.bots import AnyBot, make_bot
 from koloda.bots.runner import play_game
+from koloda.cli.output import is_unicode
+from koloda.cli.output import stderr as safe_stderr
+from koloda.cli.output import stdout as safe_stdout
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
 from koloda.core.registry import available_games, load_game
@@ -26,8 +29,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(file=cast(TextIO, safe_stdout))
+err = Console(file=cast(TextIO, safe_stderr))
 
 GameArg = Annotated[str, typer.Argument(help=f"the game: {', '.join(available_games())}")]
 VariantOpt = Annotated[str | None, typer.Option(help="the variant (King: classic, order or three)")]
@@ -45,7 +48,7 @@ RuleOpt = Annotated[
 
 def fail(message: str) -> typer.Exit:
     """Print one clear line to stderr and leave with status 2."""
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {message}", file=safe_stderr)
     return typer.Exit(2)
 
 
@@ -176,7 +179,7 @@ def play(
             rules, seating, save, seed=seed, first_dealer=first_dealer, lang=lang, state=state
         )
         table.run()
-        print(table.closing_line())
+        print(table.closing_line(), file=safe_stdout)
         return
     from koloda.cli.session import TerminalGame
 
@@ -287,7 +290,8 @@ def replay_command(
     except RecordError as error:
         raise fail(str(error)) from None
     if as_json:
-        print(json.dumps(results_document(record, state), ensure_ascii=False, indent=1))
+        document = results_document(record, state)
+        print(json.dumps(document, ensure_ascii=not is_unicode(safe_stdout), indent=1))
         return
     from koloda.cli.display import describe_view
     from koloda.cli.sheet import players_line, render_sheet, saved_game_line
