@@ -46,6 +46,12 @@ RuleOpt = Annotated[
 ]
 
 
+DEAL_LIMIT = 100
+"""``simulate`` stops a game after this many deals: far beyond any game between players
+who try (King has 15 deals), yet random Spades players, who may never reach 500, stop
+within seconds (issue 15, bug 8)."""
+
+
 def fail(message: str) -> typer.Exit:
     """Print one clear line to stderr and leave with status 2."""
     print(f"error: {message}", file=safe_stderr)
@@ -209,8 +215,12 @@ def simulate(
         Path | None, typer.Option(help="write every game's record to this JSON-lines file")
     ] = None,
     deal_limit: Annotated[
-        int, typer.Option(help="stop a game after this many deals if it has not ended")
-    ] = 1000,
+        int,
+        typer.Option(
+            help="stop a game after this many deals if it has not ended (random players in "
+            "Spades may never reach the target)"
+        ),
+    ] = DEAL_LIMIT,
     option: RuleOpt = None,
 ) -> None:
     """Play many games between bots and report the results and the throughput."""
@@ -274,7 +284,11 @@ def simulate(
         f"{summary['decisions_per_second']:,.0f} decisions/s"
     )
     if unfinished:
-        out.print(f"{unfinished} game(s) stopped unfinished after {deal_limit} deals")
+        out.print(
+            f"{unfinished} game(s) stopped unfinished after {deal_limit} deals: their players "
+            "never reached the end (random play may not); the means count the points so far. "
+            "Raise --deal-limit to play longer."
+        )
 
 
 @app.command(name="replay")
