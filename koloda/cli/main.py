@@ -41,7 +41,10 @@ LangOpt = Annotated[str, typer.Option("--lang", help="language of the words: en 
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--option", "-o", help="a rule option NAME=VALUE, e.g. -o stop_when_decided=false"
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="a rule option NAME=VALUE, e.g. -o stop_when_decided=false",
     ),
 ]
 
@@ -137,12 +140,16 @@ def play(
         ),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="overwrite the --save file if it holds another game")
+        bool,
+        typer.Option(
+            "--force", metavar="", help="overwrite the --save file if it holds another game"
+        ),
     ] = False,
     plain: Annotated[
         bool,
         typer.Option(
             "--plain",
+            metavar="",
             help="play line by line instead of the full-screen table (the default "
             "when the input or output is not a terminal)",
         ),
@@ -210,7 +217,9 @@ def simulate(
     variant: VariantOpt = None,
     seed: SeedOpt = None,
     bots: Annotated[str, typer.Option(help="one bot for all seats, or one per seat")] = "random",
-    as_json: Annotated[bool, typer.Option("--json", help="print a JSON object")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="print a JSON object")
+    ] = False,
     records: Annotated[
         Path | None, typer.Option(help="write every game's record to this JSON-lines file")
     ] = None,
@@ -294,7 +303,9 @@ def simulate(
 @app.command(name="replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a game record (records.md)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the record with results")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="print the record with results")
+    ] = False,
     lang: LangOpt = "en",
 ) -> None:
     """Replay a game record: print its score sheet, or the record with results as JSON."""
@@ -337,7 +348,11 @@ def main_options(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=show_version, is_eager=True, help="print the version and stop"
+            "--version",
+            metavar="",
+            callback=show_version,
+            is_eager=True,
+            help="print the version and stop",
         ),
     ] = False,
 ) -> None:
