@@ -26,15 +26,29 @@ def sheet_table(table: SheetTable, speaker: Speaker) -> Table:
         footer = ""
         if table.footer is not None:
             footer = speaker.text(table.footer[index])
+        names = [speaker.text(row[index]) for row in table.rows if isinstance(row[index], SeatRef)]
         out.add_column(
             speaker.text(column.head),
             footer=footer,
             justify="right" if column.numeric else "left",
             overflow="fold",
+            min_width=longest_word(names) if names else None,
         )
     for row in table.rows:
         out.add_row(*(Text(speaker.text(cell)) for cell in row))
     return out
+
+
+LONGEST_UNBROKEN = 12
+"""A player's name in a sheet folds only past this many characters."""
+
+
+def longest_word(texts: Sequence[str]) -> int:
+    """The width a column of names needs so that no name is cut in the middle (the dealer
+    ``Normal-1`` was shown as ``Normal`` over ``-1``, issue 15 bug 7), at most
+    ``LONGEST_UNBROKEN``."""
+    words = [len(word) for text in texts for word in text.split()]
+    return min(LONGEST_UNBROKEN, max(words, default=1))
 
 
 def render_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str = "en") -> Group:
