@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable
@@ -21,6 +22,13 @@ from koloda.core.events import Event
 from koloda.core.presentation import CardRef, Phrase, SeatRef
 from koloda.i18n import Speaker, describe
 from koloda.records import record_from_state
+
+
+def enable_line_editing() -> None:
+    """Arrow keys, editing and history at the prompt where the platform has ``readline``
+    (importing it is what turns them on for ``input``)."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
 
 
 class TerminalGame:
@@ -44,6 +52,8 @@ class TerminalGame:
         self.console = console
         self.seed = seed
         self.first_dealer = first_dealer
+        if read_line is None:
+            enable_line_editing()
         self.read_line = read_line or console.input
         self.lang = lang
         self.words = Speaker(lang, [], seat)

@@ -212,3 +212,62 @@ def test_wide_terminals_show_the_sheet_beside(tmp_path: Path) -> None:
             assert "score sheet" in screen_text(app)
 
     asyncio.run(run())
+
+
+def test_king_order_and_trump_are_choices(tmp_path: Path) -> None:
+    """The orderer of King's order variant picks a contract, then names trump, by keys."""
+    app = make_app(tmp_path, "king", seat=1, variant="order")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "no tricks" in text and "positive (trumps)" in text
+            assert "Your turn: choose" in text
+            await pilot.press("end", "enter")  # the last choice: positive
+            await settle(pilot, app)
+            text = screen_text(app)
+            assert "♥ hearts" in text
+            await pilot.press("right", "enter")  # the second suit: hearts
+            await settle(pilot, app)
+            assert "Trump ♥" in screen_text(app).splitlines()[0]
+            actions = json.loads((tmp_path / "king.json").read_text())["deals"][0]["actions"]
+            assert actions[:2] == ["order:positive", "trump:H"]
+
+    asyncio.run(run())
+
+
+def test_a_card_is_played_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "tressette")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            hand_strip = app.query_one("#hand")
+            boxes = hand_strip.boxes  # type: ignore[attr-defined]
+            items = hand_strip.items  # type: ignore[attr-defined]
+            index = next(i for i, item in enumerate(items) if item.enabled)
+            line, start, _ = boxes[index]
+            await pilot.click("#hand", offset=(start + 1, line))
+            await settle(pilot, app)
+            assert items[index].value not in app.view().hand
+
+    asyncio.run(run())
+
+
+def test_a_bot_shows_it_is_thinking(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "king", seat=2)
+    app.pace = 1.5
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause()
+                if app.thinking is not None:
+                    break
+            text = screen_text(app)
+            assert "thinking…" in text
+            assert f"{app.names[app.thinking or 0]} is thinking…" in text
+            app.pace = 0.0
+
+    asyncio.run(run())
