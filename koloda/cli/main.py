@@ -22,6 +22,7 @@ from koloda.cli.output import stdout as safe_stdout
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
 from koloda.core.registry import available_games, load_game
+from koloda.extras import is_installed
 from koloda.records import RecordError, load_record, record_from_state, replay, results_document
 
 app = typer.Typer(
@@ -185,6 +186,13 @@ def play(
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save = Path("saves") / f"{rules.name}-{stamp}.json"
     check_save_path(save, resume, force)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and not is_installed("textual"):
+        print(
+            "note: the full-screen table needs the tui extra (pip install 'koloda[tui]'); "
+            "playing line by line",
+            file=safe_stderr,
+        )
+        plain = True
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from koloda.cli.tui import TableApp
 
