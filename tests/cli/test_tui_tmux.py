@@ -45,12 +45,11 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
         screen = wait_for_socket(env_socket, session, "Your turn")
         assert "Koloda — King" in screen
         assert "Scoreboard" in screen
-        before = len(json.loads(save.read_text())["deals"][0]["actions"])
+        before = len(actions_of(save))
         tmux(*env_socket, "send-keys", "-t", session, "Enter")
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            actions = json.loads(save.read_text())["deals"][0]["actions"]
-            if len(actions) > before:
+            if len(actions_of(save)) > before:
                 break
             time.sleep(0.2)
         else:
@@ -74,3 +73,9 @@ def wait_for_socket(socket: list[str], session: str, text: str, seconds: float =
             return screen
         time.sleep(0.2)
     raise AssertionError(f"{text!r} never showed:\n{screen}")
+
+
+def actions_of(save: Path) -> list[str]:
+    """The first deal's actions in the saved record (which the table replaces whole)."""
+    actions: list[str] = json.loads(save.read_text())["deals"][0]["actions"]
+    return actions

@@ -9,6 +9,7 @@ record after every move with the same record code (``koloda.records``).
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -199,7 +200,10 @@ class TableApp(App[None]):
     def save(self) -> None:
         document = record_from_state(self.rules, self.state, self.names, self.first_dealer)
         self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        self.save_path.write_text(json.dumps(document, ensure_ascii=False, indent=1))
+        # written aside and moved in whole: a reader never finds half a record
+        partial = self.save_path.with_name(self.save_path.name + ".partial")
+        partial.write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(partial, self.save_path)
 
     def apply(self, action: Action) -> None:
         events = self.state.apply(action)
@@ -412,6 +416,8 @@ class TableApp(App[None]):
         character = event.character
         if not self.waiting or character is None or not event.is_printable:
             return
+        if self.screen is not self.base():
+            return  # a window is up: keys are its own
         if character == " ":
             return
         event.stop()
