@@ -157,6 +157,8 @@ def test_the_table_at_80_by_24(tmp_path: Path, lang: str) -> None:
             assert "F1" in lines[-1]
             hand = [app.card(c).plain for c in app.view().hand]
             assert all(card in lines[-2] for card in hand)
+            svg = app.export_screenshot()
+            assert svg.startswith("<svg") and ("Scoreboard" if lang == "en" else "Счёт") in svg
 
     asyncio.run(run())
 
@@ -269,5 +271,18 @@ def test_a_bot_shows_it_is_thinking(tmp_path: Path) -> None:
             assert "thinking…" in text
             assert f"{app.names[app.thinking or 0]} is thinking…" in text
             app.pace = 0.0
+
+    asyncio.run(run())
+
+
+def test_a_deal_in_russian(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "hundred_one", lang="ru")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_deal(pilot, app)
+            summary = screen_text(app)
+            assert "Сдача 1 сыграна" in summary
+            assert "Enter — следующая сдача" in summary
 
     asyncio.run(run())
