@@ -196,7 +196,7 @@ def test_a_complete_trick_is_held_and_the_last_trick_shown(tmp_path: Path) -> No
             winner = app.names[app.held[0]] if app.held[0] != 0 else "You"
             text = screen_text(app)
             assert "takes the trick" in text or "you take the trick" in text.lower()
-            assert text.count("[") >= 4  # four cards in front of their players
+            assert text.count("┌───┐") == 4  # four cards in front of their players
             await pilot.press("f3")
             shown = screen_text(app)
             assert "Last trick" in shown

@@ -119,6 +119,19 @@ def seat_block(picture: SeatPicture, width: int) -> list[Text]:
     return lines
 
 
+BOXED_HEIGHT = 17
+"""From this many rows up, the cards on the table are drawn as small framed cards."""
+
+
+def card_box(card: Text) -> list[Text]:
+    """A card on the table, three rows high: ``┌───┐ │Q♥ │ └───┘``."""
+    face = Text("│", style="dim")
+    face.append_text(card)
+    face.append(" " * max(0, 3 - card.cell_len))
+    face.append("│", style="dim")
+    return [Text("┌───┐", style="dim"), face, Text("└───┘", style="dim")]
+
+
 def draw_table(picture: TablePicture, width: int, height: int) -> Text:
     """The table in ``width`` × ``height`` cells."""
     canvas = Canvas(width, height)
@@ -128,9 +141,12 @@ def draw_table(picture: TablePicture, width: int, height: int) -> Text:
     corner_x = {"top-left": width // 4, "top": width // 2, "top-right": (3 * width) // 4}
     tight = sum(1 for s in slots.values() if s.startswith("top")) > 1
     top_width = max(8, width // 3 - 1) if tight else max(10, width // 2)
+    used = {"left": 0, "right": 0}
     for seat, slot in slots.items():
         room = top_width if slot.startswith("top") else block_width
         block = seat_block(picture.seats[seat], room)
+        if slot in used:
+            used[slot] = max(line.cell_len for line in block)
         if slot == "bottom":
             start = height - len(block)
             for index, line in enumerate(block):
@@ -157,14 +173,20 @@ def draw_table(picture: TablePicture, width: int, height: int) -> Text:
         "top": width // 2,
         "top-left": width // 4 + 2,
         "top-right": (3 * width) // 4 - 2,
-        "left": max(block_width + 2, width // 2 - 12),
-        "right": min(width - block_width - 3, width // 2 + 12),
+        "left": max(used["left"] + 4, width // 2 - 12),
+        "right": min(width - used["right"] - 4, width // 2 + 12),
         "bottom": width // 2,
     }
+    boxed = height >= BOXED_HEIGHT
     for seat, card in picture.played.items():
         if seat not in slots:
             continue
         slot = slots[seat]
+        if boxed:
+            row = card_rows[slot] - (1 if slot in ("left", "right", "bottom") else 0)
+            for index, line in enumerate(card_box(card)):
+                canvas.put_centred(card_x[slot], row + index, line)
+            continue
         framed = Text("[", style="dim")
         framed.append_text(card)
         framed.append("]", style="dim")
@@ -172,6 +194,8 @@ def draw_table(picture: TablePicture, width: int, height: int) -> Text:
     first = max(2, middle - 2 - len(picture.centre))
     if picture.played and picture.centre:
         first = middle + 2 if height > 14 else middle + 1
+        if boxed:
+            first = middle + 2
         first = min(first, card_rows["bottom"] - len(picture.centre))
     for index, line in enumerate(picture.centre):
         canvas.put_centred(width // 2, first + index, line)
