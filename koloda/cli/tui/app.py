@@ -517,7 +517,13 @@ class TableApp(App[None]):
 
     def header(self, data: dict[str, Any]) -> Text:
         top = Text(f"Koloda — {self.say(f'game.{self.rules.name}')}", style="bold")
-        parts: list[Text] = [Text(self.say("view.deal_number", number=int(data["deal"]) + 1))]
+        number = int(data["deal"]) + 1
+        program = self.rules.info.program_length
+        if program and number <= program:
+            deal = self.words.fill(self.words.word("ui.deal_of"), {"0": number, "1": program})
+        else:
+            deal = self.say("view.deal_number", number=number)
+        parts: list[Text] = [Text(deal)]
         contract = data.get("contract")
         if contract:
             parts.append(Text(self.words.word(f"contract.{contract}")))
@@ -624,6 +630,9 @@ class TableApp(App[None]):
         for seat in range(len(totals)):
             grid.add_row(self.words.seat_name(seat).capitalize(), _number(totals[seat]))
         lines.append(grid)
+        note = f"ui.{self.rules.name}_note"  # what the numbers mean, where the game says
+        if self.words.catalogue.get(note) is not None:
+            lines.append(Text(self.words.word(note), style="dim"))
         return Group(*lines)
 
     def update_strips(self, view: Any) -> None:
