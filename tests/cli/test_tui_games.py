@@ -286,3 +286,22 @@ def test_a_deal_in_russian(tmp_path: Path) -> None:
             assert "Enter — следующая сдача" in summary
 
     asyncio.run(run())
+
+
+def test_a_card_typed_with_russian_rank_letters(tmp_path: Path) -> None:
+    """In Russian the hand shows Д♠ for the queen: ``д♠`` (or ``дs``) plays it too."""
+    app = make_app(tmp_path, "king", lang="ru")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            legal = [a for a in app.view().legal_actions if a < 64]
+            card = legal[0]
+            rank = app.words.rank_short(card & 15).lower()
+            suit = "shdc"[card >> 4]
+            for key in rank + suit:
+                await pilot.press(key)
+            await settle(pilot, app)
+            assert card not in app.view().hand
+
+    asyncio.run(run())

@@ -32,7 +32,7 @@ from koloda.cli.tui.choices import choice_label, pick_kind
 from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
 from koloda.cli.tui.screens import InfoScreen
 from koloda.cli.tui.strip import Item, Strip
-from koloda.core.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
+from koloda.core.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
@@ -426,11 +426,24 @@ class TableApp(App[None]):
         self.try_typed_card()
         self.refresh_table()
 
+    def typed_card(self) -> int | None:
+        """The card typed so far, if complete: a card code (``QH``, ``q♥``, ``10h``), or with
+        the rank as the player's language writes it (``д♥``, ``дh`` for the queen)."""
+        text = self.typed.strip()
+        local = {self.words.rank_short(r).lower(): name for r, name in enumerate(RANK_NAMES)}
+        rank = text[:-1].lower()
+        candidates = [text] + ([local[rank] + text[-1:]] if rank in local else [])
+        for candidate in candidates:
+            try:
+                return parse_card(candidate)
+            except KolodaError:
+                continue
+        return None
+
     def try_typed_card(self) -> None:
-        """A typed card is played as soon as it is complete (``QH``, ``q♥``, ``10h``)."""
-        try:
-            card = parse_card(self.typed)
-        except KolodaError:
+        """A typed card is played as soon as it is complete."""
+        card = self.typed_card()
+        if card is None:
             return
         if self.pick_kind() is not None:
             if card in self.view().hand:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import Any, ClassVar
 
 from rich.console import Console
@@ -47,7 +48,13 @@ class InfoScreen(ModalScreen[None]):
         with Vertical(id="box"):
             yield Static(self.title_text, classes="title", markup=False)
             with ScrollableContainer(id="scroll"):
-                yield Static(flatten(self.body), id="body")
+                body = self.body
+                if isinstance(body, str):
+                    width = max(30, min(90, self.app.size.width - 8))
+                    body = "\n".join(
+                        "\n".join(textwrap.wrap(line, width)) or "" for line in body.splitlines()
+                    )
+                yield Static(flatten(body), id="body")
             yield Static(self.hint, classes="hint", markup=False)
 
     def on_mount(self) -> None:
