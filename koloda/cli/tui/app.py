@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
@@ -30,7 +30,7 @@ from koloda.cli.players import Seating
 from koloda.cli.sheet import render_sheet
 from koloda.cli.tui.choices import choice_label, pick_kind
 from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
-from koloda.cli.tui.screens import InfoScreen
+from koloda.cli.tui.screens import InfoScreen, flatten
 from koloda.cli.tui.strip import Item, Strip
 from koloda.core.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
 from koloda.core.dealing import Shuffler
@@ -56,7 +56,11 @@ class TableApp(App[None]):
     #side { width: 30; border-left: vkey $panel-lighten-2; padding: 0 1; }
     #scoreboard { height: auto; }
     #log { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
-    #sheet-panel { display: none; width: 1fr; border-left: vkey $panel-lighten-2; }
+    #sheet-panel {
+        display: none; width: auto; max-width: 55%; border-left: vkey $panel-lighten-2;
+    }
+    #sheet { width: auto; }
+    .narrow #side { display: none; }
     .roomy #side { width: 38; }
     .wide #sheet-panel { display: block; }
     #prompt { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
@@ -139,7 +143,7 @@ class TableApp(App[None]):
                 log = RichLog(id="log", wrap=True, markup=False, min_width=1)
                 log.can_focus = False
                 yield log
-            with VerticalScroll(id="sheet-panel", can_focus=False):
+            with ScrollableContainer(id="sheet-panel", can_focus=False):
                 yield Static(id="sheet")
         yield Static(id="prompt", markup=False)
         yield Strip(id="choices")
@@ -164,6 +168,7 @@ class TableApp(App[None]):
     def set_wide(self, width: int) -> None:
         self.base().set_class(width >= 130, "wide")
         self.base().set_class(width >= 100, "roomy")
+        self.base().set_class(width < 64, "narrow")
 
     def base(self) -> Screen[Any]:
         """The table's own screen, under any window over it."""
@@ -524,7 +529,7 @@ class TableApp(App[None]):
         self.base().query_one("#scoreboard", Static).update(self.scoreboard())
         if self.base().has_class("wide"):
             sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
-            self.base().query_one("#sheet", Static).update(sheet)
+            self.base().query_one("#sheet", Static).update(flatten(sheet))
         self.update_strips(view)
         self.base().query_one("#prompt", Static).update(self.prompt_line())
 
