@@ -305,3 +305,28 @@ def test_a_card_typed_with_russian_rank_letters(tmp_path: Path) -> None:
             assert card not in app.view().hand
 
     asyncio.run(run())
+
+
+def test_a_finished_game_resumed_shows_its_result(tmp_path: Path) -> None:
+    import random
+
+    from koloda.bots import make_bot
+
+    app = make_app(tmp_path, "king", variant="three")
+    state = app.rules.new_state(seed=2)
+    bot = make_bot("random", app.rules)
+    rng = random.Random(2)
+    while not state.is_over:
+        state.apply(bot.choose(state.view(state.to_act), rng))
+    app.state = state
+    app.resumed = True
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.screen, InfoScreen)
+            text = screen_text(app)
+            assert "Game over" in text and "score sheet" in text
+            assert app.closing_line().startswith("final record saved to")
+
+    asyncio.run(run())
