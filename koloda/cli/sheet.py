@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from koloda.core.engine import AnyState
-from koloda.core.presentation import ScoreSheet, SeatRef, SheetTable
+from koloda.core.presentation import Cell, ScoreSheet, SeatRef, SheetTable
 from koloda.i18n import Speaker
 
 
@@ -51,11 +52,69 @@ def longest_word(texts: Sequence[str]) -> int:
     return min(LONGEST_UNBROKEN, max(words, default=1))
 
 
+def sheet_lines(table: SheetTable, speaker: Speaker) -> Group:
+    """A section as lines, one per row (``1 — dealer: You; tricks: 6 : 4; …``): what a
+    table too wide for the screen becomes, instead of cells folded letter by letter."""
+    heads = [speaker.text(column.head) for column in table.columns]
+    lines: list[Text] = [Text(speaker.phrase(table.title), style="bold")]
+
+    def line(cells: Sequence[Cell]) -> Text:
+        said = [speaker.text(cell) for cell in cells]
+        out = Text(said[0] or "·", style="bold")
+        parts = [f"{heads[i]}: {text}" for i, text in enumerate(said) if i and text]
+        if parts:
+            out.append(" — " + "; ".join(parts))
+        return out
+
+    lines.extend(line(row) for row in table.rows)
+    if table.footer is not None:
+        said = [speaker.text(cell) for cell in table.footer]
+        label = next((i for i, text in enumerate(said) if text), 0)
+        total = Text(said[label], style="bold")
+        parts = [f"{heads[i]}: {text}" for i, text in enumerate(said) if i != label and text]
+        if parts:
+            total.append(" — " + "; ".join(parts))
+        lines.append(total)
+    lines.extend(Text(speaker.phrase(note), style="dim") for note in table.notes)
+    return Group(*lines, Text(""))
+
+
+class FittingTable:
+    """A section drawn as a table where its words fit the width, else as lines."""
+
+    def __init__(self, table: SheetTable, speaker: Speaker) -> None:
+        self.table = sheet_table(table, speaker)
+        self.lines = sheet_lines(table, speaker)
+        rows = [*table.rows, *([table.footer] if table.footer is not None else [])]
+        self.words = [
+            max(
+                (
+                    len(word)
+                    for text in [speaker.text(column.head), *(speaker.text(r[i]) for r in rows)]
+                    for word in text.split()
+                ),
+                default=1,
+            )
+            for i, column in enumerate(table.columns)
+        ]
+        """Each column's longest word: narrower than that, the column cuts words."""
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self.table._calculate_column_widths(console, options)
+        padding = 2  # a cell's space on either side (the tables' default padding)
+        cuts = any(w - padding < word for w, word in zip(widths, self.words, strict=False))
+        yield self.lines if cuts else self.table
+
+
 def render_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str = "en") -> Group:
-    """The sheet as rich tables, its texts in ``lang``, the players called ``names``."""
+    """The sheet as rich tables (or, where a table's words do not fit the width, as lines
+    per row: issue 15 bug 7), its texts in ``lang``, the players called ``names``."""
     speaker = Speaker(lang, names)
     title = Text(speaker.phrase(sheet.title), style="bold")
-    return Group(title, *(sheet_table(table, speaker) for table in sheet.sections))
+    return Group(title, *(FittingTable(table, speaker) for table in sheet.sections))
 
 
 def saved_game_line(state: AnyState, lang: str = "en", names: Sequence[str] = ()) -> str:
