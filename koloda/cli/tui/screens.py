@@ -54,7 +54,8 @@ class InfoScreen(ModalScreen[None]):
                     body = "\n".join(
                         "\n".join(textwrap.wrap(line, width)) or "" for line in body.splitlines()
                     )
-                yield Static(flatten(body), id="body")
+                # as wide as the screen allows: a sheet too wide for it comes as lines
+                yield Static(flatten(body, max(40, self.app.size.width - 6)), id="body")
             yield Static(self.hint, classes="hint", markup=False)
 
     def on_mount(self) -> None:
