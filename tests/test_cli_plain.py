@@ -77,3 +77,12 @@ def test_no_trailing_spaces_nor_record_codes_in_the_view() -> None:
     assert "bid double nil" in text
     shown = text.split("legal:")[0].splitlines()
     assert [line for line in shown if line != line.rstrip()] == []
+
+
+def test_plain_is_the_line_mode(tmp_path: Path) -> None:
+    save = tmp_path / "p.json"
+    result = runner.invoke(
+        app, ["play", "king", "--plain", "--seed", "1", "--save", str(save)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "your move>" in result.output

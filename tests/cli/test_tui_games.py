@@ -330,3 +330,22 @@ def test_a_finished_game_resumed_shows_its_result(tmp_path: Path) -> None:
             assert app.closing_line().startswith("final record saved to")
 
     asyncio.run(run())
+
+
+def test_the_line_mode_commands_typed_at_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "spades")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press(*"sheet", "enter")
+            assert "Spades to 500" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.press("?", "enter")
+            assert "Keys" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.press(*"quit", "enter")
+            await pilot.pause()
+            assert app.return_code == 0
+
+    asyncio.run(run())

@@ -461,6 +461,18 @@ class TableApp(App[None]):
 
     def submit_typed(self) -> None:
         text, self.typed = self.typed.strip(), ""
+        command = text.lower()
+        if command in ("q", "quit", "exit"):  # the line mode's commands work here too
+            self.exit()
+            return
+        if command == "sheet":
+            self.refresh_table()
+            self.action_sheet()
+            return
+        if command in ("h", "help", "?"):
+            self.refresh_table()
+            self.action_keys()
+            return
         try:
             action = self.rules.parse_action(text)
         except KolodaError:
