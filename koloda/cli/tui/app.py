@@ -121,6 +121,9 @@ class TableApp(App[None]):
         """The trick on the table as events showed it (held a moment once complete)."""
         self.held: tuple[int, tuple[tuple[int, int], ...]] | None = None
         self.last_trick: tuple[int, tuple[tuple[int, int], ...]] | None = None
+        self.last_played: dict[int, int] = {}
+        """Each seat's last card this deal (shown in front of it where play is not in
+        tricks: 101)."""
         self.thinking: int | None = None
         self.waiting = False
         """The person's decision is awaited."""
@@ -224,6 +227,7 @@ class TableApp(App[None]):
             line = self.words.sentence(phrase) if phrase.key else ""
             if isinstance(seen, DealStarted):
                 self.trick = []
+                self.last_played = {}
                 self.last_trick = None
                 if self.summary is None:
                     self.deal_lines = []
@@ -232,6 +236,7 @@ class TableApp(App[None]):
                 self.deal_lines.append(line)
             if isinstance(seen, CardPlayed):
                 self.trick.append((seen.seat, seen.card))
+                self.last_played[seen.seat] = seen.card
             elif isinstance(seen, TrickTaken):
                 taken = (seen.seat, tuple(self.trick))
                 self.held = taken
@@ -622,6 +627,7 @@ class TableApp(App[None]):
             trick = getattr(view, "trick", ())
             picture.played = {seat: self.card(card) for seat, card in trick}
         elif data.get("top"):
+            picture.played = {seat: self.card(card) for seat, card in self.last_played.items()}
             centre = Text(self.say("ui.top") + ": ")
             centre.append_text(self.card(parse_card(data["top"])))
             if data.get("suit"):
