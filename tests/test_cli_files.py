@@ -68,3 +68,14 @@ def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.output.strip() == f"koloda {__version__}"
+
+
+def test_help_shows_no_types_on_flags() -> None:
+    """Issue 15, bug 9: flags take no value, so their help shows none (``--force`` was shown
+    as ``<bool>``); rule options show their shape."""
+    shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "100"})
+    assert shown.exit_code == 0
+    for flag in ("--force", "--plain"):
+        line = next(line for line in shown.output.splitlines() if flag + " " in line)
+        assert "<bool>" not in line, line
+    assert "NAME=VALUE" in shown.output

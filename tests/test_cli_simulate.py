@@ -31,3 +31,18 @@ def test_deal_limit_stops_games_that_do_not_end() -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["unfinished"] == 1
+
+
+def test_simulate_says_why_a_game_stopped() -> None:
+    """Issue 15, bug 8: random Spades may never reach 500; the default deal limit stops it
+    soon and the report says why, options in words rather than a Python dict."""
+    from koloda.cli.main import DEAL_LIMIT
+
+    assert DEAL_LIMIT <= 100
+    result = runner.invoke(
+        app, ["simulate", "spades", "-n", "1", "--seed", "1", "--deal-limit", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "stopped unfinished after 3 deals" in result.output
+    assert "--deal-limit" in result.output
+    assert "{" not in result.output

@@ -9,16 +9,20 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO, cast
 
 import typer
 from rich.console import Console
 
 from koloda.bots import AnyBot, make_bot
 from koloda.bots.runner import play_game
+from koloda.cli.output import is_unicode
+from koloda.cli.output import stderr as safe_stderr
+from koloda.cli.output import stdout as safe_stdout
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
 from koloda.core.registry import available_games, load_game
+from koloda.extras import is_installed
 from koloda.records import RecordError, load_record, record_from_state, replay, results_document
 
 app = typer.Typer(
@@ -26,8 +30,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(file=cast(TextIO, safe_stdout))
+err = Console(file=cast(TextIO, safe_stderr))
 
 GameArg = Annotated[str, typer.Argument(help=f"the game: {', '.join(available_games())}")]
 VariantOpt = Annotated[str | None, typer.Option(help="the variant (King: classic, order or three)")]
@@ -38,14 +42,23 @@ LangOpt = Annotated[str, typer.Option("--lang", help="language of the words: en 
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--option", "-o", help="a rule option NAME=VALUE, e.g. -o stop_when_decided=false"
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="a rule option NAME=VALUE, e.g. -o stop_when_decided=false",
     ),
 ]
 
 
+DEAL_LIMIT = 100
+"""``simulate`` stops a game after this many deals: far beyond any game between players
+who try (King has 15 deals), yet random Spades players, who may never reach 500, stop
+within seconds (issue 15, bug 8)."""
+
+
 def fail(message: str) -> typer.Exit:
     """Print one clear line to stderr and leave with status 2."""
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {message}", file=safe_stderr)
     return typer.Exit(2)
 
 
@@ -114,21 +127,40 @@ def build_bots(rules: AnyRules, names: str, count: int) -> list[AnyBot]:
 def play(
     game: GameArg = "king",
     variant: VariantOpt = None,
-    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="your seat (0 = first; a resumed game keeps its own)")
+    ] = None,
     seed: SeedOpt = None,
     save: Annotated[Path | None, typer.Option(help="where to keep the game record")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game record")] = None,
     bots: Annotated[
-        str, typer.Option(help="bot for the other seats (random, easy, normal, hard, …)")
-    ] = "normal",
+        str | None,
+        typer.Option(
+            help="bot for the other seats (random, easy, normal, hard, …; default normal, "
+            "a resumed game keeps its own)"
+        ),
+    ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="overwrite the --save file if it holds another game")
+        bool,
+        typer.Option(
+            "--force", metavar="", help="overwrite the --save file if it holds another game"
+        ),
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            metavar="",
+            help="play line by line instead of the full-screen table (the default "
+            "when the input or output is not a terminal)",
+        ),
     ] = False,
     option: RuleOpt = None,
     lang: LangOpt = "en",
 ) -> None:
-    """Play a game in the terminal against bots. Type a card code (QH, q♥, 10h) to play."""
-    from koloda.cli.session import TerminalGame
+    """Play a game in the terminal against bots: a full-screen table, or line by line
+    (--plain), where you type a card code (QH, q♥, 10h) to play."""
+    from koloda.cli.players import new_seating, saved_seating
 
     if resume is not None:
         try:
@@ -143,15 +175,45 @@ def play(
         rules = build_rules(game, variant, option)
         state = None
         first_dealer = 0
-    if not 0 <= seat < rules.num_seats:
-        raise fail(f"seat must be 0..{rules.num_seats - 1}")
-    others = build_bots(rules, bots, rules.num_seats)
+    try:
+        if resume is not None:
+            seating = saved_seating(rules, record.players, seat, bots, lang)
+        else:
+            seating = new_seating(rules, seat or 0, bots or "normal", lang)
+    except KolodaError as error:
+        raise fail(str(error)) from None
     if save is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save = Path("saves") / f"{rules.name}-{stamp}.json"
     check_save_path(save, resume, force)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and not is_installed("textual"):
+        print(
+            "note: the full-screen table needs the tui extra (pip install 'koloda[tui]'); "
+            "playing line by line",
+            file=safe_stderr,
+        )
+        plain = True
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from koloda.cli.tui import TableApp
+
+        table = TableApp(
+            rules, seating, save, seed=seed, first_dealer=first_dealer, lang=lang, state=state
+        )
+        table.run()
+        print(table.closing_line(), file=safe_stdout)
+        return
+    from koloda.cli.session import TerminalGame
+
     session = TerminalGame(
-        rules, seat, others, save, out, seed=seed, first_dealer=first_dealer, lang=lang
+        rules,
+        seating.seat,
+        seating.bots,
+        save,
+        out,
+        seed=seed,
+        first_dealer=first_dealer,
+        lang=lang,
+        names=seating.names,
     )
     session.run(state)
 
@@ -163,13 +225,19 @@ def simulate(
     variant: VariantOpt = None,
     seed: SeedOpt = None,
     bots: Annotated[str, typer.Option(help="one bot for all seats, or one per seat")] = "random",
-    as_json: Annotated[bool, typer.Option("--json", help="print a JSON object")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="print a JSON object")
+    ] = False,
     records: Annotated[
         Path | None, typer.Option(help="write every game's record to this JSON-lines file")
     ] = None,
     deal_limit: Annotated[
-        int, typer.Option(help="stop a game after this many deals if it has not ended")
-    ] = 1000,
+        int,
+        typer.Option(
+            help="stop a game after this many deals if it has not ended (random players in "
+            "Spades may never reach the target)"
+        ),
+    ] = DEAL_LIMIT,
     option: RuleOpt = None,
 ) -> None:
     """Play many games between bots and report the results and the throughput."""
@@ -233,13 +301,19 @@ def simulate(
         f"{summary['decisions_per_second']:,.0f} decisions/s"
     )
     if unfinished:
-        out.print(f"{unfinished} game(s) stopped unfinished after {deal_limit} deals")
+        out.print(
+            f"{unfinished} game(s) stopped unfinished after {deal_limit} deals: their players "
+            "never reached the end (random play may not); the means count the points so far. "
+            "Raise --deal-limit to play longer."
+        )
 
 
 @app.command(name="replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="a game record (records.md)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the record with results")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="print the record with results")
+    ] = False,
     lang: LangOpt = "en",
 ) -> None:
     """Replay a game record: print its score sheet, or the record with results as JSON."""
@@ -249,15 +323,24 @@ def replay_command(
     except RecordError as error:
         raise fail(str(error)) from None
     if as_json:
-        print(json.dumps(results_document(record, state), ensure_ascii=False, indent=1))
+        document = results_document(record, state)
+        print(json.dumps(document, ensure_ascii=not is_unicode(safe_stdout), indent=1))
         return
-    from koloda.cli.sheet import render_sheet, saved_game_line
+    from koloda.cli.display import describe_view
+    from koloda.cli.sheet import players_line, render_sheet, saved_game_line
+    from koloda.i18n import Speaker
 
     rules = record.rules
     names = record.players or [f"{s + 1}" for s in range(rules.num_seats)]
+    out.print(players_line(names, lang), highlight=False)
     out.print(render_sheet(rules.score_sheet(state), names, lang))
     if not state.is_over:
-        out.print(saved_game_line(state, lang), highlight=False)
+        out.print(saved_game_line(state, lang, names), highlight=False)
+        seat = state.to_act
+        if seat is not None:
+            words = Speaker(lang, names)
+            out.print(words.say("tui.position_of", seat=names[seat]), highlight=False)
+            out.print(describe_view(rules, state.view(seat), words))
 
 
 def show_version(value: bool) -> None:
@@ -273,7 +356,11 @@ def main_options(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=show_version, is_eager=True, help="print the version and stop"
+            "--version",
+            metavar="",
+            callback=show_version,
+            is_eager=True,
+            help="print the version and stop",
         ),
     ] = False,
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable
@@ -12,13 +13,22 @@ from rich.markup import escape
 
 from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
+from koloda.cli.players import bot_name
 from koloda.cli.sheet import render_sheet
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import Event
+from koloda.core.presentation import CardRef, Phrase, SeatRef
 from koloda.i18n import Speaker, describe
 from koloda.records import record_from_state
+
+
+def enable_line_editing() -> None:
+    """Arrow keys, editing and history at the prompt where the platform has ``readline``
+    (importing it is what turns them on for ``input``)."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
 
 
 class TerminalGame:
@@ -33,6 +43,7 @@ class TerminalGame:
         first_dealer: int = 0,
         read_line: Callable[[str], str] | None = None,
         lang: str = "en",
+        names: list[str] | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -41,12 +52,14 @@ class TerminalGame:
         self.console = console
         self.seed = seed
         self.first_dealer = first_dealer
+        if read_line is None:
+            enable_line_editing()
         self.read_line = read_line or console.input
         self.lang = lang
         self.words = Speaker(lang, [], seat)
         you = self.words.word("ui.you_name")
-        self.names = [
-            you if s == seat else f"{bots[s].name.capitalize()}-{s}" for s in range(rules.num_seats)
+        self.names = names or [
+            you if s == seat else bot_name(bots[s], s) for s in range(rules.num_seats)
         ]
         self.words = Speaker(lang, self.names, seat)
         self.rng = random.Random()
@@ -68,15 +81,24 @@ class TerminalGame:
         self.console.print(render_sheet(sheet, self.names, self.lang))
 
     def run(self, state: AnyState | None = None) -> None:
+        fresh = state is None
         if state is None:
             state = self.rules.new_state(seed=self.seed, first_dealer=self.first_dealer)
         else:
             self.show(state.resume_dealing(Shuffler(self.seed)))
         self.state = state
         game = self.words.word(f"game.{self.rules.name}")
-        self.console.print(f"[bold]Koloda — {game}[/]  {self.help}", highlight=False)
+        self.console.print(f"[bold]Koloda — {escape(game)}[/]", highlight=False)
+        self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
+        self.console.print(self.help, highlight=False)
         self.console.print(self.say("cli.record_saved", path=str(self.save_path)), highlight=False)
         self.save(state)
+        if fresh:
+            self.announce_first_deal(state)
+        if state.is_over:
+            # a finished game resumed: its result, not silence (issue 15, bug 7)
+            self.show_sheet(state)
+            self.console.print(self.say("ui.game_over_title"), highlight=False)
         deals_seen = len(state.deal_scores())
         while not state.is_over:
             to_act = state.to_act
@@ -101,7 +123,18 @@ class TerminalGame:
 
     @property
     def help(self) -> str:
-        return self.say("cli.help")
+        return self.say("tui.plain_help")
+
+    def announce_first_deal(self, state: AnyState) -> None:
+        """A new game's first deal was dealt before any move: say who deals it, and 101's
+        starter card (issue 15, bug 7: deal 1's starter was never announced)."""
+        view = state.view(self.seat)
+        said = [Phrase("event.deal_started", {"number": 1, "seat": SeatRef(view.dealer)})]
+        starter = getattr(view, "starter", None)
+        if isinstance(starter, int):
+            said.append(Phrase("event.starter_turned", {"card": CardRef(starter)}))
+        for phrase in said:
+            self.console.print(self.words.sentence(phrase), highlight=False)
 
     def say(self, key: str, **params: str) -> str:
         """A message of the terminal in the player's language."""
@@ -121,7 +154,10 @@ class TerminalGame:
             if text.lower() in ("q", "quit", "exit"):
                 return None
             if text.lower() in ("h", "help", "?"):
+                self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
                 self.console.print(self.help, highlight=False)
+                legal = ", ".join(self.rules.format_action(a) for a in state.legal_actions())
+                self.console.print(f"{self.say('view.legal')} {legal}", highlight=False)
                 continue
             if text.lower() == "sheet":
                 self.show_sheet(state)

@@ -20,10 +20,13 @@ def tournament(
     deals: Annotated[int, typer.Option(help="how many duplicate deals")] = 100,
     variant: Annotated[str | None, typer.Option(help="the variant (King: classic, order…)")] = None,
     seed: Annotated[str, typer.Option(help="seed of the deals")] = "0",
-    as_json: Annotated[bool, typer.Option("--json", help="print a JSON object")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="print a JSON object")
+    ] = False,
     plot: Annotated[Path | None, typer.Option(help="write the running means to this PNG")] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="a rule option NAME=VALUE")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="a rule option NAME=VALUE"),
     ] = None,
     workers: Annotated[
         int, typer.Option(help="processes playing deals side by side (the same result)")

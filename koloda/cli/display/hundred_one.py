@@ -69,9 +69,10 @@ def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Gr
         sizes = "  ".join(f"{names[s]}: {k}" for s, k in enumerate(view.hand_sizes))
         lines.append(Text(words.say("view.hand_sizes", sizes=sizes)))
     hand = Text(words.say("view.your_hand") + " ", style="bold")
-    for card in view.hand:
+    for index, card in enumerate(view.hand):
+        if index:
+            hand.append(" ")
         hand.append_text(styled_card(card))
-        hand.append(" ")
     lines.append(hand)
     if view.drawn is not None:
         drawn = Text(words.say("view.you_drew") + " ")

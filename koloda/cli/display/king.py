@@ -41,6 +41,7 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
                 trick.append("  ")
         else:
             trick.append(words.say("view.empty"))
+        trick.rstrip()
         lines.append(trick)
         won = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
         lines.append(Text(words.say("view.tricks_taken", tricks=won)))

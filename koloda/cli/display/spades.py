@@ -29,6 +29,8 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
         parts = []
         for s in seats:
             bid = "—" if view.bids[s] == NO_BID else bid_text(view.bids[s])
+            if not bid.isdigit() and bid != "—":
+                bid = words.word(f"bid.{bid}")  # nil, double nil: words, not record codes
             took = ", " + words.say("view.took", tricks=view.tricks_won[s]) if view.plays else ""
             table = (
                 ", " + words.say("view.face_down", count=view.on_table[s])
@@ -60,6 +62,7 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
                 trick.append("  ")
         else:
             trick.append(words.say("view.empty"))
+        trick.rstrip()
         if view.spades_broken:
             trick.append("   " + words.say("view.spades_broken"))
         lines.append(trick)

@@ -38,9 +38,11 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
             line = Text(words.sentence(Phrase("view.declared", {"seat": SeatRef(seat)})) + " ")
             line.append(", ".join(words.phrase(declaration_phrase(d)) for d in declared))
             line.append("  [")
-            for card in sorted({c for d in declared for c in d.cards}, key=lambda c: -STRENGTH[c]):
+            shown = sorted({c for d in declared for c in d.cards}, key=lambda c: -STRENGTH[c])
+            for index, card in enumerate(shown):
+                if index:
+                    line.append(" ")
                 line.append_text(styled_card(card))
-                line.append(" ")
             line.append("]")
             lines.append(line)
     if view.plays or view.trick_leader is not None:
@@ -58,6 +60,7 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
                 trick.append("  ")
         else:
             trick.append(words.say("view.empty"))
+        trick.rstrip()
         lines.append(trick)
         taken = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
         lines.append(Text(words.say("view.tricks_taken", tricks=taken)))

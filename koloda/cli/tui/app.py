@@ -1,0 +1,760 @@
+"""``koloda play`` as a full-screen table (Textual): the seats around, your hand below, the
+game's decisions as choices, the scoreboard and the table's log beside it.
+
+An adapter like the line mode: it shows the seat's view and the events as that seat may see
+them, asks the engine what is legal, lets the bots choose (in a worker thread) and saves the
+record after every move with the same record code (``koloda.records``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+from textual.worker import Worker, WorkerState
+
+from koloda.cli.players import Seating
+from koloda.cli.sheet import render_sheet
+from koloda.cli.tui.choices import choice_label, pick_kind
+from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
+from koloda.cli.tui.screens import InfoScreen, flatten
+from koloda.cli.tui.strip import Item, Strip
+from koloda.core.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
+from koloda.core.dealing import Shuffler
+from koloda.core.engine import Action, AnyRules, AnyState
+from koloda.core.errors import IllegalActionError, KolodaError
+from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.presentation import CardRef, Phrase, SeatRef
+from koloda.i18n import Speaker
+from koloda.records import record_from_state
+
+PICK_COUNT = 3
+
+
+class TableApp(App[None]):
+    """One person against bots at one table."""
+
+    TITLE = "Koloda"
+    CSS = """
+    Screen { layout: vertical; }
+    #top { height: 1; background: $panel; padding: 0 1; }
+    #main { height: 1fr; }
+    #table { width: 1fr; height: 1fr; padding: 0 1; }
+    #side { width: 30; border-left: vkey $panel-lighten-2; padding: 0 1; }
+    #scoreboard { height: auto; }
+    #log { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    #sheet-panel {
+        display: none; width: auto; max-width: 55%; border-left: vkey $panel-lighten-2;
+    }
+    #sheet { width: auto; }
+    .narrow #side { display: none; }
+    .roomy #side { width: 38; }
+    .wide #sheet-panel { display: block; }
+    #prompt { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+    #choices { padding: 0 0; }
+    #hand { padding: 0 0; }
+    #keys { height: 1; background: $panel; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "keys", "Keys", show=False),
+        Binding("f2,ctrl+s", "sheet", "Sheet", show=False),
+        Binding("f3,ctrl+l", "last_trick", "Last trick", show=False),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("home", "end(-1)", show=False),
+        Binding("end", "end(1)", show=False),
+        Binding("up,down,tab", "switch", show=False),
+        Binding("enter", "enter", show=False),
+        Binding("space", "space", show=False),
+        Binding("backspace", "backspace", show=False),
+        Binding("escape", "escape", show=False),
+    ]
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        seating: Seating,
+        save_path: Path,
+        *,
+        seed: str | None = None,
+        first_dealer: int = 0,
+        lang: str = "en",
+        state: AnyState | None = None,
+        pace: float = 0.6,
+        hold: float = 1.2,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = rules
+        self.seating = seating
+        self.me = seating.seat
+        self.names = seating.names
+        self.save_path = save_path
+        self.seed = seed
+        self.lang = lang
+        self.words = Speaker(lang, self.names, self.me)
+        self.pace = pace
+        """At least this many seconds for a bot's move, so that a person can follow."""
+        self.hold = hold
+        """Seconds a complete trick stays on the table."""
+        self.rng = rng or random.Random()
+        self.resumed = state is not None
+        if state is None:
+            state = rules.new_state(seed=seed, first_dealer=first_dealer)
+        self.state: AnyState = state
+        self.first_dealer = first_dealer
+        self.trick: list[tuple[int, int]] = []
+        """The trick on the table as events showed it (held a moment once complete)."""
+        self.held: tuple[int, tuple[tuple[int, int], ...]] | None = None
+        self.last_trick: tuple[int, tuple[tuple[int, int], ...]] | None = None
+        self.last_played: dict[int, int] = {}
+        """Each seat's last card this deal (shown in front of it where play is not in
+        tricks: 101)."""
+        self.thinking: int | None = None
+        self.waiting = False
+        """The person's decision is awaited."""
+        self.typed = ""
+        self.message = ""
+        self.picked: list[int] = []
+        self.deal_lines: list[str] = []
+        """What was said since the deal's last trick, for its summary."""
+        self.summary: list[str] | None = None
+        self.closing = ""
+
+    # layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top", markup=False)
+        with Horizontal(id="main"):
+            yield TableView(id="table")
+            with Vertical(id="side"):
+                yield Static(id="scoreboard")
+                log = RichLog(id="log", wrap=True, markup=False, min_width=1)
+                log.can_focus = False
+                yield log
+            with ScrollableContainer(id="sheet-panel", can_focus=False):
+                yield Static(id="sheet")
+        yield Static(id="prompt", markup=False)
+        yield Strip(id="choices")
+        yield Strip(id="hand")
+        yield Static(id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.base().query_one("#keys", Static).update(self.say("tui.keys"))
+        self.set_wide(self.size.width)
+        if self.resumed:
+            self.feed(self.state.resume_dealing(Shuffler(self.seed)))
+        self.log_line(self.say(f"game.{self.rules.name}"))
+        if not self.resumed:
+            self.log_opening()
+        self.save()
+        self.call_after_refresh(self.proceed)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_wide(event.size.width)
+        self.refresh_table()
+
+    def set_wide(self, width: int) -> None:
+        self.base().set_class(width >= 130, "wide")
+        self.base().set_class(width >= 100, "roomy")
+        self.base().set_class(width < 64, "narrow")
+
+    def base(self) -> Screen[Any]:
+        """The table's own screen, under any window over it."""
+        return self.screen_stack[0]
+
+    # words
+
+    def say(self, key: str, **params: Any) -> str:
+        return self.words.say(key, **params)
+
+    def log_line(self, line: str) -> None:
+        self.base().query_one("#log", RichLog).write(Text(line))
+
+    def log_opening(self) -> None:
+        """A new game's first deal, dealt before the table opened: who deals, and 101's
+        starter card (issue 15: deal 1's starter was never announced)."""
+        view = self.view()
+        dealt = Phrase("event.deal_started", {"number": 1, "seat": SeatRef(view.dealer)})
+        self.log_line(self.words.sentence(dealt))
+        starter = getattr(view, "starter", None)
+        if isinstance(starter, int):
+            turned = Phrase("event.starter_turned", {"card": CardRef(starter)})
+            self.log_line(self.words.sentence(turned))
+
+    # the game
+
+    def view(self) -> Any:
+        return self.state.view(self.me)
+
+    def view_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.view().to_json()
+        return data
+
+    def save(self) -> None:
+        document = record_from_state(self.rules, self.state, self.names, self.first_dealer)
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        # written aside and moved in whole: a reader never finds half a record
+        partial = self.save_path.with_name(self.save_path.name + ".partial")
+        partial.write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(partial, self.save_path)
+
+    def apply(self, action: Action) -> None:
+        events = self.state.apply(action)
+        self.save()
+        self.feed(events)
+        self.after_move()
+
+    def feed(self, events: list[Event]) -> None:
+        """Log the events as the person may see them and follow the trick."""
+        for event in events:
+            seen = event.for_seat(self.me)
+            phrase = seen.phrase()
+            line = self.words.sentence(phrase) if phrase.key else ""
+            if isinstance(seen, DealStarted):
+                self.trick = []
+                self.last_played = {}
+                self.last_trick = None
+                if self.summary is None:
+                    self.deal_lines = []
+            if line:
+                self.log_line(line)
+                self.deal_lines.append(line)
+            if isinstance(seen, CardPlayed):
+                self.trick.append((seen.seat, seen.card))
+                self.last_played[seen.seat] = seen.card
+            elif isinstance(seen, TrickTaken):
+                taken = (seen.seat, tuple(self.trick))
+                self.held = taken
+                self.last_trick = taken
+                self.trick = []
+                self.deal_lines = [line] if line else []
+            elif isinstance(seen, DealScored | GameOver):
+                self.summary = list(self.deal_lines)
+
+    def after_move(self) -> None:
+        self.refresh_table()
+        if self.held is not None and self.hold > 0:
+            self.set_timer(self.hold, self.release_trick)
+        else:
+            self.release_trick()
+
+    def release_trick(self) -> None:
+        self.held = None
+        self.refresh_table()
+        if self.summary is not None and not self.state.is_over:
+            lines, self.summary = self.summary, None
+            self.deal_lines = []
+            self.show_summary(lines)
+            return
+        self.proceed()
+
+    def proceed(self, _: object = None) -> None:
+        """Ask the next decision: the person's, or a bot's in a worker thread."""
+        self.refresh_table()
+        state = self.state
+        if state.is_over:
+            self.show_final()
+            return
+        to_act = state.to_act
+        if to_act is None:
+            return
+        if to_act == self.me:
+            self.waiting = True
+            self.refresh_table()
+            return
+        self.waiting = False
+        self.thinking = to_act
+        self.refresh_table()
+        bot = self.seating.bots[to_act]
+        view = state.view(to_act)
+        pace, rng = self.pace, self.rng
+
+        def think() -> int:
+            started = time.monotonic()
+            action: int = bot.choose(view, rng)
+            rest = pace - (time.monotonic() - started)
+            if rest > 0:
+                time.sleep(rest)
+            return action
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=True)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "bot" or event.state != WorkerState.SUCCESS:
+            return
+        self.thinking = None
+        action = event.worker.result
+        assert isinstance(action, int)
+        self.apply(action)
+
+    def act(self, action: Action) -> None:
+        """The person's decision."""
+        if not self.waiting:
+            return
+        try:
+            self.waiting = False
+            self.message = ""
+            self.typed = ""
+            self.picked = []
+            self.apply(action)
+        except IllegalActionError as error:
+            self.waiting = True
+            legal = ", ".join(error.legal)
+            self.message = self.say("cli.not_allowed", reason=error.reason, legal=legal)
+            self.refresh_table()
+
+    # windows
+
+    def show_summary(self, lines: list[str]) -> None:
+        view = self.view_json()
+        number = int(view.get("deal", 1))
+        title = self.words.fill(self.words.word("ui.deal_summary"), {"0": number})
+        body = Group(*(Text(line) for line in lines[-8:]), Text(""), self.scoreboard())
+        self.push_screen(InfoScreen(title, body, self.say("tui.hint_next")), self.proceed)
+
+    def show_final(self) -> None:
+        title = self.say("ui.game_over_title")
+        lines = [Text(line) for line in self.deal_lines[-4:]]
+        sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
+        body = Group(*lines, Text(""), self.scoreboard(), Text(""), sheet)
+        self.push_screen(InfoScreen(title, body, self.say("tui.hint_over")))
+
+    def action_keys(self) -> None:
+        self.push_screen(
+            InfoScreen(self.say("tui.keys_title"), self.say("tui.help"), self.say("tui.hint_close"))
+        )
+
+    def action_sheet(self) -> None:
+        sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
+        self.push_screen(InfoScreen(self.say("ui.score_sheet"), sheet, self.say("tui.hint_close")))
+
+    def action_last_trick(self) -> None:
+        if self.last_trick is None:
+            body: Any = self.say("ui.no_last_trick")
+        else:
+            winner, plays = self.last_trick
+            lines = Table.grid(padding=(0, 2))
+            for seat, card in plays:
+                lines.add_row(self.words.seat_name(seat), self.card(card))
+            said = self.words.sentence(TrickTaken(winner, ()).phrase())
+            body = Group(lines, Text(""), Text(said))
+        self.push_screen(InfoScreen(self.say("ui.last_trick"), body, self.say("tui.hint_close")))
+
+    # keys
+
+    def strips(self) -> tuple[Strip, Strip]:
+        return self.base().query_one("#hand", Strip), self.base().query_one("#choices", Strip)
+
+    def active_strip(self) -> Strip | None:
+        for strip in self.strips():
+            if strip.active:
+                return strip
+        return None
+
+    def action_move(self, step: int) -> None:
+        strip = self.active_strip()
+        if strip is not None:
+            strip.move(step)
+
+    def action_end(self, end: int) -> None:
+        strip = self.active_strip()
+        if strip is not None:
+            strip.move_to(end)
+
+    def action_switch(self) -> None:
+        hand, choices = self.strips()
+        if not self.waiting or not choices.items or not any(i.enabled for i in hand.items):
+            return
+        hand.active, choices.active = not hand.active, not choices.active
+        hand.refresh()
+        choices.refresh()
+
+    def action_enter(self) -> None:
+        if not self.waiting:
+            return
+        if self.typed:
+            self.submit_typed()
+            return
+        if self.pick_kind() is not None:
+            if len(self.picked) == PICK_COUNT:
+                self.send_picked()
+                return
+            self.action_space()
+            return
+        strip = self.active_strip()
+        item = strip.current() if strip is not None else None
+        if item is not None:
+            self.act(item.value)
+
+    def action_space(self) -> None:
+        if not self.waiting:
+            return
+        if self.pick_kind() is None:
+            self.action_enter()
+            return
+        hand, _ = self.strips()
+        item = hand.current()
+        if item is not None:
+            self.toggle_pick(item.value)
+
+    def action_backspace(self) -> None:
+        self.typed = self.typed[:-1]
+        self.refresh_table()
+
+    def action_escape(self) -> None:
+        self.typed = ""
+        self.picked = []
+        self.message = ""
+        self.refresh_table()
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if not self.waiting or character is None or not event.is_printable:
+            return
+        if self.screen is not self.base():
+            return  # a window is up: keys are its own
+        if character == " ":
+            return
+        event.stop()
+        self.typed += character
+        self.message = ""
+        self.try_typed_card()
+        self.refresh_table()
+
+    def typed_card(self) -> int | None:
+        """The card typed so far, if complete: a card code (``QH``, ``q♥``, ``10h``), or with
+        the rank as the player's language writes it (``д♥``, ``дh`` for the queen)."""
+        text = self.typed.strip()
+        local = {self.words.rank_short(r).lower(): name for r, name in enumerate(RANK_NAMES)}
+        rank = text[:-1].lower()
+        candidates = [text] + ([local[rank] + text[-1:]] if rank in local else [])
+        for candidate in candidates:
+            try:
+                return parse_card(candidate)
+            except KolodaError:
+                continue
+        return None
+
+    def try_typed_card(self) -> None:
+        """A typed card is played as soon as it is complete."""
+        card = self.typed_card()
+        if card is None:
+            return
+        if self.pick_kind() is not None:
+            if card in self.view().hand:
+                self.typed = ""
+                self.toggle_pick(card)
+            return
+        if card in self.view().legal_actions:
+            self.typed = ""
+            self.act(card)
+
+    def submit_typed(self) -> None:
+        text, self.typed = self.typed.strip(), ""
+        command = text.lower()
+        if command in ("q", "quit", "exit"):  # the line mode's commands work here too
+            self.exit()
+            return
+        if command == "sheet":
+            self.refresh_table()
+            self.action_sheet()
+            return
+        if command in ("h", "help", "?"):
+            self.refresh_table()
+            self.action_keys()
+            return
+        try:
+            action = self.rules.parse_action(text)
+        except KolodaError:
+            self.message = self.say("tui.not_a_move", text=text)
+            self.refresh_table()
+            return
+        self.act(action)
+
+    def on_strip_picked(self, message: Strip.Picked) -> None:
+        if not self.waiting:
+            return
+        hand, _ = self.strips()
+        if message.strip is hand and self.pick_kind() is not None:
+            self.toggle_pick(message.item.value)
+            return
+        if message.item.value < 0:
+            self.send_picked()
+            return
+        self.act(message.item.value)
+
+    # picking three cards (Spades' nil exchange)
+
+    def pick_kind(self) -> str | None:
+        if not self.waiting:
+            return None
+        for action in self.view().legal_actions:
+            kind = pick_kind(self.rules.format_action(action))
+            if kind is not None:
+                return kind
+        return None
+
+    def toggle_pick(self, card: int) -> None:
+        if card in self.picked:
+            self.picked.remove(card)
+        elif len(self.picked) < PICK_COUNT:
+            self.picked.append(card)
+        self.refresh_table()
+
+    def send_picked(self) -> None:
+        kind = self.pick_kind()
+        if kind is None or len(self.picked) != PICK_COUNT:
+            return
+        text = f"{kind}:" + ",".join(format_card(c) for c in self.picked)
+        try:
+            action = self.rules.parse_action(text)
+        except KolodaError as error:
+            self.message = str(error)
+            self.refresh_table()
+            return
+        self.act(action)
+
+    # drawing
+
+    def card(self, card: int) -> Text:
+        return card_text(card, self.words.rank_short(card & 15))
+
+    def refresh_table(self) -> None:
+        try:
+            table = self.base().query_one("#table", TableView)
+        except Exception:  # the main screen is not up yet
+            return
+        view = self.view()
+        data = self.view_json()
+        self.base().query_one("#top", Static).update(self.header(data))
+        table.show(self.picture(view, data))
+        self.base().query_one("#scoreboard", Static).update(self.scoreboard())
+        if self.base().has_class("wide"):
+            sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
+            self.base().query_one("#sheet", Static).update(flatten(sheet))
+        self.update_strips(view)
+        self.base().query_one("#prompt", Static).update(self.prompt_line())
+
+    def header(self, data: dict[str, Any]) -> Text:
+        top = Text(f"Koloda — {self.say(f'game.{self.rules.name}')}", style="bold")
+        number = int(data["deal"]) + 1
+        program = self.rules.info.program_length
+        if program and number <= program:
+            deal = self.words.fill(self.words.word("ui.deal_of"), {"0": number, "1": program})
+        else:
+            deal = self.say("view.deal_number", number=number)
+        parts: list[Text] = [Text(deal)]
+        contract = data.get("contract")
+        if contract:
+            parts.append(Text(self.words.word(f"contract.{contract}")))
+        trump = data.get("trump")
+        if trump:
+            suit = SUIT_LETTERS.index(trump)
+            part = Text(self.say("ui.trump") + " ")
+            part.append(SUIT_SYMBOLS[suit], style="bold red" if suit in (1, 2) else "bold")
+            parts.append(part)
+        if data.get("top"):
+            part = Text(self.say("ui.top") + " ")
+            part.append_text(self.card(parse_card(data["top"])))
+            parts.append(part)
+        if data.get("suit") and data.get("top"):
+            suit = SUIT_LETTERS.index(data["suit"])
+            part = Text(self.say("ui.suit") + " ")
+            part.append(SUIT_SYMBOLS[suit], style="bold red" if suit in (1, 2) else "bold")
+            parts.append(part)
+        if "stock_size" in data:
+            parts.append(Text(f"{self.say('ui.stock')} {data['stock_size']}"))
+        if data.get("spades_broken"):
+            parts.append(Text(self.say("ui.spades_broken")))
+        for part in parts:
+            top.append(" · ", style="dim")
+            top.append_text(part)
+        return top
+
+    def picture(self, view: Any, data: dict[str, Any]) -> TablePicture:
+        n = self.rules.num_seats
+        sizes = list(data.get("hand_sizes", [0] * n))
+        tricks = data.get("tricks_won")
+        bids = data.get("bids")
+        seats: list[SeatPicture] = []
+        for seat in range(n):
+            lines: list[Text] = []
+            detail: list[str] = []
+            if bids is not None and bids[seat] is not None:
+                bid = str(bids[seat])
+                word = f"bid.{bid}"
+                shown = self.words.word(word) if not bid.isdigit() else bid
+                detail.append(self.say("tui.bid", bid=shown))
+            playing = data.get("phase") == "play" or any(tricks or ())
+            if tricks is not None and self.rules.info.has_tricks and playing:
+                detail.append(self.say("tui.tricks_count", count=int(tricks[seat])))
+            elif seat != self.me:
+                detail.append(self.say("tui.hand_count", count=int(sizes[seat])))
+            if detail:
+                lines.append(Text(", ".join(detail), style="dim"))
+            if self.thinking == seat:
+                lines.append(Text(self.say("tui.thinking"), style="italic yellow"))
+            seats.append(
+                SeatPicture(
+                    name=self.names[seat],
+                    lines=lines,
+                    to_act=self.state.to_act == seat,
+                    dealer=data.get("dealer") == seat,
+                )
+            )
+        picture = TablePicture(n, self.me, seats)
+        if self.held is not None:
+            winner, plays = self.held
+            picture.played = {seat: self.card(card) for seat, card in plays}
+            said = self.words.sentence(TrickTaken(winner, ()).for_seat(self.me).phrase())
+            picture.centre = [Text(said, style="bold")]
+        elif self.rules.info.has_tricks:
+            trick = getattr(view, "trick", ())
+            picture.played = {seat: self.card(card) for seat, card in trick}
+        elif data.get("top"):
+            picture.played = {seat: self.card(card) for seat, card in self.last_played.items()}
+            centre = Text(self.say("ui.top") + ": ")
+            centre.append_text(self.card(parse_card(data["top"])))
+            if data.get("suit"):
+                suit = SUIT_LETTERS.index(data["suit"])
+                centre.append(f"   {self.say('ui.suit')}: ")
+                centre.append(SUIT_SYMBOLS[suit], style="bold red" if suit in (1, 2) else "bold")
+            stock = Text(f"{self.say('ui.stock')}: {data.get('stock_size', 0)}", style="dim")
+            picture.centre = [centre, stock]
+        return picture
+
+    def scoreboard(self) -> Group:
+        """Each player's (or side's) total; Tressette's points toward 21, Spades' bags."""
+        data = self.view_json()
+        info = self.rules.info
+        totals = list(data.get("totals", self.state.outcome()))
+        points = data.get("points")
+        bags = data.get("bags")
+        lines: list[Any] = [Text(self.say("ui.scoreboard"), style="bold underline")]
+        if len(totals) == len(info.sides) and info.is_partnership:
+            for side in range(len(info.sides)):
+                lines.append(Text(self.words.side_name(side)))
+                detail = Text("  ")
+                detail.append(f"{self.say('ui.total')} ", style="dim")
+                detail.append(_number(totals[side]), style="bold")
+                if points is not None:
+                    detail.append(f"  {self.say('ui.points_to_21')} ", style="dim")
+                    detail.append(_number(points[side]), style="bold")
+                if bags is not None and bags[side]:
+                    detail.append(f"  {self.say('ui.bags')} ", style="dim")
+                    detail.append(_number(bags[side]))
+                lines.append(detail)
+            return Group(*lines)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column()
+        grid.add_column(justify="right")
+        for seat in range(len(totals)):
+            grid.add_row(self.words.seat_name(seat).capitalize(), _number(totals[seat]))
+        lines.append(grid)
+        note = f"ui.{self.rules.name}_note"  # what the numbers mean, where the game says
+        if self.words.catalogue.get(note) is not None:
+            lines.append(Text(self.words.word(note), style="dim"))
+        return Group(*lines)
+
+    def update_strips(self, view: Any) -> None:
+        hand_strip, choice_strip = self.strips()
+        legal = set(view.legal_actions) if self.waiting else set()
+        card_actions = {a for a in legal if self.rules.info.is_card_action(a)}
+        kind = self.pick_kind()
+        hand = sorted(view.hand, key=lambda c: (c >> 4, -(c & 15)))
+        drawn = getattr(view, "drawn", None)
+        items: list[Item] = []
+        for card in hand:
+            label = self.card(card)
+            if card == drawn:
+                label.stylize("underline")
+            if kind is not None:
+                items.append(Item(label, card, enabled=True, marked=card in self.picked))
+            else:
+                enabled = card in card_actions if self.waiting else True
+                items.append(Item(label, card, enabled=enabled))
+        choices: list[Item] = []
+        if kind is not None:
+            choices.append(
+                Item(
+                    Text(self.words.word(f"action.{kind}")),
+                    -1,
+                    enabled=len(self.picked) == PICK_COUNT,
+                )
+            )
+        else:
+            for action in view.legal_actions if self.waiting else ():
+                if action in card_actions:
+                    continue
+                text = self.rules.format_action(action)
+                choices.append(Item(Text(choice_label(text, self.words)), action))
+        hand_active = self.waiting and (bool(card_actions) or kind is not None)
+        if self.waiting and not hand_active and not choices:
+            hand_active = True
+        if hand_strip.active and choice_strip.active:
+            hand_active = True
+        if not items:
+            items = [
+                Item(
+                    Text(
+                        self.say("tui.no_cards")
+                        if not self.not_looked(view)
+                        else self.say("tui.not_looked"),
+                        style="dim",
+                    ),
+                    -2,
+                    enabled=False,
+                )
+            ]
+        keep_choices = choice_strip.active and self.waiting and bool(choices)
+        hand_strip.show(items, hand_active and not keep_choices)
+        choice_strip.show(choices, self.waiting and bool(choices) and not hand_strip.active)
+        choice_strip.display = bool(choices)
+
+    def not_looked(self, view: Any) -> bool:
+        picked_up = getattr(view, "picked_up", None)
+        return picked_up is not None and not picked_up[self.me]
+
+    def prompt_line(self) -> Text:
+        if self.message:
+            return Text(self.message, style="bold red")
+        if self.typed:
+            return Text(self.say("tui.typed", text=self.typed), style="bold")
+        if self.waiting:
+            kind = self.pick_kind()
+            if kind is not None:
+                return Text(self.say("tui.pick_three", count=len(self.picked)), style="bold")
+            if any(self.rules.info.is_card_action(a) for a in self.view().legal_actions):
+                return Text(self.say("tui.play_card"), style="bold")
+            return Text(self.say("tui.choose"), style="bold")
+        if self.thinking is not None:
+            return Text(self.say("tui.thinking_line", seat=self.names[self.thinking]))
+        return Text("")
+
+    # leaving
+
+    def closing_line(self) -> str:
+        """What the command prints when the table closes: where the record is."""
+        key = "cli.final_saved" if self.state.is_over else "cli.game_saved"
+        return self.say(key, path=str(self.save_path))
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)

@@ -1,0 +1,88 @@
+"""The line mode (``koloda play --plain``, or any input that is not a terminal): issue 15's
+slips of bug 7 — deal 1's starter in 101, a finished game resumed, help per game, and
+text without trailing spaces or record codes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from koloda.bots import make_bot
+from koloda.cli.display import describe_view
+from koloda.cli.main import app
+from koloda.core.registry import load_game
+from koloda.i18n import Speaker
+from koloda.records import record_from_state
+
+runner = CliRunner()
+
+
+def test_101_announces_the_first_deal_and_its_starter(tmp_path: Path) -> None:
+    save = tmp_path / "h.json"
+    result = runner.invoke(
+        app, ["play", "hundred_one", "--seed", "2", "--save", str(save)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "— deal 1, dealt by you —" in result.output
+    assert "The starter is" in result.output
+
+
+def test_help_is_the_game_s_own(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    result = runner.invoke(
+        app, ["play", "spades", "--seed", "2", "--save", str(save)], input="help\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "trump:S" not in result.output  # King's examples are not every game's
+    assert result.output.count("Partnership trick game") == 2  # the banner and help
+    assert "legal: look, bid:double_nil" in result.output
+
+
+def test_resuming_a_finished_game_shows_its_result(tmp_path: Path) -> None:
+    rules = load_game("king", variant="three")
+    state = rules.new_state(seed=1)
+    rng = random.Random(1)
+    bot = make_bot("random", rules)
+    while not state.is_over:
+        state.apply(bot.choose(state.view(state.to_act), rng))
+    save = tmp_path / "done.json"
+    save.write_text(json.dumps(record_from_state(rules, state, ["You", "Random-1", "Random-2"])))
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "score sheet" in result.output
+    assert "Game over" in result.output
+    assert "final record saved" in result.output
+
+
+def test_no_trailing_spaces_nor_record_codes_in_the_view() -> None:
+    rules = load_game("spades")
+    state = rules.new_state(seed=3)
+    rng = random.Random(3)
+    # seat 0 bids double nil blind, the others play on until seat 0 is asked again
+    state.apply(rules.parse_action("bid:double_nil"))
+    bot = make_bot("random", rules)
+    while state.to_act != 0:
+        state.apply(bot.choose(state.view(state.to_act), rng))
+    words = Speaker("en", ["You", "B", "C", "D"], 0)
+    from rich.console import Console
+
+    console = Console(width=200, color_system=None, record=True)
+    with console.capture() as captured:
+        console.print(describe_view(rules, state.view(0), words))
+    text = captured.get()
+    assert "double_nil" not in text.split("legal:")[0]
+    assert "bid double nil" in text
+    shown = text.split("legal:")[0].splitlines()
+    assert [line for line in shown if line != line.rstrip()] == []
+
+
+def test_plain_is_the_line_mode(tmp_path: Path) -> None:
+    save = tmp_path / "p.json"
+    result = runner.invoke(
+        app, ["play", "king", "--plain", "--seed", "1", "--save", str(save)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "your move>" in result.output
