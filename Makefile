@@ -3,14 +3,14 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 # One stamp per set of extras installed (pyproject.toml): the web table needs `server`, the
-# tests need everything. Installing builds the Rust engine of native/ in release mode into
+# tests need everything (postgres is in dev). Installing builds the Rust engine of native/ in release mode into
 # the extension module koloda._native (maturin is the build backend), so a stamp is also
 # out of date when the crate's sources change.
 RUN_STAMP = $(VENV)/.installed-server
-STAMP     = $(VENV)/.installed-dev,server,plots,research
+STAMP     = $(VENV)/.installed-dev,server,plots,research,tui
 NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs)
 
-.PHONY: run test lint typecheck native-check bench bench-native clean browser postgres mutation
+.PHONY: run test lint typecheck native-check bench bench-native clean browser postgres tmux mutation
 
 $(VENV)/.installed-%: pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,19 +21,21 @@ $(VENV)/.installed-%: pyproject.toml $(NATIVE_SOURCES)
 run: $(RUN_STAMP)
 	$(BIN)/koloda serve
 
-# The browser tests drive Debian's Chromium (Playwright cannot download a browser here).
-browser:
-	@test -x /usr/bin/chromium || { \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+# System packages the tests use, installed with apt-get when missing: Debian's Chromium for
+# the browser tests (Playwright cannot download a browser here), PostgreSQL for the store's
+# tests on a private server, tmux for the terminal table's tests.
+APT_INSTALL = SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
 
-# The web table's store is tested on a private PostgreSQL server too (tests/server).
+browser:
+	@test -x /usr/bin/chromium || { $(APT_INSTALL) chromium >/dev/null; }
+
 postgres:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(APT_INSTALL) postgresql >/dev/null; }
+
+tmux:
+	@command -v tmux >/dev/null || { $(APT_INSTALL) tmux >/dev/null; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check koloda tests bench
@@ -50,7 +52,7 @@ native-check: $(STAMP)
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
 	cd native && cargo test --quiet
 
-test: lint typecheck native-check browser postgres
+test: lint typecheck native-check browser postgres tmux
 	$(BIN)/pytest -q -n 2
 
 bench: $(STAMP)

@@ -1,7 +1,9 @@
 """Optional installs: the packages each extra brings, checked before a feature uses them.
 
-The engine, the bots and the command line need none of them; the web table needs ``server``
-and the tournament's statistics and plots need ``plots`` (see pyproject.toml).
+The engine, the bots and the command line need none of them; the web table needs ``server``,
+the tournament's statistics and plots need ``plots``, the full-screen terminal table needs
+``tui``, ``koloda.envs`` needs ``research`` and a PostgreSQL store needs ``postgres`` (see
+pyproject.toml).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ __all__ = [
 EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
     "server": ("fastapi", "uvicorn", "sqlalchemy", "jinja2"),
     "plots": ("matplotlib", "scipy"),
+    "tui": ("textual",),
+    "research": ("pettingzoo", "gymnasium", "numpy", "pyspiel"),
+    "postgres": ("psycopg",),
 }
 """The top-level modules each extra must make importable."""
 

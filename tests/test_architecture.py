@@ -11,6 +11,7 @@ ADAPTERS = (
     "koloda.cli",
     "koloda.server",
     "koloda.tui",
+    "koloda.envs",
     "koloda.records",
     "koloda.i18n",
 )

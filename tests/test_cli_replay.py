@@ -19,7 +19,7 @@ def test_replay_of_a_saved_game_shows_names_and_position(tmp_path: Path) -> None
     shown = runner.invoke(app, ["replay", str(save)])
     assert shown.exit_code == 0, shown.output
     assert "players: Random-0, Random-1, You, Random-3" in shown.output
-    assert "saved game: deal 0, You to act" in shown.output
+    assert "saved game: deal 1, You to act" in shown.output
     assert "the table as seen by You:" in shown.output
     assert "legal:" in shown.output
 
@@ -30,5 +30,5 @@ def test_replay_in_russian(tmp_path: Path) -> None:
     assert runner.invoke(app, args, input="quit\n").exit_code == 0
     shown = runner.invoke(app, ["replay", str(save), "--lang", "ru"])
     assert shown.exit_code == 0, shown.output
-    assert "сохранённая игра: сдача 0" in shown.output
+    assert "сохранённая игра: сдача 1" in shown.output
     assert "игроки:" in shown.output

@@ -118,16 +118,15 @@ def render_sheet(sheet: ScoreSheet, names: Sequence[str], lang: str = "en") -> G
 
 
 def saved_game_line(state: AnyState, lang: str = "en", names: Sequence[str] = ()) -> str:
-    """Where a saved, unfinished game stands: its deal and who is to act, by name (issue 15,
-    bug 6). The deal is still the record's index from 0, as tests/king/test_king_cli.py
-    expects; counting from 1 for people waits for that test to change."""
+    """Where a saved, unfinished game stands: its deal (counted from 1, as people count;
+    the record's index is from 0) and who is to act, by name."""
     words = Speaker(lang, names)
     seat = state.to_act
     if seat is None:
         where = words.word("cli.between_deals")
     else:
         where = words.say("tui.seat_to_act", seat=SeatRef(seat))
-    return words.say("tui.saved_position", deal=state.deal_index, where=where)
+    return words.say("tui.saved_position", deal=state.deal_index + 1, where=where)
 
 
 def players_line(names: Sequence[str], lang: str = "en") -> str:

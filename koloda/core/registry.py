@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.core.engine import AnyRules
@@ -52,6 +53,20 @@ def load_game(name: str, engine: str = DEFAULT_ENGINE, **options: Any) -> AnyRul
     (4, '32')
     """
     return game_plugin(name).make_rules(engine, **options)
+
+
+def load_rules(name: str, options: Mapping[str, Any], engine: str = DEFAULT_ENGINE) -> AnyRules:
+    """The rules of a game from options that came from outside (a record, a request): as
+    :func:`load_game`, but ``engine`` is the caller's choice and never one of the options.
+
+    >>> load_rules("spades", {"engine": "native"})
+    Traceback (most recent call last):
+    ...
+    koloda.core.errors.OptionError: spades: unknown option engine (the engine is not a rule option)
+    """
+    if "engine" in options:
+        raise OptionError(f"{name}: unknown option engine (the engine is not a rule option)")
+    return load_game(name, engine, **options)
 
 
 def plugin_of(rules: AnyRules) -> GamePlugin:

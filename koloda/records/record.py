@@ -15,7 +15,7 @@ from typing import Any
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.plugin import DEFAULT_ENGINE
-from koloda.core.registry import available_games, game_plugin, load_game
+from koloda.core.registry import available_games, game_plugin, load_rules
 
 RECORD_FORMAT = "koloda-record/1"
 _TOP_KEYS = {
@@ -76,10 +76,8 @@ def parse_record(document: Any, engine: str = DEFAULT_ENGINE) -> Record:
     ):
         raise RecordError("'players' must be a list of names")
     options = _options_with_players(game, options, players)
-    if "engine" in options:  # the engine is the reader's choice, not a rule of the game
-        raise RecordError(f"{game}: unknown option engine (the engine is not a rule option)")
     try:
-        rules = load_game(game, engine, **options)
+        rules = load_rules(game, options, engine)
     except KolodaError as error:
         raise RecordError(str(error)) from None
     if players is not None and len(players) != rules.num_seats:

@@ -21,7 +21,7 @@ from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoin
 
 from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
-from koloda.core.registry import load_game
+from koloda.core.registry import load_rules
 from koloda.i18n import LANGUAGES, catalogue_json
 from koloda.records import parse_record
 from koloda.records.fairness import FAIRNESS_KEY
@@ -355,7 +355,7 @@ def create_app(
     async def check_options(body: CheckOptions) -> dict[str, Any]:
         """Check a game's options; answers the number of seats they give (for the lobby)."""
         try:
-            rules = load_game(body.game, **body.options)
+            rules = load_rules(body.game, body.options)
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
         return {

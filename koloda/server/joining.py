@@ -8,7 +8,7 @@ import hmac
 from typing import TYPE_CHECKING, Any
 
 from koloda.core.errors import OptionError
-from koloda.core.registry import load_game
+from koloda.core.registry import load_rules
 from koloda.server.live import LiveTable, hash_token
 from koloda.server.seating import (
     HUMAN,
@@ -127,7 +127,7 @@ async def play_now(
         raise OptionError("'game' must be a game name")
     if not isinstance(options, dict):
         raise OptionError("'options' must be an object")
-    wanted = load_game(game, **options)
+    wanted = load_rules(game, options)
     wanted_options = wanted.options_json()
     for wanting in ("open", "joinable"):
         for table in list(manager.tables.values()):

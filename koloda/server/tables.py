@@ -24,7 +24,7 @@ from koloda.core.errors import IllegalActionError, KolodaError, OptionError
 from koloda.core.events import Event
 from koloda.core.explain import explain_card
 from koloda.core.presentation import Phrase, phrase_to_json
-from koloda.core.registry import load_game
+from koloda.core.registry import load_rules
 from koloda.server.cluster import Cluster, Elsewhere
 from koloda.server.live import (
     CHAT_INTERVAL,
@@ -209,7 +209,7 @@ class TableManager:
             options = {}
         if not isinstance(options, dict):
             raise OptionError("'options' must be an object")
-        rules = load_game(game, **options)
+        rules = load_rules(game, options)
         requested = parse_seats(seats, rules)
         seating = Seating(
             parse_names(names, rules.num_seats),

@@ -21,7 +21,7 @@ from typing import Any
 
 from koloda.bots import AnyBot, make_bot
 from koloda.core.engine import Action, AnyRules
-from koloda.core.registry import load_game
+from koloda.core.registry import load_rules
 
 log = logging.getLogger("koloda.server")
 
@@ -78,7 +78,7 @@ def _think(game: str, options_json: str, bot_name: str, view: Any, seed: int) ->
 
     key = (game, options_json, bot_name)
     if key not in _WORKER_BOTS:
-        rules = load_game(game, **json.loads(options_json))
+        rules = load_rules(game, json.loads(options_json))
         _WORKER_BOTS[key] = (rules, make_bot(bot_name, rules))
     _, bot = _WORKER_BOTS[key]
     return bot.choose(view, random.Random(seed))

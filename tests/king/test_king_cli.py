@@ -104,7 +104,9 @@ def test_replay_prints_the_sheet_of_a_saved_game(tmp_path: Path) -> None:
     path.write_text(json.dumps(record_from_state(rules, state)))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0
-    assert "score sheet" in result.output and "saved game: deal 1" in result.output
+    # 40 decisions are the 32 cards of deal 1 and 8 of deal 2; people count deals from 1
+    assert state.deal_index == 1
+    assert "score sheet" in result.output and "saved game: deal 2," in result.output
 
 
 def test_terminal_game_refuses_illegal_input_and_saves(tmp_path: Path) -> None:

@@ -54,6 +54,23 @@ def test_server_bad_tables_are_422_naming_the_problem(
     assert named in response.text
 
 
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/tables", {"game": "spades", "options": {"engine": "native"}, "seats": ["human"] * 4}),
+        ("/api/check", {"game": "spades", "options": {"engine": "native"}}),
+        ("/api/play-now", {"game": "spades", "options": {"engine": "native"}}),
+    ],
+)
+def test_server_options_cannot_choose_the_engine(
+    server: ServerThread, path: str, body: dict[str, Any]
+) -> None:
+    # the engine is the server's choice, as it is a record reader's: not a rule option
+    response = httpx.post(f"{server.url}{path}", json=body)
+    assert response.status_code == 422
+    assert "engine is not a rule option" in response.text
+
+
 def test_server_malformed_json_body_is_422(server: ServerThread) -> None:
     response = httpx.post(
         f"{server.url}/api/tables",
