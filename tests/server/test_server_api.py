@@ -12,6 +12,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 KING_SEATS = ["human", "bot:random", "bot:random", "human"]
+NATIVE = {"engine": "native"}
 
 
 def test_server_create_table_gives_tokens_to_humans_only(server: ServerThread) -> None:
@@ -57,9 +58,9 @@ def test_server_bad_tables_are_422_naming_the_problem(
 @pytest.mark.parametrize(
     ("path", "body"),
     [
-        ("/api/tables", {"game": "spades", "options": {"engine": "native"}, "seats": ["human"] * 4}),
-        ("/api/check", {"game": "spades", "options": {"engine": "native"}}),
-        ("/api/play-now", {"game": "spades", "options": {"engine": "native"}}),
+        ("/api/tables", {"game": "spades", "options": NATIVE, "seats": ["human"] * 4}),
+        ("/api/check", {"game": "spades", "options": NATIVE}),
+        ("/api/play-now", {"game": "spades", "options": NATIVE}),
     ],
 )
 def test_server_options_cannot_choose_the_engine(
