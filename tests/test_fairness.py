@@ -16,22 +16,25 @@ from koloda import available_games, load_game
 from koloda.cli.main import app
 from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_36
-from koloda.records import parse_record, record_from_state
-from koloda.records.fairness import commitment, proof, verify
+from koloda.records import RecordError, parse_record, record_from_state
+from koloda.records.fairness import commitment, deal_seed, proof, verify
 
 runner = CliRunner()
 
 
-def finished_record(game: str, seed: str) -> dict[str, Any]:
+def finished_record(
+    game: str, seed: str, entropy: list[str | None] | None = None
+) -> dict[str, Any]:
     options: dict[str, Any] = {"max_deals": 2} if game == "spades" else {}
     rules = load_game(game, **options)
-    state = rules.new_state(seed=seed, first_dealer=1 % rules.num_seats)
+    dealt_from = deal_seed(seed, entropy or [])
+    state = rules.new_state(seed=dealt_from, first_dealer=1 % rules.num_seats)
     rng = random.Random(seed)
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     document = json.loads(json.dumps(record_from_state(rules, state)))
-    document["fairness"] = proof(seed)
+    document["fairness"] = proof(seed, entropy or [])
     return document
 
 
@@ -74,6 +77,32 @@ def test_koloda_verify(tmp_path: Path) -> None:
     unproven = runner.invoke(app, ["verify", str(path)])
     assert unproven.exit_code == 2
     assert "reveals no seed" in unproven.output
+
+
+def test_the_players_randomness_is_mixed_into_every_deal(tmp_path: Path) -> None:
+    entropy = ["a1b2", None, "c3-d4_e5", None]
+    assert deal_seed("s", []) == deal_seed("s", [None] * 4) == "s"  # nobody gave any
+    assert deal_seed("s", entropy) != deal_seed("s", ["a1b2", None, "c3-d4_e6", None])
+    assert deal_seed("s", entropy) != deal_seed("s", [None, "a1b2", "c3-d4_e5", None])
+    assert "entropy" not in proof("s") and proof("s", entropy)["entropy"] == entropy
+    document = finished_record("spades", "fair/mixed", entropy)
+    assert verify(parse_record(document)) == []
+    without = json.loads(json.dumps(document))
+    del without["fairness"]["entropy"]  # the seed alone deals other cards
+    assert verify(parse_record(without))[0].startswith("deal 1: ")
+    changed = json.loads(json.dumps(document))
+    changed["fairness"]["entropy"][2] = "c3-d4_e6"
+    assert verify(parse_record(changed))[0].startswith("deal 1: ")
+    for bad in (["a b", None, None, None], ["a1"], "a1", [1, None, None, None]):
+        document["fairness"]["entropy"] = bad
+        with pytest.raises(RecordError, match="entropy"):
+            verify(parse_record(document))
+    document["fairness"]["entropy"] = entropy
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps(document))
+    good = runner.invoke(app, ["verify", str(path)])
+    assert good.exit_code == 0, good.output
+    assert good.output.strip().endswith("and the randomness of seat(s) 0, 2")
 
 
 def chi_square_of_places(deals: int) -> tuple[float, int]:

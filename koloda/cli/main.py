@@ -387,9 +387,16 @@ def verify(
         for problem in problems:
             print(f"not fair: {problem}")
         raise typer.Exit(1)
-    revealed = seed or record.document[FAIRNESS_KEY]["seed"]
+    proof = record.document.get(FAIRNESS_KEY) or {}
+    revealed = seed or proof["seed"]
     deals = len(record.deals)
-    print(f"fair: all {deals} deal(s) come from the seed committed to as {commitment(revealed)}")
+    entropy = proof.get("entropy") or []
+    mixed = [str(s) for s, value in enumerate(entropy) if value is not None]
+    players = f" and the randomness of seat(s) {', '.join(mixed)}" if mixed else ""
+    print(
+        f"fair: all {deals} deal(s) come from the seed committed to as {commitment(revealed)}"
+        + players
+    )
 
 
 COMMAND_MODULES: tuple[str, ...] = ("koloda.cli.serve_cmd", "koloda.cli.tournament_cmd")

@@ -61,6 +61,11 @@ class CreateTable(BaseModel):
         description="a turn clock: a player who lets it run out is played by the normal bot "
         "until he is back (0: none)",
     )
+    entropy: bool = Field(
+        default=False,
+        description="the first deal waits until every person's seat has sent its own "
+        'randomness (`{"type": "entropy", "value": …}`), which is mixed into every deal',
+    )
 
 
 class JoinTable(BaseModel):
@@ -272,9 +277,11 @@ def create_app(
             '`{"type": "view", "version": n, "seat": s, "view": {…}, "events": […]}` after '
             'every change and on connect, `{"type": "error", "code": …, "message": …}` when a '
             "message is refused (codes `illegal_action`, `not_your_turn`, `bad_message`, "
-            "`stale_version`). Client → server: "
+            "`stale_version`, `entropy_closed`). Client → server: "
             '`{"type": "act", "action": "QH", "version": n}` (version optional), '
-            '`{"type": "sync"}` (resend the view), `{"type": "ping"}`.'
+            '`{"type": "sync"}` (resend the view), `{"type": "ping"}`, '
+            '`{"type": "entropy", "value": "…"}` (a seat\'s randomness, before the first deal '
+            "at a table created with `entropy`)."
         ),
         lifespan=lifespan,
     )
@@ -384,6 +391,7 @@ def create_app(
                 public=body.public,
                 hints=body.hints,
                 turn_seconds=body.turn_seconds,
+                entropy=body.entropy,
             )
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
@@ -505,6 +513,7 @@ def create_app(
         return {
             "commitment": fairness["commitment"],
             "seed": fairness["seed"],
+            "entropy": fairness.get("entropy"),
             "deals": len(record.deals),
             "problems": verify_fairness(record),
         }

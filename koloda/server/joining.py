@@ -105,6 +105,7 @@ async def rematch(
                 bots_yield=old.seating.bots_yield,
                 reserved=list(old.token_hashes),
                 turn_seconds=old.seating.turn_seconds,
+                entropy=old.seating.entropy is not None,
             )
             old.seating.rematch = new.id
             await manager.store_seats(old)

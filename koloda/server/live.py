@@ -24,7 +24,7 @@ from koloda.core.events import Event
 from koloda.core.presentation import sheet_to_json
 from koloda.i18n import LANGUAGES, Speaker
 from koloda.records import parse_record, record_from_state, results_document
-from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
+from koloda.records.fairness import FAIRNESS_KEY, commitment, deal_seed, proof
 from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name, seat_state
 from koloda.server.sheet_html import render_sheet_html
 from koloda.server.store import StoredTable
@@ -180,6 +180,15 @@ class LiveTable:
     busy: bool = False
     """The owner is handling an item (an action may be applied but not yet stored)."""
 
+    @property
+    def dealing_seed(self) -> str:
+        """The seed the deals come from: the table's, mixed with the players' randomness."""
+        return deal_seed(self.seed, self.seating.entropy or ())
+
+    def entropy_pending(self) -> list[int]:
+        """People's seats whose randomness the first deal waits for."""
+        return self.seating.entropy_pending(self.seats)
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token plays (None for a spectator, or for a person whose bot's seat is
         handed over at the next deal); raises TableError('forbidden') for a wrong token."""
@@ -218,6 +227,12 @@ class LiveTable:
             "hints": self.seating.hints,
             "rematch": self.seating.rematch,
             "commitment": commitment(self.seed),
+            "entropy": None
+            if self.seating.entropy is None
+            else {
+                "given": [s for s, v in enumerate(self.seating.entropy) if v is not None],
+                "pending": self.entropy_pending(),
+            },
         }
 
     def public_facts(self) -> dict[str, Any]:
@@ -278,7 +293,7 @@ class LiveTable:
         document["options"] = self.options
         record = parse_record(document)
         results = results_document(record, self.state)
-        results[FAIRNESS_KEY] = proof(self.seed)
+        results[FAIRNESS_KEY] = proof(self.seed, self.seating.entropy or ())
         return results
 
     def seat_names(self, lang: str) -> list[str]:
@@ -381,7 +396,9 @@ def rebuild(stored: StoredTable) -> LiveTable:
         known.append(setup)
         for text in by_deal.get(index, []):
             tricks.feed(state.apply(rules.parse_action(text)))
-    state.resume_dealing(Shuffler(stored.seed))
+    seating = Seating.from_json(stored.seating, rules.num_seats)
+    if not seating.entropy_pending(stored.seats):
+        state.resume_dealing(Shuffler(deal_seed(stored.seed, seating.entropy or ())))
     table = LiveTable(
         id=stored.id,
         rules=rules,
@@ -396,7 +413,7 @@ def rebuild(stored: StoredTable) -> LiveTable:
         deals_scored=len(state.deal_scores()),
         known_setups=[log.setup for log in state.deal_logs()],
         record=stored.record,
-        seating=Seating.from_json(stored.seating, rules.num_seats),
+        seating=seating,
     )
     return table
 

@@ -57,6 +57,9 @@ class Seating:
     """For a rematch's seat, the token hash that held the seat at the previous table."""
     rematch: str | None = None
     """The table of the rematch, once one was asked for."""
+    entropy: list[str | None] | None = None
+    """Each seat's randomness for the deals (records.fairness), when the table waits for the
+    people's randomness before its first deal; None when it deals at once."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -75,6 +78,7 @@ class Seating:
             "pending_names": self.pending_names,
             "reserved": self.reserved,
             "rematch": self.rematch,
+            "entropy": self.entropy,
         }
 
     @classmethod
@@ -91,7 +95,16 @@ class Seating:
             pending_names=list(data.get("pending_names") or []),
             reserved=list(data.get("reserved") or []),
             rematch=data.get("rematch"),
+            entropy=data.get("entropy"),
         )
+
+    def entropy_pending(self, seats: list[str]) -> list[int]:
+        """People's seats whose randomness the first deal still waits for."""
+        if self.entropy is None:
+            return []
+        return [
+            seat for seat, kind in enumerate(seats) if kind == HUMAN and self.entropy[seat] is None
+        ]
 
 
 def seat_state(kind: str, token_hash: str | None, seating: Seating, seat: int) -> str:

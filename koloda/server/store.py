@@ -131,12 +131,14 @@ class NewTable:
 
 @dataclass
 class SeatsWrite:
-    """Who sits where changed (a seat claimed, a bot's seat handed to a person)."""
+    """Who sits where changed (a seat claimed, a bot's seat handed to a person, a player's
+    randomness given), with the first deal when that randomness completed it."""
 
     table_id: str
     seats: list[str]
     token_hashes: list[str | None]
     seating: dict[str, Any]
+    setups: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass
@@ -259,6 +261,8 @@ class Store:
                     "token_hashes": job.token_hashes,
                     "seating": job.seating,
                 }
+                for index, setup in job.setups:
+                    setups[job.table_id, index] = setup
                 continue
             if isinstance(job, NewTable):
                 new_tables.append(

@@ -19,12 +19,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from koloda.bots import make_bot
+from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyState
 from koloda.core.errors import IllegalActionError, KolodaError, OptionError
 from koloda.core.events import Event
 from koloda.core.explain import explain_card
 from koloda.core.presentation import Phrase, phrase_to_json
 from koloda.core.registry import load_rules
+from koloda.records.fairness import ENTROPY
 from koloda.server.cluster import Cluster, Elsewhere
 from koloda.server.live import (
     CHAT_INTERVAL,
@@ -196,12 +198,14 @@ class TableManager:
         bots_yield: bool = False,
         reserved: list[str | None] | None = None,
         turn_seconds: float = 0.0,
+        entropy: bool = False,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
         A ``human`` seat gets its token now; an ``open`` seat is a person's seat that anyone
         may join later (``join``); ``reserved`` seats wait for the holders of a previous
-        table's tokens (a rematch).
+        table's tokens (a rematch). With ``entropy`` the first deal waits until every
+        person's seat has given its randomness (``give_entropy``).
         """
         if not isinstance(game, str):
             raise OptionError("'game' must be a game name")
@@ -226,9 +230,14 @@ class TableManager:
             new_token() if kind == HUMAN and seating.reserved[s] is None else None
             for s, kind in enumerate(requested)
         ]
+        if entropy and HUMAN in kinds:
+            seating.entropy = [None] * rules.num_seats
         seed = secrets.token_hex(16)
         first_dealer = 0
-        state = rules.new_state(seed=seed, first_dealer=first_dealer)
+        if seating.entropy is None:
+            state = rules.new_state(seed=seed, first_dealer=first_dealer)
+        else:
+            state = rules.empty_state(first_dealer)  # dealt once the randomness is in
         table = LiveTable(
             id=secrets.token_urlsafe(9),
             rules=rules,
@@ -381,6 +390,24 @@ class TableManager:
         if kind == "chat":
             self._chat(table, seat, message.get("phrase"), connection)
             return
+        if kind == "entropy":
+            value = message.get("value")
+            if seat is None:
+                connection.send(error_message("bad_message", "a spectator gives no randomness"))
+            elif not isinstance(value, str) or not ENTROPY.fullmatch(value):
+                connection.send(
+                    error_message(
+                        "bad_message", "'value' must be 1 to 128 letters, digits, '-' or '_'"
+                    )
+                )
+            else:
+                table.queue.put_nowait(
+                    Run(
+                        lambda t: self._give_entropy(t, seat, value, connection),
+                        detached_future(),
+                    )
+                )
+            return
         if kind == "hint":
             if not table.seating.hints:
                 connection.send(error_message("hints_off", "hints are off at this table"))
@@ -451,6 +478,41 @@ class TableManager:
         if reason is not None:
             hint["reason"] = phrase_to_json(reason)
         connection.send(hint)
+
+    async def _give_entropy(
+        self, table: LiveTable, seat: int, value: str, connection: Connection
+    ) -> None:
+        """A person's randomness for the deals; the last one awaited deals the first deal."""
+        if seat not in table.entropy_pending():
+            connection.send(
+                error_message(
+                    "entropy_closed",
+                    "randomness is taken once per seat, before the first deal"
+                    if table.seating.entropy is not None
+                    else "this table deals without the players' randomness",
+                )
+            )
+            return
+        assert table.seating.entropy is not None
+        table.seating.entropy[seat] = value
+        events: list[Event] = []
+        if not table.entropy_pending():
+            events = table.state.resume_dealing(Shuffler(table.dealing_seed))
+        await self.store.update_seats(
+            SeatsWrite(
+                table.id,
+                list(table.seats),
+                list(table.token_hashes),
+                table.seating.to_json(),
+                setups=table.new_setups(),
+            )
+        )
+        if events:
+            table.tricks.feed(events)
+            self._broadcast(table, events)
+            self._schedule_bot(table)
+        else:
+            self.announce(table)
 
     def _back(self, table: LiveTable, seat: int) -> None:
         """A person whose clock ran out is back: the normal bot stops playing for him."""

@@ -106,7 +106,8 @@ def test_a_preset_makes_its_table_and_invites_a_friend(
     page.wait_for_selector("#links li[data-seat='1'] input")
     page.screenshot(path=str(shots_dir(tmp_path) / "lobby-invites.png"), full_page=True)
     assert page.inner_text("#invites-what") == "King with ordering"
-    assert page.inner_text("#invites-settings") == "public table · 30 seconds a move · no hints"
+    settings = "public table · 30 seconds a move · no hints · players' randomness in the shuffle"
+    assert page.inner_text("#invites-settings") == settings
     table_id, token = seat_of(page.get_attribute("#links .play-link", "href") or "")
     made = facts(lobby_server, table_id)
     assert made["game"] == "king" and made["options"] == {"variant": "order"}
@@ -115,6 +116,7 @@ def test_a_preset_makes_its_table_and_invites_a_friend(
     assert made["seats"][0]["name"] == "Анна" and made["public"]
     view = httpx.get(f"{lobby_server.url}/api/tables/{table_id}/view?token={token}").json()
     assert view["seat"] == 0 and view["table"]["hints"] is False
+    assert view["table"]["entropy"] == {"given": [], "pending": [0, 1]}  # no cards before it
 
     # the friend opens the open seat's link, gives his name and sits down
     invitation = page.input_value("#links li[data-seat='1'] input")

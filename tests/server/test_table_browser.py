@@ -335,6 +335,44 @@ def test_rematch_after_the_game(server: ServerThread, browser: Any) -> None:
     tab.close()
 
 
+def test_the_players_randomness_goes_into_the_deals(server: ServerThread, browser: Any) -> None:
+    body = {
+        "game": "spades",
+        "options": {"max_deals": 1},
+        "seats": ["human", "bot:random", "human", "bot:random"],
+        "names": ["Anna", None, "Boris", None],
+        "entropy": True,
+    }
+    created = httpx.post(f"{server.url}/api/tables", json=body).json()
+    table_id, tokens = created["table_id"], [s["token"] for s in created["seats"]]
+    anna = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    anna.wait("people.entropy.given.includes(0)", 10)  # her browser gave its randomness
+    assert anna.page.inner_text("#prompt").startswith("The first deal waits for Boris")
+    assert anna.value("latest.view.hand_sizes.every((n) => n === 0)")
+    shoot(anna.page, "spades-waiting-for-randomness")
+    boris = Page(browser, f"{server.url}/t/{table_id}?token={tokens[2]}", PHONE)
+    for tab in (anna, boris):
+        tab.wait("latest.view.hand_sizes.every((n) => n === 13)", 20)
+    assert "your randomness is mixed in" in anna.page.inner_text("#board-body")
+    deadline = time.monotonic() + 180
+    while not (anna.summary_open() and anna.value("latest.view.finished")):
+        assert time.monotonic() < deadline, "the game did not end"
+        if not (anna.step() or boris.step(prefer=NUMBER_BID)):
+            anna.page.wait_for_timeout(30)
+    anna.wait("document.getElementById('verify') !== null", 10)
+    anna.page.click("#verify")
+    anna.wait("document.querySelectorAll('#verify-result p').length >= 4", 20)
+    verdict = anna.page.inner_text("#verify-result")
+    assert "✓ The deals used the randomness your browser gave." in verdict, verdict
+    assert "✓ Every deal (1) is exactly what that seed and the players' randomness deal" in verdict
+    assert "✗" not in verdict, verdict
+    given = anna.value(f"localStorage.getItem('koloda.entropy.{table_id}')")
+    record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
+    assert record["fairness"]["entropy"][0] == given and record["fairness"]["entropy"][2]
+    for tab in (anna, boris):
+        tab.close()
+
+
 def test_russian_table_has_no_english_left(server: ServerThread, browser: Any) -> None:
     table_id, tokens = new_table(
         server, "spades", ["human"] + ["bot:random"] * 3, {}, ["Анна", None, None, None]

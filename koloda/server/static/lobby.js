@@ -431,13 +431,14 @@ async function createTable(event) {
     public: byId("public").checked,
     hints: byId("hints").checked,
     turn_seconds: parseInt(byId("clock").value, 10) || 0,
+    entropy: byId("entropy").checked,
   });
   if (!answer.ok) { byId("problem").textContent = answer.status === 422 ? L("bad_rules", answer.body.detail || "") : errorText(answer); return; }
   const created = answer.body;
   for (const seat of created.seats) {
     if (seat.token) remember({ id: created.table_id, game: S.game, options, seat: seat.seat, token: seat.token, via: "created" });
   }
-  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0 };
+  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0, entropy: byId("entropy").checked };
   renderInvites();
   renderMine();
   refreshMine();
@@ -455,6 +456,7 @@ function renderInvites() {
     L(created.public ? "summary.public" : "summary.private"),
     created.turnSeconds ? L("summary.clock", clockLabel(created.turnSeconds)) : null,
     L(created.hints ? "summary.hints" : "summary.no_hints"),
+    created.entropy ? L("summary.entropy") : null,
   ].filter(Boolean).join(" · ");
   const links = byId("links");
   links.replaceChildren();

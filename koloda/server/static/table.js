@@ -121,13 +121,15 @@ async function pump() {
 async function present(message) {
   if (message.type === "table") {
     people = message.table;
-    if (latest) { renderPeople(); renderSummaryWaiting(); }
+    giveEntropy();
+    if (latest) { renderPeople(); renderSummaryWaiting(); renderMine(latest.view); }
     return;
   }
   if (message.type === "chat") { showChat(message); return; }
   if (message.type !== "view") return;
   if (latest && message.version < latest.version) return;
   people = message.table;
+  giveEntropy(message.seat);
   const first = latest === null;
   if (first) latest = message;
   const hurry = first || inbox.length > 6;
@@ -234,6 +236,20 @@ function commitmentKey() { return `koloda.commitment.${TABLE_ID}`; }
 function rememberCommitment(hash) {
   if (hash && !localStorage.getItem(commitmentKey())) localStorage.setItem(commitmentKey(), hash);
 }
+/* A table that waits for the players' randomness: this browser gives 32 random bytes once,
+   and keeps them to check at the end that the deals used them. */
+function entropyKey() { return `koloda.entropy.${TABLE_ID}`; }
+function giveEntropy(seat = mySeat()) {
+  if (!people || !people.entropy || seat === null || seat === undefined || giveEntropy.sent) return;
+  if (!people.entropy.pending.includes(seat)) return;
+  let value = localStorage.getItem(entropyKey());  // given before but not received: the same again
+  if (!value) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    value = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(entropyKey(), value);
+  }
+  giveEntropy.sent = send({ type: "entropy", value });
+}
 async function sha256Hex(text) {
   if (!window.crypto || !crypto.subtle) return null;  // not a secure context: the server's check only
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -251,7 +267,11 @@ async function verifyDeal() {
   else if (seen && hash === seen) lines.push("✓ " + t("verify_seed_ok"));
   else if (seen) lines.push("✗ " + t("verify_seed_bad"));
   else lines.push((hash === proof.commitment ? "✓ " : "✗ ") + t("verify_seed_unseen"));
-  lines.push(proof.problems.length ? "✗ " + proof.problems.join("; ") : "✓ " + t("verify_deals_ok", proof.deals));
+  const mine = localStorage.getItem(entropyKey());
+  if (proof.entropy && mine && mySeat() !== null) {
+    lines.push(proof.entropy[mySeat()] === mine ? "✓ " + t("verify_randomness_ok") : "✗ " + t("verify_randomness_bad"));
+  }
+  lines.push(proof.problems.length ? "✗ " + proof.problems.join("; ") : "✓ " + t(proof.entropy ? "verify_deals_mixed_ok" : "verify_deals_ok", proof.deals));
   box.replaceChildren(...lines.map((line) => el("p", {}, line)), el("p", { class: "note" }, t("verify_yourself")));
 }
 
@@ -359,7 +379,10 @@ function renderMine(v) {
   document.getElementById("watching").classList.toggle("hidden", me !== null || refused);
   const prompt = document.getElementById("prompt");
   if (refused) return;
-  prompt.textContent = v.finished ? t("finished") : mine ? t("your_turn") : v.to_act === null ? "" : t("waiting", playerName(v.to_act));
+  const awaited = people && people.entropy && !v.finished ? people.entropy.pending.filter((s) => s !== me) : [];
+  prompt.textContent = v.finished ? t("finished") : mine ? t("your_turn")
+    : awaited.length ? t("waiting_for_randomness", awaited.map(playerName).join(", "))
+    : v.to_act === null ? "" : t("waiting", playerName(v.to_act));
   prompt.classList.toggle("mine", mine);
   const legal = v.legal_actions || [];
   const cardActions = new Set(legal.filter((a) => CARD_RE.test(a)));
@@ -530,7 +553,8 @@ function renderBoard(v) {
   const parts = draw ? draw(v) : [table([t("player"), t("col_total")], seatRows(v, (s) => [v.totals[s]]))];
   if (renderBoard.sections) parts.push(...renderBoard.sections);
   const hash = people && people.commitment;
-  if (hash) parts.push(el("p", { class: "note fair", title: hash }, `${t("fair_deal")}: SHA-256 ${hash.slice(0, 12)}…`));
+  const mixed = people && people.entropy && people.entropy.given.includes(mySeat()) ? ` · ${t("randomness_mixed")}` : "";
+  if (hash) parts.push(el("p", { class: "note fair", title: hash }, `${t("fair_deal")}: SHA-256 ${hash.slice(0, 12)}…${mixed}`));
   body.replaceChildren(...parts);
 }
 
@@ -671,6 +695,7 @@ function renderLog() {
   log.replaceChildren(...logLines.slice(-30).map((line) => line.chat
     ? el("li", { class: "chat" }, `${playerName(line.seat)}: ${word("chat." + line.text)}`)
     : el("li", {}, w.sentence(line))));
+  log.classList.toggle("hidden", !logLines.length);  // no empty box before the first event
   log.scrollTop = log.scrollHeight;
 }
 
