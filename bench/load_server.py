@@ -52,7 +52,13 @@ class Stats:
 
 
 async def play_seat(
-    ws_url: str, token: str, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event
+    ws_url: str,
+    token: str,
+    rng: random.Random,
+    stats: Stats,
+    stop: float,
+    done: asyncio.Event,
+    think: float,
 ) -> None:
     async with connect(f"{ws_url}?token={token}", max_size=1 << 22, open_timeout=120) as ws:
         sent_at: float | None = None
@@ -80,6 +86,8 @@ async def play_seat(
                 return
             if view["legal_actions"]:
                 action = rng.choice(view["legal_actions"])
+                if think:  # a person looks at the table before he plays
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent_at = time.perf_counter()
                 sent_version = message["version"]
                 await ws.send(
@@ -96,6 +104,7 @@ async def run_table(
     stats: Stats,
     stop: float,
     seed: int,
+    think: float,
 ) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, RAMP_SECONDS))  # tables arrive over the first seconds
@@ -115,7 +124,7 @@ async def run_table(
         done = asyncio.Event()
         outcomes = await asyncio.gather(
             *(
-                play_seat(ws_url, s["token"], random.Random(rng.random()), stats, stop, done)
+                play_seat(ws_url, s["token"], random.Random(rng.random()), stats, stop, done, think)
                 for s in created["seats"]
             ),
             return_exceptions=True,
@@ -126,7 +135,13 @@ async def run_table(
 
 
 async def bench(
-    base: str, tables: int, seconds: float, game: str, options: dict[str, Any], first: int = 0
+    base: str,
+    tables: int,
+    seconds: float,
+    game: str,
+    options: dict[str, Any],
+    first: int = 0,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
@@ -138,7 +153,7 @@ async def bench(
         stop = started + seconds
         await asyncio.gather(
             *(
-                run_table(client, base, game, options, count, stats, stop, first + i)
+                run_table(client, base, game, options, count, stats, stop, first + i, think)
                 for i in range(tables)
             )
         )
@@ -152,10 +167,16 @@ async def bench(
 
 
 def client_process(
-    base: str, tables: int, seconds: float, game: str, options: dict[str, Any], first: int
+    base: str,
+    tables: int,
+    seconds: float,
+    game: str,
+    options: dict[str, Any],
+    first: int,
+    think: float,
 ) -> dict[str, Any]:
     """One client process: its share of the tables."""
-    return asyncio.run(bench(base, tables, seconds, game, options, first))
+    return asyncio.run(bench(base, tables, seconds, game, options, first, think))
 
 
 def quantile(ordered: list[float], q: float) -> float:
@@ -163,12 +184,22 @@ def quantile(ordered: list[float], q: float) -> float:
 
 
 def run_clients(
-    base: str, tables: int, seconds: float, game: str, options: dict[str, Any], clients: int
+    base: str,
+    tables: int,
+    seconds: float,
+    game: str,
+    options: dict[str, Any],
+    clients: int,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     """The tables spread over ``clients`` processes; their figures together."""
     shares = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
     firsts = [sum(shares[:i]) for i in range(clients)]
-    jobs = [(base, n, seconds, game, options, f) for n, f in zip(shares, firsts, strict=True) if n]
+    jobs = [
+        (base, n, seconds, game, options, f, think)
+        for n, f in zip(shares, firsts, strict=True)
+        if n
+    ]
     with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
         parts = pool.starmap(client_process, jobs)
     latencies = sorted(x for part in parts for x in part["latencies"])
@@ -177,6 +208,7 @@ def run_clients(
     return {
         "tables": tables,
         "clients": len(jobs),
+        "think_seconds": think,
         "cores": os.cpu_count(),
         "game": game,
         "options": options,
@@ -203,6 +235,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a player looks at the table before acting (0: at once, which "
+        "saturates the server: every table always has an action waiting)",
+    )
     parser.add_argument("--game", default="king")
     parser.add_argument("--options", default='{"variant": "classic"}', help="JSON options")
     parser.add_argument(
@@ -240,7 +279,9 @@ def main() -> None:
     if host not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("load_server.py runs over loopback only (127.0.0.1)")
     try:
-        result = run_clients(base, args.tables, args.seconds, args.game, options, args.clients)
+        result = run_clients(
+            base, args.tables, args.seconds, args.game, options, args.clients, args.think
+        )
     finally:
         if server is not None:
             server.send_signal(signal.SIGINT)
