@@ -17,7 +17,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from koloda.bots import available_bots
 from koloda.core.errors import KolodaError
@@ -197,17 +198,29 @@ DOCS_POLICY = PAGE_POLICY.replace("script-src 'self'", "script-src 'self' 'unsaf
 """The API documentation page starts Swagger UI with an inline script (its assets are local)."""
 
 
-class SecurityHeaders(BaseHTTPMiddleware):
-    """Security headers on every HTTP answer."""
+class SecurityHeaders:
+    """Security headers on every HTTP answer (a plain ASGI middleware: WebSockets pass
+    straight through, and answers are not copied)."""
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
-        docs = request.url.path.startswith(("/docs", "/redoc"))
-        response.headers["Content-Security-Policy"] = DOCS_POLICY if docs else PAGE_POLICY
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Frame-Options"] = "DENY"
-        return response
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        docs = str(scope.get("path", "")).startswith(("/docs", "/redoc"))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = DOCS_POLICY if docs else PAGE_POLICY
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+                headers["X-Frame-Options"] = "DENY"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def _problem_line(error: RequestValidationError) -> str:
