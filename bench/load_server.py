@@ -223,6 +223,7 @@ def run_clients(
             round(statistics.fmean(latencies) * 1000, 2) if latencies else 0.0
         ),
         "server_latency_ms": server["latency_ms"],
+        "server_commit_wait_ms": server["commit_wait_ms"],
         "server_live_tables": server["live_tables"],
     }
 
@@ -295,7 +296,9 @@ def main() -> None:
         f"{result['actions_per_second']} actions/s; client-side latency p50 "
         f"{result['client_latency_ms_p50']} ms, p99 {result['client_latency_ms_p99']} ms; "
         f"server-side (receive -> broadcast) p50 {result['server_latency_ms']['p50']} ms, "
-        f"p99 {result['server_latency_ms']['p99']} ms; {result['games_finished']} games "
+        f"p99 {result['server_latency_ms']['p99']} ms (of which waiting for the commit: p50 "
+        f"{result['server_commit_wait_ms']['p50']} ms, p99 "
+        f"{result['server_commit_wait_ms']['p99']} ms); {result['games_finished']} games "
         f"finished, {result['errors']} errors ({result['clients']} client processes, "
         f"{result['cores']} cores)",
         file=sys.stderr,

@@ -554,6 +554,7 @@ def create_app(
             "live_tables": len(manager.tables),
             "bots_waiting": manager.thinkers.turns.queued,
             "latency_ms": manager.latencies.summary(),
+            "commit_wait_ms": manager.commit_waits.summary(),
         }
 
     @app.get("/i18n/catalogues.js", include_in_schema=False)

@@ -1,5 +1,6 @@
 """What the server measures of itself: the time from receiving a person's action to having
-every seat's view on its way (``GET /api/stats``)."""
+every seat's view on its way, and the part of it spent waiting for the store to commit the
+action (``GET /api/stats``)."""
 
 from __future__ import annotations
 

@@ -83,6 +83,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.thinkers = Thinkers(threads=bot_threads, processes=bot_processes)
         self.latencies = Latencies()
+        self.commit_waits = Latencies()
+        """Of that latency, the wait for the store to commit the action (group commit)."""
         """Receive → broadcast of every person's action (``GET /api/stats``)."""
         """Quick bots think in threads, searching bots in worker processes (``thinking``)."""
         self._closing = False
@@ -652,7 +654,10 @@ class TableManager:
         if state.is_over:
             table.record = table.finished_record()
             write.record = table.record
+        committing = time.perf_counter()
         await self.store.append(write)  # stored before it is acknowledged
+        if not act.bot:
+            self.commit_waits.record(time.perf_counter() - committing)
         table.version += 1
         scored = len(state.deal_scores())
         deal_ended = scored > table.deals_scored

@@ -110,5 +110,8 @@ def test_the_server_measures_receive_to_broadcast(tmp_path: Path) -> None:
         latency = stats["latency_ms"]
         assert latency["actions"] >= 2  # the person's actions only, not the bots'
         assert 0 < latency["p50"] <= latency["p99"] <= latency["max"]
+        commits = stats["commit_wait_ms"]  # a part of each action's latency
+        assert commits["actions"] == latency["actions"]
+        assert 0 < commits["max"] <= latency["max"]
     finally:
         server.stop()
