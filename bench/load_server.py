@@ -248,6 +248,11 @@ def main() -> None:
     parser.add_argument(
         "--database", help="database URL of the started server (default: a temp SQLite)"
     )
+    parser.add_argument(
+        "--no-fsync",
+        action="store_true",
+        help="the started server commits without flushing to disk (koloda serve --no-fsync)",
+    )
     args = parser.parse_args()
     options = json.loads(args.options)
     server = None
@@ -261,6 +266,7 @@ def main() -> None:
                 sys.executable,
                 *("-m", "koloda", "serve", "--port", str(port), "--database", database),
                 *("--bot-delay", "0", "--tables-per-minute", "1000000", "--max-tables", "100000"),
+                *(["--no-fsync"] if args.no_fsync else []),
             ],
             cwd=folder,
             stdout=subprocess.DEVNULL,

@@ -45,6 +45,15 @@ def serve(
     lease_seconds: Annotated[
         float, typer.Option(help="with --cluster: how soon a dead process's tables move")
     ] = 5.0,
+    fsync: Annotated[
+        bool,
+        typer.Option(
+            "--fsync/--no-fsync",
+            help="flush every commit to disk (an acknowledged move survives a power cut); "
+            "--no-fsync: it survives a crash of this process but not of the machine, and "
+            "moves wait for no disk",
+        ),
+    ] = True,
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
     from koloda.cli.main import fail
@@ -75,6 +84,7 @@ def serve(
         creation_limit=limit,
         max_tables=max_tables,
         cluster=member,
+        fsync=fsync,
     )
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(

@@ -244,6 +244,7 @@ def create_app(
     message_limit: Callable[[], MessageLimit] = MessageLimit,
     idle_seconds: float = 600.0,
     cluster: Cluster | None = None,
+    fsync: bool = True,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
@@ -255,13 +256,14 @@ def create_app(
     connection may send. Quick bots think in ``bot_threads`` threads, searching bots in
     ``bot_processes`` worker processes (``thinking``; 0: in the threads too). With a
     ``cluster``, this is one of several processes on one database, each table owned by one
-    of them (``cluster``)."""
+    of them (``cluster``). Without ``fsync`` the store's commits survive a crash of the
+    process but not of the machine, and wait for no disk flush (``store.make_engine``)."""
     url = database_url(database)
     limit = creation_limit if creation_limit is not None else CreationLimit()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, url)
+        store = await asyncio.to_thread(Store, url, fsync)
         manager = TableManager(
             store,
             bot_delay=bot_delay,

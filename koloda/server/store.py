@@ -32,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -158,8 +159,12 @@ _Write = NewTable | ActionWrite | SeatsWrite
 _Job = tuple[_Write, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL and full syncs, so a commit survives a kill."""
+def make_engine(url: str, fsync: bool = True) -> Engine:
+    """An engine for ``url``. SQLite gets WAL. With ``fsync`` every commit is flushed to the
+    disk before it returns, so an acknowledged action survives a power cut; without it a
+    commit survives a crash or kill of the server process (it is in the operating system's
+    hands) but not of the machine, and waits no disk flush (SQLite ``synchronous=NORMAL``,
+    PostgreSQL ``synchronous_commit=off``, whose database stays consistent either way)."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -167,21 +172,31 @@ def make_engine(url: str) -> Engine:
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             cursor.close()
 
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    if not fsync and url.startswith("postgresql"):
+
+        @event.listens_for(engine, "connect")
+        def _no_wait(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("SET synchronous_commit TO off")
+            cursor.close()
+            connection.commit()
+
+    return engine
 
 
 class Store:
     """The tables' database with a group-committing writer thread."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, fsync: bool = True) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, fsync)
         metadata.create_all(self.engine)
         self._add_missing_columns()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
@@ -300,13 +315,14 @@ class Store:
         with self.engine.begin() as connection:
             if new_tables:
                 connection.execute(insert(tables_table), new_tables)
-            for (table_id, index), _ in setups.items():
+            if setups:  # a deal's setup is replaced when its chance grows (101's restocks)
                 connection.execute(
                     delete(deals_table).where(
-                        deals_table.c.table_id == table_id, deals_table.c.deal_index == index
-                    )
+                        deals_table.c.table_id == bindparam("t"),
+                        deals_table.c.deal_index == bindparam("i"),
+                    ),
+                    [{"t": t, "i": i} for t, i in setups],
                 )
-            if setups:
                 connection.execute(
                     insert(deals_table),
                     [
@@ -320,12 +336,18 @@ class Store:
                 connection.execute(
                     update(tables_table).where(tables_table.c.id == table_id).values(**seating)
                 )
-            for table_id, version in versions.items():
-                values: dict[str, Any] = {"version": version}
-                if table_id in finished:
-                    values.update(finished=True, record=finished[table_id])
+            if versions:  # one statement for all the tables that moved (executemany)
                 connection.execute(
-                    update(tables_table).where(tables_table.c.id == table_id).values(**values)
+                    update(tables_table)
+                    .where(tables_table.c.id == bindparam("t"))
+                    .values(version=bindparam("v")),
+                    [{"t": t, "v": v} for t, v in versions.items()],
+                )
+            for table_id, record in finished.items():
+                connection.execute(
+                    update(tables_table)
+                    .where(tables_table.c.id == table_id)
+                    .values(finished=True, record=record)
                 )
         self.commits += 1
 
