@@ -399,7 +399,11 @@ def verify(
     )
 
 
-COMMAND_MODULES: tuple[str, ...] = ("koloda.cli.serve_cmd", "koloda.cli.tournament_cmd")
+COMMAND_MODULES: tuple[str, ...] = (
+    "koloda.cli.serve_cmd",
+    "koloda.cli.tournament_cmd",
+    "koloda.cli.analyse_cmd",
+)
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 
 for _module in COMMAND_MODULES:

@@ -98,6 +98,26 @@ class GameInfo:
             return tuple(float(sense * scores[self.side_of(s)]) for s in range(self.num_seats))
         return tuple(float(sense * p) for p in scores)
 
+    def reward_points(self, scores: tuple[int, ...]) -> tuple[float, ...]:
+        """One deal's result for each seat in the game's points, as the search weighs it:
+        the own side's points less the other side's (partnership games), the seat's points
+        less the others' mean (101), or the seat's own points (King, whose deals give out a
+        fixed sum)."""
+        points = self.seat_points(scores)
+        reward = self.utility.reward
+        if reward is DealReward.SIDE_DIFFERENCE:
+            first = points[self.sides[0][0]]
+            second = points[self.sides[1][0]]
+            return tuple(
+                first - second if self.side_of(s) == 0 else second - first
+                for s in range(len(points))
+            )
+        if reward is DealReward.SHARE_OF_DEAL:
+            return points
+        n = len(points)
+        total = sum(points)
+        return tuple(p - (total - p) / (n - 1) for p in points)
+
     def rewards(self, scores: tuple[int, ...]) -> tuple[float, ...]:
         """The search's reward of a finished deal per seat, scaled to about [-1, 1]."""
         points = self.seat_points(scores)

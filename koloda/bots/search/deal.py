@@ -21,15 +21,17 @@ def deal_finished(state: GameState[Any], deal: int) -> bool:
     return state.deal_index != deal or state.is_over
 
 
-def reward_function(rules: Rules[S, V]) -> Callable[[S, int], Rewards]:
-    """The search's reward of a finished deal per seat (0 for a deal not finished)."""
+def reward_function(rules: Rules[S, V], in_points: bool = False) -> Callable[[S, int], Rewards]:
+    """The search's reward of a finished deal per seat (0 for a deal not finished): scaled to
+    about [-1, 1], or ``in_points`` in the game's points (``GameInfo.reward_points``)."""
     info = rules.info
     unfinished = (0.0,) * info.num_seats
+    convert = info.reward_points if in_points else info.rewards
 
     def rewards(state: S, deal: int) -> Rewards:
         all_scores = state.deal_scores()
         if deal >= len(all_scores):
             return unfinished
-        return info.rewards(all_scores[deal])
+        return convert(all_scores[deal])
 
     return rewards

@@ -50,6 +50,7 @@ class PIMCBot(Generic[S, V]):
         inference: bool = True,
         candidates: int = 300,
         name: str = "pimc",
+        in_points: bool = False,
     ) -> None:
         if samples is None and milliseconds is None:
             raise ValueError("PIMC needs a budget: samples or milliseconds")
@@ -66,7 +67,7 @@ class PIMCBot(Generic[S, V]):
         self.policy: RolloutPolicy[S] | None = (
             heuristic_rollout(rules, epsilon=0.0) if rollout == "heuristic" else None
         )
-        self.rewards = reward_function(rules)
+        self.rewards = reward_function(rules, in_points)
         self.beliefs: BeliefModel[S, V] | None = belief_model(rules) if inference else None
         self.candidates = candidates
         self.nodes = 0
@@ -78,6 +79,13 @@ class PIMCBot(Generic[S, V]):
             raise ValueError(f"seat {view.seat} has no decision to make")
         if len(legal) == 1:
             return legal[0]
+        values = self.values(view, rng)
+        return max(legal, key=lambda a: values[a])
+
+    def values(self, view: V, rng: random.Random) -> dict[Action, float]:
+        """Each legal action's mean value over the sampled deals: the seat's reward of the
+        deal (``in_points``: in the game's points), the same deals for every action."""
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
         seat = view.seat
         deal = view.deal
         limit = self.samples if self.samples is not None else 1 << 30
@@ -117,7 +125,7 @@ class PIMCBot(Generic[S, V]):
                 totals[action] += value
             done += 1
         self.last_samples = done
-        return max(legal, key=lambda a: totals[a])
+        return {action: total / max(done, 1) for action, total in totals.items()}
 
     def _cards_left(self, state: S) -> int:
         """Cards left in hands while cards are played, or -1 (no exact search then)."""

@@ -7,16 +7,27 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 
 from koloda.core.cards import SUIT_SYMBOLS, SUITS, pretty_card
+from koloda.i18n import Speaker
 
 SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
 
 
-def styled_card(card: int) -> Text:
-    return Text(pretty_card(card), style=SUIT_STYLES[card >> 4])
+def card_label(card: int, words: Speaker | None = None) -> str:
+    """``Q♥``, or with ``words`` the rank as the reader's language writes it (``Д♥``)."""
+    return words.card(card) if words is not None else pretty_card(card)
 
 
-def hand_by_suit(cards: Sequence[int], strength: Callable[[int], int] | None = None) -> Text:
-    """The hand by suit (♠ ♥ ♦ ♣), strongest first within a suit (ace-high by default)."""
+def styled_card(card: int, words: Speaker | None = None) -> Text:
+    return Text(card_label(card, words), style=SUIT_STYLES[card >> 4])
+
+
+def hand_by_suit(
+    cards: Sequence[int],
+    strength: Callable[[int], int] | None = None,
+    words: Speaker | None = None,
+) -> Text:
+    """The hand by suit (♠ ♥ ♦ ♣), strongest first within a suit (ace-high by default); the
+    ranks as ``words``' language writes them."""
     key = strength or (lambda card: card)
     text = Text()
     for suit in SUITS:
@@ -26,5 +37,5 @@ def hand_by_suit(cards: Sequence[int], strength: Callable[[int], int] | None = N
         if text:
             text.append("   ")
         text.append(SUIT_SYMBOLS[suit] + " ", style=SUIT_STYLES[suit])
-        text.append(" ".join(pretty_card(c)[:-1] for c in in_suit))
+        text.append(" ".join(card_label(c, words)[:-1] for c in in_suit))
     return text or Text("(no cards)")

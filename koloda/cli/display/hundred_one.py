@@ -58,7 +58,7 @@ def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Gr
         lines.append(Text("  " + step, style="dim"))
     if view.top is not None:
         table = Text(words.say("view.top") + " ")
-        table.append_text(styled_card(view.top))
+        table.append_text(styled_card(view.top, words))
         if view.suit is not None:
             table.append("   " + words.say("view.follow") + " ")
             table.append(SUIT_SYMBOLS[view.suit], style=SUIT_STYLES[view.suit])
@@ -72,11 +72,11 @@ def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Gr
     for index, card in enumerate(view.hand):
         if index:
             hand.append(" ")
-        hand.append_text(styled_card(card))
+        hand.append_text(styled_card(card, words))
     lines.append(hand)
     if view.drawn is not None:
         drawn = Text(words.say("view.you_drew") + " ")
-        drawn.append_text(styled_card(view.drawn))
+        drawn.append_text(styled_card(view.drawn, words))
         lines.append(drawn)
     if view.to_act is not None:
         lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))

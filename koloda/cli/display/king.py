@@ -37,7 +37,7 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
         if view.trick:
             for seat, card in view.trick:
                 trick.append(f"{names[seat]} ")
-                trick.append_text(styled_card(card))
+                trick.append_text(styled_card(card, words))
                 trick.append("  ")
         else:
             trick.append(words.say("view.empty"))
@@ -47,7 +47,7 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
         lines.append(Text(words.say("view.tricks_taken", tricks=won)))
     label = words.say("view.preview" if view.is_preview else "view.your_hand") + " "
     hand = Text(label, style="bold")
-    hand.append_text(hand_by_suit(view.hand))
+    hand.append_text(hand_by_suit(view.hand, words=words))
     lines.append(hand)
     if view.to_act is not None:
         lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))

@@ -58,7 +58,7 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
         if view.trick:
             for seat, card in view.trick:
                 trick.append(f"{names[seat]} ")
-                trick.append_text(styled_card(card))
+                trick.append_text(styled_card(card, words))
                 trick.append("  ")
         else:
             trick.append(words.say("view.empty"))
@@ -68,7 +68,7 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
         lines.append(trick)
     hand = Text(words.say("view.your_hand") + " ", style="bold")
     if view.hand or view.picked_up[view.seat]:
-        hand.append_text(hand_by_suit(view.hand))
+        hand.append_text(hand_by_suit(view.hand, words=words))
     else:
         hand.append(words.say("view.not_looked"))
     lines.append(hand)

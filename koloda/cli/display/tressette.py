@@ -42,7 +42,7 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
             for index, card in enumerate(shown):
                 if index:
                     line.append(" ")
-                line.append_text(styled_card(card))
+                line.append_text(styled_card(card, words))
             line.append("]")
             lines.append(line)
     if view.plays or view.trick_leader is not None:
@@ -50,13 +50,13 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
         if view.trick:
             for seat, card in view.trick:
                 trick.append(f"{names[seat]} ")
-                trick.append_text(styled_card(card))
+                trick.append_text(styled_card(card, words))
                 trick.append("  ")
         elif len(view.plays) >= 4:
             trick = Text(words.say("view.last_trick") + " ")
             for seat, card in view.plays[-4:]:
                 trick.append(f"{names[seat]} ")
-                trick.append_text(styled_card(card))
+                trick.append_text(styled_card(card, words))
                 trick.append("  ")
         else:
             trick.append(words.say("view.empty"))
@@ -65,7 +65,7 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
         taken = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
         lines.append(Text(words.say("view.tricks_taken", tricks=taken)))
     hand = Text(words.say("view.your_hand") + " ", style="bold")
-    hand.append_text(hand_by_suit(view.hand, STRENGTH.__getitem__))
+    hand.append_text(hand_by_suit(view.hand, STRENGTH.__getitem__, words))
     lines.append(hand)
     if view.to_act is not None:
         lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))

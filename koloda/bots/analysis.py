@@ -1,0 +1,131 @@
+"""Post-game analysis: what each decision of a seat cost, as the search values it.
+
+A finished (or saved) game is replayed from its record; at every decision of the analysed
+seat the search (PIMC on that seat's view only: the others' hands are sampled, never read)
+values each legal action in the game's points of the deal — the own side's points less the
+other side's in the partnership games, one's points less the others' mean in 101, one's own
+points in King — and the decision's *loss* is the best value less the value of the action
+taken. A forced move (one legal action) loses nothing and costs no search. The budget is a
+count of sampled deals, so the same record, seed and budget give the same analysis on any
+machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from koloda.bots.search.pimc import PIMCBot
+from koloda.core.engine import Action, AnyRules, AnyState
+from koloda.records.record import Record
+
+DEFAULT_SAMPLES = 24
+"""Sampled deals per decision: enough for the costly mistakes to stand out."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the analysed seat, valued."""
+
+    number: int
+    """The decision's index among all the game's actions (from 0)."""
+    deal: int
+    """The deal's index (from 0)."""
+    move: int
+    """The action's index in its deal (from 0, as the record lists the deal's actions)."""
+    seat: int
+    chosen: Action
+    values: dict[Action, float] = field(default_factory=dict)
+    """Each legal action's value in points (empty for a forced move)."""
+    hand: tuple[Action, ...] = ()
+    """The seat's hand before the decision (cards, as actions)."""
+    view: Any = field(default=None, compare=False, repr=False)
+    """The seat's view before the decision (the position, for people)."""
+
+    @property
+    def forced(self) -> bool:
+        return not self.values
+
+    @property
+    def best(self) -> Action:
+        if not self.values:
+            return self.chosen
+        return max(self.values, key=lambda a: self.values[a])
+
+    @property
+    def loss(self) -> float:
+        """Points the chosen action gave away on average against the best one (≥ 0)."""
+        if not self.values:
+            return 0.0
+        return max(0.0, self.values[self.best] - self.values[self.chosen])
+
+
+def positions(
+    rules: AnyRules, record: Record, seat: int
+) -> Iterator[tuple[int, int, int, AnyState, Action]]:
+    """Each decision of ``seat`` in the record: (action index in the game, deal, action
+    index in the deal, the state before it, the action taken)."""
+    state = rules.empty_state(record.first_dealer)
+    number = 0
+    for index, deal in enumerate(record.deals):
+        state.start_deal(rules.setup_from_json(deal))
+        for move, text in enumerate(deal.get("actions", [])):
+            action = rules.parse_action(text)
+            if state.to_act == seat:
+                yield number, index, move, state.clone(), action
+            state.apply(action)
+            number += 1
+
+
+def analyse(
+    rules: AnyRules,
+    record: Record,
+    seat: int,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    deals: set[int] | None = None,
+    progress: Callable[[int, int], Any] | None = None,
+) -> list[Decision]:
+    """Every decision of ``seat`` (in the ``deals`` given, by index; default all) valued by
+    PIMC with ``samples`` sampled deals each; ``progress(done, total)`` after each one."""
+    if not 0 <= seat < rules.num_seats:
+        raise ValueError(f"seat {seat} is not at this table of {rules.num_seats}")
+    search = PIMCBot(rules, samples=samples, in_points=True, name="analysis")
+    wanted = [p for p in positions(rules, record, seat) if deals is None or p[1] in deals]
+    decisions: list[Decision] = []
+    for done, (number, deal, move, state, chosen) in enumerate(wanted, start=1):
+        view = state.view(seat)
+        legal = tuple(view.legal_actions)
+        hand = tuple(getattr(view, "hand", ()))
+        values: dict[Action, float] = {}
+        if len(legal) > 1:
+            rng = random.Random(f"{seed}/{number}")  # a decision's own stream: repeatable
+            values = search.values(view, rng)
+        decisions.append(Decision(number, deal, move, seat, chosen, values, hand, view))
+        if progress is not None:
+            progress(done, len(wanted))
+    return decisions
+
+
+def costliest(decisions: list[Decision], count: int = 3) -> list[Decision]:
+    """The decisions that lost the most points, costliest first (ties: the earlier)."""
+    costly = [d for d in decisions if d.loss > 0]
+    return sorted(costly, key=lambda d: (-d.loss, d.number))[:count]
+
+
+def decision_json(rules: AnyRules, decision: Decision) -> dict[str, Any]:
+    """A decision as JSON: actions in the record's notation, values rounded to 0.01."""
+    return {
+        "number": decision.number,
+        "deal": decision.deal,
+        "move": decision.move,
+        "seat": decision.seat,
+        "chosen": rules.format_action(decision.chosen),
+        "best": rules.format_action(decision.best),
+        "loss": round(decision.loss, 2),
+        "forced": decision.forced,
+        "values": {rules.format_action(a): round(v, 2) for a, v in decision.values.items()},
+        "hand": [rules.format_action(a) for a in decision.hand],
+    }

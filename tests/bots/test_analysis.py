@@ -1,0 +1,124 @@
+"""Post-game analysis (``koloda analyse``): a planted blunder is the costliest decision, a
+forced move loses nothing, the values come from the seat's own view, and the same seed gives
+the same analysis."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from koloda import load_game
+from koloda.bots import make_bot
+from koloda.bots.analysis import analyse, costliest, decision_json
+from koloda.cli.main import app
+from koloda.core.cards import parse_card
+from koloda.records import parse_record, record_from_state
+
+KING_OF_HEARTS = parse_card("KH")
+runner = CliRunner()
+
+NO_KING_FIRST = [
+    "no_king",
+    "no_tricks",
+    "no_jacks",
+    "no_queens",
+    "no_hearts",
+    "last_two",
+    "erelash",
+]
+HANDS = [  # dealt by seat 0; seat 1 leads (K-4)
+    ["AC", "7C", "7S", "8S", "7D", "8D", "7H", "8H"],
+    ["AS", "KS", "9C", "8C", "KC", "9D", "10D", "9H"],
+    ["10C", "JC", "QC", "JS", "QS", "JD", "QD", "10H"],
+    ["9S", "10S", "KH", "AD", "KD", "AH", "QH", "JH"],
+]
+PLAYED = [
+    "AS",
+    "JS",
+    "9S",
+    "7S",  # seat 0 may play either spade: neither takes the trick
+    "KS",
+    "QS",
+    "10S",
+    "8S",  # seat 0's last spade: forced
+    "9C",
+    "10C",
+    "KH",  # seat 3 has no club and must drop K♥ (K-9)
+    "AC",  # the blunder: the ace takes K♥ (16 points, K-7); 7♣ would duck
+]
+BLUNDER = len(PLAYED) - 1
+
+
+def blunder_record() -> dict[str, Any]:
+    """A "no K♥" deal (the first, by K-11's agreed order) with a planted blunder by seat 0:
+    last to a club trick on which K♥ was dropped, it wins the trick with A♣ although 7♣
+    would let seat 2's 10♣ take K♥ instead."""
+    return {
+        "format": "koloda-record/1",
+        "game": "king",
+        "options": {"negative_order": NO_KING_FIRST},
+        "first_dealer": 0,
+        "deals": [{"dealer": 0, "hands": HANDS, "actions": PLAYED}],
+    }
+
+
+def test_the_planted_blunder_is_the_costliest_decision() -> None:
+    # rule: K-9 (K♥ dropped on a trick its holder cannot follow)
+    record = parse_record(blunder_record())
+    decisions = analyse(record.rules, record, seat=0, samples=8)
+    assert [d.move for d in decisions] == [3, 7, BLUNDER]
+    free, forced, blunder = decisions
+    assert free.loss == 0 and not free.forced  # either spade: the same
+    assert forced.forced and forced.loss == 0 and forced.values == {}
+    assert costliest(decisions) == [blunder]
+    assert blunder.chosen == parse_card("AC") and blunder.best == parse_card("7C")
+    assert blunder.loss == 16.0  # taking K♥ costs 16; ducking gives it to seat 2
+    shown = decision_json(record.rules, blunder)
+    assert shown["chosen"] == "AC" and shown["best"] == "7C" and shown["loss"] == 16.0
+
+
+def test_forced_moves_lose_nothing_and_the_seed_repeats_the_analysis() -> None:
+    rules = load_game("spades", max_deals=1)
+    bots = [make_bot("heuristic", rules) for _ in range(4)]
+    state = rules.new_state(seed="analysis")
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].choose(state.view(seat), rng))
+    record = parse_record(json.loads(json.dumps(record_from_state(rules, state))))
+    first = analyse(rules, record, seat=2, samples=4, seed=5)
+    again = analyse(rules, record, seat=2, samples=4, seed=5)
+    assert [d.values for d in first] == [d.values for d in again]
+    forced = [d for d in first if d.forced]
+    assert forced and all(d.loss == 0 for d in forced)  # the last card is always forced
+    assert all(d.seat == 2 and d.view.seat == 2 for d in first)  # that seat's view only
+
+
+def test_koloda_analyse(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(blunder_record()))
+    done = runner.invoke(app, ["analyse", str(path), "--samples", "4", "--top", "1"])
+    assert done.exit_code == 0, done.output
+    assert f"1. deal 1, move {BLUNDER + 1} of the deal: A♣ instead of 7♣, 16.0 points lost" in (
+        done.output
+    )
+    assert "K♥" in done.output  # the position: the trick on the table
+    as_json = runner.invoke(app, ["analyse", str(path), "--samples", "4", "--json"])
+    assert as_json.exit_code == 0
+    assert [d["loss"] for d in json.loads(as_json.output)] == [0.0, 0.0, 16.0]
+    russian = runner.invoke(app, ["analyse", str(path), "--samples", "4", "--lang", "ru"])
+    assert "Т♣ вместо 7♣, потеряно очков: 16.0" in russian.output
+    for bad, says in (
+        (["--seat", "4"], "--seat"),
+        (["--deal", "2"], "--deal"),
+        (["--samples", "0"], "--samples"),
+    ):
+        refused = runner.invoke(app, ["analyse", str(path), *bad])
+        assert refused.exit_code == 2 and says in refused.output
+    path.write_text("{not json")
+    assert runner.invoke(app, ["analyse", str(path)]).exit_code == 2
