@@ -533,6 +533,34 @@ def create_app(
             "problems": verify_fairness(record),
         }
 
+    analyses: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]]]] = {}
+
+    @app.get(
+        "/api/tables/{table_id}/analysis",
+        responses={403: {"model": Problem}, 404: {"model": Problem}, 422: {"model": Problem}},
+        tags=["tables"],
+    )
+    async def table_analysis(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        """A finished game's three costliest decisions of ``seat``: the move played, the best
+        one the search found, the points lost on average and the seat's view then (as
+        ``koloda analyse`` reports them). The search runs once per seat and is kept."""
+        table = await table_or_404(request, table_id)
+        document = await manager_of(request).call(table, lambda t: t.record)
+        if document is None:
+            raise HTTPException(403, "the game is not finished; it is analysed at its end")
+        if not 0 <= seat < table.rules.num_seats:
+            raise HTTPException(422, f"seat must be 0..{table.rules.num_seats - 1}")
+        key = (table_id, seat)
+        if key not in analyses or analyses[key].cancelled():
+            job = manager_of(request).thinkers.analyse(document, seat)
+            analyses[key] = asyncio.ensure_future(job)
+        try:
+            decisions = await asyncio.shield(analyses[key])
+        except Exception:
+            del analyses[key]
+            raise
+        return {"seat": seat, "decisions": decisions}
+
     @app.get(
         "/api/tables/{table_id}/sheet",
         response_model=ScoreSheetAnswer,

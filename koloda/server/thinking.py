@@ -84,6 +84,24 @@ def _think(game: str, options_json: str, bot_name: str, view: Any, seed: int) ->
     return bot.choose(view, random.Random(seed))
 
 
+def _analyse(document_json: str, seat: int, samples: int, count: int) -> list[dict[str, Any]]:
+    """In a worker: a finished game's costliest decisions of ``seat`` (bots.analysis), each
+    with the seat's view at that moment (the game is over: every card is public now)."""
+    import json
+
+    from koloda.bots.analysis import analyse, costliest, decision_json
+    from koloda.records import parse_record
+
+    record = parse_record(json.loads(document_json))
+    decisions = analyse(record.rules, record, seat, samples=samples)
+    shown = []
+    for decision in costliest(decisions, count):
+        entry = decision_json(record.rules, decision)
+        entry["view"] = decision.view.to_json()
+        shown.append(entry)
+    return shown
+
+
 class Thinkers:
     """The bots' workers: ``threads`` for quick bots, ``processes`` for searching ones (0:
     searching bots use the threads too), ``budget`` seconds a search may take before the
@@ -125,6 +143,23 @@ class Thinkers:
             return await loop.run_in_executor(
                 self.threads, stand_in.choose, view, random.Random(seed)
             )
+        finally:
+            self.turns.leave()
+
+    async def analyse(
+        self, document: dict[str, Any], seat: int, samples: int = 16, count: int = 3
+    ) -> list[dict[str, Any]]:
+        """A finished game's ``count`` costliest decisions of ``seat``, searched in a worker
+        (a people's job: before the bots' tables)."""
+        import json
+
+        loop = asyncio.get_running_loop()
+        text = json.dumps(document)
+        if self.processes is None:
+            return await loop.run_in_executor(self.threads, _analyse, text, seat, samples, count)
+        await self.turns.enter(True)
+        try:
+            return await loop.run_in_executor(self.processes, _analyse, text, seat, samples, count)
         finally:
             self.turns.leave()
 

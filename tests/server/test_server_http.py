@@ -96,3 +96,27 @@ def test_a_finished_table_reveals_the_seed_it_committed_to(server: ServerThread)
     document = record.json()
     assert document["fairness"]["commitment"] == committed
     assert verify(parse_record(document)) == []
+
+
+def test_a_finished_game_is_analysed_for_each_seat(server: ServerThread) -> None:
+    created = create_table(server.url, "spades", {"max_deals": 1}, ["bot:random"] * 4)
+    table_id = created["table_id"]
+    early = httpx.get(f"{server.url}/api/tables/{table_id}/analysis", params={"seat": 0})
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{server.url}/api/tables/{table_id}/record").status_code != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    if early.status_code != 200:  # random bots may finish the deal before the first request
+        assert early.status_code == 403 and "not finished" in early.text
+    bad = httpx.get(f"{server.url}/api/tables/{table_id}/analysis", params={"seat": 4})
+    assert bad.status_code == 422
+    answer = httpx.get(
+        f"{server.url}/api/tables/{table_id}/analysis", params={"seat": 1}, timeout=120
+    ).json()
+    assert answer["seat"] == 1 and 1 <= len(answer["decisions"]) <= 3  # random play loses
+    losses = [d["loss"] for d in answer["decisions"]]
+    assert losses == sorted(losses, reverse=True) and losses[-1] > 0
+    for decision in answer["decisions"]:
+        assert decision["seat"] == 1 and decision["view"]["seat"] == 1
+        assert decision["chosen"] != decision["best"]
+        assert decision["chosen"] in decision["values"] and decision["best"] in decision["values"]

@@ -328,6 +328,15 @@ def test_rematch_after_the_game(server: ServerThread, browser: Any) -> None:
     verdict = tab.page.inner_text("#verify-result")
     assert "✓ The revealed seed is the one committed to" in verdict, verdict
     assert "✓ Every deal (1)" in verdict and "✗" not in verdict, verdict
+    tab.page.click("#analysis")  # where the search says this seat lost points
+    tab.wait("document.querySelector('#analysis-result .note') !== null", 60)
+    analysed = httpx.get(f"{server.url}/api/tables/{table_id}/analysis", params={"seat": 0}).json()
+    shown = tab.page.locator("#analysis-result li")
+    assert shown.count() == len(analysed["decisions"]) <= 3
+    if analysed["decisions"]:
+        first = shown.first.inner_text()
+        assert first.startswith(f"Deal 1, move {analysed['decisions'][0]['move'] + 1}: you played")
+    shoot(tab.page, "spades-analysis")
     tab.page.click("#rematch")
     tab.page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
     tab.wait("latest !== null", 20)

@@ -275,6 +275,26 @@ async function verifyDeal() {
   box.replaceChildren(...lines.map((line) => el("p", {}, line)), el("p", { class: "note" }, t("verify_yourself")));
 }
 
+/* The three decisions that cost this seat the most points, as the search values them. */
+async function showAnalysis() {
+  const box = document.getElementById("analysis-result");
+  document.getElementById("analysis").disabled = true;
+  box.replaceChildren(el("p", {}, t("analysis_running")));
+  const answer = await fetch(`/api/tables/${TABLE_ID}/analysis?seat=${mySeat()}`);
+  if (!answer.ok) { box.replaceChildren(el("p", {}, t("analysis_failed"))); return; }
+  const { decisions } = await answer.json();
+  const move = (a) => (CARD_RE.test(a) ? cardLabel(a) : actionLabel(a));
+  const items = decisions.map((d) => {
+    const onTable = (d.view.trick || []).map((p) => (Array.isArray(p) ? p[1] : p.card)).filter(Boolean);
+    return el("li", {},
+      el("p", {}, t("analysis_item", d.deal + 1, d.move + 1, move(d.chosen), move(d.best), numberText(d.loss))),
+      onTable.length ? el("p", { class: "note" }, `${t("the_table")}: `, miniCards(onTable)) : null,
+      d.hand.length ? el("p", { class: "note" }, `${t("your_hand")}: `, miniCards(d.hand)) : null);
+  });
+  box.replaceChildren(decisions.length ? el("ol", { class: "analysis" }, items) : el("p", {}, t("analysis_none")),
+    el("p", { class: "note" }, t("analysis_note")));
+}
+
 /* ----- drawing the page ---------------------------------------------------------------------- */
 function render() {
   if (!latest) return;
@@ -607,6 +627,7 @@ async function openSummary(e, final, message) {
   if (final) {
     buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
     buttons.append(el("button", { type: "button", id: "verify", onclick: verifyDeal }, t("verify")));
+    if (mySeat() !== null) buttons.append(el("button", { type: "button", id: "analysis", onclick: showAnalysis }, t("analysis")));
     if (TOKEN) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
     buttons.append(el("a", { class: "button", href: "/" }, t("to_lobby")));
     buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
@@ -615,7 +636,7 @@ async function openSummary(e, final, message) {
   } else {
     buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
   }
-  parts.push(buttons, el("div", { id: "verify-result", "aria-live": "polite" }), el("p", { id: "summary-waiting", class: "note" }));
+  parts.push(buttons, el("div", { id: "verify-result", "aria-live": "polite" }), el("div", { id: "analysis-result", "aria-live": "polite" }), el("p", { id: "summary-waiting", class: "note" }));
   box.replaceChildren(...parts);
   document.getElementById("summary").classList.remove("hidden");
   renderSummaryWaiting();
