@@ -552,6 +552,8 @@ def create_app(
             raise HTTPException(422, f"seat must be 0..{table.rules.num_seats - 1}")
         key = (table_id, seat)
         if key not in analyses or analyses[key].cancelled():
+            if len(analyses) >= 1000:  # the oldest analysis goes first
+                analyses.pop(next(iter(analyses)))
             job = manager_of(request).thinkers.analyse(document, seat)
             analyses[key] = asyncio.ensure_future(job)
         try:
