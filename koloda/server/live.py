@@ -6,6 +6,7 @@ only from that table's owner task.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import random
@@ -255,7 +256,20 @@ class LiveTable:
             "rematch": self.seating.rematch,
         }
 
-    def view_message(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+    @functools.cached_property
+    def facts(self) -> dict[str, Any]:
+        """The game's facts for the table page (the same for the table's whole life)."""
+        return game_facts(self.rules)
+
+    def view_message(
+        self,
+        seat: int | None,
+        events: Sequence[Event] = (),
+        people: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """What a seat (None: a spectator) is sent after a change: its view, the events as
+        it may see them, who is at the table (``people``, when already made) and the
+        game's facts."""
         if seat is None:
             view = public_view_json(self.rules, self.state)
         else:
@@ -269,8 +283,8 @@ class LiveTable:
             "seat": seat,
             "view": view,
             "events": events_json(events, seat, self.rules.num_seats),
-            "table": self.people(),
-            "facts": game_facts(self.rules),
+            "table": people if people is not None else self.people(),
+            "facts": self.facts,
         }
 
     def new_setups(self) -> list[tuple[int, dict[str, Any]]]:

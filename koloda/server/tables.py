@@ -346,9 +346,15 @@ class TableManager:
         )
 
     def _broadcast(self, table: LiveTable, events: Sequence[Event] = ()) -> None:
-        """Every connection gets its view (after a change of the game)."""
+        """Every connection gets its view (after a change of the game): made once per seat,
+        and once for all the spectators."""
+        people = table.people()
+        made: dict[int | None, dict[str, Any]] = {}
         for connection in list(table.connections):
-            connection.send(table.view_message(connection.seat, events))
+            seat = connection.seat
+            if seat not in made:
+                made[seat] = table.view_message(seat, events, people)
+            connection.send(made[seat])
 
     def announce(self, table: LiveTable, but: Connection | None = None) -> None:
         """Every connection (``but`` one that knows it already) hears who is at the table:
