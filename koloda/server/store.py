@@ -13,6 +13,7 @@ its rows are durable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import threading
@@ -44,6 +45,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+
+CHECKPOINT_SECONDS = 1.0
+"""How often a SQLite store copies its write-ahead log into the database."""
 
 metadata = MetaData()
 
@@ -173,6 +177,9 @@ def make_engine(url: str, fsync: bool = True) -> Engine:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
+            # the store's own thread copies the log into the database (Store._checkpoints),
+            # so no commit waits for that copy
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine
@@ -203,6 +210,20 @@ class Store:
         self._writer = threading.Thread(target=self._write_loop, name="koloda-store", daemon=True)
         self._writer.start()
         self.commits = 0
+        self._stopping = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if url.startswith("sqlite"):
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="koloda-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """SQLite: copy the write-ahead log into the database every second, beside the
+        writer (a passive checkpoint never blocks it), rather than inside some commit."""
+        while not self._stopping.wait(CHECKPOINT_SECONDS):
+            with contextlib.suppress(Exception), self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _add_missing_columns(self) -> None:
         """Columns added since a database was made (``seating``) are added to it."""
@@ -476,6 +497,9 @@ class Store:
     def close(self) -> None:
         self._jobs.put(None)
         self._writer.join(timeout=10)
+        self._stopping.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
         self.engine.dispose()
 
 
