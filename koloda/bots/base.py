@@ -24,6 +24,23 @@ class Bot(Protocol[V_contra]):
     def choose(self, view: V_contra, rng: random.Random) -> Action: ...
 
 
+def decide(bot: Bot[Any], state: Any, rng: random.Random) -> Action:
+    """The bot's move at ``state``: from the seat's view, or from the state itself for a bot
+    that ``sees_everything`` (the cheater, a ceiling for measurements only)."""
+    if getattr(bot, "sees_everything", False):
+        action: Action = bot.choose_seeing(state, rng)  # type: ignore[attr-defined]
+        return action
+    return bot.choose(state.view(state.to_act), rng)
+
+
+def sees_everything(name: str) -> bool:
+    """Whether the bot called ``name`` reads the real state (never a player's opponent)."""
+    return name.partition(":")[0] in _SEEING
+
+
+_SEEING = {"cheater"}
+
+
 AnyBot = Bot[Any]
 """A bot for a game picked at run time (its view class is known only then)."""
 BotFactory = Callable[[AnyRules], AnyBot]

@@ -121,6 +121,19 @@ def pimc(rules: AnyRules, budget: str = "20") -> AnyBot:
     return PIMCBot(rules, samples=samples, milliseconds=milliseconds, name=name)
 
 
+def cheater(rules: AnyRules, budget: str = "20") -> AnyBot:
+    """``cheater``: PIMC given the real hands (``cheater:40``: 40 rollouts of the real deal
+    a move); a ceiling for measurements, refused by the web table."""
+    from koloda.bots.search.cheater import CheaterBot
+
+    samples, _ = parse_budget(budget)
+    if samples is None:
+        raise OptionError("the cheater's budget is a count of rollouts (cheater:40)")
+    return CheaterBot(
+        rules, samples=samples, name="cheater" if budget == "20" else f"cheater:{budget}"
+    )
+
+
 def register_all() -> None:
     register_bot("heuristic", heuristic)
     register_bot("easy", easy)
@@ -133,3 +146,5 @@ def register_all() -> None:
     register_budget_bot("ismcts-uniform", ismcts_uniform)
     register_budget_bot("pimc", pimc)
     register_budget_bot("hard", hard)
+    register_bot("cheater", cheater)
+    register_budget_bot("cheater", cheater)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from koloda.bots.base import AnyBot
+from koloda.bots.base import AnyBot, decide
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.events import Event
 
@@ -43,7 +43,7 @@ def play_game(
             return GameResult(state, decisions, state.outcome(), finished=False)
         seat = state.to_act
         assert seat is not None, "a self-dealing game always has a seat to act"
-        action = bots[seat].choose(state.view(seat), rng)
+        action = decide(bots[seat], state, rng)
         events = state.apply(action)
         decisions += 1
         if on_events is not None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.bots.base import AnyBot, make_bot
+from koloda.bots.base import AnyBot, decide, make_bot
 from koloda.core.engine import AnyRules, GameState
 from koloda.core.errors import OptionError
 from koloda.extras import require_extra
@@ -124,7 +124,7 @@ def play_deal(
     while state.deal_index == deal and not state.is_over:
         seat = state.to_act
         assert seat is not None
-        state.apply(bots[seat].choose(state.view(seat), rng))
+        state.apply(decide(bots[seat], state, rng))
     return rules.info.seat_points(state.deal_scores()[deal])
 
 

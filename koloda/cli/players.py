@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from koloda.bots import AnyBot, make_bot
+from koloda.bots.base import sees_everything
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
 from koloda.i18n import Speaker
@@ -52,6 +53,9 @@ def make_bots(rules: AnyRules, names: str, count: int) -> list[AnyBot]:
         chosen *= count
     if len(chosen) != count:
         raise KolodaError(f"{len(chosen)} bots named for {count} seats")
+    for name in chosen:
+        if sees_everything(name):  # a ceiling for measurements, not an opponent
+            raise KolodaError(f"bot {name!r} reads every hand: not at a table with a person")
     return [make_bot(name, rules) for name in chosen]
 
 

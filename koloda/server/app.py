@@ -21,6 +21,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from koloda.bots import available_bots
+from koloda.bots.base import sees_everything
 from koloda.core.errors import KolodaError
 from koloda.core.registry import load_rules
 from koloda.i18n import LANGUAGES, catalogue_json
@@ -367,7 +368,8 @@ def create_app(
     @app.get("/api/bots", tags=["lobby"])
     async def bots() -> dict[str, Any]:
         """The bots a seat may be given (seat kind ``bot:<name>``)."""
-        return {"bots": available_bots(), "seat_kinds": seat_kinds()}
+        offered = [name for name in available_bots() if not sees_everything(name)]
+        return {"bots": offered, "seat_kinds": seat_kinds()}
 
     @app.post(
         "/api/check",

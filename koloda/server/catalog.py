@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from koloda.bots import available_bots
+from koloda.bots.base import sees_everything
 from koloda.core.registry import available_games, load_game
 
 
@@ -48,7 +49,8 @@ def games_catalog() -> list[dict[str, Any]]:
 
 
 def seat_kinds() -> list[str]:
-    return ["human", *(f"bot:{name}" for name in available_bots())]
+    offered = (name for name in available_bots() if not sees_everything(name))
+    return ["human", *(f"bot:{name}" for name in offered)]
 
 
 PRESETS: list[dict[str, Any]] = [

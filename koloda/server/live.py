@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from koloda.bots import AnyBot, make_bot
+from koloda.bots.base import sees_everything
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState, DealSetup
 from koloda.core.errors import OptionError
@@ -363,7 +364,10 @@ def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:
             continue
         if not kind.startswith("bot:"):
             raise OptionError(f"unknown seat kind {kind!r}: 'human', 'open' or 'bot:<name>'")
-        make_bot(kind.removeprefix("bot:"), rules)
+        name = kind.removeprefix("bot:")
+        if sees_everything(name):
+            raise OptionError(f"bot {name!r} reads every hand: not at a table of players")
+        make_bot(name, rules)
     return list(kinds)
 
 

@@ -122,3 +122,46 @@ def test_koloda_analyse(tmp_path: Path) -> None:
         assert refused.exit_code == 2 and says in refused.output
     path.write_text("{not json")
     assert runner.invoke(app, ["analyse", str(path)]).exit_code == 2
+
+
+def test_the_cheater_reads_the_real_deal_and_no_table_offers_it() -> None:
+    from koloda.bots.base import decide, sees_everything
+    from koloda.cli.players import make_bots
+    from koloda.core.errors import KolodaError
+
+    record = parse_record(blunder_record())
+    rules = record.rules
+    state = rules.empty_state(0)
+    state.start_deal(rules.setup_from_json(record.deals[0]))
+    for text in PLAYED[:BLUNDER]:
+        state.apply(rules.parse_action(text))
+    cheater = make_bot("cheater:4", rules)
+    assert sees_everything("cheater:4") and not sees_everything("hard")
+    # knowing where K♥ is, it ducks under the trick that holds it
+    assert decide(cheater, state, random.Random(0)) == parse_card("7C")
+    try:
+        make_bots(rules, "cheater", 4)
+    except KolodaError as error:
+        assert "reads every hand" in str(error)
+    else:
+        raise AssertionError("koloda play must not seat the cheater")
+    result = runner.invoke(app, ["simulate", "spades", "-n", "1", "--bots", "cheater:2,random"])
+    assert result.exit_code == 2  # two names for four seats
+    done = runner.invoke(
+        app,
+        [
+            "simulate",
+            "spades",
+            "-n",
+            "1",
+            "--seed",
+            "1",
+            "--deal-limit",
+            "1",
+            "--json",
+            "--bots",
+            "cheater:2,random,cheater:2,random",
+        ],
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output)["bots"][0] == "cheater:2"

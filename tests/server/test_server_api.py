@@ -43,6 +43,10 @@ def test_server_create_table_gives_tokens_to_humans_only(server: ServerThread) -
             "nobody",
         ),
         ({"game": "king", "options": [], "seats": ["human"] * 4}, "options"),
+        (
+            {"game": "king", "options": {}, "seats": ["human", "bot:cheater", "human", "human"]},
+            "reads every hand",  # the cheater is a ceiling for measurements, not an opponent
+        ),
         ({"options": {}, "seats": ["human"] * 4}, "game"),
         ({"game": "king", "options": {}}, "seats"),
     ],
@@ -182,3 +186,9 @@ def test_server_catalog_pages_and_docs(server: ServerThread) -> None:
     lobby = httpx.get(f"{server.url}/")
     assert lobby.status_code == 200 and "text/html" in lobby.headers["content-type"]
     assert "cdn" not in lobby.text.lower()
+
+
+def test_the_cheater_is_not_offered(server: ServerThread) -> None:
+    offered = httpx.get(f"{server.url}/api/bots").json()
+    assert "hard" in offered["bots"] and "cheater" not in offered["bots"]
+    assert "bot:cheater" not in offered["seat_kinds"]

@@ -82,9 +82,11 @@ class PIMCBot(Generic[S, V]):
         values = self.values(view, rng)
         return max(legal, key=lambda a: values[a])
 
-    def values(self, view: V, rng: random.Random) -> dict[Action, float]:
+    def values(self, view: V, rng: random.Random, truth: S | None = None) -> dict[Action, float]:
         """Each legal action's mean value over the sampled deals: the seat's reward of the
-        deal (``in_points``: in the game's points), the same deals for every action."""
+        deal (``in_points``: in the game's points), the same deals for every action. Given
+        the ``truth`` (the real state: the cheater's ceiling, never a player's bot), every
+        sample is the real deal and only the rollouts vary."""
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         seat = view.seat
         deal = view.deal
@@ -106,11 +108,16 @@ class PIMCBot(Generic[S, V]):
                 rng=rng,
                 deadline=weighing_deadline(self.milliseconds),
             )
-            if self.beliefs is not None
+            if self.beliefs is not None and truth is None
             else []
         )
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            state = likely[done % len(likely)] if likely else self.rules.sample_state(view, rng)
+            if truth is not None:
+                state = truth.clone()
+            elif likely:
+                state = likely[done % len(likely)]
+            else:
+                state = self.rules.sample_state(view, rng)
             if likely and self.beliefs is not None:
                 state = self.beliefs.vary(state, rng)  # duplicates differ in the stock
             exact = 0 <= self._cards_left(state) <= self.exact_cards
