@@ -41,7 +41,7 @@ def analyse_command(
     from koloda.cli.main import err, fail, out
     from koloda.core.presentation import CardRef
     from koloda.i18n import LANGUAGES, Speaker
-    from koloda.records import RecordError, load_record
+    from koloda.records import RecordError, load_record, replay
 
     if lang not in LANGUAGES:
         raise fail(f"--lang must be one of {', '.join(LANGUAGES)}")
@@ -49,6 +49,7 @@ def analyse_command(
         raise fail("--samples must be at least 1 and --top at least 0")
     try:
         record = load_record(file)
+        replay(record)  # every deal and action checked before any is analysed
     except RecordError as error:
         raise fail(str(error)) from None
     rules = record.rules

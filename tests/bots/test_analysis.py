@@ -62,7 +62,7 @@ def blunder_record() -> dict[str, Any]:
         "game": "king",
         "options": {"negative_order": NO_KING_FIRST},
         "first_dealer": 0,
-        "deals": [{"dealer": 0, "hands": HANDS, "actions": PLAYED}],
+        "deals": [{"dealer": 0, "hands": [list(h) for h in HANDS], "actions": list(PLAYED)}],
     }
 
 
@@ -120,6 +120,11 @@ def test_koloda_analyse(tmp_path: Path) -> None:
     ):
         refused = runner.invoke(app, ["analyse", str(path), *bad])
         assert refused.exit_code == 2 and says in refused.output
+    illegal = blunder_record()
+    illegal["deals"][0]["actions"][3] = "7H"  # seat 0 holds spades: it must follow (K-5)
+    path.write_text(json.dumps(illegal))
+    refused = runner.invoke(app, ["analyse", str(path)])
+    assert refused.exit_code == 2 and "7H" in refused.output and "Traceback" not in refused.output
     path.write_text("{not json")
     assert runner.invoke(app, ["analyse", str(path)]).exit_code == 2
 
