@@ -595,6 +595,11 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         crate::python_tressette::tressette_playouts,
         m
     )?)?;
-    m.add("GAMES", ("spades", "king", "tressette"))?;
+    m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_hundred_one::hundred_one_playouts,
+        m
+    )?)?;
+    m.add("GAMES", ("spades", "king", "tressette", "hundred_one"))?;
     Ok(())
 }

@@ -15,14 +15,11 @@ from koloda.core.registry import game_plugin
 def test_engine_choice() -> None:
     assert DEFAULT_ENGINE == "python"  # until all four games are native and proven equal
     assert type(load_game("spades")).__name__ == "SpadesRules"
-    for game in ("spades", "king", "tressette"):
+    for game in ("spades", "king", "tressette", "hundred_one"):
         assert load_game(game, engine="native").engine == "native"  # type: ignore[attr-defined]
         assert game_plugin(game).engines == ("python", "native")
-    assert game_plugin("hundred_one").engines == ("python",)
     with pytest.raises(OptionError, match="unknown engine"):
         load_game("spades", engine="java")
-    with pytest.raises(OptionError, match="no native engine"):
-        load_game("hundred_one", engine="native")
     with pytest.raises(OptionError, match="unknown option"):
         load_game("spades", engine="native", trumps="hearts")
     with pytest.raises(OptionError, match="variant"):
@@ -54,6 +51,8 @@ def test_native_state_is_a_game_state(game: str) -> None:
         ("king", {"variant": "order"}, 60),
         ("king", {"variant": "three"}, 45),
         ("tressette", {}, 1000),
+        ("hundred_one", {}, 200),
+        ("hundred_one", {"players": 6, "hand_size": 5, "voluntary_draw": True}, 200),
     ],
 )
 def test_native_batch_playouts(game: str, options: dict[str, Any], deals: int) -> None:
@@ -66,6 +65,9 @@ def test_native_batch_playouts(game: str, options: dict[str, Any], deals: int) -
     assert rules.playouts(50, seed=4) != result
     if game == "spades":
         assert sum(result["wins"]) == 50
+    elif game == "hundred_one":
+        assert result["restocks"] > 0  # H-11: random play reshuffles the pile now and then
+        assert sum(result["total_points"]) >= 50 * 101 - 50 * 30 * 5  # H-14, H-16
     elif game == "king":
         assert result["deals"] == 50 * deals  # every King deal of the program is played
     else:
@@ -85,7 +87,12 @@ def test_native_seeded_shuffle_is_the_core_shuffler_bit_for_bit() -> None:
 
 
 def test_native_deals_are_the_python_engines_deals() -> None:
-    for game, options in (("spades", {}), ("king", {"variant": "three"}), ("tressette", {})):
+    for game, options in (
+        ("spades", {}),
+        ("king", {"variant": "three"}),
+        ("tressette", {}),
+        ("hundred_one", {"players": 5}),
+    ):
         python, native = load_game(game, **options), load_game(game, "native", **options)
         for seed in range(20):
             a, b = python.new_state(seed=seed), native.new_state(seed=seed)
