@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from native_options import OPTION_SETS
 
-from koloda import OptionError, load_game
+from koloda import IllegalActionError, OptionError, load_game
+from koloda.core.dealing import Shuffler
 from koloda.core.plugin import DEFAULT_ENGINE
 from koloda.core.registry import game_plugin
 
@@ -106,3 +108,61 @@ def test_a_record_cannot_choose_the_engine() -> None:
     with pytest.raises(RecordError, match="unknown option engine"):
         parse_record(document)
     assert parse_record({"game": "spades", "deals": []}, engine="native").rules.engine == "native"  # type: ignore[attr-defined]
+
+
+def _play_until_error(state: Any, rng: random.Random) -> str | None:
+    """Random checked play until the game ends (None) or an error is raised (its text)."""
+    while not state.is_over:
+        legal = state.legal_actions()
+        try:
+            state.apply(legal[rng.randrange(len(legal))])
+        except IllegalActionError as error:
+            return str(error)
+    return None
+
+
+@pytest.mark.parametrize("restocks", ["none", "short", "wrong"])
+def test_a_records_restocks_are_checked_alike_on_both_engines(restocks: str) -> None:
+    # rule: H-11: a record's restock must be the discard pile below its top card; one that
+    # is missing, wrong or left over is the same error on both engines
+    python, native = (
+        load_game("hundred_one", e, players=2, hand_size=17) for e in ("python", "native")
+    )
+    deck = list(python.deck.cards)
+    random.Random(4).shuffle(deck)
+    hands, starter, stock = (deck[:17], deck[17:34]), deck[34], deck[35:]
+    given = {"none": [], "short": [deck[:1]], "wrong": [deck[:3]]}[restocks]
+    errors = []
+    for rules in (python, native):
+        state = rules.state_from_deal(hands, starter, stock, restocks=given)
+        errors.append(_play_until_error(state, random.Random(7)))
+    assert errors[0] is not None and "(H-11)" in errors[0]
+    assert errors[0] == errors[1]
+
+
+def test_native_states_deal_from_any_shuffler() -> None:
+    """An unseeded shuffler (the operating system's generator) and a shuffler of another
+    kind deal and reshuffle through Python; the game stays whole."""
+
+    class Reversing(Shuffler):
+        def shuffled(self, items: Any, index: int) -> list[Any]:
+            return list(reversed(super().shuffled(items, index)))
+
+    rules = load_game("hundred_one", engine="native", players=3)
+    python = load_game("hundred_one", players=3)
+    for shuffler in (Shuffler(), Reversing(11)):
+        state = rules.empty_state(0)
+        reference = python.empty_state(0)
+        state.resume_dealing(shuffler)
+        reference.resume_dealing(shuffler)
+        rng = random.Random(3)
+        while not state.is_over:
+            assert state.card_count() == 36 or not state.in_deal
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            state.apply_unchecked(action)
+            if shuffler.is_seeded:
+                reference.apply_unchecked(action)
+        assert max(state.totals) >= 101
+        if shuffler.is_seeded:
+            assert state.deal_logs() == reference.deal_logs()
