@@ -92,7 +92,10 @@ class SpadesCore:
     def _view_fields(self, seat: int) -> tuple[Any, ...]: ...
 
 def spades_playouts(
-    options: tuple[bool, bool, bool, bool, bool, int, int], games: int, seed: int
+    options: tuple[bool, bool, bool, bool, bool, int, int],
+    games: int,
+    seed: int,
+    deal_limit: int = 0,
 ) -> dict[str, Any]: ...
 
 class KingCore:
@@ -188,7 +191,10 @@ class KingCore:
     def _view_fields(self, seat: int) -> tuple[Any, ...]: ...
 
 def king_playouts(
-    options: tuple[int, tuple[int, ...], bool, bool, int, bool, bool], games: int, seed: int
+    options: tuple[int, tuple[int, ...], bool, bool, int, bool, bool],
+    games: int,
+    seed: int,
+    deal_limit: int = 0,
 ) -> dict[str, Any]: ...
 def seeded_shuffle(seed: str, index: int, items: list[int]) -> list[int]: ...
 
@@ -275,7 +281,7 @@ class TressetteCore:
     def _view_fields(self, seat: int) -> tuple[Any, ...]: ...
 
 def tressette_playouts(
-    options: tuple[bool, bool, bool], games: int, seed: int
+    options: tuple[bool, bool, bool], games: int, seed: int, deal_limit: int = 0
 ) -> dict[str, Any]: ...
 
 class HundredOneCore:
@@ -360,5 +366,5 @@ class HundredOneCore:
     def _sheet_lines(self, start: int) -> list[tuple[int, int, int, bool, list[int]]]: ...
 
 def hundred_one_playouts(
-    options: tuple[int, int, bool, int, int, bool], games: int, seed: int
+    options: tuple[int, int, bool, int, int, bool], games: int, seed: int, deal_limit: int = 0
 ) -> dict[str, Any]: ...

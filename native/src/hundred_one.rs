@@ -765,10 +765,20 @@ pub struct HundredOnePlayouts {
     pub restocks: u64,
     /// Each seat's final total, summed over the games.
     pub total_points: [i64; MAX_SEATS],
+    /// Games stopped at the deal limit.
+    pub unfinished: u64,
+    /// Each seat's outcome (minus his total), summed over the games.
+    pub outcomes: [f64; MAX_SEATS],
 }
 
 /// `games` whole games of random play, deals and reshuffles from `seed`, all in Rust.
-pub fn playouts(options: HundredOneOptions, games: u64, seed: u64) -> HundredOnePlayouts {
+/// With `deal_limit` (0: none) a game stops after that many hands if it has not ended.
+pub fn playouts(
+    options: HundredOneOptions,
+    games: u64,
+    seed: u64,
+    deal_limit: u32,
+) -> HundredOnePlayouts {
     let mut rng = Rng::new(seed);
     let mut result = HundredOnePlayouts {
         games,
@@ -780,6 +790,10 @@ pub fn playouts(options: HundredOneOptions, games: u64, seed: u64) -> HundredOne
         let deck = shuffles.deck(0).unwrap_or_else(deck_cards);
         state.deal_cards(&deck, &mut ());
         while !state.is_over() {
+            if deal_limit > 0 && state.deal_number >= deal_limit {
+                result.unfinished += 1; // stopped at the deal limit
+                break;
+            }
             let action = state.random_action(&mut rng);
             result.decisions += 1;
             // random play with a dealing generator never meets a record's restock
@@ -793,6 +807,9 @@ pub fn playouts(options: HundredOneOptions, games: u64, seed: u64) -> HundredOne
             .sum::<u64>();
         for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
             *sum += total;
+        }
+        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
+            *sum += value;
         }
     }
     result
@@ -912,8 +929,12 @@ mod tests {
             assert!(state.totals.iter().any(|&t| t >= LOSING_TOTAL));
             assert_eq!(state.sheet.len() as u32, state.deal_number);
         }
-        let result = playouts(HundredOneOptions::default(), 20, 5);
-        assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5));
+        let result = playouts(HundredOneOptions::default(), 20, 5, 0);
+        assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5, 0));
+        assert_eq!(result.unfinished, 0);
+        let limited = playouts(HundredOneOptions::default(), 20, 5, 1);
+        assert_eq!(limited.deals, 20); // one hand each
+        assert!(limited.unfinished > 0);
         assert!(result.deals >= 20 && result.decisions > result.deals * 5);
     }
 

@@ -12,6 +12,7 @@ use crate::hundred_one::{
     self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions, Line,
     RestockError, Seeded, Setup,
 };
+use crate::python::ints;
 
 /// players, hand_size, voluntary_draw, draw_six, draw_seven, queen_in_hand plus_40.
 pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
@@ -471,8 +472,8 @@ impl HundredOneCore {
 
     /// The stock, its top card last.
     #[getter]
-    fn stock(&self) -> Vec<u8> {
-        self.game.stock[..self.game.stock_len as usize].to_vec()
+    fn stock(&self) -> Vec<u16> {
+        ints(&self.game.stock[..self.game.stock_len as usize])
     }
 
     #[setter]
@@ -487,8 +488,8 @@ impl HundredOneCore {
 
     /// The discard pile, its top card last.
     #[getter]
-    fn pile(&self) -> Vec<u8> {
-        self.game.pile[..self.game.pile_len as usize].to_vec()
+    fn pile(&self) -> Vec<u16> {
+        ints(&self.game.pile[..self.game.pile_len as usize])
     }
 
     #[getter]
@@ -527,8 +528,14 @@ impl HundredOneCore {
     }
 
     #[getter]
-    fn restocks(&self) -> Vec<Vec<u8>> {
-        self.game.restocks.to_vec()
+    fn restocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restocks = self
+            .game
+            .restocks
+            .iter()
+            .map(|r| PyTuple::new(py, r.iter().map(|&c| c as u16)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, restocks)
     }
 
     #[getter]
@@ -594,14 +601,16 @@ impl HundredOneCore {
 
 /// ``games`` whole games of random play in Rust, dealt from ``seed``.
 #[pyfunction]
+#[pyo3(signature = (options, games, seed, deal_limit = 0))]
 pub fn hundred_one_playouts(
     py: Python<'_>,
     options: HundredOneOptionsTuple,
     games: u64,
     seed: u64,
+    deal_limit: u32,
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = options_of(options);
-    let result = py.detach(|| hundred_one::playouts(options, games, seed));
+    let result = py.detach(|| hundred_one::playouts(options, games, seed, deal_limit));
     let out = PyDict::new(py);
     out.set_item("games", result.games)?;
     out.set_item("decisions", result.decisions)?;
@@ -610,6 +619,11 @@ pub fn hundred_one_playouts(
     out.set_item(
         "total_points",
         result.total_points[..options.players as usize].to_vec(),
+    )?;
+    out.set_item("unfinished", result.unfinished)?;
+    out.set_item(
+        "outcomes",
+        result.outcomes[..options.players as usize].to_vec(),
     )?;
     Ok(out)
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -15,8 +16,11 @@ from koloda.core.registry import game_plugin
 
 
 def test_engine_choice() -> None:
-    assert DEFAULT_ENGINE == "python"  # until all four games are native and proven equal
-    assert type(load_game("spades")).__name__ == "SpadesRules"
+    # every game is native and proven equal: native by default unless $KOLODA_ENGINE says
+    expected = os.environ.get("KOLODA_ENGINE") or "native"
+    assert expected == DEFAULT_ENGINE
+    assert load_game("spades").engine == expected  # type: ignore[attr-defined]
+    assert type(load_game("spades", engine="python")).__name__ == "SpadesRules"
     for game in ("spades", "king", "tressette", "hundred_one"):
         assert load_game(game, engine="native").engine == "native"  # type: ignore[attr-defined]
         assert game_plugin(game).engines == ("python", "native")
@@ -166,3 +170,46 @@ def test_native_states_deal_from_any_shuffler() -> None:
         assert max(state.totals) >= 101
         if shuffler.is_seeded:
             assert state.deal_logs() == reference.deal_logs()
+
+
+def test_a_missing_native_module_falls_back_to_python_with_one_note() -> None:
+    """Without a built ``koloda._native`` the default is the Python engine, with a note;
+    asking for the native engine then is an error that says why."""
+    import subprocess
+    import sys
+
+    program = (
+        "import sys; sys.modules['koloda._native'] = None\n"
+        "import warnings; warnings.simplefilter('always')\n"
+        "from koloda import load_game, OptionError\n"
+        "print(load_game('king').engine)\n"
+        "try:\n    load_game('king', engine='native')\n"
+        "except OptionError as error:\n    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "KOLODA_ENGINE": ""},
+    )
+    assert done.stdout.splitlines()[0] == "python"
+    assert "king: the native engine is not built" in done.stdout
+    assert done.stderr.count("the native engine is not built") == 1
+    assert "using the Python engine" in done.stderr
+
+
+def test_the_default_engine_comes_from_the_environment() -> None:
+    import subprocess
+    import sys
+
+    program = "from koloda import load_game; print(load_game('tressette').engine)"
+    for engine in ("python", "native"):
+        done = subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "KOLODA_ENGINE": engine},
+        )
+        assert done.stdout.strip() == engine

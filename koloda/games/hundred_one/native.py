@@ -348,15 +348,18 @@ class NativeHundredOneRules(HundredOneRules):
         state.shuffler = source.shuffler
         return state
 
-    def playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole games of uniformly random play, dealt and played in Rust (deals
         and reshuffles from a fast seeded generator, not the ``Shuffler``): a dict with
         ``games``, ``decisions``, ``deals``, ``restocks`` and ``total_points`` (each seat's
-        final totals, summed)."""
-        if games < 0:
-            raise ValueError("games must be 0 or more")
+        final totals, summed).
+        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
+        counts those games); ``outcomes`` sums each seat's outcome over the games.
+        """
+        if games < 0 or deal_limit < 0:
+            raise ValueError("games and deal_limit must be 0 or more")
         result: dict[str, Any] = hundred_one_playouts(
-            options_tuple(self.options), games, seed & ((1 << 64) - 1)
+            options_tuple(self.options), games, seed & ((1 << 64) - 1), deal_limit
         )
         return result
 
