@@ -64,13 +64,14 @@ bench-native: $(STAMP)
 	$(BIN)/python bench/bench_native.py
 
 # Mutation testing of the rule engines ([tool.mutmut] in pyproject.toml), one worker at low
-# priority; MUTANTS narrows the run to mutant names (globs), e.g. 'koloda.games.king.scoring*'.
+# priority, the tests on the Python engine (KOLODA_ENGINE=python: the mutants are in its code);
+# MUTANTS narrows the run to mutant names (globs), e.g. 'koloda.games.king.scoring*'.
 # Survivors and why they are equivalent: tests/mutation_survivors.md.
 mutation: $(STAMP)
 	$(BIN)/python -c 'import mutmut' 2>/dev/null || $(BIN)/python -m pip install --quiet 'mutmut>=3'
-	KOLODA_INVARIANT_GAMES=100 PYTEST_ADDOPTS="-p tests.mutation_order" \
+	KOLODA_ENGINE=python KOLODA_INVARIANT_GAMES=100 PYTEST_ADDOPTS="-p tests.mutation_order" \
 		nice -n 10 $(BIN)/mutmut run --max-children 1 $(MUTANTS)
-	KOLODA_INVARIANT_GAMES=100 nice -n 10 $(BIN)/python bench/mutation_recheck.py
+	KOLODA_ENGINE=python KOLODA_INVARIANT_GAMES=100 nice -n 10 $(BIN)/python bench/mutation_recheck.py
 	$(BIN)/python bench/mutation_score.py
 
 clean:

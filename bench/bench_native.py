@@ -1,10 +1,12 @@
 """The native engine against the Python one and OpenSpiel, in one run:
 ``python bench/bench_native.py [SECONDS]`` (or ``make bench-native``).
 
-For each game the native crate implements, decisions per second of:
+For each game, decisions per second of:
 - the loop of ``bench/common.py`` (``legal_actions``, pick one at random, ``apply_unchecked``)
   through the Python API, on the Python engine and on the native one;
 - the native batch path, ``rules.playouts(n, seed)``: whole random games in Rust, one call;
+- ``koloda simulate GAME --games N --json`` with random players (which takes the batch path),
+  as it reports itself;
 - OpenSpiel's nearest game from Python (the same loop) and OpenSpiel's all-C++ loop
   (``pyspiel.evaluate_bots`` with uniform random C++ bots), when ``open_spiel`` is
   installed (``pip install '.[bench]'``).
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
 import sys
 import time
 from typing import Any
@@ -30,11 +33,13 @@ GAMES: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
     "spades": ({"max_deals": 10}, "spades", {}),
     "king": ({}, "hearts", {}),
     "tressette": ({}, "hearts", {}),
+    "hundred_one": ({}, "crazy_eights", {"players": 4}),
 }
 """Random bids almost never reach 500, so our Spades games are bounded by ``max_deals``;
 OpenSpiel's spades is one hand (4 bids and 52 cards after 52 chance actions). King is a whole
 classic game of 15 deals and Tressette a whole group of three games against OpenSpiel's
-hearts (one hand with its pass)."""
+hearts (one hand with its pass). 101 is a whole game to 101 (four players) against
+OpenSpiel's crazy_eights for four players (one hand)."""
 
 
 def native_batch(game: str, seconds: float, **options: Any) -> Figure:
@@ -51,6 +56,21 @@ def native_batch(game: str, seconds: float, **options: Any) -> Figure:
         batch = min(batch * 2, 4096)
     return Figure(
         f"koloda {game} [native] rules.playouts (batch)", decisions, time.perf_counter() - started
+    )
+
+
+def simulate(game: str, games: int, **options: Any) -> Figure:
+    """``koloda simulate GAME --games N --json`` with random players, in a process of its
+    own: its own report of decisions and seconds."""
+    command = [sys.executable, "-m", "koloda", "simulate", game, "--games", str(games)]
+    for name, value in options.items():
+        command += ["-o", f"{name}={json.dumps(value)}"]
+    command += ["--seed", "1", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    summary = json.loads(done.stdout)
+    assert summary["path"] == "native batch", summary
+    return Figure(
+        f"koloda simulate {game} (random players)", summary["decisions"], summary["seconds"]
     )
 
 
@@ -73,6 +93,12 @@ def openspiel_cpp(game: str, seconds: float, **params: Any) -> Figure | None:
             games += 1
     elapsed = time.perf_counter() - started
     return Figure(f"OpenSpiel {game} (C++ evaluate_bots)", round(games * per_game), elapsed)
+
+
+def _native_decisions_per_game(game: str, **options: Any) -> float:
+    rules: Any = load_game(game, "native", **options)
+    result = rules.playouts(64, 99)
+    return float(result["decisions"]) / result["games"]
 
 
 def _openspiel_decisions_per_game(spiel_game: Any, games: int = 50) -> float:
@@ -121,13 +147,24 @@ def run(seconds: float, rounds: int = 5) -> list[dict[str, Any]]:
                 "spiel_python": openspiel_playouts(spiel_name, share, **params),
                 "spiel_cpp": openspiel_cpp(spiel_name, share, **params),
             }
+            batch_run = measured["batch"]
+            assert batch_run is not None
+            per_game = _native_decisions_per_game(game, **options)
+            measured["simulate"] = simulate(
+                game, max(1, round(batch_run.per_second * share / per_game)), **options
+            )
             for key, figure in measured.items():
                 runs.setdefault(key, []).append(figure)
         best = {key: _best(figures) for key, figures in runs.items()}
         python, native, batch = best["python"], best["native"], best["batch"]
-        spiel_python, spiel_cpp = best["spiel_python"], best["spiel_cpp"]
+        spiel_python, spiel_cpp, simulated = (
+            best["spiel_python"],
+            best["spiel_cpp"],
+            best["simulate"],
+        )
         assert python is not None and native is not None and batch is not None
-        for figure in (python, native, batch, spiel_python, spiel_cpp):
+        assert simulated is not None
+        for figure in (python, native, batch, simulated, spiel_python, spiel_cpp):
             _line(figure)
         row: dict[str, Any] = {
             "game": game,
@@ -135,8 +172,10 @@ def run(seconds: float, rounds: int = 5) -> list[dict[str, Any]]:
             "python_api_python_engine": round(python.per_second),
             "python_api_native_engine": round(native.per_second),
             "native_batch": round(batch.per_second),
+            "simulate": round(simulated.per_second),
             "native_over_python": _ratio(native, python),
             "batch_over_python": _ratio(batch, python),
+            "simulate_over_batch": _ratio(simulated, batch),
         }
         if spiel_python is not None and spiel_cpp is not None:
             row.update(

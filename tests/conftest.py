@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from koloda.core import plugin
 from koloda.core.cards import Card, parse_card
 
 REPO = Path(__file__).resolve().parent.parent
@@ -21,3 +24,47 @@ def cards(text: str) -> list[Card]:
 def shared_dir() -> Path:
     assert SHARED.is_dir(), f"the shared rules folder is missing beside the repository: {SHARED}"
     return SHARED
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "python_engine: the test reads or writes the Python engine's internals, so it runs on "
+        'engine="python" whatever the default engine ($KOLODA_ENGINE)',
+    )
+
+
+def _pinned(item: pytest.Item | pytest.Collector) -> bool:
+    """Tests marked ``python_engine`` and the mutation tests (``*_mutants.py``, which kill
+    mutants of the Python engine's code) load games on the Python engine; every other test
+    runs on the default engine (native unless ``KOLODA_ENGINE=python``)."""
+    return item.path.name.endswith("_mutants.py") or (
+        isinstance(item, pytest.Item) and item.get_closest_marker("python_engine") is not None
+    )
+
+
+@contextmanager
+def _default_engine(engine: str) -> Iterator[None]:
+    before = plugin.DEFAULT_ENGINE
+    plugin.DEFAULT_ENGINE = engine
+    try:
+        yield
+    finally:
+        plugin.DEFAULT_ENGINE = before
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if not _pinned(item):
+        return (yield)
+    with _default_engine("python"):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
+    """A pinned module is imported (its module-level games loaded) on the Python engine."""
+    if not (isinstance(collector, pytest.Module) and _pinned(collector)):
+        return (yield)
+    with _default_engine("python"):
+        return (yield)

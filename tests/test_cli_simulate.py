@@ -46,3 +46,21 @@ def test_simulate_says_why_a_game_stopped() -> None:
     assert "stopped unfinished after 3 deals" in result.output
     assert "--deal-limit" in result.output
     assert "{" not in result.output
+
+
+def test_random_players_take_the_native_batch_path() -> None:
+    """With every seat a random player and no records, ``simulate`` plays the games in one
+    native batch (``rules.playouts``), reproducibly for a seed; other players, records or
+    the Python engine take the bots' path."""
+    from koloda.core.plugin import DEFAULT_ENGINE
+
+    args = ["simulate", "hundred_one", "-n", "40", "--seed", "2", "--json"]
+    first = json.loads(runner.invoke(app, args).stdout)
+    again = json.loads(runner.invoke(app, args).stdout)
+    assert first["path"] == ("native batch" if DEFAULT_ENGINE == "native" else "bots")
+    assert first["games"] == 40 and first["unfinished"] == 0
+    assert (first["decisions"], first["mean_result"]) == (again["decisions"], again["mean_result"])
+    assert max(first["mean_result"]) <= 0  # H-13: penalty points, negated
+    for other in (["-o", "engine=python"], ["--bots", "random,heuristic,random,random"]):
+        summary = json.loads(runner.invoke(app, [*args[:2], "-n", "2", "--json", *other]).stdout)
+        assert summary["path"] == "bots"

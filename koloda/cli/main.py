@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import random
+import secrets
 import sys
 import time
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, TextIO, cast
@@ -247,6 +250,25 @@ def simulate(
         raise fail("--games must be at least 1")
     rules = build_rules(game, variant, option)
     players = build_bots(rules, bots, rules.num_seats)
+    batch = batch_playouts(rules, players, records)
+    if batch is not None:
+        started = time.perf_counter()
+        totals = batch(games, batch_seed(seed), deal_limit)
+        seconds = time.perf_counter() - started
+        report_simulation(
+            rules,
+            players,
+            bots,
+            as_json,
+            deal_limit,
+            seconds,
+            totals["decisions"],
+            totals["outcomes"],
+            totals["unfinished"],
+            games,
+            "native batch",
+        )
+        return
     rng = random.Random(seed)
     sums = [0.0] * rules.num_seats
     decisions = 0
@@ -278,6 +300,54 @@ def simulate(
     seconds = time.perf_counter() - started
     if record_file is not None:
         record_file.close()
+    report_simulation(
+        rules,
+        players,
+        bots,
+        as_json,
+        deal_limit,
+        seconds,
+        decisions,
+        sums,
+        unfinished,
+        games,
+        "bots",
+    )
+
+
+def batch_playouts(
+    rules: AnyRules, players: list[AnyBot], records: Path | None
+) -> Callable[[int, int, int], dict[str, Any]] | None:
+    """The native batch path, ``rules.playouts`` (whole games of uniformly random decisions
+    in Rust), when every seat is a random player and no record is asked for; else None."""
+    playouts: Callable[[int, int, int], dict[str, Any]] | None = getattr(rules, "playouts", None)
+    if playouts is None or records is not None or any(b.name != "random" for b in players):
+        return None
+    return playouts
+
+
+def batch_seed(seed: str | None) -> int:
+    """The batch path's 64-bit seed: from the ``--seed`` text, or a secure random one."""
+    if seed is None:
+        return secrets.randbits(64)
+    return int.from_bytes(hashlib.blake2b(seed.encode(), digest_size=8).digest(), "little")
+
+
+def report_simulation(
+    rules: AnyRules,
+    players: list[AnyBot],
+    bots: str,
+    as_json: bool,
+    deal_limit: int,
+    seconds: float,
+    decisions: int,
+    sums: Sequence[float],
+    unfinished: int,
+    games: int,
+    path: str,
+) -> None:
+    """Print the results of ``simulate`` (``path``: bots one decision at a time, or the
+    native batch), as JSON or as lines for people."""
     means = [round(v / games, 3) for v in sums]
     summary: dict[str, Any] = {
         "game": rules.name,
@@ -289,6 +359,7 @@ def simulate(
         "decisions_per_second": round(decisions / seconds, 1) if seconds > 0 else None,
         "mean_result": means,
         "unfinished": unfinished,
+        "path": path,
     }
     if as_json:
         print(json.dumps(summary))
@@ -298,7 +369,8 @@ def simulate(
         out.print(f"  seat {s}: mean result {mean:+.3f}")
     out.print(
         f"{games} games, {decisions} decisions in {seconds:.2f} s: "
-        f"{summary['decisions_per_second']:,.0f} decisions/s"
+        f"{summary['decisions_per_second'] or 0:,.0f} decisions/s"
+        + (" (the native batch path)" if path == "native batch" else "")
     )
     if unfinished:
         out.print(

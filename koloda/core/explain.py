@@ -7,16 +7,39 @@ could know. Games that do not play in tricks get no line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol, cast
+
 from koloda.core.cards import SUIT_MASK, Card, cards_in
 from koloda.core.engine import Action, AnyRules, AnyState, Seat
 from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
-from koloda.core.tricks import TrickGameState
 
 
-def explain_card(rules: AnyRules, state: AnyState, seat: Seat, action: Action) -> Phrase | None:
+class TrickPlay(Protocol):
+    """What a hint reads of a trick game's state, on either engine (``TrickGameState`` and
+    the native trick games' states)."""
+
+    PLAY_PHASE: int
+    phase: int
+    to_act_seat: int
+    trick_count: int
+    lead_suit: int
+
+    @property
+    def power(self) -> tuple[int, ...]: ...
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+
+    @property
+    def history(self) -> Sequence[int]: ...
+
+
+def explain_card(rules: AnyRules, game: AnyState, seat: Seat, action: Action) -> Phrase | None:
     """The reason to play card ``action`` now for ``seat``, or None (not a card, or no trick)."""
-    if not isinstance(state, TrickGameState) or not rules.info.is_card_action(action):
+    if getattr(game, "power", None) is None or not rules.info.is_card_action(action):
         return None
+    state = cast(TrickPlay, game)
     if state.phase != state.PLAY_PHASE or state.to_act_seat != seat:
         return None
     card: Card = action

@@ -9,7 +9,9 @@ outside its own package and one registry line.
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import warnings
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol
@@ -19,9 +21,48 @@ from koloda.core.errors import OptionError
 
 ENGINES = ("python", "native")
 """The engines a game may run on: the Python reference and the Rust crate's."""
-DEFAULT_ENGINE = "python"
-"""The engine ``load_game`` uses unless told: the Python reference, until every game is
-native and proven equal to it."""
+ENGINE_VARIABLE = "KOLODA_ENGINE"
+"""The environment variable that chooses the default engine (``python`` or ``native``)."""
+
+
+def native_engine_error() -> str | None:
+    """Why the native engine (the extension module ``koloda._native``) cannot be used, or
+    None when it can."""
+    try:
+        importlib.import_module("koloda._native")
+    except ImportError as error:
+        return str(error)
+    return None
+
+
+def default_engine() -> str:
+    """The engine ``load_game`` uses unless told: ``$KOLODA_ENGINE`` if set, else the native
+    one (every game is native and the differential test proves it equal to the Python
+    reference). Without a built ``koloda._native`` it is the Python engine, with one note."""
+    chosen = os.environ.get(ENGINE_VARIABLE, "").strip() or "native"
+    if chosen not in ENGINES:
+        warnings.warn(
+            f"{ENGINE_VARIABLE}={chosen!r} is not an engine ({', '.join(ENGINES)}): "
+            "using the native engine",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        chosen = "native"
+    if chosen == "native":
+        error = native_engine_error()
+        if error is not None:
+            warnings.warn(
+                f"koloda: the native engine is not built ({error}); using the Python engine "
+                "(install the package with the Rust toolchain to build it)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return "python"
+    return chosen
+
+
+DEFAULT_ENGINE = default_engine()
+"""The engine ``load_game`` uses unless told (``default_engine``, read once at import)."""
 
 
 class HeuristicPolicy(Protocol):
@@ -128,8 +169,11 @@ class GamePlugin:
         """The engines this game can run on: always ``python``, and ``native`` if built."""
         return ("python", "native") if self.native_rules is not None else ("python",)
 
-    def make_rules(self, engine: str = "python", **options: Any) -> AnyRules:
-        """The game's rules on ``engine`` (``python``, the reference, or ``native``)."""
+    def make_rules(self, engine: str | None = None, **options: Any) -> AnyRules:
+        """The game's rules on ``engine`` (``python``, the reference, or ``native``); by
+        default ``DEFAULT_ENGINE``, or ``python`` for a game with no native engine."""
+        if engine is None:
+            engine = DEFAULT_ENGINE if DEFAULT_ENGINE in self.engines else "python"
         if engine not in ENGINES:
             raise OptionError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
         reference = self.rules
@@ -137,6 +181,9 @@ class GamePlugin:
             if self.native_rules is None:
                 raise OptionError(f"{self.name}: no native engine yet (engines: python)")
             reference = self.native_rules
+            error = native_engine_error()
+            if error is not None:
+                raise OptionError(f"{self.name}: the native engine is not built ({error})")
         rules: AnyRules = load_reference(reference)(**options)
         return rules
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from koloda.core.engine import AnyRules
 from koloda.core.errors import OptionError
-from koloda.core.plugin import DEFAULT_ENGINE, GamePlugin
+from koloda.core.plugin import GamePlugin
 
 _GAMES = {
     "king": "koloda.games.king",
@@ -43,10 +43,11 @@ def game_plugin(name: str) -> GamePlugin:
     return plugin
 
 
-def load_game(name: str, engine: str = DEFAULT_ENGINE, **options: Any) -> AnyRules:
+def load_game(name: str, engine: str | None = None, **options: Any) -> AnyRules:
     """The rules of a game with the given options; unknown games and options are errors.
-    ``engine`` is ``python`` (the reference) or ``native`` (the Rust crate, for the games it
-    implements).
+    ``engine`` is ``native`` (the Rust crate) or ``python`` (the readable reference); unless
+    told, ``DEFAULT_ENGINE`` (``$KOLODA_ENGINE``, else native when ``koloda._native`` is
+    built), or ``python`` for a game with no native engine.
 
     >>> rules = load_game("king", variant="order")
     >>> rules.info.num_seats, rules.info.deck.name
@@ -55,7 +56,7 @@ def load_game(name: str, engine: str = DEFAULT_ENGINE, **options: Any) -> AnyRul
     return game_plugin(name).make_rules(engine, **options)
 
 
-def load_rules(name: str, options: Mapping[str, Any], engine: str = DEFAULT_ENGINE) -> AnyRules:
+def load_rules(name: str, options: Mapping[str, Any], engine: str | None = None) -> AnyRules:
     """The rules of a game from options that came from outside (a record, a request): as
     :func:`load_game`, but ``engine`` is the caller's choice and never one of the options.
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
-from koloda.core.plugin import DEFAULT_ENGINE
 from koloda.core.registry import available_games, game_plugin, load_rules
 
 RECORD_FORMAT = "koloda-record/1"
@@ -54,7 +53,7 @@ class Record:
     deals: list[dict[str, Any]] = field(default_factory=list)
 
 
-def parse_record(document: Any, engine: str = DEFAULT_ENGINE) -> Record:
+def parse_record(document: Any, engine: str | None = None) -> Record:
     """Check a record's top level and load its rules (on ``engine``); deals are checked by
     ``replay``."""
     if not isinstance(document, dict):

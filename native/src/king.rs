@@ -851,10 +851,15 @@ pub struct KingPlayouts {
     pub deals: u64,
     /// Sum of each seat's final settlement over the games.
     pub total_points: [f64; 4],
+    /// Games stopped at the deal limit.
+    pub unfinished: u64,
+    /// Each seat's outcome (`state.outcome()`), summed over the games.
+    pub outcomes: [f64; 4],
 }
 
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
-pub fn playouts(options: KingOptions, games: u64, seed: u64) -> KingPlayouts {
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
+pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) -> KingPlayouts {
     let mut rng = Rng::new(seed);
     let mut result = KingPlayouts {
         games,
@@ -864,16 +869,25 @@ pub fn playouts(options: KingOptions, games: u64, seed: u64) -> KingPlayouts {
     for game in 0..games {
         let mut state = King::new(options, (game % n) as u8);
         state.deal_random(&mut rng);
+        let mut dealt = 0;
         loop {
             let action = state.random_action(&mut rng);
             result.decisions += 1;
             if state.step(action, &mut ()) {
                 result.deals += 1;
+                dealt += 1;
+                if deal_limit > 0 && dealt >= deal_limit {
+                    result.unfinished += 1; // stopped at the deal limit
+                    break;
+                }
                 state.deal_random(&mut rng);
             } else if state.is_over() {
                 result.deals += 1;
                 break;
             }
+        }
+        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
+            *sum += value;
         }
         let outcome = state.outcome();
         for (sum, value) in result.total_points.iter_mut().zip(outcome) {
@@ -973,8 +987,8 @@ mod tests {
 
     #[test]
     fn playouts_are_seeded() {
-        let result = playouts(KingOptions::default(), 10, 5);
+        let result = playouts(KingOptions::default(), 10, 5, 0);
         assert_eq!(result.deals, 150);
-        assert_eq!(playouts(KingOptions::default(), 10, 5), result);
+        assert_eq!(playouts(KingOptions::default(), 10, 5, 0), result);
     }
 }

@@ -5,6 +5,7 @@
 //! bindings that maturin builds into the extension module `koloda._native`.
 
 pub mod cards;
+pub mod hundred_one;
 pub mod king;
 pub mod rng;
 pub mod shuffle;
@@ -14,6 +15,8 @@ pub mod tricks;
 
 #[cfg(feature = "python")]
 mod python;
+#[cfg(feature = "python")]
+mod python_hundred_one;
 #[cfg(feature = "python")]
 mod python_king;
 #[cfg(feature = "python")]

@@ -52,6 +52,11 @@ fn side_from(t: SideTuple) -> SideScore {
     }
 }
 
+/// Small numbers as a list of ints for Python (a `Vec<u8>` would become `bytes`).
+pub(crate) fn ints(items: &[u8]) -> Vec<u16> {
+    items.iter().map(|&x| x as u16).collect()
+}
+
 fn cards_vec(set: CardSet) -> Vec<u8> {
     Cards(set).collect()
 }
@@ -309,8 +314,12 @@ impl SpadesCore {
     }
 
     #[getter]
-    fn dealt(&self) -> [[u8; 13]; 4] {
-        self.game.dealt
+    fn dealt(&self) -> Vec<Vec<u16>> {
+        self.game
+            .dealt
+            .iter()
+            .map(|hand| crate::python::ints(hand))
+            .collect()
     }
 
     #[getter]
@@ -347,25 +356,28 @@ impl SpadesCore {
     }
 
     #[getter]
-    fn pre_seats(&self) -> Vec<u8> {
+    fn pre_seats(&self) -> Vec<u16> {
         self.game.pre[..self.game.pre_len as usize]
             .iter()
-            .map(|p| p.0)
+            .map(|p| p.0 as u16)
             .collect()
     }
 
     /// Every card of this deal in play order, as ``seat << 6 | card``.
     #[getter]
-    fn history(&self) -> Vec<u8> {
-        self.game.plays[..self.game.plays_len as usize].to_vec()
+    fn history(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     /// The cards of the trick in progress, led first.
     #[getter]
-    fn trick(&self) -> Vec<u8> {
+    fn trick(&self) -> Vec<u16> {
         let end = self.game.plays_len as usize;
         let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end].iter().map(|p| p & 63).collect()
+        self.game.plays[start..end]
+            .iter()
+            .map(|p| (p & 63) as u16)
+            .collect()
     }
 
     #[getter]
@@ -384,8 +396,8 @@ impl SpadesCore {
     }
 
     #[getter]
-    fn tricks(&self) -> Vec<u8> {
-        self.game.tricks.to_vec()
+    fn tricks(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.tricks)
     }
 
     #[getter]
@@ -558,20 +570,24 @@ impl SpadesCore {
 /// ``games`` whole games of random decisions in Rust, dealt from ``seed``: a dict of
 /// games, decisions, deals, wins (side 0, side 1, shared) and each side's summed totals.
 #[pyfunction]
+#[pyo3(signature = (options, games, seed, deal_limit = 0))]
 fn spades_playouts(
     py: Python<'_>,
     options: OptionsTuple,
     games: u64,
     seed: u64,
+    deal_limit: u32,
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = spades_options(options);
-    let result = py.detach(|| spades::playouts(options, games, seed));
+    let result = py.detach(|| spades::playouts(options, games, seed, deal_limit));
     let out = PyDict::new(py);
     out.set_item("games", result.games)?;
     out.set_item("decisions", result.decisions)?;
     out.set_item("deals", result.deals)?;
     out.set_item("wins", result.wins.to_vec())?;
     out.set_item("total_points", result.total_points.to_vec())?;
+    out.set_item("unfinished", result.unfinished)?;
+    out.set_item("outcomes", result.outcomes[..4].to_vec())?;
     Ok(out)
 }
 
@@ -595,6 +611,11 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         crate::python_tressette::tressette_playouts,
         m
     )?)?;
-    m.add("GAMES", ("spades", "king", "tressette"))?;
+    m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_hundred_one::hundred_one_playouts,
+        m
+    )?)?;
+    m.add("GAMES", ("spades", "king", "tressette", "hundred_one"))?;
     Ok(())
 }

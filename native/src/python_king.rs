@@ -368,8 +368,8 @@ impl KingCore {
     }
 
     #[getter]
-    fn last_tricks(&self) -> Vec<u8> {
-        self.game.last_tricks[..self.game.n() as usize].to_vec()
+    fn last_tricks(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.last_tricks[..self.game.n() as usize])
     }
 
     #[getter]
@@ -378,15 +378,18 @@ impl KingCore {
     }
 
     #[getter]
-    fn history(&self) -> Vec<u8> {
-        self.game.plays[..self.game.plays_len as usize].to_vec()
+    fn history(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
-    fn trick(&self) -> Vec<u8> {
+    fn trick(&self) -> Vec<u16> {
         let end = self.game.plays_len as usize;
         let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end].iter().map(|p| p & 63).collect()
+        self.game.plays[start..end]
+            .iter()
+            .map(|p| (p & 63) as u16)
+            .collect()
     }
 
     #[getter]
@@ -405,8 +408,8 @@ impl KingCore {
     }
 
     #[getter]
-    fn tricks(&self) -> Vec<u8> {
-        self.game.tricks[..self.game.n() as usize].to_vec()
+    fn tricks(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.tricks[..self.game.n() as usize])
     }
 
     #[getter]
@@ -572,19 +575,23 @@ impl KingCore {
 
 /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
 #[pyfunction]
+#[pyo3(signature = (options, games, seed, deal_limit = 0))]
 pub fn king_playouts(
     py: Python<'_>,
     options: KingOptionsTuple,
     games: u64,
     seed: u64,
+    deal_limit: u32,
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = king_options(options)?;
-    let result = py.detach(|| king::playouts(options, games, seed));
+    let result = py.detach(|| king::playouts(options, games, seed, deal_limit));
     let n = king::KingTable::new(options).num_seats as usize;
     let out = PyDict::new(py);
     out.set_item("games", result.games)?;
     out.set_item("decisions", result.decisions)?;
     out.set_item("deals", result.deals)?;
     out.set_item("total_points", result.total_points[..n].to_vec())?;
+    out.set_item("unfinished", result.unfinished)?;
+    out.set_item("outcomes", result.outcomes[..n].to_vec())?;
     Ok(out)
 }

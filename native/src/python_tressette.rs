@@ -295,8 +295,12 @@ impl TressetteCore {
     }
 
     #[getter]
-    fn dealt(&self) -> [[u8; 10]; 4] {
-        self.game.dealt
+    fn dealt(&self) -> Vec<Vec<u16>> {
+        self.game
+            .dealt
+            .iter()
+            .map(|hand| crate::python::ints(hand))
+            .collect()
     }
 
     #[getter]
@@ -305,15 +309,18 @@ impl TressetteCore {
     }
 
     #[getter]
-    fn history(&self) -> Vec<u8> {
-        self.game.plays[..self.game.plays_len as usize].to_vec()
+    fn history(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
-    fn trick(&self) -> Vec<u8> {
+    fn trick(&self) -> Vec<u16> {
         let end = self.game.plays_len as usize;
         let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end].iter().map(|p| p & 63).collect()
+        self.game.plays[start..end]
+            .iter()
+            .map(|p| (p & 63) as u16)
+            .collect()
     }
 
     #[getter]
@@ -332,8 +339,8 @@ impl TressetteCore {
     }
 
     #[getter]
-    fn tricks(&self) -> Vec<u8> {
-        self.game.tricks.to_vec()
+    fn tricks(&self) -> Vec<u16> {
+        crate::python::ints(&self.game.tricks)
     }
 
     #[getter]
@@ -397,10 +404,10 @@ impl TressetteCore {
         (o[0], o[1], o[2], o[3])
     }
 
-    fn _current_actions(&self) -> Vec<u8> {
+    fn _current_actions(&self) -> Vec<u16> {
         self.game.plays[..self.game.plays_len as usize]
             .iter()
-            .map(|p| p & 63)
+            .map(|p| (p & 63) as u16)
             .collect()
     }
 
@@ -511,18 +518,22 @@ impl TressetteCore {
 
 /// ``games`` whole groups of random play in Rust, dealt from ``seed``.
 #[pyfunction]
+#[pyo3(signature = (options, games, seed, deal_limit = 0))]
 pub fn tressette_playouts(
     py: Python<'_>,
     options: TressetteOptionsTuple,
     games: u64,
     seed: u64,
+    deal_limit: u32,
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = options_of(options);
-    let result = py.detach(|| tressette::playouts(options, games, seed));
+    let result = py.detach(|| tressette::playouts(options, games, seed, deal_limit));
     let out = PyDict::new(py);
     out.set_item("games", result.games)?;
     out.set_item("decisions", result.decisions)?;
     out.set_item("deals", result.deals)?;
     out.set_item("total_points", result.total_points.to_vec())?;
+    out.set_item("unfinished", result.unfinished)?;
+    out.set_item("outcomes", result.outcomes[..4].to_vec())?;
     Ok(out)
 }

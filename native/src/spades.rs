@@ -870,10 +870,15 @@ pub struct Playouts {
     pub wins: [u64; 3],
     /// Sum of each side's final total over the games.
     pub total_points: [i64; 2],
+    /// Games stopped at the deal limit.
+    pub unfinished: u64,
+    /// Each seat's outcome (`state.outcome()`), summed over the games.
+    pub outcomes: [f64; 4],
 }
 
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
-pub fn playouts(options: SpadesOptions, games: u64, seed: u64) -> Playouts {
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
+pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts {
     let mut rng = Rng::new(seed);
     let mut result = Playouts {
         games,
@@ -882,16 +887,25 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64) -> Playouts {
     for game in 0..games {
         let mut state = Spades::new(options, (game & 3) as u8);
         state.deal_random(&mut rng);
+        let mut dealt = 0;
         loop {
             let action = state.random_action(&mut rng);
             result.decisions += 1;
             if state.step(action, &mut ()) {
                 result.deals += 1;
+                dealt += 1;
+                if deal_limit > 0 && dealt >= deal_limit {
+                    result.unfinished += 1; // stopped at the deal limit
+                    break;
+                }
                 state.deal_random(&mut rng);
             } else if state.is_over {
                 result.deals += 1;
                 break;
             }
+        }
+        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
+            *sum += value;
         }
         match state.winners.as_slice() {
             [0] => result.wins[0] += 1,
@@ -1060,10 +1074,10 @@ mod tests {
     #[test]
     fn playouts_count_decisions() {
         let opts = options(|o| o.max_deals = 3);
-        let result = playouts(opts, 20, 1);
+        let result = playouts(opts, 20, 1, 0);
         assert_eq!(result.games, 20);
         assert_eq!(result.wins.iter().sum::<u64>(), 20);
         assert!(result.decisions >= 20 * 3 * 56);
-        assert_eq!(playouts(opts, 20, 1), result);
+        assert_eq!(playouts(opts, 20, 1, 0), result);
     }
 }

@@ -674,10 +674,20 @@ pub struct TressettePlayouts {
     pub decisions: u64,
     pub deals: u64,
     pub total_points: [i64; 2],
+    /// Games stopped at the deal limit.
+    pub unfinished: u64,
+    /// Each seat's outcome (`state.outcome()`), summed over the games.
+    pub outcomes: [f64; 4],
 }
 
 /// `games` whole groups of random play, deals from `seed`, all in Rust.
-pub fn playouts(options: TressetteOptions, games: u64, seed: u64) -> TressettePlayouts {
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
+pub fn playouts(
+    options: TressetteOptions,
+    games: u64,
+    seed: u64,
+    deal_limit: u32,
+) -> TressettePlayouts {
     let mut rng = Rng::new(seed);
     let mut result = TressettePlayouts {
         games,
@@ -686,16 +696,25 @@ pub fn playouts(options: TressetteOptions, games: u64, seed: u64) -> TressettePl
     for game in 0..games {
         let mut state = Tressette::new(options, (game & 3) as u8);
         state.deal_random(&mut rng, &mut ());
+        let mut dealt = 0;
         loop {
             let action = state.random_action(&mut rng);
             result.decisions += 1;
             if state.step(action, &mut ()) {
                 result.deals += 1;
+                dealt += 1;
+                if deal_limit > 0 && dealt >= deal_limit {
+                    result.unfinished += 1; // stopped at the deal limit
+                    break;
+                }
                 state.deal_random(&mut rng, &mut ());
             } else if state.is_over {
                 result.deals += 1;
                 break;
             }
+        }
+        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
+            *sum += value;
         }
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
@@ -758,7 +777,7 @@ mod tests {
                 pooled: seed % 3 == 0,
                 long_run_ten: seed % 4 == 1,
             };
-            let result = playouts(options, 3, seed);
+            let result = playouts(options, 3, seed, 0);
             assert_eq!(result.games, 3);
             assert!(result.deals >= 3);
             assert!(result.total_points[0] + result.total_points[1] >= 3 * 63);

@@ -89,7 +89,7 @@ def assert_same(checked: GameState, fast: GameState, where: str) -> None:
 
 def play_twins(game: str, options: dict[str, Any], seed: int, max_deals: int) -> int:
     """Play one seeded random game both ways, comparing after every deal; its decisions."""
-    rules = load_game(game, **options)
+    rules = load_game(game, "python", **options)
     checked = rules.new_state(seed=seed)
     fast = rules.new_state(seed=seed)
     assert_same(checked, fast, f"seed {seed}, start")
@@ -135,7 +135,7 @@ def test_fast_path_equals_checked_path_many_games(case: tuple[str, dict[str, Any
 def test_slots_are_found() -> None:
     # the comparison is only as good as the fields it sees
     for game, options in CASES:
-        state = load_game(game, **options).new_state(seed=0)
+        state = load_game(game, "python", **options).new_state(seed=0)
         names = state_slots(state)
         assert {"phase", "to_act_seat", "deal_number", "dealer", "sheet"} <= set(names)
         assert len(fields(state)) == len(names), game

@@ -81,7 +81,7 @@ def check_clone(state: Any) -> None:
 
 def _positions(game: str, options: dict[str, Any], seed: int) -> dict[int, list[Any]]:
     """Positions of every phase of a seeded random game, by phase."""
-    rules = load_game(game, **options)
+    rules = load_game(game, "python", **options)
     state = rules.new_state(seed=seed)
     rng = random.Random(seed)
     by_phase: dict[int, list[Any]] = {}
@@ -126,7 +126,7 @@ def test_clone_copies_every_field_in_every_phase(game: str) -> None:
 
 def test_spades_exchange_phases_are_cloned() -> None:
     """S-7 positions, reached by seat 0 bidding nil on purpose."""
-    rules = load_game("spades")
+    rules = load_game("spades", "python")
     state = rules.new_state(seed=3)
     rng = random.Random(3)
     phases: set[str] = set()
@@ -145,7 +145,7 @@ def test_spades_exchange_phases_are_cloned() -> None:
 
 def test_a_clone_plays_on_like_its_original() -> None:
     for game, options in GAMES:
-        rules = load_game(game, **options)
+        rules = load_game(game, "python", **options)
         state = rules.new_state(seed=7)
         for _ in range(37):
             state.apply_unchecked(state.legal_actions()[0])
@@ -164,14 +164,14 @@ def test_a_clone_plays_on_like_its_original() -> None:
 
 def test_apply_unchecked_is_the_rule_step_of_every_game() -> None:
     for game, options in GAMES:
-        cls = type(load_game(game, **options).empty_state())
+        cls = type(load_game(game, "python", **options).empty_state())
         assert cls.apply_unchecked is cls._step  # type: ignore[comparison-overlap]
         assert cls.clone.__qualname__ == f"{cls.__name__}.clone"  # generated for the class
 
 
 def test_the_checked_and_unchecked_paths_agree() -> None:
     for game, options in GAMES:
-        rules = load_game(game, **options)
+        rules = load_game(game, "python", **options)
         checked, unchecked = rules.new_state(seed=11), rules.new_state(seed=11)
         rng = random.Random(11)
         for _ in range(500):

@@ -139,7 +139,7 @@ def test_game_masks_narrow_the_choice() -> None:
 def test_every_trick_game_counts_its_tricks_through_the_kernel(
     game: str, options: dict[str, Any]
 ) -> None:
-    rules = load_game(game, **options)
+    rules = load_game(game, "python", **options)
     state = rules.new_state(seed=2)
     rng = random.Random(2)
     for _ in range(300):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def advance(
     return state
 
 
+@pytest.mark.python_engine  # the replay probe rewinds a state's phase by hand
 @settings(max_examples=150, deadline=None)
 @given(
     variant=st.sampled_from(VARIANTS),

@@ -118,7 +118,34 @@ def tressette_fingerprint(state: Any) -> tuple[Any, ...]:
     )
 
 
+def hundred_one_fingerprint(state: Any) -> tuple[Any, ...]:
+    """Every field of a 101 state that its views, scores and future depend on (the public
+    log, the stock in order, the restocks of the hand)."""
+    return (
+        state.phase,
+        state.to_act,
+        state.is_over,
+        state.dealer,
+        state.deal_number,
+        tuple(state.hands),
+        tuple(state.stock),
+        tuple(state.pile),
+        state.top,
+        state.suit,
+        state.follow,
+        state.drawn,
+        state.epoch,
+        tuple(state.log),
+        state.starter,
+        tuple(tuple(r) for r in state.restocks),
+        state.restocks_used,
+        tuple(state.totals),
+        tuple(state.sheet),
+    )
+
+
 FINGERPRINTS: dict[str, Fingerprint] = {
+    "hundred_one": hundred_one_fingerprint,
     "spades": spades_fingerprint,
     "king": king_fingerprint,
     "tressette": tressette_fingerprint,

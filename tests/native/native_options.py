@@ -82,7 +82,30 @@ def tressette_option_sets() -> list[dict[str, Any]]:
     ]
 
 
+def hundred_one_option_sets() -> list[dict[str, Any]]:
+    """Every rule option of rules/hundred_one.md: 2 to 6 players (H-1), the hand size (H-2),
+    the draws of a 6 and a 7 (H-5), drawing by choice (H-10) and the queen held (H-15) —
+    each value in some set, the booleans in every combination."""
+    sets: list[dict[str, Any]] = []
+    for voluntary, queen in itertools.product((False, True), ("plus_40", "instead_40")):
+        sets.append({"voluntary_draw": voluntary, "queen_in_hand": queen})
+    shapes = [(2, 3), (3, 5), (5, 7), (6, 1), (2, 17), (6, 5), (4, 8), (3, 2)]
+    for index, (players, hand_size) in enumerate(shapes):
+        sets.append(
+            {
+                "players": players,
+                "hand_size": hand_size,
+                "draw_six": index % 5,
+                "draw_seven": (index * 3 + 4) % 5,
+                "voluntary_draw": index % 2 == 1,
+                "queen_in_hand": ("plus_40", "instead_40")[index // 2 % 2],
+            }
+        )
+    return sets
+
+
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "hundred_one": hundred_one_option_sets(),
     "spades": spades_option_sets(),
     "king": king_option_sets(),
     "tressette": tressette_option_sets(),

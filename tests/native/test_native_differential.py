@@ -31,6 +31,8 @@ def test_engines_agree_decision_by_decision(case: tuple[str, int]) -> None:
     # rule: S-4, S-6, S-7, S-8, S-10, S-11, S-12, S-13, S-14, S-15, S-17
     # rule: K-5, K-8, K-9, K-12, K-14, K-15, K-17, K-18, K-21, K-23, K-24, K-27
     # rule: T-5, T-6, T-7, T-9, T-10, T-11, T-12, T-13, T-14, T-15, T-16, T-17, T-18
+    # rule: H-1, H-2, H-3, H-4, H-5, H-6, H-7, H-8, H-9, H-10, H-11, H-12, H-13, H-14, H-15
+    # rule: H-16
     # after every decision: the legal actions, the whole state, the scores, the outcome and
     # (checked applies) the events; every seat's view and its JSON after each of the first
     # 300 decisions of each option set

@@ -10,6 +10,8 @@ from koloda.games.spades.actions import DOUBLE_NIL, NIL
 from koloda.games.spades.scoring import contract_points, game_winners, nil_points, score_side
 from koloda.games.spades.state import SpadesState
 
+pytestmark = pytest.mark.python_engine  # the tests set a state's totals and bags directly
+
 PLAIN = {"double_nil": False, "nil_exchange": False}
 
 

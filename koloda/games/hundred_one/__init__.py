@@ -9,4 +9,5 @@ PLUGIN = GamePlugin(
     heuristic="koloda.games.hundred_one.heuristic:choose",
     beliefs="koloda.games.hundred_one.beliefs:HundredOneBeliefs",
     seats_option="players",  # H-1: records may give the number of players by their names
+    native_rules="koloda.games.hundred_one.native:make_rules",
 )

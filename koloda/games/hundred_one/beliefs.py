@@ -172,7 +172,9 @@ class HundredOneBeliefs:
         """Another deal as likely as ``sample``: the same hands, the stock reshuffled (its
         order says nothing of the others' plays)."""
         state = sample.clone()
-        rng.shuffle(state.stock)
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        state.stock = stock
         return state
 
     # ----- weighing one sampled deal --------------------------------------------------------

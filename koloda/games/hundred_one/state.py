@@ -98,6 +98,32 @@ class RestockError(IllegalActionError):
     """A record's restock that is not the discard pile below its top card, or is missing."""
 
 
+def restock_mismatch(used: int, below: Sequence[int]) -> RestockError:
+    return RestockError(
+        "draw",
+        f"restock {used} of the record is not the discard pile below its top card "
+        f"({' '.join(format_card(c) for c in below)}) (H-11)",
+        [],
+    )
+
+
+def restock_missing(used: int) -> RestockError:
+    return RestockError(
+        "draw",
+        f"the discard pile must be reshuffled (restock {used}) but the record gives no such "
+        "restock (H-11)",
+        [],
+    )
+
+
+def restocks_unused(used: int, given: int, last_card: int) -> RestockError:
+    return RestockError(
+        format_card(last_card),
+        f"the hand is over after {used} restock(s) but the record gives {given} (H-11)",
+        [],
+    )
+
+
 @dataclass(frozen=True)
 class HundredOneSetup(DealSetup):
     """What chance decided for one hand of 101 (records.md): besides the dealer and the
@@ -350,23 +376,13 @@ class HundredOneState(DealtGameState):
         if self.restocks_used < len(self.restocks):
             new_stock = self.restocks[self.restocks_used]
             if sorted(new_stock) != sorted(below):
-                raise RestockError(
-                    "draw",
-                    f"restock {self.restocks_used} of the record is not the discard pile "
-                    f"below its top card ({' '.join(format_card(c) for c in below)}) (H-11)",
-                    [],
-                )
+                raise restock_mismatch(self.restocks_used, below)
         elif self.shuffler is not None:
             index = (self.deal_number + 1) << 32 | self.epoch
             new_stock = tuple(self.shuffler.shuffled(below, index))
             self.restocks = (*self.restocks, new_stock)
         else:
-            raise RestockError(
-                "draw",
-                f"the discard pile must be reshuffled (restock {self.restocks_used}) but the "
-                "record gives no such restock (H-11)",
-                [],
-            )
+            raise restock_missing(self.restocks_used)
         self.restocks_used += 1
         self.epoch += 1
         self.stock = list(reversed(new_stock))
@@ -482,12 +498,7 @@ class HundredOneState(DealtGameState):
 
     def _finish_deal(self, out_seat: Seat, last_card: int, events: list[Event] | None) -> None:
         if self.restocks_used < len(self.restocks):
-            raise RestockError(
-                format_card(last_card),
-                f"the hand is over after {self.restocks_used} restock(s) but the record "
-                f"gives {len(self.restocks)} (H-11)",
-                [],
-            )
+            raise restocks_unused(self.restocks_used, len(self.restocks), last_card)
         scores = deal_scores(self.hands, out_seat, last_card, self._penalties)
         totals = self.totals
         for seat, points in enumerate(scores):

@@ -42,10 +42,13 @@ from koloda.games.king.options import KingOptions
 from koloda.games.king.rules import KingRules
 from koloda.games.king.scoring import KING_OF_HEARTS_BIT
 from koloda.games.king.state import (
+    _NO_TRUMP,
+    _TRUMP_POWER,
     PHASE_AWAIT_DEAL,
     PHASE_NAMES,
     PHASE_ORDER,
     PHASE_OVER,
+    PHASE_PLAY,
     PHASE_TRUMP,
     DealSummary,
     KingState,
@@ -111,6 +114,12 @@ class NativeKingState(KingCore):
 
     PHASE_NAMES = PHASE_NAMES
     DEALER_RULE = "K-6, K-21"
+    PLAY_PHASE = PHASE_PLAY
+
+    @property
+    def power(self) -> tuple[int, ...]:
+        """The deal's trick power table, as the Python engine keeps it (for hints)."""
+        return _TRUMP_POWER[self.trump] if self.contract == POSITIVE else _NO_TRUMP
 
     @classmethod
     def create(
@@ -434,13 +443,18 @@ class NativeKingRules(KingRules):
         )
         return state
 
-    def playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole games of uniformly random decisions, dealt and played in Rust
         (deals from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
-        ``decisions``, ``deals`` and ``total_points`` (each seat's settlements summed)."""
-        if games < 0:
-            raise ValueError("games must be 0 or more")
-        result: dict[str, Any] = king_playouts(options_tuple(self.options), games, seed & _MASK64)
+        ``decisions``, ``deals`` and ``total_points`` (each seat's settlements summed).
+        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
+        counts those games); ``outcomes`` sums each seat's outcome over the games.
+        """
+        if games < 0 or deal_limit < 0:
+            raise ValueError("games and deal_limit must be 0 or more")
+        result: dict[str, Any] = king_playouts(
+            options_tuple(self.options), games, seed & _MASK64, deal_limit
+        )
         return result
 
 

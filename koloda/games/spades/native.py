@@ -51,6 +51,8 @@ from koloda.games.spades.state import (
     PHASE_GIVE,
     PHASE_NAMES,
     PHASE_OVER,
+    PHASE_PLAY,
+    SPADES_POWER,
     DealSummary,
 )
 from koloda.games.spades.view import SpadesView
@@ -123,6 +125,9 @@ class NativeSpadesState(SpadesCore):
 
     PHASE_NAMES = PHASE_NAMES
     DEALER_RULE = "S-3"
+    PLAY_PHASE = PHASE_PLAY
+    power = SPADES_POWER
+    """The trick power table, as the Python engine keeps it (for hints)."""
 
     @classmethod
     def create(
@@ -430,14 +435,17 @@ class NativeSpadesRules(SpadesRules):
                 state.apply_unchecked(action)
         return state
 
-    def playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole games of uniformly random decisions, dealt and played in Rust
         (deals from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
-        ``decisions``, ``deals``, ``wins`` (side 0, side 1, shared) and ``total_points``."""
-        if games < 0:
-            raise ValueError("games must be 0 or more")
+        ``decisions``, ``deals``, ``wins`` (side 0, side 1, shared) and ``total_points``.
+        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
+        counts those games); ``outcomes`` sums each seat's outcome over the games.
+        """
+        if games < 0 or deal_limit < 0:
+            raise ValueError("games and deal_limit must be 0 or more")
         result: dict[str, Any] = spades_playouts(
-            options_tuple(self.options), games, seed & ((1 << 64) - 1)
+            options_tuple(self.options), games, seed & ((1 << 64) - 1), deal_limit
         )
         return result
 

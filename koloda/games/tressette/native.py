@@ -26,6 +26,7 @@ from koloda.games.tressette.declarations import Declaration, DeclarationKind
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.options import TressetteOptions
 from koloda.games.tressette.rules import TressetteRules
+from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
 from koloda.games.tressette.state import (
     NUM_SEATS,
     PHASE_AWAIT_DEAL,
@@ -75,6 +76,12 @@ class NativeTressetteState(TressetteCore):
 
     PHASE_NAMES = PHASE_NAMES
     DEALER_RULE = "T-4"
+    PLAY_PHASE = PHASE_PLAY
+
+    @property
+    def power(self) -> tuple[int, ...]:
+        """The trick power table, as the Python engine keeps it (for hints)."""
+        return POWER_SPECIAL if self.rules.options.hearts_special else POWER_PLAIN
 
     @classmethod
     def create(
@@ -412,14 +419,17 @@ class NativeTressetteRules(TressetteRules):
                 state.apply_unchecked(play & 63)
         return state
 
-    def playouts(self, games: int, seed: int = 0) -> dict[str, Any]:
+    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole groups of uniformly random play, dealt and played in Rust (deals
         from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
-        ``decisions``, ``deals`` and ``total_points`` (the games' values per side, summed)."""
-        if games < 0:
-            raise ValueError("games must be 0 or more")
+        ``decisions``, ``deals`` and ``total_points`` (the games' values per side, summed).
+        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
+        counts those games); ``outcomes`` sums each seat's outcome over the games.
+        """
+        if games < 0 or deal_limit < 0:
+            raise ValueError("games and deal_limit must be 0 or more")
         result: dict[str, Any] = tressette_playouts(
-            options_tuple(self.options), games, seed & ((1 << 64) - 1)
+            options_tuple(self.options), games, seed & ((1 << 64) - 1), deal_limit
         )
         return result
 

@@ -1,0 +1,375 @@
+"""101 on the native engine (``koloda._native``, the Rust crate in ``native/``).
+
+``load_game("hundred_one", engine="native", ...)`` makes a ``NativeHundredOneRules``: the
+Python engine's rules object (options, notation, records, score sheet, sampling) whose
+states are ``NativeHundredOneState``. The state machine — the starter, matching and queens,
+sixes, sevens and aces, draws and passes, reshuffles of the discard pile, penalties and the
+game to 101 — runs in Rust, and so do seeded deals and reshuffles (the core ``Shuffler``'s
+BLAKE2b shuffle); this module adds events as objects, the Python engine's views, error
+messages and deal logs over the same fields. The differential test (``tests/native``)
+proves both engines equal decision by decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from koloda._native import HundredOneCore, hundred_one_playouts
+from koloda.core.cards import Card
+from koloda.core.dealing import Shuffler
+from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
+from koloda.core.errors import DealError
+from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver
+from koloda.core.options import build_options
+from koloda.core.state_base import DealtGameState
+from koloda.games.hundred_one.events import (
+    CardDrawn,
+    NothingToDraw,
+    Passed,
+    Restocked,
+    StarterTurned,
+    SuitNamed,
+    TurnSkipped,
+)
+from koloda.games.hundred_one.options import HundredOneOptions
+from koloda.games.hundred_one.rules import HundredOneRules
+from koloda.games.hundred_one.scoring import winners
+from koloda.games.hundred_one.state import (
+    PHASE_AWAIT_DEAL,
+    PHASE_NAMES,
+    PHASE_OVER,
+    DealSummary,
+    HundredOneSetup,
+    HundredOneState,
+    _deal_log,
+    _decisions,
+    restock_mismatch,
+    restock_missing,
+    restocks_unused,
+)
+from koloda.games.hundred_one.view import HundredOneView, view_of
+from koloda.games.hundred_one.view import sample_state as sample_python_state
+
+OptionsTuple = tuple[int, int, bool, int, int, bool]
+SourceTuple = tuple[str, list[list[int]], int, list[int], list[list[int]]] | None
+
+
+def options_tuple(options: HundredOneOptions) -> OptionsTuple:
+    """The options in the order the native engine takes them."""
+    return (
+        options.players,
+        options.hand_size,
+        options.voluntary_draw,
+        options.draw_six,
+        options.draw_seven,
+        options.queen_in_hand == "plus_40",
+    )
+
+
+def _source_of(setup: HundredOneSetup | None, cards: Sequence[int] | None) -> SourceTuple:
+    """A Python state's record of a hand's cards as the native engine keeps it."""
+    if cards is not None:
+        return ("cards", [list(cards)], 0, [], [])
+    if setup is not None:
+        return (
+            "setup",
+            [list(hand) for hand in setup.hands],
+            setup.starter,
+            list(setup.stock),
+            [list(r) for r in setup.restocks],
+        )
+    return None
+
+
+def _restocks(raw: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(r) for r in raw)
+
+
+class NativeHundredOneState(HundredOneCore):
+    """A game of 101 whose rules run in Rust. Create it through ``NativeHundredOneRules``."""
+
+    rules: NativeHundredOneRules
+
+    PHASE_NAMES = PHASE_NAMES
+    DEALER_RULE = "H-3"
+
+    @classmethod
+    def create(
+        cls, rules: NativeHundredOneRules, first_dealer: Seat, shuffler: Shuffler | None
+    ) -> NativeHundredOneState:
+        n = rules.num_seats
+        if not 0 <= first_dealer < n:
+            raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
+        state = cls()
+        state._configure(options_tuple(rules.options), first_dealer)
+        state.rules = rules
+        state.shuffler = shuffler
+        return state
+
+    # ----- protocol properties -------------------------------------------------------------
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return self.phase == PHASE_AWAIT_DEAL
+
+    @property
+    def deal_index(self) -> int:
+        return self.deal_number
+
+    @property
+    def next_dealer(self) -> Seat:
+        return self.dealer
+
+    @property
+    def in_deal(self) -> bool:
+        return self.phase not in (PHASE_AWAIT_DEAL, PHASE_OVER)
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def sheet(self) -> tuple[DealSummary, ...]:
+        """The score sheet: one ``DealSummary`` per finished hand."""
+        cache: tuple[DealSummary, ...] | None = self.__dict__.get("_sheet")
+        count = self._sheet_count()
+        if cache is None or len(cache) > count:
+            cache = ()
+        if len(cache) < count:
+            cache = cache + tuple(
+                DealSummary(deal, dealer, out, on_queen, tuple(scores))
+                for deal, dealer, out, on_queen, scores in self._sheet_lines(len(cache))
+            )
+            self.__dict__["_sheet"] = cache
+        return cache
+
+    # ----- the protocol beyond the hot path ------------------------------------------------
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal (the Python engine's
+        reasons, read from the native state's fields)."""
+        return HundredOneState.illegal_reason(self, action)  # type: ignore[arg-type]
+
+    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
+        events: list[Event] = []
+        for item in raw:
+            kind = item[0]
+            if kind == "card":
+                events.append(CardPlayed(item[1], item[2]))
+            elif kind == "drawn":
+                events.append(CardDrawn(item[1], item[2], item[3]))
+            elif kind == "skipped":
+                events.append(TurnSkipped(item[1]))
+            elif kind == "suit":
+                events.append(SuitNamed(item[1], item[2]))
+            elif kind == "passed":
+                events.append(Passed(item[1]))
+            elif kind == "nothing":
+                events.append(NothingToDraw(item[1]))
+            elif kind == "restocked":
+                events.append(Restocked(item[1]))
+            elif kind == "deal":
+                events.append(DealStarted(self.deal_number, self.dealer, self.deal_setup().hands))
+            elif kind == "starter":
+                events.append(StarterTurned(item[1]))
+            elif kind == "scored":
+                events.append(DealScored(item[1], tuple(item[2])))
+            elif kind == "over":
+                events.append(GameOver(self.outcome(), tuple(winners(self.totals))))
+            else:
+                raise ValueError(f"unknown native event {item!r}")
+        return events
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason and the legal actions, and changes nothing."""
+        return DealtGameState.apply(self, action)  # type: ignore[arg-type]
+
+    def _step(self, action: Action, events: list[Event] | None = None) -> None:
+        raw = self._step_events(action)
+        if events is not None:
+            events.extend(self._events(raw))
+
+    def _raise_restock_error(
+        self, kind: str, used: int, given: int, below: list[int], last_card: int
+    ) -> None:
+        """Raises the error of a record's restock that does not fit (as the Python engine)."""
+        if kind == "mismatch":
+            raise restock_mismatch(used, below)
+        if kind == "missing":
+            raise restock_missing(used)
+        raise restocks_unused(used, given, last_card)
+
+    def start_deal(self, setup: DealSetup) -> list[Event]:
+        """Start the next hand from a given setup; a hand out of turn, by the wrong dealer
+        or with a broken deck is a DealError."""
+        return DealtGameState.start_deal(self, setup)  # type: ignore[arg-type]
+
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
+        HundredOneState._start(self, setup, events)  # type: ignore[arg-type]
+
+    def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
+        raw = self._deal_setup(
+            [list(hand) for hand in setup.hands],
+            setup.starter,
+            list(setup.stock),
+            [list(r) for r in setup.restocks],
+        )
+        if events is not None:
+            events.extend(self._events(raw))
+
+    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
+        """Deal further hands from ``shuffler`` (a resumed saved game); deals now if due."""
+        self.shuffler = shuffler
+        if self.phase == PHASE_AWAIT_DEAL:
+            return self._events(self._deal_next())
+        return []
+
+    def _setup_of(self, source: SourceTuple, dealer: Seat) -> HundredOneSetup:
+        assert source is not None, "no hand has been dealt"
+        kind, hands, starter, stock, restocks = source
+        if kind == "cards":
+            return self.rules.setup_from_cards(hands[0], dealer)
+        return HundredOneSetup(
+            dealer, tuple(tuple(h) for h in hands), starter, tuple(stock), _restocks(restocks)
+        )
+
+    def deal_setup(self) -> HundredOneSetup:
+        """The setup of the current hand (built from the shuffled deck when self-dealt)."""
+        return self._setup_of(self._source(), self.dealer)
+
+    def actions(self) -> tuple[Action, ...]:
+        """The decisions of the current hand so far."""
+        return _decisions(self.log)
+
+    def current_log(self) -> DealLog:
+        return _deal_log(self.deal_setup(), self.log, _restocks(self.restocks))
+
+    def deal_logs(self) -> list[DealLog]:
+        logs = [
+            _deal_log(self._setup_of(source, dealer), log, _restocks(restocks))
+            for source, dealer, restocks, log in self._completed(0)
+        ]
+        if self.in_deal:
+            logs.append(self.current_log())
+        return logs
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        return [line.scores for line in self.sheet]
+
+    def card_count(self) -> int:
+        """Cards in hands, stock and discard pile (36 during a hand)."""
+        return sum(h.bit_count() for h in self.hands) + len(self.stock) + len(self.pile)
+
+    def view(self, seat: Seat) -> HundredOneView:
+        """Everything ``seat`` may know now, and nothing else (the Python engine's view of
+        the native fields)."""
+        return view_of(self, seat)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return (
+            f"NativeHundredOneState(deal={self.deal_number}, phase={self.phase_name}, "
+            f"to_act={self.to_act}, totals={self.totals})"
+        )
+
+
+class NativeHundredOneRules(HundredOneRules):
+    """101 with its options fixed, on the native engine."""
+
+    engine = "native"
+
+    def empty_state(self, first_dealer: Seat = 0) -> NativeHundredOneState:  # type: ignore[override]
+        return NativeHundredOneState.create(self, first_dealer, None)
+
+    def new_state(  # type: ignore[override]
+        self, seed: int | str | None = None, first_dealer: Seat = 0
+    ) -> NativeHundredOneState:
+        state = self.empty_state(first_dealer)
+        state.resume_dealing(Shuffler(seed))
+        return state
+
+    def state_from_deal(  # type: ignore[override]
+        self,
+        hands: Sequence[Sequence[Card]],
+        starter: Card,
+        stock: Sequence[Card],
+        dealer: Seat = 0,
+        restocks: Sequence[Sequence[Card]] = (),
+        seed: int | str | None = None,
+    ) -> NativeHundredOneState:
+        state: Any = super().state_from_deal(hands, starter, stock, dealer, restocks, seed)
+        assert isinstance(state, NativeHundredOneState)
+        return state
+
+    def sample_state(self, view: HundredOneView, rng: random.Random) -> NativeHundredOneState:  # type: ignore[override]
+        """The Python engine's sampling (the same constraints, the same draws), as a native
+        state."""
+        return self.from_python(sample_python_state(self, view, rng))
+
+    def from_python(self, source: HundredOneState) -> NativeHundredOneState:
+        """A native state in the position of a Python-engine state, field by field."""
+        state = self.empty_state(source.first_dealer)
+        state._restore(
+            (
+                source.phase,
+                source.to_act_seat,
+                source.deal_number,
+                source.dealer,
+                source.first_dealer,
+            ),
+            list(source.hands),
+            (
+                list(source.stock),
+                list(source.pile),
+                source.top,
+                source.suit,
+                source.follow,
+                source.drawn,
+                source.epoch,
+                source.starter,
+            ),
+            list(source.log),
+            _source_of(source.setup, source.dealt_cards),
+            ([list(r) for r in source.restocks], source.restocks_used),
+            list(source.totals),
+            (
+                [
+                    (_source_of(setup, cards), dealer, [list(r) for r in restocks], list(log))
+                    for setup, cards, dealer, restocks, log in source.completed
+                ],
+                [
+                    (line.deal, line.dealer, line.out, line.out_on_queen, list(line.scores))
+                    for line in source.sheet
+                ],
+            ),
+        )
+        state.shuffler = source.shuffler
+        return state
+
+    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
+        """``games`` whole games of uniformly random play, dealt and played in Rust (deals
+        and reshuffles from a fast seeded generator, not the ``Shuffler``): a dict with
+        ``games``, ``decisions``, ``deals``, ``restocks`` and ``total_points`` (each seat's
+        final totals, summed).
+        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
+        counts those games); ``outcomes`` sums each seat's outcome over the games.
+        """
+        if games < 0 or deal_limit < 0:
+            raise ValueError("games and deal_limit must be 0 or more")
+        result: dict[str, Any] = hundred_one_playouts(
+            options_tuple(self.options), games, seed & ((1 << 64) - 1), deal_limit
+        )
+        return result
+
+
+def make_rules(**options: Any) -> NativeHundredOneRules:
+    """``load_game("hundred_one", engine="native", **options)``."""
+    return NativeHundredOneRules(build_options(HundredOneOptions, "hundred_one", options))
+
+
+def _conforms(rules: NativeHundredOneRules) -> Rules[Any, HundredOneView]:
+    """Never called: lets the type checker prove the engine protocols are implemented (the
+    record hooks take the Python engine's state type, which the native state mirrors)."""
+    return rules

@@ -1,0 +1,958 @@
+//! 101 (rules/hundred_one.md), exactly as `koloda/games/hundred_one` plays it: 36 cards,
+//! a starter that acts on the first player (H-7), match the top card by suit or rank or
+//! play a queen and name a suit (H-4, H-6), sixes, sevens and aces acting on the next
+//! player (H-5), draw when unable or unwilling to play (H-8..H-10), the discard pile
+//! reshuffled into a new stock when a card must be drawn (H-11), penalties when a hand
+//! ends (H-12..H-15) and the game over at 101 (H-16).
+//!
+//! The state keeps the same public log as the Python engine (`seat << 8 | code`), from
+//! which views and sampled states learn what each seat may know.
+
+use std::sync::Arc;
+
+use crate::cards::{Card, CardSet, Cards};
+use crate::rng::Rng;
+use crate::shuffle::seeded_shuffle;
+
+pub const PHASE_AWAIT_DEAL: u8 = 0;
+pub const PHASE_PLAY: u8 = 1;
+pub const PHASE_AFTER_DRAW: u8 = 2;
+pub const PHASE_NAME_SUIT: u8 = 3;
+pub const PHASE_OVER: u8 = 4;
+
+/// `suit:<S>` is `SUIT_BASE + suit`; `draw` and `pass` (`actions.py`).
+pub const SUIT_BASE: u32 = 64;
+pub const DRAW: u32 = 70;
+pub const PASS: u32 = 71;
+/// The automatic steps of the public log.
+pub const DREW: u16 = 128;
+pub const NOTHING: u16 = 129;
+pub const RESTOCK: u16 = 130;
+
+pub const MAX_SEATS: usize = 6;
+const SIX: u8 = 4;
+const SEVEN: u8 = 5;
+const QUEEN: u8 = 10;
+const ACE: u8 = 12;
+const EACH_SUIT: CardSet = 1 | 1 << 16 | 1 << 32 | 1 << 48;
+/// H-1: 6 7 8 9 10 J Q K A in four suits.
+pub const DECK_36: CardSet = 0x1FF0 * EACH_SUIT;
+pub const QUEENS: CardSet = (1 << QUEEN) * EACH_SUIT;
+const OUT_ON_QUEEN_BONUS: i64 = -30;
+const QUEEN_HELD_PENALTY: i64 = 40;
+const LOSING_TOTAL: i64 = 101;
+
+/// H-4, H-6: the cards that may go on `card` (its suit, its rank, any queen).
+#[inline]
+pub const fn follow_of(card: Card) -> CardSet {
+    (0x1FF0 << (16 * (card >> 4) as u32)) | ((1 << (card & 15)) * EACH_SUIT) | QUEENS
+}
+
+/// H-6: after a queen and a named suit: that suit or another queen.
+#[inline]
+pub const fn named_follow(suit: u8) -> CardSet {
+    (0x1FF0 << (16 * suit as u32)) | QUEENS
+}
+
+/// The agreed rules (`HundredOneOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HundredOneOptions {
+    pub players: u8,
+    pub hand_size: u8,
+    pub voluntary_draw: bool,
+    pub draw_six: u8,
+    pub draw_seven: u8,
+    /// H-15: `plus_40` (true) or `instead_40`.
+    pub queen_plus_40: bool,
+}
+
+impl Default for HundredOneOptions {
+    fn default() -> Self {
+        HundredOneOptions {
+            players: 4,
+            hand_size: 3,
+            voluntary_draw: false,
+            draw_six: 1,
+            draw_seven: 2,
+            queen_plus_40: true,
+        }
+    }
+}
+
+/// H-13, H-15: the penalty of every card code (`scoring.penalty_table`).
+pub fn penalty_table(options: &HundredOneOptions) -> [i64; 64] {
+    let by_rank: [i64; 13] = [0, 0, 0, 0, 6, 7, 8, 9, 10, 2, 3, 4, 11];
+    let mut table = [0i64; 64];
+    for card in Cards(DECK_36) {
+        let rank = card & 15;
+        table[card as usize] = if rank == QUEEN {
+            if options.queen_plus_40 {
+                by_rank[QUEEN as usize] + QUEEN_HELD_PENALTY
+            } else {
+                QUEEN_HELD_PENALTY
+            }
+        } else {
+            by_rank[rank as usize]
+        };
+    }
+    table
+}
+
+/// A hand's setup as a record gives it: hands in dealt order, the starter, the stock top
+/// card first, and the restocks the record gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub hands: Vec<Vec<Card>>,
+    pub starter: Card,
+    pub stock: Vec<Card>,
+    pub restocks: Vec<Vec<Card>>,
+}
+
+/// Where a hand's cards came from: a shuffled deck (its setup built on demand) or a setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealSource {
+    None,
+    Cards([Card; 36]),
+    Given(Arc<Setup>),
+}
+
+/// A finished hand as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completed {
+    pub source: DealSource,
+    pub dealer: u8,
+    pub restocks: Arc<Vec<Vec<Card>>>,
+    pub log: Vec<u16>,
+}
+
+/// One line of the score sheet (`state.DealSummary`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub deal: u32,
+    pub dealer: u8,
+    pub out: u8,
+    pub out_on_queen: bool,
+    pub scores: [i64; MAX_SEATS],
+}
+
+/// What happened, for the checked path (the Python side builds the event objects).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HundredOneEvent {
+    DealStarted,
+    StarterTurned { card: Card },
+    CardPlayed { seat: u8, card: Card },
+    CardDrawn { seat: u8, card: Card, forced: bool },
+    NothingToDraw { seat: u8 },
+    TurnSkipped { seat: u8 },
+    SuitNamed { seat: u8, suit: u8 },
+    Passed { seat: u8 },
+    Restocked { size: u8 },
+    DealScored { deal: u32 },
+    GameOver,
+}
+
+pub trait Events {
+    const ON: bool;
+    fn push(&mut self, event: HundredOneEvent);
+}
+
+impl Events for () {
+    const ON: bool = false;
+    #[inline]
+    fn push(&mut self, _event: HundredOneEvent) {}
+}
+
+impl Events for Vec<HundredOneEvent> {
+    const ON: bool = true;
+    fn push(&mut self, event: HundredOneEvent) {
+        Vec::push(self, event);
+    }
+}
+
+/// Chance: the shuffled deck of the next hand and the new stock of a reshuffle (H-11), or
+/// None when nothing deals (the next hand awaits a given setup; a reshuffle the record
+/// does not give is an error).
+pub trait Chance {
+    fn deck(&mut self, deal: u32) -> Option<[Card; 36]>;
+    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>>;
+}
+
+/// No shuffler: every hand and every restock must be given.
+pub struct NoChance;
+
+impl Chance for NoChance {
+    fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
+        None
+    }
+    fn restock(&mut self, _below: &[Card], _index: u64) -> Option<Vec<Card>> {
+        None
+    }
+}
+
+/// The core `Shuffler` with a seed, bit for bit (`seed` as Python's f-string writes it).
+pub struct Seeded<'a>(pub &'a str);
+
+/// The 36 cards in the deck's canonical order (`DECK_36.cards`: by suit, then rank).
+pub fn deck_cards() -> [Card; 36] {
+    let mut deck = [0u8; 36];
+    for (slot, card) in deck.iter_mut().zip(Cards(DECK_36)) {
+        *slot = card;
+    }
+    deck
+}
+
+impl Chance for Seeded<'_> {
+    fn deck(&mut self, deal: u32) -> Option<[Card; 36]> {
+        let cards = seeded_shuffle(self.0, deal as u64, &deck_cards());
+        let mut deck = [0u8; 36];
+        deck.copy_from_slice(&cards);
+        Some(deck)
+    }
+    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>> {
+        Some(seeded_shuffle(self.0, index, below))
+    }
+}
+
+impl Chance for Rng {
+    fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
+        let mut deck = deck_cards();
+        self.shuffle(&mut deck);
+        Some(deck)
+    }
+    fn restock(&mut self, below: &[Card], _index: u64) -> Option<Vec<Card>> {
+        let mut cards = below.to_vec();
+        self.shuffle(&mut cards);
+        Some(cards)
+    }
+}
+
+/// Why a record's restocks do not fit the play (`state.RestockError`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestockError {
+    /// Restock `used` is not the discard pile below its top card (`below`).
+    Mismatch { used: u32, below: Vec<Card> },
+    /// The pile must be reshuffled but the record gives no restock `used`.
+    Missing { used: u32 },
+    /// The hand ended on `last_card` after `used` restocks of the `given`.
+    Unused {
+        used: u32,
+        given: u32,
+        last_card: Card,
+    },
+}
+
+/// A game of 101 in progress (`state.HundredOneState`).
+#[derive(Clone, Debug)]
+pub struct HundredOne {
+    pub options: HundredOneOptions,
+    pub penalties: [i64; 64],
+    effect: [i8; 16],
+    pub n: u8,
+    pub phase: u8,
+    pub to_act: i8,
+    pub first_dealer: u8,
+    pub deal_number: u32,
+    pub dealer: u8,
+    pub hands: [CardSet; MAX_SEATS],
+    /// The stock, its top card last.
+    pub stock: [Card; 36],
+    pub stock_len: u8,
+    /// The discard pile, its top card last.
+    pub pile: [Card; 36],
+    pub pile_len: u8,
+    pub top: i8,
+    pub suit: i8,
+    pub follow: CardSet,
+    pub drawn: i8,
+    pub epoch: u32,
+    pub log: Vec<u16>,
+    pub starter: i8,
+    pub source: DealSource,
+    pub restocks: Arc<Vec<Vec<Card>>>,
+    pub restocks_used: u32,
+    pub completed: Arc<Vec<Completed>>,
+    pub sheet: Arc<Vec<Line>>,
+    pub totals: [i64; MAX_SEATS],
+}
+
+impl HundredOne {
+    pub fn new(options: HundredOneOptions, first_dealer: u8) -> Self {
+        let mut effect = [-1i8; 16];
+        effect[SIX as usize] = options.draw_six as i8;
+        effect[SEVEN as usize] = options.draw_seven as i8;
+        effect[ACE as usize] = 0;
+        HundredOne {
+            options,
+            penalties: penalty_table(&options),
+            effect,
+            n: options.players,
+            phase: PHASE_AWAIT_DEAL,
+            to_act: -1,
+            first_dealer,
+            deal_number: 0,
+            dealer: first_dealer,
+            hands: [0; MAX_SEATS],
+            stock: [0; 36],
+            stock_len: 0,
+            pile: [0; 36],
+            pile_len: 0,
+            top: -1,
+            suit: -1,
+            follow: 0,
+            drawn: -1,
+            epoch: 0,
+            log: Vec::new(),
+            starter: -1,
+            source: DealSource::None,
+            restocks: Arc::new(Vec::new()),
+            restocks_used: 0,
+            completed: Arc::new(Vec::new()),
+            sheet: Arc::new(Vec::new()),
+            totals: [0; MAX_SEATS],
+        }
+    }
+
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.phase == PHASE_OVER
+    }
+
+    #[inline]
+    pub fn in_deal(&self) -> bool {
+        self.phase != PHASE_AWAIT_DEAL && self.phase != PHASE_OVER
+    }
+
+    #[inline]
+    fn next(&self, seat: u8) -> u8 {
+        if seat + 1 < self.n {
+            seat + 1
+        } else {
+            0
+        }
+    }
+
+    /// In `play`: the playable cards and whether `draw` is legal too (H-4, H-6, H-8..H-10).
+    #[inline]
+    pub fn playable(&self) -> (CardSet, bool) {
+        let playable = self.hands[self.to_act as usize] & self.follow;
+        (
+            playable,
+            playable & !QUEENS == 0 || self.options.voluntary_draw,
+        )
+    }
+
+    /// The legal actions, lowest code first, into `out`; returns how many.
+    pub fn legal_actions(&self, out: &mut [u32; 40]) -> usize {
+        match self.phase {
+            PHASE_PLAY => {
+                let (playable, draw) = self.playable();
+                let mut count = 0;
+                for card in Cards(playable) {
+                    out[count] = card as u32;
+                    count += 1;
+                }
+                if draw {
+                    out[count] = DRAW;
+                    count += 1;
+                }
+                count
+            }
+            PHASE_AFTER_DRAW => {
+                let drawn = self.drawn as u8;
+                if self.follow >> drawn & 1 == 1 {
+                    out[0] = drawn as u32; // H-8: play the drawn card at once, or pass
+                    out[1] = PASS;
+                    2
+                } else {
+                    out[0] = PASS;
+                    1
+                }
+            }
+            PHASE_NAME_SUIT => {
+                for (suit, slot) in out[..4].iter_mut().enumerate() {
+                    *slot = SUIT_BASE + suit as u32;
+                }
+                4
+            }
+            _ => 0,
+        }
+    }
+
+    pub fn is_legal(&self, action: i64) -> bool {
+        let mut legal = [0u32; 40];
+        let count = self.legal_actions(&mut legal);
+        legal[..count].iter().any(|&a| a as i64 == action)
+    }
+
+    pub fn random_action(&self, rng: &mut Rng) -> u32 {
+        let mut legal = [0u32; 40];
+        let count = self.legal_actions(&mut legal);
+        legal[rng.below(count as u32) as usize]
+    }
+
+    #[inline]
+    fn log_push(&mut self, seat: u8, code: u16) {
+        self.log.push((seat as u16) << 8 | code);
+    }
+
+    /// Applies a legal action (the caller checked it).
+    pub fn step<E: Events, C: Chance>(
+        &mut self,
+        action: u32,
+        events: &mut E,
+        chance: &mut C,
+    ) -> Result<(), RestockError> {
+        let seat = self.to_act as u8;
+        if action >= 64 {
+            if action == PASS {
+                // H-8: he keeps the drawn card
+                self.log_push(seat, PASS as u16);
+                if E::ON {
+                    events.push(HundredOneEvent::Passed { seat });
+                }
+                self.phase = PHASE_PLAY;
+                self.to_act = self.next(seat) as i8;
+            } else if action == DRAW {
+                self.draw_turn(events, chance)?;
+            } else {
+                self.name_suit((action - SUIT_BASE) as u8, events);
+            }
+            return Ok(());
+        }
+        let card = action as Card; // H-4, H-6: play a card
+        let hand = self.hands[seat as usize] ^ 1u64 << card;
+        self.hands[seat as usize] = hand;
+        self.pile[self.pile_len as usize] = card;
+        self.pile_len += 1;
+        self.log_push(seat, card as u16);
+        self.top = card as i8;
+        if E::ON {
+            events.push(HundredOneEvent::CardPlayed { seat, card });
+        }
+        if hand == 0 {
+            return self.finish_deal(seat, card, events, chance); // H-12
+        }
+        let rank = card & 15;
+        if rank == QUEEN {
+            self.phase = PHASE_NAME_SUIT; // H-6: the same seat names a suit
+            return Ok(());
+        }
+        self.suit = (card >> 4) as i8;
+        self.follow = follow_of(card);
+        self.phase = PHASE_PLAY;
+        let following = self.next(seat);
+        let draws = self.effect[rank as usize];
+        if draws < 0 {
+            self.to_act = following as i8;
+            return Ok(());
+        }
+        self.skip(following, draws as u8, events, chance) // H-5
+    }
+
+    /// H-5, H-7, H-11: `seat` draws `draws` cards and loses his turn.
+    fn skip<E: Events, C: Chance>(
+        &mut self,
+        seat: u8,
+        draws: u8,
+        events: &mut E,
+        chance: &mut C,
+    ) -> Result<(), RestockError> {
+        for _ in 0..draws {
+            let card = self.take(seat, events, chance)?;
+            if card < 0 {
+                break;
+            }
+            if E::ON {
+                events.push(HundredOneEvent::CardDrawn {
+                    seat,
+                    card: card as Card,
+                    forced: true,
+                });
+            }
+        }
+        if E::ON {
+            events.push(HundredOneEvent::TurnSkipped { seat });
+        }
+        self.to_act = self.next(seat) as i8;
+        Ok(())
+    }
+
+    /// One card from the stock into `seat`'s hand (restocking if needed), or -1.
+    fn take<E: Events, C: Chance>(
+        &mut self,
+        seat: u8,
+        events: &mut E,
+        chance: &mut C,
+    ) -> Result<i8, RestockError> {
+        if self.stock_len == 0 && !self.restock(events, chance)? {
+            self.log_push(seat, NOTHING);
+            if E::ON {
+                events.push(HundredOneEvent::NothingToDraw { seat });
+            }
+            return Ok(-1);
+        }
+        self.stock_len -= 1;
+        let card = self.stock[self.stock_len as usize];
+        self.hands[seat as usize] |= 1u64 << card;
+        self.log_push(seat, DREW);
+        Ok(card as i8)
+    }
+
+    /// H-11: the discard pile but its top card, shuffled, becomes the stock.
+    fn restock<E: Events, C: Chance>(
+        &mut self,
+        events: &mut E,
+        chance: &mut C,
+    ) -> Result<bool, RestockError> {
+        let len = self.pile_len as usize;
+        if len < 2 {
+            return Ok(false);
+        }
+        let below = &self.pile[..len - 1];
+        let used = self.restocks_used;
+        let new_stock = if (used as usize) < self.restocks.len() {
+            let given = self.restocks[used as usize].clone();
+            let mut a = given.clone();
+            let mut b = below.to_vec();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b {
+                return Err(RestockError::Mismatch {
+                    used,
+                    below: below.to_vec(),
+                });
+            }
+            given
+        } else {
+            let index = ((self.deal_number as u64 + 1) << 32) | self.epoch as u64;
+            match chance.restock(below, index) {
+                Some(cards) => {
+                    Arc::make_mut(&mut self.restocks).push(cards.clone());
+                    cards
+                }
+                None => return Err(RestockError::Missing { used }),
+            }
+        };
+        self.restocks_used += 1;
+        self.epoch += 1;
+        let size = new_stock.len();
+        for (slot, &card) in self.stock.iter_mut().zip(new_stock.iter().rev()) {
+            *slot = card;
+        }
+        self.stock_len = size as u8;
+        self.pile[0] = self.pile[len - 1];
+        self.pile_len = 1;
+        self.log.push(RESTOCK);
+        if E::ON {
+            events.push(HundredOneEvent::Restocked { size: size as u8 });
+        }
+        Ok(true)
+    }
+
+    /// H-8: the player draws one card; he may then play it if it matches, or pass.
+    fn draw_turn<E: Events, C: Chance>(
+        &mut self,
+        events: &mut E,
+        chance: &mut C,
+    ) -> Result<(), RestockError> {
+        let seat = self.to_act as u8;
+        self.log_push(seat, DRAW as u16);
+        let card = self.take(seat, events, chance)?;
+        if card < 0 {
+            self.to_act = self.next(seat) as i8; // H-11: he passes
+            return Ok(());
+        }
+        if E::ON {
+            events.push(HundredOneEvent::CardDrawn {
+                seat,
+                card: card as Card,
+                forced: false,
+            });
+        }
+        self.drawn = card;
+        self.phase = PHASE_AFTER_DRAW;
+        Ok(())
+    }
+
+    fn name_suit<E: Events>(&mut self, suit: u8, events: &mut E) {
+        let seat = self.to_act as u8;
+        self.log_push(seat, SUIT_BASE as u16 + suit as u16);
+        if E::ON {
+            events.push(HundredOneEvent::SuitNamed { seat, suit });
+        }
+        self.suit = suit as i8;
+        self.follow = named_follow(suit);
+        self.phase = PHASE_PLAY;
+        // H-6: the queen does not act on the next player; after a queen starter (H-7) the
+        // dealer names the suit and the player on his left plays first.
+        self.to_act = self.next(seat) as i8;
+    }
+
+    /// H-2: a hand dealt from a shuffled deck, one card at a time from the dealer's left,
+    /// then the starter; the rest is the stock. Its events are only the deal and the
+    /// starter (as the Python engine's self-dealt hands).
+    pub fn deal_cards<E: Events>(&mut self, cards: &[Card; 36], events: &mut E) {
+        let n = self.n as usize;
+        let dealt = n * self.options.hand_size as usize;
+        let first = self.dealer as usize + 1;
+        let mut masks = [0u64; MAX_SEATS];
+        for (i, &card) in cards[..dealt].iter().enumerate() {
+            masks[(first + i) % n] |= 1u64 << card;
+        }
+        let rest = &cards[dealt + 1..];
+        for (slot, &card) in self.stock.iter_mut().zip(rest.iter().rev()) {
+            *slot = card;
+        }
+        self.stock_len = rest.len() as u8;
+        self.source = DealSource::Cards(*cards);
+        self.begin(masks, cards[dealt], Arc::new(Vec::new()), &mut ());
+        if E::ON {
+            events.push(HundredOneEvent::DealStarted);
+            events.push(HundredOneEvent::StarterTurned {
+                card: self.starter as Card,
+            });
+        }
+    }
+
+    /// Starts the next hand from a given setup (checked by the caller).
+    pub fn deal_setup<E: Events>(&mut self, setup: Arc<Setup>, events: &mut E) {
+        let mut masks = [0u64; MAX_SEATS];
+        for (mask, hand) in masks.iter_mut().zip(&setup.hands) {
+            *mask = hand.iter().fold(0, |set, &card| set | 1u64 << card);
+        }
+        for (slot, &card) in self.stock.iter_mut().zip(setup.stock.iter().rev()) {
+            *slot = card;
+        }
+        self.stock_len = setup.stock.len() as u8;
+        let restocks = Arc::new(setup.restocks.clone());
+        let starter = setup.starter;
+        self.source = DealSource::Given(setup);
+        self.begin(masks, starter, restocks, events);
+    }
+
+    fn begin<E: Events>(
+        &mut self,
+        masks: [CardSet; MAX_SEATS],
+        starter: Card,
+        restocks: Arc<Vec<Vec<Card>>>,
+        events: &mut E,
+    ) {
+        self.hands = masks;
+        self.starter = starter as i8;
+        self.pile[0] = starter;
+        self.pile_len = 1;
+        self.top = starter as i8;
+        self.suit = (starter >> 4) as i8;
+        self.drawn = -1;
+        self.epoch = 0;
+        self.restocks = restocks;
+        self.restocks_used = 0;
+        self.log.clear();
+        if E::ON {
+            events.push(HundredOneEvent::DealStarted);
+            events.push(HundredOneEvent::StarterTurned { card: starter });
+        }
+        let first = self.next(self.dealer); // H-3
+        let rank = starter & 15;
+        if rank == QUEEN {
+            self.phase = PHASE_NAME_SUIT; // H-7 (reading): the dealer names the suit
+            self.follow = QUEENS;
+            self.to_act = self.dealer as i8;
+            return;
+        }
+        self.follow = follow_of(starter);
+        self.phase = PHASE_PLAY;
+        let draws = self.effect[rank as usize];
+        if draws < 0 {
+            self.to_act = first as i8;
+        } else {
+            // H-7: the starter acts on the first player (a pile of one card never restocks)
+            let _ = self.skip(first, draws as u8, events, &mut NoChance);
+        }
+    }
+
+    /// H-13, H-14, H-15: each seat's points for the hand that `out` ended.
+    pub fn deal_scores(&self, out: u8, last_card: Card) -> [i64; MAX_SEATS] {
+        let mut scores = [0i64; MAX_SEATS];
+        for (seat, score) in scores[..self.n as usize].iter_mut().enumerate() {
+            *score = if seat == out as usize {
+                if last_card & 15 == QUEEN {
+                    OUT_ON_QUEEN_BONUS
+                } else {
+                    0
+                }
+            } else {
+                Cards(self.hands[seat])
+                    .map(|c| self.penalties[c as usize])
+                    .sum()
+            };
+        }
+        scores
+    }
+
+    fn finish_deal<E: Events, C: Chance>(
+        &mut self,
+        out: u8,
+        last_card: Card,
+        events: &mut E,
+        chance: &mut C,
+    ) -> Result<(), RestockError> {
+        if (self.restocks_used as usize) < self.restocks.len() {
+            return Err(RestockError::Unused {
+                used: self.restocks_used,
+                given: self.restocks.len() as u32,
+                last_card,
+            });
+        }
+        let scores = self.deal_scores(out, last_card);
+        for (total, score) in self.totals.iter_mut().zip(scores) {
+            *total += score;
+        }
+        let source = std::mem::replace(&mut self.source, DealSource::None);
+        Arc::make_mut(&mut self.completed).push(Completed {
+            source,
+            dealer: self.dealer,
+            restocks: self.restocks.clone(),
+            log: self.log.clone(),
+        });
+        Arc::make_mut(&mut self.sheet).push(Line {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            out,
+            out_on_queen: last_card & 15 == QUEEN,
+            scores,
+        });
+        if E::ON {
+            events.push(HundredOneEvent::DealScored {
+                deal: self.deal_number,
+            });
+        }
+        self.dealer = self.next(self.dealer); // H-3
+        self.deal_number += 1;
+        self.to_act = -1;
+        if self.totals[..self.n as usize]
+            .iter()
+            .any(|&t| t >= LOSING_TOTAL)
+        {
+            self.phase = PHASE_OVER; // H-16
+            if E::ON {
+                events.push(HundredOneEvent::GameOver);
+            }
+            return Ok(());
+        }
+        self.phase = PHASE_AWAIT_DEAL;
+        if let Some(deck) = chance.deck(self.deal_number) {
+            self.deal_cards(&deck, events);
+        }
+        Ok(())
+    }
+
+    /// Each player's result: minus his running total.
+    pub fn outcome(&self) -> Vec<f64> {
+        self.totals[..self.n as usize]
+            .iter()
+            .map(|&t| -(t as f64))
+            .collect()
+    }
+}
+
+/// The result of a batch of random playouts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HundredOnePlayouts {
+    pub games: u64,
+    pub decisions: u64,
+    pub deals: u64,
+    pub restocks: u64,
+    /// Each seat's final total, summed over the games.
+    pub total_points: [i64; MAX_SEATS],
+    /// Games stopped at the deal limit.
+    pub unfinished: u64,
+    /// Each seat's outcome (minus his total), summed over the games.
+    pub outcomes: [f64; MAX_SEATS],
+}
+
+/// `games` whole games of random play, deals and reshuffles from `seed`, all in Rust.
+/// With `deal_limit` (0: none) a game stops after that many hands if it has not ended.
+pub fn playouts(
+    options: HundredOneOptions,
+    games: u64,
+    seed: u64,
+    deal_limit: u32,
+) -> HundredOnePlayouts {
+    let mut rng = Rng::new(seed);
+    let mut result = HundredOnePlayouts {
+        games,
+        ..HundredOnePlayouts::default()
+    };
+    let mut shuffles = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
+    for game in 0..games {
+        let mut state = HundredOne::new(options, (game % options.players as u64) as u8);
+        let deck = shuffles.deck(0).unwrap_or_else(deck_cards);
+        state.deal_cards(&deck, &mut ());
+        while !state.is_over() {
+            if deal_limit > 0 && state.deal_number >= deal_limit {
+                result.unfinished += 1; // stopped at the deal limit
+                break;
+            }
+            let action = state.random_action(&mut rng);
+            result.decisions += 1;
+            // random play with a dealing generator never meets a record's restock
+            let _ = state.step(action, &mut (), &mut shuffles);
+        }
+        result.deals += state.deal_number as u64;
+        result.restocks += state
+            .completed
+            .iter()
+            .map(|c| c.restocks.len() as u64)
+            .sum::<u64>();
+        for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
+            *sum += total;
+        }
+        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
+            *sum += value;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EIGHT: u8 = 6;
+    const NINE: u8 = 7;
+    const TEN: u8 = 8;
+
+    fn card(rank: u8, suit: u8) -> Card {
+        suit << 4 | rank
+    }
+
+    fn setup(hands: Vec<Vec<Card>>, starter: Card, stock: Vec<Card>) -> Arc<Setup> {
+        Arc::new(Setup {
+            hands,
+            starter,
+            stock,
+            restocks: Vec::new(),
+        })
+    }
+
+    fn two_players() -> HundredOneOptions {
+        HundredOneOptions {
+            players: 2,
+            ..HundredOneOptions::default()
+        }
+    }
+
+    #[test]
+    fn follow_masks_match_suit_rank_or_queen() {
+        // rule: H-4, H-6
+        let seven_spades = card(SEVEN, 0);
+        let follow = follow_of(seven_spades);
+        assert_eq!(follow & DECK_36, follow);
+        assert_eq!(follow.count_ones(), 9 + 3 + 3);
+        assert!(follow >> card(SEVEN, 2) & 1 == 1);
+        assert!(follow >> card(QUEEN, 3) & 1 == 1);
+        assert!(follow >> card(ACE, 1) & 1 == 0);
+        assert_eq!(named_follow(1).count_ones(), 9 + 3);
+    }
+
+    #[test]
+    fn a_seven_starter_makes_the_first_player_draw_two_and_skip() {
+        // rule: H-7, H-5
+        let mut state = HundredOne::new(two_players(), 0);
+        let hands = vec![
+            vec![card(EIGHT, 0), card(NINE, 0), card(TEN, 0)],
+            vec![card(EIGHT, 1), card(NINE, 1), card(TEN, 1)],
+        ];
+        let stock: Vec<Card> = Cards(DECK_36)
+            .filter(|&c| !hands.iter().flatten().any(|&h| h == c) && c != card(SEVEN, 3))
+            .collect();
+        let mut events = Vec::new();
+        state.deal_setup(setup(hands, card(SEVEN, 3), stock), &mut events);
+        assert_eq!(state.hands[1].count_ones(), 5); // seat 1 (left of the dealer) drew two
+        assert_eq!(state.to_act, 0);
+        assert!(events.contains(&HundredOneEvent::TurnSkipped { seat: 1 }));
+        let mut legal = [0u32; 40];
+        // seat 0 holds no club and no seven: he must draw (H-8)
+        assert_eq!(state.legal_actions(&mut legal), 1);
+        assert_eq!(legal[0], DRAW);
+    }
+
+    #[test]
+    fn going_out_on_a_queen_scores_minus_thirty_and_queens_held_forty_three() {
+        // rule: H-12, H-13, H-14, H-15
+        let mut state = HundredOne::new(two_players(), 0);
+        state.hands[0] = 0;
+        state.hands[1] = 1 << card(QUEEN, 1) | 1 << card(ACE, 2);
+        let scores = state.deal_scores(0, card(QUEEN, 0));
+        assert_eq!(&scores[..2], &[-30, 43 + 11]);
+        let instead = penalty_table(&HundredOneOptions {
+            queen_plus_40: false,
+            ..two_players()
+        });
+        assert_eq!(instead[card(QUEEN, 1) as usize], 40);
+    }
+
+    #[test]
+    fn random_games_keep_36_cards_and_end_at_101() {
+        // rule: H-11, H-16
+        for seed in 0..30u64 {
+            let options = HundredOneOptions {
+                players: 2 + (seed % 5) as u8,
+                hand_size: 3 + (seed % 3) as u8,
+                voluntary_draw: seed % 2 == 0,
+                draw_six: (seed % 3) as u8,
+                draw_seven: 2 + (seed % 2) as u8,
+                queen_plus_40: seed % 4 != 1,
+            };
+            let mut rng = Rng::new(seed);
+            let mut state = HundredOne::new(options, 0);
+            let deck = Seeded("7").deck(0).unwrap();
+            state.deal_cards(&deck, &mut ());
+            let mut chance = Rng::new(seed + 100);
+            let mut steps = 0;
+            while !state.is_over() {
+                if state.in_deal() {
+                    let cards: u32 = state.hands[..options.players as usize]
+                        .iter()
+                        .map(|h| h.count_ones())
+                        .sum::<u32>()
+                        + state.stock_len as u32
+                        + state.pile_len as u32;
+                    assert_eq!(cards, 36);
+                }
+                let action = state.random_action(&mut rng);
+                state.step(action, &mut (), &mut chance).unwrap();
+                steps += 1;
+            }
+            assert!(steps > 0);
+            assert!(state.totals.iter().any(|&t| t >= LOSING_TOTAL));
+            assert_eq!(state.sheet.len() as u32, state.deal_number);
+        }
+        let result = playouts(HundredOneOptions::default(), 20, 5, 0);
+        assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5, 0));
+        assert_eq!(result.unfinished, 0);
+        let limited = playouts(HundredOneOptions::default(), 20, 5, 1);
+        assert_eq!(limited.deals, 20); // one hand each
+        assert!(limited.unfinished > 0);
+        assert!(result.deals >= 20 && result.decisions > result.deals * 5);
+    }
+
+    #[test]
+    fn a_record_restock_must_be_the_pile_below_its_top() {
+        // rule: H-11
+        let mut state = HundredOne::new(two_players(), 0);
+        state.phase = PHASE_PLAY;
+        state.to_act = 0;
+        state.hands[0] = 1 << card(EIGHT, 1);
+        state.follow = follow_of(card(NINE, 0));
+        state.pile[..3].copy_from_slice(&[card(SIX, 0), card(SEVEN, 0), card(NINE, 0)]);
+        state.pile_len = 3;
+        state.restocks = Arc::new(vec![vec![card(SIX, 0), card(EIGHT, 0)]]);
+        let error = state.step(DRAW, &mut (), &mut NoChance).unwrap_err();
+        assert!(matches!(error, RestockError::Mismatch { used: 0, .. }));
+        state.restocks = Arc::new(Vec::new());
+        let error = state.step(DRAW, &mut (), &mut NoChance).unwrap_err();
+        assert_eq!(error, RestockError::Missing { used: 0 });
+    }
+}

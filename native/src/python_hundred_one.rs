@@ -1,0 +1,629 @@
+//! The PyO3 bindings of 101: `HundredOneCore`, subclassed by
+//! `koloda.games.hundred_one.native.NativeHundredOneState`, and `hundred_one_playouts`.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::cards::{Card, CardSet};
+use crate::hundred_one::{
+    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions, Line,
+    RestockError, Seeded, Setup,
+};
+use crate::python::ints;
+
+/// players, hand_size, voluntary_draw, draw_six, draw_seven, queen_in_hand plus_40.
+pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
+/// None, ("cards", deck) or ("setup", hands, starter, stock, restocks).
+type SourceTuple = Option<(String, Vec<Vec<u8>>, u8, Vec<u8>, Vec<Vec<u8>>)>;
+type LineTuple = (u32, u8, u8, bool, Vec<i64>);
+type CompletedTuple = (SourceTuple, u8, Vec<Vec<u8>>, Vec<u16>);
+
+fn options_of(o: HundredOneOptionsTuple) -> HundredOneOptions {
+    HundredOneOptions {
+        players: o.0.clamp(2, hundred_one::MAX_SEATS as u8),
+        hand_size: o.1,
+        voluntary_draw: o.2,
+        draw_six: o.3,
+        draw_seven: o.4,
+        queen_plus_40: o.5,
+    }
+}
+
+fn source_tuple(source: &DealSource) -> SourceTuple {
+    match source {
+        DealSource::None => None,
+        DealSource::Cards(cards) => Some(("cards".into(), vec![cards.to_vec()], 0, vec![], vec![])),
+        DealSource::Given(setup) => Some((
+            "setup".into(),
+            setup.hands.clone(),
+            setup.starter,
+            setup.stock.clone(),
+            setup.restocks.clone(),
+        )),
+    }
+}
+
+fn source_from(source: SourceTuple) -> PyResult<DealSource> {
+    Ok(match source {
+        None => DealSource::None,
+        Some((kind, hands, starter, stock, restocks)) => {
+            if kind == "cards" {
+                let cards = hands.into_iter().next().unwrap_or_default();
+                let deck: [Card; 36] = cards
+                    .try_into()
+                    .map_err(|_| PyValueError::new_err("a shuffled deck has 36 cards"))?;
+                DealSource::Cards(deck)
+            } else {
+                DealSource::Given(Arc::new(Setup {
+                    hands,
+                    starter,
+                    stock,
+                    restocks,
+                }))
+            }
+        }
+    })
+}
+
+/// The shuffler of a state as the native step sees it: the core `Shuffler` with a seed is
+/// computed natively, any other is called; an error from it is kept for the caller.
+struct PyChance<'a, 'py> {
+    seed: Option<&'a str>,
+    shuffler: Option<&'a Bound<'py, PyAny>>,
+    error: Option<PyErr>,
+}
+
+impl PyChance<'_, '_> {
+    fn call(&mut self, items: &[Card], index: u64) -> Option<Vec<Card>> {
+        let shuffler = self.shuffler?;
+        match shuffler
+            .call_method1("shuffled", (items.to_vec(), index))
+            .and_then(|cards| cards.extract::<Vec<Card>>())
+        {
+            Ok(cards) => Some(cards),
+            Err(error) => {
+                self.error = Some(error);
+                None
+            }
+        }
+    }
+}
+
+impl Chance for PyChance<'_, '_> {
+    fn deck(&mut self, deal: u32) -> Option<[Card; 36]> {
+        if let Some(seed) = self.seed {
+            return Seeded(seed).deck(deal);
+        }
+        let cards = self.call(&hundred_one::deck_cards(), deal as u64)?;
+        match <[Card; 36]>::try_from(cards) {
+            Ok(deck) => Some(deck),
+            Err(_) => {
+                self.error = Some(PyValueError::new_err("a shuffled deck has 36 cards"));
+                None
+            }
+        }
+    }
+
+    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>> {
+        if let Some(seed) = self.seed {
+            return Seeded(seed).restock(below, index);
+        }
+        self.call(below, index)
+    }
+}
+
+/// A game of 101 in native code (`koloda.games.hundred_one.native` wraps it).
+#[pyclass(subclass, module = "koloda._native")]
+pub struct HundredOneCore {
+    game: HundredOne,
+    #[pyo3(get, set)]
+    rules: Option<Py<PyAny>>,
+    shuffler: Option<Py<PyAny>>,
+    /// The seed of `shuffler` when it is the core `Shuffler` (dealt natively).
+    seed: Option<String>,
+}
+
+fn event_tuple<'py>(
+    py: Python<'py>,
+    game: &HundredOne,
+    event: &HundredOneEvent,
+) -> PyResult<Bound<'py, PyAny>> {
+    let tuple = match *event {
+        HundredOneEvent::DealStarted => ("deal",).into_pyobject(py)?.into_any(),
+        HundredOneEvent::StarterTurned { card } => ("starter", card).into_pyobject(py)?.into_any(),
+        HundredOneEvent::CardPlayed { seat, card } => {
+            ("card", seat, card).into_pyobject(py)?.into_any()
+        }
+        HundredOneEvent::CardDrawn { seat, card, forced } => {
+            ("drawn", seat, card, forced).into_pyobject(py)?.into_any()
+        }
+        HundredOneEvent::NothingToDraw { seat } => ("nothing", seat).into_pyobject(py)?.into_any(),
+        HundredOneEvent::TurnSkipped { seat } => ("skipped", seat).into_pyobject(py)?.into_any(),
+        HundredOneEvent::SuitNamed { seat, suit } => {
+            ("suit", seat, suit).into_pyobject(py)?.into_any()
+        }
+        HundredOneEvent::Passed { seat } => ("passed", seat).into_pyobject(py)?.into_any(),
+        HundredOneEvent::Restocked { size } => ("restocked", size).into_pyobject(py)?.into_any(),
+        HundredOneEvent::DealScored { deal } => {
+            let scores = game.sheet[deal as usize].scores[..game.n as usize].to_vec();
+            ("scored", deal, scores).into_pyobject(py)?.into_any()
+        }
+        HundredOneEvent::GameOver => ("over",).into_pyobject(py)?.into_any(),
+    };
+    Ok(tuple)
+}
+
+fn restock_error_tuple(error: RestockError) -> (String, u32, u32, Vec<u8>, i32) {
+    match error {
+        RestockError::Mismatch { used, below } => ("mismatch".into(), used, 0, below, -1),
+        RestockError::Missing { used } => ("missing".into(), used, 0, vec![], -1),
+        RestockError::Unused {
+            used,
+            given,
+            last_card,
+        } => ("unused".into(), used, given, vec![], last_card as i32),
+    }
+}
+
+impl HundredOneCore {
+    /// One step on the native game with this state's shuffler; a record's restock that does
+    /// not fit is raised by the Python side (`_raise_restock_error`).
+    fn run_step(
+        slf: &Bound<'_, Self>,
+        action: u32,
+        events: &mut Vec<HundredOneEvent>,
+        checked: bool,
+    ) -> PyResult<()> {
+        let py = slf.py();
+        let outcome = {
+            let mut this = slf.borrow_mut();
+            if !this.game.in_deal() {
+                return Err(PyValueError::new_err("no decision is due"));
+            }
+            let this = &mut *this;
+            let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
+            let mut chance = PyChance {
+                seed: this.seed.as_deref(),
+                shuffler: shuffler.as_ref(),
+                error: None,
+            };
+            let result = if checked {
+                this.game.step(action, events, &mut chance)
+            } else {
+                this.game.step(action, &mut (), &mut chance)
+            };
+            if let Some(error) = chance.error {
+                return Err(error);
+            }
+            result
+        };
+        if let Err(error) = outcome {
+            slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
+        }
+        Ok(())
+    }
+
+    fn events_list<'py>(
+        &self,
+        py: Python<'py>,
+        events: &[HundredOneEvent],
+    ) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for event in events {
+            list.append(event_tuple(py, &self.game, event)?)?;
+        }
+        Ok(list)
+    }
+}
+
+#[pymethods]
+impl HundredOneCore {
+    #[new]
+    fn new() -> Self {
+        HundredOneCore {
+            game: HundredOne::new(HundredOneOptions::default(), 0),
+            rules: None,
+            shuffler: None,
+            seed: None,
+        }
+    }
+
+    fn _configure(&mut self, options: HundredOneOptionsTuple, first_dealer: u8) {
+        let options = options_of(options);
+        self.game = HundredOne::new(options, first_dealer % options.players);
+    }
+
+    // ----- the hot path ------------------------------------------------------------------
+
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut legal = [0u32; 40];
+        let count = self.game.legal_actions(&mut legal);
+        PyTuple::new(py, &legal[..count])
+    }
+
+    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
+        Self::run_step(slf, action, &mut Vec::new(), false)
+    }
+
+    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        let Ok(action) = action.extract::<i64>() else {
+            return false;
+        };
+        self.game.is_legal(action)
+    }
+
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let other = slf.get_type().call0()?;
+        {
+            let this = slf.borrow();
+            let copy = other.cast::<HundredOneCore>()?;
+            let mut copy = copy.borrow_mut();
+            copy.game = this.game.clone();
+            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
+            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
+            copy.seed = this.seed.clone();
+        }
+        Ok(other)
+    }
+
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    #[getter]
+    fn to_act(&self) -> Option<u8> {
+        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
+    }
+
+    #[getter]
+    fn to_act_seat(&self) -> i8 {
+        self.game.to_act
+    }
+
+    #[getter]
+    fn shuffler(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.shuffler.as_ref().map(|s| s.clone_ref(py))
+    }
+
+    /// The core `Shuffler` with a seed deals natively; any other shuffler is called.
+    #[setter]
+    fn set_shuffler(&mut self, value: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+        self.seed = None;
+        if let Some(shuffler) = &value {
+            let py = shuffler.py();
+            let core = py.import("koloda.core.dealing")?.getattr("Shuffler")?;
+            if shuffler.get_type().is(&core) {
+                let seed = shuffler.getattr("seed")?;
+                if !seed.is_none() {
+                    self.seed = Some(seed.str()?.to_string());
+                }
+            }
+        }
+        self.shuffler = value.map(|s| s.unbind());
+        Ok(())
+    }
+
+    // ----- the checked path and deals ----------------------------------------------------
+
+    fn _step_events<'py>(slf: &Bound<'py, Self>, action: u32) -> PyResult<Bound<'py, PyList>> {
+        let mut events = Vec::new();
+        Self::run_step(slf, action, &mut events, true)?;
+        slf.borrow().events_list(slf.py(), &events)
+    }
+
+    /// Starts the next hand from a setup (checked by the Python side); returns its events.
+    fn _deal_setup<'py>(
+        &mut self,
+        py: Python<'py>,
+        hands: Vec<Vec<u8>>,
+        starter: u8,
+        stock: Vec<u8>,
+        restocks: Vec<Vec<u8>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let setup = Arc::new(Setup {
+            hands,
+            starter,
+            stock,
+            restocks,
+        });
+        let mut events = Vec::new();
+        self.game.deal_setup(setup, &mut events);
+        self.events_list(py, &events)
+    }
+
+    /// Deals the next hand from the shuffler (natively when it is the seeded core one);
+    /// returns its events.
+    fn _deal_next<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        let mut events = Vec::new();
+        {
+            let mut this = slf.borrow_mut();
+            let this = &mut *this;
+            let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
+            let mut chance = PyChance {
+                seed: this.seed.as_deref(),
+                shuffler: shuffler.as_ref(),
+                error: None,
+            };
+            let deck = chance.deck(this.game.deal_number);
+            if let Some(error) = chance.error {
+                return Err(error);
+            }
+            if let Some(deck) = deck {
+                this.game.deal_cards(&deck, &mut events);
+            }
+        }
+        slf.borrow().events_list(py, &events)
+    }
+
+    /// Puts the game in the position these fields describe (a state of the Python engine).
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        &mut self,
+        progress: (u8, i8, u32, u8, u8),
+        hands: Vec<CardSet>,
+        cards: (Vec<u8>, Vec<u8>, i8, i8, CardSet, i8, u32, i8),
+        log: Vec<u16>,
+        source: SourceTuple,
+        restocks: (Vec<Vec<u8>>, u32),
+        totals: Vec<i64>,
+        history: (Vec<CompletedTuple>, Vec<LineTuple>),
+    ) -> PyResult<()> {
+        let game = &mut self.game;
+        (
+            game.phase,
+            game.to_act,
+            game.deal_number,
+            game.dealer,
+            game.first_dealer,
+        ) = progress;
+        game.hands = [0; hundred_one::MAX_SEATS];
+        for (slot, hand) in game.hands.iter_mut().zip(hands) {
+            *slot = hand;
+        }
+        let (stock, pile, top, suit, follow, drawn, epoch, starter) = cards;
+        if stock.len() > 36 || pile.len() > 36 {
+            return Err(PyValueError::new_err("more than 36 cards"));
+        }
+        game.stock[..stock.len()].copy_from_slice(&stock);
+        game.stock_len = stock.len() as u8;
+        game.pile[..pile.len()].copy_from_slice(&pile);
+        game.pile_len = pile.len() as u8;
+        (game.top, game.suit, game.follow, game.drawn, game.epoch) =
+            (top, suit, follow, drawn, epoch);
+        game.starter = starter;
+        game.log = log;
+        game.source = source_from(source)?;
+        game.restocks = Arc::new(restocks.0);
+        game.restocks_used = restocks.1;
+        game.totals = [0; hundred_one::MAX_SEATS];
+        for (slot, total) in game.totals.iter_mut().zip(totals) {
+            *slot = total;
+        }
+        let (completed, lines) = history;
+        let mut done = Vec::with_capacity(completed.len());
+        for (source, dealer, restocks, log) in completed {
+            done.push(Completed {
+                source: source_from(source)?,
+                dealer,
+                restocks: Arc::new(restocks),
+                log,
+            });
+        }
+        game.completed = Arc::new(done);
+        game.sheet = Arc::new(
+            lines
+                .into_iter()
+                .map(|(deal, dealer, out, out_on_queen, scores)| {
+                    let mut all = [0i64; hundred_one::MAX_SEATS];
+                    for (slot, score) in all.iter_mut().zip(scores) {
+                        *slot = score;
+                    }
+                    Line {
+                        deal,
+                        dealer,
+                        out,
+                        out_on_queen,
+                        scores: all,
+                    }
+                })
+                .collect(),
+        );
+        Ok(())
+    }
+
+    // ----- what the Python side reads ----------------------------------------------------
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.game.phase
+    }
+
+    #[getter]
+    fn num_seats(&self) -> u8 {
+        self.game.n
+    }
+
+    #[getter]
+    fn deal_number(&self) -> u32 {
+        self.game.deal_number
+    }
+
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.game.dealer
+    }
+
+    #[getter]
+    fn first_dealer(&self) -> u8 {
+        self.game.first_dealer
+    }
+
+    #[getter]
+    fn hands(&self) -> Vec<CardSet> {
+        self.game.hands[..self.game.n as usize].to_vec()
+    }
+
+    /// The stock, its top card last.
+    #[getter]
+    fn stock(&self) -> Vec<u16> {
+        ints(&self.game.stock[..self.game.stock_len as usize])
+    }
+
+    #[setter]
+    fn set_stock(&mut self, stock: Vec<u8>) -> PyResult<()> {
+        if stock.len() > 36 {
+            return Err(PyValueError::new_err("more than 36 cards"));
+        }
+        self.game.stock[..stock.len()].copy_from_slice(&stock);
+        self.game.stock_len = stock.len() as u8;
+        Ok(())
+    }
+
+    /// The discard pile, its top card last.
+    #[getter]
+    fn pile(&self) -> Vec<u16> {
+        ints(&self.game.pile[..self.game.pile_len as usize])
+    }
+
+    #[getter]
+    fn top(&self) -> i8 {
+        self.game.top
+    }
+
+    #[getter]
+    fn suit(&self) -> i8 {
+        self.game.suit
+    }
+
+    #[getter]
+    fn follow(&self) -> CardSet {
+        self.game.follow
+    }
+
+    #[getter]
+    fn drawn(&self) -> i8 {
+        self.game.drawn
+    }
+
+    #[getter]
+    fn epoch(&self) -> u32 {
+        self.game.epoch
+    }
+
+    #[getter]
+    fn log(&self) -> Vec<u16> {
+        self.game.log.clone()
+    }
+
+    #[getter]
+    fn starter(&self) -> i8 {
+        self.game.starter
+    }
+
+    #[getter]
+    fn restocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restocks = self
+            .game
+            .restocks
+            .iter()
+            .map(|r| PyTuple::new(py, r.iter().map(|&c| c as u16)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, restocks)
+    }
+
+    #[getter]
+    fn restocks_used(&self) -> u32 {
+        self.game.restocks_used
+    }
+
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        self.game.totals[..self.game.n as usize].to_vec()
+    }
+
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.game.outcome())
+    }
+
+    fn _source(&self) -> SourceTuple {
+        source_tuple(&self.game.source)
+    }
+
+    fn _completed_count(&self) -> usize {
+        self.game.completed.len()
+    }
+
+    fn _completed(&self, start: usize) -> Vec<CompletedTuple> {
+        self.game
+            .completed
+            .iter()
+            .skip(start)
+            .map(|c| {
+                (
+                    source_tuple(&c.source),
+                    c.dealer,
+                    c.restocks.to_vec(),
+                    c.log.clone(),
+                )
+            })
+            .collect()
+    }
+
+    fn _sheet_count(&self) -> usize {
+        self.game.sheet.len()
+    }
+
+    fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
+        let n = self.game.n as usize;
+        self.game
+            .sheet
+            .iter()
+            .skip(start)
+            .map(|l| {
+                (
+                    l.deal,
+                    l.dealer,
+                    l.out,
+                    l.out_on_queen,
+                    l.scores[..n].to_vec(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// ``games`` whole games of random play in Rust, dealt from ``seed``.
+#[pyfunction]
+#[pyo3(signature = (options, games, seed, deal_limit = 0))]
+pub fn hundred_one_playouts(
+    py: Python<'_>,
+    options: HundredOneOptionsTuple,
+    games: u64,
+    seed: u64,
+    deal_limit: u32,
+) -> PyResult<Bound<'_, PyDict>> {
+    let options = options_of(options);
+    let result = py.detach(|| hundred_one::playouts(options, games, seed, deal_limit));
+    let out = PyDict::new(py);
+    out.set_item("games", result.games)?;
+    out.set_item("decisions", result.decisions)?;
+    out.set_item("deals", result.deals)?;
+    out.set_item("restocks", result.restocks)?;
+    out.set_item(
+        "total_points",
+        result.total_points[..options.players as usize].to_vec(),
+    )?;
+    out.set_item("unfinished", result.unfinished)?;
+    out.set_item(
+        "outcomes",
+        result.outcomes[..options.players as usize].to_vec(),
+    )?;
+    Ok(out)
+}
