@@ -4,6 +4,7 @@ server has made no error of its own, and the live game equals a replay of what i
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -212,15 +213,28 @@ class TableProtocol(RuleBasedStateMachine):
             return
         self.quiet()
         table = self.table()
-        stored = self.manager().store.load(self.table_id)
-        assert stored is not None
-        replayed = rebuild(stored)
-        assert replayed.version == table.version
-        for seat in range(table.rules.num_seats):
-            assert replayed.state.view(seat).to_json() == table.state.view(seat).to_json()
+        store = self.manager().store
+
+        def compare(live: LiveTable) -> tuple[int, list[dict[str, Any]]]:
+            # in the table's owner, between two items: nothing is half applied or half
+            # stored (a client's message still on its way cannot slip in)
+            stored = store.load(live.id)
+            assert stored is not None
+            replayed = rebuild(stored)
+            assert replayed.version == live.version
+            views = [live.state.view(s).to_json() for s in range(live.rules.num_seats)]
+            for seat, view in enumerate(views):
+                assert replayed.state.view(seat).to_json() == view
+            return live.version, views
+
+        assert table.task is not None
+        owner = table.task.get_loop()
+        version, views = asyncio.run_coroutine_threadsafe(
+            self.manager().call(table, compare), owner
+        ).result(timeout=30)
         for index, message in self.views.items():
-            if message["version"] == table.version and index < table.rules.num_seats:
-                assert message["view"]["hand"] == table.state.view(index).to_json()["hand"]
+            if message["version"] == version and index < len(views):
+                assert message["view"]["hand"] == views[index]["hand"]
 
     def teardown(self) -> None:
         for ws in self.sockets:
