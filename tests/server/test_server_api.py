@@ -57,7 +57,10 @@ def test_server_bad_tables_are_422_naming_the_problem(
 @pytest.mark.parametrize(
     ("path", "body"),
     [
-        ("/api/tables", {"game": "spades", "options": {"engine": "native"}, "seats": ["human"] * 4}),
+        (
+            "/api/tables",
+            {"game": "spades", "options": {"engine": "native"}, "seats": ["human"] * 4},
+        ),
         ("/api/check", {"game": "spades", "options": {"engine": "native"}}),
         ("/api/play-now", {"game": "spades", "options": {"engine": "native"}}),
     ],

@@ -1,0 +1,136 @@
+"""``koloda.envs.VectorEnv``: N games stepped together. Its tensors and masks are the AEC
+environment's for the same deals and actions, its rewards are the ones the AEC environment
+pays, finished games restart, and no tensor depends on another seat's hidden cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from envs_variants import IDS, VARIANTS
+
+from koloda.envs import VectorEnv
+from koloda.envs.pettingzoo import env as aec_env
+
+
+def random_actions(mask: Any, rng: np.random.Generator) -> Any:
+    """A uniformly random legal index for each game of the batch."""
+    return np.array([rng.choice(np.flatnonzero(row)) for row in mask], dtype=np.int64)
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
+def test_the_batch_matches_the_aec_environment(game: str, options: dict[str, Any]) -> None:
+    """Game i of the batch and an AEC environment reset with seed + i see the same tensors,
+    masks and rewards after every decision, through the end of the first game and into the
+    next one (the vector env runs on the native engine where there is one, the AEC env on
+    the Python engine)."""
+    num_envs, seed = 3, 40
+    vector = VectorEnv(game, num_envs, seed=seed, max_deals=1, **options)
+    aecs = [aec_env(game, max_deals=1, **options) for _ in range(num_envs)]
+    for i, aec in enumerate(aecs):
+        aec.reset(seed=seed + i)
+    obs, mask = vector.reset()
+    assert obs.shape == (num_envs, vector.observation_size) and obs.dtype == np.float32
+    assert mask.shape == (num_envs, vector.num_actions) and mask.dtype == np.bool_
+    rng = np.random.default_rng(7)
+    totals = np.zeros((num_envs, vector.num_seats))
+    finished = np.zeros(num_envs, dtype=bool)
+    steps = 0
+    while not finished.all() or steps < 20:
+        for i, aec in enumerate(aecs):
+            agent = aec.agent_selection
+            assert agent == f"player_{vector.seats[i]}"
+            seen = aec.observe(agent)
+            assert np.array_equal(obs[i], seen["observation"])
+            assert np.array_equal(mask[i], seen["action_mask"].astype(bool))
+        actions = random_actions(mask, rng)
+        obs, mask, rewards, dones = vector.step(actions)
+        steps += 1
+        for i, aec in enumerate(aecs):
+            aec.step(int(actions[i]))
+            paid = [aec.rewards[f"player_{s}"] for s in range(vector.num_seats)]
+            assert np.allclose(rewards[i], paid)
+            totals[i] += rewards[i]
+            if dones[i]:
+                assert all(aec.terminations.values())
+                finished[i] = True
+                aec.reset()  # its next reset deals what the vector env deals next
+            else:
+                assert not any(aec.terminations.values())
+    assert vector.games.min() >= 2  # every game restarted by itself
+    assert np.abs(totals).sum() > 0  # deals were scored
+
+
+def test_rewards_of_whole_games_are_zero_sum() -> None:
+    vector = VectorEnv("spades", 4, seed=3, reward="game", max_deals=1)
+    _, mask = vector.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    while ended < 6:
+        _, mask, rewards, dones = vector.step(random_actions(mask, rng))
+        assert np.allclose(rewards.sum(axis=1), 0.0)
+        assert not rewards[~dones].any()  # whole-game rewards come only at the end
+        for row in rewards[dones]:  # a side beats the two others and ties with a partner
+            assert np.allclose(sorted(row), [-2 / 3, -2 / 3, 2 / 3, 2 / 3]) or not row.any()
+        ended += int(dones.sum())
+
+
+def test_no_tensor_depends_on_another_seats_hidden_cards() -> None:
+    """Deal the other seats' hidden cards anew from the acting seat's view: its tensor
+    stays the same (native Spades and King, Tressette, and 101 on the Python fallback)."""
+    for game in ("spades", "king", "tressette", "hundred_one"):
+        vector = VectorEnv(game, 2, seed=11, max_deals=1)
+        obs, mask = vector.reset()
+        rng = np.random.default_rng(2)
+        changed = 0
+        for step in range(40):
+            if step % 4 == 0:
+                for i in range(vector.num_envs):
+                    state = vector.matches[i].state
+                    seat = int(vector.seats[i])
+                    view = state.view(seat)
+                    sampled = vector.rules.sample_state(view, random.Random(step + i))
+                    if (
+                        sampled.view((seat + 1) % vector.num_seats).to_json()
+                        != state.view((seat + 1) % vector.num_seats).to_json()
+                    ):
+                        changed += 1
+                    assert np.array_equal(vector.encoder.encode(sampled.view(seat)), obs[i])
+            obs, mask, _, _ = vector.step(random_actions(mask, rng))
+        assert changed > 0, game
+
+
+def test_engines_and_fallback() -> None:
+    assert VectorEnv("spades", 1).engine == "native"
+    assert VectorEnv("hundred_one", 1).engine in ("native", "python")
+    assert VectorEnv("spades", 1, engine="python").engine == "python"
+
+
+def test_illegal_actions_are_refused_and_change_nothing() -> None:
+    vector = VectorEnv("king", 2, seed=5)
+    obs, mask = vector.reset()
+    bad = np.array([int(np.flatnonzero(~mask[0])[0]), int(np.flatnonzero(mask[1])[0])])
+    with pytest.raises(ValueError, match="illegal"):
+        vector.step(bad)
+    with pytest.raises(ValueError, match="shape"):
+        vector.step(np.zeros(3, dtype=np.int64))
+    again, _, _, _ = vector.step(np.array([int(np.flatnonzero(row)[0]) for row in mask]))
+    assert again.shape == obs.shape
+
+
+def test_same_seed_same_games() -> None:
+    first, second = VectorEnv("tressette", 3, seed=9), VectorEnv("tressette", 3, seed=9)
+    a, mask = first.reset()
+    b, _ = second.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert np.array_equal(a, b)
+        actions = random_actions(mask, rng)
+        a, mask, _, _ = first.step(actions)
+        b, _, _, _ = second.step(actions)
