@@ -277,3 +277,14 @@ class TressetteCore:
 def tressette_playouts(
     options: tuple[bool, bool, bool], games: int, seed: int
 ) -> dict[str, Any]: ...
+
+# the vector environment's native path (native/src/python_vector.rs)
+class SpadesBatchTables:
+    def __init__(self, flat: list[int]) -> None: ...
+
+def spades_batch_step(
+    states: list[SpadesCore], indices: list[int], tables: SpadesBatchTables
+) -> list[bool]: ...
+def spades_batch_encode(
+    states: list[SpadesCore], tables: SpadesBatchTables
+) -> tuple[bytes, bytes, list[int]]: ...

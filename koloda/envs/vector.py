@@ -36,6 +36,8 @@ environments' by construction (``tests/envs/test_vector_env.py``).
 
 from __future__ import annotations
 
+import dataclasses
+from functools import lru_cache
 from typing import Any
 
 from koloda.core.errors import MissingExtraError, OptionError
@@ -46,9 +48,10 @@ try:
 except ModuleNotFoundError as missing:  # the research extra
     raise MissingExtraError("the vector environment", "research") from missing
 
-from koloda.core.engine import AnyRules
+from koloda.core.engine import AnyRules, View
 from koloda.core.registry import load_game
 from koloda.envs.core import FloatArray, Match
+from koloda.envs.native_batch import batch_for
 
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
@@ -64,6 +67,19 @@ def load_vector_rules(game: str, engine: str | None, **options: Any) -> AnyRules
         if "native" not in str(error):
             raise
         return load_game(game, engine="python", **options)
+
+
+def _without_legal_actions(view: View) -> View:
+    """The view without its list of legal actions, which the tensor leaves out anyway (the
+    exchange's 286 triples would be written out as text for nothing)."""
+    if dataclasses.is_dataclass(view) and "legal_actions" in _field_names(type(view)):
+        return dataclasses.replace(view, legal_actions=())
+    return view
+
+
+@lru_cache(maxsize=64)
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 class VectorEnv:
@@ -105,6 +121,7 @@ class VectorEnv:
         self._obs: FloatArray = np.zeros((num_envs, self.observation_size), dtype=np.float32)
         self._mask: BoolArray = np.zeros((num_envs, self.num_actions), dtype=np.bool_)
         self._legal: list[Any] = [()] * num_envs
+        self._batch = batch_for(self.rules, self.encoder) if self.engine == "native" else None
 
     def _deal_seed(self, i: int) -> str | None:
         if self.seed is None:
@@ -123,17 +140,29 @@ class VectorEnv:
         self.seats[i] = seat
         legal = state.legal_actions()
         self._legal[i] = legal
-        self._obs[i] = self.encoder.encode(state.view(seat))
+        self._obs[i] = self.encoder.encode(_without_legal_actions(state.view(seat)))
         row = self._mask[i]
         row[:] = False
         row[self.actions.indices(legal)] = True
+
+    def _observe_all(self) -> None:
+        if self._batch is None:
+            for i in range(self.num_envs):
+                self._observe(i)
+            return
+        states = [match.state for match in self.matches]
+        for i in self._batch.encode(states, self._obs, self._mask):
+            self._observe(i)  # a position the native encoder leaves to Python
+        seats = [state.to_act for state in states]
+        assert None not in seats, "a running game has a seat to act"
+        self.seats[:] = seats  # type: ignore[assignment]
 
     def reset(self) -> tuple[FloatArray, BoolArray]:
         """Start every game anew from its first seed; the acting seats' tensors and masks."""
         self.games[:] = 0
         for i in range(self.num_envs):
             self._restart(i)
-            self._observe(i)
+        self._observe_all()
         return self._obs.copy(), self._mask.copy()
 
     def step(self, actions: npt.ArrayLike) -> tuple[FloatArray, BoolArray, FloatArray, BoolArray]:
@@ -152,6 +181,9 @@ class VectorEnv:
             raise ValueError(f"illegal action indices in games {bad[:10]}")
         rewards = np.zeros((self.num_envs, self.num_seats), dtype=np.float32)
         dones = np.zeros(self.num_envs, dtype=np.bool_)
+        if self._batch is not None:
+            self._step_batch(chosen, rewards, dones)
+            return self._obs.copy(), self._mask.copy(), rewards, dones
         for i, index in enumerate(chosen.tolist()):
             match = self.matches[i]
             code = self.actions.code_of(index, self._legal[i])
@@ -165,6 +197,21 @@ class VectorEnv:
             self._observe(i)
         return self._obs.copy(), self._mask.copy(), rewards, dones
 
+    def _step_batch(self, chosen: IntArray, rewards: FloatArray, dones: BoolArray) -> None:
+        """The native path: one call steps every game, one encodes every observation."""
+        assert self._batch is not None
+        states = [match.state for match in self.matches]
+        ended = self._batch.step(states, chosen.tolist())
+        for i in [i for i, flag in enumerate(ended) if flag]:
+            match = self.matches[i]
+            paid = match._rewards()
+            if any(paid):
+                rewards[i] = paid
+            if match.is_over:
+                dones[i] = True
+                self._restart(i)
+        self._observe_all()
+
     def legal_indices(self, i: int) -> list[int]:
         """The legal action indices of game ``i`` now."""
-        return self.actions.indices(self._legal[i])
+        return [int(x) for x in np.flatnonzero(self._mask[i])]

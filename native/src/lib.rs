@@ -11,6 +11,7 @@ pub mod shuffle;
 pub mod spades;
 pub mod tressette;
 pub mod tricks;
+pub mod vector;
 
 #[cfg(feature = "python")]
 mod python;
@@ -18,3 +19,5 @@ mod python;
 mod python_king;
 #[cfg(feature = "python")]
 mod python_tressette;
+#[cfg(feature = "python")]
+mod python_vector;

@@ -134,3 +134,49 @@ def test_same_seed_same_games() -> None:
         actions = random_actions(mask, rng)
         a, mask, _, _ = first.step(actions)
         b, _, _, _ = second.step(actions)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"double_nil": False}, {"nil_exchange": False, "bags_penalty": False, "target": 200}],
+    ids=["default", "no-double-nil", "no-exchange"],
+)
+def test_native_spades_batch_encodes_what_python_encodes(options: dict[str, Any]) -> None:
+    """The Rust encoder of the batch path writes the Python encoder's floats and masks for
+    every position, the nil exchange's (its triples in the slots) and whole games included,
+    and steps the slot it was given; no position is left to Python."""
+    from koloda.games.spades.state import PHASE_DISCARD, PHASE_GIVE
+
+    vector = VectorEnv("spades", 8, seed=21, **options)
+    assert vector._batch is not None
+    encoded_in_python: list[int] = []
+    observe = vector._observe
+
+    def counting(i: int) -> None:
+        encoded_in_python.append(i)
+        observe(i)
+
+    vector._observe = counting  # type: ignore[method-assign]
+    obs, mask = vector.reset()
+    rng = np.random.default_rng(3)
+    exchanges = 0
+    for _ in range(400):
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            view = state.view(int(vector.seats[i]))
+            assert np.array_equal(obs[i], vector.encoder.encode(view))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            exchanges += state.phase in (PHASE_DISCARD, PHASE_GIVE)
+        actions = random_actions(mask, rng)
+        expected = [
+            vector.actions.code_of(int(a), m.state.legal_actions())
+            for a, m in zip(actions, vector.matches, strict=True)
+        ]
+        before = [m.state.clone() for m in vector.matches]
+        obs, mask, _, _ = vector.step(actions)
+        for state, code, match in zip(before, expected, vector.matches, strict=True):
+            state.apply(code)
+            if match.state.deal_index == state.deal_index and not match.state.is_over:
+                assert match.state.view(0).to_json() == state.view(0).to_json()
+    assert not encoded_in_python
+    assert (exchanges > 0) == options.get("nil_exchange", True)

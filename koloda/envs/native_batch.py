@@ -1,0 +1,144 @@
+"""The native batch path of ``VectorEnv``: a batch of native states stepped in one call into
+Rust and their observation tensors and masks encoded there (``native/src/vector.rs``).
+
+The Rust encoder writes the same floats as ``ObservationEncoder.encode`` of the acting
+seat's view. Where the Python encoder hashes a fact by name, the bucket is found here, once,
+by running the Python encoder's own ``_fact`` on that fact alone, and handed to Rust as a
+table; a position with a fact the table does not cover is declined by Rust and encoded in
+Python. Games without a native batch encoder (``batch_for`` returns None) step through the
+engine's Python API.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from koloda.core.info import CARD_ACTIONS
+from koloda.envs.core import SCAN_LIMIT, SEAT_KEYS, FloatArray, ObservationEncoder
+
+
+def _only_index(encoder: ObservationEncoder, path: str, value: Any) -> int:
+    """The one index the Python encoder adds 1 to for the fact ``path = value``, or -1."""
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder._fact(out, path, value, lambda other: None)
+    found = np.flatnonzero(out)
+    if len(found) == 0:
+        return -1
+    if len(found) != 1 or out[found[0]] != 1.0 or found[0] < encoder.off_hashed:
+        raise ValueError(f"fact {path}={value!r} is not one hashed bucket")
+    return int(found[0])
+
+
+def _number_index(encoder: ObservationEncoder, path: str) -> int:
+    """The index a number at ``path`` adds to."""
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder._fact(out, path, 1, lambda other: None)
+    found = np.flatnonzero(out)
+    if len(found) != 1:
+        raise ValueError(f"number {path} is not one hashed bucket")
+    return int(found[0])
+
+
+_TABLES: dict[str, Any] = {}
+
+
+def spades_tables(encoder: ObservationEncoder) -> list[int]:
+    """The flat table of ``SpadesTables::from_flat`` for this encoder."""
+    from koloda.games.spades.actions import DISCARD_BASE, GIVE_BASE, bid_text
+    from koloda.games.spades.state import PHASE_NAMES
+
+    if encoder.num_seats != 4 or SEAT_KEYS[:2] != ("to_act", "dealer"):
+        raise ValueError("the Spades tables assume four seats and roles to_act, dealer")
+    actions = encoder.actions
+    flat = [
+        encoder.size,
+        actions.num_actions,
+        encoder.decisions,
+        encoder.off_played,
+        encoder.off_trick,
+        encoder.off_other,
+        encoder.off_decisions,
+        encoder.off_roles,
+    ]
+    flat += [_only_index(encoder, "phase", name) for name in PHASE_NAMES]
+    flat.append(_number_index(encoder, "deal"))
+    flat += [_number_index(encoder, f"hand_sizes[{r}]") for r in range(4)]
+    for r in range(4):
+        flat += [_only_index(encoder, f"picked_up[{r}]", value) for value in (False, True)]
+    for r in range(4):
+        flat.append(_only_index(encoder, f"bids[{r}]", None))
+        flat += [_only_index(encoder, f"bids[{r}]", bid_text(bid)) for bid in range(15)]
+    flat += [_number_index(encoder, f"on_table[{r}]") for r in range(4)]
+    flat += [_number_index(encoder, f"tricks_won[{r}]") for r in range(4)]
+    flat += [_only_index(encoder, "spades_broken", value) for value in (False, True)]
+    flat += [_number_index(encoder, f"totals[{r}]") for r in range(2)]
+    flat += [_number_index(encoder, f"bags[{r}]") for r in range(2)]
+    index = [-1] * SCAN_LIMIT
+    for code in range(CARD_ACTIONS):
+        index[code] = code
+    for i, code in enumerate(actions.codes):
+        index[code] = CARD_ACTIONS + i
+    flat += index
+    flat.append(_number_index(encoder, "auction[].seat"))
+    rules = encoder.rules
+    flat += [
+        _only_index(encoder, "auction[].action", rules.format_action(base))
+        for base in (DISCARD_BASE, GIVE_BASE)
+    ]
+    deck = sorted(rules.info.deck.cards)
+    for base in (DISCARD_BASE, GIVE_BASE):
+        triples = [-1] * (1 << 18)
+        for a, b, c in combinations(deck, 3):
+            packed = a << 12 | b << 6 | c
+            text = rules.format_action(base + packed)
+            triples[packed] = _only_index(encoder, "auction[].action", text)
+        flat += triples
+    return flat
+
+
+class SpadesBatch:
+    """Native Spades states stepped and encoded a batch at a time."""
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        from koloda._native import SpadesBatchTables
+
+        self.encoder = encoder
+        key = json.dumps(encoder.rules.options_json(), sort_keys=True)
+        if key not in _TABLES:  # the same tables for every batch of these options
+            _TABLES[key] = SpadesBatchTables(spades_tables(encoder))
+        self.tables = _TABLES[key]
+
+    def step(self, states: Sequence[Any], indices: Sequence[int]) -> list[bool]:
+        """Apply the legal action at ``indices[i]`` to ``states[i]``; whether a deal (or
+        the game) ended there."""
+        from koloda._native import spades_batch_step
+
+        ended: list[bool] = spades_batch_step(list(states), list(indices), self.tables)
+        return ended
+
+    def encode(self, states: Sequence[Any], obs: FloatArray, mask: Any) -> list[int]:
+        """Fill ``obs`` and ``mask`` rows of the seats to act; the rows left to Python."""
+        from koloda._native import spades_batch_encode
+
+        floats, masks, declined = spades_batch_encode(list(states), self.tables)
+        n = len(states)
+        obs[:] = np.frombuffer(floats, dtype="<f4").reshape(n, self.encoder.size)
+        mask[:] = np.frombuffer(masks, dtype=np.uint8).reshape(n, -1).view(np.bool_)
+        return list(declined)
+
+
+def batch_for(rules: Any, encoder: ObservationEncoder) -> SpadesBatch | None:
+    """The native batch path of these rules' states, or None (the Python API is used)."""
+    try:
+        from koloda._native import SpadesBatchTables  # noqa: F401
+        from koloda.games.spades.native import NativeSpadesRules
+    except ImportError:
+        return None
+    if isinstance(rules, NativeSpadesRules):
+        return SpadesBatch(encoder)
+    return None
