@@ -81,6 +81,7 @@ def test_evaluation_is_the_duplicate_match(selfplay: ModuleType) -> None:
 def test_selfplay_beats_random(selfplay: ModuleType) -> None:
     """Three minutes of self-play, then 300 duplicate deals against random: p < 0.01."""
     policy, log = selfplay.train(180, progress=False)
+    assert log.seconds < 200 and log.updates > 0
     summary = selfplay.evaluate(policy, 300, seed="slow")
     assert summary["p_value"] < 0.01, summary
     assert summary["bots"]["selfplay"]["mean"] > summary["bots"]["random"]["mean"]
