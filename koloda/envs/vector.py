@@ -28,10 +28,13 @@ Options of the environment: ``reward`` (``"deal"`` or ``"game"``), ``max_deals``
 game after that many deals), ``engine`` (``"native"`` or ``"python"``; default: native
 when the game has a native engine); every other option is the game's own.
 
-The games' states live in the Rust engine and are stepped by one loop over the batch;
-legal actions come from the engine in one call a game, and the observation tensors are
-built by the shared encoder from each acting seat's view, so they are equal to the other
-environments' by construction (``tests/envs/test_vector_env.py``).
+Native batch path (Spades, ``koloda.envs.native_batch``): the states live in Rust, one call
+steps the whole batch and one writes every observation tensor and mask into a buffer
+(``native/src/vector.rs``), with the hashed facts' buckets taken from the Python encoder
+itself; ``tests/envs/test_vector_env.py`` checks every position against it. Other games
+(King and Tressette on the native engine, 101 on the Python one) step game by game through
+the engine's API and encode each acting seat's view with the shared encoder — the same
+tensors, more slowly.
 """
 
 from __future__ import annotations

@@ -314,3 +314,74 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::spades::SpadesOptions;
+
+    /// Tables with no hashed facts but the auction's (every other bucket -1) and the listed
+    /// decisions 64..=79.
+    fn tables() -> SpadesTables {
+        let mut flat: Vec<i64> = vec![1000, 600, 16, 64, 320, 576, 640, 704];
+        flat.extend([-1i64; 6 + 1 + 4 + 8 + 64 + 4 + 4 + 2 + 2 + 2]);
+        let mut index = vec![-1i64; SCAN_LIMIT];
+        for (code, slot) in index.iter_mut().enumerate().take(80) {
+            *slot = code as i64;
+        }
+        flat.extend(index);
+        flat.push(901);
+        flat.extend([902, 903]);
+        flat.extend(vec![904i64; 2 * TRIPLES]);
+        SpadesTables::from_flat(&flat).expect("well-formed tables")
+    }
+
+    #[test]
+    fn slots_are_the_triples_in_increasing_order() {
+        let t = tables();
+        let mut rng = Rng::new(5);
+        let mut seen = 0;
+        for _ in 0..200 {
+            let mut game = Spades::new(SpadesOptions::default(), 0);
+            game.deal_random(&mut rng);
+            while game.in_deal() {
+                if game.phase == spades::PHASE_DISCARD || game.phase == spades::PHASE_GIVE {
+                    let mut legal = Vec::new();
+                    game.legal_actions(&mut legal);
+                    assert_eq!(legal.len(), game.legal_count() as usize);
+                    for (slot, &code) in legal.iter().enumerate() {
+                        assert_eq!(spades_code(&game, &t, 80 + slot), Some(code));
+                    }
+                    assert_eq!(spades_code(&game, &t, 80 + legal.len()), None);
+                    seen += 1;
+                }
+                let action = game.random_action(&mut rng);
+                game.step(action, &mut ());
+            }
+        }
+        assert!(seen > 0);
+    }
+
+    #[test]
+    fn the_mask_lists_the_legal_actions() {
+        let t = tables();
+        let mut rng = Rng::new(9);
+        let mut out = vec![0f32; t.size];
+        let mut mask = vec![0u8; t.num_actions];
+        let mut game = Spades::new(SpadesOptions::default(), 0);
+        game.deal_random(&mut rng);
+        while game.in_deal() {
+            assert!(encode_spades(&game, &t, &mut out, &mut mask));
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len());
+            let hand = game.visible_hand(game.to_act as u8);
+            for card in 0..64u8 {
+                assert_eq!(out[card as usize] == 1.0, hand >> card & 1 == 1);
+            }
+            let action = game.random_action(&mut rng);
+            game.step(action, &mut ());
+        }
+    }
+}
