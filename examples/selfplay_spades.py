@@ -225,6 +225,7 @@ def evaluate(
 
 
 def _progress(seconds: float, enabled: bool) -> Any:
+    from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     return Progress(
@@ -232,6 +233,7 @@ def _progress(seconds: float, enabled: bool) -> Any:
         BarColumn(),
         TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
         TimeRemainingColumn(),
+        console=Console(stderr=True),
         disable=not enabled,
     )
 

@@ -288,3 +288,13 @@ def spades_batch_step(
 def spades_batch_encode(
     states: list[SpadesCore], tables: SpadesBatchTables
 ) -> tuple[bytes, bytes, list[int]]: ...
+
+class KingBatchTables:
+    def __init__(self, flat: list[int]) -> None: ...
+
+def king_batch_step(
+    states: list[KingCore], indices: list[int], tables: KingBatchTables
+) -> list[bool]: ...
+def king_batch_encode(
+    states: list[KingCore], tables: KingBatchTables
+) -> tuple[bytes, bytes, list[int]]: ...

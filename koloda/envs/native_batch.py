@@ -78,12 +78,7 @@ def spades_tables(encoder: ObservationEncoder) -> list[int]:
     flat += [_only_index(encoder, "spades_broken", value) for value in (False, True)]
     flat += [_number_index(encoder, f"totals[{r}]") for r in range(2)]
     flat += [_number_index(encoder, f"bags[{r}]") for r in range(2)]
-    index = [-1] * SCAN_LIMIT
-    for code in range(CARD_ACTIONS):
-        index[code] = code
-    for i, code in enumerate(actions.codes):
-        index[code] = CARD_ACTIONS + i
-    flat += index
+    flat += _action_index(encoder)
     flat.append(_number_index(encoder, "auction[].seat"))
     rules = encoder.rules
     flat += [
@@ -101,44 +96,93 @@ def spades_tables(encoder: ObservationEncoder) -> list[int]:
     return flat
 
 
-class SpadesBatch:
-    """Native Spades states stepped and encoded a batch at a time."""
+def king_tables(encoder: ObservationEncoder) -> list[int]:
+    """The flat table of ``KingTables::from_flat`` for this encoder."""
+    from koloda.core.cards import format_suit
+    from koloda.games.king.actions import CONTRACT_KEYS
+    from koloda.games.king.state import PHASE_NAMES
 
-    def __init__(self, encoder: ObservationEncoder) -> None:
-        from koloda._native import SpadesBatchTables
+    n = encoder.num_seats
+    if SEAT_KEYS[0] != "to_act" or SEAT_KEYS[1] != "dealer" or SEAT_KEYS[3] != "declarer":
+        raise ValueError("the King tables assume the roles to_act, dealer, -, declarer")
+    if len(CONTRACT_KEYS) > 16:
+        raise ValueError("more contracts than the King tables hold")
+    flat = [
+        encoder.size,
+        encoder.actions.num_actions,
+        n,
+        encoder.off_played,
+        encoder.off_trick,
+        encoder.off_roles,
+    ]
+    flat += [_only_index(encoder, "phase", name) for name in PHASE_NAMES]
+    flat.append(_number_index(encoder, "deal"))
+    flat += [_number_index(encoder, f"hand_sizes[{r}]") if r < n else -1 for r in range(4)]
+    contracts = [_only_index(encoder, "contract", key) for key in CONTRACT_KEYS]
+    flat += [_only_index(encoder, "contract", None), *contracts]
+    flat += [-1] * (16 - len(contracts))
+    flat.append(_only_index(encoder, "trump", None))
+    flat += [_only_index(encoder, "trump", format_suit(suit)) for suit in range(4)]
+    flat += [_only_index(encoder, "by_last", value) for value in (False, True)]
+    flat += [_number_index(encoder, f"tricks_won[{r}]") if r < n else -1 for r in range(4)]
+    flat += [_number_index(encoder, f"totals[{r}]") if r < n else -1 for r in range(4)]
+    return flat + _action_index(encoder)
 
+
+def _action_index(encoder: ObservationEncoder) -> list[int]:
+    index = [-1] * SCAN_LIMIT
+    for code in range(CARD_ACTIONS):
+        index[code] = code
+    for i, code in enumerate(encoder.actions.codes):
+        index[code] = CARD_ACTIONS + i
+    return index
+
+
+class NativeBatch:
+    """Native states of one game stepped and encoded a batch at a time."""
+
+    def __init__(self, encoder: ObservationEncoder, tables: Any, step: Any, encode: Any) -> None:
         self.encoder = encoder
-        key = json.dumps(encoder.rules.options_json(), sort_keys=True)
-        if key not in _TABLES:  # the same tables for every batch of these options
-            _TABLES[key] = SpadesBatchTables(spades_tables(encoder))
-        self.tables = _TABLES[key]
+        self.tables = tables
+        self._step = step
+        self._encode = encode
 
     def step(self, states: Sequence[Any], indices: Sequence[int]) -> list[bool]:
         """Apply the legal action at ``indices[i]`` to ``states[i]``; whether a deal (or
         the game) ended there."""
-        from koloda._native import spades_batch_step
-
-        ended: list[bool] = spades_batch_step(list(states), list(indices), self.tables)
+        ended: list[bool] = self._step(list(states), list(indices), self.tables)
         return ended
 
     def encode(self, states: Sequence[Any], obs: FloatArray, mask: Any) -> list[int]:
         """Fill ``obs`` and ``mask`` rows of the seats to act; the rows left to Python."""
-        from koloda._native import spades_batch_encode
-
-        floats, masks, declined = spades_batch_encode(list(states), self.tables)
+        floats, masks, declined = self._encode(list(states), self.tables)
         n = len(states)
         obs[:] = np.frombuffer(floats, dtype="<f4").reshape(n, self.encoder.size)
         mask[:] = np.frombuffer(masks, dtype=np.uint8).reshape(n, -1).view(np.bool_)
         return list(declined)
 
 
-def batch_for(rules: Any, encoder: ObservationEncoder) -> SpadesBatch | None:
+def _tables(kind: Any, build: Any, encoder: ObservationEncoder) -> Any:
+    """The tables of these rules' options, built once."""
+    rules = encoder.rules
+    key = rules.info.name + json.dumps(rules.options_json(), sort_keys=True)
+    if key not in _TABLES:
+        _TABLES[key] = kind(build(encoder))
+    return _TABLES[key]
+
+
+def batch_for(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
     """The native batch path of these rules' states, or None (the Python API is used)."""
     try:
-        from koloda._native import SpadesBatchTables  # noqa: F401
+        from koloda import _native
+        from koloda.games.king.native import NativeKingRules
         from koloda.games.spades.native import NativeSpadesRules
     except ImportError:
         return None
     if isinstance(rules, NativeSpadesRules):
-        return SpadesBatch(encoder)
+        tables = _tables(_native.SpadesBatchTables, spades_tables, encoder)
+        return NativeBatch(encoder, tables, _native.spades_batch_step, _native.spades_batch_encode)
+    if isinstance(rules, NativeKingRules):
+        tables = _tables(_native.KingBatchTables, king_tables, encoder)
+        return NativeBatch(encoder, tables, _native.king_batch_step, _native.king_batch_encode)
     return None

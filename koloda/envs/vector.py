@@ -28,13 +28,13 @@ Options of the environment: ``reward`` (``"deal"`` or ``"game"``), ``max_deals``
 game after that many deals), ``engine`` (``"native"`` or ``"python"``; default: native
 when the game has a native engine); every other option is the game's own.
 
-Native batch path (Spades, ``koloda.envs.native_batch``): the states live in Rust, one call
-steps the whole batch and one writes every observation tensor and mask into a buffer
-(``native/src/vector.rs``), with the hashed facts' buckets taken from the Python encoder
-itself; ``tests/envs/test_vector_env.py`` checks every position against it. Other games
-(King and Tressette on the native engine, 101 on the Python one) step game by game through
-the engine's API and encode each acting seat's view with the shared encoder — the same
-tensors, more slowly.
+Native batch path (Spades and King, ``koloda.envs.native_batch``): the states live in Rust,
+one call steps the whole batch and one writes every observation tensor and mask into a
+buffer (``native/src/vector.rs``, ``vector_king.rs``), with the hashed facts' buckets taken
+from the Python encoder itself; ``tests/envs/test_vector_env.py`` checks every position
+against it. Tressette (native engine) and 101 (Python engine) step game by game through the
+engine's API and encode each acting seat's view with the shared encoder — the same tensors,
+more slowly.
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ class VectorEnv:
         self._obs: FloatArray = np.zeros((num_envs, self.observation_size), dtype=np.float32)
         self._mask: BoolArray = np.zeros((num_envs, self.num_actions), dtype=np.bool_)
         self._legal: list[Any] = [()] * num_envs
+        self._rows = np.arange(num_envs)
         self._batch = batch_for(self.rules, self.encoder) if self.engine == "native" else None
 
     def _deal_seed(self, i: int) -> str | None:
@@ -173,9 +174,8 @@ class VectorEnv:
         chosen = np.asarray(actions, dtype=np.int64).reshape(-1)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {chosen.shape}")
-        if not all(0 <= a < self.num_actions for a in chosen) or not bool(
-            self._mask[np.arange(self.num_envs), np.clip(chosen, 0, self.num_actions - 1)].all()
-        ):
+        in_range = (chosen >= 0) & (chosen < self.num_actions)
+        if not in_range.all() or not self._mask[self._rows, np.where(in_range, chosen, 0)].all():
             bad = [
                 i
                 for i, a in enumerate(chosen)

@@ -12,6 +12,7 @@ pub mod spades;
 pub mod tressette;
 pub mod tricks;
 pub mod vector;
+pub mod vector_king;
 
 #[cfg(feature = "python")]
 mod python;

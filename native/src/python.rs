@@ -604,6 +604,12 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         crate::python_vector::spades_batch_encode,
         m
     )?)?;
+    m.add_class::<crate::python_vector::KingBatchTables>()?;
+    m.add_function(wrap_pyfunction!(crate::python_vector::king_batch_step, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_vector::king_batch_encode,
+        m
+    )?)?;
     m.add("GAMES", ("spades", "king", "tressette"))?;
     Ok(())
 }

@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::python::SpadesCore;
+use crate::python_king::KingCore;
 use crate::vector::{encode_spades, spades_code, SpadesTables};
+use crate::vector_king::{encode_king, king_code, KingTables};
 
 /// The bucket tables of one Spades action space and encoder (built by
 /// `koloda.envs.native_batch`).
@@ -76,6 +78,81 @@ pub fn spades_batch_encode<'py>(
         let row = &mut obs[i * t.size..(i + 1) * t.size];
         let mask_row = &mut mask[i * t.num_actions..(i + 1) * t.num_actions];
         if !encode_spades(&state.game, t, row, mask_row) {
+            declined.push(i);
+        }
+    }
+    let bytes = PyBytes::new_with(py, obs.len() * 4, |buffer| {
+        for (chunk, value) in buffer.chunks_exact_mut(4).zip(&obs) {
+            chunk.copy_from_slice(&value.to_le_bytes());
+        }
+        Ok(())
+    })?;
+    Ok((bytes, PyBytes::new(py, &mask), declined))
+}
+
+/// The bucket tables of one King action space and encoder.
+#[pyclass(module = "koloda._native", frozen)]
+pub struct KingBatchTables {
+    tables: KingTables,
+}
+
+#[pymethods]
+impl KingBatchTables {
+    #[new]
+    fn new(flat: Vec<i64>) -> PyResult<Self> {
+        KingTables::from_flat(&flat)
+            .map(|tables| KingBatchTables { tables })
+            .ok_or_else(|| PyValueError::new_err("malformed King batch tables"))
+    }
+}
+
+/// ``spades_batch_step`` for King.
+#[pyfunction]
+pub fn king_batch_step(
+    states: Vec<Bound<'_, KingCore>>,
+    indices: Vec<usize>,
+    tables: PyRef<'_, KingBatchTables>,
+) -> PyResult<Vec<bool>> {
+    if states.len() != indices.len() {
+        return Err(PyValueError::new_err("one index per state"));
+    }
+    let t = &tables.tables;
+    let mut ended = vec![false; states.len()];
+    for (i, (state, &index)) in states.iter().zip(&indices).enumerate() {
+        let (due, over) = {
+            let mut this = state.borrow_mut();
+            if !this.game.in_deal() {
+                return Err(PyValueError::new_err("no decision is due"));
+            }
+            let code = king_code(t, index)
+                .ok_or_else(|| PyValueError::new_err(format!("no action at index {index}")))?;
+            let due = this.game.step(code, &mut ());
+            (due, this.game.is_over())
+        };
+        if due {
+            state.call_method0("_deal_from_shuffler")?;
+        }
+        ended[i] = due || over;
+    }
+    Ok(ended)
+}
+
+/// ``spades_batch_encode`` for King.
+#[pyfunction]
+pub fn king_batch_encode<'py>(
+    py: Python<'py>,
+    states: Vec<PyRef<'py, KingCore>>,
+    tables: PyRef<'py, KingBatchTables>,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<usize>)> {
+    let t = &tables.tables;
+    let n = states.len();
+    let mut obs = vec![0f32; n * t.size];
+    let mut mask = vec![0u8; n * t.num_actions];
+    let mut declined = Vec::new();
+    for (i, state) in states.iter().enumerate() {
+        let row = &mut obs[i * t.size..(i + 1) * t.size];
+        let mask_row = &mut mask[i * t.num_actions..(i + 1) * t.num_actions];
+        if !encode_king(&state.game, t, row, mask_row) {
             declined.push(i);
         }
     }

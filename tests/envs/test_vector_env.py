@@ -180,3 +180,33 @@ def test_native_spades_batch_encodes_what_python_encodes(options: dict[str, Any]
                 assert match.state.view(0).to_json() == state.view(0).to_json()
     assert not encoded_in_python
     assert (exchanges > 0) == options.get("nil_exchange", True)
+
+
+@pytest.mark.parametrize("variant", ["classic", "order", "three"])
+def test_native_king_batch_encodes_what_python_encodes(variant: str) -> None:
+    """King's batch path: the Rust tensors and masks are the Python encoder's through the
+    trump calls, the orders and the play of whole deals, and none is left to Python."""
+    vector = VectorEnv("king", 4, seed=8, variant=variant, max_deals=2)
+    assert vector._batch is not None
+    encoded_in_python: list[int] = []
+    observe = vector._observe
+
+    def counting(i: int) -> None:
+        encoded_in_python.append(i)
+        observe(i)
+
+    vector._observe = counting  # type: ignore[method-assign]
+    obs, mask = vector.reset()
+    rng = np.random.default_rng(4)
+    phases = set()
+    for _ in range(150):
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            view = state.view(int(vector.seats[i]))
+            assert np.array_equal(obs[i], vector.encoder.encode(view))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            phases.add(state.phase)
+        obs, mask, _, _ = vector.step(random_actions(mask, rng))
+    assert not encoded_in_python
+    if variant != "classic":  # the classic program's first deals are all negative
+        assert len(phases) >= 2  # the order and trump decisions, and the play
