@@ -5,7 +5,9 @@ in one run: ``python bench/bench_vector.py [SECONDS] [NUM_ENVS]`` (``pip install
 Steps per second of each loop, every loop on one core, random legal actions chosen from the
 mask by the same numpy code:
 - ``VectorEnv(game, NUM_ENVS)``: one ``step`` applies an action in each of the N games and
-  returns the new observations, masks, rewards and dones (N steps);
+  returns the new observations, masks, rewards and dones (N steps); the random choice over
+  the (N, num_actions) mask is numpy work of its own, so the time in ``step`` alone is
+  printed too;
 - PettingZoo ``texas_holdem_v4`` and ``leduc_holdem_v4`` (RLCard inside): the AEC loop,
   ``last()`` then ``step()`` (one step each);
 - RLCard ``leduc-holdem``, ``limit-holdem``, ``uno`` and ``doudizhu``: ``env.step`` with a
@@ -25,6 +27,8 @@ import numpy as np
 from koloda.envs import VectorEnv
 
 Loop = Callable[[float], float]
+IN_STEP: dict[str, float] = {}
+"""Steps per second of ``VectorEnv.step`` alone (the random choice left out)."""
 
 
 def vector_loop(game: str, num_envs: int) -> Loop:
@@ -33,11 +37,15 @@ def vector_loop(game: str, num_envs: int) -> Loop:
         _, mask = env.reset()
         rng = np.random.default_rng(0)
         steps = 0
+        stepping = 0.0
         started = time.perf_counter()
         while time.perf_counter() - started < seconds:
-            choice = (rng.random(mask.shape) * mask).argmax(axis=1)
+            choice = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
+            before = time.perf_counter()
             _, mask, _, _ = env.step(choice)
+            stepping += time.perf_counter() - before
             steps += num_envs
+        IN_STEP[game] = steps / stepping
         return steps / (time.perf_counter() - started)
 
     return run
@@ -114,12 +122,14 @@ def main() -> None:
             print(f"{name:<44} not installed (pip install '.[bench]')")
             continue
         rates[name] = loop(seconds)
-        print(f"{name:<44} {rates[name]:>12,.0f} steps/s", flush=True)
+        game = name.split()[2] if name in ours else ""
+        alone = f"  ({IN_STEP[game]:,.0f} in step alone)" if game in IN_STEP else ""
+        print(f"{name:<44} {rates[name]:>12,.0f} steps/s{alone}", flush=True)
     others = {name: rate for name, rate in rates.items() if name in theirs}
     if not others:
         return
     print()
-    print("ratios (VectorEnv steps/s over theirs):")
+    print("ratios (VectorEnv steps/s, the whole loop with its numpy choice, over theirs):")
     header = " " * 44 + "".join(f"{name.split()[-1]:>16}" for name in others)
     print(header)
     for name in ours:

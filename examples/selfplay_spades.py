@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """Self-play on ``koloda.envs.VectorEnv``: a linear softmax policy (numpy only) learns Spades
 by playing all four seats against itself, then meets the ``random`` bot in a duplicate match.
 
@@ -23,8 +24,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
+
+# Small matrices: BLAS threads would only contend for the cores the games need, so they are
+# turned off before numpy loads (hence imports below this line).
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,10 +96,12 @@ class PolicyBot:
 
     def choose(self, view: View, rng: random.Random) -> Action:
         legal = view.legal_actions
-        obs = self.encoder.encode(view)[None, :]
-        mask = (self.actions.mask(legal) == 1)[None, :]
-        index = int(self.policy.logits(obs, mask)[0].argmax())
-        return self.actions.code_of(index, legal)
+        obs = self.encoder.encode(view)
+        indices = np.array(self.actions.indices(legal))
+        order = np.argsort(indices, kind="stable")  # ties: the lowest index
+        logits = obs @ self.policy.weights[:, indices] + self.policy.bias[indices]
+        best = order[int(logits[order].argmax())]
+        return legal[int(best)]
 
 
 @dataclass
