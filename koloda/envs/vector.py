@@ -60,16 +60,17 @@ BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 
 
-def load_vector_rules(game: str, engine: str | None, **options: Any) -> AnyRules:
-    """The game's rules on ``engine``; ``None`` picks the native engine when there is one."""
+def load_vector_rules(game: str, engine: str | None, **options: Any) -> tuple[AnyRules, str]:
+    """The game's rules on ``engine`` and the engine; ``None`` picks the native engine when
+    the game has one, the Python engine otherwise."""
     if engine is not None:
-        return load_game(game, engine=engine, **options)
+        return load_game(game, engine=engine, **options), engine
     try:
-        return load_game(game, engine="native", **options)
+        return load_game(game, engine="native", **options), "native"
     except OptionError as error:
         if "native" not in str(error):
             raise
-        return load_game(game, engine="python", **options)
+        return load_game(game, engine="python", **options), "python"
 
 
 def _without_legal_actions(view: View) -> View:
@@ -104,8 +105,7 @@ class VectorEnv:
         self.game = game
         self.num_envs = num_envs
         self.seed = seed
-        self.rules = load_vector_rules(game, engine, **options)
-        self.engine = "native" if type(self.rules).__name__.startswith("Native") else "python"
+        self.rules, self.engine = load_vector_rules(game, engine, **options)
         first = Match(self.rules, reward=reward, max_deals=max_deals)
         self.matches = [first] + [
             Match(self.rules, reward=reward, max_deals=max_deals) for _ in range(num_envs - 1)
