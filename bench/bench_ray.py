@@ -1,5 +1,5 @@
 """A duplicate match in one process, in a process pool and on Ray: deals per second and
-whether the results agree. ``python bench/bench_ray.py [DEALS] [ADDRESS]`` (``pip install
+whether the results agree. ``python bench/bench_ray.py [DEALS] [ADDRESS] [BOTS]`` (``pip install
 '.[scale]'``; without ADDRESS Ray starts a cluster on this machine, and its start-up is
 timed apart).
 """
@@ -13,7 +13,7 @@ import time
 from koloda import load_game
 from koloda.bots.tournament import MatchResult, duplicate_match
 
-GAME, BOTS = "spades", ["pimc:4", "heuristic"]
+GAME = "spades"
 
 
 def timed(label: str, run: object) -> tuple[MatchResult, float]:
@@ -27,12 +27,13 @@ def timed(label: str, run: object) -> tuple[MatchResult, float]:
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     address = sys.argv[2] if len(sys.argv) > 2 else "local"
+    bots = (sys.argv[3] if len(sys.argv) > 3 else "pimc:4,heuristic").split(",")
     rules = load_game(GAME, engine="native")
-    print(f"{GAME}: {' vs '.join(BOTS)}, {deals} duplicate deals, {os.cpu_count()} cores")
-    alone, base = timed("one process", lambda: duplicate_match(rules, BOTS, deals, seed="b"))
+    print(f"{GAME}: {' vs '.join(bots)}, {deals} duplicate deals, {os.cpu_count()} cores")
+    alone, base = timed("one process", lambda: duplicate_match(rules, bots, deals, seed="b"))
     pool, pooled = timed(
         "2 processes (--workers 2)",
-        lambda: duplicate_match(rules, BOTS, deals, seed="b", workers=2),
+        lambda: duplicate_match(rules, bots, deals, seed="b", workers=2),
     )
     import ray
 
@@ -41,7 +42,7 @@ def main() -> None:
     cpus = ray.cluster_resources().get("CPU", 0)  # type: ignore[no-untyped-call]
     print(f"ray.init ({address}, {cpus:g} CPUs)    {time.perf_counter() - started:7.1f} s")
     on_ray, rayed = timed(
-        "Ray (--ray)", lambda: duplicate_match(rules, BOTS, deals, seed="b", ray=address)
+        "Ray (--ray)", lambda: duplicate_match(rules, bots, deals, seed="b", ray=address)
     )
     same = alone.per_deal == pool.per_deal == on_ray.per_deal
     print(f"speed-up: workers {base / pooled:.2f}x, Ray {base / rayed:.2f}x; same results: {same}")

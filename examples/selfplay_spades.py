@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import sys
 import time
 
 # Small matrices: BLAS threads would only contend for the cores the games need, so they are
@@ -226,6 +227,10 @@ def evaluate(
     """A duplicate match of the greedy policy against ``random``: the tournament summary
     (means per deal, intervals, win rates, the p-value that the policy is stronger)."""
     rules = load_game(GAME, engine="native", **OPTIONS)
+    if ray is not None and __name__ != "__main__":  # Ray's workers cannot import this file
+        from ray import cloudpickle
+
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])  # type: ignore[no-untyped-call]
     bots: list[AnyBot] = [PolicyBot(rules, policy), RandomBot(rules)]
     result = duplicate_match(
         rules, ["selfplay", "random"], deals, seed=seed, bots=bots, workers=workers, ray=ray
