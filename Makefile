@@ -3,11 +3,11 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 # One stamp per set of extras installed (pyproject.toml): the web table needs `server`, the
-# tests need everything (postgres is in dev). Installing builds the Rust engine of native/ in release mode into
+# tests need everything (postgres is in dev; `scale` is Ray, for the tournament's --ray test). Installing builds the Rust engine of native/ in release mode into
 # the extension module koloda._native (maturin is the build backend), so a stamp is also
 # out of date when the crate's sources change.
 RUN_STAMP = $(VENV)/.installed-server
-STAMP     = $(VENV)/.installed-dev,server,plots,research,tui
+STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale
 NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs)
 
 .PHONY: run test lint typecheck native-check bench bench-native clean browser postgres tmux mutation
@@ -38,11 +38,12 @@ tmux:
 	@command -v tmux >/dev/null || { $(APT_INSTALL) tmux >/dev/null; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check koloda tests bench
-	$(BIN)/ruff format --check koloda tests bench
+	$(BIN)/ruff check koloda tests bench examples
+	$(BIN)/ruff format --check koloda tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy --strict examples
 
 # The Rust crate on its own: formatting, lints (the plain library and the Python bindings)
 # and its unit tests.

@@ -368,3 +368,24 @@ class HundredOneCore:
 def hundred_one_playouts(
     options: tuple[int, int, bool, int, int, bool], games: int, seed: int, deal_limit: int = 0
 ) -> dict[str, Any]: ...
+
+# the vector environment's native path (native/src/python_vector.rs)
+class SpadesBatchTables:
+    def __init__(self, flat: list[int]) -> None: ...
+
+def spades_batch_step(
+    states: list[SpadesCore], indices: list[int], tables: SpadesBatchTables
+) -> list[bool]: ...
+def spades_batch_encode(
+    states: list[SpadesCore], tables: SpadesBatchTables
+) -> tuple[bytes, bytes, list[int]]: ...
+
+class KingBatchTables:
+    def __init__(self, flat: list[int]) -> None: ...
+
+def king_batch_step(
+    states: list[KingCore], indices: list[int], tables: KingBatchTables
+) -> list[bool]: ...
+def king_batch_encode(
+    states: list[KingCore], tables: KingBatchTables
+) -> tuple[bytes, bytes, list[int]]: ...

@@ -2,8 +2,8 @@
 
 The engine, the bots and the command line need none of them; the web table needs ``server``,
 the tournament's statistics and plots need ``plots``, the full-screen terminal table needs
-``tui``, ``koloda.envs`` needs ``research`` and a PostgreSQL store needs ``postgres`` (see
-pyproject.toml).
+``tui``, ``koloda.envs`` needs ``research``, a PostgreSQL store needs ``postgres`` and
+``koloda tournament --ray`` needs ``scale`` (see pyproject.toml).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
     "tui": ("textual",),
     "research": ("pettingzoo", "gymnasium", "numpy", "pyspiel"),
     "postgres": ("psycopg",),
+    "scale": ("ray",),
 }
 """The top-level modules each extra must make importable."""
 

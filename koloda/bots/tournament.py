@@ -13,9 +13,10 @@ penalties count negative; in partnership games a side's points, each bot partner
 
 from __future__ import annotations
 
+import logging
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,10 +137,12 @@ def duplicate_match(
     on_deal: Callable[[int, MatchResult], None] | None = None,
     bots: Sequence[AnyBot] | None = None,
     workers: int = 1,
+    ray: str | None = None,
 ) -> MatchResult:
-    """Play ``deals`` duplicate deals between the named bots, in ``workers`` processes
-    (every deal is seeded on its own, so the result does not depend on ``workers`` when the
-    bots' budgets are counts rather than times)."""
+    """Play ``deals`` duplicate deals between the named bots, in ``workers`` processes or
+    over a Ray cluster (``ray``: its address, or ``"local"`` for a cluster of this machine's
+    cores). Every deal is seeded on its own, so the result does not depend on either when
+    the bots' budgets are counts rather than times."""
     if len(names) < 2:
         raise OptionError("a match needs at least two bots")
     if workers < 1:
@@ -150,6 +153,11 @@ def duplicate_match(
     rotations = seatings(rules.num_seats, len(keys), partnership)
     result = MatchResult(rules.name, rules.options_json(), keys, deals, seed, {k: [] for k in keys})
     result.wins = dict.fromkeys(keys, 0.0)
+    if ray is not None:
+        _collect(
+            result, _ray_outcomes(ray, rules, list(names), bots, rotations, seed, deals), on_deal
+        )
+        return result
     if workers == 1 or deals == 1:
         outcomes: Iterable[_DealOutcome] = (
             _duplicate_deal(rules, players, rotations, seed, index) for index in range(deals)
@@ -228,6 +236,54 @@ def _start_worker(rules: AnyRules, names: list[str], bots: Sequence[AnyBot] | No
 def _worker_deal(job: tuple[list[list[int]], str, int]) -> _DealOutcome:
     rotations, seed, index = job
     return _duplicate_deal(_WORKER["rules"], _WORKER["players"], rotations, seed, index)
+
+
+def _ray_outcomes(
+    address: str,
+    rules: AnyRules,
+    names: list[str],
+    bots: Sequence[AnyBot] | None,
+    rotations: list[list[int]],
+    seed: str,
+    deals: int,
+) -> Iterator[_DealOutcome]:
+    """The deals played as Ray tasks of a few deals each, yielded in deal order.
+
+    ``address`` is a cluster's (``ray://host:10001``, ``host:6379``, ``auto``) or
+    ``local``: a cluster of this machine's cores, started here unless Ray already runs in
+    this process. The rules and the bots travel to the workers once, as one object."""
+    require_extra("scale", "the tournament on Ray")
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(
+            address=None if address == "local" else address,
+            include_dashboard=False,
+            logging_level=logging.ERROR,
+            configure_logging=False,
+        )
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+    setup = ray.put((rules, names, list(bots) if bots is not None else None))
+    remote = ray.remote(_ray_deals)
+    chunk = max(1, min(8, deals // (4 * cpus)))
+    futures = [
+        remote.remote(setup, rotations, seed, list(range(start, min(start + chunk, deals))))
+        for start in range(0, deals, chunk)
+    ]
+    for future in futures:
+        yield from ray.get(future)
+
+
+def _ray_deals(
+    setup: tuple[AnyRules, list[str], list[AnyBot] | None],
+    rotations: list[list[int]],
+    seed: str,
+    indices: list[int],
+) -> list[_DealOutcome]:
+    """A Ray task: the duplicate deals ``indices``."""
+    rules, names, bots = setup
+    players = bots if bots is not None else [make_bot(n, rules) for n in names]
+    return [_duplicate_deal(rules, players, rotations, seed, index) for index in indices]
 
 
 def _unique(names: list[str]) -> list[str]:

@@ -12,6 +12,19 @@ import typer
 
 def register(app: typer.Typer) -> None:
     app.command(name="tournament")(tournament)
+    sys.argv[1:] = ray_without_address(sys.argv[1:])
+
+
+def ray_without_address(args: list[str]) -> list[str]:
+    """``--ray`` given without an address means a local cluster: Typer options cannot take
+    an optional value, so ``koloda tournament … --ray`` is read as ``--ray local``."""
+    if "tournament" not in args:
+        return args
+    out = list(args)
+    for i in range(len(out) - 1, -1, -1):
+        if out[i] == "--ray" and (i + 1 == len(out) or out[i + 1].startswith("-")):
+            out.insert(i + 1, "local")
+    return out
 
 
 def tournament(
@@ -31,6 +44,15 @@ def tournament(
     workers: Annotated[
         int, typer.Option(help="processes playing deals side by side (the same result)")
     ] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="[ADDRESS]",
+            help="play the deals on a Ray cluster: its address (ray://host:10001, auto), "
+            "or none (or local) for one on this machine (the same result; the scale extra)",
+        ),
+    ] = None,
 ) -> None:
     """Duplicate match: every deal replayed with seats rotated; mean, 95% CI, win rate and
     the p-value of "the first bot is stronger than the second"."""
@@ -48,6 +70,8 @@ def tournament(
         raise fail("--workers must be at least 1")
     try:
         require_extra("plots", "koloda tournament")
+        if ray is not None:
+            require_extra("scale", "koloda tournament --ray")
     except KolodaError as error:
         raise fail(str(error)) from None
     rules = build_rules(game, variant, option)
@@ -61,7 +85,7 @@ def tournament(
                 progress.advance(task)
 
             result = duplicate_match(
-                rules, names, deals, seed=seed, on_deal=advance, workers=workers
+                rules, names, deals, seed=seed, on_deal=advance, workers=workers, ray=ray
             )
     except KolodaError as error:
         raise fail(str(error)) from None

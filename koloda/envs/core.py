@@ -154,16 +154,16 @@ class ActionSpace:
     def indices(self, legal: Sequence[Action]) -> list[int]:
         """The indices of the legal actions, in the order of ``legal``."""
         out = []
-        large: list[Action] | None = None
+        slots: dict[Action, int] | None = None
         for code in legal:
             if 0 <= code < CARD_ACTIONS:
                 out.append(code)
             elif code in self._index:
                 out.append(self._index[code])
             else:
-                if large is None:
-                    large = self._large(legal)
-                slot = large.index(code)
+                if slots is None:
+                    slots = {large: slot for slot, large in enumerate(self._large(legal))}
+                slot = slots[code]
                 if slot >= DECISION_SLOTS:
                     raise ValueError(f"more than {DECISION_SLOTS} large decisions are legal")
                 out.append(self.slot_base + slot)

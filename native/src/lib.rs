@@ -12,6 +12,8 @@ pub mod shuffle;
 pub mod spades;
 pub mod tressette;
 pub mod tricks;
+pub mod vector;
+pub mod vector_king;
 
 #[cfg(feature = "python")]
 mod python;
@@ -21,3 +23,5 @@ mod python_hundred_one;
 mod python_king;
 #[cfg(feature = "python")]
 mod python_tressette;
+#[cfg(feature = "python")]
+mod python_vector;

@@ -84,7 +84,7 @@ fn spades_options(o: OptionsTuple) -> SpadesOptions {
 /// A game of Spades in native code (`koloda.games.spades.native` wraps it).
 #[pyclass(subclass, module = "koloda._native")]
 pub struct SpadesCore {
-    game: Spades,
+    pub(crate) game: Spades,
     /// The rules object the state belongs to (Python's `SpadesRules`).
     #[pyo3(get, set)]
     rules: Option<Py<PyAny>>,
@@ -609,6 +609,21 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<crate::python_tressette::TressetteCore>()?;
     m.add_function(wrap_pyfunction!(
         crate::python_tressette::tressette_playouts,
+        m
+    )?)?;
+    m.add_class::<crate::python_vector::SpadesBatchTables>()?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_vector::spades_batch_step,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_vector::spades_batch_encode,
+        m
+    )?)?;
+    m.add_class::<crate::python_vector::KingBatchTables>()?;
+    m.add_function(wrap_pyfunction!(crate::python_vector::king_batch_step, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        crate::python_vector::king_batch_encode,
         m
     )?)?;
     m.add_class::<crate::python_hundred_one::HundredOneCore>()?;

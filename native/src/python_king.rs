@@ -44,7 +44,7 @@ type DealTuple = (Vec<Vec<u8>>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u8>, u64);
 /// A game of King in native code (`koloda.games.king.native` wraps it).
 #[pyclass(subclass, module = "koloda._native")]
 pub struct KingCore {
-    game: King,
+    pub(crate) game: King,
     #[pyo3(get, set)]
     rules: Option<Py<PyAny>>,
     #[pyo3(get, set)]

@@ -1,0 +1,188 @@
+"""The native batch path of ``VectorEnv``: a batch of native states stepped in one call into
+Rust and their observation tensors and masks encoded there (``native/src/vector.rs``).
+
+The Rust encoder writes the same floats as ``ObservationEncoder.encode`` of the acting
+seat's view. Where the Python encoder hashes a fact by name, the bucket is found here, once,
+by running the Python encoder's own ``_fact`` on that fact alone, and handed to Rust as a
+table; a position with a fact the table does not cover is declined by Rust and encoded in
+Python. Games without a native batch encoder (``batch_for`` returns None) step through the
+engine's Python API.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from koloda.core.info import CARD_ACTIONS
+from koloda.envs.core import SCAN_LIMIT, SEAT_KEYS, FloatArray, ObservationEncoder
+
+
+def _only_index(encoder: ObservationEncoder, path: str, value: Any) -> int:
+    """The one index the Python encoder adds 1 to for the fact ``path = value``, or -1."""
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder._fact(out, path, value, lambda other: None)
+    found = np.flatnonzero(out)
+    if len(found) == 0:
+        return -1
+    if len(found) != 1 or out[found[0]] != 1.0 or found[0] < encoder.off_hashed:
+        raise ValueError(f"fact {path}={value!r} is not one hashed bucket")
+    return int(found[0])
+
+
+def _number_index(encoder: ObservationEncoder, path: str) -> int:
+    """The index a number at ``path`` adds to."""
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder._fact(out, path, 1, lambda other: None)
+    found = np.flatnonzero(out)
+    if len(found) != 1:
+        raise ValueError(f"number {path} is not one hashed bucket")
+    return int(found[0])
+
+
+_TABLES: dict[str, Any] = {}
+
+
+def spades_tables(encoder: ObservationEncoder) -> list[int]:
+    """The flat table of ``SpadesTables::from_flat`` for this encoder."""
+    from koloda.games.spades.actions import DISCARD_BASE, GIVE_BASE, bid_text
+    from koloda.games.spades.state import PHASE_NAMES
+
+    if encoder.num_seats != 4 or SEAT_KEYS[:2] != ("to_act", "dealer"):
+        raise ValueError("the Spades tables assume four seats and roles to_act, dealer")
+    actions = encoder.actions
+    flat = [
+        encoder.size,
+        actions.num_actions,
+        encoder.decisions,
+        encoder.off_played,
+        encoder.off_trick,
+        encoder.off_other,
+        encoder.off_decisions,
+        encoder.off_roles,
+    ]
+    flat += [_only_index(encoder, "phase", name) for name in PHASE_NAMES]
+    flat.append(_number_index(encoder, "deal"))
+    flat += [_number_index(encoder, f"hand_sizes[{r}]") for r in range(4)]
+    for r in range(4):
+        flat += [_only_index(encoder, f"picked_up[{r}]", value) for value in (False, True)]
+    for r in range(4):
+        flat.append(_only_index(encoder, f"bids[{r}]", None))
+        flat += [_only_index(encoder, f"bids[{r}]", bid_text(bid)) for bid in range(15)]
+    flat += [_number_index(encoder, f"on_table[{r}]") for r in range(4)]
+    flat += [_number_index(encoder, f"tricks_won[{r}]") for r in range(4)]
+    flat += [_only_index(encoder, "spades_broken", value) for value in (False, True)]
+    flat += [_number_index(encoder, f"totals[{r}]") for r in range(2)]
+    flat += [_number_index(encoder, f"bags[{r}]") for r in range(2)]
+    flat += _action_index(encoder)
+    flat.append(_number_index(encoder, "auction[].seat"))
+    rules = encoder.rules
+    flat += [
+        _only_index(encoder, "auction[].action", rules.format_action(base))
+        for base in (DISCARD_BASE, GIVE_BASE)
+    ]
+    deck = sorted(rules.info.deck.cards)
+    for base in (DISCARD_BASE, GIVE_BASE):
+        triples = [-1] * (1 << 18)
+        for a, b, c in combinations(deck, 3):
+            packed = a << 12 | b << 6 | c
+            text = rules.format_action(base + packed)
+            triples[packed] = _only_index(encoder, "auction[].action", text)
+        flat += triples
+    return flat
+
+
+def king_tables(encoder: ObservationEncoder) -> list[int]:
+    """The flat table of ``KingTables::from_flat`` for this encoder."""
+    from koloda.core.cards import format_suit
+    from koloda.games.king.actions import CONTRACT_KEYS
+    from koloda.games.king.state import PHASE_NAMES
+
+    n = encoder.num_seats
+    if SEAT_KEYS[0] != "to_act" or SEAT_KEYS[1] != "dealer" or SEAT_KEYS[3] != "declarer":
+        raise ValueError("the King tables assume the roles to_act, dealer, -, declarer")
+    if len(CONTRACT_KEYS) > 16:
+        raise ValueError("more contracts than the King tables hold")
+    flat = [
+        encoder.size,
+        encoder.actions.num_actions,
+        n,
+        encoder.off_played,
+        encoder.off_trick,
+        encoder.off_roles,
+    ]
+    flat += [_only_index(encoder, "phase", name) for name in PHASE_NAMES]
+    flat.append(_number_index(encoder, "deal"))
+    flat += [_number_index(encoder, f"hand_sizes[{r}]") if r < n else -1 for r in range(4)]
+    contracts = [_only_index(encoder, "contract", key) for key in CONTRACT_KEYS]
+    flat += [_only_index(encoder, "contract", None), *contracts]
+    flat += [-1] * (16 - len(contracts))
+    flat.append(_only_index(encoder, "trump", None))
+    flat += [_only_index(encoder, "trump", format_suit(suit)) for suit in range(4)]
+    flat += [_only_index(encoder, "by_last", value) for value in (False, True)]
+    flat += [_number_index(encoder, f"tricks_won[{r}]") if r < n else -1 for r in range(4)]
+    flat += [_number_index(encoder, f"totals[{r}]") if r < n else -1 for r in range(4)]
+    return flat + _action_index(encoder)
+
+
+def _action_index(encoder: ObservationEncoder) -> list[int]:
+    index = [-1] * SCAN_LIMIT
+    for code in range(CARD_ACTIONS):
+        index[code] = code
+    for i, code in enumerate(encoder.actions.codes):
+        index[code] = CARD_ACTIONS + i
+    return index
+
+
+class NativeBatch:
+    """Native states of one game stepped and encoded a batch at a time."""
+
+    def __init__(self, encoder: ObservationEncoder, tables: Any, step: Any, encode: Any) -> None:
+        self.encoder = encoder
+        self.tables = tables
+        self._step = step
+        self._encode = encode
+
+    def step(self, states: Sequence[Any], indices: Sequence[int]) -> list[bool]:
+        """Apply the legal action at ``indices[i]`` to ``states[i]``; whether a deal (or
+        the game) ended there."""
+        ended: list[bool] = self._step(list(states), list(indices), self.tables)
+        return ended
+
+    def encode(self, states: Sequence[Any], obs: FloatArray, mask: Any) -> list[int]:
+        """Fill ``obs`` and ``mask`` rows of the seats to act; the rows left to Python."""
+        floats, masks, declined = self._encode(list(states), self.tables)
+        n = len(states)
+        obs[:] = np.frombuffer(floats, dtype="<f4").reshape(n, self.encoder.size)
+        mask[:] = np.frombuffer(masks, dtype=np.uint8).reshape(n, -1).view(np.bool_)
+        return list(declined)
+
+
+def _tables(kind: Any, build: Any, encoder: ObservationEncoder) -> Any:
+    """The tables of these rules' options, built once."""
+    rules = encoder.rules
+    key = rules.info.name + json.dumps(rules.options_json(), sort_keys=True)
+    if key not in _TABLES:
+        _TABLES[key] = kind(build(encoder))
+    return _TABLES[key]
+
+
+def batch_for(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
+    """The native batch path of these rules' states, or None (the Python API is used)."""
+    try:
+        from koloda import _native
+        from koloda.games.king.native import NativeKingRules
+        from koloda.games.spades.native import NativeSpadesRules
+    except ImportError:
+        return None
+    if isinstance(rules, NativeSpadesRules):
+        tables = _tables(_native.SpadesBatchTables, spades_tables, encoder)
+        return NativeBatch(encoder, tables, _native.spades_batch_step, _native.spades_batch_encode)
+    if isinstance(rules, NativeKingRules):
+        tables = _tables(_native.KingBatchTables, king_tables, encoder)
+        return NativeBatch(encoder, tables, _native.king_batch_step, _native.king_batch_encode)
+    return None

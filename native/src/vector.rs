@@ -1,0 +1,387 @@
+//! The observation tensor and the action mask of `koloda.envs` built natively, for the
+//! vector environment (`koloda.envs.VectorEnv`): the same floats as the Python encoder of
+//! `koloda/envs/core.py` writes from the acting seat's view, without building the view.
+//!
+//! The Python encoder hashes the view's facts by name (crc32); which bucket each fact lands
+//! in is computed once in Python (`koloda.envs.native_batch`) and handed over as a flat
+//! table of indices ([`SpadesTables::from_flat`]), so the two cannot drift apart: a fact
+//! the table does not cover (an exchange of three cards in the auction, the exchange's
+//! own decisions) makes [`encode_spades`] decline, and Python encodes that one.
+
+use crate::cards::{CardSet, Cards};
+use crate::spades::{self, Spades, NO_BID};
+
+/// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
+pub const SCAN_LIMIT: usize = 4096;
+
+/// Where each part and each hashed fact of a Spades observation goes (absolute indices
+/// into the tensor; -1: the fact adds nothing there).
+#[derive(Clone, Debug)]
+pub struct SpadesTables {
+    pub size: usize,
+    pub num_actions: usize,
+    pub decisions: usize,
+    pub off_played: usize,
+    pub off_trick: usize,
+    pub off_other: usize,
+    pub off_decisions: usize,
+    pub off_roles: usize,
+    pub phase: [i64; 6],
+    pub deal: i64,
+    pub hand_sizes: [i64; 4],
+    /// `picked_up[r]=False` and `=True`.
+    pub picked_up: [[i64; 2]; 4],
+    /// `bids[r]=…` for the bids -1 (none) ..= 14.
+    pub bids: [[i64; 16]; 4],
+    pub on_table: [i64; 4],
+    pub tricks_won: [i64; 4],
+    /// `spades_broken=False` and `=True`.
+    pub broken: [i64; 2],
+    pub totals: [i64; 2],
+    pub bags: [i64; 2],
+    /// The action index of each code below `SCAN_LIMIT`, or -1.
+    pub action_index: Vec<i64>,
+    /// The code of each action index below the slots (the inverse of `action_index`).
+    pub code_of: Vec<u32>,
+    /// `auction[].seat` (a number: the relative seat of an exchange's decision).
+    pub auction_seat: i64,
+    /// `auction[].action=discard:?` and `=give:?` (the cards unseen).
+    pub hidden: [i64; 2],
+    /// `auction[].action=discard:…` and `give:…` of each packed triple (`a<<12|b<<6|c`).
+    pub triples: [Vec<i64>; 2],
+}
+
+/// Packed triples of cards (`a << 12 | b << 6 | c`) of an exchange decision.
+pub const TRIPLES: usize = 1 << 18;
+
+impl SpadesTables {
+    /// The tables from the flat list `koloda.envs.native_batch.spades_tables` builds.
+    pub fn from_flat(flat: &[i64]) -> Option<Self> {
+        let mut at = 0usize;
+        let mut next = |count: usize| -> Option<&[i64]> {
+            let part = flat.get(at..at + count)?;
+            at += count;
+            Some(part)
+        };
+        let head = next(8)?;
+        let size = usize::try_from(head[0]).ok()?;
+        let num_actions = usize::try_from(head[1]).ok()?;
+        let decisions = usize::try_from(head[2]).ok()?;
+        let offsets: Vec<usize> = head[3..8]
+            .iter()
+            .map(|&x| usize::try_from(x).ok())
+            .collect::<Option<_>>()?;
+        let phase: [i64; 6] = next(6)?.try_into().ok()?;
+        let deal = next(1)?[0];
+        let hand_sizes: [i64; 4] = next(4)?.try_into().ok()?;
+        let mut picked_up = [[0i64; 2]; 4];
+        for row in &mut picked_up {
+            *row = next(2)?.try_into().ok()?;
+        }
+        let mut bids = [[0i64; 16]; 4];
+        for row in &mut bids {
+            *row = next(16)?.try_into().ok()?;
+        }
+        let on_table: [i64; 4] = next(4)?.try_into().ok()?;
+        let tricks_won: [i64; 4] = next(4)?.try_into().ok()?;
+        let broken: [i64; 2] = next(2)?.try_into().ok()?;
+        let totals: [i64; 2] = next(2)?.try_into().ok()?;
+        let bags: [i64; 2] = next(2)?.try_into().ok()?;
+        let action_index = next(SCAN_LIMIT)?.to_vec();
+        let auction_seat = next(1)?[0];
+        let hidden: [i64; 2] = next(2)?.try_into().ok()?;
+        let triples = [next(TRIPLES)?.to_vec(), next(TRIPLES)?.to_vec()];
+        if at != flat.len() {
+            return None;
+        }
+        let mut code_of = vec![u32::MAX; 64 + decisions];
+        for (code, &index) in action_index.iter().enumerate() {
+            if index >= 0 {
+                *code_of.get_mut(index as usize)? = code as u32;
+            }
+        }
+        Some(SpadesTables {
+            size,
+            num_actions,
+            decisions,
+            off_played: offsets[0],
+            off_trick: offsets[1],
+            off_other: offsets[2],
+            off_decisions: offsets[3],
+            off_roles: offsets[4],
+            phase,
+            deal,
+            hand_sizes,
+            picked_up,
+            bids,
+            on_table,
+            tricks_won,
+            broken,
+            totals,
+            bags,
+            action_index,
+            code_of,
+            auction_seat,
+            hidden,
+            triples,
+        })
+    }
+}
+
+/// `sign(x) * log1p(|x|) / log(1001)`, as `_squash` of `koloda/envs/core.py`.
+fn squash(value: f64) -> f64 {
+    value.abs().ln_1p().copysign(value) / 1001f64.ln()
+}
+
+/// `out[at] += value` as numpy does it on a float32 array with a Python float (NumPy 2:
+/// the float is cast to float32 first).
+fn add(out: &mut [f32], at: i64, value: f64) {
+    if at >= 0 {
+        let slot = &mut out[at as usize];
+        *slot += value as f32;
+    }
+}
+
+fn add_number(out: &mut [f32], at: i64, value: f64) {
+    add(out, at, squash(value));
+}
+
+fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
+    for card in Cards(cards) {
+        out[base + card as usize] = 1.0;
+    }
+}
+
+/// Writes the observation of the seat to act into `out` (`size` floats, zeroed here) and
+/// its legal actions into `mask` (`num_actions` bytes); false (and nothing to rely on in
+/// either) when the position holds something only Python encodes.
+pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+    if !game.in_deal() || game.to_act < 0 {
+        return false;
+    }
+    let phase = game.phase;
+    let seat = game.to_act as u8;
+    let s = seat as usize;
+    let rel = |other: u8| ((other + 4 - seat) % 4) as usize;
+    for x in out.iter_mut() {
+        *x = 0.0;
+    }
+    for m in mask.iter_mut() {
+        *m = 0;
+    }
+    // cards: the hand, the plays of the deal, the trick, and the cards passed or received
+    mark_cards(out, 0, game.visible_hand(seat));
+    let plays = &game.plays[..game.plays_len as usize];
+    for &p in plays {
+        out[t.off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+    for &p in &plays[plays.len() - game.trick_count as usize..] {
+        out[t.off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+    // roles: to_act (0) and dealer (1)
+    out[t.off_roles + rel(seat)] = 1.0;
+    out[t.off_roles + 4 + rel(game.dealer)] = 1.0;
+    // the facts in the order of the view's JSON
+    add(out, t.phase[phase as usize], 1.0);
+    add_number(out, t.deal, game.deal_number as f64);
+    for r in 0..4 {
+        let other = (s + r) % 4;
+        add_number(out, t.hand_sizes[r], game.hands[other].count_ones() as f64);
+    }
+    for r in 0..4 {
+        let picked = game.picked_up[(s + r) % 4] as usize;
+        add(out, t.picked_up[r][picked], 1.0);
+    }
+    for r in 0..4 {
+        let bid = game.bids[(s + r) % 4];
+        let column = if bid == NO_BID { 0 } else { bid as usize + 1 };
+        add(out, t.bids[r][column], 1.0);
+    }
+    for (who, action) in game.visible_auction(seat) {
+        let code = action as usize;
+        if (64..SCAN_LIMIT).contains(&code) && t.action_index[code] >= 64 {
+            let index = t.action_index[code] as usize - 64;
+            out[t.off_decisions + rel(who) * t.decisions + index] = 1.0;
+            continue;
+        }
+        // an exchange's decision: hashed as its seat and its text
+        let (kind, packed) = if action >= spades::GIVE_BASE {
+            (1, action - spades::GIVE_BASE)
+        } else if action >= spades::DISCARD_BASE {
+            (0, action - spades::DISCARD_BASE)
+        } else {
+            return false;
+        };
+        let bucket = if packed == 0 {
+            t.hidden[kind]
+        } else {
+            *t.triples[kind].get(packed as usize).unwrap_or(&-1)
+        };
+        if bucket < 0 {
+            return false; // a fact only Python knows: the whole position is Python's
+        }
+        add_number(out, t.auction_seat, rel(who) as f64);
+        add(out, bucket, 1.0);
+    }
+    let sent = if game.sent[s] != 0 {
+        game.sent[s]
+    } else {
+        game.pending[s]
+    };
+    mark_cards(out, t.off_other, sent | game.received[s]);
+    for r in 0..4 {
+        let pending = game.pending[(s + r) % 4].count_ones();
+        add_number(out, t.on_table[r], pending as f64);
+    }
+    for r in 0..4 {
+        add_number(out, t.tricks_won[r], game.tricks[(s + r) % 4] as f64);
+    }
+    add(out, t.broken[game.broken as usize], 1.0);
+    let own = s % 2;
+    for r in 0..2 {
+        add_number(out, t.totals[r], game.totals[(own + r) % 2] as f64);
+    }
+    for r in 0..2 {
+        add_number(out, t.bags[r], game.bags[(own + r) % 2] as f64);
+    }
+    for x in out.iter_mut() {
+        *x = x.clamp(-16.0, 16.0);
+    }
+    // the mask: cards in the play, the triples of the exchange in the first slots (in
+    // increasing code order), the listed decisions in the auction
+    if phase == spades::PHASE_DISCARD || phase == spades::PHASE_GIVE {
+        let count = game.legal_count() as usize;
+        let slots = 64 + t.decisions;
+        if slots + count > t.num_actions {
+            return false; // more triples than slots: Python says so
+        }
+        for m in &mut mask[slots..slots + count] {
+            *m = 1;
+        }
+    } else if phase == spades::PHASE_PLAY {
+        for card in Cards(game.legal_card_mask()) {
+            mask[card as usize] = 1;
+        }
+    } else {
+        let mut legal = Vec::with_capacity(16);
+        game.legal_actions(&mut legal);
+        for action in legal {
+            let code = action as usize;
+            let index = if code < 64 {
+                code as i64
+            } else if code < SCAN_LIMIT {
+                t.action_index[code]
+            } else {
+                -1
+            };
+            if index < 0 {
+                return false;
+            }
+            mask[index as usize] = 1;
+        }
+    }
+    true
+}
+
+/// The action code of index `index` in `game` now (the caller has checked it is legal):
+/// a card, a listed decision, or the `slot`-th triple of the exchange in increasing order.
+pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32> {
+    if index < 64 {
+        return Some(index as u32);
+    }
+    if let Some(&code) = t.code_of.get(index) {
+        return (code != u32::MAX).then_some(code);
+    }
+    let mut slot = index - t.code_of.len();
+    let base = match game.phase {
+        spades::PHASE_DISCARD => spades::DISCARD_BASE,
+        spades::PHASE_GIVE => spades::GIVE_BASE,
+        _ => return None,
+    };
+    let cards: Vec<u8> = Cards(game.hands[game.to_act.max(0) as usize]).collect();
+    let n = cards.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            let rest = n - j - 1;
+            if slot >= rest {
+                slot -= rest;
+                continue;
+            }
+            let k = j + 1 + slot;
+            let packed = (cards[i] as u32) << 12 | (cards[j] as u32) << 6 | cards[k] as u32;
+            return Some(base + packed);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::spades::SpadesOptions;
+
+    /// Tables with no hashed facts but the auction's (every other bucket -1) and the listed
+    /// decisions 64..=79.
+    fn tables() -> SpadesTables {
+        let mut flat: Vec<i64> = vec![1000, 600, 16, 64, 320, 576, 640, 704];
+        flat.extend([-1i64; 6 + 1 + 4 + 8 + 64 + 4 + 4 + 2 + 2 + 2]);
+        let mut index = vec![-1i64; SCAN_LIMIT];
+        for (code, slot) in index.iter_mut().enumerate().take(80) {
+            *slot = code as i64;
+        }
+        flat.extend(index);
+        flat.push(901);
+        flat.extend([902, 903]);
+        flat.extend(vec![904i64; 2 * TRIPLES]);
+        SpadesTables::from_flat(&flat).expect("well-formed tables")
+    }
+
+    #[test]
+    fn slots_are_the_triples_in_increasing_order() {
+        let t = tables();
+        let mut rng = Rng::new(5);
+        let mut seen = 0;
+        for _ in 0..200 {
+            let mut game = Spades::new(SpadesOptions::default(), 0);
+            game.deal_random(&mut rng);
+            while game.in_deal() {
+                if game.phase == spades::PHASE_DISCARD || game.phase == spades::PHASE_GIVE {
+                    let mut legal = Vec::new();
+                    game.legal_actions(&mut legal);
+                    assert_eq!(legal.len(), game.legal_count() as usize);
+                    for (slot, &code) in legal.iter().enumerate() {
+                        assert_eq!(spades_code(&game, &t, 80 + slot), Some(code));
+                    }
+                    assert_eq!(spades_code(&game, &t, 80 + legal.len()), None);
+                    seen += 1;
+                }
+                let action = game.random_action(&mut rng);
+                game.step(action, &mut ());
+            }
+        }
+        assert!(seen > 0);
+    }
+
+    #[test]
+    fn the_mask_lists_the_legal_actions() {
+        let t = tables();
+        let mut rng = Rng::new(9);
+        let mut out = vec![0f32; t.size];
+        let mut mask = vec![0u8; t.num_actions];
+        let mut game = Spades::new(SpadesOptions::default(), 0);
+        game.deal_random(&mut rng);
+        while game.in_deal() {
+            assert!(encode_spades(&game, &t, &mut out, &mut mask));
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len());
+            let hand = game.visible_hand(game.to_act as u8);
+            for card in 0..64u8 {
+                assert_eq!(out[card as usize] == 1.0, hand >> card & 1 == 1);
+            }
+            let action = game.random_action(&mut rng);
+            game.step(action, &mut ());
+        }
+    }
+}

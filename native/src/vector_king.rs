@@ -1,0 +1,195 @@
+//! King's observation tensor and action mask for the vector environment, as
+//! `crate::vector` does for Spades: the floats of the Python encoder of
+//! `koloda/envs/core.py`, with the hashed facts' buckets handed over from Python
+//! (`koloda.envs.native_batch.king_tables`).
+
+use crate::cards::Cards;
+use crate::king::{self, King};
+use crate::vector::SCAN_LIMIT;
+
+/// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
+pub const CONTRACTS: usize = 16;
+
+/// Where each part and each hashed fact of a King observation goes (absolute indices; -1:
+/// nothing).
+#[derive(Clone, Debug)]
+pub struct KingTables {
+    pub size: usize,
+    pub num_actions: usize,
+    pub num_seats: usize,
+    pub off_played: usize,
+    pub off_trick: usize,
+    pub off_roles: usize,
+    pub phase: [i64; 5],
+    pub deal: i64,
+    pub hand_sizes: [i64; 4],
+    /// `contract=None`, then each contract's key.
+    pub contract: [i64; CONTRACTS + 1],
+    /// `trump=None`, then each suit.
+    pub trump: [i64; 5],
+    /// `by_last=False` and `=True`.
+    pub by_last: [i64; 2],
+    pub tricks_won: [i64; 4],
+    pub totals: [i64; 4],
+    pub action_index: Vec<i64>,
+    pub code_of: Vec<u32>,
+}
+
+impl KingTables {
+    /// The tables from the flat list `koloda.envs.native_batch.king_tables` builds.
+    pub fn from_flat(flat: &[i64]) -> Option<Self> {
+        let mut at = 0usize;
+        let mut next = |count: usize| -> Option<&[i64]> {
+            let part = flat.get(at..at + count)?;
+            at += count;
+            Some(part)
+        };
+        let head: Vec<usize> = next(6)?
+            .iter()
+            .map(|&x| usize::try_from(x).ok())
+            .collect::<Option<_>>()?;
+        let phase: [i64; 5] = next(5)?.try_into().ok()?;
+        let deal = next(1)?[0];
+        let hand_sizes: [i64; 4] = next(4)?.try_into().ok()?;
+        let contract: [i64; CONTRACTS + 1] = next(CONTRACTS + 1)?.try_into().ok()?;
+        let trump: [i64; 5] = next(5)?.try_into().ok()?;
+        let by_last: [i64; 2] = next(2)?.try_into().ok()?;
+        let tricks_won: [i64; 4] = next(4)?.try_into().ok()?;
+        let totals: [i64; 4] = next(4)?.try_into().ok()?;
+        let action_index = next(SCAN_LIMIT)?.to_vec();
+        if at != flat.len() || head[2] > 4 {
+            return None;
+        }
+        let mut code_of = vec![u32::MAX; head[1]];
+        for (code, &index) in action_index.iter().enumerate() {
+            if index >= 0 {
+                *code_of.get_mut(index as usize)? = code as u32;
+            }
+        }
+        Some(KingTables {
+            size: head[0],
+            num_actions: head[1],
+            num_seats: head[2],
+            off_played: head[3],
+            off_trick: head[4],
+            off_roles: head[5],
+            phase,
+            deal,
+            hand_sizes,
+            contract,
+            trump,
+            by_last,
+            tricks_won,
+            totals,
+            action_index,
+            code_of,
+        })
+    }
+}
+
+fn squash(value: f64) -> f64 {
+    value.abs().ln_1p().copysign(value) / 1001f64.ln()
+}
+
+fn add(out: &mut [f32], at: i64, value: f64) {
+    if at >= 0 {
+        out[at as usize] += value as f32;
+    }
+}
+
+/// Writes the observation of the seat to act and its legal actions (see
+/// `crate::vector::encode_spades`); false when Python must encode the position.
+pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+    let n = game.n() as usize;
+    if !game.in_deal() || game.to_act < 0 || n != t.num_seats {
+        return false;
+    }
+    let seat = game.to_act as u8;
+    let s = seat as usize;
+    let rel = |other: u8| (other as usize + n - s) % n;
+    out.fill(0.0);
+    mask.fill(0);
+    for &card in game.visible_dealt(seat) {
+        if game.hands[s] >> card & 1 == 1 {
+            out[card as usize] = 1.0;
+        }
+    }
+    let plays = &game.plays[..game.plays_len as usize];
+    for &p in plays {
+        out[t.off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+    let trick_len = game.trick_count as usize;
+    if trick_len > 0 {
+        for &p in &plays[plays.len() - trick_len..] {
+            out[t.off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+        }
+    }
+    // roles: to_act (0), dealer (1), declarer (3)
+    out[t.off_roles + rel(seat)] = 1.0;
+    out[t.off_roles + n + rel(game.dealer)] = 1.0;
+    if game.caller >= 0 {
+        out[t.off_roles + 3 * n + rel(game.caller as u8)] = 1.0;
+    }
+    // the facts in the order of the view's JSON
+    add(out, t.phase[game.phase as usize], 1.0);
+    add(out, t.deal, squash(game.deal_number as f64));
+    let contract = if game.contract < 0 {
+        0
+    } else {
+        game.contract as usize + 1
+    };
+    if contract > CONTRACTS || t.contract[contract] < 0 {
+        return false;
+    }
+    add(out, t.contract[contract], 1.0);
+    let trump = if game.trump < 0 {
+        0
+    } else {
+        game.trump as usize + 1
+    };
+    add(out, t.trump[trump.min(4)], 1.0);
+    add(out, t.by_last[game.by_last as usize], 1.0);
+    for r in 0..n {
+        let size = game.hands[(s + r) % n].count_ones();
+        add(out, t.hand_sizes[r], squash(size as f64));
+    }
+    for r in 0..n {
+        add(
+            out,
+            t.tricks_won[r],
+            squash(game.tricks[(s + r) % n] as f64),
+        );
+    }
+    for r in 0..n {
+        add(out, t.totals[r], squash(game.totals[(s + r) % n] as f64));
+    }
+    for x in out.iter_mut() {
+        *x = x.clamp(-16.0, 16.0);
+    }
+    if game.phase == king::PHASE_PLAY {
+        for card in Cards(game.legal_card_mask()) {
+            mask[card as usize] = 1;
+        }
+    } else {
+        let mut legal = Vec::with_capacity(16);
+        game.legal_actions(&mut legal);
+        for action in legal {
+            let code = action as usize;
+            let index = if code < SCAN_LIMIT {
+                t.action_index[code]
+            } else {
+                -1
+            };
+            if index < 0 {
+                return false;
+            }
+            mask[index as usize] = 1;
+        }
+    }
+    true
+}
+
+/// The action code at `index` (a card or a listed decision; King has no slots).
+pub fn king_code(t: &KingTables, index: usize) -> Option<u32> {
+    t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
+}

@@ -1,0 +1,212 @@
+"""``koloda.envs.VectorEnv``: N games stepped together. Its tensors and masks are the AEC
+environment's for the same deals and actions, its rewards are the ones the AEC environment
+pays, finished games restart, and no tensor depends on another seat's hidden cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from envs_variants import IDS, VARIANTS
+
+from koloda.envs import VectorEnv
+from koloda.envs.pettingzoo import env as aec_env
+
+
+def random_actions(mask: Any, rng: np.random.Generator) -> Any:
+    """A uniformly random legal index for each game of the batch."""
+    return np.array([rng.choice(np.flatnonzero(row)) for row in mask], dtype=np.int64)
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
+def test_the_batch_matches_the_aec_environment(game: str, options: dict[str, Any]) -> None:
+    """Game i of the batch and an AEC environment reset with seed + i see the same tensors,
+    masks and rewards after every decision, through the end of the first game and into the
+    next one (the vector env runs on the native engine where there is one, the AEC env on
+    the Python engine)."""
+    num_envs, seed = 3, 40
+    vector = VectorEnv(game, num_envs, seed=seed, max_deals=1, **options)
+    aecs = [aec_env(game, max_deals=1, **options) for _ in range(num_envs)]
+    for i, aec in enumerate(aecs):
+        aec.reset(seed=seed + i)
+    obs, mask = vector.reset()
+    assert obs.shape == (num_envs, vector.observation_size) and obs.dtype == np.float32
+    assert mask.shape == (num_envs, vector.num_actions) and mask.dtype == np.bool_
+    rng = np.random.default_rng(7)
+    totals = np.zeros((num_envs, vector.num_seats))
+    finished = np.zeros(num_envs, dtype=bool)
+    steps = 0
+    while not finished.all() or steps < 20:
+        for i, aec in enumerate(aecs):
+            agent = aec.agent_selection
+            assert agent == f"player_{vector.seats[i]}"
+            seen = aec.observe(agent)
+            assert np.array_equal(obs[i], seen["observation"])
+            assert np.array_equal(mask[i], seen["action_mask"].astype(bool))
+        actions = random_actions(mask, rng)
+        obs, mask, rewards, dones = vector.step(actions)
+        steps += 1
+        for i, aec in enumerate(aecs):
+            aec.step(int(actions[i]))
+            paid = [aec.rewards[f"player_{s}"] for s in range(vector.num_seats)]
+            assert np.allclose(rewards[i], paid)
+            totals[i] += rewards[i]
+            if dones[i]:
+                assert all(aec.terminations.values())
+                finished[i] = True
+                aec.reset()  # its next reset deals what the vector env deals next
+            else:
+                assert not any(aec.terminations.values())
+    assert vector.games.min() >= 2  # every game restarted by itself
+    assert np.abs(totals).sum() > 0  # deals were scored
+
+
+def test_rewards_of_whole_games_are_zero_sum() -> None:
+    vector = VectorEnv("spades", 4, seed=3, reward="game", max_deals=1)
+    _, mask = vector.reset()
+    rng = np.random.default_rng(1)
+    ended = 0
+    while ended < 6:
+        _, mask, rewards, dones = vector.step(random_actions(mask, rng))
+        assert np.allclose(rewards.sum(axis=1), 0.0)
+        assert not rewards[~dones].any()  # whole-game rewards come only at the end
+        for row in rewards[dones]:  # a side beats the two others and ties with a partner
+            assert np.allclose(sorted(row), [-2 / 3, -2 / 3, 2 / 3, 2 / 3]) or not row.any()
+        ended += int(dones.sum())
+
+
+def test_no_tensor_depends_on_another_seats_hidden_cards() -> None:
+    """Deal the other seats' hidden cards anew from the acting seat's view: its tensor
+    stays the same (native Spades and King, Tressette, and 101 on the Python fallback)."""
+    for game in ("spades", "king", "tressette", "hundred_one"):
+        vector = VectorEnv(game, 2, seed=11, max_deals=1)
+        obs, mask = vector.reset()
+        rng = np.random.default_rng(2)
+        changed = 0
+        for step in range(40):
+            if step % 4 == 0:
+                for i in range(vector.num_envs):
+                    state = vector.matches[i].state
+                    seat = int(vector.seats[i])
+                    view = state.view(seat)
+                    sampled = vector.rules.sample_state(view, random.Random(step + i))
+                    if (
+                        sampled.view((seat + 1) % vector.num_seats).to_json()
+                        != state.view((seat + 1) % vector.num_seats).to_json()
+                    ):
+                        changed += 1
+                    assert np.array_equal(vector.encoder.encode(sampled.view(seat)), obs[i])
+            obs, mask, _, _ = vector.step(random_actions(mask, rng))
+        assert changed > 0, game
+
+
+def test_engines_and_fallback() -> None:
+    assert VectorEnv("spades", 1).engine == "native"
+    assert VectorEnv("hundred_one", 1).engine in ("native", "python")
+    assert VectorEnv("spades", 1, engine="python").engine == "python"
+
+
+def test_illegal_actions_are_refused_and_change_nothing() -> None:
+    vector = VectorEnv("king", 2, seed=5)
+    obs, mask = vector.reset()
+    bad = np.array([int(np.flatnonzero(~mask[0])[0]), int(np.flatnonzero(mask[1])[0])])
+    with pytest.raises(ValueError, match="illegal"):
+        vector.step(bad)
+    with pytest.raises(ValueError, match="shape"):
+        vector.step(np.zeros(3, dtype=np.int64))
+    again, _, _, _ = vector.step(np.array([int(np.flatnonzero(row)[0]) for row in mask]))
+    assert again.shape == obs.shape
+
+
+def test_same_seed_same_games() -> None:
+    first, second = VectorEnv("tressette", 3, seed=9), VectorEnv("tressette", 3, seed=9)
+    a, mask = first.reset()
+    b, _ = second.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert np.array_equal(a, b)
+        actions = random_actions(mask, rng)
+        a, mask, _, _ = first.step(actions)
+        b, _, _, _ = second.step(actions)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"double_nil": False}, {"nil_exchange": False, "bags_penalty": False, "target": 200}],
+    ids=["default", "no-double-nil", "no-exchange"],
+)
+def test_native_spades_batch_encodes_what_python_encodes(options: dict[str, Any]) -> None:
+    """The Rust encoder of the batch path writes the Python encoder's floats and masks for
+    every position, the nil exchange's (its triples in the slots) and whole games included,
+    and steps the slot it was given; no position is left to Python."""
+    from koloda.games.spades.state import PHASE_DISCARD, PHASE_GIVE
+
+    vector = VectorEnv("spades", 8, seed=21, **options)
+    assert vector._batch is not None
+    encoded_in_python: list[int] = []
+    observe = vector._observe
+
+    def counting(i: int) -> None:
+        encoded_in_python.append(i)
+        observe(i)
+
+    vector._observe = counting  # type: ignore[method-assign]
+    obs, mask = vector.reset()
+    rng = np.random.default_rng(3)
+    exchanges = 0
+    for _ in range(400):
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            view = state.view(int(vector.seats[i]))
+            assert np.array_equal(obs[i], vector.encoder.encode(view))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            exchanges += state.phase in (PHASE_DISCARD, PHASE_GIVE)
+        actions = random_actions(mask, rng)
+        expected = [
+            vector.actions.code_of(int(a), m.state.legal_actions())
+            for a, m in zip(actions, vector.matches, strict=True)
+        ]
+        before = [m.state.clone() for m in vector.matches]
+        obs, mask, _, _ = vector.step(actions)
+        for state, code, match in zip(before, expected, vector.matches, strict=True):
+            state.apply(code)
+            if match.state.deal_index == state.deal_index and not match.state.is_over:
+                assert match.state.view(0).to_json() == state.view(0).to_json()
+    assert not encoded_in_python
+    assert (exchanges > 0) == options.get("nil_exchange", True)
+
+
+@pytest.mark.parametrize("variant", ["classic", "order", "three"])
+def test_native_king_batch_encodes_what_python_encodes(variant: str) -> None:
+    """King's batch path: the Rust tensors and masks are the Python encoder's through the
+    trump calls, the orders and the play of whole deals, and none is left to Python."""
+    vector = VectorEnv("king", 4, seed=8, variant=variant, max_deals=2)
+    assert vector._batch is not None
+    encoded_in_python: list[int] = []
+    observe = vector._observe
+
+    def counting(i: int) -> None:
+        encoded_in_python.append(i)
+        observe(i)
+
+    vector._observe = counting  # type: ignore[method-assign]
+    obs, mask = vector.reset()
+    rng = np.random.default_rng(4)
+    phases = set()
+    for _ in range(150):
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            view = state.view(int(vector.seats[i]))
+            assert np.array_equal(obs[i], vector.encoder.encode(view))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            phases.add(state.phase)
+        obs, mask, _, _ = vector.step(random_actions(mask, rng))
+    assert not encoded_in_python
+    if variant != "classic":  # the classic program's first deals are all negative
+        assert len(phases) >= 2  # the order and trump decisions, and the play
