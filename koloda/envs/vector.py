@@ -32,7 +32,7 @@ Native batch path (Spades and King, ``koloda.envs.native_batch``): the states li
 one call steps the whole batch and one writes every observation tensor and mask into a
 buffer (``native/src/vector.rs``, ``vector_king.rs``), with the hashed facts' buckets taken
 from the Python encoder itself; ``tests/envs/test_vector_env.py`` checks every position
-against it. Tressette (native engine) and 101 (Python engine) step game by game through the
+against it. Tressette and 101 (native engines) step game by game through the
 engine's API and encode each acting seat's view with the shared encoder — the same tensors,
 more slowly.
 """
