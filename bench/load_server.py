@@ -32,9 +32,11 @@ from urllib.parse import urlparse
 import httpx
 from websockets.asyncio.client import connect
 
-RAMP_SECONDS = 5.0
-"""Tables start at random moments over the first seconds (not thousands of handshakes at
-once)."""
+
+def ramp_seconds(tables: int) -> float:
+    """Tables start at random moments over the first seconds (not thousands of handshakes at
+    once): 5 s, or 10 ms a table for more than 500."""
+    return max(5.0, tables / 100)
 
 
 def free_port() -> int:
@@ -47,6 +49,8 @@ def free_port() -> int:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.measure_from = 0.0
+        """Latencies count from this moment on (after the warm-up)."""
         self.games = 0
         self.errors = 0
 
@@ -78,7 +82,8 @@ async def play_seat(
             if message["type"] != "view":
                 continue
             if sent_at is not None and message["version"] > sent_version:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                if sent_at >= stats.measure_from:
+                    stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             view = message["view"]
             if view["finished"]:
@@ -105,9 +110,10 @@ async def run_table(
     stop: float,
     seed: int,
     think: float,
+    ramp: float,
 ) -> None:
     rng = random.Random(seed)
-    await asyncio.sleep(rng.uniform(0, RAMP_SECONDS))  # tables arrive over the first seconds
+    await asyncio.sleep(rng.uniform(0, ramp))  # tables arrive over the first seconds
     while time.perf_counter() < stop:
         try:
             response = await client.post(
@@ -142,6 +148,8 @@ async def bench(
     options: dict[str, Any],
     first: int = 0,
     think: float = 0.0,
+    ramp: float = 5.0,
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
@@ -151,9 +159,10 @@ async def bench(
         count = check.json()["num_seats"]
         started = time.perf_counter()
         stop = started + seconds
+        stats.measure_from = started + warmup
         await asyncio.gather(
             *(
-                run_table(client, base, game, options, count, stats, stop, first + i, think)
+                run_table(client, base, game, options, count, stats, stop, first + i, think, ramp)
                 for i in range(tables)
             )
         )
@@ -174,9 +183,11 @@ def client_process(
     options: dict[str, Any],
     first: int,
     think: float,
+    ramp: float,
+    warmup: float,
 ) -> dict[str, Any]:
     """One client process: its share of the tables."""
-    return asyncio.run(bench(base, tables, seconds, game, options, first, think))
+    return asyncio.run(bench(base, tables, seconds, game, options, first, think, ramp, warmup))
 
 
 def quantile(ordered: list[float], q: float) -> float:
@@ -191,12 +202,15 @@ def run_clients(
     options: dict[str, Any],
     clients: int,
     think: float = 0.0,
+    warmup: float | None = None,
 ) -> dict[str, Any]:
     """The tables spread over ``clients`` processes; their figures together."""
     shares = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
     firsts = [sum(shares[:i]) for i in range(clients)]
+    ramp = ramp_seconds(tables)
+    warm = ramp + 5.0 if warmup is None else warmup
     jobs = [
-        (base, n, seconds, game, options, f, think)
+        (base, n, seconds, game, options, f, think, ramp, warm)
         for n, f in zip(shares, firsts, strict=True)
         if n
     ]
@@ -204,7 +218,8 @@ def run_clients(
         parts = pool.starmap(client_process, jobs)
     latencies = sorted(x for part in parts for x in part["latencies"])
     elapsed = max(part["seconds"] for part in parts)
-    server = httpx.get(f"{base}/api/stats", timeout=30).json()
+    measured = max(1.0, elapsed - warm)
+    server = httpx.get(f"{base}/api/stats", params={"window": measured}, timeout=30).json()
     return {
         "tables": tables,
         "clients": len(jobs),
@@ -213,8 +228,9 @@ def run_clients(
         "game": game,
         "options": options,
         "seconds": round(elapsed, 2),
+        "warmup_seconds": warm,
         "actions": len(latencies),
-        "actions_per_second": round(len(latencies) / elapsed, 1),
+        "actions_per_second": round(len(latencies) / measured, 1),
         "games_finished": sum(part["games_finished"] for part in parts),
         "errors": sum(part["errors"] for part in parts),
         "client_latency_ms_p50": round(quantile(latencies, 0.50), 2),
@@ -242,6 +258,12 @@ def main() -> None:
         default=0.0,
         help="mean seconds a player looks at the table before acting (0: at once, which "
         "saturates the server: every table always has an action waiting)",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        help="seconds left out of the figures while the tables start (default: the ramp, "
+        "10 ms a table and at least 5 s, plus 5 s)",
     )
     parser.add_argument("--game", default="king")
     parser.add_argument("--options", default='{"variant": "classic"}', help="JSON options")
@@ -287,7 +309,14 @@ def main() -> None:
         raise SystemExit("load_server.py runs over loopback only (127.0.0.1)")
     try:
         result = run_clients(
-            base, args.tables, args.seconds, args.game, options, args.clients, args.think
+            base,
+            args.tables,
+            args.seconds,
+            args.game,
+            options,
+            args.clients,
+            args.think,
+            args.warmup,
         )
     finally:
         if server is not None:
@@ -298,7 +327,8 @@ def main() -> None:
                 os.kill(server.pid, signal.SIGKILL)
     print(json.dumps(result))
     print(
-        f"{result['tables']} tables, {result['actions']} actions in {result['seconds']} s: "
+        f"{result['tables']} tables, {result['actions']} actions measured after a "
+        f"{result['warmup_seconds']:.0f} s warm-up ({result['seconds']} s in all): "
         f"{result['actions_per_second']} actions/s; client-side latency p50 "
         f"{result['client_latency_ms_p50']} ms, p99 {result['client_latency_ms_p99']} ms; "
         f"server-side (receive -> broadcast) p50 {result['server_latency_ms']['p50']} ms, "

@@ -579,16 +579,17 @@ def create_app(
         return sheet
 
     @app.get("/api/stats", tags=["server"])
-    async def server_stats(request: Request) -> dict[str, Any]:
+    async def server_stats(request: Request, window: float | None = None) -> dict[str, Any]:
         """What this process measures of itself: live tables, searching bots waiting for a
         worker, and the time from receiving a person's action to every seat's view being
-        sent (count, p50, p90, p99, max in milliseconds)."""
+        sent (count, p50, p90, p99, max in milliseconds), with the part of it spent waiting
+        for the store's commit; over the last ``window`` seconds when given."""
         manager = manager_of(request)
         return {
             "live_tables": len(manager.tables),
             "bots_waiting": manager.thinkers.turns.queued,
-            "latency_ms": manager.latencies.summary(),
-            "commit_wait_ms": manager.commit_waits.summary(),
+            "latency_ms": manager.latencies.summary(window),
+            "commit_wait_ms": manager.commit_waits.summary(window),
         }
 
     @app.get("/i18n/catalogues.js", include_in_schema=False)
