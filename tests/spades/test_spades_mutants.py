@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
-from spades_helpers import act, cards, play_lowest, rules
+from spades_helpers import act, cards, play_lowest
+from spades_helpers import rules as any_engine_rules
 
 from koloda.core.cards import cardset, parse_cards
 from koloda.core.engine import DealSetup
@@ -24,6 +26,7 @@ from koloda.games.spades.actions import (
     pack,
 )
 from koloda.games.spades.events import CardsDiscarded, CardsExchanged
+from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import (
     SideScore,
     contract_points,
@@ -32,6 +35,11 @@ from koloda.games.spades.scoring import (
     score_side,
 )
 from koloda.games.spades.state import SpadesState
+
+
+def rules(**options: Any) -> SpadesRules:
+    """The Python engine's rules: the code these tests hold to the rules is its state."""
+    return any_engine_rules(engine="python", **options)
 
 
 def test_bid_actions() -> None:
