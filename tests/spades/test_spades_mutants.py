@@ -5,12 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from spades_helpers import act, cards, play_lowest
+from spades_helpers import SUITED, act, cards, play_lowest
 from spades_helpers import rules as any_engine_rules
 
 from koloda.core.cards import cardset, parse_cards
 from koloda.core.engine import DealSetup
-from koloda.core.events import DealScored, DealStarted, Event
+from koloda.core.events import DealScored, DealStarted, Event, GameOver
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -294,3 +294,46 @@ def test_the_second_side_failing_both_nils_loses_its_score_by_default() -> None:
     assert line.tricks[1] + line.tricks[3] > 0  # the nils failed
     assert line.sides[1].score == 0  # "lose_score": its 0 points, not -200
     assert state.totals[1] == 0
+
+
+def test_a_game_cut_at_max_deals_goes_to_the_higher_total() -> None:
+    # rule: S-12 S-13 S-17 (option max_deals: the game ends after that many hands)
+    state = rules(double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
+        SUITED, dealer=0
+    )
+    act(state, "bid:4", "bid:1", "bid:1", "bid:1")  # side 0 bids 5, side 1 bids 2
+    events: list[Event] = []
+    while not state.is_over:
+        events += state.apply(state.legal_actions()[0])
+    assert state.tricks == [13, 0, 0, 0]  # seat 0 holds every spade: he takes every trick
+    # side 0: 10 x 5 + 8 overtricks; side 1 made none of its 2
+    assert state.totals == [58, -20]
+    assert state.winners == (0,)
+    over = [e for e in events if isinstance(e, GameOver)]
+    assert over == [GameOver((58.0, -20.0), (0,))]
+
+
+def test_equal_totals_at_max_deals_share_the_win() -> None:
+    # rule: S-13 S-17 (option max_deals: both sides win on a tie)
+    state = rules(double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
+        SUITED, dealer=0
+    )
+    act(state, "bid:13", "bid:13", "bid:1", "bid:1")  # both sides bid 14 tricks
+    play_lowest(state)
+    assert state.tricks == [13, 0, 0, 0]
+    assert state.totals == [-140, -140]  # neither side made its 14: -10 x 14 each
+    assert state.is_over and state.winners == (0, 1)
+
+
+def test_a_self_dealt_game_announces_the_next_deal_with_the_last_card() -> None:
+    # rule: S-2 S-3
+    state = rules(double_nil=False).new_state(seed=7)
+    events: list[Event] = []
+    while state.deal_number == 0:
+        events = state.apply(state.legal_actions()[0])
+    assert [e.deal for e in events if isinstance(e, DealScored)] == [0]
+    started = [e for e in events if isinstance(e, DealStarted)]
+    assert [(e.deal, e.dealer) for e in started] == [(1, 1)]  # the deal passes to the left
+    assert started[0].hands == state.dealt
+    assert [len(hand) for hand in state.dealt] == [13] * 4
+    assert len({c for hand in state.dealt for c in hand}) == 52
