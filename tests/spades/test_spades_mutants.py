@@ -10,7 +10,7 @@ from spades_helpers import rules as any_engine_rules
 
 from koloda.core.cards import cardset, parse_cards
 from koloda.core.engine import DealSetup
-from koloda.core.events import DealScored, DealStarted, Event, GameOver
+from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -25,7 +25,7 @@ from koloda.games.spades.actions import (
     is_valid_triple,
     pack,
 )
-from koloda.games.spades.events import CardsDiscarded, CardsExchanged
+from koloda.games.spades.events import BidMade, CardsDiscarded, CardsExchanged, SpadesBroken
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import (
     SideScore,
@@ -337,3 +337,27 @@ def test_a_self_dealt_game_announces_the_next_deal_with_the_last_card() -> None:
     assert started[0].hands == state.dealt
     assert [len(hand) for hand in state.dealt] == [13] * 4
     assert len({c for hand in state.dealt for c in hand}) == 52
+
+
+BREAK_DEAL = [
+    cards("2S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS AC"),
+    cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+    cards("3S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"),
+    cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AD"),
+]
+
+
+def test_bids_the_breaking_discard_and_the_trick_on_the_events() -> None:
+    # rule: S-4 S-11 S-12
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(BREAK_DEAL, dealer=0)
+    events: list[Event] = []
+    for text in ("bid:3", "bid:2", "bid:1", "bid:4", "2H", "3S", "AD", "2S"):
+        events += state.apply(state.rules.parse_action(text))
+    bids = [(e.seat, e.contract) for e in events if isinstance(e, BidMade)]
+    assert bids == [(0, "3"), (1, "2"), (2, "1"), (3, "4")]  # from the dealer, to the left
+    # seat 2, void in hearts, breaks spades with 3S; seat 0's 2S after it breaks nothing
+    assert [e for e in events if isinstance(e, SpadesBroken)] == [SpadesBroken(2)]
+    assert state.broken
+    taken = [e for e in events if isinstance(e, TrickTaken)]
+    assert taken == [TrickTaken(2, tuple(cards("2H 3S AD 2S")))]  # the highest spade wins
+    assert state.to_act == 2
