@@ -337,6 +337,11 @@ def test_a_self_dealt_game_announces_the_next_deal_with_the_last_card() -> None:
     assert started[0].hands == state.dealt
     assert [len(hand) for hand in state.dealt] == [13] * 4
     assert len({c for hand in state.dealt for c in hand}) == 52
+    while len(state.sheet) < 2:
+        events = state.apply(state.legal_actions()[0])
+    assert [(line.deal, line.dealer) for line in state.sheet] == [(0, 0), (1, 1)]
+    assert (state.deal_number, state.dealer) == (2, 2)
+    assert [(e.deal, e.dealer) for e in events if isinstance(e, DealStarted)] == [(2, 2)]
 
 
 BREAK_DEAL = [
