@@ -25,7 +25,14 @@ from koloda.games.spades.actions import (
     is_valid_triple,
     pack,
 )
-from koloda.games.spades.events import BidMade, CardsDiscarded, CardsExchanged, SpadesBroken
+from koloda.games.spades.events import (
+    BidMade,
+    CardsDiscarded,
+    CardsExchanged,
+    DiscardsReturned,
+    HandPickedUp,
+    SpadesBroken,
+)
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import (
     SideScore,
@@ -366,3 +373,18 @@ def test_bids_the_breaking_discard_and_the_trick_on_the_events() -> None:
     taken = [e for e in events if isinstance(e, TrickTaken)]
     assert taken == [TrickTaken(2, tuple(cards("2H 3S AD 2S")))]  # the highest spade wins
     assert state.to_act == 2
+
+
+def test_a_blind_double_nil_picks_up_and_a_second_nil_gets_the_discards_back() -> None:
+    # rule: S-6 S-7 S-8
+    state = rules().state_from_deal(MIXED_DEAL, dealer=0)
+    events = state.apply(state.rules.parse_action("bid:double_nil"))
+    assert [(e.seat, e.cards) for e in events if isinstance(e, HandPickedUp)] == [
+        (0, tuple(sorted(MIXED_DEAL[0])))  # he picks up his cards to discard (S-6, S-7)
+    ]
+    act(state, "discard:2S,2H,QD", "look", "bid:3", "look")
+    assert state.hands[0].bit_count() == 10
+    events = state.apply(state.rules.parse_action("bid:nil"))  # seat 2: both partners nil
+    assert [e for e in events if isinstance(e, DiscardsReturned)] == [DiscardsReturned(0)]
+    assert state.hands[0] == cardset(MIXED_DEAL[0])  # no exchange: the discards go back
+    assert (state.phase_name, state.to_act) == ("bid", 3)
