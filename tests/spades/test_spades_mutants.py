@@ -388,3 +388,12 @@ def test_a_blind_double_nil_picks_up_and_a_second_nil_gets_the_discards_back() -
     assert [e for e in events if isinstance(e, DiscardsReturned)] == [DiscardsReturned(0)]
     assert state.hands[0] == cardset(MIXED_DEAL[0])  # no exchange: the discards go back
     assert (state.phase_name, state.to_act) == ("bid", 3)
+
+
+def test_no_trick_leader_is_shown_until_the_bidding_is_over() -> None:
+    # rule: S-4 S-10
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=2)
+    act(state, "bid:1", "bid:1", "bid:1")
+    assert all(state.view(seat).trick_leader is None for seat in range(4))
+    act(state, "bid:1")
+    assert [state.view(seat).trick_leader for seat in range(4)] == [3] * 4  # left of the dealer
