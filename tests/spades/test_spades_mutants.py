@@ -397,3 +397,14 @@ def test_no_trick_leader_is_shown_until_the_bidding_is_over() -> None:
     assert all(state.view(seat).trick_leader is None for seat in range(4))
     act(state, "bid:1")
     assert [state.view(seat).trick_leader for seat in range(4)] == [3] * 4  # left of the dealer
+
+
+def test_who_has_picked_up_his_cards() -> None:
+    # rule: S-6
+    state = rules().state_from_deal(MIXED_DEAL, dealer=1)
+    assert state.view(0).picked_up == (False, False, False, False)  # nobody has looked yet
+    act(state, "look")
+    assert state.view(3).picked_up == (False, True, False, False)  # the dealer bids first
+    assert len(state.view(1).hand) == 13 and state.view(2).hand == ()
+    plain = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=1)
+    assert plain.view(2).picked_up == (True, True, True, True)  # no blind bid: all look
