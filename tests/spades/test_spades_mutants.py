@@ -408,3 +408,13 @@ def test_who_has_picked_up_his_cards() -> None:
     assert len(state.view(1).hand) == 13 and state.view(2).hand == ()
     plain = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=1)
     assert plain.view(2).picked_up == (True, True, True, True)  # no blind bid: all look
+
+
+def test_nil_bids_without_the_exchange_receive_nothing() -> None:
+    # rule: S-7 S-9
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=3)
+    act(state, "bid:1", "bid:nil", "bid:1", "bid:nil")  # seats 3, 0, 1, 2
+    assert all(state.view(seat).received == () for seat in range(4))
+    assert all(state.view(seat).sent == () for seat in range(4))
+    play_lowest(state)
+    assert state.sheet[0].exchanges == ()  # no nil bidder exchanged cards (S-9)
