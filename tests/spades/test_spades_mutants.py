@@ -418,3 +418,15 @@ def test_nil_bids_without_the_exchange_receive_nothing() -> None:
     assert all(state.view(seat).sent == () for seat in range(4))
     play_lowest(state)
     assert state.sheet[0].exchanges == ()  # no nil bidder exchanged cards (S-9)
+
+
+def test_with_double_nil_a_seat_is_not_shown_his_cards_at_the_deal() -> None:
+    # rule: S-6
+    setup = DealSetup(0, tuple(tuple(h) for h in MIXED_DEAL))
+    blind = rules().empty_state(first_dealer=0).start_deal(setup)
+    shown = [e.for_seat(1) for e in blind if isinstance(e, DealStarted)]
+    assert [(e.deal, e.dealer, e.hands) for e in shown] == [(0, 0, ((),) * 4)]
+    plain = rules(double_nil=False).empty_state(first_dealer=0).start_deal(setup)
+    shown = [e.for_seat(1) for e in plain if isinstance(e, DealStarted)]
+    assert [e.hands[1] for e in shown] == [setup.hands[1]]  # he sees his own hand at once
+    assert [e.hands[0] for e in shown] == [()]
