@@ -5,11 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+import pytest
 from spades_helpers import SUITED, act, cards, play_lowest
 from spades_helpers import rules as any_engine_rules
 
 from koloda.core.cards import cardset, parse_cards
 from koloda.core.engine import DealSetup
+from koloda.core.errors import DealError
 from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.games.spades.actions import (
     BID_BASE,
@@ -430,3 +432,11 @@ def test_with_double_nil_a_seat_is_not_shown_his_cards_at_the_deal() -> None:
     shown = [e.for_seat(1) for e in plain if isinstance(e, DealStarted)]
     assert [e.hands[1] for e in shown] == [setup.hands[1]]  # he sees his own hand at once
     assert [e.hands[0] for e in shown] == [()]
+
+
+def test_the_first_dealer_is_one_of_the_four_seats() -> None:
+    # rule: S-1 S-3
+    assert rules().empty_state(first_dealer=3).dealer == 3
+    for seat in (4, -1):
+        with pytest.raises(DealError, match=f"first dealer {seat} is not a seat 0..3"):
+            rules().empty_state(first_dealer=seat)
