@@ -18,6 +18,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLED_CODES = {1, 3, 36, 24, -24, 152, 255, 37}
+TIMEOUT_CODES = {36, 24, -24, 152, 255}
+"""mutmut's codes for a mutant stopped at its time limit. On a loaded machine a mutant that
+changes nothing can outrun the limit too, so a timed-out mutant listed as equivalent in the
+survivors file counts as equivalent, not killed."""
 RECHECK_KILLED = {1, 2, 3, 4}
 """pytest's exit codes for failed tests, an interrupted run, an internal or a start-up error
 (a mutant that breaks the import stops pytest before any test runs)."""
@@ -57,7 +61,9 @@ def main() -> int:
                 continue
             tally["mutants"] += 1
             verdict = verdicts.get(name)
-            if code in KILLED_CODES:
+            if code in TIMEOUT_CODES and verdict == "equivalent":
+                tally["equivalent"] += 1
+            elif code in KILLED_CODES:
                 tally["killed"] += 1
             elif code == 0 and rechecked.get(name, 0) in RECHECK_KILLED:
                 tally["killed"] += 1

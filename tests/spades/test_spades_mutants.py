@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
-from spades_helpers import act, cards, play_lowest, rules
+import pytest
+from spades_helpers import SUITED, act, cards, play_lowest
+from spades_helpers import rules as any_engine_rules
 
 from koloda.core.cards import cardset, parse_cards
 from koloda.core.engine import DealSetup
-from koloda.core.events import DealScored, DealStarted, Event
+from koloda.core.errors import DealError
+from koloda.core.events import DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,
@@ -23,7 +27,15 @@ from koloda.games.spades.actions import (
     is_valid_triple,
     pack,
 )
-from koloda.games.spades.events import CardsDiscarded, CardsExchanged
+from koloda.games.spades.events import (
+    BidMade,
+    CardsDiscarded,
+    CardsExchanged,
+    DiscardsReturned,
+    HandPickedUp,
+    SpadesBroken,
+)
+from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import (
     SideScore,
     contract_points,
@@ -32,6 +44,11 @@ from koloda.games.spades.scoring import (
     score_side,
 )
 from koloda.games.spades.state import SpadesState
+
+
+def rules(**options: Any) -> SpadesRules:
+    """The Python engine's rules: the code these tests hold to the rules is its state."""
+    return any_engine_rules(engine="python", **options)
 
 
 def test_bid_actions() -> None:
@@ -286,3 +303,140 @@ def test_the_second_side_failing_both_nils_loses_its_score_by_default() -> None:
     assert line.tricks[1] + line.tricks[3] > 0  # the nils failed
     assert line.sides[1].score == 0  # "lose_score": its 0 points, not -200
     assert state.totals[1] == 0
+
+
+def test_a_game_cut_at_max_deals_goes_to_the_higher_total() -> None:
+    # rule: S-12 S-13 S-17 (option max_deals: the game ends after that many hands)
+    state = rules(double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
+        SUITED, dealer=0
+    )
+    act(state, "bid:4", "bid:1", "bid:1", "bid:1")  # side 0 bids 5, side 1 bids 2
+    events: list[Event] = []
+    while not state.is_over:
+        events += state.apply(state.legal_actions()[0])
+    assert state.tricks == [13, 0, 0, 0]  # seat 0 holds every spade: he takes every trick
+    # side 0: 10 x 5 + 8 overtricks; side 1 made none of its 2
+    assert state.totals == [58, -20]
+    assert state.winners == (0,)
+    over = [e for e in events if isinstance(e, GameOver)]
+    assert over == [GameOver((58.0, -20.0), (0,))]
+
+
+def test_equal_totals_at_max_deals_share_the_win() -> None:
+    # rule: S-13 S-17 (option max_deals: both sides win on a tie)
+    state = rules(double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
+        SUITED, dealer=0
+    )
+    act(state, "bid:13", "bid:13", "bid:1", "bid:1")  # both sides bid 14 tricks
+    play_lowest(state)
+    assert state.tricks == [13, 0, 0, 0]
+    assert state.totals == [-140, -140]  # neither side made its 14: -10 x 14 each
+    assert state.is_over and state.winners == (0, 1)
+
+
+def test_a_self_dealt_game_announces_the_next_deal_with_the_last_card() -> None:
+    # rule: S-2 S-3
+    state = rules(double_nil=False).new_state(seed=7)
+    events: list[Event] = []
+    while state.deal_number == 0:
+        events = state.apply(state.legal_actions()[0])
+    assert [e.deal for e in events if isinstance(e, DealScored)] == [0]
+    started = [e for e in events if isinstance(e, DealStarted)]
+    assert [(e.deal, e.dealer) for e in started] == [(1, 1)]  # the deal passes to the left
+    assert started[0].hands == state.dealt
+    assert [len(hand) for hand in state.dealt] == [13] * 4
+    assert len({c for hand in state.dealt for c in hand}) == 52
+    while len(state.sheet) < 2:
+        events = state.apply(state.legal_actions()[0])
+    assert [(line.deal, line.dealer) for line in state.sheet] == [(0, 0), (1, 1)]
+    assert (state.deal_number, state.dealer) == (2, 2)
+    assert [(e.deal, e.dealer) for e in events if isinstance(e, DealStarted)] == [(2, 2)]
+
+
+BREAK_DEAL = [
+    cards("2S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS AC"),
+    cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+    cards("3S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"),
+    cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AD"),
+]
+
+
+def test_bids_the_breaking_discard_and_the_trick_on_the_events() -> None:
+    # rule: S-4 S-11 S-12
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(BREAK_DEAL, dealer=0)
+    events: list[Event] = []
+    for text in ("bid:3", "bid:2", "bid:1", "bid:4", "2H", "3S", "AD", "2S"):
+        events += state.apply(state.rules.parse_action(text))
+    bids = [(e.seat, e.contract) for e in events if isinstance(e, BidMade)]
+    assert bids == [(0, "3"), (1, "2"), (2, "1"), (3, "4")]  # from the dealer, to the left
+    # seat 2, void in hearts, breaks spades with 3S; seat 0's 2S after it breaks nothing
+    assert [e for e in events if isinstance(e, SpadesBroken)] == [SpadesBroken(2)]
+    assert state.broken
+    taken = [e for e in events if isinstance(e, TrickTaken)]
+    assert taken == [TrickTaken(2, tuple(cards("2H 3S AD 2S")))]  # the highest spade wins
+    assert state.to_act == 2
+
+
+def test_a_blind_double_nil_picks_up_and_a_second_nil_gets_the_discards_back() -> None:
+    # rule: S-6 S-7 S-8
+    state = rules().state_from_deal(MIXED_DEAL, dealer=0)
+    events = state.apply(state.rules.parse_action("bid:double_nil"))
+    assert [(e.seat, e.cards) for e in events if isinstance(e, HandPickedUp)] == [
+        (0, tuple(sorted(MIXED_DEAL[0])))  # he picks up his cards to discard (S-6, S-7)
+    ]
+    act(state, "discard:2S,2H,QD", "look", "bid:3", "look")
+    assert state.hands[0].bit_count() == 10
+    events = state.apply(state.rules.parse_action("bid:nil"))  # seat 2: both partners nil
+    assert [e for e in events if isinstance(e, DiscardsReturned)] == [DiscardsReturned(0)]
+    assert state.hands[0] == cardset(MIXED_DEAL[0])  # no exchange: the discards go back
+    assert (state.phase_name, state.to_act) == ("bid", 3)
+
+
+def test_no_trick_leader_is_shown_until_the_bidding_is_over() -> None:
+    # rule: S-4 S-10
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=2)
+    act(state, "bid:1", "bid:1", "bid:1")
+    assert all(state.view(seat).trick_leader is None for seat in range(4))
+    act(state, "bid:1")
+    assert [state.view(seat).trick_leader for seat in range(4)] == [3] * 4  # left of the dealer
+
+
+def test_who_has_picked_up_his_cards() -> None:
+    # rule: S-6
+    state = rules().state_from_deal(MIXED_DEAL, dealer=1)
+    assert state.view(0).picked_up == (False, False, False, False)  # nobody has looked yet
+    act(state, "look")
+    assert state.view(3).picked_up == (False, True, False, False)  # the dealer bids first
+    assert len(state.view(1).hand) == 13 and state.view(2).hand == ()
+    plain = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=1)
+    assert plain.view(2).picked_up == (True, True, True, True)  # no blind bid: all look
+
+
+def test_nil_bids_without_the_exchange_receive_nothing() -> None:
+    # rule: S-7 S-9
+    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=3)
+    act(state, "bid:1", "bid:nil", "bid:1", "bid:nil")  # seats 3, 0, 1, 2
+    assert all(state.view(seat).received == () for seat in range(4))
+    assert all(state.view(seat).sent == () for seat in range(4))
+    play_lowest(state)
+    assert state.sheet[0].exchanges == ()  # no nil bidder exchanged cards (S-9)
+
+
+def test_with_double_nil_a_seat_is_not_shown_his_cards_at_the_deal() -> None:
+    # rule: S-6
+    setup = DealSetup(0, tuple(tuple(h) for h in MIXED_DEAL))
+    blind = rules().empty_state(first_dealer=0).start_deal(setup)
+    shown = [e.for_seat(1) for e in blind if isinstance(e, DealStarted)]
+    assert [(e.deal, e.dealer, e.hands) for e in shown] == [(0, 0, ((),) * 4)]
+    plain = rules(double_nil=False).empty_state(first_dealer=0).start_deal(setup)
+    shown = [e.for_seat(1) for e in plain if isinstance(e, DealStarted)]
+    assert [e.hands[1] for e in shown] == [setup.hands[1]]  # he sees his own hand at once
+    assert [e.hands[0] for e in shown] == [()]
+
+
+def test_the_first_dealer_is_one_of_the_four_seats() -> None:
+    # rule: S-1 S-3
+    assert rules().empty_state(first_dealer=3).dealer == 3
+    for seat in (4, -1):
+        with pytest.raises(DealError, match=f"first dealer {seat} is not a seat 0..3"):
+            rules().empty_state(first_dealer=seat)
