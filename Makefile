@@ -53,8 +53,14 @@ native-check: $(STAMP)
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
 	cd native && cargo test --quiet
 
+# The whole suite runs on the default (native) engine; the rules, engine and record tests run
+# again on the Python reference engine, so both engines pass them.
+ENGINE_TESTS = tests/core tests/king tests/spades tests/hundred_one tests/tressette \
+	tests/test_records_fuzz.py tests/test_fairness.py
+
 test: lint typecheck native-check browser postgres tmux
 	$(BIN)/pytest -q -n 2
+	KOLODA_ENGINE=python $(BIN)/pytest -q -n 2 $(ENGINE_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
