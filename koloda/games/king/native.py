@@ -18,7 +18,7 @@ from typing import Any
 from koloda._native import KingCore, king_playouts, seeded_shuffle
 from koloda.core.cards import SUIT_MASK, Card, format_card, format_suit
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
+from koloda.core.engine import Action, DealSetup, Rules, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import (
     CardPlayed,
@@ -30,6 +30,7 @@ from koloda.core.events import (
     TrickTaken,
     TrumpNamed,
 )
+from koloda.core.native_state import NativeDealing
 from koloda.core.options import build_options
 from koloda.games.king.actions import (
     ORDER_BASE,
@@ -106,13 +107,15 @@ def _event(raw: tuple[Any, ...]) -> Event:
     raise ValueError(f"unknown native event {raw!r}")
 
 
-class NativeKingState(KingCore):
+class NativeKingState(KingCore, NativeDealing):
     """A game of King whose rules run in Rust. Create it through ``NativeKingRules``."""
 
     rules: NativeKingRules
     shuffler: Shuffler | None
 
     PHASE_NAMES = PHASE_NAMES
+    AWAIT_PHASE = PHASE_AWAIT_DEAL
+    OVER_PHASE = PHASE_OVER
     DEALER_RULE = "K-6, K-21"
     PLAY_PHASE = PHASE_PLAY
 
@@ -137,24 +140,8 @@ class NativeKingState(KingCore):
     # ----- protocol properties -------------------------------------------------------------
 
     @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == PHASE_AWAIT_DEAL
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
-
-    @property
     def in_deal(self) -> bool:
         return PHASE_AWAIT_DEAL < self.phase < PHASE_OVER
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     @property
     def plays(self) -> list[int]:
@@ -172,13 +159,6 @@ class NativeKingState(KingCore):
             cache = cache + [_summary(line) for line in self._sheet_lines(len(cache))]
             self.__dict__["_sheet"] = cache
         return cache
-
-    @property
-    def completed(self) -> list[DealLog]:
-        return [
-            DealLog(DealSetup(dealer, tuple(tuple(h) for h in dealt)), tuple(actions))
-            for dealer, dealt, actions in self._completed(0)
-        ]
 
     # ----- the protocol beyond the hot path ------------------------------------------------
 
@@ -243,57 +223,10 @@ class NativeKingState(KingCore):
             self._deal_next(self.shuffler, events)
         return events
 
-    def _deal_from_shuffler(self) -> None:
-        """Called by the native ``apply_unchecked`` when a deal ends and a shuffler deals."""
-        if self.shuffler is not None:
-            self._deal_next(self.shuffler, None)
-
-    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
-        self._deal_hands(self.rules.deal_hands(shuffler, self.deal_number), events)
-
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
         self._deal([list(hand) for hand in hands])
         if events is not None:
             events.append(DealStarted(self.deal_number, self.dealer, hands))
-
-    def start_deal(self, setup: DealSetup) -> list[Event]:
-        """Start the next deal from given cards; a deal out of turn, by the wrong dealer or
-        with a broken deck is a DealError."""
-        if self.phase != PHASE_AWAIT_DEAL:
-            over = self.phase == PHASE_OVER
-            raise DealError(
-                f"deal {self.deal_number}: "
-                + ("the game is over" if over else "cannot start a deal while one is being played")
-            )
-        if setup.dealer != self.dealer:
-            raise DealError(
-                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
-                f"not {setup.dealer} ({self.DEALER_RULE})"
-            )
-        self.rules.check_hands(setup.hands, self.deal_number)
-        events: list[Event] = []
-        self._deal_hands(setup.hands, events)
-        return events
-
-    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
-        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
-        self.shuffler = shuffler
-        events: list[Event] = []
-        if self.phase == PHASE_AWAIT_DEAL:
-            self._deal_next(shuffler, events)
-        return events
-
-    def current_log(self) -> DealLog:
-        return DealLog(DealSetup(self.dealer, self.dealt), tuple(self._current_actions()))
-
-    def deal_logs(self) -> list[DealLog]:
-        logs = self.completed
-        if self.in_deal:
-            logs.append(self.current_log())
-        return logs
-
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
 
     def view(self, seat: Seat) -> KingView:
         """Everything ``seat`` may know now (computed natively), and nothing else."""
