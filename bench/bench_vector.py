@@ -2,12 +2,12 @@
 in one run: ``python bench/bench_vector.py [SECONDS] [NUM_ENVS]`` (``pip install
 '.[research,bench]'``).
 
-Steps per second of each loop, every loop on one core, random legal actions chosen from the
-mask by the same numpy code:
+Steps per second of each loop, every loop on one core, every decision a uniformly random
+legal action:
 - ``VectorEnv(game, NUM_ENVS)``: one ``step`` applies an action in each of the N games and
-  returns the new observations, masks, rewards and dones (N steps); the random choice over
-  the (N, num_actions) mask is numpy work of its own, so the time in ``step`` alone is
-  printed too;
+  returns the new observations, masks, rewards and dones (N steps); the actions come from
+  ``env.sample(rng)`` (a uniform legal index per game, drawn natively from the mask), and
+  the time in ``step`` alone is printed too;
 - PettingZoo ``texas_holdem_v4`` and ``leduc_holdem_v4`` (RLCard inside): the AEC loop,
   ``last()`` then ``step()`` (one step each);
 - RLCard ``leduc-holdem``, ``limit-holdem``, ``uno`` and ``doudizhu``: ``env.step`` with a
@@ -34,15 +34,15 @@ IN_STEP: dict[str, float] = {}
 def vector_loop(game: str, num_envs: int) -> Loop:
     def run(seconds: float) -> float:
         env = VectorEnv(game, num_envs, seed=1)
-        _, mask = env.reset()
+        env.reset()
         rng = np.random.default_rng(0)
         steps = 0
         stepping = 0.0
         started = time.perf_counter()
         while time.perf_counter() - started < seconds:
-            choice = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
+            choice = env.sample(rng)
             before = time.perf_counter()
-            _, mask, _, _ = env.step(choice)
+            env.step(choice)
             stepping += time.perf_counter() - before
             steps += num_envs
         IN_STEP[game] = steps / stepping
@@ -129,7 +129,7 @@ def main() -> None:
     if not others:
         return
     print()
-    print("ratios (VectorEnv steps/s, the whole loop with its numpy choice, over theirs):")
+    print("ratios (VectorEnv steps/s, the whole loop with its random choice, over theirs):")
     header = " " * 44 + "".join(f"{name.split()[-1]:>16}" for name in others)
     print(header)
     for name in ours:

@@ -72,6 +72,8 @@ _SKIPPED = ("seat", "game", "legal_actions", "num_seats")
 _LOG_SCALE = math.log(1001.0)
 
 FloatArray = npt.NDArray[np.float32]
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.int64]
 MaskArray = npt.NDArray[np.int8]
 
 

@@ -19,7 +19,14 @@ from typing import Any
 import numpy as np
 
 from koloda.core.info import CARD_ACTIONS
-from koloda.envs.core import SCAN_LIMIT, SEAT_KEYS, FloatArray, ObservationEncoder
+from koloda.envs.core import (
+    SCAN_LIMIT,
+    SEAT_KEYS,
+    BoolArray,
+    FloatArray,
+    IntArray,
+    ObservationEncoder,
+)
 
 
 def _only_index(encoder: ObservationEncoder, path: str, value: Any) -> int:
@@ -147,19 +154,21 @@ class NativeBatch:
         self._step = step
         self._encode = encode
 
-    def step(self, states: Sequence[Any], indices: Sequence[int]) -> list[bool]:
-        """Apply the legal action at ``indices[i]`` to ``states[i]``; whether a deal (or
-        the game) ended there."""
-        ended: list[bool] = self._step(list(states), list(indices), self.tables)
+    def step(self, states: Sequence[Any], indices: IntArray) -> list[int]:
+        """Apply the legal action at ``indices[i]`` to ``states[i]``; the positions whose
+        deal (or game) ended there."""
+        ended: list[int] = self._step(list(states), indices, self.tables)
         return ended
 
-    def encode(self, states: Sequence[Any], obs: FloatArray, mask: Any) -> list[int]:
-        """Fill ``obs`` and ``mask`` rows of the seats to act; the rows left to Python."""
-        floats, masks, declined = self._encode(list(states), self.tables)
-        n = len(states)
-        obs[:] = np.frombuffer(floats, dtype="<f4").reshape(n, self.encoder.size)
-        mask[:] = np.frombuffer(masks, dtype=np.uint8).reshape(n, -1).view(np.bool_)
-        return list(declined)
+    def encode(
+        self, states: Sequence[Any], obs: FloatArray, mask: BoolArray, seats: IntArray
+    ) -> list[int]:
+        """Write the acting seats, their observations and masks into the arrays, in place;
+        the rows left to Python."""
+        declined: list[int] = self._encode(
+            list(states), self.tables, obs, mask.view(np.uint8), seats
+        )
+        return declined
 
 
 def _tables(kind: Any, build: Any, encoder: ObservationEncoder) -> Any:

@@ -53,11 +53,27 @@ except ModuleNotFoundError as missing:  # the research extra
 
 from koloda.core.engine import AnyRules, View
 from koloda.core.registry import load_game
-from koloda.envs.core import FloatArray, Match
+from koloda.envs.core import BoolArray, FloatArray, IntArray, Match
 from koloda.envs.native_batch import batch_for
 
-BoolArray = npt.NDArray[np.bool_]
-IntArray = npt.NDArray[np.int64]
+try:
+    from koloda._native import sample_masked as _native_sample
+except ImportError:  # the Python engine alone
+    _native_sample = None
+
+
+def sample_masked(mask: BoolArray, uniforms: npt.NDArray[np.float64]) -> IntArray:
+    """Row ``i``'s ``floor(uniforms[i] * count)``-th legal index of ``mask`` (-1 for a
+    row with nothing legal): natively when the extension is built, else with numpy."""
+    out = np.empty(len(uniforms), dtype=np.int64)
+    if _native_sample is not None:
+        _native_sample(mask.view(np.uint8), mask.shape[1], uniforms, out)
+        return out
+    counts = mask.sum(axis=1)
+    picks = np.minimum((uniforms * counts).astype(np.int64), counts - 1)
+    ranks = np.cumsum(mask, axis=1) - 1
+    out[:] = np.where(counts > 0, ((ranks == picks[:, None]) & mask).argmax(axis=1), -1)
+    return out
 
 
 def load_vector_rules(game: str, engine: str | None, **options: Any) -> tuple[AnyRules, str]:
@@ -150,16 +166,15 @@ class VectorEnv:
         row[self.actions.indices(legal)] = True
 
     def _observe_all(self) -> None:
+        """Fill fresh observations, the masks and the seats of every game's seat to act."""
+        self._obs = np.empty((self.num_envs, self.observation_size), dtype=np.float32)
         if self._batch is None:
             for i in range(self.num_envs):
                 self._observe(i)
             return
         states = [match.state for match in self.matches]
-        for i in self._batch.encode(states, self._obs, self._mask):
+        for i in self._batch.encode(states, self._obs, self._mask, self.seats):
             self._observe(i)  # a position the native encoder leaves to Python
-        seats = [state.to_act for state in states]
-        assert None not in seats, "a running game has a seat to act"
-        self.seats[:] = seats  # type: ignore[assignment]
 
     def reset(self) -> tuple[FloatArray, BoolArray]:
         """Start every game anew from its first seed; the acting seats' tensors and masks."""
@@ -167,7 +182,7 @@ class VectorEnv:
         for i in range(self.num_envs):
             self._restart(i)
         self._observe_all()
-        return self._obs.copy(), self._mask.copy()
+        return self._obs, self._mask.copy()
 
     def step(self, actions: npt.ArrayLike) -> tuple[FloatArray, BoolArray, FloatArray, BoolArray]:
         """Apply one action index per game (by its acting seat); finished games restart."""
@@ -186,7 +201,8 @@ class VectorEnv:
         dones = np.zeros(self.num_envs, dtype=np.bool_)
         if self._batch is not None:
             self._step_batch(chosen, rewards, dones)
-            return self._obs.copy(), self._mask.copy(), rewards, dones
+            return self._obs, self._mask.copy(), rewards, dones
+        self._obs = np.empty((self.num_envs, self.observation_size), dtype=np.float32)
         for i, index in enumerate(chosen.tolist()):
             match = self.matches[i]
             code = self.actions.code_of(index, self._legal[i])
@@ -198,14 +214,13 @@ class VectorEnv:
                 dones[i] = True
                 self._restart(i)
             self._observe(i)
-        return self._obs.copy(), self._mask.copy(), rewards, dones
+        return self._obs, self._mask.copy(), rewards, dones
 
     def _step_batch(self, chosen: IntArray, rewards: FloatArray, dones: BoolArray) -> None:
         """The native path: one call steps every game, one encodes every observation."""
         assert self._batch is not None
         states = [match.state for match in self.matches]
-        ended = self._batch.step(states, chosen.tolist())
-        for i in [i for i, flag in enumerate(ended) if flag]:
+        for i in self._batch.step(states, chosen):
             match = self.matches[i]
             paid = match._rewards()
             if any(paid):
@@ -214,6 +229,14 @@ class VectorEnv:
                 dones[i] = True
                 self._restart(i)
         self._observe_all()
+
+    def sample(self, rng: np.random.Generator | None = None) -> IntArray:
+        """A uniformly random legal action index for every game, what a random player
+        would pick, drawn from ``rng`` (a fresh generator when None): game ``i`` takes the
+        ``floor(u * count)``-th of its ``count`` legal indices, ``u`` the ``i``-th of
+        ``rng.random(num_envs)``."""
+        uniforms = (rng if rng is not None else np.random.default_rng()).random(self.num_envs)
+        return sample_masked(self._mask, uniforms)
 
     def legal_indices(self, i: int) -> list[int]:
         """The legal action indices of game ``i`` now."""

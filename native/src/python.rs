@@ -611,21 +611,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         crate::python_tressette::tressette_playouts,
         m
     )?)?;
-    m.add_class::<crate::python_vector::SpadesBatchTables>()?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_vector::spades_batch_step,
-        m
-    )?)?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_vector::spades_batch_encode,
-        m
-    )?)?;
-    m.add_class::<crate::python_vector::KingBatchTables>()?;
-    m.add_function(wrap_pyfunction!(crate::python_vector::king_batch_step, m)?)?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_vector::king_batch_encode,
-        m
-    )?)?;
+    crate::python_vector::register(m)?;
     m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
     m.add_function(wrap_pyfunction!(
         crate::python_hundred_one::hundred_one_playouts,

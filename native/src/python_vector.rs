@@ -1,166 +1,288 @@
 //! Bindings of the vector environment's native path (`koloda.envs.VectorEnv`): a batch of
-//! Spades states stepped in one call and their observations and masks encoded in another
-//! (`crate::vector`).
+//! native states stepped in one call, and their observations, masks and acting seats
+//! written in another straight into the environment's numpy arrays (`crate::vector`,
+//! `crate::vector_king`). [`BatchGame`] is what a game's state class provides; the loops
+//! over the batch are written once, here.
 
+use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::PyClass;
 
 use crate::python::SpadesCore;
 use crate::python_king::KingCore;
 use crate::vector::{encode_spades, spades_code, SpadesTables};
 use crate::vector_king::{encode_king, king_code, KingTables};
 
-/// The bucket tables of one Spades action space and encoder (built by
-/// `koloda.envs.native_batch`).
-#[pyclass(module = "koloda._native", frozen)]
-pub struct SpadesBatchTables {
-    tables: SpadesTables,
+/// A native state class whose batches the vector environment steps and encodes.
+pub(crate) trait BatchGame: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
+    /// The game's bucket tables (built from Python's encoder).
+    type Tables;
+    /// Whether a decision is due.
+    fn batch_in_deal(&self) -> bool;
+    /// The seat to act, or -1.
+    fn batch_to_act(&self) -> i8;
+    /// The action code at `index` of the action space now (legal: checked against the mask).
+    fn batch_code(&self, tables: &Self::Tables, index: usize) -> Option<u32>;
+    /// Applies `code`: whether the next deal is due, and whether the game is over.
+    fn batch_step(&mut self, code: u32) -> (bool, bool);
+    /// Writes the acting seat's observation and mask; false: the row is Python's.
+    fn batch_encode(&self, tables: &Self::Tables, out: &mut [f32], mask: &mut [u8]) -> bool;
 }
 
-#[pymethods]
-impl SpadesBatchTables {
-    #[new]
-    fn new(flat: Vec<i64>) -> PyResult<Self> {
-        SpadesTables::from_flat(&flat)
-            .map(|tables| SpadesBatchTables { tables })
-            .ok_or_else(|| PyValueError::new_err("malformed Spades batch tables"))
+/// The memory of a writable, C-contiguous buffer of `len` items (a numpy array). The
+/// slice borrows the buffer object, not its memory, hence the allowed lint: each caller
+/// takes one slice of each buffer it was given and uses it before Python runs again.
+#[allow(clippy::mut_from_ref)]
+fn writable<'a, T: Element>(
+    buffer: &'a PyBuffer<T>,
+    len: usize,
+    what: &str,
+) -> PyResult<&'a mut [T]> {
+    if buffer.readonly() || buffer.item_count() != len {
+        return Err(PyValueError::new_err(format!(
+            "{what} must be a writable array of {len} items"
+        )));
     }
+    let pointer = buffer
+        .as_slice_ptr()
+        .ok_or_else(|| PyValueError::new_err(format!("{what} must be C-contiguous")))?;
+    // SAFETY: the buffer is held (so the memory lives) for `'a`, it is writable and
+    // C-contiguous with `len` items of `T` (checked), and no Python code runs while the
+    // slice is used: nothing else reads or writes that memory meanwhile.
+    Ok(unsafe { &mut *pointer.as_ptr() })
 }
 
-/// Applies the action at ``indices[i]`` of the action space to ``states[i]`` (legal,
-/// checked by the caller against the mask) and deals the next deal where one is due, as
-/// ``apply_unchecked`` does; returns for each state whether a deal ended (or the game).
-#[pyfunction]
-pub fn spades_batch_step(
-    states: Vec<Bound<'_, SpadesCore>>,
-    indices: Vec<usize>,
-    tables: PyRef<'_, SpadesBatchTables>,
-) -> PyResult<Vec<bool>> {
+/// Applies the action at `indices[i]` to `states[i]`, deals the next deal where one is due
+/// (as `apply_unchecked` does); the positions of the states whose deal (or game) ended.
+fn step_batch<G: BatchGame>(
+    py: Python<'_>,
+    states: &[Bound<'_, G>],
+    indices: &PyBuffer<i64>,
+    tables: &G::Tables,
+) -> PyResult<Vec<usize>> {
+    let indices = indices.to_vec(py)?;
     if states.len() != indices.len() {
         return Err(PyValueError::new_err("one index per state"));
     }
-    let t = &tables.tables;
-    let mut ended = vec![false; states.len()];
+    let mut ended = Vec::new();
     for (i, (state, &index)) in states.iter().zip(&indices).enumerate() {
         let (due, over) = {
             let mut this = state.borrow_mut();
-            if !this.game.in_deal() {
+            if !this.batch_in_deal() {
                 return Err(PyValueError::new_err("no decision is due"));
             }
-            let code = spades_code(&this.game, t, index)
+            let code = usize::try_from(index)
+                .ok()
+                .and_then(|index| this.batch_code(tables, index))
                 .ok_or_else(|| PyValueError::new_err(format!("no action at index {index}")))?;
-            let due = this.game.step(code, &mut ());
-            (due, this.game.is_over)
+            this.batch_step(code)
         };
         if due {
-            state.call_method0("_deal_from_shuffler")?;
+            state.as_any().call_method0("_deal_from_shuffler")?;
         }
-        ended[i] = due || over;
+        if due || over {
+            ended.push(i);
+        }
     }
     Ok(ended)
 }
 
-/// The observations (float32, little-endian) and masks (one byte an action) of the seat to
-/// act in each state, row after row, and the rows Python must encode itself.
-#[pyfunction]
-pub fn spades_batch_encode<'py>(
-    py: Python<'py>,
-    states: Vec<PyRef<'py, SpadesCore>>,
-    tables: PyRef<'py, SpadesBatchTables>,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<usize>)> {
-    let t = &tables.tables;
+/// Writes each state's acting seat into `seats`, its observation into row i of `obs`
+/// (`size` floats a row) and its legal actions into row i of `mask` (`num_actions` bytes a
+/// row); the rows Python must encode itself.
+fn encode_batch<G: BatchGame>(
+    states: &[PyRef<'_, G>],
+    tables: &G::Tables,
+    (size, num_actions): (usize, usize),
+    obs: &PyBuffer<f32>,
+    mask: &PyBuffer<u8>,
+    seats: &PyBuffer<i64>,
+) -> PyResult<Vec<usize>> {
     let n = states.len();
-    let mut obs = vec![0f32; n * t.size];
-    let mut mask = vec![0u8; n * t.num_actions];
+    let obs = writable(obs, n * size, "obs")?;
+    let mask = writable(mask, n * num_actions, "mask")?;
+    let seats = writable(seats, n, "seats")?;
     let mut declined = Vec::new();
     for (i, state) in states.iter().enumerate() {
-        let row = &mut obs[i * t.size..(i + 1) * t.size];
-        let mask_row = &mut mask[i * t.num_actions..(i + 1) * t.num_actions];
-        if !encode_spades(&state.game, t, row, mask_row) {
+        seats[i] = i64::from(state.batch_to_act());
+        let row = &mut obs[i * size..(i + 1) * size];
+        let mask_row = &mut mask[i * num_actions..(i + 1) * num_actions];
+        if !state.batch_encode(tables, row, mask_row) {
             declined.push(i);
         }
     }
-    let bytes = PyBytes::new_with(py, obs.len() * 4, |buffer| {
-        for (chunk, value) in buffer.chunks_exact_mut(4).zip(&obs) {
-            chunk.copy_from_slice(&value.to_le_bytes());
-        }
-        Ok(())
-    })?;
-    Ok((bytes, PyBytes::new(py, &mask), declined))
+    Ok(declined)
 }
 
-/// The bucket tables of one King action space and encoder.
-#[pyclass(module = "koloda._native", frozen)]
-pub struct KingBatchTables {
-    tables: KingTables,
-}
-
-#[pymethods]
-impl KingBatchTables {
-    #[new]
-    fn new(flat: Vec<i64>) -> PyResult<Self> {
-        KingTables::from_flat(&flat)
-            .map(|tables| KingBatchTables { tables })
-            .ok_or_else(|| PyValueError::new_err("malformed King batch tables"))
+/// The memory of a C-contiguous buffer of `len` items, to read.
+fn readable<'a, T: Element>(buffer: &'a PyBuffer<T>, len: usize, what: &str) -> PyResult<&'a [T]> {
+    if buffer.item_count() != len {
+        return Err(PyValueError::new_err(format!(
+            "{what} must hold {len} items"
+        )));
     }
+    let pointer = buffer
+        .as_slice_ptr()
+        .ok_or_else(|| PyValueError::new_err(format!("{what} must be C-contiguous")))?;
+    // SAFETY: as in `writable`, without the writing: the memory lives while the buffer is
+    // held and no Python code runs while the slice is read.
+    Ok(unsafe { &*pointer.as_ptr() })
 }
 
-/// ``spades_batch_step`` for King.
+/// A uniformly random legal action index of every row of `mask` (`num_actions` bytes a
+/// row, nonzero: legal), the `i`-th chosen by `uniforms[i]` in [0, 1), into `out`; -1 for
+/// a row with nothing legal.
 #[pyfunction]
-pub fn king_batch_step(
-    states: Vec<Bound<'_, KingCore>>,
-    indices: Vec<usize>,
-    tables: PyRef<'_, KingBatchTables>,
-) -> PyResult<Vec<bool>> {
-    if states.len() != indices.len() {
-        return Err(PyValueError::new_err("one index per state"));
-    }
-    let t = &tables.tables;
-    let mut ended = vec![false; states.len()];
-    for (i, (state, &index)) in states.iter().zip(&indices).enumerate() {
-        let (due, over) = {
-            let mut this = state.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
+pub fn sample_masked(
+    py: Python<'_>,
+    mask: PyBuffer<u8>,
+    num_actions: usize,
+    uniforms: PyBuffer<f64>,
+    out: PyBuffer<i64>,
+) -> PyResult<()> {
+    let uniforms = uniforms.to_vec(py)?;
+    let n = uniforms.len();
+    let out = writable(&out, n, "out")?;
+    let mask = readable(&mask, n * num_actions, "mask")?;
+    for (i, &u) in uniforms.iter().enumerate() {
+        let row = &mask[i * num_actions..(i + 1) * num_actions];
+        // counted in bytes, 255 at a time, which the compiler vectorizes 16 lanes wide
+        let count: usize = row
+            .chunks(255)
+            .map(|chunk| chunk.iter().fold(0u8, |sum, &m| sum + u8::from(m != 0)) as usize)
+            .sum();
+        out[i] = -1;
+        if count == 0 {
+            continue;
+        }
+        let mut left = ((u * count as f64) as usize).min(count - 1);
+        for (index, &m) in row.iter().enumerate() {
+            if m != 0 {
+                if left == 0 {
+                    out[i] = index as i64;
+                    break;
+                }
+                left -= 1;
             }
-            let code = king_code(t, index)
-                .ok_or_else(|| PyValueError::new_err(format!("no action at index {index}")))?;
-            let due = this.game.step(code, &mut ());
-            (due, this.game.is_over())
-        };
-        if due {
-            state.call_method0("_deal_from_shuffler")?;
         }
-        ended[i] = due || over;
     }
-    Ok(ended)
+    Ok(())
 }
 
-/// ``spades_batch_encode`` for King.
-#[pyfunction]
-pub fn king_batch_encode<'py>(
-    py: Python<'py>,
-    states: Vec<PyRef<'py, KingCore>>,
-    tables: PyRef<'py, KingBatchTables>,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<usize>)> {
-    let t = &tables.tables;
-    let n = states.len();
-    let mut obs = vec![0f32; n * t.size];
-    let mut mask = vec![0u8; n * t.num_actions];
-    let mut declined = Vec::new();
-    for (i, state) in states.iter().enumerate() {
-        let row = &mut obs[i * t.size..(i + 1) * t.size];
-        let mask_row = &mut mask[i * t.num_actions..(i + 1) * t.num_actions];
-        if !encode_king(&state.game, t, row, mask_row) {
-            declined.push(i);
+/// Declares a game's bucket-table class (built from the flat list of
+/// `koloda.envs.native_batch`) and its two batch functions.
+macro_rules! batch_bindings {
+    ($core:ty, $tables_class:ident, $tables:ty, $name:literal, $step:ident, $encode:ident) => {
+        #[doc = concat!("The bucket tables of one ", $name, " action space and encoder.")]
+        #[pyclass(module = "koloda._native", frozen)]
+        pub struct $tables_class {
+            tables: $tables,
         }
+
+        #[pymethods]
+        impl $tables_class {
+            #[new]
+            fn new(flat: Vec<i64>) -> PyResult<Self> {
+                <$tables>::from_flat(&flat)
+                    .map(|tables| $tables_class { tables })
+                    .ok_or_else(|| {
+                        PyValueError::new_err(concat!("malformed ", $name, " batch tables"))
+                    })
+            }
+        }
+
+        #[doc = concat!("Steps a batch of ", $name, " states (`step_batch`): the positions whose deal or game ended.")]
+        #[pyfunction]
+        pub fn $step(
+            py: Python<'_>,
+            states: Vec<Bound<'_, $core>>,
+            indices: PyBuffer<i64>,
+            tables: PyRef<'_, $tables_class>,
+        ) -> PyResult<Vec<usize>> {
+            step_batch(py, &states, &indices, &tables.tables)
+        }
+
+        #[doc = concat!("Encodes a batch of ", $name, " states into the arrays (`encode_batch`): the rows left to Python.")]
+        #[pyfunction]
+        pub fn $encode(
+            states: Vec<PyRef<'_, $core>>,
+            tables: PyRef<'_, $tables_class>,
+            obs: PyBuffer<f32>,
+            mask: PyBuffer<u8>,
+            seats: PyBuffer<i64>,
+        ) -> PyResult<Vec<usize>> {
+            let t = &tables.tables;
+            encode_batch(&states, t, (t.size, t.num_actions), &obs, &mask, &seats)
+        }
+    };
+}
+
+impl BatchGame for SpadesCore {
+    type Tables = SpadesTables;
+    fn batch_in_deal(&self) -> bool {
+        self.game.in_deal()
     }
-    let bytes = PyBytes::new_with(py, obs.len() * 4, |buffer| {
-        for (chunk, value) in buffer.chunks_exact_mut(4).zip(&obs) {
-            chunk.copy_from_slice(&value.to_le_bytes());
-        }
-        Ok(())
-    })?;
-    Ok((bytes, PyBytes::new(py, &mask), declined))
+    fn batch_to_act(&self) -> i8 {
+        self.game.to_act
+    }
+    fn batch_code(&self, tables: &SpadesTables, index: usize) -> Option<u32> {
+        spades_code(&self.game, tables, index)
+    }
+    fn batch_step(&mut self, code: u32) -> (bool, bool) {
+        let due = self.game.step(code, &mut ());
+        (due, self.game.is_over)
+    }
+    fn batch_encode(&self, tables: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_spades(&self.game, tables, out, mask)
+    }
+}
+
+impl BatchGame for KingCore {
+    type Tables = KingTables;
+    fn batch_in_deal(&self) -> bool {
+        self.game.in_deal()
+    }
+    fn batch_to_act(&self) -> i8 {
+        self.game.to_act
+    }
+    fn batch_code(&self, tables: &KingTables, index: usize) -> Option<u32> {
+        king_code(tables, index)
+    }
+    fn batch_step(&mut self, code: u32) -> (bool, bool) {
+        let due = self.game.step(code, &mut ());
+        (due, self.game.is_over())
+    }
+    fn batch_encode(&self, tables: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_king(&self.game, tables, out, mask)
+    }
+}
+
+batch_bindings!(
+    SpadesCore,
+    SpadesBatchTables,
+    SpadesTables,
+    "Spades",
+    spades_batch_step,
+    spades_batch_encode
+);
+batch_bindings!(
+    KingCore,
+    KingBatchTables,
+    KingTables,
+    "King",
+    king_batch_step,
+    king_batch_encode
+);
+
+/// Adds the batch path's classes and functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sample_masked, m)?)?;
+    m.add_class::<SpadesBatchTables>()?;
+    m.add_function(wrap_pyfunction!(spades_batch_step, m)?)?;
+    m.add_function(wrap_pyfunction!(spades_batch_encode, m)?)?;
+    m.add_class::<KingBatchTables>()?;
+    m.add_function(wrap_pyfunction!(king_batch_step, m)?)?;
+    m.add_function(wrap_pyfunction!(king_batch_encode, m)?)?;
+    Ok(())
 }

@@ -129,24 +129,52 @@ impl SpadesTables {
 }
 
 /// `sign(x) * log1p(|x|) / log(1001)`, as `_squash` of `koloda/envs/core.py`.
-fn squash(value: f64) -> f64 {
+fn squash_exact(value: f64) -> f64 {
     value.abs().ln_1p().copysign(value) / 1001f64.ln()
 }
 
+/// Integers whose squash is looked up rather than computed: `-SQUASHED..=SQUASHED`.
+const SQUASHED: i64 = 2048;
+
+/// [`squash_exact`] of a number, looked up for the integers the games count (hand sizes,
+/// tricks, totals, deal numbers): the same `f64`, without a logarithm per fact.
+pub(crate) fn squash(value: f64) -> f64 {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let whole = value as i64;
+    if whole as f64 != value || !(-SQUASHED..=SQUASHED).contains(&whole) {
+        return squash_exact(value);
+    }
+    let table = TABLE.get_or_init(|| {
+        (-SQUASHED..=SQUASHED)
+            .map(|x| squash_exact(x as f64))
+            .collect()
+    });
+    table[(whole + SQUASHED) as usize]
+}
+
 /// `out[at] += value` as numpy does it on a float32 array with a Python float (NumPy 2:
-/// the float is cast to float32 first).
-fn add(out: &mut [f32], at: i64, value: f64) {
+/// the float is cast to float32 first); nothing for `at` -1.
+pub(crate) fn add(out: &mut [f32], at: i64, value: f64) {
     if at >= 0 {
         let slot = &mut out[at as usize];
         *slot += value as f32;
     }
 }
 
-fn add_number(out: &mut [f32], at: i64, value: f64) {
+/// A number fact: its squash added at `at`.
+pub(crate) fn add_number(out: &mut [f32], at: i64, value: f64) {
     add(out, at, squash(value));
 }
 
-fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
+/// Clips the tensor to ±16 as the Python encoder does, from `start` on: the parts before
+/// it (cards, decisions, roles) hold only 0 and 1.
+pub(crate) fn clip_from(out: &mut [f32], start: usize) {
+    for x in &mut out[start..] {
+        *x = x.clamp(-16.0, 16.0);
+    }
+}
+
+pub(crate) fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
     for card in Cards(cards) {
         out[base + card as usize] = 1.0;
     }
@@ -163,12 +191,8 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     let seat = game.to_act as u8;
     let s = seat as usize;
     let rel = |other: u8| ((other + 4 - seat) % 4) as usize;
-    for x in out.iter_mut() {
-        *x = 0.0;
-    }
-    for m in mask.iter_mut() {
-        *m = 0;
-    }
+    out.fill(0.0);
+    mask.fill(0);
     // cards: the hand, the plays of the deal, the trick, and the cards passed or received
     mark_cards(out, 0, game.visible_hand(seat));
     let plays = &game.plays[..game.plays_len as usize];
@@ -244,9 +268,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     for r in 0..2 {
         add_number(out, t.bags[r], game.bags[(own + r) % 2] as f64);
     }
-    for x in out.iter_mut() {
-        *x = x.clamp(-16.0, 16.0);
-    }
+    clip_from(out, t.off_roles);
     // the mask: cards in the play, the triples of the exchange in the first slots (in
     // increasing code order), the listed decisions in the auction
     if phase == spades::PHASE_DISCARD || phase == spades::PHASE_GIVE {
@@ -318,6 +340,16 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn looked_up_squashes_are_the_computed_ones() {
+        for x in [
+            -5000, -2049, -2048, -101, -1, 0, 1, 7, 13, 500, 2048, 2049, 9999,
+        ] {
+            assert_eq!(squash(x as f64), squash_exact(x as f64), "{x}");
+        }
+        assert_eq!(squash(0.5), squash_exact(0.5));
+    }
     use crate::rng::Rng;
     use crate::spades::SpadesOptions;
 

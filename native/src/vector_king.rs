@@ -5,7 +5,7 @@
 
 use crate::cards::Cards;
 use crate::king::{self, King};
-use crate::vector::SCAN_LIMIT;
+use crate::vector::{add, add_number, clip_from, SCAN_LIMIT};
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
 pub const CONTRACTS: usize = 16;
@@ -87,16 +87,6 @@ impl KingTables {
     }
 }
 
-fn squash(value: f64) -> f64 {
-    value.abs().ln_1p().copysign(value) / 1001f64.ln()
-}
-
-fn add(out: &mut [f32], at: i64, value: f64) {
-    if at >= 0 {
-        out[at as usize] += value as f32;
-    }
-}
-
 /// Writes the observation of the seat to act and its legal actions (see
 /// `crate::vector::encode_spades`); false when Python must encode the position.
 pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
@@ -132,7 +122,7 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     }
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase as usize], 1.0);
-    add(out, t.deal, squash(game.deal_number as f64));
+    add_number(out, t.deal, game.deal_number as f64);
     let contract = if game.contract < 0 {
         0
     } else {
@@ -151,21 +141,15 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     add(out, t.by_last[game.by_last as usize], 1.0);
     for r in 0..n {
         let size = game.hands[(s + r) % n].count_ones();
-        add(out, t.hand_sizes[r], squash(size as f64));
+        add_number(out, t.hand_sizes[r], size as f64);
     }
     for r in 0..n {
-        add(
-            out,
-            t.tricks_won[r],
-            squash(game.tricks[(s + r) % n] as f64),
-        );
+        add_number(out, t.tricks_won[r], game.tricks[(s + r) % n] as f64);
     }
     for r in 0..n {
-        add(out, t.totals[r], squash(game.totals[(s + r) % n] as f64));
+        add_number(out, t.totals[r], game.totals[(s + r) % n] as f64);
     }
-    for x in out.iter_mut() {
-        *x = x.clamp(-16.0, 16.0);
-    }
+    clip_from(out, t.off_roles);
     if game.phase == king::PHASE_PLAY {
         for card in Cards(game.legal_card_mask()) {
             mask[card as usize] = 1;

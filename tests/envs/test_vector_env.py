@@ -210,3 +210,28 @@ def test_native_king_batch_encodes_what_python_encodes(variant: str) -> None:
     assert not encoded_in_python
     if variant != "classic":  # the classic program's first deals are all negative
         assert len(phases) >= 2  # the order and trump decisions, and the play
+
+
+@pytest.mark.parametrize("native", [True, False], ids=["native", "numpy"])
+def test_sample_picks_each_legal_action_alike(native: bool, monkeypatch: Any) -> None:
+    """``sample`` takes the floor(u * count)-th legal index of each game: every draw is
+    legal, the k evenly spaced draws of a game with k legal actions hit each of them once,
+    and the native and numpy ways agree."""
+    import koloda.envs.vector as vector_module
+
+    if not native:
+        monkeypatch.setattr(vector_module, "_native_sample", None)
+    vector = VectorEnv("spades", 16, seed=3)
+    _, mask = vector.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        actions = vector.sample(rng)
+        assert mask[np.arange(16), actions].all()
+        _, mask, _, _ = vector.step(actions)
+    legal = np.flatnonzero(mask[0])
+    k = len(legal)
+    rows = np.repeat(mask[:1], k, axis=0)
+    picks = vector_module.sample_masked(rows, (np.arange(k) + 0.5) / k)
+    assert sorted(picks.tolist()) == legal.tolist()
+    nothing = np.zeros((2, mask.shape[1]), dtype=np.bool_)
+    assert vector_module.sample_masked(nothing, np.array([0.1, 0.9])).tolist() == [-1, -1]
