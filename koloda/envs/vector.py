@@ -40,6 +40,7 @@ more slowly.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -56,6 +57,7 @@ from koloda.core.registry import load_game
 from koloda.envs.core import BoolArray, FloatArray, IntArray, Match
 from koloda.envs.native_batch import batch_for
 
+_native_sample: Callable[[Any, int, Any, Any], None] | None
 try:
     from koloda._native import sample_masked as _native_sample
 except ImportError:  # the Python engine alone
