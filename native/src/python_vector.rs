@@ -55,7 +55,7 @@ fn writable<'a, T: Element>(
 
 /// Applies the action at `indices[i]` to `states[i]`, deals the next deal where one is due
 /// (as `apply_unchecked` does); the positions of the states whose deal (or game) ended.
-fn step_batch<G: BatchGame>(
+pub(crate) fn step_batch<G: BatchGame>(
     py: Python<'_>,
     states: &[Bound<'_, G>],
     indices: &PyBuffer<i64>,
@@ -91,7 +91,7 @@ fn step_batch<G: BatchGame>(
 /// Writes each state's acting seat into `seats`, its observation into row i of `obs`
 /// (`size` floats a row) and its legal actions into row i of `mask` (`num_actions` bytes a
 /// row); the rows Python must encode itself.
-fn encode_batch<G: BatchGame>(
+pub(crate) fn encode_batch<G: BatchGame>(
     states: &[PyRef<'_, G>],
     tables: &G::Tables,
     (size, num_actions): (usize, usize),
@@ -171,52 +171,64 @@ pub fn sample_masked(
 }
 
 /// Declares a game's bucket-table class (built from the flat list of
-/// `koloda.envs.native_batch`) and its two batch functions.
+/// `koloda.envs.native_batch`) and its two batch functions, for a state class that
+/// implements [`BatchGame`] with tables that have `from_flat`, `size` and `num_actions`.
 macro_rules! batch_bindings {
     ($core:ty, $tables_class:ident, $tables:ty, $name:literal, $step:ident, $encode:ident) => {
         #[doc = concat!("The bucket tables of one ", $name, " action space and encoder.")]
-        #[pyclass(module = "koloda._native", frozen)]
+        #[pyo3::pyclass(module = "koloda._native", frozen)]
         pub struct $tables_class {
             tables: $tables,
         }
 
-        #[pymethods]
+        #[pyo3::pymethods]
         impl $tables_class {
             #[new]
-            fn new(flat: Vec<i64>) -> PyResult<Self> {
+            fn new(flat: Vec<i64>) -> pyo3::PyResult<Self> {
                 <$tables>::from_flat(&flat)
                     .map(|tables| $tables_class { tables })
                     .ok_or_else(|| {
-                        PyValueError::new_err(concat!("malformed ", $name, " batch tables"))
+                        pyo3::exceptions::PyValueError::new_err(concat!(
+                            "malformed ", $name, " batch tables"
+                        ))
                     })
             }
         }
 
         #[doc = concat!("Steps a batch of ", $name, " states (`step_batch`): the positions whose deal or game ended.")]
-        #[pyfunction]
+        #[pyo3::pyfunction]
         pub fn $step(
-            py: Python<'_>,
-            states: Vec<Bound<'_, $core>>,
-            indices: PyBuffer<i64>,
-            tables: PyRef<'_, $tables_class>,
-        ) -> PyResult<Vec<usize>> {
-            step_batch(py, &states, &indices, &tables.tables)
+            py: pyo3::Python<'_>,
+            states: Vec<pyo3::Bound<'_, $core>>,
+            indices: pyo3::buffer::PyBuffer<i64>,
+            tables: pyo3::PyRef<'_, $tables_class>,
+        ) -> pyo3::PyResult<Vec<usize>> {
+            $crate::python_vector::step_batch(py, &states, &indices, &tables.tables)
         }
 
         #[doc = concat!("Encodes a batch of ", $name, " states into the arrays (`encode_batch`): the rows left to Python.")]
-        #[pyfunction]
+        #[pyo3::pyfunction]
         pub fn $encode(
-            states: Vec<PyRef<'_, $core>>,
-            tables: PyRef<'_, $tables_class>,
-            obs: PyBuffer<f32>,
-            mask: PyBuffer<u8>,
-            seats: PyBuffer<i64>,
-        ) -> PyResult<Vec<usize>> {
+            states: Vec<pyo3::PyRef<'_, $core>>,
+            tables: pyo3::PyRef<'_, $tables_class>,
+            obs: pyo3::buffer::PyBuffer<f32>,
+            mask: pyo3::buffer::PyBuffer<u8>,
+            seats: pyo3::buffer::PyBuffer<i64>,
+        ) -> pyo3::PyResult<Vec<usize>> {
             let t = &tables.tables;
-            encode_batch(&states, t, (t.size, t.num_actions), &obs, &mask, &seats)
+            $crate::python_vector::encode_batch(
+                &states,
+                t,
+                (t.size, t.num_actions),
+                &obs,
+                &mask,
+                &seats,
+            )
         }
     };
 }
+#[allow(unused_imports)] // used by the other games' binding modules
+pub(crate) use batch_bindings;
 
 impl BatchGame for SpadesCore {
     type Tables = SpadesTables;
