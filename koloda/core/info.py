@@ -7,7 +7,7 @@ they are, which actions are cards, the deck, and how long a deal can be.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from koloda.core.decks import Deck
@@ -70,6 +70,16 @@ class GameInfo:
     program: tuple[str, ...] = ()
     """The program's deals by name (classic King: the contracts' keys, ``no_tricks`` …), for
     the tables that show what is still to come; empty when there is no fixed program."""
+    _side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The index of each seat's side (``side_of``, asked for every seat of every deal)."""
+
+    def __post_init__(self) -> None:
+        side_of = [-1] * self.num_seats
+        for index, side in enumerate(self.sides):
+            for seat in side:
+                if 0 <= seat < self.num_seats:
+                    side_of[seat] = index
+        object.__setattr__(self, "_side_of", tuple(side_of))
 
     @property
     def is_partnership(self) -> bool:
@@ -77,9 +87,8 @@ class GameInfo:
 
     def side_of(self, seat: Seat) -> int:
         """The index of the side ``seat`` plays for."""
-        for index, side in enumerate(self.sides):
-            if seat in side:
-                return index
+        if 0 <= seat < self.num_seats and self._side_of[seat] >= 0:
+            return self._side_of[seat]
         raise ValueError(f"seat {seat} is not at this table of {self.num_seats}")
 
     def same_side(self, seat: Seat, other: Seat) -> bool:

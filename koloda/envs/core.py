@@ -387,15 +387,19 @@ class Match:
         return self._rewards()
 
     def _rewards(self) -> tuple[float, ...]:
-        n = self.num_seats
-        paid = [0.0] * n
-        scores = self.state.deal_scores()
+        """What the deals finished since the last call paid each seat."""
+        return self._pay(self.state.deal_scores()[self._scored :])
+
+    def _pay(self, finished: Sequence[tuple[int, ...]]) -> tuple[float, ...]:
+        """What the newly finished deals with these points paid each seat (the vector
+        environment's native path hands over the points itself)."""
+        paid = [0.0] * self.num_seats
         info = self.rules.info
-        while self._scored < len(scores) and not (
-            self.max_deals is not None and self._scored >= self.max_deals
-        ):
+        for scores in finished:
+            if self.max_deals is not None and self._scored >= self.max_deals:
+                break
             if self.reward == "deal":
-                for s, value in enumerate(info.rewards(scores[self._scored])):
+                for s, value in enumerate(info.rewards(tuple(scores))):
                     paid[s] += value
             self._scored += 1
         if self.reward == "game" and self.is_over:

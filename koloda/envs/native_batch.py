@@ -154,10 +154,15 @@ class NativeBatch:
         self._step = step
         self._encode = encode
 
-    def step(self, states: Sequence[Any], indices: IntArray) -> list[int]:
+    def step(
+        self, states: Sequence[Any], indices: IntArray
+    ) -> list[tuple[int, tuple[int, ...] | None]]:
         """Apply the legal action at ``indices[i]`` to ``states[i]``; the positions whose
-        deal (or game) ended there."""
-        ended: list[int] = self._step(list(states), indices, self.tables)
+        deal (or game) ended there, each with that deal's points (or None: the state's
+        score sheet has them)."""
+        ended: list[tuple[int, tuple[int, ...] | None]] = self._step(
+            list(states), indices, self.tables
+        )
         return ended
 
     def encode(

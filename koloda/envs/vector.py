@@ -222,9 +222,9 @@ class VectorEnv:
         """The native path: one call steps every game, one encodes every observation."""
         assert self._batch is not None
         states = [match.state for match in self.matches]
-        for i in self._batch.step(states, chosen):
+        for i, scores in self._batch.step(states, chosen):
             match = self.matches[i]
-            paid = match._rewards()
+            paid = match._rewards() if scores is None else match._pay((scores,))
             if any(paid):
                 rewards[i] = paid
             if match.is_over:

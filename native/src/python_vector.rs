@@ -28,6 +28,11 @@ pub(crate) trait BatchGame: PyClass<Frozen = pyo3::pyclass::boolean_struct::Fals
     fn batch_step(&mut self, code: u32) -> (bool, bool);
     /// Writes the acting seat's observation and mask; false: the row is Python's.
     fn batch_encode(&self, tables: &Self::Tables, out: &mut [f32], mask: &mut [u8]) -> bool;
+    /// The points of the last finished deal, per seat or side (`deal_scores()[-1]` in
+    /// Python), or None to let Python read them from the score sheet.
+    fn batch_last_scores(&self) -> Option<Vec<i64>> {
+        None
+    }
 }
 
 /// The memory of a writable, C-contiguous buffer of `len` items (a numpy array). The
@@ -53,21 +58,25 @@ fn writable<'a, T: Element>(
     Ok(unsafe { &mut *pointer.as_ptr() })
 }
 
+/// Scores of a finished deal, or None (Python reads them): see [`BatchGame::batch_last_scores`].
+pub(crate) type Ended = Vec<(usize, Option<Vec<i64>>)>;
+
 /// Applies the action at `indices[i]` to `states[i]`, deals the next deal where one is due
-/// (as `apply_unchecked` does); the positions of the states whose deal (or game) ended.
+/// (as `apply_unchecked` does); the positions of the states whose deal (or game) ended,
+/// each with the points of that deal.
 pub(crate) fn step_batch<G: BatchGame>(
     py: Python<'_>,
     states: &[Bound<'_, G>],
     indices: &PyBuffer<i64>,
     tables: &G::Tables,
-) -> PyResult<Vec<usize>> {
+) -> PyResult<Ended> {
     let indices = indices.to_vec(py)?;
     if states.len() != indices.len() {
         return Err(PyValueError::new_err("one index per state"));
     }
     let mut ended = Vec::new();
     for (i, (state, &index)) in states.iter().zip(&indices).enumerate() {
-        let (due, over) = {
+        let (due, over, scores) = {
             let mut this = state.borrow_mut();
             if !this.batch_in_deal() {
                 return Err(PyValueError::new_err("no decision is due"));
@@ -76,13 +85,19 @@ pub(crate) fn step_batch<G: BatchGame>(
                 .ok()
                 .and_then(|index| this.batch_code(tables, index))
                 .ok_or_else(|| PyValueError::new_err(format!("no action at index {index}")))?;
-            this.batch_step(code)
+            let (due, over) = this.batch_step(code);
+            let scores = if due || over {
+                this.batch_last_scores()
+            } else {
+                None
+            };
+            (due, over, scores)
         };
         if due {
             state.as_any().call_method0("_deal_from_shuffler")?;
         }
         if due || over {
-            ended.push(i);
+            ended.push((i, scores));
         }
     }
     Ok(ended)
@@ -202,7 +217,7 @@ macro_rules! batch_bindings {
             states: Vec<pyo3::Bound<'_, $core>>,
             indices: pyo3::buffer::PyBuffer<i64>,
             tables: pyo3::PyRef<'_, $tables_class>,
-        ) -> pyo3::PyResult<Vec<usize>> {
+        ) -> pyo3::PyResult<$crate::python_vector::Ended> {
             $crate::python_vector::step_batch(py, &states, &indices, &tables.tables)
         }
 
@@ -248,6 +263,10 @@ impl BatchGame for SpadesCore {
     fn batch_encode(&self, tables: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
         encode_spades(&self.game, tables, out, mask)
     }
+    fn batch_last_scores(&self) -> Option<Vec<i64>> {
+        let line = self.game.sheet.last()?;
+        Some(line.sides.iter().map(|side| side.score).collect())
+    }
 }
 
 impl BatchGame for KingCore {
@@ -267,6 +286,10 @@ impl BatchGame for KingCore {
     }
     fn batch_encode(&self, tables: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
         encode_king(&self.game, tables, out, mask)
+    }
+    fn batch_last_scores(&self) -> Option<Vec<i64>> {
+        let line = self.game.sheet.last()?;
+        Some(line.scores[..self.game.n() as usize].to_vec())
     }
 }
 
