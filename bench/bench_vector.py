@@ -1,5 +1,5 @@
 """``koloda.envs.VectorEnv`` against PettingZoo's classic card environments and RLCard's,
-in one run: ``python bench/bench_vector.py [SECONDS] [NUM_ENVS]`` (``pip install
+in one run: ``python bench/bench_vector.py [SECONDS] [NUM_ENVS] [ROUNDS]`` (``pip install
 '.[research,bench]'``).
 
 Steps per second of each loop, every loop on one core, every decision a uniformly random
@@ -18,11 +18,13 @@ figures.
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from collections.abc import Callable
 
 import numpy as np
+from rich.progress import track
 
 from koloda.envs import VectorEnv
 
@@ -102,8 +104,9 @@ def rlcard_loop(name: str) -> Loop | None:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     num_envs = int(sys.argv[2]) if len(sys.argv) > 2 else 256
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
     ours: dict[str, Loop] = {
         f"koloda VectorEnv {game} (N={num_envs})": vector_loop(game, num_envs)
         for game in ("spades", "king", "tressette", "hundred_one")
@@ -116,15 +119,29 @@ def main() -> None:
         "RLCard uno": rlcard_loop("uno"),
         "RLCard doudizhu": rlcard_loop("doudizhu"),
     }
-    rates: dict[str, float] = {}
-    for name, loop in {**ours, **theirs}.items():
+    for name, loop in theirs.items():
         if loop is None:
             print(f"{name:<44} not installed (pip install '.[bench]')")
-            continue
-        rates[name] = loop(seconds)
+    loops = {name: loop for name, loop in {**ours, **theirs}.items() if loop is not None}
+    # Every loop runs once a round, the rounds one after another, and each loop's figure is
+    # its median over the rounds: a burst of load elsewhere on the machine then moves one
+    # round of every loop alike instead of the whole figure of one.
+    samples: dict[str, list[float]] = {name: [] for name in loops}
+    in_step: dict[str, list[float]] = {}
+    for _ in track(range(rounds), description="rounds", transient=True):
+        for name, loop in loops.items():
+            samples[name].append(loop(seconds))
+            game = name.split()[2] if name in ours else ""
+            if game in IN_STEP:
+                in_step.setdefault(game, []).append(IN_STEP[game])
+    rates = {name: statistics.median(values) for name, values in samples.items()}
+    print(f"steps per second, median of {rounds} rounds of {seconds:g} s per loop:")
+    for name, rate in rates.items():
         game = name.split()[2] if name in ours else ""
-        alone = f"  ({IN_STEP[game]:,.0f} in step alone)" if game in IN_STEP else ""
-        print(f"{name:<44} {rates[name]:>12,.0f} steps/s{alone}", flush=True)
+        alone = (
+            f"  ({statistics.median(in_step[game]):,.0f} in step alone)" if game in in_step else ""
+        )
+        print(f"{name:<44} {rate:>12,.0f} steps/s{alone}", flush=True)
     others = {name: rate for name, rate in rates.items() if name in theirs}
     if not others:
         return
