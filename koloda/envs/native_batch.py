@@ -1,5 +1,6 @@
 """The native batch path of ``VectorEnv``: a batch of native states stepped in one call into
-Rust and their observation tensors and masks encoded there (``native/src/vector.rs``).
+Rust and their observation tensors and masks encoded there (``native/src/vector.rs`` for
+Spades, ``vector_king.rs`` for King, ``vector_hundred_one.rs`` for 101).
 
 The Rust encoder writes the same floats as ``ObservationEncoder.encode`` of the acting
 seat's view. Where the Python encoder hashes a fact by name, the bucket is found here, once,
@@ -136,6 +137,43 @@ def king_tables(encoder: ObservationEncoder) -> list[int]:
     return flat + _action_index(encoder)
 
 
+HUNDRED_ONE_SEATS = 6
+"""Seats the 101 tables hold per-seat facts for (``MAX_SEATS`` of ``hundred_one.rs``)."""
+
+
+def hundred_one_tables(encoder: ObservationEncoder) -> list[int]:
+    """The flat table of ``HundredOneTables::from_flat`` for this encoder: the buckets of
+    the facts of ``HundredOneView.to_json`` (a view's top and drawn cards are cards, not
+    facts, and its suit is one of the four or None)."""
+    from koloda.core.cards import format_suit
+    from koloda.games.hundred_one.state import PHASE_NAMES
+
+    n = encoder.num_seats
+    if SEAT_KEYS[:2] != ("to_act", "dealer"):
+        raise ValueError("the 101 tables assume the roles to_act, dealer")
+    if n > HUNDRED_ONE_SEATS:
+        raise ValueError(f"the 101 tables hold at most {HUNDRED_ONE_SEATS} seats")
+    seats = range(HUNDRED_ONE_SEATS)
+    flat = [
+        encoder.size,
+        encoder.actions.num_actions,
+        n,
+        encoder.off_other,
+        encoder.off_roles,
+    ]
+    flat += [_only_index(encoder, "phase", name) for name in PHASE_NAMES]
+    flat.append(_number_index(encoder, "deal"))
+    flat += [_number_index(encoder, f"hand_sizes[{r}]") if r < n else -1 for r in seats]
+    flat.append(_only_index(encoder, "suit", None))
+    flat += [_only_index(encoder, "suit", format_suit(suit)) for suit in range(4)]
+    flat += [_only_index(encoder, "named", value) for value in (False, True)]
+    flat.append(_number_index(encoder, "stock_size"))
+    flat.append(_number_index(encoder, "pile_size"))
+    flat.append(_only_index(encoder, "drawn", None))
+    flat += [_number_index(encoder, f"totals[{r}]") if r < n else -1 for r in seats]
+    return flat + _action_index(encoder)
+
+
 def _action_index(encoder: ObservationEncoder) -> list[int]:
     index = [-1] * SCAN_LIMIT
     for code in range(CARD_ACTIONS):
@@ -189,6 +227,7 @@ def batch_for(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
     """The native batch path of these rules' states, or None (the Python API is used)."""
     try:
         from koloda import _native
+        from koloda.games.hundred_one.native import NativeHundredOneRules
         from koloda.games.king.native import NativeKingRules
         from koloda.games.spades.native import NativeSpadesRules
     except ImportError:
@@ -199,4 +238,9 @@ def batch_for(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
     if isinstance(rules, NativeKingRules):
         tables = _tables(_native.KingBatchTables, king_tables, encoder)
         return NativeBatch(encoder, tables, _native.king_batch_step, _native.king_batch_encode)
+    if isinstance(rules, NativeHundredOneRules):
+        tables = _tables(_native.HundredOneBatchTables, hundred_one_tables, encoder)
+        return NativeBatch(
+            encoder, tables, _native.hundred_one_batch_step, _native.hundred_one_batch_encode
+        )
     return None

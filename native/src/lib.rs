@@ -13,6 +13,7 @@ pub mod spades;
 pub mod tressette;
 pub mod tricks;
 pub mod vector;
+pub mod vector_hundred_one;
 pub mod vector_king;
 
 #[cfg(feature = "python")]
@@ -25,3 +26,5 @@ mod python_king;
 mod python_tressette;
 #[cfg(feature = "python")]
 mod python_vector;
+#[cfg(feature = "python")]
+mod python_vector_hundred_one;

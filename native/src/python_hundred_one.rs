@@ -9,8 +9,8 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::cards::{Card, CardSet};
 use crate::hundred_one::{
-    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions, Line,
-    RestockError, Seeded, Setup,
+    self, Chance, Completed, DealSource, Events, HundredOne, HundredOneEvent, HundredOneOptions,
+    Line, RestockError, Seeded, Setup,
 };
 use crate::python::ints;
 
@@ -70,10 +70,19 @@ fn source_from(source: SourceTuple) -> PyResult<DealSource> {
 
 /// The shuffler of a state as the native step sees it: the core `Shuffler` with a seed is
 /// computed natively, any other is called; an error from it is kept for the caller.
-struct PyChance<'a, 'py> {
-    seed: Option<&'a str>,
-    shuffler: Option<&'a Bound<'py, PyAny>>,
-    error: Option<PyErr>,
+pub(crate) struct PyChance<'a, 'py> {
+    pub(crate) seed: Option<&'a str>,
+    pub(crate) shuffler: Option<&'a Bound<'py, PyAny>>,
+    pub(crate) error: Option<PyErr>,
+}
+
+/// Why a step of the vector environment's batch (`crate::python_vector_hundred_one`),
+/// which cannot raise, failed; `_deal_from_shuffler` raises it.
+pub(crate) enum StepFailure {
+    /// The shuffler raised.
+    Python(PyErr),
+    /// A record's restock does not fit the play.
+    Restock(RestockError),
 }
 
 impl PyChance<'_, '_> {
@@ -118,12 +127,14 @@ impl Chance for PyChance<'_, '_> {
 /// A game of 101 in native code (`koloda.games.hundred_one.native` wraps it).
 #[pyclass(subclass, module = "koloda._native")]
 pub struct HundredOneCore {
-    game: HundredOne,
+    pub(crate) game: HundredOne,
     #[pyo3(get, set)]
     rules: Option<Py<PyAny>>,
-    shuffler: Option<Py<PyAny>>,
+    pub(crate) shuffler: Option<Py<PyAny>>,
     /// The seed of `shuffler` when it is the core `Shuffler` (dealt natively).
-    seed: Option<String>,
+    pub(crate) seed: Option<String>,
+    /// What the last batch step could not raise itself (`_deal_from_shuffler` does).
+    pub(crate) batch_failure: Option<StepFailure>,
 }
 
 fn event_tuple<'py>(
@@ -206,6 +217,28 @@ impl HundredOneCore {
         Ok(())
     }
 
+    /// Deals the next hand from the shuffler, natively when it is the seeded core one
+    /// (nothing without a shuffler).
+    fn deal_next<E: Events>(slf: &Bound<'_, Self>, events: &mut E) -> PyResult<()> {
+        let py = slf.py();
+        let mut this = slf.borrow_mut();
+        let this = &mut *this;
+        let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
+        let mut chance = PyChance {
+            seed: this.seed.as_deref(),
+            shuffler: shuffler.as_ref(),
+            error: None,
+        };
+        let deck = chance.deck(this.game.deal_number);
+        if let Some(error) = chance.error {
+            return Err(error);
+        }
+        if let Some(deck) = deck {
+            this.game.deal_cards(&deck, events);
+        }
+        Ok(())
+    }
+
     fn events_list<'py>(
         &self,
         py: Python<'py>,
@@ -228,6 +261,7 @@ impl HundredOneCore {
             rules: None,
             shuffler: None,
             seed: None,
+            batch_failure: None,
         }
     }
 
@@ -340,26 +374,28 @@ impl HundredOneCore {
     /// Deals the next hand from the shuffler (natively when it is the seeded core one);
     /// returns its events.
     fn _deal_next<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
-        let py = slf.py();
         let mut events = Vec::new();
-        {
-            let mut this = slf.borrow_mut();
-            let this = &mut *this;
-            let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
-            let mut chance = PyChance {
-                seed: this.seed.as_deref(),
-                shuffler: shuffler.as_ref(),
-                error: None,
-            };
-            let deck = chance.deck(this.game.deal_number);
-            if let Some(error) = chance.error {
-                return Err(error);
+        Self::deal_next(slf, &mut events)?;
+        slf.borrow().events_list(slf.py(), &events)
+    }
+
+    /// Called by the vector environment's batch step (`crate::python_vector::step_batch`)
+    /// when a hand ended there: raises first what that step could not (the shuffler's
+    /// error, a record's restock that does not fit), else deals the next hand from the
+    /// shuffler as `apply_unchecked` does.
+    fn _deal_from_shuffler(slf: &Bound<'_, Self>) -> PyResult<()> {
+        let failure = slf.borrow_mut().batch_failure.take();
+        match failure {
+            Some(StepFailure::Python(error)) => Err(error),
+            Some(StepFailure::Restock(error)) => {
+                slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
+                Ok(())
             }
-            if let Some(deck) = deck {
-                this.game.deal_cards(&deck, &mut events);
+            None if slf.borrow().game.phase == hundred_one::PHASE_AWAIT_DEAL => {
+                Self::deal_next(slf, &mut ())
             }
+            None => Ok(()),
         }
-        slf.borrow().events_list(py, &events)
     }
 
     /// Puts the game in the position these fields describe (a state of the Python engine).

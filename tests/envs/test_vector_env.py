@@ -83,7 +83,7 @@ def test_rewards_of_whole_games_are_zero_sum() -> None:
 
 def test_no_tensor_depends_on_another_seats_hidden_cards() -> None:
     """Deal the other seats' hidden cards anew from the acting seat's view: its tensor
-    stays the same (native Spades and King, Tressette, and 101 on the Python fallback)."""
+    stays the same (native Spades, King and 101, and Tressette on the Python fallback)."""
     for game in ("spades", "king", "tressette", "hundred_one"):
         vector = VectorEnv(game, 2, seed=11, max_deals=1)
         obs, mask = vector.reset()
@@ -210,6 +210,128 @@ def test_native_king_batch_encodes_what_python_encodes(variant: str) -> None:
     assert not encoded_in_python
     if variant != "classic":  # the classic program's first deals are all negative
         assert len(phases) >= 2  # the order and trump decisions, and the play
+
+
+HUNDRED_ONE_VARIANTS = [options for game, options in VARIANTS if game == "hundred_one"]
+
+
+def _hundred_one_fields(state: Any) -> tuple[Any, ...]:
+    """Everything a native 101 state holds that decides what comes next."""
+    return (
+        state.phase,
+        state.to_act_seat,
+        state.deal_number,
+        state.dealer,
+        state.hands,
+        state.stock,
+        state.pile,
+        state.top,
+        state.suit,
+        state.drawn,
+        state.epoch,
+        state.log,
+        state.restocks,
+        state.totals,
+    )
+
+
+@pytest.mark.parametrize(
+    "options", HUNDRED_ONE_VARIANTS, ids=[f"players={o['players']}" for o in HUNDRED_ONE_VARIANTS]
+)
+def test_native_hundred_one_batch_encodes_what_python_encodes(options: dict[str, Any]) -> None:
+    """101's batch path: through draws, named suits, reshuffles of the discard pile, ends
+    of hands and whole games, every row's tensor and mask are the Python encoder's, none is
+    left to Python, and each batch step leaves the state ``apply`` leaves (the next hand
+    dealt from the same seeded shuffle, the reshuffled stock the same)."""
+    from koloda.games.hundred_one.state import PHASE_AFTER_DRAW, PHASE_NAME_SUIT
+
+    vector = VectorEnv("hundred_one", 8, seed=5, **options)
+    assert vector._batch is not None
+    encoded_in_python: list[int] = []
+    observe = vector._observe
+
+    def counting(i: int) -> None:
+        encoded_in_python.append(i)
+        observe(i)
+
+    vector._observe = counting  # type: ignore[method-assign]
+    obs, mask = vector.reset()
+    rng = np.random.default_rng(6)
+    phases: set[int] = set()
+    restocked = hands_ended = games_ended = 0
+    for _ in range(500):
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            view = state.view(int(vector.seats[i]))
+            assert np.array_equal(obs[i], vector.encoder.encode(view))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            phases.add(state.phase)
+        actions = vector.sample(rng)
+        expected = [
+            vector.actions.code_of(int(a), m.state.legal_actions())
+            for a, m in zip(actions, vector.matches, strict=True)
+        ]
+        before = [m.state.clone() for m in vector.matches]
+        obs, mask, _, dones = vector.step(actions)
+        for state, code, match, done in zip(before, expected, vector.matches, dones, strict=True):
+            epoch, deal = state.epoch, state.deal_number
+            state.apply(code)
+            restocked += state.epoch > epoch and state.deal_number == deal
+            if done:
+                assert state.is_over
+                games_ended += 1
+            else:
+                assert _hundred_one_fields(match.state) == _hundred_one_fields(state)
+                hands_ended += state.deal_number > deal
+    assert not encoded_in_python
+    assert {PHASE_AFTER_DRAW, PHASE_NAME_SUIT} <= phases
+    assert restocked > 0 and hands_ended > 0 and games_ended > 0
+
+
+def test_native_hundred_one_batch_without_a_seed() -> None:
+    """Unseeded, the batch step reshuffles the discard pile by calling the state's
+    shuffler (the system's randomness), records the new stocks as ``apply`` does, and
+    still encodes every row as Python does."""
+    vector = VectorEnv("hundred_one", 4, players=6, voluntary_draw=True)
+    assert vector._batch is not None
+    vector.reset()
+    rng = np.random.default_rng(8)
+    restocked = 0
+    for _ in range(300):
+        obs, mask, _, _ = vector.step(vector.sample(rng))
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            assert np.array_equal(obs[i], vector.encoder.encode(state.view(int(vector.seats[i]))))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            assert len(state.restocks) == state.epoch
+            restocked += state.epoch
+            assert state.card_count() == 36
+    assert restocked > 0
+
+
+def test_native_hundred_one_batch_raises_what_the_shuffler_raises() -> None:
+    """A shuffler that fails in the middle of a batch step (a reshuffle of the discard
+    pile) makes ``step`` raise its error, as ``apply`` would."""
+    from koloda.core.dealing import Shuffler
+    from koloda.games.hundred_one.actions import DRAW
+    from koloda.games.hundred_one.state import PHASE_PLAY
+
+    class Failing(Shuffler):
+        def shuffled(self, items: Any, index: int) -> list[Any]:
+            raise RuntimeError("no shuffle today")
+
+    vector = VectorEnv("hundred_one", 1, seed=2, players=3, voluntary_draw=True)
+    vector.reset()
+    state = vector.matches[0].state
+    rng = np.random.default_rng(9)
+    while state.phase != PHASE_PLAY or len(state.pile) < 2:
+        vector.step(vector.sample(rng))
+        state = vector.matches[0].state
+    state.stock = []  # the next draw must reshuffle the pile
+    state.shuffler = Failing()
+    draw = vector.actions.index_of(DRAW, state.legal_actions())
+    with pytest.raises(RuntimeError, match="no shuffle today"):
+        vector.step(np.array([draw]))
 
 
 @pytest.mark.parametrize("native", [True, False], ids=["native", "numpy"])

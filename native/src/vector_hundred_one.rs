@@ -1,0 +1,303 @@
+//! 101's observation tensor and action mask for the vector environment, as
+//! `crate::vector` does for Spades: the floats of the Python encoder of
+//! `koloda/envs/core.py` for the acting seat's view (`HundredOneView.to_json`), with the
+//! hashed facts' buckets handed over from Python
+//! (`koloda.envs.native_batch.hundred_one_tables`).
+//!
+//! A view of 101 has no plays by seat, no trick and no public decisions the encoder reads
+//! as such (its log is not in the JSON): the tensor is the hand, the discard pile, the top
+//! card and the drawn card among the other cards, the roles `to_act` and `dealer`, and the
+//! hashed facts.
+
+use crate::hundred_one::{self, HundredOne, MAX_SEATS};
+use crate::vector::{add, add_number, clip_from, mark_cards, SCAN_LIMIT};
+
+/// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
+/// nothing, as for the seats a game with fewer players does not have).
+#[derive(Clone, Debug)]
+pub struct HundredOneTables {
+    pub size: usize,
+    pub num_actions: usize,
+    pub num_seats: usize,
+    pub off_other: usize,
+    pub off_roles: usize,
+    /// `phase=…` of each phase (`PHASE_NAMES`).
+    pub phase: [i64; 5],
+    pub deal: i64,
+    pub hand_sizes: [i64; MAX_SEATS],
+    /// `suit=None`, then each suit.
+    pub suit: [i64; 5],
+    /// `named=False` and `=True`.
+    pub named: [i64; 2],
+    pub stock_size: i64,
+    pub pile_size: i64,
+    /// `drawn=None` (a drawn card is a card of the other cards instead).
+    pub no_drawn: i64,
+    pub totals: [i64; MAX_SEATS],
+    pub action_index: Vec<i64>,
+    pub code_of: Vec<u32>,
+}
+
+impl HundredOneTables {
+    /// The tables from the flat list `koloda.envs.native_batch.hundred_one_tables` builds.
+    pub fn from_flat(flat: &[i64]) -> Option<Self> {
+        let mut at = 0usize;
+        let mut next = |count: usize| -> Option<&[i64]> {
+            let part = flat.get(at..at + count)?;
+            at += count;
+            Some(part)
+        };
+        let head: Vec<usize> = next(5)?
+            .iter()
+            .map(|&x| usize::try_from(x).ok())
+            .collect::<Option<_>>()?;
+        let phase: [i64; 5] = next(5)?.try_into().ok()?;
+        let deal = next(1)?[0];
+        let hand_sizes: [i64; MAX_SEATS] = next(MAX_SEATS)?.try_into().ok()?;
+        let suit: [i64; 5] = next(5)?.try_into().ok()?;
+        let named: [i64; 2] = next(2)?.try_into().ok()?;
+        let stock_size = next(1)?[0];
+        let pile_size = next(1)?[0];
+        let no_drawn = next(1)?[0];
+        let totals: [i64; MAX_SEATS] = next(MAX_SEATS)?.try_into().ok()?;
+        let action_index = next(SCAN_LIMIT)?.to_vec();
+        if at != flat.len() || !(2..=MAX_SEATS).contains(&head[2]) {
+            return None;
+        }
+        let mut code_of = vec![u32::MAX; head[1]];
+        for (code, &index) in action_index.iter().enumerate() {
+            if index >= 0 {
+                *code_of.get_mut(index as usize)? = code as u32;
+            }
+        }
+        Some(HundredOneTables {
+            size: head[0],
+            num_actions: head[1],
+            num_seats: head[2],
+            off_other: head[3],
+            off_roles: head[4],
+            phase,
+            deal,
+            hand_sizes,
+            suit,
+            named,
+            stock_size,
+            pile_size,
+            no_drawn,
+            totals,
+            action_index,
+            code_of,
+        })
+    }
+}
+
+/// Writes the observation of the seat to act and its legal actions (see
+/// `crate::vector::encode_spades`); false when Python must encode the position (none in a
+/// hand being played with the tables of its own rules).
+pub fn encode_hundred_one(
+    game: &HundredOne,
+    t: &HundredOneTables,
+    out: &mut [f32],
+    mask: &mut [u8],
+) -> bool {
+    let n = game.n as usize;
+    if !game.in_deal() || game.to_act < 0 || n != t.num_seats || game.top < 0 {
+        return false;
+    }
+    let s = game.to_act as usize;
+    let rel = |other: usize| (other + n - s) % n;
+    let naming = game.phase == hundred_one::PHASE_NAME_SUIT;
+    out.fill(0.0);
+    mask.fill(0);
+    // cards: the hand, and among the other cards the discard pile (its top card last)
+    // and the card just drawn, which the seat to act alone sees
+    mark_cards(out, 0, game.hands[s]);
+    for &card in &game.pile[..game.pile_len as usize] {
+        out[t.off_other + card as usize] = 1.0;
+    }
+    out[t.off_other + game.top as usize] = 1.0;
+    let drawn = game.phase == hundred_one::PHASE_AFTER_DRAW && game.drawn >= 0;
+    if drawn {
+        out[t.off_other + game.drawn as usize] = 1.0;
+    }
+    // roles: to_act (0) and dealer (1)
+    out[t.off_roles + rel(s)] = 1.0;
+    out[t.off_roles + n + rel(game.dealer as usize)] = 1.0;
+    // the facts in the order of the view's JSON
+    add(out, t.phase[game.phase as usize], 1.0);
+    add_number(out, t.deal, game.deal_number as f64);
+    for r in 0..n {
+        let size = game.hands[(s + r) % n].count_ones();
+        add_number(out, t.hand_sizes[r], size as f64);
+    }
+    let suit = if naming || game.suit < 0 {
+        0
+    } else {
+        game.suit as usize + 1
+    };
+    add(out, t.suit[suit.min(4)], 1.0);
+    let named = !naming && hundred_one::QUEENS >> game.top & 1 == 1;
+    add(out, t.named[named as usize], 1.0);
+    add_number(out, t.stock_size, game.stock_len as f64);
+    add_number(out, t.pile_size, game.pile_len as f64);
+    if !drawn {
+        add(out, t.no_drawn, 1.0);
+    }
+    for r in 0..n {
+        add_number(out, t.totals[r], game.totals[(s + r) % n] as f64);
+    }
+    clip_from(out, t.off_roles);
+    // the mask: cards by their codes, the suits, draw and pass by the table
+    let mut legal = [0u32; 40];
+    let count = game.legal_actions(&mut legal);
+    for &action in &legal[..count] {
+        let code = action as usize;
+        let index = if code < 64 {
+            code as i64
+        } else {
+            t.action_index.get(code).copied().unwrap_or(-1)
+        };
+        if index < 0 {
+            return false;
+        }
+        mask[index as usize] = 1;
+    }
+    true
+}
+
+/// The action code at `index` (a card or a listed decision; 101 has no slots).
+pub fn hundred_one_code(t: &HundredOneTables, index: usize) -> Option<u32> {
+    t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Cards;
+    use crate::hundred_one::{HundredOneOptions, DRAW, PASS};
+    use crate::rng::Rng;
+
+    const SIZE: usize = 1200;
+    const ACTIONS: usize = 600;
+    const OTHER: usize = 64 + 2 * 6 * 64;
+    const ROLES: usize = 900;
+    /// The first hashed bucket of the made-up tables; each fact has its own.
+    const HASHED: i64 = 1000;
+
+    /// Tables whose every fact has a bucket of its own (`HASHED + k` for the k-th), whose
+    /// cards are their codes and whose listed decisions are the suits, draw and pass at
+    /// 64..=69.
+    fn tables(n: usize) -> HundredOneTables {
+        let mut flat: Vec<i64> = vec![SIZE as i64, ACTIONS as i64, n as i64, OTHER as i64];
+        flat.push(ROLES as i64);
+        let per_seat = |base: i64| (0..MAX_SEATS as i64).map(move |r| base + r);
+        let mut facts: Vec<i64> = (HASHED..HASHED + 6).collect(); // phase, deal
+        facts.extend(per_seat(HASHED + 6)); // hand sizes
+        facts.extend(HASHED + 12..HASHED + 22); // suit, named, stock, pile, no drawn
+        facts.extend(per_seat(HASHED + 22)); // totals
+        flat.extend(facts);
+        let mut index = vec![-1i64; SCAN_LIMIT];
+        for (code, slot) in index.iter_mut().enumerate().take(64) {
+            *slot = code as i64; // the cards
+        }
+        for (i, code) in [64, 65, 66, 67, DRAW, PASS].into_iter().enumerate() {
+            index[code as usize] = 64 + i as i64;
+        }
+        flat.extend(index);
+        HundredOneTables::from_flat(&flat).expect("well-formed tables")
+    }
+
+    #[test]
+    fn malformed_tables_are_refused() {
+        let t = tables(4);
+        assert_eq!(t.code_of[64..70], [64, 65, 66, 67, DRAW, PASS]);
+        let mut flat = vec![SIZE as i64, ACTIONS as i64, 7, OTHER as i64, ROLES as i64];
+        flat.extend(vec![-1i64; 28 + SCAN_LIMIT]);
+        assert!(HundredOneTables::from_flat(&flat).is_none()); // seven seats
+        flat[2] = 4;
+        assert!(HundredOneTables::from_flat(&flat).is_some());
+        flat.push(0);
+        assert!(HundredOneTables::from_flat(&flat).is_none()); // one too many
+    }
+
+    /// Random hands of every player count through restocks and ends of hands: every
+    /// position is encoded, the mask holds exactly the legal actions (their codes read
+    /// back), the parts hold the hand, the pile and the drawn card, and the facts land in
+    /// their buckets.
+    #[test]
+    fn every_position_is_encoded() {
+        let mut rng = Rng::new(17);
+        let mut restocks = 0;
+        let mut draws = 0;
+        let mut namings = 0;
+        for players in 2..=6u8 {
+            let options = HundredOneOptions {
+                players,
+                voluntary_draw: players % 2 == 0,
+                ..HundredOneOptions::default()
+            };
+            let n = players as usize;
+            let t = tables(n);
+            let mut out = vec![0f32; SIZE];
+            let mut mask = vec![0u8; ACTIONS];
+            let mut game = HundredOne::new(options, 0);
+            for _ in 0..3000 {
+                if game.is_over() {
+                    game = HundredOne::new(options, 0);
+                }
+                if !game.in_deal() {
+                    let deck = hundred_one::Chance::deck(&mut rng, game.deal_number);
+                    game.deal_cards(&deck.expect("a deck"), &mut ());
+                }
+                assert!(encode_hundred_one(&game, &t, &mut out, &mut mask));
+                let mut legal = [0u32; 40];
+                let count = game.legal_actions(&mut legal);
+                let marked: Vec<u32> = (0..ACTIONS)
+                    .filter(|&i| mask[i] == 1)
+                    .map(|i| hundred_one_code(&t, i).expect("a code"))
+                    .collect();
+                assert_eq!(marked, legal[..count].to_vec());
+                let s = game.to_act as usize;
+                let hand: Vec<u8> = (0..64u8).filter(|&c| out[c as usize] == 1.0).collect();
+                assert_eq!(hand, Cards(game.hands[s]).collect::<Vec<u8>>());
+                let after_draw = game.phase == hundred_one::PHASE_AFTER_DRAW;
+                for card in 0..64u8 {
+                    let shown = game.pile[..game.pile_len as usize].contains(&card)
+                        || after_draw && card as i8 == game.drawn;
+                    assert_eq!(out[OTHER + card as usize] == 1.0, shown);
+                }
+                assert_eq!(out[ROLES], 1.0);
+                assert_eq!(out[ROLES + n + (game.dealer as usize + n - s) % n], 1.0);
+                let bucket = |k: i64| out[(HASHED + k) as usize];
+                assert_eq!(bucket(game.phase as i64), 1.0);
+                assert_eq!(bucket(21), if after_draw { 0.0 } else { 1.0 });
+                if n < MAX_SEATS {
+                    assert_eq!(bucket(6 + n as i64), 0.0); // no seat beyond the players
+                }
+                let naming = game.phase == hundred_one::PHASE_NAME_SUIT;
+                assert_eq!(bucket(12), if naming { 1.0 } else { 0.0 });
+                namings += naming as usize;
+                draws += after_draw as usize;
+                let before = game.epoch;
+                let action = game.random_action(&mut rng);
+                game.step(action, &mut (), &mut rng)
+                    .expect("dealt by chance");
+                restocks += (game.epoch > before) as usize;
+            }
+        }
+        assert!(restocks > 0 && draws > 0 && namings > 0);
+    }
+
+    #[test]
+    fn positions_out_of_a_hand_or_of_other_tables_are_declined() {
+        let t = tables(4);
+        let mut game = HundredOne::new(HundredOneOptions::default(), 0);
+        let mut out = vec![0f32; SIZE];
+        let mut mask = vec![0u8; ACTIONS];
+        assert!(!encode_hundred_one(&game, &t, &mut out, &mut mask));
+        game.deal_cards(&hundred_one::deck_cards(), &mut ());
+        assert!(encode_hundred_one(&game, &t, &mut out, &mut mask));
+        // tables of another player count are not this game's
+        assert!(!encode_hundred_one(&game, &tables(3), &mut out, &mut mask));
+    }
+}
