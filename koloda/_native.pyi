@@ -390,3 +390,13 @@ def king_batch_step(states: list[KingCore], indices: Any, tables: KingBatchTable
 def king_batch_encode(
     states: list[KingCore], tables: KingBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
+
+class TressetteBatchTables:
+    def __init__(self, flat: list[int]) -> None: ...
+
+def tressette_batch_step(
+    states: list[TressetteCore], indices: Any, tables: TressetteBatchTables
+) -> list[int]: ...
+def tressette_batch_encode(
+    states: list[TressetteCore], tables: TressetteBatchTables, obs: Any, mask: Any, seats: Any
+) -> list[int]: ...

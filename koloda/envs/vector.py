@@ -28,13 +28,13 @@ Options of the environment: ``reward`` (``"deal"`` or ``"game"``), ``max_deals``
 game after that many deals), ``engine`` (``"native"`` or ``"python"``; default: native
 when the game has a native engine); every other option is the game's own.
 
-Native batch path (Spades and King, ``koloda.envs.native_batch``): the states live in Rust,
-one call steps the whole batch and one writes every observation tensor and mask into a
-buffer (``native/src/vector.rs``, ``vector_king.rs``), with the hashed facts' buckets taken
-from the Python encoder itself; ``tests/envs/test_vector_env.py`` checks every position
-against it. Tressette and 101 (native engines) step game by game through the
-engine's API and encode each acting seat's view with the shared encoder — the same tensors,
-more slowly.
+Native batch path (Spades, King and Tressette, ``koloda.envs.native_batch``): the states
+live in Rust, one call steps the whole batch and one writes every observation tensor and
+mask into a buffer (``native/src/vector.rs``, ``vector_king.rs``, ``vector_tressette.rs``),
+with the hashed facts' buckets taken from the Python encoder itself;
+``tests/envs/test_vector_env.py`` checks every position against it. 101 (a native engine
+too) steps game by game through the engine's API and encodes each acting seat's view with
+the shared encoder — the same tensors, more slowly.
 """
 
 from __future__ import annotations

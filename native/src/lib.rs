@@ -14,6 +14,7 @@ pub mod tressette;
 pub mod tricks;
 pub mod vector;
 pub mod vector_king;
+pub mod vector_tressette;
 
 #[cfg(feature = "python")]
 mod python;
@@ -25,3 +26,5 @@ mod python_king;
 mod python_tressette;
 #[cfg(feature = "python")]
 mod python_vector;
+#[cfg(feature = "python")]
+mod python_vector_tressette;

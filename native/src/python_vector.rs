@@ -1,8 +1,9 @@
 //! Bindings of the vector environment's native path (`koloda.envs.VectorEnv`): a batch of
 //! native states stepped in one call, and their observations, masks and acting seats
 //! written in another straight into the environment's numpy arrays (`crate::vector`,
-//! `crate::vector_king`). [`BatchGame`] is what a game's state class provides; the loops
-//! over the batch are written once, here.
+//! `crate::vector_king`, `crate::vector_tressette`). [`BatchGame`] is what a game's state
+//! class provides; the loops over the batch are written once, here (Tressette's bindings
+//! are in `crate::python_vector_tressette`).
 
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
@@ -296,5 +297,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KingBatchTables>()?;
     m.add_function(wrap_pyfunction!(king_batch_step, m)?)?;
     m.add_function(wrap_pyfunction!(king_batch_encode, m)?)?;
+    crate::python_vector_tressette::register(m)?;
     Ok(())
 }
