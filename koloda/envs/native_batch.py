@@ -1,6 +1,6 @@
 """The native batch path of ``VectorEnv``: a batch of native states stepped in one call into
 Rust and their observation tensors and masks encoded there (``native/src/vector.rs`` for
-Spades, ``vector_king.rs`` for King, ``vector_hundred_one.rs`` for 101).
+Spades, ``vector_king.rs``, ``vector_tressette.rs`` and ``vector_hundred_one.rs``).
 
 The Rust encoder writes the same floats as ``ObservationEncoder.encode`` of the acting
 seat's view. Where the Python encoder hashes a fact by name, the bucket is found here, once,
@@ -174,6 +174,56 @@ def hundred_one_tables(encoder: ObservationEncoder) -> list[int]:
     return flat + _action_index(encoder)
 
 
+def tressette_tables(encoder: ObservationEncoder) -> list[int]:
+    """The flat table of ``TressetteTables::from_flat`` for this encoder: the buckets of
+    the view's facts in the order of its JSON (``TressetteView.to_json``)."""
+    from koloda.games.tressette.declarations import Declaration
+    from koloda.games.tressette.native import DECLARATION_KINDS
+    from koloda.games.tressette.scoring import GAMES_PER_GROUP
+    from koloda.games.tressette.state import PHASE_NAMES, WonGame
+
+    if encoder.num_seats != 4 or encoder.sides != ((0, 2), (1, 3)):
+        raise ValueError("the Tressette tables assume four seats in sides 0, 2 and 1, 3")
+    if SEAT_KEYS[:3] != ("to_act", "dealer", "leader") or encoder.actions.codes:
+        raise ValueError("the Tressette tables assume the roles to_act, dealer, leader, cards")
+    declaration_keys = list(Declaration(0, "baba", (), 0).to_json())
+    game_keys = list(WonGame(0, 0, 0).to_json())
+    if declaration_keys != ["seat", "kind", "cards", "points"] or game_keys != [
+        "winner",
+        "value",
+        "deal",
+    ]:
+        raise ValueError("the Tressette tables assume other declarations or games")
+    flat = [
+        encoder.size,
+        encoder.actions.num_actions,
+        encoder.off_played,
+        encoder.off_trick,
+        encoder.off_other,
+        encoder.off_roles,
+    ]
+    flat += [_only_index(encoder, "phase", name) for name in PHASE_NAMES]
+    flat.append(_number_index(encoder, "deal"))
+    flat += [_number_index(encoder, f"hand_sizes[{r}]") for r in range(4)]
+    flat += [_number_index(encoder, f"tricks_won[{r}]") for r in range(4)]
+    for r in range(4):
+        path = f"declarations[{r}][]"
+        flat.append(_number_index(encoder, f"{path}.seat"))
+        flat += [_only_index(encoder, f"{path}.kind", kind) for kind in DECLARATION_KINDS]
+        flat.append(_number_index(encoder, f"{path}.points"))
+    flat += [_number_index(encoder, f"points[{r}]") for r in range(2)]
+    flat += [_number_index(encoder, f"deal_points[{r}]") for r in range(2)]
+    # a list of games as long as the sides is read per side, own side first
+    flat += [
+        int(encoder._relative([{}] * count, 0) is not None) for count in range(GAMES_PER_GROUP + 1)
+    ]
+    for path in ("games[0]", "games[1]", "games[]"):
+        flat += [_number_index(encoder, f"{path}.{key}") for key in game_keys]
+    flat += [_number_index(encoder, f"totals[{r}]") for r in range(2)]
+    flat += [_only_index(encoder, "finished", value) for value in (False, True)]
+    return flat
+
+
 def _action_index(encoder: ObservationEncoder) -> list[int]:
     index = [-1] * SCAN_LIMIT
     for code in range(CARD_ACTIONS):
@@ -230,6 +280,7 @@ def batch_for(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
         from koloda.games.hundred_one.native import NativeHundredOneRules
         from koloda.games.king.native import NativeKingRules
         from koloda.games.spades.native import NativeSpadesRules
+        from koloda.games.tressette.native import NativeTressetteRules
     except ImportError:
         return None
     if isinstance(rules, NativeSpadesRules):
@@ -242,5 +293,10 @@ def batch_for(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
         tables = _tables(_native.HundredOneBatchTables, hundred_one_tables, encoder)
         return NativeBatch(
             encoder, tables, _native.hundred_one_batch_step, _native.hundred_one_batch_encode
+        )
+    if isinstance(rules, NativeTressetteRules):
+        tables = _tables(_native.TressetteBatchTables, tressette_tables, encoder)
+        return NativeBatch(
+            encoder, tables, _native.tressette_batch_step, _native.tressette_batch_encode
         )
     return None

@@ -15,6 +15,7 @@ pub mod tricks;
 pub mod vector;
 pub mod vector_hundred_one;
 pub mod vector_king;
+pub mod vector_tressette;
 
 #[cfg(feature = "python")]
 mod python;
@@ -28,3 +29,5 @@ mod python_tressette;
 mod python_vector;
 #[cfg(feature = "python")]
 mod python_vector_hundred_one;
+#[cfg(feature = "python")]
+mod python_vector_tressette;

@@ -59,7 +59,7 @@ fn declarations_from(items: &[DeclarationTuple]) -> Declarations {
 /// A group of Tressette in native code (`koloda.games.tressette.native` wraps it).
 #[pyclass(subclass, module = "koloda._native")]
 pub struct TressetteCore {
-    game: Tressette,
+    pub(crate) game: Tressette,
     #[pyo3(get, set)]
     rules: Option<Py<PyAny>>,
     #[pyo3(get, set)]

@@ -1,8 +1,10 @@
 //! Bindings of the vector environment's native path (`koloda.envs.VectorEnv`): a batch of
 //! native states stepped in one call, and their observations, masks and acting seats
 //! written in another straight into the environment's numpy arrays (`crate::vector`,
-//! `crate::vector_king`; 101's in `crate::python_vector_hundred_one`). [`BatchGame`] is what
-//! a game's state class provides; the loops over the batch are written once, here.
+//! `crate::vector_king`, `crate::vector_tressette`, `crate::vector_hundred_one`).
+//! [`BatchGame`] is what a game's state class provides; the loops over the batch are
+//! written once, here (Tressette's and 101's bindings are in `crate::python_vector_tressette`
+//! and `crate::python_vector_hundred_one`).
 
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
@@ -320,5 +322,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(king_batch_step, m)?)?;
     m.add_function(wrap_pyfunction!(king_batch_encode, m)?)?;
     crate::python_vector_hundred_one::register(m)?;
+    crate::python_vector_tressette::register(m)?;
     Ok(())
 }

@@ -78,6 +78,10 @@ impl BatchGame for HundredOneCore {
     fn batch_encode(&self, tables: &HundredOneTables, out: &mut [f32], mask: &mut [u8]) -> bool {
         encode_hundred_one(&self.game, tables, out, mask)
     }
+    fn batch_last_scores(&self) -> Option<Vec<i64>> {
+        let line = self.game.sheet.last()?;
+        Some(line.scores[..self.game.n as usize].to_vec())
+    }
 }
 
 batch_bindings!(

@@ -47,7 +47,8 @@ pub const COUNTING: CardSet = COUNTING_LANE * (1 | 1 << 16 | 1 << 32 | 1 << 48);
 pub const TRUMP_HEARTS: CardSet = (COUNTING_LANE | 1 << SEVEN) << 16;
 const GAME_POINTS: i64 = 21;
 const DOUBLE_BELOW: i64 = 11;
-const GAMES_PER_GROUP: usize = 3;
+/// T-18: the games of a group.
+pub const GAMES_PER_GROUP: usize = 3;
 const NINE_TRICKS_BONUS: i64 = 6;
 const ALL_TRICKS_BONUS: i64 = 4;
 const BABA_LANE: u32 = 1 << THREE | 1 << TWO | 1 << ACE;

@@ -174,6 +174,24 @@ pub(crate) fn clip_from(out: &mut [f32], start: usize) {
     }
 }
 
+/// Marks the plays of the deal (`seat << 6 | card` each) by relative seat at `off_played`,
+/// and the last `trick_len` of them, the trick on the table, at `off_trick` too.
+pub(crate) fn mark_plays(
+    out: &mut [f32],
+    (off_played, off_trick): (usize, usize),
+    plays: &[u8],
+    trick_len: usize,
+    rel: impl Fn(u8) -> usize,
+) {
+    for &p in plays {
+        out[off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+    for &p in &plays[plays.len() - trick_len..] {
+        out[off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+}
+
+/// Marks each card of `cards` at `base + card` (a set of cards the view shows).
 pub(crate) fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
     for card in Cards(cards) {
         out[base + card as usize] = 1.0;
@@ -195,13 +213,13 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     mask.fill(0);
     // cards: the hand, the plays of the deal, the trick, and the cards passed or received
     mark_cards(out, 0, game.visible_hand(seat));
-    let plays = &game.plays[..game.plays_len as usize];
-    for &p in plays {
-        out[t.off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
-    }
-    for &p in &plays[plays.len() - game.trick_count as usize..] {
-        out[t.off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
-    }
+    mark_plays(
+        out,
+        (t.off_played, t.off_trick),
+        &game.plays[..game.plays_len as usize],
+        game.trick_count as usize,
+        rel,
+    );
     // roles: to_act (0) and dealer (1)
     out[t.off_roles + rel(seat)] = 1.0;
     out[t.off_roles + 4 + rel(game.dealer)] = 1.0;

@@ -5,7 +5,7 @@
 
 use crate::cards::Cards;
 use crate::king::{self, King};
-use crate::vector::{add, add_number, clip_from, SCAN_LIMIT};
+use crate::vector::{add, add_number, clip_from, mark_plays, SCAN_LIMIT};
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
 pub const CONTRACTS: usize = 16;
@@ -104,16 +104,13 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
             out[card as usize] = 1.0;
         }
     }
-    let plays = &game.plays[..game.plays_len as usize];
-    for &p in plays {
-        out[t.off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
-    }
-    let trick_len = game.trick_count as usize;
-    if trick_len > 0 {
-        for &p in &plays[plays.len() - trick_len..] {
-            out[t.off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
-        }
-    }
+    mark_plays(
+        out,
+        (t.off_played, t.off_trick),
+        &game.plays[..game.plays_len as usize],
+        game.trick_count as usize,
+        rel,
+    );
     // roles: to_act (0), dealer (1), declarer (3)
     out[t.off_roles + rel(seat)] = 1.0;
     out[t.off_roles + n + rel(game.dealer)] = 1.0;

@@ -13,7 +13,7 @@ pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from envs_variants import IDS, VARIANTS
+from envs_variants import IDS, VARIANTS, variant_id
 
 from koloda.envs import VectorEnv
 from koloda.envs.pettingzoo import env as aec_env
@@ -332,6 +332,73 @@ def test_native_hundred_one_batch_raises_what_the_shuffler_raises() -> None:
     draw = vector.actions.index_of(DRAW, state.legal_actions())
     with pytest.raises(RuntimeError, match="no shuffle today"):
         vector.step(np.array([draw]))
+
+
+TRESSETTE_VARIANTS = [options for game, options in VARIANTS if game == "tressette"] + [
+    {"card_points": "pooled", "hearts_special": False}
+]
+
+
+def declaring_deal(rules: Any) -> list[list[int]]:
+    """Hands that declare every kind: seat 0 the whole hearts suit (a long run under either
+    ``long_run``), seat 1 the 3 2 A of the three other suits (three Бабы, three triples)."""
+    from koloda.core.cards import ACE, HEARTS, KING, SPADES, SUITS, THREE, TWO, make_card
+
+    deck = list(rules.deck.cards)
+    first = [card for card in deck if card >> 4 == HEARTS]
+    second = [
+        make_card(rank, suit) for suit in SUITS if suit != HEARTS for rank in (THREE, TWO, ACE)
+    ] + [make_card(KING, SPADES)]
+    rest = [card for card in deck if card not in first and card not in second]
+    return [first, second, rest[:10], rest[10:]]
+
+
+@pytest.mark.parametrize(
+    "options", TRESSETTE_VARIANTS, ids=[variant_id(("tressette", o)) for o in TRESSETTE_VARIANTS]
+)
+def test_native_tressette_batch_encodes_what_python_encodes(options: dict[str, Any]) -> None:
+    """Tressette's batch path: the Rust tensors and masks are the Python encoder's through
+    whole groups — declarations of every kind with their cards, no game won yet, one and two
+    (a list the encoder reads per side; three, where a group's third game is won before its
+    last deal ends), the ends of deals and of groups — and none is left to Python."""
+    from koloda.core.dealing import Shuffler
+
+    vector = VectorEnv("tressette", 4, seed=8, **options)
+    assert vector._batch is not None
+    encoded_in_python: list[int] = []
+    observe = vector._observe
+
+    def counting(i: int) -> None:
+        encoded_in_python.append(i)
+        observe(i)
+
+    vector._observe = counting  # type: ignore[method-assign]
+    vector.reset()
+    crafted = vector.rules.state_from_deal(declaring_deal(vector.rules))
+    crafted.shuffler = Shuffler("crafted")  # the deals after it come from a seed
+    vector.matches[0].state = crafted
+    vector._observe_all()
+    obs, mask = vector._obs, vector._mask.copy()
+    rng = np.random.default_rng(4)
+    kinds: set[str] = set()
+    games: set[int] = set()
+    ended = 0
+    for _ in range(700):
+        for i, match in enumerate(vector.matches):
+            state = match.state
+            view = state.view(int(vector.seats[i]))
+            assert np.array_equal(obs[i], vector.encoder.encode(view))
+            assert np.array_equal(mask[i], vector.actions.mask(state.legal_actions()) == 1)
+            kinds.update(d.kind for seat in view.declarations for d in seat)
+            games.add(len(view.games))
+        obs, mask, _, dones = vector.step(vector.sample(rng))
+        ended += int(dones.sum())
+    assert not encoded_in_python
+    assert kinds == {"baba", "long_run", "triple"}
+    assert games >= {0, 1, 2}
+    if options.get("card_points") != "pooled":  # points in play: a third game won mid-deal
+        assert 3 in games
+    assert ended > 0  # whole groups ended and restarted
 
 
 @pytest.mark.parametrize("native", [True, False], ids=["native", "numpy"])

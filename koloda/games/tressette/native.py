@@ -42,8 +42,9 @@ from koloda.games.tressette.view import TressetteView
 from koloda.games.tressette.view import sample_state as sample_python_state
 
 OptionsTuple = tuple[bool, bool, bool]
-_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
-_KIND_CODES = {kind: code for code, kind in enumerate(_KINDS)}
+DECLARATION_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
+"""The kinds of declarations by the native engine's codes."""
+_KIND_CODES = {kind: code for code, kind in enumerate(DECLARATION_KINDS)}
 
 
 def options_tuple(options: TressetteOptions) -> OptionsTuple:
@@ -56,7 +57,8 @@ def _declarations(
 ) -> tuple[tuple[Declaration, ...], ...]:
     return tuple(
         tuple(
-            Declaration(seat, _KINDS[kind], tuple(cards), points) for kind, cards, points in found
+            Declaration(seat, DECLARATION_KINDS[kind], tuple(cards), points)
+            for kind, cards, points in found
         )
         for seat, found in enumerate(raw)
     )
