@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+from hundred_one_helpers import deal, play, rules_for
+
 from koloda.core.cards import cardset, parse_card, parse_cards
+from koloda.core.dealing import Shuffler
+from koloda.core.decks import DECK_36
+from koloda.core.engine import DealSetup
+from koloda.core.errors import DealError
+from koloda.core.events import DealStarted
 from koloda.games.hundred_one.actions import (
     DRAW,
     PASS,
@@ -11,6 +21,7 @@ from koloda.games.hundred_one.actions import (
     is_card_action,
     is_suit_action,
 )
+from koloda.games.hundred_one.events import CardDrawn, StarterTurned, TurnSkipped
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import (
     deal_scores,
@@ -21,6 +32,7 @@ from koloda.games.hundred_one.scoring import (
     places,
     winners,
 )
+from koloda.games.hundred_one.state import HundredOneSetup, RestockError
 
 
 def test_card_and_suit_actions_are_told_apart() -> None:
@@ -80,3 +92,97 @@ def test_end_of_game_and_places() -> None:
 def test_every_seat_at_101_or_more_has_lost() -> None:
     # rule: H-16
     assert losers((105, 102, 40, 30)) == [0, 1]
+
+
+# ----- the state: hand-built deals, refusals and events -----------------------------------
+
+# Two players, 17 cards each, one card in the stock (6H): seat 1 plays 10S, seat 0 JS, seat 1
+# draws 6H and passes, seat 0 plays KS; seat 1 must then draw from a reshuffled pile (H-11).
+SMALL = "10S 8H 9H 10H AH 6D 7D 8D 9D 10D AD 6C 7C 8C 9C 10C AC"
+BIG = "6S 7S 8S JS QS KS AS QH QD QC JH JD JC KH KD KC 7H"
+
+
+def test_a_records_restocks_are_the_pile_below_its_top_given_when_needed_and_all_used() -> None:
+    # rule: H-11
+    state = deal([BIG, SMALL], "9S", "6H", restocks=("10S 9S 8S",))
+    play(state, "10S JS draw pass KS")
+    with pytest.raises(RestockError) as wrong:
+        play(state, "draw")
+    assert (wrong.value.action, wrong.value.legal) == ("draw", ())
+    assert wrong.value.reason == (
+        "restock 0 of the record is not the discard pile below its top card (9S 10S JS) (H-11)"
+    )
+    state = deal([BIG, SMALL], "9S", "6H")  # given cards, no seed: no reshuffle of its own
+    play(state, "10S JS draw pass KS")
+    with pytest.raises(RestockError) as missing:
+        play(state, "draw")
+    assert (missing.value.action, missing.value.legal) == ("draw", ())
+    assert missing.value.reason == (
+        "the discard pile must be reshuffled (restock 0) but the record gives no such "
+        "restock (H-11)"
+    )
+    state = deal(["KH", "6S"], "9S", "AS", restocks=("10S 9S",))
+    with pytest.raises(RestockError) as unused:
+        play(state, "6S")  # seat 1 goes out before any reshuffle
+    assert (unused.value.action, unused.value.legal) == ("6S", ())
+    assert (
+        unused.value.reason == "the hand is over after 0 restock(s) but the record gives 1 (H-11)"
+    )
+
+
+def test_a_deal_needs_a_starter_and_a_stock_and_reports_its_start() -> None:
+    # rule: H-2 H-7
+    rules = rules_for(players=3, hand_size=3)
+    state = rules.empty_state(first_dealer=0)
+    hands = tuple(tuple(parse_cards(h)) for h in ("KH 9D AC", "8S QC QD", "JS 9C 10D"))
+    with pytest.raises(DealError) as plain:
+        state.start_deal(DealSetup(0, hands))
+    assert str(plain.value) == "deal 0: a 101 deal needs a starter and a stock"
+    starter = parse_card("7S")
+    used = {starter, *(c for h in hands for c in h)}
+    stock = tuple(c for c in DECK_36.cards if c not in used)
+    with pytest.raises(DealError) as twice:
+        state.start_deal(HundredOneSetup(0, hands, starter, (parse_card("8S"), *stock[1:])))
+    assert str(twice.value) == "deal 0: 8S is dealt twice"
+    events = state.start_deal(HundredOneSetup(0, hands, starter, stock))
+    (started,) = [e for e in events if isinstance(e, DealStarted)]
+    assert (started.deal, started.dealer, started.hands) == (0, 0, hands)
+    # H-7: the starter 7 makes the first player (seat 1) draw two cards and lose his turn
+    assert events[1:] == [
+        StarterTurned(starter),
+        CardDrawn(1, stock[0], True),  # the stock is given top card first
+        CardDrawn(1, stock[1], True),
+        TurnSkipped(1),
+    ]
+    assert state.to_act == 2
+
+
+def test_no_decision_is_due_between_deals_nor_once_the_game_is_over() -> None:
+    # rule: H-16
+    rules = rules_for(players=2)
+    state = rules.empty_state(first_dealer=1)
+    for action in (parse_card("9S"), DRAW, PASS, SUIT_BASE):
+        assert state.illegal_reason(action) == "no decision is due between deals"
+    state.resume_dealing(Shuffler(3))
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert max(state.totals) >= 101
+    for action in (parse_card("9S"), DRAW, PASS, SUIT_BASE):
+        assert state.illegal_reason(action) == "the game is over"
+
+
+def test_a_python_state_carries_over_to_the_native_engine() -> None:
+    # rule: H-8 H-11
+    python = deal([BIG, SMALL], "9S", "6H", restocks=("10S 9S JS",), engine="python")
+    play(python, "10S JS draw pass")
+    native = rules_for(players=2, hand_size=17, engine="native")
+    state = native.from_python(python)  # dealt from given cards, not from a shuffled deck
+    assert [state.view(s) for s in range(2)] == [python.view(s) for s in range(2)]
+    for each in (python, state):
+        play(each, "KS draw 10S")  # seat 1 draws from the given restock and plays 10S
+    assert [state.view(s) for s in range(2)] == [python.view(s) for s in range(2)]
+    assert state.deal_logs() == python.deal_logs()
+    # the native engine samples through the Python engine's sampling and carries it over
+    view = state.view(0)
+    sampled = native.sample_state(view, random.Random(5))
+    assert sampled.view(0) == view
