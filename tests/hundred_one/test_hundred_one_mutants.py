@@ -22,6 +22,7 @@ from koloda.games.hundred_one.actions import (
     is_suit_action,
 )
 from koloda.games.hundred_one.events import CardDrawn, StarterTurned, TurnSkipped
+from koloda.games.hundred_one.native import NativeHundredOneRules
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import (
     deal_scores,
@@ -32,7 +33,7 @@ from koloda.games.hundred_one.scoring import (
     places,
     winners,
 )
-from koloda.games.hundred_one.state import HundredOneSetup, RestockError
+from koloda.games.hundred_one.state import HundredOneSetup, HundredOneState, RestockError
 
 
 def test_card_and_suit_actions_are_told_apart() -> None:
@@ -176,13 +177,65 @@ def test_a_python_state_carries_over_to_the_native_engine() -> None:
     python = deal([BIG, SMALL], "9S", "6H", restocks=("10S 9S JS",), engine="python")
     play(python, "10S JS draw pass")
     native = rules_for(players=2, hand_size=17, engine="native")
+    assert isinstance(native, NativeHundredOneRules)
     state = native.from_python(python)  # dealt from given cards, not from a shuffled deck
     assert [state.view(s) for s in range(2)] == [python.view(s) for s in range(2)]
-    for each in (python, state):
-        play(each, "KS draw 10S")  # seat 1 draws from the given restock and plays 10S
+    for text in ("KS", "draw", "10S"):  # seat 1 draws from the given restock and plays 10S
+        python.apply(python.rules.parse_action(text))
+        state.apply(native.parse_action(text))
     assert [state.view(s) for s in range(2)] == [python.view(s) for s in range(2)]
     assert state.deal_logs() == python.deal_logs()
     # the native engine samples through the Python engine's sampling and carries it over
     view = state.view(0)
     sampled = native.sample_state(view, random.Random(5))
     assert sampled.view(0) == view
+
+
+def reasons(state: HundredOneState, *actions: int | str) -> list[str | None]:
+    """Why each action (a code or record notation) is refused now (None: it is legal)."""
+    rules = state.rules
+    return [
+        state.illegal_reason(a if isinstance(a, int) else rules.parse_action(a)) for a in actions
+    ]
+
+
+def test_why_a_card_a_draw_a_pass_or_a_suit_is_refused() -> None:
+    # rule: H-4 H-6 H-8 H-10
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")  # seat 1 on 9S
+    assert reasons(state, PASS, DRAW, SUIT_BASE, SUIT_BASE + 3) == [
+        "pass only after drawing a card (H-8)",
+        "a player holding a playable card other than a queen must play (H-10)",
+        "a suit is named only after a queen (H-6)",
+        "a suit is named only after a queen (H-6)",
+    ]
+    assert reasons(state, SUIT_BASE + 4, -1) == ["not an action of 101"] * 2
+    assert parse_card("2S") == 0  # card code 0, in no 36-card deck
+    assert reasons(state, 0, "KH", "7S", "8S") == [
+        "2S is not in the hand of seat 1",
+        "KH is not in the hand of seat 1",
+        "7S is not in the hand of seat 1",  # the card below his 8S
+        None,
+    ]
+    queen = state.clone()
+    play(queen, "QD")
+    assert reasons(queen, "8S", DRAW) == ["a suit must be named after a queen (H-6, H-7)"] * 2
+    play(queen, "suit:C")  # seat 2 on the named clubs
+    assert reasons(queen, "JS", "10D", "9C") == [
+        "JS is neither of the named suit C nor a queen (H-6)",
+        "10D is neither of the named suit C nor a queen (H-6)",
+        None,
+    ]
+    play(state, "8S")  # seat 2 on 8S
+    assert reasons(state, "9C", "10D") == [
+        "9C matches neither the suit nor the rank of 8S (H-4)",
+        "10D matches neither the suit nor the rank of 8S (H-4)",
+    ]
+    play(state, "JS draw")  # seat 0 draws 6H, which does not go on JS
+    assert reasons(state, "6H", "KH", 0, DRAW, SUIT_BASE, PASS) == [
+        "the drawn 6H does not match the top card (H-4, H-8)",
+        "after a draw only the drawn card may be played (H-8)",
+        "after a draw only the drawn card may be played (H-8)",
+        "after a draw: play the drawn card if it matches, or pass (H-8)",
+        "after a draw: play the drawn card if it matches, or pass (H-8)",
+        None,
+    ]
