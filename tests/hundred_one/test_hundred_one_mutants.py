@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hundred_one_helpers import deal, play, rules_for
+from hundred_one_helpers import deal, legal, play, rules_for
 
 from koloda.core.cards import cardset, parse_card, parse_cards
 from koloda.core.dealing import Shuffler
@@ -21,7 +21,7 @@ from koloda.games.hundred_one.actions import (
     is_card_action,
     is_suit_action,
 )
-from koloda.games.hundred_one.events import CardDrawn, StarterTurned, TurnSkipped
+from koloda.games.hundred_one.events import CardDrawn, Restocked, StarterTurned, TurnSkipped
 from koloda.games.hundred_one.native import NativeHundredOneRules
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import (
@@ -33,7 +33,13 @@ from koloda.games.hundred_one.scoring import (
     places,
     winners,
 )
-from koloda.games.hundred_one.state import HundredOneSetup, HundredOneState, RestockError
+from koloda.games.hundred_one.state import (
+    _LEGAL_CACHE,
+    HundredOneSetup,
+    HundredOneState,
+    RestockError,
+    _legal_from_mask,
+)
 
 
 def test_card_and_suit_actions_are_told_apart() -> None:
@@ -239,3 +245,30 @@ def test_why_a_card_a_draw_a_pass_or_a_suit_is_refused() -> None:
         "after a draw: play the drawn card if it matches, or pass (H-8)",
         None,
     ]
+
+
+def test_legal_actions_from_a_cold_cache_are_the_playable_cards_then_draw() -> None:
+    # rule: H-4 H-8 H-10
+    _LEGAL_CACHE.clear()  # the cache only keeps what the same computation gave before
+    hand = cardset(parse_cards("8S QC QD 6H"))
+    cards = tuple(sorted(parse_cards("8S QC QD 6H")))
+    assert _legal_from_mask(hand) == cards
+    assert _legal_from_mask(hand | 1 << DRAW) == (*cards, DRAW)
+    assert _legal_from_mask(1 << DRAW) == (DRAW,)
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")
+    _LEGAL_CACHE.clear()
+    assert legal(state) == ["8S", "QD", "QC"]  # H-10: he holds 8S, so he may not draw
+    play(state, "8S JS")
+    _LEGAL_CACHE.clear()
+    assert legal(state) == ["draw"]  # seat 0 holds nothing that goes on JS
+
+
+def test_a_pile_of_two_cards_restocks_the_one_below_its_top() -> None:
+    # rule: H-11 H-9
+    state = deal([BIG, SMALL], "9S", "6H", restocks=("9S",), voluntary_draw=True)
+    play(state, "10S draw pass")  # seat 0 takes the only card of the stock
+    assert state.stock == [] and state.pile == [parse_card("9S"), parse_card("10S")]
+    events = play(state, "draw")
+    assert events == [Restocked(1), CardDrawn(1, parse_card("9S"), False)]
+    assert state.pile == [parse_card("10S")] and state.epoch == 1
+    assert legal(state) == ["9S", "pass"]
