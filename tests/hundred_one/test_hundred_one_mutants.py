@@ -272,3 +272,19 @@ def test_a_pile_of_two_cards_restocks_the_one_below_its_top() -> None:
     assert events == [Restocked(1), CardDrawn(1, parse_card("9S"), False)]
     assert state.pile == [parse_card("10S")] and state.epoch == 1
     assert legal(state) == ["9S", "pass"]
+
+
+def test_a_seeded_game_reshuffles_alike_on_both_engines() -> None:
+    # rule: H-11
+    games = []
+    for engine in ("python", "native"):
+        rules = rules_for(players=2, voluntary_draw=True, engine=engine)
+        state = rules.new_state(seed=1)
+        rng = random.Random(1)
+        while not state.is_over:
+            legal_now = state.legal_actions()
+            state.apply(legal_now[rng.randrange(len(legal_now))])
+        games.append(state.deal_logs())
+    python, native = games
+    assert [len(log.setup.restocks) for log in python] == [4, 15]  # type: ignore[attr-defined]
+    assert python == native  # the same reshuffles: seed, deal and epoch pick each one
