@@ -12,16 +12,23 @@ from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_36
 from koloda.core.engine import DealSetup
 from koloda.core.errors import DealError
-from koloda.core.events import DealStarted
+from koloda.core.events import CardPlayed, DealStarted
 from koloda.games.hundred_one.actions import (
     DRAW,
+    DREW,
     PASS,
     SUIT_ACTIONS,
     SUIT_BASE,
     is_card_action,
     is_suit_action,
 )
-from koloda.games.hundred_one.events import CardDrawn, Restocked, StarterTurned, TurnSkipped
+from koloda.games.hundred_one.events import (
+    CardDrawn,
+    Restocked,
+    StarterTurned,
+    SuitNamed,
+    TurnSkipped,
+)
 from koloda.games.hundred_one.native import NativeHundredOneRules
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import (
@@ -288,3 +295,21 @@ def test_a_seeded_game_reshuffles_alike_on_both_engines() -> None:
     python, native = games
     assert [len(log.setup.restocks) for log in python] == [4, 15]  # type: ignore[attr-defined]
     assert python == native  # the same reshuffles: seed, deal and epoch pick each one
+
+
+def test_the_public_log_names_the_seat_of_every_entry() -> None:
+    # rule: H-6 H-8
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")
+    events = play(state, "QD suit:C")
+    assert events == [CardPlayed(1, parse_card("QD")), SuitNamed(1, 3)]
+    play(state, "9C 9D draw")  # on 9D seat 1 holds only a queen: he may draw (H-9)
+    expected = [
+        1 << 8 | parse_card("QD"),
+        1 << 8 | SUIT_BASE + 3,
+        2 << 8 | parse_card("9C"),
+        0 << 8 | parse_card("9D"),
+        1 << 8 | DRAW,
+        1 << 8 | DREW,
+    ]
+    assert [state.view(seat).log for seat in range(3)] == [tuple(expected)] * 3
+    assert state.rules.parse_action("suit:C") == SUIT_BASE + 3
