@@ -12,7 +12,7 @@ from koloda.core.dealing import Shuffler
 from koloda.core.decks import DECK_36
 from koloda.core.engine import DealSetup
 from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealStarted
+from koloda.core.events import CardPlayed, DealScored, DealStarted, GameOver
 from koloda.games.hundred_one.actions import (
     DRAW,
     DREW,
@@ -313,3 +313,62 @@ def test_the_public_log_names_the_seat_of_every_entry() -> None:
     ]
     assert [state.view(seat).log for seat in range(3)] == [tuple(expected)] * 3
     assert state.rules.parse_action("suit:C") == SUIT_BASE + 3
+
+
+def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned() -> None:
+    # rule: H-2 H-3
+    rules = rules_for(players=3, hand_size=3)
+    state = rules.empty_state(first_dealer=0)
+    copy = state.clone()
+    hands = tuple(tuple(parse_cards(h)) for h in ("KH 9D AC", "8S QC QD", "JS 9C 10D"))
+    starter, top = parse_card("9S"), parse_card("6H")
+    rest = [c for c in DECK_36.cards if c not in {starter, top, *(c for h in hands for c in h)}]
+    for each in (state, copy):
+        for seat in range(3):
+            view = each.view(seat)
+            assert (view.phase, view.deal, view.dealer, view.to_act) == (0, 0, 0, None)
+            assert (view.hand, view.hand_sizes, view.stock_size, view.pile) == ((), (0,) * 3, 0, ())
+            assert (view.starter, view.top, view.suit, view.drawn) == (None, None, None, None)
+            assert (view.log, view.legal_actions, view.totals, view.sheet) == ((), (), (0,) * 3, ())
+        assert each.card_count() == 0 and each.deal_logs() == [] and each.legal_actions() == ()
+        assert each.outcome() == (0.0, 0.0, 0.0)
+        each.start_deal(HundredOneSetup(0, hands, starter, (top, *rest)))
+        assert each.card_count() == 36
+        play(each, "8S JS draw pass QD suit:C 9C 9D QC")  # seat 1 goes out on a queen (H-14)
+    assert copy.sheet == state.sheet and copy.totals == state.totals == [21, -30, 10]
+    assert copy.deal_logs() == state.deal_logs() and len(state.deal_logs()) == 1
+
+
+def test_a_sampled_state_plays_on_and_reshuffles_to_the_end_of_the_hand() -> None:
+    # rule: H-11 H-12
+    state = deal([BIG, SMALL], "9S", "6H", seed=7)
+    play(state, "10S JS draw pass KS")
+    view = state.view(1)
+    sampled = state.rules.sample_state(view, random.Random(3))
+    assert sampled.view(1) == view
+    events = sampled.apply(DRAW)  # the stock is empty: the pile below KS is reshuffled
+    assert Restocked(3) in events and sampled.epoch == 1
+    while sampled.deal_number == 0:
+        sampled.apply(sampled.legal_actions()[0])
+    assert len(sampled.sheet) == 1 and sum(sampled.totals) > 0
+    first = sampled.deal_logs()[0]
+    assert len(first.setup.restocks) >= 1  # type: ignore[attr-defined]
+
+
+def test_hands_are_numbered_scored_and_reported_in_order() -> None:
+    # rule: H-3 H-13 H-16
+    rules = rules_for(players=2)
+    state = rules.empty_state(first_dealer=1)
+    events = state.resume_dealing(Shuffler(3))
+    while not state.is_over:
+        events += state.apply(state.legal_actions()[0])
+    hands = len(state.sheet)
+    assert hands == state.deal_number == 5
+    assert [line.deal for line in state.sheet] == list(range(hands))
+    assert [line.dealer for line in state.sheet] == [1, 0, 1, 0, 1]  # H-3: the deal rotates
+    scored = [(e.deal, e.scores) for e in events if isinstance(e, DealScored)]
+    assert scored == [(line.deal, line.scores) for line in state.sheet]
+    assert [e.deal for e in events if isinstance(e, DealStarted)] == list(range(hands))
+    (over,) = [e for e in events if isinstance(e, GameOver)]
+    assert over.totals == state.outcome() == tuple(-float(t) for t in state.totals)
+    assert over.winners == tuple(winners(state.totals))
