@@ -372,3 +372,16 @@ def test_hands_are_numbered_scored_and_reported_in_order() -> None:
     (over,) = [e for e in events if isinstance(e, GameOver)]
     assert over.totals == state.outcome() == tuple(-float(t) for t in state.totals)
     assert over.winners == tuple(winners(state.totals))
+
+
+def test_the_first_dealer_must_be_a_seat() -> None:
+    # rule: H-1 H-3
+    for players in (2, 3, 6):
+        rules = rules_for(players=players)
+        for seat in (-1, players):
+            with pytest.raises(DealError) as refused:
+                rules.empty_state(first_dealer=seat)
+            assert str(refused.value) == f"first dealer {seat} is not a seat 0..{players - 1}"
+        for seat in (0, players - 1):
+            state = rules.empty_state(first_dealer=seat)
+            assert (state.first_dealer, state.dealer, state.num_seats) == (seat, seat, players)
