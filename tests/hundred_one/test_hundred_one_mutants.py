@@ -16,7 +16,9 @@ from koloda.core.events import CardPlayed, DealScored, DealStarted, GameOver
 from koloda.games.hundred_one.actions import (
     DRAW,
     DREW,
+    NOTHING,
     PASS,
+    RESTOCK,
     SUIT_ACTIONS,
     SUIT_BASE,
     is_card_action,
@@ -24,6 +26,7 @@ from koloda.games.hundred_one.actions import (
 )
 from koloda.games.hundred_one.events import (
     CardDrawn,
+    NothingToDraw,
     Restocked,
     StarterTurned,
     SuitNamed,
@@ -385,3 +388,19 @@ def test_the_first_dealer_must_be_a_seat() -> None:
         for seat in (0, players - 1):
             state = rules.empty_state(first_dealer=seat)
             assert (state.first_dealer, state.dealer, state.num_seats) == (seat, seat, players)
+
+
+def test_a_forced_draw_with_nothing_left_still_costs_the_turn() -> None:
+    # rule: H-5 H-11
+    state = deal([BIG, SMALL], "9S", "6H", restocks=("9S", "10S"), voluntary_draw=True)
+    play(state, "10S draw pass draw pass")  # the stock is empty, the pile holds 10S alone
+    events = play(state, "7S")  # seat 1 must draw two: 10S from a restock, then nothing
+    assert events == [
+        CardPlayed(0, parse_card("7S")),
+        Restocked(1),
+        CardDrawn(1, parse_card("10S"), True),
+        NothingToDraw(1),
+        TurnSkipped(1),
+    ]
+    assert state.view(0).log[-3:] == (RESTOCK, 1 << 8 | DREW, 1 << 8 | NOTHING)
+    assert state.to_act == 0 and state.stock == [] and state.pile == [parse_card("7S")]
