@@ -371,7 +371,9 @@ def test_hands_are_numbered_scored_and_reported_in_order() -> None:
     assert [line.dealer for line in state.sheet] == [1, 0, 1, 0, 1]  # H-3: the deal rotates
     scored = [(e.deal, e.scores) for e in events if isinstance(e, DealScored)]
     assert scored == [(line.deal, line.scores) for line in state.sheet]
-    assert [e.deal for e in events if isinstance(e, DealStarted)] == list(range(hands))
+    started = [e for e in events if isinstance(e, DealStarted)]
+    assert [(e.deal, e.dealer) for e in started] == [(n.deal, n.dealer) for n in state.sheet]
+    assert [e.hands for e in started] == [log.setup.hands for log in state.deal_logs()]
     (over,) = [e for e in events if isinstance(e, GameOver)]
     assert over.totals == state.outcome() == tuple(-float(t) for t in state.totals)
     assert over.winners == tuple(winners(state.totals))
