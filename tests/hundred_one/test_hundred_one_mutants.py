@@ -373,7 +373,10 @@ def test_hands_are_numbered_scored_and_reported_in_order() -> None:
     assert scored == [(line.deal, line.scores) for line in state.sheet]
     started = [e for e in events if isinstance(e, DealStarted)]
     assert [(e.deal, e.dealer) for e in started] == [(n.deal, n.dealer) for n in state.sheet]
-    assert [e.hands for e in started] == [log.setup.hands for log in state.deal_logs()]
+    logs = state.deal_logs()
+    assert [e.hands for e in started] == [log.setup.hands for log in logs]
+    turned = [e.card for e in events if isinstance(e, StarterTurned)]
+    assert turned == [log.setup.starter for log in logs]  # type: ignore[attr-defined]
     (over,) = [e for e in events if isinstance(e, GameOver)]
     assert over.totals == state.outcome() == tuple(-float(t) for t in state.totals)
     assert over.winners == tuple(winners(state.totals))
