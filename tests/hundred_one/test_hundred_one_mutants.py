@@ -27,6 +27,7 @@ from koloda.games.hundred_one.actions import (
 from koloda.games.hundred_one.events import (
     CardDrawn,
     NothingToDraw,
+    Passed,
     Restocked,
     StarterTurned,
     SuitNamed,
@@ -45,6 +46,7 @@ from koloda.games.hundred_one.scoring import (
 )
 from koloda.games.hundred_one.state import (
     _LEGAL_CACHE,
+    PHASE_PLAY,
     HundredOneSetup,
     HundredOneState,
     RestockError,
@@ -306,6 +308,7 @@ def test_the_public_log_names_the_seat_of_every_entry() -> None:
     events = play(state, "QD suit:C")
     assert events == [CardPlayed(1, parse_card("QD")), SuitNamed(1, 3)]
     play(state, "9C 9D draw")  # on 9D seat 1 holds only a queen: he may draw (H-9)
+    assert play(state, "pass") == [Passed(1)]  # the drawn 6H does not go on 9D
     expected = [
         1 << 8 | parse_card("QD"),
         1 << 8 | SUIT_BASE + 3,
@@ -313,6 +316,7 @@ def test_the_public_log_names_the_seat_of_every_entry() -> None:
         0 << 8 | parse_card("9D"),
         1 << 8 | DRAW,
         1 << 8 | DREW,
+        1 << 8 | PASS,
     ]
     assert [state.view(seat).log for seat in range(3)] == [tuple(expected)] * 3
     assert state.rules.parse_action("suit:C") == SUIT_BASE + 3
@@ -409,3 +413,13 @@ def test_a_forced_draw_with_nothing_left_still_costs_the_turn() -> None:
     ]
     assert state.view(0).log[-3:] == (RESTOCK, 1 << 8 | DREW, 1 << 8 | NOTHING)
     assert state.to_act == 0 and state.stock == [] and state.pile == [parse_card("7S")]
+
+
+def test_with_nothing_to_draw_the_turn_goes_round_the_table() -> None:
+    # rule: H-11 H-9
+    state = deal([BIG, SMALL], "9S", "6H", voluntary_draw=True)
+    play(state, "draw pass")  # seat 1 takes 6H, the only card of the stock
+    for seat in (0, 1, 0):
+        assert state.to_act == seat
+        assert play(state, "draw") == [NothingToDraw(seat)]  # no stock, nothing under 9S
+    assert state.to_act == 1 and state.phase == PHASE_PLAY
