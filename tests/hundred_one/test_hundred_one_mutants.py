@@ -423,3 +423,17 @@ def test_with_nothing_to_draw_the_turn_goes_round_the_table() -> None:
         assert state.to_act == seat
         assert play(state, "draw") == [NothingToDraw(seat)]  # no stock, nothing under 9S
     assert state.to_act == 1 and state.phase == PHASE_PLAY
+
+
+def test_a_queen_starter_carries_over_to_the_native_engine() -> None:
+    # rule: H-7 H-6
+    python = deal(["KH 9D AC", "8S QC 7D", "JS 9C 10D"], "QD", "6H", engine="python")
+    assert python.to_act == 0 and legal(python) == ["suit:S", "suit:H", "suit:D", "suit:C"]
+    native = rules_for(players=3, hand_size=3, engine="native")
+    assert isinstance(native, NativeHundredOneRules)
+    state = native.from_python(python)  # the dealer names the suit of the queen starter
+    assert [state.view(s) for s in range(3)] == [python.view(s) for s in range(3)]
+    for text in ("suit:D", "7D", "9D"):  # seat 2 draws two for the 7 and loses his turn
+        python.apply(python.rules.parse_action(text))
+        state.apply(native.parse_action(text))
+    assert [state.view(s) for s in range(3)] == [python.view(s) for s in range(3)]
