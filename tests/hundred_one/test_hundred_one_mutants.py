@@ -338,6 +338,7 @@ def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned() 
             assert (view.starter, view.top, view.suit, view.drawn) == (None, None, None, None)
             assert (view.log, view.legal_actions, view.totals, view.sheet) == ((), (), (0,) * 3, ())
         assert each.card_count() == 0 and each.deal_logs() == [] and each.legal_actions() == ()
+        assert each.to_act is None and not each.is_over and each.awaiting_deal
         assert each.outcome() == (0.0, 0.0, 0.0)
         each.start_deal(HundredOneSetup(0, hands, starter, (top, *rest)))
         assert each.card_count() == 36
