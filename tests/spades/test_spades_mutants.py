@@ -440,3 +440,35 @@ def test_the_first_dealer_is_one_of_the_four_seats() -> None:
     for seat in (4, -1):
         with pytest.raises(DealError, match=f"first dealer {seat} is not a seat 0..3"):
             rules().empty_state(first_dealer=seat)
+
+
+def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned() -> None:
+    # rule: S-3 S-4 S-17
+    state = any_engine_rules().empty_state(first_dealer=2)
+    copy = state.clone()
+    for each in (state, copy):
+        for seat in range(4):
+            view = each.view(seat)
+            assert (view.phase, view.deal, view.dealer, view.to_act) == (0, 0, 2, None)
+            assert (view.hand, view.hand_sizes, view.picked_up) == ((), (0,) * 4, (False,) * 4)
+            assert (view.auction, view.sent, view.received, view.on_table) == (
+                (),
+                (),
+                (),
+                (0,) * 4,
+            )
+            assert (view.plays, view.trick, view.trick_leader, view.tricks_won) == (
+                (),
+                (),
+                None,
+                (0,) * 4,
+            )
+            assert view.spades_broken is False and view.legal_actions == ()
+            assert (view.totals, view.bags, view.sheet, view.winners) == ((0, 0), (0, 0), (), ())
+        assert each.deal_logs() == [] and each.deal_scores() == []
+        each.start_deal(DealSetup(2, tuple(tuple(h) for h in SUITED)))
+        assert each.to_act == 2  # S-4: the dealer bids first
+        act(each, "look", "bid:1", "look", "bid:1", "look", "bid:10", "look", "bid:1")
+        play_lowest(each)
+    assert copy.sheet == state.sheet and copy.totals == state.totals == [112, -20]
+    assert copy.deal_logs() == state.deal_logs() and len(copy.deal_logs()) == 1
