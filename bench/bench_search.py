@@ -1,6 +1,7 @@
 """ISMCTS simulations per second in King and Spades, against OpenSpiel's Python ISMCTS bot
 on ``hearts(pass_cards=false)`` in the same run (uniform rollouts on both sides, as the
-OpenSpiel bot uses a random-rollout evaluator).
+OpenSpiel bot uses a random-rollout evaluator): our Python ISMCTS (``ismcts``), our native
+one (``ismcts-native``, the search in Rust) and OpenSpiel's Python and C++ ones.
 
 ``python bench/bench_search.py [SECONDS]``; ``run(seconds)`` for ``bench_engines.py``.
 """
@@ -45,6 +46,21 @@ def koloda_rate(game: str, seconds: float, heuristic: bool = False) -> float:
         bot = ISMCTSBot(rules, simulations=None, milliseconds=250.0, rollout=rollout)
         bot.search(view, rng)
         total += bot.last_iterations
+    return total / (time.perf_counter() - started)
+
+
+def native_rate(game: str, seconds: float) -> float:
+    """Native ISMCTS simulations per second from the same position (each search of 250 ms
+    starts from the view: the sample and the knowledge are read in Python, then Rust)."""
+    from koloda.bots.search.native_ismcts import NativeISMCTSBot
+
+    rules, view = _play_position(game, {})
+    bot = NativeISMCTSBot(rules, simulations=None, milliseconds=250.0)
+    rng = random.Random(1)
+    total = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        total += bot.search(view, rng)[2]
     return total / (time.perf_counter() - started)
 
 
@@ -111,12 +127,18 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
     king = koloda_rate("king", share)
     spades = koloda_rate("spades", share)
     king_heuristic = koloda_rate("king", share, heuristic=True)
+    king_native = native_rate("king", share)
+    spades_native = native_rate("spades", share)
     reference = openspiel_rate(share)
     cpp = openspiel_cpp_rate(share)
     result: dict[str, Any] = {
         "king_ismcts_sims_per_s": round(king, 1),
         "spades_ismcts_sims_per_s": round(spades, 1),
         "king_ismcts_heuristic_rollouts_sims_per_s": round(king_heuristic, 1),
+        "king_native_ismcts_sims_per_s": round(king_native, 1),
+        "spades_native_ismcts_sims_per_s": round(spades_native, 1),
+        "king_native_vs_python": round(king_native / king, 1),
+        "spades_native_vs_python": round(spades_native / spades, 1),
         "openspiel_python_ismcts_hearts_sims_per_s": None
         if reference is None
         else round(reference, 1),
@@ -128,6 +150,9 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
     if cpp:  # targets: >= 3x the Python bot, >= 1/5 of the C++ one
         result["king_vs_openspiel_cpp"] = round(king / cpp, 3)
         result["spades_vs_openspiel_cpp"] = round(spades / cpp, 3)
+        # the native search's target: >= 2x the C++ one
+        result["king_native_vs_openspiel_cpp"] = round(king_native / cpp, 2)
+        result["spades_native_vs_openspiel_cpp"] = round(spades_native / cpp, 2)
     print("ISMCTS simulations per second (uniform rollouts):")
     for key, value in result.items():
         print(f"  {key}: {value}")

@@ -413,3 +413,32 @@ def tressette_batch_step(
 def tressette_batch_encode(
     states: list[TressetteCore], tables: TressetteBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
+
+# ----- native search (native/src/python_search.rs) ---------------------------------------
+
+def ismcts_spades(
+    state: SpadesCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    simulations: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exploration: float = 0.7,
+) -> tuple[int, list[tuple[int, int]], int, int]:
+    """SO-ISMCTS for ``seat`` to play a card in ``state`` (a position that agrees with the
+    seat's view), dealing the ``unseen`` cards to ``places`` (one ``(size, excluded, held,
+    at_least_one)`` per seat) every iteration: the card, each root card's visits, the
+    simulations done, the determinizations that fell back to the position's own deal."""
+
+def ismcts_king(
+    state: KingCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    simulations: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exploration: float = 0.7,
+) -> tuple[int, list[tuple[int, int]], int, int]:
+    """As ``ismcts_spades``, for King (three or four seats)."""

@@ -4,7 +4,10 @@
 - ``normal``: the heuristic;
 - ``hard``: PIMC over sampled deals with heuristic rollouts, 900 ms a move (within 1 s on
   this machine), in 101 over deals weighed by the others' play (``search.beliefs``);
-  ``ismcts`` is the ISMCTS bot with heuristic rollouts.
+  ``ismcts`` is the ISMCTS bot with heuristic rollouts;
+- ``ismcts-native``: ISMCTS in Rust over the card play of Spades and King (random rollouts,
+  100000 simulations a move by default; ``ismcts-native:1s`` for a time budget), the
+  heuristic for the other decisions.
 """
 
 from __future__ import annotations
@@ -134,6 +137,23 @@ def cheater(rules: AnyRules, budget: str = "20") -> AnyBot:
     )
 
 
+NATIVE_ISMCTS_SIMULATIONS = 100000
+
+
+def ismcts_native(rules: AnyRules, budget: str = f"{NATIVE_ISMCTS_SIMULATIONS}") -> AnyBot:
+    """ISMCTS in native code (Spades and King; an OptionError for other games)."""
+    from koloda.bots.search.native_ismcts import NativeISMCTSBot
+
+    simulations, milliseconds = parse_budget(budget)
+    default = budget == f"{NATIVE_ISMCTS_SIMULATIONS}"
+    return NativeISMCTSBot(
+        rules,
+        simulations=simulations,
+        milliseconds=milliseconds,
+        name="ismcts-native" if default else f"ismcts-native:{budget}",
+    )
+
+
 def register_all() -> None:
     register_bot("heuristic", heuristic)
     register_bot("easy", easy)
@@ -144,6 +164,8 @@ def register_all() -> None:
     register_bot("ismcts-uniform", ismcts_uniform)
     register_budget_bot("ismcts", ismcts)
     register_budget_bot("ismcts-uniform", ismcts_uniform)
+    register_bot("ismcts-native", ismcts_native)
+    register_budget_bot("ismcts-native", ismcts_native)
     register_budget_bot("pimc", pimc)
     register_budget_bot("hard", hard)
     register_bot("cheater", cheater)

@@ -8,6 +8,7 @@ pub mod cards;
 pub mod hundred_one;
 pub mod king;
 pub mod rng;
+pub mod search;
 pub mod shuffle;
 pub mod spades;
 pub mod tressette;
@@ -23,6 +24,8 @@ mod python;
 mod python_hundred_one;
 #[cfg(feature = "python")]
 mod python_king;
+#[cfg(feature = "python")]
+mod python_search;
 #[cfg(feature = "python")]
 mod python_tressette;
 #[cfg(feature = "python")]

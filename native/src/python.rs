@@ -612,6 +612,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m
     )?)?;
     crate::python_vector::register(m)?;
+    crate::python_search::register(m)?;
     m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
     m.add_function(wrap_pyfunction!(
         crate::python_hundred_one::hundred_one_playouts,

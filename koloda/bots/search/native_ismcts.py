@@ -1,0 +1,146 @@
+"""ISMCTS in native code for the card play of Spades and King (``ismcts-native``).
+
+The same search as ``ismcts.py`` (single-observer ISMCTS, UCB with availability counts,
+one node expanded an iteration, the deal's reward backed up per mover) with uniform random
+rollouts, run in Rust (``native/src/search``) over the native game states.
+
+What the search may know is the view's, and only through two things the game itself
+derives from the view:
+
+- a position that agrees with the view, ``rules.sample_state(view, rng)`` (the public state:
+  contract, bids, tricks, cards played; the seat's own hand; the others' hands as one random
+  guess);
+- the seat's knowledge of the cards it has not seen, the game's ``hidden_cards(rules,
+  view)``: how many each other seat holds, the cards a seat is known to hold (Spades: the
+  nil exchange's cards), the cards its plays show it cannot hold (voids, King's K-8/K-9/K-17
+  constraints read through the game's legality), a suit it must hold (King's K-15).
+
+Every iteration deals the unseen cards anew from that knowledge, so the guessed hands of
+the sample serve only as the fallback when random deals keep failing. The other decisions
+(Spades' bids and nil exchange, King's orders and trump calls) come from the heuristic, as
+``hard`` does in Spades. Other games have no native search: asking for the bot there is an
+``OptionError`` (``ismcts`` is the Python search for every game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from koloda.core.engine import Action, AnyRules
+from koloda.core.errors import OptionError
+from koloda.core.info import GameInfo
+from koloda.core.sampling import HiddenCards
+
+GAMES = ("spades", "king")
+"""The games the native search plays."""
+
+Search = Callable[..., tuple[int, list[tuple[int, int]], int, int]]
+
+
+def _game_parts(rules: AnyRules) -> tuple[AnyRules, Search, Callable[[Any, Any], HiddenCards]]:
+    """The native rules of the same options, the search function and ``hidden_cards``."""
+    from koloda import _native
+
+    name = rules.info.name
+    if name == "spades":
+        from koloda.games.spades.native import NativeSpadesRules
+        from koloda.games.spades.view import hidden_cards as spades_hidden
+
+        options: Any = getattr(rules, "options", None)
+        native: AnyRules = (
+            rules if isinstance(rules, NativeSpadesRules) else NativeSpadesRules(options)
+        )
+        return native, _native.ismcts_spades, spades_hidden
+    if name == "king":
+        from koloda.games.king.native import NativeKingRules
+        from koloda.games.king.view import hidden_cards as king_hidden
+
+        options = getattr(rules, "options", None)
+        native = rules if isinstance(rules, NativeKingRules) else NativeKingRules(options)
+        return native, _native.ismcts_king, king_hidden
+    raise OptionError(
+        f"ismcts-native plays {' and '.join(GAMES)} only, not {name}; "
+        "ismcts is the Python search for every game"
+    )
+
+
+def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[tuple[int, int, int, int]]]:
+    """The unseen cards and one ``(size, excluded, held, at_least_one)`` per seat for the
+    native search: ``held`` the known cards not yet played, ``at_least_one`` a set the dealt
+    cards must meet (0 when the known cards already do)."""
+    played = 0
+    for _, card in plays:
+        played |= 1 << card
+    places = []
+    for place in hidden.places:
+        if place.at_most or len(place.at_least_one) > 1:
+            raise ValueError("the native search takes at most one at-least-one set a seat")
+        must = 0
+        if place.at_least_one and not place.known & place.at_least_one[0]:
+            must = place.at_least_one[0] & hidden.unseen
+        places.append((place.size, place.excluded & hidden.unseen, place.known & ~played, must))
+    return hidden.unseen, places
+
+
+class NativeISMCTSBot:
+    """SO-ISMCTS in Rust over the card play, with a budget in simulations or milliseconds;
+    the heuristic decides the rest."""
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        simulations: int | None = 20000,
+        milliseconds: float | None = None,
+        exploration: float = 0.7,
+        name: str = "ismcts-native",
+    ) -> None:
+        if simulations is None and milliseconds is None:
+            raise OptionError("ismcts-native needs a budget: simulations or milliseconds")
+        if simulations is not None and simulations < 1:
+            raise OptionError("ismcts-native needs at least one simulation a move")
+        self.native_rules, self._search, self._hidden = _game_parts(rules)
+        from koloda.bots.heuristic import HeuristicBot
+
+        self.rules = rules
+        self.name = name
+        self.simulations = simulations
+        self.milliseconds = milliseconds
+        self.exploration = exploration
+        self.heuristic = HeuristicBot(rules)
+        self.last_simulations = 0
+        self.last_visits: dict[Action, int] = {}
+        self.last_fallbacks = 0
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            return legal[0]
+        if not GameInfo.is_card_action(legal[0]):
+            return self.heuristic.choose(view, rng)
+        return self.search(view, rng)[0]
+
+    def search(
+        self, view: Any, rng: random.Random
+    ) -> tuple[Action, list[tuple[int, int]], int, int]:
+        """Runs the budget from ``view`` (a card to play): the card, each root card's
+        visits, the simulations done and the determinizations that used the fallback."""
+        root = self.native_rules.sample_state(view, rng)
+        unseen, places = knowledge(self._hidden(self.native_rules, view), view.plays)
+        action, visits, simulations, fallbacks = self._search(
+            root,
+            view.seat,
+            unseen,
+            places,
+            simulations=self.simulations,
+            milliseconds=self.milliseconds,
+            seed=rng.getrandbits(64),
+            exploration=self.exploration,
+        )
+        self.last_simulations = simulations
+        self.last_visits = dict(visits)
+        self.last_fallbacks = fallbacks
+        return action, visits, simulations, fallbacks

@@ -1,0 +1,241 @@
+//! Determinizations from one seat's knowledge: the cards it has not seen dealt to the other
+//! seats under what it knows of them (as `koloda/core/sampling.py` describes it: a place per
+//! seat with how many unseen cards it gets, the cards it cannot hold, the cards it is known
+//! to hold, and a set it holds at least one card of).
+//!
+//! The knowledge comes from the seat's view only (`koloda.bots.search.native_ismcts` reads
+//! it through the game's own `hidden_cards`); the other seats' real cards never reach here.
+
+use crate::cards::{Card, CardSet, Cards};
+use crate::rng::Rng;
+
+/// Random deals tried before the fallback deal is used.
+const TRIES: u32 = 32;
+
+/// What the observer knows of one seat's hidden holding.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// How many unseen cards the seat holds.
+    pub size: u32,
+    /// Unseen cards it cannot hold (voids shown, cards its plays show it lacks).
+    pub excluded: CardSet,
+    /// Cards it holds now for sure, besides the unseen ones (an exchange's cards).
+    pub held: CardSet,
+    /// A set it must hold at least one card of among the dealt ones (0: none), already
+    /// reduced by the caller to a set no known card satisfies.
+    pub at_least_one: CardSet,
+}
+
+/// Deals the unseen cards of one information set, many times.
+#[derive(Clone, Debug)]
+pub struct Determinizer {
+    observer: usize,
+    places: Vec<Place>,
+    /// Cards some seat with room cannot hold, the most constrained first, with the places
+    /// that may take them (a bit per place).
+    constrained: Vec<(Card, u8)>,
+    /// Cards every place with room may take.
+    free: Vec<Card>,
+    /// A deal known to agree with the knowledge (the root position's own), used when the
+    /// random deals keep failing.
+    fallback: Vec<CardSet>,
+    /// How many times the fallback deal was used.
+    pub fallbacks: u64,
+}
+
+impl Determinizer {
+    /// The dealer of `unseen` to `places` (one per seat; the observer's has size 0) for a
+    /// search by `observer`, checked against `fallback`, the hands of a position that agrees
+    /// with the knowledge (each seat's whole holding).
+    pub fn new(
+        observer: usize,
+        unseen: CardSet,
+        places: &[Place],
+        fallback: &[CardSet],
+    ) -> Result<Self, String> {
+        let n = places.len();
+        if !(2..=4).contains(&n) || fallback.len() != n || observer >= n {
+            return Err(format!("{n} places for {} hands", fallback.len()));
+        }
+        if places[observer].size != 0 {
+            return Err("the searching seat must know its whole hand".into());
+        }
+        let sizes: u32 = places.iter().map(|p| p.size).sum();
+        if sizes != unseen.count_ones() {
+            return Err(format!(
+                "{} unseen cards for places of {sizes}",
+                unseen.count_ones()
+            ));
+        }
+        for (seat, (place, &hand)) in places.iter().zip(fallback).enumerate() {
+            if seat == observer {
+                continue;
+            }
+            let dealt = hand & !place.held;
+            let agrees = place.held & unseen == 0
+                && hand & place.held == place.held
+                && dealt & !unseen == 0
+                && dealt.count_ones() == place.size
+                && dealt & place.excluded == 0
+                && (place.at_least_one == 0 || dealt & place.at_least_one != 0);
+            if !agrees {
+                return Err(format!(
+                    "seat {seat}'s cards in the root position disagree with the knowledge"
+                ));
+            }
+        }
+        let mut constrained = Vec::new();
+        let mut free = Vec::new();
+        let open: u8 = (0..n)
+            .filter(|&p| places[p].size > 0)
+            .fold(0, |bits, p| bits | 1 << p);
+        for card in Cards(unseen) {
+            let allowed = (0..n)
+                .filter(|&p| places[p].size > 0 && places[p].excluded >> card & 1 == 0)
+                .fold(0u8, |bits, p| bits | 1 << p);
+            if allowed == open {
+                free.push(card);
+            } else {
+                constrained.push((card, allowed));
+            }
+        }
+        constrained.sort_by_key(|&(card, allowed)| (allowed.count_ones(), card));
+        Ok(Determinizer {
+            observer,
+            places: places.to_vec(),
+            constrained,
+            free,
+            fallback: fallback.to_vec(),
+            fallbacks: 0,
+        })
+    }
+
+    /// One deal: every seat but the observer's gets its known cards and its share of the
+    /// unseen ones (`hands[observer]` is left as it is).
+    pub fn deal(&mut self, rng: &mut Rng, hands: &mut [CardSet]) {
+        let n = self.places.len();
+        let mut order = [0 as Card; 64];
+        'attempt: for _ in 0..TRIES {
+            let mut room = [0u32; 4];
+            let mut dealt = [0 as CardSet; 4];
+            for (slot, place) in room.iter_mut().zip(&self.places) {
+                *slot = place.size;
+            }
+            for &(card, allowed) in &self.constrained {
+                let total: u32 = (0..n)
+                    .filter(|&p| allowed >> p & 1 == 1)
+                    .map(|p| room[p])
+                    .sum();
+                if total == 0 {
+                    continue 'attempt;
+                }
+                let mut pick = rng.below(total);
+                for p in 0..n {
+                    if allowed >> p & 1 == 1 {
+                        if pick < room[p] {
+                            room[p] -= 1;
+                            dealt[p] |= 1 << card;
+                            break;
+                        }
+                        pick -= room[p];
+                    }
+                }
+            }
+            let free = &mut order[..self.free.len()];
+            free.copy_from_slice(&self.free);
+            rng.shuffle(free);
+            let mut next = free.iter();
+            for p in 0..n {
+                for _ in 0..room[p] {
+                    if let Some(&card) = next.next() {
+                        dealt[p] |= 1 << card;
+                    }
+                }
+            }
+            for (place, &cards) in self.places.iter().zip(&dealt) {
+                if place.at_least_one != 0 && cards & place.at_least_one == 0 {
+                    continue 'attempt;
+                }
+            }
+            for p in 0..n {
+                if p != self.observer {
+                    hands[p] = self.places[p].held | dealt[p];
+                }
+            }
+            return;
+        }
+        self.fallbacks += 1;
+        for (p, (hand, &cards)) in hands.iter_mut().zip(&self.fallback).enumerate() {
+            if p != self.observer {
+                *hand = cards;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::suit_mask;
+
+    #[test]
+    fn deals_respect_sizes_voids_and_known_cards() {
+        // Seat 0 observes; seat 1 is void in hearts, seat 2 holds the ace of clubs for sure.
+        let own: CardSet = 0x1FFF; // all spades
+        let ace_clubs: CardSet = 1 << (48 + 12);
+        let unseen =
+            !own & (suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3)) & !ace_clubs;
+        let places = [
+            Place::default(),
+            Place {
+                size: 13,
+                excluded: suit_mask(1),
+                ..Place::default()
+            },
+            Place {
+                size: 12,
+                held: ace_clubs,
+                ..Place::default()
+            },
+            Place {
+                size: 13,
+                at_least_one: suit_mask(1),
+                ..Place::default()
+            },
+        ];
+        let clubs_low = suit_mask(3) & !ace_clubs;
+        let fallback = [own, suit_mask(2), clubs_low | ace_clubs, suit_mask(1)];
+        let mut det = Determinizer::new(0, unseen, &places, &fallback).unwrap();
+        let mut rng = Rng::new(5);
+        for _ in 0..500 {
+            let mut hands = [own, 0, 0, 0];
+            det.deal(&mut rng, &mut hands);
+            assert_eq!(hands[0], own);
+            assert_eq!(hands[1].count_ones(), 13);
+            assert_eq!(hands[1] & suit_mask(1), 0);
+            assert_eq!(hands[2].count_ones(), 13);
+            assert!(hands[2] & ace_clubs != 0);
+            assert!(hands[3] & suit_mask(1) != 0);
+            assert_eq!(hands[1] | hands[2] | hands[3], unseen | ace_clubs);
+        }
+        assert_eq!(det.fallbacks, 0);
+    }
+
+    #[test]
+    fn disagreeing_fallback_is_refused() {
+        let places = [
+            Place::default(),
+            Place {
+                size: 1,
+                excluded: 1 << 1,
+                ..Place::default()
+            },
+            Place {
+                size: 1,
+                ..Place::default()
+            },
+        ];
+        assert!(Determinizer::new(0, 0b110, &places, &[1, 0b100, 0b10]).is_ok());
+        assert!(Determinizer::new(0, 0b110, &places, &[1, 0b10, 0b100]).is_err());
+    }
+}

@@ -1,0 +1,284 @@
+//! What the search needs of a trick game's state during the card play, for Spades and King.
+//!
+//! A search ends with the current deal. Its last trick is forced (every seat holds one card
+//! or none), so a search stops when it begins and `finish` plays it out and scores the deal
+//! without the state's end-of-deal bookkeeping (records, the score sheet): the rewards are
+//! those of `GameInfo.rewards` (`koloda/core/info.py`) for the deal's points.
+
+use crate::cards::{Card, CardSet};
+use crate::king::{King, POSITIVE};
+use crate::spades::{score_side, Spades, NUM_TRICKS, PHASE_PLAY as SPADES_PLAY};
+use crate::tricks::trick_winner_index;
+
+/// Spades' `Utility.scale`: a typical deal's points to a side (`spades/rules.py`).
+pub const SPADES_REWARD_SCALE: f64 = 150.0;
+
+/// A trick game's state as the search plays it.
+pub trait TrickSearch: Clone {
+    fn num_seats(&self) -> usize;
+    /// The card play is on and a seat is to act.
+    fn in_play(&self) -> bool;
+    fn to_act(&self) -> usize;
+    /// The cards the seat to act may play.
+    fn legal_mask(&self) -> CardSet;
+    fn hand(&self, seat: usize) -> CardSet;
+    fn set_hand(&mut self, seat: usize, cards: CardSet);
+    /// Plays a legal card.
+    fn play(&mut self, card: Card);
+    /// Only forced plays remain: the deal's last trick is under way.
+    fn forced_end(&self) -> bool;
+    /// Plays out the forced last trick and writes each seat's reward for the deal.
+    fn finish(&mut self, rewards: &mut [f64; 4]);
+    /// Prepares a position for search (a copy that the search may change at will).
+    fn for_search(&self) -> Self {
+        self.clone()
+    }
+}
+
+/// The cards of the trick in progress completed by the seats still to play (each holds
+/// exactly one card), from the leader on, and the index of the leader's seat.
+fn last_trick(
+    plays: &[u8],
+    trick_count: usize,
+    leader: usize,
+    n: usize,
+    hands: &[CardSet],
+) -> [Card; 4] {
+    let mut cards = [0 as Card; 4];
+    let start = plays.len() - trick_count;
+    for (k, slot) in cards.iter_mut().enumerate().take(n) {
+        *slot = if k < trick_count {
+            plays[start + k] & 63
+        } else {
+            hands[(leader + k) % n].trailing_zeros() as Card
+        };
+    }
+    cards
+}
+
+impl TrickSearch for Spades {
+    #[inline]
+    fn num_seats(&self) -> usize {
+        4
+    }
+
+    fn in_play(&self) -> bool {
+        self.phase == SPADES_PLAY && self.to_act >= 0
+    }
+
+    #[inline]
+    fn to_act(&self) -> usize {
+        self.to_act as usize
+    }
+
+    #[inline]
+    fn legal_mask(&self) -> CardSet {
+        self.legal_card_mask()
+    }
+
+    #[inline]
+    fn hand(&self, seat: usize) -> CardSet {
+        self.hands[seat]
+    }
+
+    #[inline]
+    fn set_hand(&mut self, seat: usize, cards: CardSet) {
+        self.hands[seat] = cards;
+    }
+
+    #[inline]
+    fn play(&mut self, card: Card) {
+        self.step(card as u32, &mut ());
+    }
+
+    #[inline]
+    fn forced_end(&self) -> bool {
+        self.tricks_played + 1 >= NUM_TRICKS
+    }
+
+    fn finish(&mut self, rewards: &mut [f64; 4]) {
+        let leader = self.trick_leader as usize;
+        let cards = last_trick(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            leader,
+            4,
+            &self.hands,
+        );
+        let winner = (leader + trick_winner_index(&cards, Some(0))) & 3;
+        let mut tricks = self.tricks;
+        tricks[winner] += 1;
+        let (bids, options) = (self.bids, self.options);
+        let side = |s: usize| {
+            score_side(
+                [bids[s], bids[s + 2]],
+                [tricks[s], tricks[s + 2]],
+                self.totals[s],
+                self.bags[s],
+                &options,
+            )
+            .score
+        };
+        // DealReward.SIDE_DIFFERENCE: the sides' difference over the scale
+        let value = (side(0) - side(1)) as f64 / SPADES_REWARD_SCALE;
+        *rewards = [value, -value, value, -value];
+    }
+}
+
+impl TrickSearch for King {
+    #[inline]
+    fn num_seats(&self) -> usize {
+        self.n() as usize
+    }
+
+    fn in_play(&self) -> bool {
+        self.phase == crate::king::PHASE_PLAY && self.to_act >= 0
+    }
+
+    #[inline]
+    fn to_act(&self) -> usize {
+        self.to_act as usize
+    }
+
+    #[inline]
+    fn legal_mask(&self) -> CardSet {
+        self.legal_card_mask()
+    }
+
+    #[inline]
+    fn hand(&self, seat: usize) -> CardSet {
+        self.hands[seat]
+    }
+
+    #[inline]
+    fn set_hand(&mut self, seat: usize, cards: CardSet) {
+        self.hands[seat] = cards;
+    }
+
+    #[inline]
+    fn play(&mut self, card: Card) {
+        self.step(card as u32, &mut ());
+    }
+
+    #[inline]
+    fn forced_end(&self) -> bool {
+        self.tricks_played + 1 >= self.table.num_tricks
+    }
+
+    fn finish(&mut self, rewards: &mut [f64; 4]) {
+        let n = self.n() as usize;
+        let leader = self.trick_leader as usize;
+        let cards = last_trick(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            leader,
+            n,
+            &self.hands,
+        );
+        let winner = (leader + trick_winner_index(&cards[..n], self.power_trump)) % n;
+        self.tricks[winner] += 1;
+        self.last_tricks[winner] += 1;
+        for &card in &cards[..n] {
+            self.taken[winner] |= 1 << card;
+        }
+        let scores = self.deal_scores();
+        // DealReward.SHARE_OF_DEAL: twice the seat's points over all the points given out
+        let total: i64 = scores[..n].iter().map(|p| p.abs()).sum();
+        let total = if total == 0 { 1.0 } else { total as f64 };
+        for (reward, &points) in rewards.iter_mut().zip(&scores).take(n) {
+            *reward = 2.0 * points as f64 / total;
+        }
+        debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
+    }
+
+    /// K-12's early end changes no score (the decisive cards are all the deal's penalty),
+    /// so the search plays every deal out and never meets the end-of-deal bookkeeping.
+    fn for_search(&self) -> Self {
+        let mut copy = self.clone();
+        copy.table.options.stop_when_decided = false;
+        copy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::king::KingOptions;
+    use crate::rng::Rng;
+    use crate::spades::SpadesOptions;
+
+    #[test]
+    fn spades_finish_scores_as_the_game_does() {
+        let mut rng = Rng::new(11);
+        for game in 0..200u64 {
+            let options = SpadesOptions {
+                bags_penalty: game % 3 == 0,
+                ..SpadesOptions::default()
+            };
+            let mut state = Spades::new(options, (game & 3) as u8);
+            state.totals = [
+                (game as i64 * 37) % 400 - 100,
+                (game as i64 * 53) % 400 - 100,
+            ];
+            state.deal_random(&mut rng);
+            while state.phase != SPADES_PLAY {
+                let action = state.random_action(&mut rng);
+                state.step(action, &mut ());
+            }
+            // random play to the forced end
+            while !state.forced_end() {
+                let card = state.random_action(&mut rng);
+                state.step(card, &mut ());
+            }
+            let mut rewards = [0.0; 4];
+            state.clone().finish(&mut rewards);
+            let mut full = state.clone();
+            while full.phase == SPADES_PLAY {
+                let card = full.random_action(&mut rng); // forced
+                full.step(card, &mut ());
+            }
+            let line = full.sheet.last().unwrap();
+            let expected = (line.sides[0].score - line.sides[1].score) as f64 / 150.0;
+            assert_eq!(rewards, [expected, -expected, expected, -expected]);
+        }
+    }
+
+    #[test]
+    fn king_finish_scores_as_the_game_does() {
+        let mut rng = Rng::new(12);
+        for game in 0..300u64 {
+            let mut state = King::new(KingOptions::default(), (game & 3) as u8);
+            state.deal_number = (game % 15) as u32;
+            state.deal_random(&mut rng);
+            while state.phase != crate::king::PHASE_PLAY {
+                let action = state.random_action(&mut rng);
+                state.step(action, &mut ());
+            }
+            let mut search = state.for_search();
+            // the game as played, with K-12's early end (the search plays every deal out)
+            let mut full = state.clone();
+            while !search.forced_end() {
+                let card = search.random_action(&mut rng);
+                search.play(card as Card);
+                if full.phase == crate::king::PHASE_PLAY {
+                    full.step(card, &mut ());
+                }
+            }
+            let mut rewards = [0.0; 4];
+            search.finish(&mut rewards);
+            while full.phase == crate::king::PHASE_PLAY {
+                let card = full.random_action(&mut rng);
+                full.step(card, &mut ());
+            }
+            let scores = full.sheet.last().unwrap().scores;
+            let total: i64 = scores.iter().map(|p| p.abs()).sum();
+            for seat in 0..4 {
+                let expected = 2.0 * scores[seat] as f64 / total.max(1) as f64;
+                assert!(
+                    (rewards[seat] - expected).abs() < 1e-12,
+                    "{rewards:?} {scores:?}"
+                );
+            }
+        }
+    }
+}
