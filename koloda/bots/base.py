@@ -63,6 +63,19 @@ def available_bots() -> list[str]:
     return sorted(_BOTS)
 
 
+def bots_for(rules: AnyRules) -> list[str]:
+    """The bots that play this game (a bot made for some games only, such as
+    ``ismcts-native``, refuses the others with an OptionError when it is made)."""
+    names = []
+    for name in available_bots():
+        try:
+            make_bot(name, rules)
+        except OptionError:
+            continue
+        names.append(name)
+    return names
+
+
 def make_bot(name: str, rules: AnyRules) -> AnyBot:
     """The bot called ``name`` for this game; unknown names are an OptionError."""
     _load_builtin()

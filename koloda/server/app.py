@@ -20,16 +20,14 @@ from pydantic import BaseModel, Field
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from koloda.bots import available_bots
-from koloda.bots.base import sees_everything
 from koloda.core.errors import KolodaError
-from koloda.core.registry import load_rules
+from koloda.core.registry import available_games, load_rules
 from koloda.i18n import LANGUAGES, catalogue_json
 from koloda.records import parse_record
 from koloda.records.fairness import FAIRNESS_KEY
 from koloda.records.fairness import verify as verify_fairness
 from koloda.server import joining
-from koloda.server.catalog import games_catalog, presets, seat_kinds
+from koloda.server.catalog import games_catalog, offered_bots, presets, seat_kinds
 from koloda.server.cluster import Cluster, Elsewhere, forward, relay
 from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, dumps, hash_token
@@ -366,10 +364,13 @@ def create_app(
         return presets()
 
     @app.get("/api/bots", tags=["lobby"])
-    async def bots() -> dict[str, Any]:
-        """The bots a seat may be given (seat kind ``bot:<name>``)."""
-        offered = [name for name in available_bots() if not sees_everything(name)]
-        return {"bots": offered, "seat_kinds": seat_kinds()}
+    async def bots(game: str | None = None) -> dict[str, Any]:
+        """The bots a seat may be given (seat kind ``bot:<name>``); with ``game``, those
+        that play it (``ismcts-native`` plays Spades and King only)."""
+        if game is not None and game not in available_games():
+            raise HTTPException(404, f"no game {game!r}; games: {', '.join(available_games())}")
+        offered = offered_bots(game)
+        return {"bots": offered, "seat_kinds": seat_kinds(game)}
 
     @app.post(
         "/api/check",

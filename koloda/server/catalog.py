@@ -21,7 +21,7 @@ import typing
 from functools import cache
 from typing import Any
 
-from koloda.bots import available_bots
+from koloda.bots import available_bots, bots_for
 from koloda.bots.base import sees_everything
 from koloda.core.registry import available_games, load_game
 
@@ -43,14 +43,23 @@ def games_catalog() -> list[dict[str, Any]]:
                 "points_are_penalties": info.utility.sense < 0,
                 "options": _lobby_options(name, type(options)) if options is not None else [],
                 "presets": [p["id"] for p in PRESETS if p["game"] == name],
+                "bots": offered_bots(name),
             }
         )
     return out
 
 
-def seat_kinds() -> list[str]:
-    offered = (name for name in available_bots() if not sees_everything(name))
-    return ["human", *(f"bot:{name}" for name in offered)]
+@cache
+def offered_bots(game: str | None = None) -> list[str]:
+    """The bots a seat may be given (never one that sees every hand): all of them, or those
+    that play ``game`` on its default options."""
+    names = available_bots() if game is None else bots_for(load_game(game))
+    return [name for name in names if not sees_everything(name)]
+
+
+def seat_kinds(game: str | None = None) -> list[str]:
+    """``human`` and ``bot:<name>`` of every bot offered (for ``game``)."""
+    return ["human", *(f"bot:{name}" for name in offered_bots(game))]
 
 
 PRESETS: list[dict[str, Any]] = [

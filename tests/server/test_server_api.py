@@ -192,3 +192,20 @@ def test_the_cheater_is_not_offered(server: ServerThread) -> None:
     offered = httpx.get(f"{server.url}/api/bots").json()
     assert "hard" in offered["bots"] and "cheater" not in offered["bots"]
     assert "bot:cheater" not in offered["seat_kinds"]
+
+
+def test_bots_are_offered_for_the_games_they_play(server: ServerThread) -> None:
+    """``ismcts-native`` searches Spades and King only: the catalogue and ``/api/bots?game=``
+    offer it there and not for Tressette, a Tressette table with it is refused in one line,
+    and an unknown game is a 404."""
+    games = {g["game"]: g for g in httpx.get(f"{server.url}/api/games").json()}
+    assert "ismcts-native" in games["spades"]["bots"]
+    assert "ismcts-native" not in games["tressette"]["bots"]
+    assert "hard" in games["tressette"]["bots"] and "cheater" not in games["king"]["bots"]
+    offered = httpx.get(f"{server.url}/api/bots", params={"game": "tressette"}).json()
+    assert "ismcts-native" not in offered["bots"] and "bot:hard" in offered["seat_kinds"]
+    assert httpx.get(f"{server.url}/api/bots", params={"game": "chess"}).status_code == 404
+    seats = ["human", "bot:ismcts-native", "bot:random", "bot:random"]
+    refused = httpx.post(f"{server.url}/api/tables", json={"game": "tressette", "seats": seats})
+    assert refused.status_code == 422, refused.text
+    assert "ismcts-native" in refused.text
