@@ -163,6 +163,9 @@ class GamePlugin:
     native_rules: str | None = None
     """``"module:function"``: the same rules on the native engine (``koloda._native``), for
     a game the Rust crate implements and the differential test proves equal."""
+    native_ismcts: str | None = None
+    """``"module:function"``: ``function(rules)`` gives what the native ISMCTS needs: the
+    native rules of the same options, the Rust search function and ``hidden_cards``."""
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -196,6 +199,12 @@ class GamePlugin:
             return None
         model: BeliefModel[Any, Any] = load_reference(self.beliefs)(rules)
         return model
+
+    def native_ismcts_parts(self, rules: AnyRules) -> Any | None:
+        """The game's parts for the native ISMCTS (``native_ismcts``), or None."""
+        if self.native_ismcts is None:
+            return None
+        return load_reference(self.native_ismcts)(rules)
 
     def search_support(self) -> SearchSupport[Any] | None:
         if self.search is None:

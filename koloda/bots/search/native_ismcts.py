@@ -31,6 +31,7 @@ from typing import Any
 from koloda.core.engine import Action, AnyRules
 from koloda.core.errors import OptionError
 from koloda.core.info import GameInfo
+from koloda.core.registry import plugin_of
 from koloda.core.sampling import HiddenCards
 
 GAMES = ("spades", "king")
@@ -40,30 +41,16 @@ Search = Callable[..., tuple[int, list[tuple[int, int]], int, int]]
 
 
 def _game_parts(rules: AnyRules) -> tuple[AnyRules, Search, Callable[[Any, Any], HiddenCards]]:
-    """The native rules of the same options, the search function and ``hidden_cards``."""
-    from koloda import _native
-
-    name = rules.info.name
-    if name == "spades":
-        from koloda.games.spades.native import NativeSpadesRules
-        from koloda.games.spades.view import hidden_cards as spades_hidden
-
-        options: Any = getattr(rules, "options", None)
-        native: AnyRules = (
-            rules if isinstance(rules, NativeSpadesRules) else NativeSpadesRules(options)
+    """The native rules of the same options, the search function and ``hidden_cards``, from
+    the game's plug-in (``native_ismcts``)."""
+    parts = plugin_of(rules).native_ismcts_parts(rules)
+    if parts is None:
+        raise OptionError(
+            f"ismcts-native plays {' and '.join(GAMES)} only, not {rules.info.name}; "
+            "ismcts is the Python search for every game"
         )
-        return native, _native.ismcts_spades, spades_hidden
-    if name == "king":
-        from koloda.games.king.native import NativeKingRules
-        from koloda.games.king.view import hidden_cards as king_hidden
-
-        options = getattr(rules, "options", None)
-        native = rules if isinstance(rules, NativeKingRules) else NativeKingRules(options)
-        return native, _native.ismcts_king, king_hidden
-    raise OptionError(
-        f"ismcts-native plays {' and '.join(GAMES)} only, not {name}; "
-        "ismcts is the Python search for every game"
-    )
+    native, search, hidden = parts
+    return native, search, hidden
 
 
 def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[tuple[int, int, int, int]]]:

@@ -400,3 +400,15 @@ def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
     """Never called: lets the type checker prove the engine protocols are implemented (the
     record hooks take the Python engine's state type, which the native state mirrors)."""
     return rules
+
+
+def ismcts_parts(rules: Any) -> tuple[Any, Any, Any]:
+    """What ``koloda.bots.search.native_ismcts`` needs for King: these rules on the
+    native engine, the Rust search and the view's ``hidden_cards``."""
+    from koloda import _native
+    from koloda.games.king.view import hidden_cards
+
+    if isinstance(rules, NativeKingRules):
+        return rules, _native.ismcts_king, hidden_cards
+    native = NativeKingRules(rules.options)
+    return native, _native.ismcts_king, hidden_cards
