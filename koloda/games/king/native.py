@@ -405,10 +405,10 @@ def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
 def ismcts_parts(rules: Any) -> tuple[Any, Any, Any]:
     """What ``koloda.bots.search.native_ismcts`` needs for King: these rules on the
     native engine, the Rust search and the view's ``hidden_cards``."""
-    from koloda import _native
+    from koloda._native import ismcts_king
     from koloda.games.king.view import hidden_cards
 
     if isinstance(rules, NativeKingRules):
-        return rules, _native.ismcts_king, hidden_cards
+        return rules, ismcts_king, hidden_cards
     native = NativeKingRules(rules.options)
-    return native, _native.ismcts_king, hidden_cards
+    return native, ismcts_king, hidden_cards

@@ -398,10 +398,10 @@ def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:
 def ismcts_parts(rules: Any) -> tuple[Any, Any, Any]:
     """What ``koloda.bots.search.native_ismcts`` needs for Spades: these rules on the
     native engine, the Rust search and the view's ``hidden_cards``."""
-    from koloda import _native
+    from koloda._native import ismcts_spades
     from koloda.games.spades.view import hidden_cards
 
     if isinstance(rules, NativeSpadesRules):
-        return rules, _native.ismcts_spades, hidden_cards
+        return rules, ismcts_spades, hidden_cards
     native = NativeSpadesRules(rules.options)
-    return native, _native.ismcts_spades, hidden_cards
+    return native, ismcts_spades, hidden_cards
