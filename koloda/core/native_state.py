@@ -125,13 +125,4 @@ class NativeDealing:
         return logs
 
     def deal_scores(self) -> list[tuple[int, ...]]:
-        """Each finished deal's points; kept beside the cached sheet and extended by the
-        deals added since (the environments ask after every deal of long games)."""
-        sheet: Sequence[Any] = self.sheet
-        cache: list[tuple[int, ...]] | None = self.__dict__.get("_deal_scores")
-        if cache is None or len(cache) > len(sheet):
-            cache = []
-        if len(cache) < len(sheet):
-            cache = cache + [line.scores for line in sheet[len(cache) :]]
-            self.__dict__["_deal_scores"] = cache
-        return list(cache)
+        return [line.scores for line in self.sheet]
