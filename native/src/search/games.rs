@@ -5,8 +5,9 @@
 //! without the state's end-of-deal bookkeeping (records, the score sheet): the rewards are
 //! those of `GameInfo.rewards` (`koloda/core/info.py`) for the deal's points.
 
-use crate::cards::{Card, CardSet};
+use crate::cards::{nth_card, rank_of, Card, CardSet};
 use crate::king::{King, POSITIVE};
+use crate::rng::Rng;
 use crate::spades::{score_side, Spades, NUM_TRICKS, PHASE_PLAY as SPADES_PLAY};
 use crate::tricks::trick_winner_index;
 
@@ -33,6 +34,59 @@ pub trait TrickSearch: Clone {
     fn for_search(&self) -> Self {
         self.clone()
     }
+    /// A key of the position for a transposition table: positions with equal keys have the
+    /// same rest of the deal and the same rewards at its end (in one search, where the
+    /// contract, bids and totals do not change).
+    fn position_key(&self) -> u64;
+    /// The card's place in its suit's trick order (higher beats lower): cards of one hand
+    /// and suit with no card between them left in any hand are worth the same to the search.
+    #[inline]
+    fn strength(&self, card: Card) -> u8 {
+        rank_of(card)
+    }
+    /// The rollout policy's card for the seat to act, from that seat's own hand and the
+    /// public state only (never another seat's hand); `None`: a uniformly random card.
+    #[inline]
+    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+        None
+    }
+}
+
+/// A rollout's next card: the game's policy when `heuristic` and the game has one, else a
+/// uniformly random legal card.
+#[inline]
+pub fn rollout_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> Card {
+    if heuristic {
+        if let Some(card) = state.policy_card(rng) {
+            return card;
+        }
+    }
+    let legal = state.legal_mask();
+    nth_card(legal, rng.below(legal.count_ones()))
+}
+
+/// Mixes one word into a position key (splitmix64's finalizer over the running key).
+#[inline]
+pub fn mix(key: u64, word: u64) -> u64 {
+    let mut z = (key ^ word).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key words every trick game shares: the hands, the trick in progress (its cards in
+/// order, from its leader) and the seat to act.
+#[inline]
+pub fn trick_key(hands: &[CardSet], plays: &[u8], trick_count: usize, to_act: usize) -> u64 {
+    let mut key = 0u64;
+    for &hand in hands {
+        key = mix(key, hand);
+    }
+    let mut trick = 0u64;
+    for &card in &plays[plays.len() - trick_count..] {
+        trick = trick << 8 | (card & 63) as u64 | 64;
+    }
+    mix(mix(key, trick), to_act as u64)
 }
 
 /// The cards of the trick in progress completed by the seats still to play (each holds
@@ -123,6 +177,17 @@ impl TrickSearch for Spades {
         let value = (side(0) - side(1)) as f64 / SPADES_REWARD_SCALE;
         *rewards = [value, -value, value, -value];
     }
+
+    /// The trick position and the tricks each seat has taken (a nil counts its own).
+    fn position_key(&self) -> u64 {
+        let key = trick_key(
+            &self.hands,
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            self.to_act as usize,
+        );
+        mix(key, u32::from_le_bytes(self.tricks) as u64)
+    }
 }
 
 impl TrickSearch for King {
@@ -189,6 +254,23 @@ impl TrickSearch for King {
             *reward = 2.0 * points as f64 / total;
         }
         debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
+    }
+
+    /// The trick position, the cards each seat has taken and its tricks (the last two
+    /// tricks follow from the cards left).
+    fn position_key(&self) -> u64 {
+        let n = self.n() as usize;
+        let mut key = trick_key(
+            &self.hands[..n],
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            self.to_act as usize,
+        );
+        for seat in 0..n {
+            key = mix(key, self.taken[seat]);
+        }
+        key = mix(key, u32::from_le_bytes(self.last_tricks) as u64);
+        mix(key, u32::from_le_bytes(self.tricks) as u64)
     }
 
     /// K-12's early end changes no score (the decisive cards are all the deal's penalty),
