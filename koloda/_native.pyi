@@ -442,3 +442,37 @@ def ismcts_king(
     exploration: float = 0.7,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
+def pimc_spades(
+    state: SpadesCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    samples: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exact_cards: int = 20,
+    rollouts: int = 1,
+    heuristic: bool = True,
+    hands: list[int] | None = None,
+) -> tuple[int, list[tuple[int, float]], int, int, int]:
+    """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
+    ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
+    at most ``exact_cards`` cards are left, else ``rollouts`` playouts by the game's policy,
+    or random ones without ``heuristic``). Returns the best card, the values, the deals
+    searched, the fallback deals and the positions the exact search visited. ``hands``
+    replaces every seat's hand first (the cheater's real deal)."""
+
+def pimc_king(
+    state: KingCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    samples: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exact_cards: int = 20,
+    rollouts: int = 1,
+    heuristic: bool = True,
+    hands: list[int] | None = None,
+) -> tuple[int, list[tuple[int, float]], int, int, int]:
+    """As ``pimc_spades``, for King (three or four seats)."""

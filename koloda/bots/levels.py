@@ -154,6 +154,24 @@ def ismcts_native(rules: AnyRules, budget: str = f"{NATIVE_ISMCTS_SIMULATIONS}")
     )
 
 
+NATIVE_PIMC_SAMPLES = 200
+
+
+def pimc_native(rules: AnyRules, budget: str = f"{NATIVE_PIMC_SAMPLES}") -> AnyBot:
+    """PIMC in native code over the card play (the games with a native search; an
+    OptionError for the others)."""
+    from koloda.bots.search.native_pimc import NativePIMCBot
+
+    samples, milliseconds = parse_budget(budget)
+    default = budget == f"{NATIVE_PIMC_SAMPLES}"
+    return NativePIMCBot(
+        rules,
+        samples=samples,
+        milliseconds=milliseconds,
+        name="pimc-native" if default else f"pimc-native:{budget}",
+    )
+
+
 def register_all() -> None:
     register_bot("heuristic", heuristic)
     register_bot("easy", easy)
@@ -167,6 +185,8 @@ def register_all() -> None:
     register_bot("ismcts-native", ismcts_native)
     register_budget_bot("ismcts-native", ismcts_native)
     register_budget_bot("pimc", pimc)
+    register_bot("pimc-native", pimc_native)
+    register_budget_bot("pimc-native", pimc_native)
     register_budget_bot("hard", hard)
     register_bot("cheater", cheater)
     register_budget_bot("cheater", cheater)

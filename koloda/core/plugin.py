@@ -142,6 +142,21 @@ def load_reference(reference: str) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class NativeSearch:
+    """What the native searches (``koloda.bots.search.native_ismcts``, ``native_pimc``)
+    need of a game whose card play they search."""
+
+    rules: AnyRules
+    """The game's rules of the same options on the native engine."""
+    ismcts: Callable[..., tuple[int, list[tuple[int, int]], int, int]]
+    """The Rust ISMCTS over the card play (``koloda._native.ismcts_<game>``)."""
+    pimc: Callable[..., tuple[int, list[tuple[int, float]], int, int, int]]
+    """The Rust PIMC over the card play (``koloda._native.pimc_<game>``)."""
+    hidden_cards: Callable[[Any, Any], Any]
+    """The game's ``hidden_cards(rules, view)``: what a seat knows of the unseen cards."""
+
+
+@dataclass(frozen=True, slots=True)
 class GamePlugin:
     """A game as the registry knows it: how to make its rules and where its adapters are."""
 
@@ -163,9 +178,9 @@ class GamePlugin:
     native_rules: str | None = None
     """``"module:function"``: the same rules on the native engine (``koloda._native``), for
     a game the Rust crate implements and the differential test proves equal."""
-    native_ismcts: str | None = None
-    """``"module:function"``: ``function(rules)`` gives what the native ISMCTS needs: the
-    native rules of the same options, the Rust search function and ``hidden_cards``."""
+    native_search: str | None = None
+    """``"module:function"``: ``function(rules)`` gives the game's ``NativeSearch``: what
+    the native searches (ISMCTS, PIMC) need of it."""
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -200,11 +215,12 @@ class GamePlugin:
         model: BeliefModel[Any, Any] = load_reference(self.beliefs)(rules)
         return model
 
-    def native_ismcts_parts(self, rules: AnyRules) -> Any | None:
-        """The game's parts for the native ISMCTS (``native_ismcts``), or None."""
-        if self.native_ismcts is None:
+    def native_search_parts(self, rules: AnyRules) -> NativeSearch | None:
+        """The game's parts for the native searches (``native_search``), or None."""
+        if self.native_search is None:
             return None
-        return load_reference(self.native_ismcts)(rules)
+        parts: NativeSearch = load_reference(self.native_search)(rules)
+        return parts
 
     def search_support(self) -> SearchSupport[Any] | None:
         if self.search is None:

@@ -1,5 +1,5 @@
-//! Bindings of the native search (`crate::search`): ISMCTS over the card play of Spades
-//! and King, for `koloda.bots.search.native_ismcts`.
+//! Bindings of the native search (`crate::search`): ISMCTS and PIMC over the card play of
+//! Spades and King, for `koloda.bots.search.native_ismcts` and `native_pimc`.
 //!
 //! The caller passes a position that agrees with the searching seat's view (a sample of it)
 //! and what the seat knows of the cards it has not seen, as `koloda/core/sampling.py`'s
@@ -13,31 +13,28 @@ use pyo3::prelude::*;
 use crate::cards::CardSet;
 use crate::python::SpadesCore;
 use crate::python_king::KingCore;
-use crate::search::{ismcts, Budget, Determinizer, Place, SearchResult, TrickSearch};
+use crate::search::{
+    ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, SearchResult, TrickSearch,
+};
 
 /// One place of the hidden cards: size, excluded cards, cards held for sure, a set it holds
 /// at least one card of among the unseen ones (0: none).
 type PlaceTuple = (u32, u64, u64, u64);
 /// The chosen card, each root card's visits, simulations done, fallback deals used.
 type ResultTuple = (u32, Vec<(u32, u32)>, u64, u64);
+/// The chosen card, each legal card's mean value, deals searched, fallback deals used,
+/// positions the exact search visited.
+type PimcTuple = (u32, Vec<(u32, f64)>, u64, u64, u64);
 
-#[allow(clippy::too_many_arguments)]
-fn run<G: TrickSearch + Send>(
-    py: Python<'_>,
-    game: G,
+/// The dealer of the hidden cards for `seat` in `game` from the knowledge, after the
+/// arguments every search takes are checked.
+fn dealer<G: TrickSearch>(
+    game: &G,
     seat: usize,
     unseen: u64,
     places: Vec<PlaceTuple>,
-    simulations: Option<u64>,
     milliseconds: Option<f64>,
-    seed: u64,
-    exploration: f64,
-) -> PyResult<ResultTuple> {
-    if !exploration.is_finite() || exploration < 0.0 {
-        return Err(PyValueError::new_err(
-            "exploration must be a finite number >= 0",
-        ));
-    }
+) -> PyResult<Determinizer> {
     if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
         return Err(PyValueError::new_err(
             "milliseconds must be a finite number >= 0",
@@ -60,8 +57,28 @@ fn run<G: TrickSearch + Send>(
         })
         .collect();
     let hands: Vec<CardSet> = (0..n).map(|s| game.hand(s)).collect();
-    let mut dealer =
-        Determinizer::new(seat, unseen, &places, &hands).map_err(PyValueError::new_err)?;
+    Determinizer::new(seat, unseen, &places, &hands).map_err(PyValueError::new_err)
+}
+
+/// ISMCTS in `game` for `seat`, without the interpreter lock.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_ismcts<G: TrickSearch + Send>(
+    py: Python<'_>,
+    game: G,
+    seat: usize,
+    unseen: u64,
+    places: Vec<PlaceTuple>,
+    simulations: Option<u64>,
+    milliseconds: Option<f64>,
+    seed: u64,
+    exploration: f64,
+) -> PyResult<ResultTuple> {
+    if !exploration.is_finite() || exploration < 0.0 {
+        return Err(PyValueError::new_err(
+            "exploration must be a finite number >= 0",
+        ));
+    }
+    let mut dealer = dealer(&game, seat, unseen, places, milliseconds)?;
     let budget = Budget {
         simulations,
         milliseconds,
@@ -81,69 +98,128 @@ fn run<G: TrickSearch + Send>(
     ))
 }
 
-/// ISMCTS for `seat`, to play a card in the Spades position `state` (which agrees with the
-/// seat's view), with the seat's knowledge of the unseen cards.
-#[pyfunction]
-#[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7))]
+/// PIMC in `game` for `seat`, without the interpreter lock.
 #[allow(clippy::too_many_arguments)]
-fn ismcts_spades(
+pub(crate) fn run_pimc<G: TrickSearch + Send>(
     py: Python<'_>,
-    state: PyRef<'_, SpadesCore>,
+    game: G,
     seat: usize,
     unseen: u64,
     places: Vec<PlaceTuple>,
-    simulations: Option<u64>,
+    samples: Option<u64>,
     milliseconds: Option<f64>,
     seed: u64,
-    exploration: f64,
-) -> PyResult<ResultTuple> {
-    let game = state.game.clone();
-    drop(state);
-    run(
-        py,
-        game,
-        seat,
-        unseen,
-        places,
-        simulations,
+    options: PimcOptions,
+) -> PyResult<PimcTuple> {
+    let mut dealer = dealer(&game, seat, unseen, places, milliseconds)?;
+    let budget = Budget {
+        simulations: samples,
         milliseconds,
-        seed,
-        exploration,
-    )
+    };
+    let result: Result<PimcResult, String> =
+        py.detach(move || pimc(&game, seat, &mut dealer, budget, seed, options));
+    let result = result.map_err(PyValueError::new_err)?;
+    Ok((
+        result.action as u32,
+        result
+            .values
+            .iter()
+            .map(|&(card, value)| (card as u32, value))
+            .collect(),
+        result.samples,
+        result.fallbacks,
+        result.nodes,
+    ))
 }
 
-/// ISMCTS for `seat`, to play a card in the King position `state` (as `ismcts_spades`).
-#[pyfunction]
-#[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7))]
-#[allow(clippy::too_many_arguments)]
-fn ismcts_king(
-    py: Python<'_>,
-    state: PyRef<'_, KingCore>,
-    seat: usize,
-    unseen: u64,
-    places: Vec<PlaceTuple>,
-    simulations: Option<u64>,
-    milliseconds: Option<f64>,
-    seed: u64,
-    exploration: f64,
-) -> PyResult<ResultTuple> {
-    let game = state.game.clone();
-    drop(state);
-    run(
-        py,
-        game,
-        seat,
-        unseen,
-        places,
-        simulations,
-        milliseconds,
-        seed,
-        exploration,
-    )
+/// The two searches of one game's card play: `ismcts_<game>` and `pimc_<game>`, each for
+/// `seat`, to play a card in the position `state` (which agrees with the seat's view), with
+/// the seat's knowledge of the unseen cards.
+macro_rules! search_bindings {
+    ($ismcts:ident, $pimc:ident, $core:ty) => {
+        #[pyfunction]
+        #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7))]
+        #[allow(clippy::too_many_arguments)]
+        fn $ismcts(
+            py: Python<'_>,
+            state: PyRef<'_, $core>,
+            seat: usize,
+            unseen: u64,
+            places: Vec<PlaceTuple>,
+            simulations: Option<u64>,
+            milliseconds: Option<f64>,
+            seed: u64,
+            exploration: f64,
+        ) -> PyResult<ResultTuple> {
+            let game = state.game.clone();
+            drop(state);
+            run_ismcts(
+                py,
+                game,
+                seat,
+                unseen,
+                places,
+                simulations,
+                milliseconds,
+                seed,
+                exploration,
+            )
+        }
+
+        #[pyfunction]
+        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None))]
+        #[allow(clippy::too_many_arguments)]
+        fn $pimc(
+            py: Python<'_>,
+            state: PyRef<'_, $core>,
+            seat: usize,
+            unseen: u64,
+            places: Vec<PlaceTuple>,
+            samples: Option<u64>,
+            milliseconds: Option<f64>,
+            seed: u64,
+            exact_cards: u32,
+            rollouts: u32,
+            heuristic: bool,
+            hands: Option<Vec<u64>>,
+        ) -> PyResult<PimcTuple> {
+            let mut game = state.game.clone();
+            drop(state);
+            if let Some(hands) = hands {
+                if hands.len() != game.num_seats() {
+                    return Err(PyValueError::new_err("one hand a seat"));
+                }
+                for (seat, hand) in hands.into_iter().enumerate() {
+                    game.set_hand(seat, hand);
+                }
+            }
+            let options = PimcOptions {
+                exact_cards,
+                rollouts,
+                heuristic,
+            };
+            run_pimc(
+                py,
+                game,
+                seat,
+                unseen,
+                places,
+                samples,
+                milliseconds,
+                seed,
+                options,
+            )
+        }
+    };
 }
+
+search_bindings!(ismcts_spades, pimc_spades, SpadesCore);
+search_bindings!(ismcts_king, pimc_king, KingCore);
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ismcts_spades, m)?)?;
     m.add_function(wrap_pyfunction!(ismcts_king, m)?)?;
+    m.add_function(wrap_pyfunction!(pimc_spades, m)?)?;
+    m.add_function(wrap_pyfunction!(pimc_king, m)?)?;
     Ok(())
 }

@@ -180,10 +180,14 @@ def test_a_deal_of_each_game_by_clicking(
     sheet = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()
     scored = sheet["deals"][0]
     points = scored.get("scores") or scored.get("points")
-    shown = tab.value(
+    points_cells = (
         "[...document.querySelectorAll('#summary-body > table.score tbody tr')].map("
         "r => r.children[r.children.length - 2].textContent)"
     )
+    # the summary is filled in as the deal's last events arrive: read it once every row
+    # holds its points
+    tab.wait(f"(c => c.length > 0 && c.every(x => /^[-+−]?\\d+$/.test(x.trim())))({points_cells})", 10)
+    shown = tab.value(points_cells)
     assert [int(x) for x in shown] == [int(p) for p in points], (shown, scored)
     wide = tab.value("document.documentElement.scrollWidth")
     assert wide <= size[0], f"the table scrolls sideways after a deal: {wide} px in {size[0]}"

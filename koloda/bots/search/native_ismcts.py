@@ -25,50 +25,12 @@ the sample serve only as the fallback when random deals keep failing. The other 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
+from koloda.bots.search.native import position, search_parts
 from koloda.core.engine import Action, AnyRules
 from koloda.core.errors import OptionError
 from koloda.core.info import GameInfo
-from koloda.core.registry import plugin_of
-from koloda.core.sampling import HiddenCards
-
-GAMES = ("spades", "king")
-"""The games the native search plays."""
-
-Search = Callable[..., tuple[int, list[tuple[int, int]], int, int]]
-
-
-def _game_parts(rules: AnyRules) -> tuple[AnyRules, Search, Callable[[Any, Any], HiddenCards]]:
-    """The native rules of the same options, the search function and ``hidden_cards``, from
-    the game's plug-in (``native_ismcts``)."""
-    parts = plugin_of(rules).native_ismcts_parts(rules)
-    if parts is None:
-        raise OptionError(
-            f"ismcts-native plays {' and '.join(GAMES)} only, not {rules.info.name}; "
-            "ismcts is the Python search for every game"
-        )
-    native, search, hidden = parts
-    return native, search, hidden
-
-
-def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[tuple[int, int, int, int]]]:
-    """The unseen cards and one ``(size, excluded, held, at_least_one)`` per seat for the
-    native search: ``held`` the known cards not yet played, ``at_least_one`` a set the dealt
-    cards must meet (0 when the known cards already do)."""
-    played = 0
-    for _, card in plays:
-        played |= 1 << card
-    places = []
-    for place in hidden.places:
-        if place.at_most or len(place.at_least_one) > 1:
-            raise ValueError("the native search takes at most one at-least-one set a seat")
-        must = 0
-        if place.at_least_one and not place.known & place.at_least_one[0]:
-            must = place.at_least_one[0] & hidden.unseen
-        places.append((place.size, place.excluded & hidden.unseen, place.known & ~played, must))
-    return hidden.unseen, places
 
 
 class NativeISMCTSBot:
@@ -87,7 +49,7 @@ class NativeISMCTSBot:
             raise OptionError("ismcts-native needs a budget: simulations or milliseconds")
         if simulations is not None and simulations < 1:
             raise OptionError("ismcts-native needs at least one simulation a move")
-        self.native_rules, self._search, self._hidden = _game_parts(rules)
+        self.parts = search_parts(rules, "ismcts-native")
         from koloda.bots.heuristic import HeuristicBot
 
         self.rules = rules
@@ -115,9 +77,8 @@ class NativeISMCTSBot:
     ) -> tuple[Action, list[tuple[int, int]], int, int]:
         """Runs the budget from ``view`` (a card to play): the card, each root card's
         visits, the simulations done and the determinizations that used the fallback."""
-        root = self.native_rules.sample_state(view, rng)
-        unseen, places = knowledge(self._hidden(self.native_rules, view), view.plays)
-        action, visits, simulations, fallbacks = self._search(
+        root, unseen, places = position(self.parts, view, rng)
+        action, visits, simulations, fallbacks = self.parts.ismcts(
             root,
             view.seat,
             unseen,

@@ -9,5 +9,5 @@ PLUGIN = GamePlugin(
     heuristic="koloda.games.king.heuristic:choose",
     search="koloda.games.king.search:SEARCH",
     native_rules="koloda.games.king.native:make_rules",
-    native_ismcts="koloda.games.king.native:ismcts_parts",
+    native_search="koloda.games.king.native:search_parts",
 )

@@ -30,6 +30,7 @@ from koloda.core.events import (
     TrickTaken,
     TrumpNamed,
 )
+from koloda.core.plugin import NativeSearch
 from koloda.core.native_state import NativeDealing
 from koloda.core.options import build_options
 from koloda.games.king.actions import (
@@ -402,13 +403,11 @@ def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
     return rules
 
 
-def ismcts_parts(rules: Any) -> tuple[Any, Any, Any]:
-    """What ``koloda.bots.search.native_ismcts`` needs for King: these rules on the
-    native engine, the Rust search and the view's ``hidden_cards``."""
-    from koloda._native import ismcts_king
+def search_parts(rules: Any) -> NativeSearch:
+    """What the native searches need for King: these rules on the native engine, the Rust
+    searches and the view's ``hidden_cards``."""
+    from koloda._native import ismcts_king, pimc_king
     from koloda.games.king.view import hidden_cards
 
-    if isinstance(rules, NativeKingRules):
-        return rules, ismcts_king, hidden_cards
-    native = NativeKingRules(rules.options)
-    return native, ismcts_king, hidden_cards
+    native = rules if isinstance(rules, NativeKingRules) else NativeKingRules(rules.options)
+    return NativeSearch(native, ismcts_king, pimc_king, hidden_cards)

@@ -9,5 +9,5 @@ PLUGIN = GamePlugin(
     heuristic="koloda.games.spades.heuristic:choose",
     search="koloda.games.spades.search:SEARCH",
     native_rules="koloda.games.spades.native:make_rules",
-    native_ismcts="koloda.games.spades.native:ismcts_parts",
+    native_search="koloda.games.spades.native:search_parts",
 )

@@ -21,6 +21,7 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealSetup, Rules, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.plugin import NativeSearch
 from koloda.core.native_state import NativeDealing
 from koloda.games.spades.actions import (
     BID_BASE,
@@ -395,13 +396,11 @@ def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:
     return rules
 
 
-def ismcts_parts(rules: Any) -> tuple[Any, Any, Any]:
-    """What ``koloda.bots.search.native_ismcts`` needs for Spades: these rules on the
-    native engine, the Rust search and the view's ``hidden_cards``."""
-    from koloda._native import ismcts_spades
+def search_parts(rules: Any) -> NativeSearch:
+    """What the native searches need for Spades: these rules on the native engine, the Rust
+    searches and the view's ``hidden_cards``."""
+    from koloda._native import ismcts_spades, pimc_spades
     from koloda.games.spades.view import hidden_cards
 
-    if isinstance(rules, NativeSpadesRules):
-        return rules, ismcts_spades, hidden_cards
-    native = NativeSpadesRules(rules.options)
-    return native, ismcts_spades, hidden_cards
+    native = rules if isinstance(rules, NativeSpadesRules) else NativeSpadesRules(rules.options)
+    return NativeSearch(native, ismcts_spades, pimc_spades, hidden_cards)

@@ -6,7 +6,7 @@
 //! those of `GameInfo.rewards` (`koloda/core/info.py`) for the deal's points.
 
 use crate::cards::{nth_card, rank_of, Card, CardSet};
-use crate::king::{King, POSITIVE};
+use crate::king::{seat_penalty, King, POSITIVE};
 use crate::rng::Rng;
 use crate::spades::{score_side, Spades, NUM_TRICKS, PHASE_PLAY as SPADES_PLAY};
 use crate::tricks::trick_winner_index;
@@ -44,6 +44,19 @@ pub trait TrickSearch: Clone {
     fn strength(&self, card: Card) -> u8 {
         rank_of(card)
     }
+    /// Seats `a` and `b` score together (partners, or the same seat).
+    #[inline]
+    fn partners(&self, a: usize, b: usize) -> bool {
+        a == b
+    }
+    /// The cards of the trick in progress.
+    fn trick_cards(&self) -> CardSet;
+    /// Taking card `a` or card `b` is worth the same at the end of the deal (the game
+    /// counts tricks only, or both cards carry the same points).
+    #[inline]
+    fn same_worth(&self, _a: Card, _b: Card) -> bool {
+        true
+    }
     /// The rollout policy's card for the seat to act, from that seat's own hand and the
     /// public state only (never another seat's hand); `None`: a uniformly random card.
     #[inline]
@@ -63,6 +76,14 @@ pub fn rollout_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -
     }
     let legal = state.legal_mask();
     nth_card(legal, rng.below(legal.count_ones()))
+}
+
+/// The cards of the trick in progress: the last `trick_count` plays.
+#[inline]
+pub fn trick_set(plays: &[u8], trick_count: usize) -> CardSet {
+    plays[plays.len() - trick_count..]
+        .iter()
+        .fold(0, |set, &card| set | 1 << (card & 63))
 }
 
 /// Mixes one word into a position key (splitmix64's finalizer over the running key).
@@ -178,6 +199,18 @@ impl TrickSearch for Spades {
         *rewards = [value, -value, value, -value];
     }
 
+    #[inline]
+    fn partners(&self, a: usize, b: usize) -> bool {
+        (a ^ b) & 1 == 0
+    }
+
+    fn trick_cards(&self) -> CardSet {
+        trick_set(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+        )
+    }
+
     /// The trick position and the tricks each seat has taken (a nil counts its own).
     fn position_key(&self) -> u64 {
         let key = trick_key(
@@ -254,6 +287,22 @@ impl TrickSearch for King {
             *reward = 2.0 * points as f64 / total;
         }
         debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
+    }
+
+    fn trick_cards(&self) -> CardSet {
+        trick_set(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+        )
+    }
+
+    /// The same penalty for taking either card alone under the deal's contract.
+    fn same_worth(&self, a: Card, b: Card) -> bool {
+        let contract = self.contract as u8;
+        let rates = &self.table.rates;
+        contract == POSITIVE
+            || seat_penalty(contract, rates, 1 << a, 0, 0)
+                == seat_penalty(contract, rates, 1 << b, 0, 0)
     }
 
     /// The trick position, the cards each seat has taken and its tricks (the last two

@@ -6,12 +6,16 @@
 //!   show it cannot hold, a suit it must hold) and nothing else;
 //! - `games`: what the search needs of a game's state (`TrickSearch`), for `Spades` and
 //!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
-//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts.
+//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts;
+//! - `pimc`: perfect-information Monte Carlo, exact alpha-beta with a transposition table
+//!   near the end of the deal and playouts by the game's policy before.
 
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
+pub mod pimc;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
 pub use ismcts::{ismcts, Budget, SearchResult};
+pub use pimc::{pimc, PimcOptions, PimcResult};

@@ -1,0 +1,102 @@
+"""PIMC in native code for the card play of the trick games (``pimc-native``, the new
+``hard`` there).
+
+The search of ``pimc.py`` run in Rust (``native/src/search/pimc.rs``) over the native game
+states: many deals consistent with the seat's knowledge (``koloda.bots.search.native``),
+every legal card valued on each (exactly by alpha-beta with a transposition table once few
+cards are left, before that by playouts of the game's heuristic), the best mean wins. The
+other decisions (bids, the nil exchange, orders, trump calls, declarations) come from the
+heuristic. Given the real hands (``values(..., truth=state)``) it is the cheater's search.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from koloda.bots.search.native import position, search_parts
+from koloda.core.engine import Action, AnyRules
+from koloda.core.errors import OptionError
+from koloda.core.info import GameInfo
+
+EXACT_CARDS = 20
+"""Cards left in the hands from which a deal is solved exactly (about 5 tricks of 4)."""
+
+
+class NativePIMCBot:
+    """PIMC in Rust over the card play, with a budget in deals or milliseconds; the
+    heuristic decides the rest."""
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        samples: int | None = 200,
+        milliseconds: float | None = None,
+        exact_cards: int = EXACT_CARDS,
+        rollouts: int = 1,
+        heuristic: bool = True,
+        name: str = "pimc-native",
+    ) -> None:
+        if samples is None and milliseconds is None:
+            raise OptionError(f"{name} needs a budget: deals or milliseconds")
+        if samples is not None and samples < 1:
+            raise OptionError(f"{name} needs at least one deal a move")
+        self.parts = search_parts(rules, name)
+        from koloda.bots.heuristic import HeuristicBot
+
+        self.rules = rules
+        self.name = name
+        self.samples = samples
+        self.milliseconds = milliseconds
+        self.exact_cards = exact_cards
+        self.rollouts = rollouts
+        self.heuristic_rollouts = heuristic
+        self.heuristic = HeuristicBot(rules)
+        self.last_samples = 0
+        self.last_nodes = 0
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            return legal[0]
+        if not GameInfo.is_card_action(legal[0]):
+            return self.heuristic.choose(view, rng)
+        values = self.values(view, rng)
+        return max(legal, key=lambda a: (values[a], -a))
+
+    def values(self, view: Any, rng: random.Random, truth: Any = None) -> dict[Action, float]:
+        """Each legal card's mean value for the seat over the deals searched; given the
+        ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
+        is the real one."""
+        root, unseen, places = position(self.parts, view, rng)
+        hands = None
+        if truth is not None:
+            seat = view.seat
+            real = [_mask(truth.view(s).hand) for s in range(len(places))]
+            places = [(0, 0, 0 if s == seat else real[s], 0) for s in range(len(places))]
+            unseen, hands = 0, real
+        _, values, samples, _, nodes = self.parts.pimc(
+            root,
+            view.seat,
+            unseen,
+            places,
+            samples=self.samples,
+            milliseconds=self.milliseconds,
+            seed=rng.getrandbits(64),
+            exact_cards=self.exact_cards,
+            rollouts=self.rollouts,
+            heuristic=self.heuristic_rollouts,
+            hands=hands,
+        )
+        self.last_samples = samples
+        self.last_nodes = nodes
+        return dict(values)
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

@@ -1,0 +1,497 @@
+//! Perfect-information Monte Carlo over the card play of a trick game, as
+//! `koloda/bots/search/pimc.py` does it in Python: deal the cards the observer has not seen
+//! from its knowledge, value every legal card on that deal, and average over the deals.
+//!
+//! A card is valued on one deal
+//! - exactly, once few cards are left (`exact_cards`): alpha-beta over the rest of the deal,
+//!   the observer's side maximising its reward and every other seat minimising it (paranoid
+//!   where each plays for himself), with a transposition table keyed by the position and
+//!   cards of a hand that no card left in play separates (and that are worth the same)
+//!   tried once;
+//! - before that, by `rollouts` playouts to the end of the deal by the game's policy (its
+//!   heuristic on the mover's own hand and the public state) or by uniformly random cards,
+//!   every card of the deal played out from the same random stream (common random
+//!   numbers).
+//!
+//! With a count budget the values are a function of the inputs and the seed.
+
+use std::time::{Duration, Instant};
+
+use crate::cards::{suit_of, Card, CardSet, Cards};
+use crate::rng::Rng;
+use crate::search::determinize::Determinizer;
+use crate::search::games::{rollout_card, TrickSearch};
+use crate::search::ismcts::Budget;
+
+/// How a card is valued on one sampled deal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PimcOptions {
+    /// Solve the deal exactly once at most this many cards are left in the hands.
+    pub exact_cards: u32,
+    /// Playouts a card before that.
+    pub rollouts: u32,
+    /// Playouts by the game's policy (else uniformly random cards).
+    pub heuristic: bool,
+}
+
+impl Default for PimcOptions {
+    fn default() -> Self {
+        PimcOptions {
+            exact_cards: 20,
+            rollouts: 1,
+            heuristic: true,
+        }
+    }
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PimcResult {
+    /// The card with the best mean value (the lower card on a tie).
+    pub action: Card,
+    /// Each legal card's mean value over the deals, lowest card first.
+    pub values: Vec<(Card, f64)>,
+    /// Deals searched.
+    pub samples: u64,
+    /// Deals that fell back to the root position's hidden hands.
+    pub fallbacks: u64,
+    /// Positions the exact search visited.
+    pub nodes: u64,
+}
+
+const BOUND_EXACT: u8 = 0;
+const BOUND_LOWER: u8 = 1;
+const BOUND_UPPER: u8 = 2;
+
+/// A transposition table of fixed size, cleared in O(1) by a new generation.
+struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+    generation: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    value: f64,
+    generation: u32,
+    bound: u8,
+}
+
+impl Table {
+    fn new(bits: u32) -> Self {
+        Table {
+            slots: vec![Slot::default(); 1 << bits],
+            mask: (1 << bits) - 1,
+            generation: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation += 1;
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<(f64, u8)> {
+        let slot = &self.slots[key as usize & self.mask];
+        (slot.generation == self.generation && slot.key == key).then_some((slot.value, slot.bound))
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, value: f64, bound: u8) {
+        let generation = self.generation;
+        self.slots[key as usize & self.mask] = Slot {
+            key,
+            value,
+            generation,
+            bound,
+        };
+    }
+}
+
+/// The exact search of one deal for one observer.
+struct Solver {
+    observer: usize,
+    table: Table,
+    nodes: u64,
+}
+
+impl Solver {
+    fn value<G: TrickSearch>(&mut self, state: &G, mut alpha: f64, mut beta: f64) -> f64 {
+        self.nodes += 1;
+        if state.forced_end() {
+            let mut rewards = [0.0; 4];
+            state.clone().finish(&mut rewards);
+            return rewards[self.observer];
+        }
+        let key = state.position_key();
+        if let Some((value, bound)) = self.table.get(key) {
+            match bound {
+                BOUND_EXACT => return value,
+                BOUND_LOWER if value >= beta => return value,
+                BOUND_UPPER if value <= alpha => return value,
+                BOUND_LOWER => alpha = alpha.max(value),
+                _ => beta = beta.min(value),
+            }
+            if alpha >= beta {
+                return value;
+            }
+        }
+        let (low, high) = (alpha, beta);
+        let maximizing = state.partners(state.to_act(), self.observer);
+        let mut best = if maximizing {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        for card in Cards(distinct_cards(state)) {
+            let mut child = state.clone();
+            child.play(card);
+            let value = self.value(&child, alpha, beta);
+            if maximizing {
+                best = best.max(value);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(value);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= low {
+            BOUND_UPPER
+        } else if best >= high {
+            BOUND_LOWER
+        } else {
+            BOUND_EXACT
+        };
+        self.table.put(key, best, bound);
+        best
+    }
+}
+
+/// The legal cards of the seat to act with one card kept of each run of cards that are
+/// worth the same to the rest of the deal: same suit, no card between them in the trick's
+/// order left in any hand or in the trick, the same worth when taken.
+pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardSet {
+    let legal = state.legal_mask();
+    let mut live = state.trick_cards();
+    for seat in 0..state.num_seats() {
+        live |= state.hand(seat);
+    }
+    let mut kept: CardSet = 0;
+    for suit in 0..4u8 {
+        let mine = legal & (0xFFFFu64 << (16 * suit as u32));
+        if mine.count_ones() < 2 {
+            kept |= mine;
+            continue;
+        }
+        // the suit's live cards in trick order
+        let mut order = [(0u8, 0 as Card); 16];
+        let mut len = 0;
+        for card in Cards(live & (0xFFFFu64 << (16 * suit as u32))) {
+            order[len] = (state.strength(card), card);
+            len += 1;
+        }
+        order[..len].sort_unstable();
+        let mut previous: Option<Card> = None;
+        for &(_, card) in &order[..len] {
+            if mine >> card & 1 == 0 {
+                previous = None;
+                continue;
+            }
+            match previous {
+                Some(run) if state.same_worth(run, card) => {}
+                _ => {
+                    kept |= 1 << card;
+                    previous = Some(card);
+                }
+            }
+        }
+    }
+    debug_assert!(Cards(kept).all(|card| suit_of(card) < 4));
+    kept
+}
+
+/// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`.
+pub fn pimc<G: TrickSearch>(
+    root: &G,
+    observer: usize,
+    dealer: &mut Determinizer,
+    budget: Budget,
+    seed: u64,
+    options: PimcOptions,
+) -> Result<PimcResult, String> {
+    if !root.in_play() || root.to_act() != observer {
+        return Err(format!("seat {observer} is not to play a card"));
+    }
+    if budget.simulations.is_none() && budget.milliseconds.is_none() {
+        return Err("PIMC needs a budget: samples or milliseconds".into());
+    }
+    if options.rollouts == 0 {
+        return Err("PIMC needs at least one rollout a card".into());
+    }
+    let limit = budget.simulations.unwrap_or(u64::MAX);
+    let deadline = budget
+        .milliseconds
+        .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let template = root.for_search();
+    let n = template.num_seats();
+    let legal: Vec<Card> = Cards(template.legal_mask()).collect();
+    let mut totals = vec![0.0f64; legal.len()];
+    let mut rng = Rng::new(seed);
+    let mut solver = Solver {
+        observer,
+        table: Table::new(18),
+        nodes: 0,
+    };
+    let mut hands = [0 as CardSet; 4];
+    let mut rewards = [0.0f64; 4];
+    let mut done = 0u64;
+    while done < limit {
+        if let Some(deadline) = deadline {
+            if done > 0 && Instant::now() >= deadline {
+                break;
+            }
+        }
+        done += 1;
+        let mut state = template.clone();
+        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
+            *hand = template.hand(seat);
+        }
+        dealer.deal(&mut rng, &mut hands[..n]);
+        for (seat, &hand) in hands.iter().enumerate().take(n) {
+            if seat != observer {
+                state.set_hand(seat, hand);
+            }
+        }
+        let playout_seed = rng.next_u64();
+        solver.table.clear();
+        for (slot, &card) in totals.iter_mut().zip(&legal) {
+            let mut child = state.clone();
+            child.play(card);
+            let left: u32 = (0..n).map(|s| child.hand(s).count_ones()).sum();
+            *slot += if left <= options.exact_cards {
+                solver.value(&child, f64::NEG_INFINITY, f64::INFINITY)
+            } else {
+                let mut playouts = Rng::new(playout_seed);
+                let mut sum = 0.0;
+                for _ in 0..options.rollouts {
+                    let mut s = child.clone();
+                    while !s.forced_end() {
+                        let next = rollout_card(&s, &mut playouts, options.heuristic);
+                        s.play(next);
+                    }
+                    s.finish(&mut rewards);
+                    sum += rewards[observer];
+                }
+                sum / options.rollouts as f64
+            };
+        }
+    }
+    let values: Vec<(Card, f64)> = legal
+        .iter()
+        .zip(&totals)
+        .map(|(&card, &total)| (card, total / done.max(1) as f64))
+        .collect();
+    let action = values
+        .iter()
+        .fold(None::<(Card, f64)>, |best, &(card, value)| match best {
+            Some((_, v)) if v >= value => best,
+            _ => Some((card, value)),
+        })
+        .map(|(card, _)| card)
+        .unwrap_or(0);
+    Ok(PimcResult {
+        action,
+        values,
+        samples: done,
+        fallbacks: dealer.fallbacks,
+        nodes: solver.nodes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::king::{King, KingOptions, PHASE_PLAY as KING_PLAY};
+    use crate::search::determinize::Place;
+    use crate::spades::{Spades, SpadesOptions, PHASE_PLAY};
+
+    fn knowledge<G: TrickSearch>(state: &G, observer: usize) -> (CardSet, Vec<Place>) {
+        let mut unseen = 0;
+        let mut places = Vec::new();
+        for seat in 0..state.num_seats() {
+            if seat == observer {
+                places.push(Place::default());
+            } else {
+                unseen |= state.hand(seat);
+                places.push(Place {
+                    size: state.hand(seat).count_ones(),
+                    ..Place::default()
+                });
+            }
+        }
+        (unseen, places)
+    }
+
+    fn run<G: TrickSearch>(state: &G, samples: u64, seed: u64, options: PimcOptions) -> PimcResult {
+        let observer = state.to_act();
+        let (unseen, places) = knowledge(state, observer);
+        let hands: Vec<CardSet> = (0..state.num_seats()).map(|s| state.hand(s)).collect();
+        let mut dealer = Determinizer::new(observer, unseen, &places, &hands).unwrap();
+        let budget = Budget {
+            simulations: Some(samples),
+            milliseconds: None,
+        };
+        pimc(state, observer, &mut dealer, budget, seed, options).unwrap()
+    }
+
+    /// A Spades position in the card play with `left` cards in the hands, random play.
+    fn spades_at(seed: u64, left: u32) -> Spades {
+        let mut rng = Rng::new(seed);
+        let mut state = Spades::new(SpadesOptions::default(), 0);
+        state.deal_random(&mut rng);
+        while state.phase != PHASE_PLAY {
+            let action = state.random_action(&mut rng);
+            state.step(action, &mut ());
+        }
+        while (0..4).map(|s| state.hands[s].count_ones()).sum::<u32>() > left {
+            let card = state.random_action(&mut rng);
+            state.step(card, &mut ());
+        }
+        state
+    }
+
+    fn king_at(seed: u64, left: u32) -> King {
+        let mut rng = Rng::new(seed);
+        let mut state = King::new(KingOptions::default(), (seed & 3) as u8);
+        state.deal_number = (seed % 15) as u32;
+        state.deal_random(&mut rng);
+        while state.phase != KING_PLAY {
+            let action = state.random_action(&mut rng);
+            state.step(action, &mut ());
+        }
+        let mut search = state.for_search();
+        while (0..4).map(|s| search.hands[s].count_ones()).sum::<u32>() > left {
+            let card = search.random_action(&mut rng);
+            search.play(card as Card);
+        }
+        search
+    }
+
+    /// Plain minimax over every legal card: what alpha-beta must equal.
+    fn minimax<G: TrickSearch>(state: &G, observer: usize) -> f64 {
+        if state.forced_end() {
+            let mut rewards = [0.0; 4];
+            state.clone().finish(&mut rewards);
+            return rewards[observer];
+        }
+        let values = Cards(state.legal_mask()).map(|card| {
+            let mut child = state.clone();
+            child.play(card);
+            minimax(&child, observer)
+        });
+        if state.partners(state.to_act(), observer) {
+            values.fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            values.fold(f64::INFINITY, f64::min)
+        }
+    }
+
+    fn solve<G: TrickSearch>(state: &G, observer: usize) -> f64 {
+        let mut solver = Solver {
+            observer,
+            table: Table::new(12),
+            nodes: 0,
+        };
+        solver.value(state, f64::NEG_INFINITY, f64::INFINITY)
+    }
+
+    #[test]
+    fn alpha_beta_equals_minimax() {
+        for seed in 0..40 {
+            let state = spades_at(seed, 9 + (seed as u32 % 4));
+            for observer in 0..4 {
+                assert_eq!(solve(&state, observer), minimax(&state, observer), "{seed}");
+            }
+            let state = king_at(seed, 9 + (seed as u32 % 4));
+            for observer in 0..4 {
+                let (a, b) = (solve(&state, observer), minimax(&state, observer));
+                assert!((a - b).abs() < 1e-12, "{seed}: {a} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn count_budget_and_seed_fix_the_values() {
+        let state = spades_at(5, 40);
+        let options = PimcOptions {
+            exact_cards: 16,
+            rollouts: 2,
+            heuristic: false,
+        };
+        let a = run(&state, 30, 7, options);
+        assert_eq!(a, run(&state, 30, 7, options));
+        assert_eq!(a.samples, 30);
+        assert_eq!(
+            a.values.iter().map(|v| v.0).collect::<Vec<_>>(),
+            Cards(state.legal_mask()).collect::<Vec<_>>()
+        );
+        let best = a
+            .values
+            .iter()
+            .map(|v| v.1)
+            .fold(f64::NEG_INFINITY, f64::max);
+        assert_eq!(a.values.iter().find(|v| v.0 == a.action).unwrap().1, best);
+    }
+
+    #[test]
+    fn hidden_hands_do_not_change_the_values() {
+        let state = king_at(8, 24);
+        let observer = state.to_act();
+        let mut other = state.clone();
+        let (left, right) = ((observer + 1) % 4, (observer + 2) % 4);
+        if other.hands[left].count_ones() == other.hands[right].count_ones() {
+            other.hands.swap(left, right);
+        }
+        let options = PimcOptions::default();
+        assert_eq!(run(&state, 20, 3, options), run(&other, 20, 3, options));
+    }
+
+    #[test]
+    fn exact_values_of_the_true_deal_rank_cards_by_minimax() {
+        // Given the real hands (nothing unseen), every card's value is its minimax value.
+        for seed in 0..10 {
+            let state = spades_at(100 + seed, 12);
+            let observer = state.to_act();
+            let hands: Vec<CardSet> = (0..4).map(|s| state.hand(s)).collect();
+            let places: Vec<Place> = (0..4)
+                .map(|s| Place {
+                    held: if s == observer { 0 } else { hands[s] },
+                    ..Place::default()
+                })
+                .collect();
+            let mut dealer = Determinizer::new(observer, 0, &places, &hands).unwrap();
+            let budget = Budget {
+                simulations: Some(1),
+                milliseconds: None,
+            };
+            let result = pimc(
+                &state,
+                observer,
+                &mut dealer,
+                budget,
+                1,
+                PimcOptions::default(),
+            )
+            .unwrap();
+            for &(card, value) in &result.values {
+                let mut child = state.clone();
+                child.play(card);
+                assert_eq!(value, minimax(&child, observer));
+            }
+        }
+    }
+}
