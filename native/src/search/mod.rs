@@ -6,11 +6,14 @@
 //!   show it cannot hold, a suit it must hold) and nothing else;
 //! - `games`: what the search needs of a game's state (`TrickSearch`), for `Spades` and
 //!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
-//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts.
+//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts;
+//! - `policy_king`: King's card play by the rules of thumb of its Python heuristic, the
+//!   game's rollout policy (`TrickSearch::policy_card`).
 
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
+pub mod policy_king;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
