@@ -442,6 +442,7 @@ def ismcts_king(
     exploration: float = 0.7,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
+<<<<<<< HEAD
 def pimc_spades(
     state: SpadesCore,
     seat: int,
@@ -476,3 +477,9 @@ def pimc_king(
     hands: list[int] | None = None,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
+=======
+
+def king_policy_card(state: KingCore) -> int:
+    """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
+    to act in ``state`` during the card play, as the native search's rollouts play it."""
+>>>>>>> king-policy

@@ -329,6 +329,11 @@ impl TrickSearch for King {
         copy.table.options.stop_when_decided = false;
         copy
     }
+
+    /// The card the Python heuristic plays (`policy_king`).
+    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+        Some(crate::search::policy_king::king_card(self))
+    }
 }
 
 #[cfg(test)]

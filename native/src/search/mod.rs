@@ -8,12 +8,15 @@
 //!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
 //! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts;
 //! - `pimc`: perfect-information Monte Carlo, exact alpha-beta with a transposition table
-//!   near the end of the deal and playouts by the game's policy before.
+//!   near the end of the deal and playouts by the game's policy before;
+//! - `policy_king`: King's card play by the rules of thumb of its Python heuristic, the
+//!   game's rollout policy (`TrickSearch::policy_card`).
 
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
 pub mod pimc;
+pub mod policy_king;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
