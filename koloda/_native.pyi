@@ -425,6 +425,7 @@ def ismcts_spades(
     milliseconds: float | None = None,
     seed: int = 0,
     exploration: float = 0.7,
+    heuristic: bool = False,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """SO-ISMCTS for ``seat`` to play a card in ``state`` (a position that agrees with the
     seat's view), dealing the ``unseen`` cards to ``places`` (one ``(size, excluded, held,
@@ -440,6 +441,7 @@ def ismcts_king(
     milliseconds: float | None = None,
     seed: int = 0,
     exploration: float = 0.7,
+    heuristic: bool = False,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
 <<<<<<< HEAD

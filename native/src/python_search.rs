@@ -72,6 +72,7 @@ pub(crate) fn run_ismcts<G: TrickSearch + Send>(
     milliseconds: Option<f64>,
     seed: u64,
     exploration: f64,
+    heuristic: bool,
 ) -> PyResult<ResultTuple> {
     if !exploration.is_finite() || exploration < 0.0 {
         return Err(PyValueError::new_err(
@@ -83,8 +84,17 @@ pub(crate) fn run_ismcts<G: TrickSearch + Send>(
         simulations,
         milliseconds,
     };
-    let result: Result<SearchResult, String> =
-        py.detach(move || ismcts(&game, seat, &mut dealer, budget, seed, exploration));
+    let result: Result<SearchResult, String> = py.detach(move || {
+        ismcts(
+            &game,
+            seat,
+            &mut dealer,
+            budget,
+            seed,
+            exploration,
+            heuristic,
+        )
+    });
     let result = result.map_err(PyValueError::new_err)?;
     Ok((
         result.action as u32,
@@ -138,7 +148,7 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
 macro_rules! search_bindings {
     ($ismcts:ident, $pimc:ident, $core:ty) => {
         #[pyfunction]
-        #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7))]
+        #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7, heuristic=false))]
         #[allow(clippy::too_many_arguments)]
         fn $ismcts(
             py: Python<'_>,
@@ -150,6 +160,7 @@ macro_rules! search_bindings {
             milliseconds: Option<f64>,
             seed: u64,
             exploration: f64,
+            heuristic: bool,
         ) -> PyResult<ResultTuple> {
             let game = state.game.clone();
             drop(state);
@@ -163,6 +174,7 @@ macro_rules! search_bindings {
                 milliseconds,
                 seed,
                 exploration,
+                heuristic,
             )
         }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crate::cards::{nth_card, Card, CardSet};
 use crate::rng::Rng;
 use crate::search::determinize::Determinizer;
-use crate::search::games::TrickSearch;
+use crate::search::games::{rollout_card, TrickSearch};
 
 const NONE: u32 = u32::MAX;
 /// The root's mover: nobody (its value is never read).
@@ -71,7 +71,7 @@ impl Node {
 
 /// Searches the position `root` for `observer` (the seat to act), dealing the hidden cards
 /// with `dealer` each iteration. `exploration` is UCB's constant (rewards lie in about
-/// [-1, 1]).
+/// [-1, 1]); `heuristic`: playouts by the game's policy, else uniformly random.
 pub fn ismcts<G: TrickSearch>(
     root: &G,
     observer: usize,
@@ -79,6 +79,7 @@ pub fn ismcts<G: TrickSearch>(
     budget: Budget,
     seed: u64,
     exploration: f64,
+    heuristic: bool,
 ) -> Result<SearchResult, String> {
     if !root.in_play() || root.to_act() != observer {
         return Err(format!("seat {observer} is not to play a card"));
@@ -171,10 +172,11 @@ pub fn ismcts<G: TrickSearch>(
             state.play(nodes[node].card);
             path.push(best);
         }
-        // Rollout: uniformly random cards to the forced end, then the deal's rewards.
+        // Rollout: the game's policy (`heuristic`) or uniformly random cards to the forced
+        // end, then the deal's rewards.
         while !state.forced_end() {
-            let legal = state.legal_mask();
-            state.play(nth_card(legal, rng.below(legal.count_ones())));
+            let card = rollout_card(&state, &mut rng, heuristic);
+            state.play(card);
         }
         state.finish(&mut rewards);
         for &index in &path {
@@ -250,7 +252,7 @@ mod tests {
         let (unseen, places) = knowledge(state, observer);
         let hands: Vec<CardSet> = (0..state.num_seats()).map(|s| state.hand(s)).collect();
         let mut dealer = Determinizer::new(observer, unseen, &places, &hands).unwrap();
-        ismcts(state, observer, &mut dealer, budget, seed, 0.7).unwrap()
+        ismcts(state, observer, &mut dealer, budget, seed, 0.7, false).unwrap()
     }
 
     #[test]
