@@ -442,3 +442,10 @@ def ismcts_king(
     exploration: float = 0.7,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
+
+# ----- native rollout policy (native/src/python_policy_spades.rs) ---------------------------
+
+def spades_policy_card(state: SpadesCore) -> int:
+    """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
+    act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
+    card play."""

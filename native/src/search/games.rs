@@ -178,6 +178,12 @@ impl TrickSearch for Spades {
         *rewards = [value, -value, value, -value];
     }
 
+    /// The Spades heuristic's card play (`policy_spades`).
+    #[inline]
+    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+        Some(crate::search::policy_spades::spades_card(self))
+    }
+
     /// The trick position and the tricks each seat has taken (a nil counts its own).
     fn position_key(&self) -> u64 {
         let key = trick_key(

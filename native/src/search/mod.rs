@@ -6,11 +6,13 @@
 //!   show it cannot hold, a suit it must hold) and nothing else;
 //! - `games`: what the search needs of a game's state (`TrickSearch`), for `Spades` and
 //!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
-//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts.
+//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts;
+//! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades.
 
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
+pub mod policy_spades;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
