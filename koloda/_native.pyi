@@ -444,7 +444,6 @@ def ismcts_king(
     heuristic: bool = False,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
-<<<<<<< HEAD
 def pimc_spades(
     state: SpadesCore,
     seat: int,
@@ -479,9 +478,14 @@ def pimc_king(
     hands: list[int] | None = None,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
-=======
 
 def king_policy_card(state: KingCore) -> int:
     """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
     to act in ``state`` during the card play, as the native search's rollouts play it."""
->>>>>>> king-policy
+
+# ----- native rollout policy (native/src/python_policy_spades.rs) ---------------------------
+
+def spades_policy_card(state: SpadesCore) -> int:
+    """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
+    act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
+    card play."""

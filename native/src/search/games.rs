@@ -211,6 +211,12 @@ impl TrickSearch for Spades {
         )
     }
 
+    /// The Spades heuristic's card play (`policy_spades`).
+    #[inline]
+    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+        Some(crate::search::policy_spades::spades_card(self))
+    }
+
     /// The trick position and the tricks each seat has taken (a nil counts its own).
     fn position_key(&self) -> u64 {
         let key = trick_key(

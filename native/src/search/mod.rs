@@ -6,17 +6,19 @@
 //!   show it cannot hold, a suit it must hold) and nothing else;
 //! - `games`: what the search needs of a game's state (`TrickSearch`), for `Spades` and
 //!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
-//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts;
+//! - `ismcts`: the tree, UCB with availability counts, random or policy rollouts;
 //! - `pimc`: perfect-information Monte Carlo, exact alpha-beta with a transposition table
 //!   near the end of the deal and playouts by the game's policy before;
 //! - `policy_king`: King's card play by the rules of thumb of its Python heuristic, the
-//!   game's rollout policy (`TrickSearch::policy_card`).
+//!   game's rollout policy (`TrickSearch::policy_card`);
+//! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades.
 
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
 pub mod pimc;
 pub mod policy_king;
+pub mod policy_spades;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;

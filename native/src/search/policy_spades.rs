@@ -1,0 +1,350 @@
+//! The card play of the Spades heuristic (`koloda/games/spades/heuristic.py`, `_play` and
+//! `_duck`, with the trick arithmetic of `koloda/core/trick_reading.py`), as the rollout
+//! policy of the search.
+//!
+//! The card is the one the Python heuristic chooses in the same position, ties included:
+//! where Python's `min` or `max` keeps the first of equal keys over the legal cards (lowest
+//! code first), the scans here keep the first too. It reads the hand of the seat to act and
+//! public information only (the bids, the tricks taken, the cards played, the trick in
+//! progress and the bag option), so a determinized deal's other hands never change it.
+
+use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet, Cards};
+use crate::spades::{is_nil_bid, Spades};
+
+const SPADES: u8 = 0;
+const FULL_DECK: CardSet = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
+
+#[inline]
+fn is_spade(card: Card) -> bool {
+    suit_of(card) == SPADES
+}
+
+/// How many unseen cards of the card's suit rank above it (`unseen_higher`).
+#[inline]
+fn unseen_higher(card: Card, unseen: CardSet) -> u32 {
+    let above = suit_mask(suit_of(card)) & !((2u64 << card) - 1);
+    (unseen & above).count_ones()
+}
+
+/// Whether `card` played now beats the trick's best card `best` (`beats`, spades trump):
+/// a higher card of its suit, or a spade on a card of another suit.
+#[inline]
+fn beats(card: Card, best: Card) -> bool {
+    if suit_of(card) == suit_of(best) {
+        rank_of(card) > rank_of(best)
+    } else {
+        is_spade(card)
+    }
+}
+
+/// The card of `cards` with the least key, the lowest code among equals (Python's `min`
+/// over the cards in ascending order). `cards` must not be empty.
+#[inline]
+fn min_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Card {
+    let mut iter = Cards(cards);
+    let mut best = iter.next().expect("a card to choose from");
+    let mut best_key = key(best);
+    for card in iter {
+        let k = key(card);
+        if k < best_key {
+            best = card;
+            best_key = k;
+        }
+    }
+    best
+}
+
+/// The card of `cards` with the greatest key, the lowest code among equals (Python's
+/// `max` over the cards in ascending order). `cards` must not be empty.
+#[inline]
+fn max_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Card {
+    let mut iter = Cards(cards);
+    let mut best = iter.next().expect("a card to choose from");
+    let mut best_key = key(best);
+    for card in iter {
+        let k = key(card);
+        if k > best_key {
+            best = card;
+            best_key = k;
+        }
+    }
+    best
+}
+
+/// The cards of `cards` that satisfy `keep`.
+#[inline]
+fn filter(cards: CardSet, keep: impl Fn(Card) -> bool) -> CardSet {
+    Cards(cards)
+        .filter(|&card| keep(card))
+        .fold(0, |set, card| set | 1u64 << card)
+}
+
+/// The lowest card, side suits before spades (`(c is spade, rank)`).
+#[inline]
+fn lowest_side_first(cards: CardSet) -> Card {
+    min_by(cards, |c| (is_spade(c) as u32) << 4 | rank_of(c) as u32)
+}
+
+/// The cheapest winner: side suits before spades, then the lowest code.
+#[inline]
+fn cheapest_winner(cards: CardSet) -> Card {
+    min_by(cards, |c| (is_spade(c) as u32) << 6 | c as u32)
+}
+
+/// The heuristic's card for the seat to act (which must be in the card play with a card to
+/// play).
+pub fn spades_card(state: &Spades) -> Card {
+    let seat = state.to_act as usize;
+    let partner = seat ^ 2;
+    let legal = state.legal_card_mask();
+    debug_assert!(legal != 0, "no card to play");
+    let own = state.hands[seat];
+    let plays = &state.plays[..state.plays_len as usize];
+    let played = plays.iter().fold(0u64, |set, &p| set | 1u64 << (p & 63));
+    let unseen = FULL_DECK & !played & !own;
+    let trick = &plays[plays.len() - state.trick_count as usize..];
+    let (bids, won) = (state.bids, state.tricks);
+
+    if is_nil_bid(bids[seat]) {
+        if won[seat] == 0 {
+            return duck(trick, legal, unseen);
+        }
+        return lowest_side_first(legal); // the nil is lost already
+    }
+    let partner_nil = is_nil_bid(bids[partner]) && won[partner] == 0;
+    let side_bid: i32 = [seat, partner]
+        .iter()
+        .map(|&s| bids[s])
+        .filter(|&b| !is_nil_bid(b))
+        .map(i32::from)
+        .sum();
+    let side_won = i32::from(won[seat]) + i32::from(won[partner]);
+    let avoid_bags = side_won >= side_bid && state.options.bags_penalty;
+
+    if trick.is_empty() {
+        if partner_nil {
+            // lead high, masters first, to take the tricks the nil partner must not
+            return max_by(legal, |c| {
+                ((unseen_higher(c, unseen) == 0) as u32) << 4 | rank_of(c) as u32
+            });
+        }
+        let masters = filter(legal, |c| !is_spade(c) && unseen_higher(c, unseen) == 0);
+        if masters != 0 && !avoid_bags {
+            return (63 - masters.leading_zeros()) as Card; // the highest code
+        }
+        let side = match legal & !suit_mask(SPADES) {
+            0 => legal,
+            side => side,
+        };
+        // a low card of the shortest suit
+        return min_by(side, |c| {
+            (own & suit_mask(suit_of(c))).count_ones() << 4 | rank_of(c) as u32
+        });
+    }
+
+    let best_index = winning_index(trick);
+    let best = trick[best_index] & 63;
+    let best_seat = (trick[best_index] >> 6) as usize;
+    let partner_played = trick.iter().any(|&p| (p >> 6) as usize == partner);
+    let winners = filter(legal, |c| beats(c, best));
+    let last = trick.len() == 3;
+    if partner_nil && winners != 0 {
+        if partner_played && best_seat == partner {
+            return cheapest_winner(winners); // cover the nil partner
+        }
+        if !partner_played {
+            // win before he must play: the highest side-suit winner, else the highest spade
+            return max_by(winners, |c| (!is_spade(c) as u32) << 6 | c as u32);
+        }
+    }
+    let partner_winning = best_seat == partner && (last || unseen_higher(best, unseen) == 0);
+    if winners != 0 && !partner_winning && !avoid_bags {
+        if last {
+            return cheapest_winner(winners);
+        }
+        let safe = filter(winners, |c| unseen_higher(c, unseen) == 0 || is_spade(c));
+        if safe != 0 {
+            return cheapest_winner(safe);
+        }
+    }
+    if avoid_bags {
+        let under = legal & !winners;
+        if under != 0 {
+            // the highest card that loses, side suits before spades
+            return max_by(under, |c| (!is_spade(c) as u32) << 4 | rank_of(c) as u32);
+        }
+    }
+    lowest_side_first(legal)
+}
+
+/// The index of the play winning the (partial) trick, plays as `seat << 6 | card`
+/// (`winning_index` with spades trump).
+#[inline]
+fn winning_index(trick: &[u8]) -> usize {
+    let mut best = 0;
+    for (index, &play) in trick.iter().enumerate().skip(1) {
+        if beats(play & 63, trick[best] & 63) {
+            best = index;
+        }
+    }
+    best
+}
+
+/// A nil bidder's card (`_duck`): leading, a low side-suit card with many unseen cards
+/// above it; following, the highest card that stays under the trick's best card, else the
+/// lowest code.
+fn duck(trick: &[u8], legal: CardSet, unseen: CardSet) -> Card {
+    if trick.is_empty() {
+        return min_by(legal, |c| {
+            (is_spade(c) as u32) << 8 | (15 - unseen_higher(c, unseen)) << 4 | rank_of(c) as u32
+        });
+    }
+    let best = trick[winning_index(trick)] & 63;
+    let under = filter(legal, |c| !beats(c, best));
+    if under != 0 {
+        return max_by(under, |c| (is_spade(c) as u32) << 4 | rank_of(c) as u32);
+    }
+    legal.trailing_zeros() as Card
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::search::games::rollout_card;
+    use crate::spades::{SpadesOptions, PHASE_PLAY};
+
+    /// A deal played to the card play: bids drawn so that nil and double nil are common,
+    /// the other decisions at random.
+    fn to_card_play(options: SpadesOptions, rng: &mut Rng, dealer: u8) -> Spades {
+        let mut state = Spades::new(options, dealer);
+        state.deal_random(rng);
+        while state.phase != PHASE_PLAY {
+            let action = state.random_action(rng);
+            state.step(action, &mut ());
+        }
+        state
+    }
+
+    /// The other seats' cards dealt anew among them, each keeping its count.
+    fn reshuffle_others(state: &Spades, rng: &mut Rng) -> Spades {
+        let seat = state.to_act as usize;
+        let mut pool: Vec<Card> = Vec::new();
+        for s in (0..4).filter(|&s| s != seat) {
+            pool.extend(Cards(state.hands[s]));
+        }
+        rng.shuffle(&mut pool);
+        let mut copy = state.clone();
+        let mut next = 0;
+        for s in (0..4).filter(|&s| s != seat) {
+            let size = state.hands[s].count_ones() as usize;
+            copy.hands[s] = pool[next..next + size]
+                .iter()
+                .fold(0, |set, &c| set | 1u64 << c);
+            next += size;
+        }
+        copy
+    }
+
+    #[test]
+    fn the_card_is_legal_and_reads_no_other_hand() {
+        let mut rng = Rng::new(5);
+        let mut decisions = 0;
+        for game in 0..600u64 {
+            let options = SpadesOptions {
+                bags_penalty: game % 2 == 0,
+                double_nil: game % 3 != 0,
+                nil_exchange: game % 5 != 0,
+                ..SpadesOptions::default()
+            };
+            let mut state = to_card_play(options, &mut rng, (game & 3) as u8);
+            let heuristic = game % 4 != 1; // some deals played by the policy itself
+            while state.phase == PHASE_PLAY {
+                let card = spades_card(&state);
+                assert!(state.legal_card_mask() >> card & 1 == 1, "illegal {card}");
+                for _ in 0..3 {
+                    let other = reshuffle_others(&state, &mut rng);
+                    assert_eq!(spades_card(&other), card);
+                }
+                decisions += 1;
+                let next = if heuristic {
+                    card
+                } else {
+                    rollout_card(&state, &mut rng, false)
+                };
+                state.step(next as u32, &mut ());
+            }
+        }
+        assert!(decisions >= 600 * 52);
+    }
+
+    #[test]
+    fn a_nil_bidder_leads_low_and_ducks() {
+        let mut state = Spades::new(SpadesOptions::default(), 3);
+        // seat 0: hearts 2..A; seat 1: spades; seat 2: diamonds; seat 3: clubs
+        let mut hands = [[0; 13]; 4];
+        let suits = [1u8, 0, 2, 3];
+        for (seat, hand) in hands.iter_mut().enumerate() {
+            for (rank, slot) in hand.iter_mut().enumerate() {
+                *slot = suits[seat] << 4 | rank as u8;
+            }
+        }
+        state.deal(&hands);
+        state.options.nil_exchange = false;
+        state.options.double_nil = false;
+        state.picked_up = [true; 4];
+        for bid in [4u32, 0, 5, 3] {
+            // dealer 3 bids first: seat 3 four, seat 0 nil, seat 1 five, seat 2 three
+            state.step(crate::spades::BID_BASE + bid, &mut ());
+        }
+        assert_eq!((state.phase, state.to_act), (PHASE_PLAY, 0));
+        // the nil holds every heart (none unseen above any): he leads the lowest, the two
+        assert_eq!(spades_card(&state), 16);
+        state.step(16, &mut ());
+        // seat 1, void in hearts, holding only spades, trumps with the lowest winner
+        assert_eq!(spades_card(&state), 0);
+        state.step(0, &mut ());
+        // the nil's partner cannot beat the spade: his lowest diamond
+        assert_eq!(spades_card(&state), 32);
+    }
+
+    /// Rollouts a second, the policy against uniformly random cards: 10,000 deals' card
+    /// play from the first lead, each played out from a copy to the forced last trick and
+    /// scored as the search's rollouts are, five times over
+    /// (`cargo test --release rollout_speed -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn rollout_speed() {
+        use crate::search::TrickSearch;
+        let mut rng = Rng::new(7);
+        let starts: Vec<Spades> = (0..10_000u64)
+            .map(|deal| to_card_play(SpadesOptions::default(), &mut rng, (deal & 3) as u8))
+            .collect();
+        for heuristic in [false, true, false, true] {
+            let clock = std::time::Instant::now();
+            let mut cards = 0u64;
+            let mut total = 0.0;
+            for _ in 0..5 {
+                for start in &starts {
+                    let mut state = start.clone();
+                    while !state.forced_end() {
+                        let card = rollout_card(&state, &mut rng, heuristic);
+                        state.play(card);
+                        cards += 1;
+                    }
+                    let mut rewards = [0.0; 4];
+                    state.finish(&mut rewards);
+                    total += rewards[0];
+                }
+            }
+            let seconds = clock.elapsed().as_secs_f64();
+            println!(
+                "{}: {:.0} rollouts/s ({:.1} ns a card, mean reward {:.3})",
+                if heuristic { "policy" } else { "random" },
+                5.0 * starts.len() as f64 / seconds,
+                seconds * 1e9 / cards as f64,
+                total / (5.0 * starts.len() as f64)
+            );
+        }
+    }
+}
