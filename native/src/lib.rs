@@ -26,6 +26,7 @@ mod python_hundred_one;
 mod python_king;
 #[cfg(feature = "python")]
 mod python_policy_king;
+#[cfg(feature = "python")]
 mod python_policy_spades;
 #[cfg(feature = "python")]
 mod python_search;
