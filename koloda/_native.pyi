@@ -442,3 +442,21 @@ def ismcts_king(
     exploration: float = 0.7,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
+
+# ----- native search for Tressette (native/src/python_search_tressette.rs) -----------------
+
+def ismcts_tressette(
+    state: TressetteCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    simulations: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exploration: float = 0.7,
+) -> tuple[int, list[tuple[int, int]], int, int]:
+    """As ``ismcts_spades``, for Tressette."""
+
+def tressette_policy_card(state: TressetteCore) -> int:
+    """The card the Tressette heuristic plays for the seat to act, from its own hand and the
+    cards played only (ValueError when no card is to be played)."""

@@ -22,7 +22,7 @@ type PlaceTuple = (u32, u64, u64, u64);
 type ResultTuple = (u32, Vec<(u32, u32)>, u64, u64);
 
 #[allow(clippy::too_many_arguments)]
-fn run<G: TrickSearch + Send>(
+pub(crate) fn run<G: TrickSearch + Send>(
     py: Python<'_>,
     game: G,
     seat: usize,
@@ -145,5 +145,6 @@ fn ismcts_king(
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ismcts_spades, m)?)?;
     m.add_function(wrap_pyfunction!(ismcts_king, m)?)?;
+    crate::python_search_tressette::register(m)?;
     Ok(())
 }

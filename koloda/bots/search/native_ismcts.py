@@ -1,4 +1,4 @@
-"""ISMCTS in native code for the card play of Spades and King (``ismcts-native``).
+"""ISMCTS in native code for the card play of Spades, King and Tressette (``ismcts-native``).
 
 The same search as ``ismcts.py`` (single-observer ISMCTS, UCB with availability counts,
 one node expanded an iteration, the deal's reward backed up per mover) with uniform random
@@ -12,14 +12,17 @@ derives from the view:
   guess);
 - the seat's knowledge of the cards it has not seen, the game's ``hidden_cards(rules,
   view)``: how many each other seat holds, the cards a seat is known to hold (Spades: the
-  nil exchange's cards), the cards its plays show it cannot hold (voids, King's K-8/K-9/K-17
-  constraints read through the game's legality), a suit it must hold (King's K-15).
+  nil exchange's cards, Tressette's declared ones), the cards its plays show it cannot hold
+  (voids, King's K-8/K-9/K-17 constraints read through the game's legality), a suit it must
+  hold (King's K-15), and at most how many cards of a set it holds (Tressette: what it did
+  not declare, T-7..T-11).
 
 Every iteration deals the unseen cards anew from that knowledge, so the guessed hands of
 the sample serve only as the fallback when random deals keep failing. The other decisions
 (Spades' bids and nil exchange, King's orders and trump calls) come from the heuristic, as
-``hard`` does in Spades. Other games have no native search: asking for the bot there is an
-``OptionError`` (``ismcts`` is the Python search for every game).
+``hard`` does in Spades (Tressette has none: its declarations are automatic). Other games
+have no native search: asking for the bot there is an ``OptionError`` (``ismcts`` is the
+Python search for every game).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from koloda.core.info import GameInfo
 from koloda.core.registry import plugin_of
 from koloda.core.sampling import HiddenCards
 
-GAMES = ("spades", "king")
+GAMES = ("spades", "king", "tressette")
 """The games the native search plays."""
 
 Search = Callable[..., tuple[int, list[tuple[int, int]], int, int]]
@@ -46,7 +49,8 @@ def _game_parts(rules: AnyRules) -> tuple[AnyRules, Search, Callable[[Any, Any],
     parts = plugin_of(rules).native_ismcts_parts(rules)
     if parts is None:
         raise OptionError(
-            f"ismcts-native plays {' and '.join(GAMES)} only, not {rules.info.name}; "
+            f"ismcts-native plays {', '.join(GAMES[:-1])} and {GAMES[-1]} only, "
+            f"not {rules.info.name}; "
             "ismcts is the Python search for every game"
         )
     native, search, hidden = parts
@@ -56,18 +60,28 @@ def _game_parts(rules: AnyRules) -> tuple[AnyRules, Search, Callable[[Any, Any],
 def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[tuple[int, int, int, int]]]:
     """The unseen cards and one ``(size, excluded, held, at_least_one)`` per seat for the
     native search: ``held`` the known cards not yet played, ``at_least_one`` a set the dealt
-    cards must meet (0 when the known cards already do)."""
+    cards must meet (0 when the known cards already do).
+
+    An at-most set (``Place.at_most``) that the known cards already fill excludes the rest
+    of it; one that the seat could exceed only with several unseen cards is not passed on
+    (the native dealer knows no such bound), so the deals may break it: the search then
+    weighs a few hands that the public information rules out, and never uses more than the
+    view shows."""
     played = 0
     for _, card in plays:
         played |= 1 << card
     places = []
     for place in hidden.places:
-        if place.at_most or len(place.at_least_one) > 1:
+        if len(place.at_least_one) > 1:
             raise ValueError("the native search takes at most one at-least-one set a seat")
         must = 0
         if place.at_least_one and not place.known & place.at_least_one[0]:
             must = place.at_least_one[0] & hidden.unseen
-        places.append((place.size, place.excluded & hidden.unseen, place.known & ~played, must))
+        excluded = place.excluded
+        for cards, most in place.at_most:
+            if (place.known & cards).bit_count() >= most:
+                excluded |= cards  # full: none more of the set
+        places.append((place.size, excluded & hidden.unseen, place.known & ~played, must))
     return hidden.unseen, places
 
 

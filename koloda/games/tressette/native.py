@@ -377,6 +377,18 @@ def make_rules(**options: Any) -> NativeTressetteRules:
     return NativeTressetteRules(build_options(TressetteOptions, "tressette", options))
 
 
+def ismcts_parts(rules: Any) -> tuple[Any, Any, Any]:
+    """What ``koloda.bots.search.native_ismcts`` needs for Tressette: these rules on the
+    native engine, the Rust search and the view's ``hidden_cards``."""
+    from koloda._native import ismcts_tressette
+    from koloda.games.tressette.view import hidden_cards
+
+    if isinstance(rules, NativeTressetteRules):
+        return rules, ismcts_tressette, hidden_cards
+    native = NativeTressetteRules(rules.options)
+    return native, ismcts_tressette, hidden_cards
+
+
 def _conforms(rules: NativeTressetteRules) -> Rules[Any, TressetteView]:
     """Never called: lets the type checker prove the engine protocols are implemented (the
     record hooks take the Python engine's state type, which the native state mirrors)."""

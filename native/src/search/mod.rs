@@ -1,16 +1,18 @@
 //! Search over the native games: single-observer ISMCTS (Cowling, Powley & Whitehouse 2012)
-//! for the card play of the trick games (Spades, King).
+//! for the card play of the trick games (Spades, King, Tressette).
 //!
 //! - `determinize`: deals the cards the searching seat has not seen, from what it knows of
 //!   them (how many each seat holds, the cards a seat is known to hold, the cards its plays
 //!   show it cannot hold, a suit it must hold) and nothing else;
 //! - `games`: what the search needs of a game's state (`TrickSearch`), for `Spades` and
 //!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
-//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts.
+//! - `ismcts`: the tree, UCB with availability counts, uniform random rollouts;
+//! - `tressette_search`: `TrickSearch` for `Tressette` and the card play of its heuristic.
 
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
+pub mod tressette_search;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
