@@ -444,6 +444,7 @@ def ismcts_king(
     heuristic: bool = False,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
+
 def pimc_spades(
     state: SpadesCore,
     seat: int,
@@ -489,3 +490,37 @@ def spades_policy_card(state: SpadesCore) -> int:
     """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
     act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
     card play."""
+
+# ----- native search for Tressette (native/src/python_search_tressette.rs) -----------------
+
+def ismcts_tressette(
+    state: TressetteCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    simulations: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exploration: float = 0.7,
+    heuristic: bool = False,
+) -> tuple[int, list[tuple[int, int]], int, int]:
+    """As ``ismcts_spades``, for Tressette."""
+
+def pimc_tressette(
+    state: TressetteCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    samples: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    exact_cards: int = 20,
+    rollouts: int = 1,
+    heuristic: bool = True,
+    hands: list[int] | None = None,
+) -> tuple[int, list[tuple[int, float]], int, int, int]:
+    """As ``pimc_spades``, for Tressette."""
+
+def tressette_policy_card(state: TressetteCore) -> int:
+    """The card the Tressette heuristic plays for the seat to act, from its own hand and the
+    cards played only (ValueError when no card is to be played)."""

@@ -5,7 +5,7 @@
 - ``hard``: PIMC over sampled deals with heuristic rollouts, 900 ms a move (within 1 s on
   this machine), in 101 over deals weighed by the others' play (``search.beliefs``);
   ``ismcts`` is the ISMCTS bot with heuristic rollouts;
-- ``ismcts-native``: ISMCTS in Rust over the card play of Spades and King (random rollouts,
+- ``ismcts-native``: ISMCTS in Rust over the card play of the trick games (random rollouts,
   100000 simulations a move by default; ``ismcts-native:1s`` for a time budget), the
   heuristic for the other decisions.
 """
@@ -141,7 +141,7 @@ NATIVE_ISMCTS_SIMULATIONS = 100000
 
 
 def ismcts_native(rules: AnyRules, budget: str = f"{NATIVE_ISMCTS_SIMULATIONS}") -> AnyBot:
-    """ISMCTS in native code (Spades and King; an OptionError for other games)."""
+    """ISMCTS in native code (the trick games; an OptionError for 101)."""
     from koloda.bots.search.native_ismcts import NativeISMCTSBot
 
     simulations, milliseconds = parse_budget(budget)

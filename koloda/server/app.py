@@ -366,7 +366,7 @@ def create_app(
     @app.get("/api/bots", tags=["lobby"])
     async def bots(game: str | None = None) -> dict[str, Any]:
         """The bots a seat may be given (seat kind ``bot:<name>``); with ``game``, those
-        that play it (``ismcts-native`` plays Spades and King only)."""
+        that play it (``ismcts-native`` plays the trick games only)."""
         if game is not None and game not in available_games():
             raise HTTPException(404, f"no game {game!r}; games: {', '.join(available_games())}")
         offered = offered_bots(game)

@@ -31,6 +31,8 @@ mod python_policy_spades;
 #[cfg(feature = "python")]
 mod python_search;
 #[cfg(feature = "python")]
+mod python_search_tressette;
+#[cfg(feature = "python")]
 mod python_tressette;
 #[cfg(feature = "python")]
 mod python_vector;

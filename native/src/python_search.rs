@@ -1,5 +1,5 @@
 //! Bindings of the native search (`crate::search`): ISMCTS and PIMC over the card play of
-//! Spades and King, for `koloda.bots.search.native_ismcts` and `native_pimc`.
+//! Spades, King and Tressette, for `koloda.bots.search.native_ismcts` and `native_pimc`.
 //!
 //! The caller passes a position that agrees with the searching seat's view (a sample of it)
 //! and what the seat knows of the cards it has not seen, as `koloda/core/sampling.py`'s
@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use crate::cards::CardSet;
 use crate::python::SpadesCore;
 use crate::python_king::KingCore;
+use crate::python_tressette::TressetteCore;
 use crate::search::{
     ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, SearchResult, TrickSearch,
 };
@@ -227,11 +228,15 @@ macro_rules! search_bindings {
 
 search_bindings!(ismcts_spades, pimc_spades, SpadesCore);
 search_bindings!(ismcts_king, pimc_king, KingCore);
+search_bindings!(ismcts_tressette, pimc_tressette, TressetteCore);
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ismcts_spades, m)?)?;
     m.add_function(wrap_pyfunction!(ismcts_king, m)?)?;
     m.add_function(wrap_pyfunction!(pimc_spades, m)?)?;
     m.add_function(wrap_pyfunction!(pimc_king, m)?)?;
+    m.add_function(wrap_pyfunction!(ismcts_tressette, m)?)?;
+    m.add_function(wrap_pyfunction!(pimc_tressette, m)?)?;
+    crate::python_search_tressette::register(m)?;
     Ok(())
 }

@@ -1,5 +1,5 @@
-"""The native ISMCTS bot (``ismcts-native``): legal whole deals in Spades and King, the same
-choice for the same seed and count budget, no use of hidden cards, and better than random."""
+"""The native ISMCTS bot (``ismcts-native``): legal whole deals in Spades and King (Tressette:
+tests/native), the same choice for the same seed and count budget, no use of hidden cards, and better than random."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 
 from koloda.bots import make_bot
 from koloda.bots.random_bot import RandomBot
-from koloda.bots.search.native_ismcts import NativeISMCTSBot, knowledge
+from koloda.bots.search.native import knowledge
+from koloda.bots.search.native_ismcts import NativeISMCTSBot
 from koloda.bots.tournament import deal_state, play_deal
 from koloda.core.errors import OptionError
 from koloda.core.info import GameInfo
@@ -125,9 +126,8 @@ def test_knowledge_carries_voids_and_exchanged_cards() -> None:
 
 
 def test_other_games_are_a_clear_error() -> None:
-    for game in ("hundred_one", "tressette"):
-        with pytest.raises(OptionError, match="ismcts-native plays spades and king"):
-            make_bot("ismcts-native", load_game(game))
+    with pytest.raises(OptionError, match="ismcts-native plays king, spades, tressette only"):
+        make_bot("ismcts-native", load_game("hundred_one"))
     assert make_bot("ismcts-native:250ms", load_game("king")).name == "ismcts-native:250ms"
     assert make_bot("ismcts-native", load_game("spades")).name == "ismcts-native"
 

@@ -195,17 +195,17 @@ def test_the_cheater_is_not_offered(server: ServerThread) -> None:
 
 
 def test_bots_are_offered_for_the_games_they_play(server: ServerThread) -> None:
-    """``ismcts-native`` searches Spades and King only: the catalogue and ``/api/bots?game=``
-    offer it there and not for Tressette, a Tressette table with it is refused in one line,
-    and an unknown game is a 404."""
+    """``ismcts-native`` searches the trick games only: the catalogue and ``/api/bots?game=``
+    offer it there and not for 101, a 101 table with it is refused in one line, and an
+    unknown game is a 404."""
     games = {g["game"]: g for g in httpx.get(f"{server.url}/api/games").json()}
     assert "ismcts-native" in games["spades"]["bots"]
-    assert "ismcts-native" not in games["tressette"]["bots"]
-    assert "hard" in games["tressette"]["bots"] and "cheater" not in games["king"]["bots"]
-    offered = httpx.get(f"{server.url}/api/bots", params={"game": "tressette"}).json()
+    assert "ismcts-native" not in games["hundred_one"]["bots"]
+    assert "hard" in games["hundred_one"]["bots"] and "cheater" not in games["king"]["bots"]
+    offered = httpx.get(f"{server.url}/api/bots", params={"game": "hundred_one"}).json()
     assert "ismcts-native" not in offered["bots"] and "bot:hard" in offered["seat_kinds"]
     assert httpx.get(f"{server.url}/api/bots", params={"game": "chess"}).status_code == 404
     seats = ["human", "bot:ismcts-native", "bot:random", "bot:random"]
-    refused = httpx.post(f"{server.url}/api/tables", json={"game": "tressette", "seats": seats})
+    refused = httpx.post(f"{server.url}/api/tables", json={"game": "hundred_one", "seats": seats})
     assert refused.status_code == 422, refused.text
     assert "ismcts-native" in refused.text

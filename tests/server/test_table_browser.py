@@ -186,7 +186,9 @@ def test_a_deal_of_each_game_by_clicking(
     )
     # the summary is filled in as the deal's last events arrive: read it once every row
     # holds its points
-    tab.wait(f"(c => c.length > 0 && c.every(x => /^[-+−]?\\d+$/.test(x.trim())))({points_cells})", 10)
+    tab.wait(
+        f"(c => c.length > 0 && c.every(x => /^[-+−]?\\d+$/.test(x.trim())))({points_cells})", 10
+    )
     shown = tab.value(points_cells)
     assert [int(x) for x in shown] == [int(p) for p in points], (shown, scored)
     wide = tab.value("document.documentElement.scrollWidth")

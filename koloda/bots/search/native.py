@@ -35,27 +35,35 @@ def search_parts(rules: AnyRules, bot: str) -> NativeSearch:
     """The game's native search parts, or an ``OptionError`` naming the games that have them."""
     parts = plugin_of(rules).native_search_parts(rules)
     if parts is None:
-        raise OptionError(
-            f"{bot} plays {', '.join(native_games())} only, not {rules.info.name}"
-        )
+        raise OptionError(f"{bot} plays {', '.join(native_games())} only, not {rules.info.name}")
     return parts
 
 
 def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[Place]]:
     """The unseen cards and one place per seat for the native search: ``held`` the known
     cards not yet played, ``at_least_one`` a set the dealt cards must meet (0 when the known
-    cards already do)."""
+    cards already do).
+
+    An at-most set (``Place.at_most``: Tressette's undeclared combinations) that the known
+    cards already fill excludes the rest of it; one that the seat could exceed only with
+    several unseen cards is not passed on (the native dealer knows no such bound), so the
+    deals may break it: the search then weighs some hands the public information rules
+    out, and never uses more than the view shows."""
     played = 0
     for _, card in plays:
         played |= 1 << card
     places = []
     for place in hidden.places:
-        if place.at_most or len(place.at_least_one) > 1:
+        if len(place.at_least_one) > 1:
             raise ValueError("the native search takes at most one at-least-one set a seat")
         must = 0
         if place.at_least_one and not place.known & place.at_least_one[0]:
             must = place.at_least_one[0] & hidden.unseen
-        places.append((place.size, place.excluded & hidden.unseen, place.known & ~played, must))
+        excluded = place.excluded
+        for cards, most in place.at_most:
+            if (place.known & cards).bit_count() >= most:
+                excluded |= cards  # full: none more of the set
+        places.append((place.size, excluded & hidden.unseen, place.known & ~played, must))
     return hidden.unseen, places
 
 

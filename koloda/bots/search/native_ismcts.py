@@ -1,4 +1,4 @@
-"""ISMCTS in native code for the card play of Spades and King (``ismcts-native``).
+"""ISMCTS in native code for the card play of the trick games (``ismcts-native``).
 
 The same search as ``ismcts.py`` (single-observer ISMCTS, UCB with availability counts,
 one node expanded an iteration, the deal's reward backed up per mover) with uniform random

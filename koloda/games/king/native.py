@@ -30,9 +30,9 @@ from koloda.core.events import (
     TrickTaken,
     TrumpNamed,
 )
-from koloda.core.plugin import NativeSearch
 from koloda.core.native_state import NativeDealing
 from koloda.core.options import build_options
+from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
     ORDER_BASE,
     POSITIVE,

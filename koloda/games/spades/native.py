@@ -21,8 +21,8 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealSetup, Rules, Seat
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.plugin import NativeSearch
 from koloda.core.native_state import NativeDealing
+from koloda.core.plugin import NativeSearch
 from koloda.games.spades.actions import (
     BID_BASE,
     BID_DOUBLE_NIL,

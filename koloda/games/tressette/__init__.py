@@ -9,4 +9,5 @@ PLUGIN = GamePlugin(
     heuristic="koloda.games.tressette.heuristic:choose",
     search="koloda.games.tressette.search:SEARCH",
     native_rules="koloda.games.tressette.native:make_rules",
+    native_search="koloda.games.tressette.native:search_parts",
 )

@@ -23,6 +23,7 @@ from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.native_state import NativeDealing
 from koloda.core.options import build_options
+from koloda.core.plugin import NativeSearch
 from koloda.games.tressette.declarations import Declaration, DeclarationKind
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.options import TressetteOptions
@@ -375,6 +376,18 @@ class NativeTressetteRules(TressetteRules):
 def make_rules(**options: Any) -> NativeTressetteRules:
     """``load_game("tressette", engine="native", **options)``."""
     return NativeTressetteRules(build_options(TressetteOptions, "tressette", options))
+
+
+def search_parts(rules: Any) -> NativeSearch:
+    """What the native searches need for Tressette: these rules on the native engine, the
+    Rust searches and the view's ``hidden_cards``."""
+    from koloda._native import ismcts_tressette, pimc_tressette
+    from koloda.games.tressette.view import hidden_cards
+
+    native = (
+        rules if isinstance(rules, NativeTressetteRules) else NativeTressetteRules(rules.options)
+    )
+    return NativeSearch(native, ismcts_tressette, pimc_tressette, hidden_cards)
 
 
 def _conforms(rules: NativeTressetteRules) -> Rules[Any, TressetteView]:

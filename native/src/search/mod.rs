@@ -1,5 +1,5 @@
 //! Search over the native games: single-observer ISMCTS (Cowling, Powley & Whitehouse 2012)
-//! for the card play of the trick games (Spades, King).
+//! for the card play of the trick games (Spades, King, Tressette).
 //!
 //! - `determinize`: deals the cards the searching seat has not seen, from what it knows of
 //!   them (how many each seat holds, the cards a seat is known to hold, the cards its plays
@@ -11,7 +11,8 @@
 //!   near the end of the deal and playouts by the game's policy before;
 //! - `policy_king`: King's card play by the rules of thumb of its Python heuristic, the
 //!   game's rollout policy (`TrickSearch::policy_card`);
-//! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades.
+//! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades;
+//! - `tressette_search`: `TrickSearch` for `Tressette` and the card play of its heuristic.
 
 pub mod determinize;
 pub mod games;
@@ -19,6 +20,7 @@ pub mod ismcts;
 pub mod pimc;
 pub mod policy_king;
 pub mod policy_spades;
+pub mod tressette_search;
 
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;

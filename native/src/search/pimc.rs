@@ -318,6 +318,7 @@ mod tests {
     use crate::king::{King, KingOptions, PHASE_PLAY as KING_PLAY};
     use crate::search::determinize::Place;
     use crate::spades::{Spades, SpadesOptions, PHASE_PLAY};
+    use crate::tressette::{Tressette, TressetteOptions};
 
     fn knowledge<G: TrickSearch>(state: &G, observer: usize) -> (CardSet, Vec<Place>) {
         let mut unseen = 0;
@@ -381,6 +382,22 @@ mod tests {
         search
     }
 
+    fn tressette_at(seed: u64, left: u32) -> Tressette {
+        let mut rng = Rng::new(seed);
+        let options = TressetteOptions {
+            hearts_special: seed % 2 == 0,
+            pooled: seed % 3 == 0,
+            long_run_ten: false,
+        };
+        let mut state = Tressette::new(options, (seed & 3) as u8);
+        state.deal_random(&mut rng, &mut ());
+        while (0..4).map(|s| state.hands[s].count_ones()).sum::<u32>() > left {
+            let card = state.random_action(&mut rng);
+            state.step(card, &mut ());
+        }
+        state
+    }
+
     /// Plain minimax over every legal card: what alpha-beta must equal.
     fn minimax<G: TrickSearch>(state: &G, observer: usize) -> f64 {
         if state.forced_end() {
@@ -417,6 +434,11 @@ mod tests {
                 assert_eq!(solve(&state, observer), minimax(&state, observer), "{seed}");
             }
             let state = king_at(seed, 9 + (seed as u32 % 4));
+            for observer in 0..4 {
+                let (a, b) = (solve(&state, observer), minimax(&state, observer));
+                assert!((a - b).abs() < 1e-12, "{seed}: {a} {b}");
+            }
+            let state = tressette_at(seed, 9 + (seed as u32 % 4));
             for observer in 0..4 {
                 let (a, b) = (solve(&state, observer), minimax(&state, observer));
                 assert!((a - b).abs() < 1e-12, "{seed}: {a} {b}");
