@@ -1,5 +1,6 @@
-"""The native ISMCTS bot (``ismcts-native``): legal whole deals in Spades and King (Tressette:
-tests/native), the same choice for the same seed and count budget, no use of hidden cards, and better than random."""
+"""The native ISMCTS bot (``ismcts-native``): legal whole deals in Spades and King
+(Tressette: tests/native), the same choice for the same seed and count budget, no use of
+hidden cards, and better than random."""
 
 from __future__ import annotations
 
