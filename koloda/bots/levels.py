@@ -23,6 +23,10 @@ from koloda.core.info import GameInfo
 from koloda.core.registry import plugin_of
 
 HARD_MILLISECONDS = 900.0
+HARD_SAMPLES = 1000
+"""Deals a move of the native ``hard`` (at most ``HARD_MILLISECONDS``)."""
+HARD_EXACT_CARDS = 16
+"""The native ``hard`` solves a deal exactly once 16 cards are left (4 tricks of 4)."""
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -69,19 +73,20 @@ def ismcts(rules: AnyRules, budget: str = "1000") -> AnyBot:
     )
 
 
-class HardBot(Generic[S, V]):
-    """PIMC with heuristic rollouts (exact alpha-beta near the end of a trick-game deal),
-    900 ms a move; where the game's search plays cards only (Spades' bidding and nil
-    exchange), the other decisions come from the heuristic."""
+class PythonHardBot(Generic[S, V]):
+    """The PIMC of ``pimc.py`` with heuristic rollouts (exact alpha-beta near the end of a
+    trick-game deal), 900 ms a move; where the game's search plays cards only (Spades'
+    bidding and nil exchange), the other decisions come from the heuristic. It was ``hard``
+    before the native search; ``hard-python`` keeps it for comparison."""
 
-    name = "hard"
+    name = "hard-python"
 
     def __init__(self, rules: Rules[S, V], budget: str | None = None) -> None:
         from koloda.bots.heuristic import HeuristicBot
 
         self.search = pimc(rules, budget or f"{HARD_MILLISECONDS:g}ms")
         if budget is not None:
-            self.name = f"hard:{budget}"
+            self.name = f"hard-python:{budget}"
         self.heuristic = HeuristicBot(rules)
         self.rules = rules
         support = plugin_of(rules).search_support()
@@ -109,11 +114,31 @@ def ismcts_uniform(rules: AnyRules, budget: str = "1000") -> AnyBot:
 
 
 def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
-    """``hard``; ``hard:40`` is the same bot with 40 sampled deals a move instead of a time
-    budget (reproducible matches on a busy machine)."""
+    """``hard``: in the trick games PIMC in native code, ``HARD_SAMPLES`` deals a move within
+    ``HARD_MILLISECONDS``; ``hard:400`` searches 400 deals a move with no time limit (the
+    same moves on any machine), ``hard:500ms`` as many as 500 ms allow. Elsewhere (101) the
+    Python PIMC (``hard-python``)."""
+    samples, milliseconds = (HARD_SAMPLES, HARD_MILLISECONDS)
+    if budget is not None:
+        samples, milliseconds = parse_budget(budget)
+    if plugin_of(rules).native_search is None:
+        return PythonHardBot(rules, budget)
+    from koloda.bots.search.native_pimc import NativePIMCBot
+
+    return NativePIMCBot(
+        rules,
+        samples=samples,
+        milliseconds=milliseconds,
+        exact_cards=HARD_EXACT_CARDS,
+        name="hard" if budget is None else f"hard:{budget}",
+    )
+
+
+def hard_python(rules: AnyRules, budget: str | None = None) -> AnyBot:
+    """``hard-python``: the Python PIMC that was ``hard`` before the native search."""
     if budget is not None:
         parse_budget(budget)
-    return HardBot(rules, budget)
+    return PythonHardBot(rules, budget)
 
 
 def pimc(rules: AnyRules, budget: str = "20") -> AnyBot:
@@ -188,5 +213,7 @@ def register_all() -> None:
     register_bot("pimc-native", pimc_native)
     register_budget_bot("pimc-native", pimc_native)
     register_budget_bot("hard", hard)
+    register_bot("hard-python", hard_python)
+    register_budget_bot("hard-python", hard_python)
     register_bot("cheater", cheater)
     register_budget_bot("cheater", cheater)

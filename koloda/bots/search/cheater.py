@@ -1,17 +1,24 @@
-"""``cheater``: the PIMC search given the real hands instead of sampled ones.
+"""``cheater``: the search of ``hard`` given the real hands instead of sampled ones.
 
 A ceiling for measurements ("how much would knowing every card be worth?"): the runner and
 the duplicate tournaments hand it the real state (``sees_everything``). It is never offered
 to players: the web table refuses it as a seat's bot.
+
+In the trick games the card play is the native PIMC of ``hard`` on the real deal (exact
+once ``HARD_EXACT_CARDS`` cards are left, a heuristic playout before: one deal is enough,
+nothing in it varies); the other decisions,
+and every decision of 101, are the Python PIMC's over rollouts of the real deal.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Generic
+from typing import Any, Generic
 
 from koloda.bots.search.pimc import PIMCBot
 from koloda.core.engine import Action, Rules, S, V
+from koloda.core.info import GameInfo
+from koloda.core.registry import plugin_of
 
 
 class CheaterBot(Generic[S, V]):
@@ -21,6 +28,13 @@ class CheaterBot(Generic[S, V]):
     def __init__(self, rules: Rules[S, V], samples: int = 20, name: str = "cheater") -> None:
         self.name = name
         self.search = PIMCBot(rules, samples=samples, name=name)
+        self.cards: Any = None
+        if plugin_of(rules).native_search is not None:
+            from koloda.bots.levels import HARD_EXACT_CARDS
+            from koloda.bots.search.native_pimc import NativePIMCBot
+
+            # one deal: the real one, whose playouts and exact values never vary
+            self.cards = NativePIMCBot(rules, samples=1, exact_cards=HARD_EXACT_CARDS, name=name)
 
     def choose(self, view: V, rng: random.Random) -> Action:
         raise TypeError("the cheater plays from the real state: call choose_seeing(state, rng)")
@@ -34,5 +48,8 @@ class CheaterBot(Generic[S, V]):
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        values = self.search.values(view, rng, truth=state)
+        if self.cards is not None and GameInfo.is_card_action(legal[0]):
+            values = self.cards.values(view, rng, truth=state)
+        else:
+            values = self.search.values(view, rng, truth=state)
         return max(legal, key=lambda a: values[a])

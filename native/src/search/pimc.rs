@@ -114,6 +114,8 @@ struct Solver {
     observer: usize,
     table: Table,
     nodes: u64,
+    /// For the policy's move ordering (the games' policies draw nothing from it).
+    rng: Rng,
 }
 
 impl Solver {
@@ -144,7 +146,13 @@ impl Solver {
         } else {
             f64::INFINITY
         };
-        for card in Cards(distinct_cards(state)) {
+        let cards = distinct_cards(state);
+        // the policy's card first: a good guess cuts the most
+        let first = state
+            .policy_card(&mut self.rng)
+            .filter(|&card| cards >> card & 1 == 1);
+        let rest = first.map_or(cards, |card| cards & !(1 << card));
+        for card in first.into_iter().chain(Cards(rest)) {
             let mut child = state.clone();
             child.play(card);
             let value = self.value(&child, alpha, beta);
@@ -245,6 +253,7 @@ pub fn pimc<G: TrickSearch>(
         observer,
         table: Table::new(18),
         nodes: 0,
+        rng: Rng::new(0),
     };
     let mut hands = [0 as CardSet; 4];
     let mut rewards = [0.0f64; 4];
@@ -422,6 +431,7 @@ mod tests {
             observer,
             table: Table::new(12),
             nodes: 0,
+            rng: Rng::new(0),
         };
         solver.value(state, f64::NEG_INFINITY, f64::INFINITY)
     }

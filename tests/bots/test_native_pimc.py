@@ -1,0 +1,119 @@
+"""The native PIMC (``pimc-native``, and ``hard`` in the trick games): legal whole deals,
+the same values for the same seed and count budget, the real deal's values for the cheater,
+and ``hard`` built on it where the game has a native search."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from koloda.bots import make_bot
+from koloda.bots.levels import HARD_SAMPLES, PythonHardBot
+from koloda.bots.search.native_pimc import NativePIMCBot
+from koloda.bots.tournament import deal_state, play_deal
+from koloda.core.errors import OptionError
+from koloda.core.info import GameInfo
+from koloda.core.registry import load_game
+
+GAMES = (
+    ("spades", {}),
+    ("spades", {"double_nil": False, "nil_exchange": False, "bags_penalty": True}),
+    ("king", {}),
+    ("king", {"variant": "three"}),
+    ("tressette", {}),
+    ("tressette", {"hearts_special": False}),
+)
+
+
+def _card_positions(game: str, count: int, seed: str, least: int = 4, most: int = 30) -> list[Any]:
+    """Seeded card-play decisions with a choice, ``least`` to ``most`` cards into the deal."""
+    rules = load_game(game)
+    rng = random.Random(seed)
+    positions = []
+    for index in range(count * 4):
+        state = rules.new_state(seed=f"{seed}/{index}")
+        deal = state.deal_index
+        target = rng.randrange(least, most)
+        plays = 0
+        while state.deal_index == deal and not state.is_over:
+            legal = state.legal_actions()
+            cards = GameInfo.is_card_action(legal[0])
+            if cards and plays >= target and len(legal) > 1:
+                positions.append(state)
+                break
+            plays += cards
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+        if len(positions) == count:
+            break
+    return positions
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_plays_whole_deals_legally(game: str, options: dict[str, Any]) -> None:
+    rules = load_game(game, **options)
+    bots = [make_bot("pimc-native:40", rules) for _ in range(rules.num_seats)]
+    state, deal = deal_state(rules, "native-pimc", 0)
+    points = play_deal(rules, bots, state, deal, random.Random(1))  # raises on an illegal move
+    assert len(points) == rules.num_seats
+
+
+@pytest.mark.parametrize("game", ["spades", "king", "tressette"])
+def test_count_budget_and_seed_fix_the_values(game: str) -> None:
+    rules = load_game(game)
+    bot = NativePIMCBot(rules, samples=60)
+    for state in _card_positions(game, 4, "pimc-seed"):
+        view = state.view(state.to_act)
+        first = bot.values(view, random.Random(3))
+        assert set(first) == set(view.legal_actions)
+        assert bot.last_samples == 60
+        assert bot.values(view, random.Random(3)) == first
+        best = max(first.values())
+        assert first[bot.choose(view, random.Random(3))] == best
+
+
+@pytest.mark.parametrize("game", ["spades", "king", "tressette"])
+def test_redealt_hidden_hands_change_nothing(game: str) -> None:
+    """Two states with the same view (the others' cards dealt anew): the same values."""
+    rules = load_game(game)
+    bot = NativePIMCBot(rules, samples=40)
+    for state in _card_positions(game, 4, "pimc-hidden"):
+        seat = state.to_act
+        view = state.view(seat)
+        other = rules.sample_state(view, random.Random(5))
+        assert other.view(seat) == view
+        assert bot.values(other.view(seat), random.Random(2)) == bot.values(view, random.Random(2))
+
+
+@pytest.mark.parametrize("game", ["spades", "king", "tressette"])
+def test_the_cheater_values_the_real_deal(game: str) -> None:
+    """Given the real hands near the end of the deal every card's value is exact: the same
+    whatever the seed, and not the values of deals guessed from the view."""
+    rules = load_game(game)
+    bot = NativePIMCBot(rules, samples=3, exact_cards=16)
+    checked = 0
+    deck = {"spades": 52, "king": 32, "tressette": 40}[game]  # the cards a deal plays
+    for state in _card_positions(game, 6, "pimc-cheater", least=deck - 14, most=deck - 8):
+        seat = state.to_act
+        view = state.view(seat)
+        assert sum(len(state.view(s).hand) for s in range(rules.num_seats)) <= 17
+        real = bot.values(view, random.Random(1), truth=state)
+        assert real == bot.values(view, random.Random(2), truth=state)
+        guessed = bot.values(view, random.Random(1))
+        checked += real != guessed
+    assert checked, "the real deal never differed from the sampled ones"
+
+
+def test_hard_is_the_native_search_where_there_is_one() -> None:
+    for game in ("spades", "king", "tressette"):
+        bot = make_bot("hard", load_game(game))
+        assert isinstance(bot, NativePIMCBot) and bot.samples == HARD_SAMPLES
+        assert bot.milliseconds is not None and bot.milliseconds < 1000  # within 1 s a move
+        counted = make_bot("hard:300", load_game(game))
+        assert isinstance(counted, NativePIMCBot)
+        assert (counted.samples, counted.milliseconds) == (300, None)
+    assert isinstance(make_bot("hard", load_game("hundred_one")), PythonHardBot)
+    assert isinstance(make_bot("hard-python", load_game("king")), PythonHardBot)
+    with pytest.raises(OptionError, match="pimc-native plays king, spades, tressette only"):
+        make_bot("pimc-native", load_game("hundred_one"))
