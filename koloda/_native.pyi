@@ -426,11 +426,14 @@ def ismcts_spades(
     seed: int = 0,
     exploration: float = 0.7,
     heuristic: bool = False,
+    limits: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """SO-ISMCTS for ``seat`` to play a card in ``state`` (a position that agrees with the
     seat's view), dealing the ``unseen`` cards to ``places`` (one ``(size, excluded, held,
-    at_least_one)`` per seat) every iteration: the card, each root card's visits, the
-    simulations done, the determinizations that fell back to the position's own deal."""
+    at_least_one)`` per seat) every iteration, with at most ``most`` cards of ``set`` in a
+    seat's hand for each ``(seat, set, most)`` of ``limits``; playouts by the game's policy
+    with ``heuristic``: the card, each root card's visits, the simulations done, the
+    determinizations that fell back to the position's own deal."""
 
 def ismcts_king(
     state: KingCore,
@@ -442,6 +445,7 @@ def ismcts_king(
     seed: int = 0,
     exploration: float = 0.7,
     heuristic: bool = False,
+    limits: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for King (three or four seats)."""
 
@@ -457,6 +461,7 @@ def pimc_spades(
     rollouts: int = 1,
     heuristic: bool = True,
     hands: list[int] | None = None,
+    limits: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
     ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
@@ -477,6 +482,7 @@ def pimc_king(
     rollouts: int = 1,
     heuristic: bool = True,
     hands: list[int] | None = None,
+    limits: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
 
@@ -503,6 +509,7 @@ def ismcts_tressette(
     seed: int = 0,
     exploration: float = 0.7,
     heuristic: bool = False,
+    limits: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int, list[tuple[int, int]], int, int]:
     """As ``ismcts_spades``, for Tressette."""
 
@@ -518,6 +525,7 @@ def pimc_tressette(
     rollouts: int = 1,
     heuristic: bool = True,
     hands: list[int] | None = None,
+    limits: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for Tressette."""
 

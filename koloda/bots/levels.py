@@ -118,7 +118,8 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
     ``HARD_MILLISECONDS``; ``hard:400`` searches 400 deals a move with no time limit (the
     same moves on any machine), ``hard:500ms`` as many as 500 ms allow. Elsewhere (101) the
     Python PIMC (``hard-python``)."""
-    samples, milliseconds = (HARD_SAMPLES, HARD_MILLISECONDS)
+    samples: int | None = HARD_SAMPLES
+    milliseconds: float | None = HARD_MILLISECONDS
     if budget is not None:
         samples, milliseconds = parse_budget(budget)
     if plugin_of(rules).native_search is None:

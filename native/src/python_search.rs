@@ -21,6 +21,8 @@ use crate::search::{
 /// One place of the hidden cards: size, excluded cards, cards held for sure, a set it holds
 /// at least one card of among the unseen ones (0: none).
 type PlaceTuple = (u32, u64, u64, u64);
+/// At most `most` cards of `set` in `seat`'s hand: `(seat, set, most)`.
+type LimitTuple = (usize, u64, u32);
 /// The chosen card, each root card's visits, simulations done, fallback deals used.
 type ResultTuple = (u32, Vec<(u32, u32)>, u64, u64);
 /// The chosen card, each legal card's mean value, deals searched, fallback deals used,
@@ -34,6 +36,7 @@ fn dealer<G: TrickSearch>(
     seat: usize,
     unseen: u64,
     places: Vec<PlaceTuple>,
+    limits: Vec<LimitTuple>,
     milliseconds: Option<f64>,
 ) -> PyResult<Determinizer> {
     if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
@@ -58,7 +61,9 @@ fn dealer<G: TrickSearch>(
         })
         .collect();
     let hands: Vec<CardSet> = (0..n).map(|s| game.hand(s)).collect();
-    Determinizer::new(seat, unseen, &places, &hands).map_err(PyValueError::new_err)
+    Determinizer::new(seat, unseen, &places, &hands)
+        .and_then(|dealer| dealer.with_limits(limits))
+        .map_err(PyValueError::new_err)
 }
 
 /// ISMCTS in `game` for `seat`, without the interpreter lock.
@@ -69,6 +74,7 @@ pub(crate) fn run_ismcts<G: TrickSearch + Send>(
     seat: usize,
     unseen: u64,
     places: Vec<PlaceTuple>,
+    limits: Vec<LimitTuple>,
     simulations: Option<u64>,
     milliseconds: Option<f64>,
     seed: u64,
@@ -80,7 +86,7 @@ pub(crate) fn run_ismcts<G: TrickSearch + Send>(
             "exploration must be a finite number >= 0",
         ));
     }
-    let mut dealer = dealer(&game, seat, unseen, places, milliseconds)?;
+    let mut dealer = dealer(&game, seat, unseen, places, limits, milliseconds)?;
     let budget = Budget {
         simulations,
         milliseconds,
@@ -117,12 +123,13 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
     seat: usize,
     unseen: u64,
     places: Vec<PlaceTuple>,
+    limits: Vec<LimitTuple>,
     samples: Option<u64>,
     milliseconds: Option<f64>,
     seed: u64,
     options: PimcOptions,
 ) -> PyResult<PimcTuple> {
-    let mut dealer = dealer(&game, seat, unseen, places, milliseconds)?;
+    let mut dealer = dealer(&game, seat, unseen, places, limits, milliseconds)?;
     let budget = Budget {
         simulations: samples,
         milliseconds,
@@ -149,7 +156,7 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
 macro_rules! search_bindings {
     ($ismcts:ident, $pimc:ident, $core:ty) => {
         #[pyfunction]
-        #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7, heuristic=false))]
+        #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7, heuristic=false, limits=None))]
         #[allow(clippy::too_many_arguments)]
         fn $ismcts(
             py: Python<'_>,
@@ -162,6 +169,7 @@ macro_rules! search_bindings {
             seed: u64,
             exploration: f64,
             heuristic: bool,
+            limits: Option<Vec<LimitTuple>>,
         ) -> PyResult<ResultTuple> {
             let game = state.game.clone();
             drop(state);
@@ -171,6 +179,7 @@ macro_rules! search_bindings {
                 seat,
                 unseen,
                 places,
+                limits.unwrap_or_default(),
                 simulations,
                 milliseconds,
                 seed,
@@ -180,7 +189,7 @@ macro_rules! search_bindings {
         }
 
         #[pyfunction]
-        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None))]
+        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None))]
         #[allow(clippy::too_many_arguments)]
         fn $pimc(
             py: Python<'_>,
@@ -195,6 +204,7 @@ macro_rules! search_bindings {
             rollouts: u32,
             heuristic: bool,
             hands: Option<Vec<u64>>,
+            limits: Option<Vec<LimitTuple>>,
         ) -> PyResult<PimcTuple> {
             let mut game = state.game.clone();
             drop(state);
@@ -217,6 +227,7 @@ macro_rules! search_bindings {
                 seat,
                 unseen,
                 places,
+                limits.unwrap_or_default(),
                 samples,
                 milliseconds,
                 seed,

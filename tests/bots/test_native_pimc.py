@@ -117,3 +117,22 @@ def test_hard_is_the_native_search_where_there_is_one() -> None:
     assert isinstance(make_bot("hard-python", load_game("king")), PythonHardBot)
     with pytest.raises(OptionError, match="pimc-native plays king, spades, tressette only"):
         make_bot("pimc-native", load_game("hundred_one"))
+
+
+def test_tressette_limits_hold_for_the_real_deal() -> None:
+    """The undeclared combinations the native dealer keeps (at most so many cards of a set
+    in a hand, counting the cards still held) are never broken by the real hands, and the
+    search's deals keep them too (the dealer refuses a root position that breaks one)."""
+    from koloda.bots.search.native import limits, search_parts
+
+    rules = load_game("tressette")
+    parts = search_parts(rules, "test")
+    found = 0
+    for state in _card_positions("tressette", 12, "limits", least=0, most=20):
+        seat = state.to_act
+        view = state.view(seat)
+        for other, cards, most in limits(parts.hidden_cards(parts.rules, view), view.plays):
+            hand = sum(1 << c for c in state.view(other).hand)
+            assert other != seat and 0 <= (hand & cards).bit_count() <= most
+            found += 1
+    assert found, "no position had an undeclared combination to keep"

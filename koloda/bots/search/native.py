@@ -14,7 +14,7 @@ itself derives from the view:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from koloda.core.engine import AnyRules
 from koloda.core.errors import OptionError
@@ -24,6 +24,18 @@ from koloda.core.sampling import HiddenCards
 
 Place = tuple[int, int, int, int]
 """One seat's hidden cards for the Rust search: ``(size, excluded, held, at_least_one)``."""
+Limit = tuple[int, int, int]
+"""At most so many cards of a set in a seat's hand: ``(seat, set, most)``."""
+
+
+class Position(NamedTuple):
+    """What a native search starts from."""
+
+    root: Any
+    """A native state that agrees with the view."""
+    unseen: int
+    places: list[Place]
+    limits: list[Limit]
 
 
 def native_games() -> list[str]:
@@ -45,10 +57,7 @@ def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[Place]]:
     cards already do).
 
     An at-most set (``Place.at_most``: Tressette's undeclared combinations) that the known
-    cards already fill excludes the rest of it; one that the seat could exceed only with
-    several unseen cards is not passed on (the native dealer knows no such bound), so the
-    deals may break it: the search then weighs some hands the public information rules
-    out, and never uses more than the view shows."""
+    cards already fill excludes the rest of it; the others are ``limits``."""
     played = 0
     for _, card in plays:
         played |= 1 << card
@@ -67,8 +76,27 @@ def knowledge(hidden: HiddenCards, plays: Any) -> tuple[int, list[Place]]:
     return hidden.unseen, places
 
 
-def position(parts: NativeSearch, view: Any, rng: random.Random) -> tuple[Any, int, list[Place]]:
-    """A native position that agrees with ``view``, the unseen cards and the places."""
+def limits(hidden: HiddenCards, plays: Any) -> list[Limit]:
+    """The at-most sets (``Place.at_most``) the native dealer checks on every deal, as
+    ``(seat, set, most)`` over the cards a seat holds now: the cards of the set it has
+    played already are taken off ``most``. A set the known cards fill is an exclusion in
+    ``knowledge`` and not repeated here."""
+    played = 0
+    for _, card in plays:
+        played |= 1 << card
+    out = []
+    for seat, place in enumerate(hidden.places):
+        for cards, most in place.at_most:
+            if (place.known & cards).bit_count() >= most:
+                continue
+            out.append((seat, cards, most - (place.known & played & cards).bit_count()))
+    return out
+
+
+def position(parts: NativeSearch, view: Any, rng: random.Random) -> Position:
+    """A native position that agrees with ``view``, the unseen cards, the places and the
+    limits."""
     root = parts.rules.sample_state(view, rng)
-    unseen, places = knowledge(parts.hidden_cards(parts.rules, view), view.plays)
-    return root, unseen, places
+    hidden = parts.hidden_cards(parts.rules, view)
+    unseen, places = knowledge(hidden, view.plays)
+    return Position(root, unseen, places, limits(hidden, view.plays))

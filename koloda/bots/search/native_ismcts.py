@@ -77,12 +77,13 @@ class NativeISMCTSBot:
     ) -> tuple[Action, list[tuple[int, int]], int, int]:
         """Runs the budget from ``view`` (a card to play): the card, each root card's
         visits, the simulations done and the determinizations that used the fallback."""
-        root, unseen, places = position(self.parts, view, rng)
+        root, unseen, places, limits = position(self.parts, view, rng)
         action, visits, simulations, fallbacks = self.parts.ismcts(
             root,
             view.seat,
             unseen,
             places,
+            limits=limits,
             simulations=self.simulations,
             milliseconds=self.milliseconds,
             seed=rng.getrandbits(64),

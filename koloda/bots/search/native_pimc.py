@@ -70,9 +70,10 @@ class NativePIMCBot:
         """Each legal card's mean value for the seat over the deals searched; given the
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
         is the real one."""
-        root, unseen, places = position(self.parts, view, rng)
+        root, unseen, places, limits = position(self.parts, view, rng)
         hands = None
         if truth is not None:
+            limits = []
             seat = view.seat
             real = [_mask(truth.view(s).hand) for s in range(len(places))]
             places = [(0, 0, 0 if s == seat else real[s], 0) for s in range(len(places))]
@@ -89,6 +90,7 @@ class NativePIMCBot:
             rollouts=self.rollouts,
             heuristic=self.heuristic_rollouts,
             hands=hands,
+            limits=limits,
         )
         self.last_samples = samples
         self.last_nodes = nodes

@@ -10,7 +10,7 @@ use crate::cards::{Card, CardSet, Cards};
 use crate::rng::Rng;
 
 /// Random deals tried before the fallback deal is used.
-const TRIES: u32 = 32;
+const TRIES: u32 = 256;
 
 /// What the observer knows of one seat's hidden holding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,6 +39,8 @@ pub struct Determinizer {
     /// A deal known to agree with the knowledge (the root position's own), used when the
     /// random deals keep failing.
     fallback: Vec<CardSet>,
+    /// At most so many cards of a set in one seat's hand: `(seat, set, most)`.
+    limits: Vec<(usize, CardSet, u32)>,
     /// How many times the fallback deal was used.
     pub fallbacks: u64,
 }
@@ -106,8 +108,27 @@ impl Determinizer {
             constrained,
             free,
             fallback: fallback.to_vec(),
+            limits: Vec::new(),
             fallbacks: 0,
         })
+    }
+
+    /// The same dealer, with bounds on how many cards of a set a seat holds: `(seat, set,
+    /// most)` (Tressette: the combinations a seat did not declare), checked on every deal;
+    /// the fallback deal must keep them.
+    pub fn with_limits(mut self, limits: Vec<(usize, CardSet, u32)>) -> Result<Self, String> {
+        for &(seat, cards, most) in &limits {
+            if seat >= self.places.len() {
+                return Err(format!("a limit for seat {seat} of {}", self.places.len()));
+            }
+            if (self.fallback[seat] & cards).count_ones() > most {
+                return Err(format!(
+                    "seat {seat}'s cards in the root position break a limit"
+                ));
+            }
+        }
+        self.limits = limits;
+        Ok(self)
     }
 
     /// One deal: every seat but the observer's gets its known cards and its share of the
@@ -154,6 +175,11 @@ impl Determinizer {
             }
             for (place, &cards) in self.places.iter().zip(&dealt) {
                 if place.at_least_one != 0 && cards & place.at_least_one == 0 {
+                    continue 'attempt;
+                }
+            }
+            for &(seat, cards, most) in &self.limits {
+                if ((self.places[seat].held | dealt[seat]) & cards).count_ones() > most {
                     continue 'attempt;
                 }
             }
@@ -218,6 +244,46 @@ mod tests {
             assert!(hands[3] & suit_mask(1) != 0);
             assert_eq!(hands[1] | hands[2] | hands[3], unseen | ace_clubs);
         }
+        assert_eq!(det.fallbacks, 0);
+    }
+
+    #[test]
+    fn limits_hold_on_every_deal() {
+        // Seat 0 observes; seats 1 and 2 share 8 cards; seat 1 holds at most one of the
+        // four lowest, seat 2 at most two of them.
+        let unseen: CardSet = 0xFF;
+        let low: CardSet = 0x0F;
+        let places = [
+            Place::default(),
+            Place {
+                size: 4,
+                ..Place::default()
+            },
+            Place {
+                size: 4,
+                ..Place::default()
+            },
+        ];
+        let fallback = [0, 0b0001_0111, 0b1110_1000]; // three low cards for seat 1
+        assert!(Determinizer::new(0, unseen, &places, &fallback)
+            .unwrap()
+            .with_limits(vec![(1, low, 1)])
+            .is_err());
+        let fallback = [0, 0b1110_0001, 0b0001_1110];
+        let mut det = Determinizer::new(0, unseen, &places, &fallback)
+            .unwrap()
+            .with_limits(vec![(1, low, 1), (2, low, 3)])
+            .unwrap();
+        let mut rng = Rng::new(3);
+        let mut seen = 0;
+        for _ in 0..300 {
+            let mut hands = [0; 3];
+            det.deal(&mut rng, &mut hands);
+            assert!((hands[1] & low).count_ones() <= 1);
+            assert_eq!(hands[1] | hands[2], unseen);
+            seen |= hands[1];
+        }
+        assert_eq!(seen, unseen, "every card reaches seat 1 sometimes");
         assert_eq!(det.fallbacks, 0);
     }
 
