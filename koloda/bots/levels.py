@@ -27,6 +27,8 @@ HARD_SAMPLES = 1000
 """Deals a move of the native ``hard`` (at most ``HARD_MILLISECONDS``)."""
 HARD_EXACT_CARDS = 16
 """The native ``hard`` solves a deal exactly once 16 cards are left (4 tricks of 4)."""
+PYTHON_SAMPLES = 40
+"""``hard:N``'s Python search of the decisions other than card plays: at most 40 deals."""
 
 
 def parse_budget(text: str) -> tuple[int | None, float | None]:
@@ -114,10 +116,12 @@ def ismcts_uniform(rules: AnyRules, budget: str = "1000") -> AnyBot:
 
 
 def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
-    """``hard``: in the trick games PIMC in native code, ``HARD_SAMPLES`` deals a move within
-    ``HARD_MILLISECONDS``; ``hard:400`` searches 400 deals a move with no time limit (the
-    same moves on any machine), ``hard:500ms`` as many as 500 ms allow. Elsewhere (101) the
-    Python PIMC (``hard-python``)."""
+    """``hard``: in the trick games the card play is PIMC in native code, ``HARD_SAMPLES``
+    deals a move within ``HARD_MILLISECONDS``; ``hard:400`` searches 400 deals a move with
+    no time limit (the same moves on any machine), ``hard:500ms`` as many as 500 ms allow.
+    The other decisions, and all of 101, are ``hard-python``'s (King's orders and trump
+    calls searched by the Python PIMC, 900 ms or, under a count budget, at most
+    ``PYTHON_SAMPLES`` deals; Spades' bids by the heuristic)."""
     samples: int | None = HARD_SAMPLES
     milliseconds: float | None = HARD_MILLISECONDS
     if budget is not None:
@@ -126,12 +130,16 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         return PythonHardBot(rules, budget)
     from koloda.bots.search.native_pimc import NativePIMCBot
 
+    python_budget = budget
+    if samples is not None and budget is not None:
+        python_budget = str(min(samples, PYTHON_SAMPLES))
     return NativePIMCBot(
         rules,
         samples=samples,
         milliseconds=milliseconds,
         exact_cards=HARD_EXACT_CARDS,
         name="hard" if budget is None else f"hard:{budget}",
+        others=PythonHardBot(rules, python_budget),
     )
 
 

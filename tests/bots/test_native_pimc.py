@@ -110,6 +110,7 @@ def test_hard_is_the_native_search_where_there_is_one() -> None:
         bot = make_bot("hard", load_game(game))
         assert isinstance(bot, NativePIMCBot) and bot.samples == HARD_SAMPLES
         assert bot.milliseconds is not None and bot.milliseconds < 1000  # within 1 s a move
+        assert isinstance(bot.others, PythonHardBot)  # bids, orders, trump calls
         counted = make_bot("hard:300", load_game(game))
         assert isinstance(counted, NativePIMCBot)
         assert (counted.samples, counted.milliseconds) == (300, None)

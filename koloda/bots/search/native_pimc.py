@@ -5,8 +5,8 @@ The search of ``pimc.py`` run in Rust (``native/src/search/pimc.rs``) over the n
 states: many deals consistent with the seat's knowledge (``koloda.bots.search.native``),
 every legal card valued on each (exactly by alpha-beta with a transposition table once few
 cards are left, before that by playouts of the game's heuristic), the best mean wins. The
-other decisions (bids, the nil exchange, orders, trump calls, declarations) come from the
-heuristic. Given the real hands (``values(..., truth=state)``) it is the cheater's search.
+other decisions (bids, the nil exchange, orders, trump calls) come from the heuristic, or
+from the bot given as ``others``. Given the real hands (``values(..., truth=state)``) it is the cheater's search.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class NativePIMCBot:
         rollouts: int = 1,
         heuristic: bool = True,
         name: str = "pimc-native",
+        others: Any = None,
     ) -> None:
         if samples is None and milliseconds is None:
             raise OptionError(f"{name} needs a budget: deals or milliseconds")
@@ -51,7 +52,8 @@ class NativePIMCBot:
         self.exact_cards = exact_cards
         self.rollouts = rollouts
         self.heuristic_rollouts = heuristic
-        self.heuristic = HeuristicBot(rules)
+        self.others = others if others is not None else HeuristicBot(rules)
+        """The bot for the decisions that are not card plays (default: the heuristic)."""
         self.last_samples = 0
         self.last_nodes = 0
 
@@ -62,7 +64,8 @@ class NativePIMCBot:
         if len(legal) == 1:
             return legal[0]
         if not GameInfo.is_card_action(legal[0]):
-            return self.heuristic.choose(view, rng)
+            action: Action = self.others.choose(view, rng)
+            return action
         values = self.values(view, rng)
         return max(legal, key=lambda a: (values[a], -a))
 
