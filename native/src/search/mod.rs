@@ -17,6 +17,7 @@
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
+pub mod pick;
 pub mod pimc;
 pub mod policy_king;
 pub mod policy_spades;

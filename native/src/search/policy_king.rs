@@ -12,8 +12,9 @@
 //! search may call it on determinized positions. Ties go to the lowest card code, as
 //! Python's `max` and `min` keep the first of equal keys over the legal cards in order.
 
-use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet, Cards};
+use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
 use crate::king::{King, ERELASH, LAST_TWO, NO_HEARTS, NO_JACKS, NO_KING, NO_QUEENS, POSITIVE};
+use crate::search::pick::{filter, max_by, min_by};
 use crate::tricks::{ace_high_power, trick_winner_index};
 
 const HEARTS: u8 = 1;
@@ -114,44 +115,6 @@ fn highest(set: CardSet) -> Card {
 #[inline]
 fn lowest(set: CardSet) -> Card {
     set.trailing_zeros() as Card
-}
-
-/// The cards of `set` for which `keep` holds.
-#[inline]
-fn filter(set: CardSet, keep: impl Fn(Card) -> bool) -> CardSet {
-    Cards(set)
-        .filter(|&card| keep(card))
-        .fold(0, |kept, card| kept | 1u64 << card)
-}
-
-/// The first card of `set` (lowest code first) with the greatest key.
-fn max_by<K: PartialOrd>(set: CardSet, key: impl Fn(Card) -> K) -> Card {
-    let mut cards = Cards(set);
-    let mut best = cards.next().expect("a card to choose from");
-    let mut best_key = key(best);
-    for card in cards {
-        let value = key(card);
-        if value > best_key {
-            best = card;
-            best_key = value;
-        }
-    }
-    best
-}
-
-/// The first card of `set` (lowest code first) with the least key.
-fn min_by<K: PartialOrd>(set: CardSet, key: impl Fn(Card) -> K) -> Card {
-    let mut cards = Cards(set);
-    let mut best = cards.next().expect("a card to choose from");
-    let mut best_key = key(best);
-    for card in cards {
-        let value = key(card);
-        if value < best_key {
-            best = card;
-            best_key = value;
-        }
-    }
-    best
 }
 
 // ----- negative deals ------------------------------------------------------------------
@@ -260,6 +223,7 @@ fn positive(t: &Table, trump: i8, declarer: bool) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Cards;
     use crate::king::{KingOptions, Variant};
     use crate::rng::Rng;
 

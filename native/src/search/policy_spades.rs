@@ -8,7 +8,8 @@
 //! public information only (the bids, the tricks taken, the cards played, the trick in
 //! progress and the bag option), so a determinized deal's other hands never change it.
 
-use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet, Cards};
+use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
+use crate::search::pick::{filter, max_by, min_by};
 use crate::spades::{is_nil_bid, Spades};
 
 const SPADES: u8 = 0;
@@ -35,48 +36,6 @@ fn beats(card: Card, best: Card) -> bool {
     } else {
         is_spade(card)
     }
-}
-
-/// The card of `cards` with the least key, the lowest code among equals (Python's `min`
-/// over the cards in ascending order). `cards` must not be empty.
-#[inline]
-fn min_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Card {
-    let mut iter = Cards(cards);
-    let mut best = iter.next().expect("a card to choose from");
-    let mut best_key = key(best);
-    for card in iter {
-        let k = key(card);
-        if k < best_key {
-            best = card;
-            best_key = k;
-        }
-    }
-    best
-}
-
-/// The card of `cards` with the greatest key, the lowest code among equals (Python's
-/// `max` over the cards in ascending order). `cards` must not be empty.
-#[inline]
-fn max_by(cards: CardSet, key: impl Fn(Card) -> u32) -> Card {
-    let mut iter = Cards(cards);
-    let mut best = iter.next().expect("a card to choose from");
-    let mut best_key = key(best);
-    for card in iter {
-        let k = key(card);
-        if k > best_key {
-            best = card;
-            best_key = k;
-        }
-    }
-    best
-}
-
-/// The cards of `cards` that satisfy `keep`.
-#[inline]
-fn filter(cards: CardSet, keep: impl Fn(Card) -> bool) -> CardSet {
-    Cards(cards)
-        .filter(|&card| keep(card))
-        .fold(0, |set, card| set | 1u64 << card)
 }
 
 /// The lowest card, side suits before spades (`(c is spade, rank)`).
@@ -210,6 +169,7 @@ fn duck(trick: &[u8], legal: CardSet, unseen: CardSet) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Cards;
     use crate::rng::Rng;
     use crate::search::games::rollout_card;
     use crate::spades::{SpadesOptions, PHASE_PLAY};

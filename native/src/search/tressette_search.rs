@@ -11,6 +11,7 @@
 use crate::cards::{suit_mask, Card, CardSet, Cards};
 use crate::rng::Rng;
 use crate::search::games::{mix, trick_key, trick_set, TrickSearch};
+use crate::search::pick::{filter, max_by, min_by};
 use crate::tressette::{
     strength as rank_strength, Tressette, COUNTING, DECK_40, NUM_TRICKS, PHASE_PLAY, TRUMP_HEARTS,
 };
@@ -87,45 +88,6 @@ fn winner_index(cards: &[Card; 4], trumps: CardSet) -> usize {
         }
     }
     best
-}
-
-/// The card of `set` with the greatest key, the lowest card on a tie (Python's `max` over
-/// the cards lowest first).
-#[inline]
-fn argmax<K: Ord>(set: CardSet, key: impl Fn(Card) -> K) -> Card {
-    let mut cards = Cards(set);
-    let mut best = cards.next().expect("a card to choose from");
-    let mut best_key = key(best);
-    for card in cards {
-        let k = key(card);
-        if k > best_key {
-            best = card;
-            best_key = k;
-        }
-    }
-    best
-}
-
-/// The card of `set` with the least key, the lowest card on a tie (Python's `min`).
-#[inline]
-fn argmin<K: Ord>(set: CardSet, key: impl Fn(Card) -> K) -> Card {
-    let mut cards = Cards(set);
-    let mut best = cards.next().expect("a card to choose from");
-    let mut best_key = key(best);
-    for card in cards {
-        let k = key(card);
-        if k < best_key {
-            best = card;
-            best_key = k;
-        }
-    }
-    best
-}
-
-/// The cards of `set` for which `keep` holds.
-#[inline]
-fn filter(set: CardSet, keep: impl Fn(Card) -> bool) -> CardSet {
-    Cards(set).filter(|&c| keep(c)).fold(0, |s, c| s | 1 << c)
 }
 
 /// The deal's points of each side when the forced last trick is played out from `state`:
@@ -319,13 +281,13 @@ pub fn policy_card(state: &Tressette) -> Card {
     if count == 0 {
         let masters = filter(legal & !trumps, is_master);
         if masters != 0 {
-            return argmax(masters, |c| (counts(c), card_strength(c)));
+            return max_by(masters, |c| (counts(c), card_strength(c)));
         }
         let plain = match legal & !suit_mask(HEARTS) {
             0 => legal,
             plain => plain,
         };
-        return argmax(plain, |c| {
+        return max_by(plain, |c| {
             (lengths(c), -(card_strength(c) as i32), !counts(c))
         });
     }
@@ -350,21 +312,21 @@ pub fn policy_card(state: &Tressette) -> Card {
         // support the partner
         let give = filter(legal & COUNTING, |c| !is_master(c));
         if give != 0 {
-            return argmax(give, |c| -(card_strength(c) as i32));
+            return max_by(give, |c| -(card_strength(c) as i32));
         }
-        return argmin(legal, |c| (card_strength(c), power_of(c)));
+        return min_by(legal, |c| (card_strength(c), power_of(c)));
     }
     if winners != 0 && (value >= 1 || last || winners & COUNTING != 0) {
         if last {
-            return argmax(winners, |c| (counts(c), -(power_of(c) as i64)));
+            return max_by(winners, |c| (counts(c), -(power_of(c) as i64)));
         }
         let safe = filter(winners, |c| is_master(c) || trumps >> c & 1 == 1);
         if safe != 0 {
-            return argmin(safe, power_of);
+            return min_by(safe, power_of);
         }
     }
     // cannot (or need not) win: throw a cheap card from a short suit
-    argmin(legal, |c| {
+    min_by(legal, |c| {
         (
             counts(c),
             trumps >> c & 1 == 1,
