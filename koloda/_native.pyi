@@ -490,14 +490,14 @@ def king_policy_card(state: KingCore) -> int:
     """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
     to act in ``state`` during the card play, as the native search's rollouts play it."""
 
-# ----- native rollout policy (native/src/python_policy_spades.rs) ---------------------------
+# ----- the games' rollout policies (native/src/python_search.rs) ----------------------------
 
 def spades_policy_card(state: SpadesCore) -> int:
     """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
     act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
     card play."""
 
-# ----- native search for Tressette (native/src/python_search_tressette.rs) -----------------
+# ----- native search for Tressette (native/src/python_search.rs) ---------------------------
 
 def ismcts_tressette(
     state: TressetteCore,

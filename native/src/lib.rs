@@ -25,13 +25,7 @@ mod python_hundred_one;
 #[cfg(feature = "python")]
 mod python_king;
 #[cfg(feature = "python")]
-mod python_policy_king;
-#[cfg(feature = "python")]
-mod python_policy_spades;
-#[cfg(feature = "python")]
 mod python_search;
-#[cfg(feature = "python")]
-mod python_search_tressette;
 #[cfg(feature = "python")]
 mod python_tressette;
 #[cfg(feature = "python")]

@@ -14,6 +14,7 @@ use crate::cards::CardSet;
 use crate::python::SpadesCore;
 use crate::python_king::KingCore;
 use crate::python_tressette::TressetteCore;
+use crate::rng::Rng;
 use crate::search::{
     ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, SearchResult, TrickSearch,
 };
@@ -150,11 +151,30 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
     ))
 }
 
-/// The two searches of one game's card play: `ismcts_<game>` and `pimc_<game>`, each for
+/// The card the game's policy (its heuristic) plays for the seat to act in `game`, which
+/// must be in the card play.
+fn policy<G: TrickSearch>(game: &G) -> PyResult<u32> {
+    if !game.in_play() || game.legal_mask() == 0 {
+        return Err(PyValueError::new_err(
+            "no card to play: the card play is not on",
+        ));
+    }
+    game.policy_card(&mut Rng::new(0))
+        .map(|card| card as u32)
+        .ok_or_else(|| PyValueError::new_err("the game has no rollout policy"))
+}
+
+/// The two searches of one game's card play, `ismcts_<game>` and `pimc_<game>`, each for
 /// `seat`, to play a card in the position `state` (which agrees with the seat's view), with
-/// the seat's knowledge of the unseen cards.
+/// the seat's knowledge of the unseen cards; and `<game>_policy_card`, the card its
+/// heuristic plays there (for tests to hold against the Python heuristic).
 macro_rules! search_bindings {
-    ($ismcts:ident, $pimc:ident, $core:ty) => {
+    ($ismcts:ident, $pimc:ident, $policy:ident, $core:ty) => {
+        #[pyfunction]
+        fn $policy(state: PyRef<'_, $core>) -> PyResult<u32> {
+            policy(&state.game)
+        }
+
         #[pyfunction]
         #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7, heuristic=false, limits=None))]
         #[allow(clippy::too_many_arguments)]
@@ -237,9 +257,14 @@ macro_rules! search_bindings {
     };
 }
 
-search_bindings!(ismcts_spades, pimc_spades, SpadesCore);
-search_bindings!(ismcts_king, pimc_king, KingCore);
-search_bindings!(ismcts_tressette, pimc_tressette, TressetteCore);
+search_bindings!(ismcts_spades, pimc_spades, spades_policy_card, SpadesCore);
+search_bindings!(ismcts_king, pimc_king, king_policy_card, KingCore);
+search_bindings!(
+    ismcts_tressette,
+    pimc_tressette,
+    tressette_policy_card,
+    TressetteCore
+);
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ismcts_spades, m)?)?;
@@ -248,6 +273,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pimc_king, m)?)?;
     m.add_function(wrap_pyfunction!(ismcts_tressette, m)?)?;
     m.add_function(wrap_pyfunction!(pimc_tressette, m)?)?;
-    crate::python_search_tressette::register(m)?;
+    m.add_function(wrap_pyfunction!(spades_policy_card, m)?)?;
+    m.add_function(wrap_pyfunction!(king_policy_card, m)?)?;
+    m.add_function(wrap_pyfunction!(tressette_policy_card, m)?)?;
     Ok(())
 }
