@@ -8,6 +8,7 @@
 
 use crate::cards::{Card, CardSet, Cards};
 use crate::rng::Rng;
+use crate::search::games::TrickSearch;
 
 /// Random deals tried before the fallback deal is used.
 const TRIES: u32 = 256;
@@ -129,6 +130,23 @@ impl Determinizer {
         }
         self.limits = limits;
         Ok(self)
+    }
+
+    /// A copy of `template` with every hand but the observer's dealt anew (`deal`).
+    pub fn determinize<G: TrickSearch>(&mut self, template: &G, rng: &mut Rng) -> G {
+        let n = template.num_seats();
+        let mut hands = [0 as CardSet; 4];
+        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
+            *hand = template.hand(seat);
+        }
+        self.deal(rng, &mut hands[..n]);
+        let mut state = template.clone();
+        for (seat, &hand) in hands.iter().enumerate().take(n) {
+            if seat != self.observer {
+                state.set_hand(seat, hand);
+            }
+        }
+        state
     }
 
     /// One deal: every seat but the observer's gets its known cards and its share of the

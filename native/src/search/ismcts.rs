@@ -27,6 +27,14 @@ pub struct Budget {
     pub milliseconds: Option<f64>,
 }
 
+impl Budget {
+    /// The moment the time budget runs out, from now.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.milliseconds
+            .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) / 1000.0))
+    }
+}
+
 /// The move found and how the search got there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
@@ -88,15 +96,11 @@ pub fn ismcts<G: TrickSearch>(
         return Err("ISMCTS needs a budget: simulations or milliseconds".into());
     }
     let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget
-        .milliseconds
-        .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let deadline = budget.deadline();
     let template = root.for_search();
-    let n = template.num_seats();
     let mut rng = Rng::new(seed);
     let mut nodes: Vec<Node> = vec![Node::new(0, NOBODY)];
     let mut path: Vec<u32> = Vec::with_capacity(64);
-    let mut hands = [0 as CardSet; 4];
     let mut rewards = [0.0f64; 4];
     let mut done = 0u64;
     while done < limit {
@@ -106,16 +110,7 @@ pub fn ismcts<G: TrickSearch>(
             }
         }
         done += 1;
-        let mut state = template.clone();
-        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
-            *hand = template.hand(seat);
-        }
-        dealer.deal(&mut rng, &mut hands[..n]);
-        for (seat, &hand) in hands.iter().enumerate().take(n) {
-            if seat != observer {
-                state.set_hand(seat, hand);
-            }
-        }
+        let mut state = dealer.determinize(&template, &mut rng);
         path.clear();
         path.push(0);
         let mut node = 0usize;

@@ -15,7 +15,7 @@
 //!
 //! With a count budget the values are a function of the inputs and the seed.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::cards::{suit_of, Card, CardSet, Cards};
 use crate::rng::Rng;
@@ -241,9 +241,7 @@ pub fn pimc<G: TrickSearch>(
         return Err("PIMC needs at least one rollout a card".into());
     }
     let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget
-        .milliseconds
-        .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let deadline = budget.deadline();
     let template = root.for_search();
     let n = template.num_seats();
     let legal: Vec<Card> = Cards(template.legal_mask()).collect();
@@ -255,7 +253,6 @@ pub fn pimc<G: TrickSearch>(
         nodes: 0,
         rng: Rng::new(0),
     };
-    let mut hands = [0 as CardSet; 4];
     let mut rewards = [0.0f64; 4];
     let mut done = 0u64;
     while done < limit {
@@ -265,16 +262,7 @@ pub fn pimc<G: TrickSearch>(
             }
         }
         done += 1;
-        let mut state = template.clone();
-        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
-            *hand = template.hand(seat);
-        }
-        dealer.deal(&mut rng, &mut hands[..n]);
-        for (seat, &hand) in hands.iter().enumerate().take(n) {
-            if seat != observer {
-                state.set_hand(seat, hand);
-            }
-        }
+        let state = dealer.determinize(&template, &mut rng);
         let playout_seed = rng.next_u64();
         solver.table.clear();
         for (slot, &card) in totals.iter_mut().zip(&legal) {
