@@ -44,6 +44,7 @@ class NativeISMCTSBot:
         milliseconds: float | None = None,
         exploration: float = 0.7,
         name: str = "ismcts-native",
+        heuristic: bool = False,
     ) -> None:
         if simulations is None and milliseconds is None:
             raise OptionError("ismcts-native needs a budget: simulations or milliseconds")
@@ -57,6 +58,8 @@ class NativeISMCTSBot:
         self.simulations = simulations
         self.milliseconds = milliseconds
         self.exploration = exploration
+        self.heuristic_rollouts = heuristic
+        """Playouts by the game's heuristic (in Rust) instead of uniformly random cards."""
         self.heuristic = HeuristicBot(rules)
         self.last_simulations = 0
         self.last_visits: dict[Action, int] = {}
@@ -88,6 +91,7 @@ class NativeISMCTSBot:
             milliseconds=self.milliseconds,
             seed=rng.getrandbits(64),
             exploration=self.exploration,
+            heuristic=self.heuristic_rollouts,
         )
         self.last_simulations = simulations
         self.last_visits = dict(visits)
