@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from search_positions import card_positions
 
 from koloda.bots import make_bot
 from koloda.bots.random_bot import RandomBot
@@ -28,30 +29,6 @@ GAMES = (
 )
 
 
-def _card_positions(game: str, options: dict[str, Any], count: int, seed: str) -> list[Any]:
-    """Seeded card-play decisions with a choice, a few tricks into the deal (so that voids
-    have shown), from random play."""
-    rules = load_game(game, **options)
-    rng = random.Random(seed)
-    positions = []
-    for index in range(count * 4):
-        state = rules.new_state(seed=f"{seed}/{index}")
-        deal = state.deal_index
-        target = rng.randrange(4, 30)
-        plays = 0
-        while state.deal_index == deal and not state.is_over:
-            legal = state.legal_actions()
-            cards = GameInfo.is_card_action(legal[0])
-            if cards and plays >= target and len(legal) > 1:
-                positions.append(state)
-                break
-            plays += cards
-            state.apply_unchecked(legal[rng.randrange(len(legal))])
-        if len(positions) == count:
-            break
-    return positions
-
-
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_plays_whole_deals_legally(game: str, options: dict[str, Any]) -> None:
     rules = load_game(game, **options)
@@ -67,7 +44,7 @@ def test_plays_whole_deals_legally(game: str, options: dict[str, Any]) -> None:
 def test_same_seed_and_count_same_choice(engine: str, game: str, options: dict[str, Any]) -> None:
     rules = load_game(game, engine=engine, **options)
     bot = NativeISMCTSBot(rules, simulations=1500)
-    for state in _card_positions(game, options, 4, "same"):
+    for state in card_positions(game, 4, "same", options):
         view = state.view(state.to_act)
         first = bot.search(view, random.Random(5))
         second = bot.search(view, random.Random(5))
@@ -86,7 +63,7 @@ def test_hidden_cards_change_nothing(game: str, options: dict[str, Any]) -> None
     rules = load_game(game, **options)
     bot = NativeISMCTSBot(rules, simulations=800)
     differing = 0
-    for state in _card_positions(game, options, 5, "hidden"):
+    for state in card_positions(game, 5, "hidden", options):
         seat = state.to_act
         view = state.view(seat)
         other = rules.sample_state(view, random.Random(99))
@@ -103,7 +80,7 @@ def test_hidden_cards_change_nothing(game: str, options: dict[str, Any]) -> None
 def test_knowledge_carries_voids_and_exchanged_cards() -> None:
     """The search is told the voids a seat's plays show, and the cards the exchange showed."""
     rules = load_game("spades")
-    for state in _card_positions("spades", {}, 12, "voids"):
+    for state in card_positions("spades", 12, "voids"):
         seat = state.to_act
         view = state.view(seat)
         unseen, places = knowledge(spades_hidden(rules, view), view.plays)

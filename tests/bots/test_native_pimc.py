@@ -8,13 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from search_positions import card_positions
 
 from koloda.bots import make_bot
 from koloda.bots.levels import HARD_SAMPLES, PythonHardBot
 from koloda.bots.search.native_pimc import NativePIMCBot
 from koloda.bots.tournament import deal_state, play_deal
 from koloda.core.errors import OptionError
-from koloda.core.info import GameInfo
 from koloda.core.registry import load_game
 
 GAMES = (
@@ -25,29 +25,6 @@ GAMES = (
     ("tressette", {}),
     ("tressette", {"hearts_special": False}),
 )
-
-
-def _card_positions(game: str, count: int, seed: str, least: int = 4, most: int = 30) -> list[Any]:
-    """Seeded card-play decisions with a choice, ``least`` to ``most`` cards into the deal."""
-    rules = load_game(game)
-    rng = random.Random(seed)
-    positions = []
-    for index in range(count * 4):
-        state = rules.new_state(seed=f"{seed}/{index}")
-        deal = state.deal_index
-        target = rng.randrange(least, most)
-        plays = 0
-        while state.deal_index == deal and not state.is_over:
-            legal = state.legal_actions()
-            cards = GameInfo.is_card_action(legal[0])
-            if cards and plays >= target and len(legal) > 1:
-                positions.append(state)
-                break
-            plays += cards
-            state.apply_unchecked(legal[rng.randrange(len(legal))])
-        if len(positions) == count:
-            break
-    return positions
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
@@ -63,7 +40,7 @@ def test_plays_whole_deals_legally(game: str, options: dict[str, Any]) -> None:
 def test_count_budget_and_seed_fix_the_values(game: str) -> None:
     rules = load_game(game)
     bot = NativePIMCBot(rules, samples=60)
-    for state in _card_positions(game, 4, "pimc-seed"):
+    for state in card_positions(game, 4, "pimc-seed"):
         view = state.view(state.to_act)
         first = bot.values(view, random.Random(3))
         assert set(first) == set(view.legal_actions)
@@ -78,7 +55,7 @@ def test_redealt_hidden_hands_change_nothing(game: str) -> None:
     """Two states with the same view (the others' cards dealt anew): the same values."""
     rules = load_game(game)
     bot = NativePIMCBot(rules, samples=40)
-    for state in _card_positions(game, 4, "pimc-hidden"):
+    for state in card_positions(game, 4, "pimc-hidden"):
         seat = state.to_act
         view = state.view(seat)
         other = rules.sample_state(view, random.Random(5))
@@ -94,7 +71,7 @@ def test_the_cheater_values_the_real_deal(game: str) -> None:
     bot = NativePIMCBot(rules, samples=3, exact_cards=16)
     checked = 0
     deck = {"spades": 52, "king": 32, "tressette": 40}[game]  # the cards a deal plays
-    for state in _card_positions(game, 6, "pimc-cheater", least=deck - 14, most=deck - 8):
+    for state in card_positions(game, 6, "pimc-cheater", least=deck - 14, most=deck - 8):
         seat = state.to_act
         view = state.view(seat)
         assert sum(len(state.view(s).hand) for s in range(rules.num_seats)) <= 17
@@ -129,7 +106,7 @@ def test_tressette_limits_hold_for_the_real_deal() -> None:
     rules = load_game("tressette")
     parts = search_parts(rules, "test")
     found = 0
-    for state in _card_positions("tressette", 12, "limits", least=0, most=20):
+    for state in card_positions("tressette", 12, "limits", least=0, most=20):
         seat = state.to_act
         view = state.view(seat)
         for other, cards, most in limits(parts.hidden_cards(parts.rules, view), view.plays):
