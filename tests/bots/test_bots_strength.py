@@ -20,6 +20,20 @@ def test_heuristic_beats_random(game: str) -> None:
     assert summary["p_value"] < 0.05
 
 
+SHORT_HARD = {"king": 40, "spades": 30, "tressette": 40}
+"""Deals of the short match in ``make test`` (the native ``hard`` with a count budget: the
+same moves on any machine)."""
+
+
+@pytest.mark.parametrize("game", sorted(SHORT_HARD))
+def test_hard_beats_heuristic_short(game: str) -> None:
+    rules = load_game(game)
+    result = duplicate_match(rules, ["hard:200", "heuristic"], SHORT_HARD[game], seed="short")
+    summary = result.summary()
+    assert summary["difference"]["mean"] > 0
+    assert summary["p_value"] < 0.05, summary
+
+
 HARD = {  # 101's deals vary most (a queen caught costs 43): it needs the longest match
     "king": ("hard", 40),
     "spades": ("hard", 40),
