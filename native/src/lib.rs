@@ -27,6 +27,8 @@ mod python_king;
 #[cfg(feature = "python")]
 mod python_search;
 #[cfg(feature = "python")]
+mod python_search_hundred_one;
+#[cfg(feature = "python")]
 mod python_tressette;
 #[cfg(feature = "python")]
 mod python_vector;

@@ -613,6 +613,7 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?)?;
     crate::python_vector::register(m)?;
     crate::python_search::register(m)?;
+    crate::python_search_hundred_one::register(m)?;
     m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
     m.add_function(wrap_pyfunction!(
         crate::python_hundred_one::hundred_one_playouts,

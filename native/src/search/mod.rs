@@ -19,6 +19,7 @@ pub mod games;
 pub mod ismcts;
 pub mod pick;
 pub mod pimc;
+pub mod policy_hundred_one;
 pub mod policy_king;
 pub mod policy_spades;
 pub mod tressette_search;
