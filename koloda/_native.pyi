@@ -537,3 +537,28 @@ def tressette_policy_card(state: TressetteCore) -> int:
 def hundred_one_policy_action(state: HundredOneCore) -> int:
     """The heuristic's action (``hundred_one/heuristic.py``) for the seat to act in
     ``state``, from its own hand and public facts only."""
+
+def hundred_one_belief_weight(
+    state: HundredOneCore, seat: int, epsilon: float = 0.1, seed: int = 0
+) -> float:
+    """The belief model's weight (``hundred_one/beliefs.py``) of the deal ``state`` as
+    ``seat`` sees its hand: how likely the others' decisions of the public log were under
+    the heuristic with ``epsilon`` any legal move (0 when no history fits)."""
+
+def hundred_one_rollout(state: HundredOneCore, seat: int, seed: int = 0) -> float:
+    """One heuristic rollout of ``state`` as it is to the end of its hand (reshuffles of
+    the pile from ``seed``): the reward of ``seat`` (``GameInfo.rewards``)."""
+
+def hundred_one_pimc(
+    states: list[HundredOneCore],
+    samples: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    epsilon: float | None = None,
+    deals: int = 300,
+    rollout_epsilon: float = 0.0,
+) -> tuple[list[tuple[int, float]], int, float]:
+    """PIMC for the seat to act in ``states`` (deals that agree with its view): with an
+    ``epsilon`` the deals are weighed by the belief model and ``deals`` of them drawn in
+    proportion; each legal action's mean reward over heuristic rollouts, the deals
+    searched, and the effective number of weighed deals."""

@@ -1,23 +1,116 @@
-//! Bindings of the native search of 101 (`crate::search`): the heuristic player, for
-//! `koloda.bots.search.native_pimc_hundred_one` and the differential tests.
+//! Bindings of the native search of 101 (`crate::search`): the heuristic player, the belief
+//! model's weight of a deal and PIMC, for `koloda.bots.search.native_pimc_hundred_one`.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::hundred_one::HundredOne;
 use crate::python_hundred_one::HundredOneCore;
+use crate::rng::Rng;
+use crate::search::beliefs_hundred_one::Prepared;
+use crate::search::pimc_hundred_one::{pimc_hundred_one, rollout, search_copy, PimcSettings};
 use crate::search::policy_hundred_one::hundred_one_action;
+
+/// Each legal action with its value, the deals searched, the effective number of weighed
+/// candidates.
+type PimcTuple = (Vec<(u32, f64)>, u64, f64);
+
+fn with_mover(state: &HundredOneCore) -> PyResult<&HundredOne> {
+    if !state.game.in_deal() || state.game.to_act < 0 {
+        return Err(PyValueError::new_err("nobody is to act in this position"));
+    }
+    Ok(&state.game)
+}
+
+fn check_probability(name: &str, value: f64) -> PyResult<()> {
+    if !(0.0..=1.0).contains(&value) {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a probability, not {value}"
+        )));
+    }
+    Ok(())
+}
 
 /// The heuristic's action for the seat to act in `state` (its hand and public facts only).
 #[pyfunction]
 fn hundred_one_policy_action(state: PyRef<'_, HundredOneCore>) -> PyResult<u32> {
-    if !state.game.in_deal() || state.game.to_act < 0 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "nobody is to act in this position",
+    Ok(hundred_one_action(with_mover(&state)?))
+}
+
+/// The belief model's weight of the deal `state` as `seat` sees the hand (its public log).
+#[pyfunction]
+#[pyo3(signature = (state, seat, epsilon=0.1, seed=0))]
+fn hundred_one_belief_weight(
+    state: PyRef<'_, HundredOneCore>,
+    seat: usize,
+    epsilon: f64,
+    seed: u64,
+) -> PyResult<f64> {
+    check_probability("epsilon", epsilon)?;
+    let prepared = Prepared::new(&state.game, seat).map_err(PyValueError::new_err)?;
+    Ok(prepared.weight(&state.game.hands, epsilon, &mut Rng::new(seed)))
+}
+
+/// One heuristic rollout of `state` as it is to the end of its hand (reshuffles of the pile
+/// from `seed`): the reward of `seat`.
+#[pyfunction]
+#[pyo3(signature = (state, seat, seed=0))]
+fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64) -> PyResult<f64> {
+    let mut copy = search_copy(with_mover(&state)?);
+    if seat >= copy.n as usize {
+        return Err(PyValueError::new_err(format!(
+            "no seat {seat} at this table"
+        )));
+    }
+    Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed)))
+}
+
+/// PIMC for the seat to act in `states` (deals that agree with its view), the GIL released.
+#[pyfunction]
+#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0))]
+#[allow(clippy::too_many_arguments)]
+fn hundred_one_pimc(
+    py: Python<'_>,
+    states: Vec<PyRef<'_, HundredOneCore>>,
+    samples: Option<u64>,
+    milliseconds: Option<f64>,
+    seed: u64,
+    epsilon: Option<f64>,
+    deals: usize,
+    rollout_epsilon: f64,
+) -> PyResult<PimcTuple> {
+    if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
+        return Err(PyValueError::new_err(
+            "milliseconds must be a finite number >= 0",
         ));
     }
-    Ok(hundred_one_action(&state.game))
+    if samples == Some(0) {
+        return Err(PyValueError::new_err("PIMC needs at least one deal a move"));
+    }
+    if let Some(epsilon) = epsilon {
+        check_probability("epsilon", epsilon)?;
+    }
+    check_probability("rollout_epsilon", rollout_epsilon)?;
+    let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
+    drop(states);
+    let settings = PimcSettings {
+        samples,
+        milliseconds,
+        seed,
+        epsilon,
+        deals,
+        rollout_epsilon,
+    };
+    let result = py
+        .detach(move || pimc_hundred_one(&candidates, settings))
+        .map_err(PyValueError::new_err)?;
+    Ok((result.values, result.samples, result.effective))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hundred_one_policy_action, m)?)?;
+    m.add_function(wrap_pyfunction!(hundred_one_belief_weight, m)?)?;
+    m.add_function(wrap_pyfunction!(hundred_one_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(hundred_one_pimc, m)?)?;
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! Search over the native games: single-observer ISMCTS (Cowling, Powley & Whitehouse 2012)
-//! for the card play of the trick games (Spades, King, Tressette).
+//! for the card play of the trick games (Spades, King, Tressette), and PIMC for 101.
 //!
 //! - `determinize`: deals the cards the searching seat has not seen, from what it knows of
 //!   them (how many each seat holds, the cards a seat is known to hold, the cards its plays
@@ -12,13 +12,19 @@
 //! - `policy_king`: King's card play by the rules of thumb of its Python heuristic, the
 //!   game's rollout policy (`TrickSearch::policy_card`);
 //! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades;
-//! - `tressette_search`: `TrickSearch` for `Tressette` and the card play of its heuristic.
+//! - `tressette_search`: `TrickSearch` for `Tressette` and the card play of its heuristic;
+//! - `policy_hundred_one`: the heuristic player of 101, from the seat's own view;
+//! - `beliefs_hundred_one`: the weight of a sampled 101 deal by how well it explains the
+//!   others' play;
+//! - `pimc_hundred_one`: PIMC for 101 with heuristic rollouts over weighed deals.
 
+pub mod beliefs_hundred_one;
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
 pub mod pick;
 pub mod pimc;
+pub mod pimc_hundred_one;
 pub mod policy_hundred_one;
 pub mod policy_king;
 pub mod policy_spades;
