@@ -1,0 +1,89 @@
+"""PIMC for 101 in native code: the search of ``pimc.py`` (``hard`` in 101) with the deals
+weighed, the rollouts played and the values averaged in Rust.
+
+The deals come from ``rules.sample_state(view, rng)`` on the native rules of the same
+options, so the search knows only what the view shows. ``candidates`` of them are passed
+to ``hundred_one_pimc`` once a move, which weighs them by the belief model (the others'
+play under the heuristic with ``epsilon`` any legal move), draws the deals it searches in
+proportion to the weights, reshuffles each one's stock and values every legal action by a
+heuristic rollout to the end of the deal, the same deal for every action. With a count
+budget the choice is a function of the view and the generator's state.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from koloda._native import HundredOneCore, hundred_one_pimc
+from koloda.core.engine import Action, AnyRules
+from koloda.core.errors import OptionError
+from koloda.games.hundred_one.native import NativeHundredOneRules
+from koloda.games.hundred_one.rules import HundredOneRules
+from koloda.games.hundred_one.view import HundredOneView
+
+
+class NativeHundredOnePIMC:
+    """PIMC for 101 in Rust over weighed deals, with a budget in deals (``samples``) or in
+    milliseconds a move."""
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        samples: int | None = 2000,
+        milliseconds: float | None = None,
+        candidates: int = 1000,
+        inference: bool = True,
+        epsilon: float = 0.1,
+        name: str = "pimc-native",
+    ) -> None:
+        if not isinstance(rules, HundredOneRules):
+            raise OptionError(f"the native PIMC plays hundred_one only, not {rules.info.name}")
+        if samples is None and milliseconds is None:
+            raise OptionError("the native PIMC needs a budget: samples or milliseconds")
+        if (samples is not None and samples < 1) or candidates < 1:
+            raise OptionError("the native PIMC needs at least one deal a move")
+        self.native = (
+            rules
+            if isinstance(rules, NativeHundredOneRules)
+            else NativeHundredOneRules(rules.options)
+        )
+        self.rules = rules
+        self.name = name
+        self.samples = samples
+        self.milliseconds = milliseconds
+        self.candidates = candidates
+        self.epsilon: float | None = epsilon if inference else None
+        self.last_samples = 0
+        self.last_effective = 0.0
+
+    def choose(self, view: HundredOneView, rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(view, rng)
+        return max(legal, key=lambda a: values[a])
+
+    def values(self, view: HundredOneView, rng: random.Random) -> dict[Action, float]:
+        """Each legal action's mean reward for the seat over the deals searched."""
+        start = time.perf_counter()
+        deals: list[HundredOneCore] = [
+            self.native.sample_state(view, rng) for _ in range(self.candidates)
+        ]
+        milliseconds = self.milliseconds
+        if milliseconds is not None:
+            spent = (time.perf_counter() - start) * 1000.0
+            milliseconds = max(milliseconds - spent, 0.0)
+        values, samples, effective = hundred_one_pimc(
+            deals,
+            samples=self.samples,
+            milliseconds=milliseconds,
+            seed=rng.getrandbits(64),
+            epsilon=self.epsilon,
+            deals=self.candidates,
+        )
+        self.last_samples = samples
+        self.last_effective = effective
+        return dict(values)
