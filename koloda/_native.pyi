@@ -557,8 +557,19 @@ def hundred_one_pimc(
     epsilon: float | None = None,
     deals: int = 300,
     rollout_epsilon: float = 0.0,
-) -> tuple[list[tuple[int, float]], int, float]:
-    """PIMC for the seat to act in ``states`` (deals that agree with its view): with an
+    hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
+    dealt: int = 0,
+) -> tuple[list[tuple[int, float]], int, float, int]:
+    """PIMC for the seat to act in ``states`` (deals that agree with its view), with
+    ``dealt`` more deals dealt natively from ``hidden`` (the unseen cards and one ``(seat,
+    size, excluded)`` per place, the stock's seat being the number of seats): with an
     ``epsilon`` the deals are weighed by the belief model and ``deals`` of them drawn in
     proportion; each legal action's mean reward over heuristic rollouts, the deals
-    searched, and the effective number of weighed deals."""
+    searched, the effective number of weighed deals and the number of candidates."""
+
+def hundred_one_deal_hidden(
+    state: HundredOneCore, hidden: tuple[int, list[tuple[int, int, int]]], seed: int = 0
+) -> tuple[list[int], list[int]] | None:
+    """The hands and the stock (its top card last) of ``state`` with the unseen cards dealt
+    anew from ``hidden`` (as ``hundred_one_pimc`` takes it) for the seat to act, or None
+    when the random deals fail."""

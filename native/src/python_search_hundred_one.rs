@@ -8,12 +8,17 @@ use crate::hundred_one::HundredOne;
 use crate::python_hundred_one::HundredOneCore;
 use crate::rng::Rng;
 use crate::search::beliefs_hundred_one::Prepared;
-use crate::search::pimc_hundred_one::{pimc_hundred_one, rollout, search_copy, PimcSettings};
+use crate::search::pimc_hundred_one::{
+    pimc_hundred_one, rollout, search_copy, HiddenDeal, HiddenPlace, PimcSettings,
+};
 use crate::search::policy_hundred_one::hundred_one_action;
 
 /// Each legal action with its value, the deals searched, the effective number of weighed
-/// candidates.
-type PimcTuple = (Vec<(u32, f64)>, u64, f64);
+/// candidates, the candidates (given and dealt).
+type PimcTuple = (Vec<(u32, f64)>, u64, f64, usize);
+/// The unseen cards and their places: (seat, or the number of seats for the stock; size;
+/// excluded cards).
+type HiddenTuple = (u64, Vec<(usize, u32, u64)>);
 
 fn with_mover(state: &HundredOneCore) -> PyResult<&HundredOne> {
     if !state.game.in_deal() || state.game.to_act < 0 {
@@ -29,6 +34,26 @@ fn check_probability(name: &str, value: f64) -> PyResult<()> {
         )));
     }
     Ok(())
+}
+
+fn hidden_deal((unseen, places): HiddenTuple, state: &HundredOne) -> PyResult<HiddenDeal> {
+    let sizes: u32 = places.iter().map(|p| p.1).sum();
+    if sizes != unseen.count_ones() || places.iter().any(|p| p.0 > state.n as usize) {
+        return Err(PyValueError::new_err(
+            "the hidden places do not hold the unseen cards",
+        ));
+    }
+    Ok(HiddenDeal {
+        unseen,
+        places: places
+            .into_iter()
+            .map(|(seat, size, excluded)| HiddenPlace {
+                seat,
+                size,
+                excluded,
+            })
+            .collect(),
+    })
 }
 
 /// The heuristic's action for the seat to act in `state` (its hand and public facts only).
@@ -65,9 +90,30 @@ fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64)
     Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed)))
 }
 
-/// PIMC for the seat to act in `states` (deals that agree with its view), the GIL released.
+/// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew
+/// from `hidden` for the seat to act, or None when the random deals fail.
 #[pyfunction]
-#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0))]
+#[pyo3(signature = (state, hidden, seed=0))]
+fn hundred_one_deal_hidden(
+    state: PyRef<'_, HundredOneCore>,
+    hidden: HiddenTuple,
+    seed: u64,
+) -> PyResult<Option<(Vec<u64>, Vec<u8>)>> {
+    let game = with_mover(&state)?;
+    let hidden = hidden_deal(hidden, game)?;
+    let dealt = hidden.deal(game, game.to_act as usize, &mut Rng::new(seed));
+    Ok(dealt.map(|d| {
+        (
+            d.hands[..d.n as usize].to_vec(),
+            d.stock[..d.stock_len as usize].to_vec(),
+        )
+    }))
+}
+
+/// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt` more
+/// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released.
+#[pyfunction]
+#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0, hidden=None, dealt=0))]
 #[allow(clippy::too_many_arguments)]
 fn hundred_one_pimc(
     py: Python<'_>,
@@ -78,6 +124,8 @@ fn hundred_one_pimc(
     epsilon: Option<f64>,
     deals: usize,
     rollout_epsilon: f64,
+    hidden: Option<HiddenTuple>,
+    dealt: usize,
 ) -> PyResult<PimcTuple> {
     if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
         return Err(PyValueError::new_err(
@@ -93,6 +141,27 @@ fn hundred_one_pimc(
     check_probability("rollout_epsilon", rollout_epsilon)?;
     let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
     drop(states);
+    let hidden = hidden.map(|(unseen, places)| HiddenDeal {
+        unseen,
+        places: places
+            .into_iter()
+            .map(|(seat, size, excluded)| HiddenPlace {
+                seat,
+                size,
+                excluded,
+            })
+            .collect(),
+    });
+    if let (Some(hidden), Some(first)) = (&hidden, candidates.first()) {
+        let sizes: u32 = hidden.places.iter().map(|p| p.size).sum();
+        if sizes != hidden.unseen.count_ones()
+            || hidden.places.iter().any(|p| p.seat > first.n as usize)
+        {
+            return Err(PyValueError::new_err(
+                "the hidden places do not hold the unseen cards",
+            ));
+        }
+    }
     let settings = PimcSettings {
         samples,
         milliseconds,
@@ -100,11 +169,17 @@ fn hundred_one_pimc(
         epsilon,
         deals,
         rollout_epsilon,
+        dealt,
     };
     let result = py
-        .detach(move || pimc_hundred_one(&candidates, settings))
+        .detach(move || pimc_hundred_one(&candidates, hidden.as_ref(), settings))
         .map_err(PyValueError::new_err)?;
-    Ok((result.values, result.samples, result.effective))
+    Ok((
+        result.values,
+        result.samples,
+        result.effective,
+        result.candidates,
+    ))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -112,5 +187,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hundred_one_belief_weight, m)?)?;
     m.add_function(wrap_pyfunction!(hundred_one_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(hundred_one_pimc, m)?)?;
+    m.add_function(wrap_pyfunction!(hundred_one_deal_hidden, m)?)?;
     Ok(())
 }

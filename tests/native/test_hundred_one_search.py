@@ -12,11 +12,13 @@ import pytest
 from koloda import load_game
 from koloda._native import (
     hundred_one_belief_weight,
+    hundred_one_deal_hidden,
     hundred_one_pimc,
     hundred_one_policy_action,
     hundred_one_rollout,
 )
 from koloda.bots.search.deal import deal_finished, reward_function
+from koloda.bots.search.native_pimc_hundred_one import knowledge
 from koloda.core.cards import cards_in
 from koloda.games.hundred_one.beliefs import HundredOneBeliefs
 from koloda.games.hundred_one.heuristic import choose
@@ -188,14 +190,68 @@ def test_pimc_values_depend_only_on_the_inputs_and_the_seed() -> None:
         first = hundred_one_pimc(candidates, samples=50, seed=9, epsilon=0.1)
         again = hundred_one_pimc(candidates, samples=50, seed=9, epsilon=0.1)
         assert first == again
-        values, samples, effective = first
+        values, samples, effective, count = first
         assert [a for a, _ in values] == list(state.legal_actions())
-        assert samples == 50 and 0.0 <= effective <= 20.0
+        assert samples == 50 and 0.0 <= effective <= 20.0 and count == 20
         assert all(-10.0 < v < 10.0 for _, v in values)
         plain = hundred_one_pimc(candidates, samples=30, seed=9)
         assert plain[1] == 30 and plain[2] == 20.0
         timed = hundred_one_pimc(candidates, milliseconds=5.0, seed=1, epsilon=0.1)
         assert timed[1] >= 1
+        hidden = knowledge(rules, view)
+        dealt = hundred_one_pimc(
+            candidates[:1], samples=50, seed=9, epsilon=0.1, hidden=hidden, dealt=200
+        )
+        assert dealt == hundred_one_pimc(
+            candidates[:1], samples=50, seed=9, epsilon=0.1, hidden=hidden, dealt=200
+        )
+        assert dealt[3] == 201 and dealt[2] > 1.0
+
+
+@pytest.mark.parametrize(
+    "options", [{"players": 2}, {"players": 4}, {"players": 6, "hand_size": 5}], ids=str
+)
+def test_native_deals_agree_with_the_view_as_the_python_samples(options: dict[str, Any]) -> None:
+    # rule: H-8, H-10, H-11
+    # every native deal keeps the seat's hand, the hand sizes and the stock size, and puts
+    # each unseen card only where the view allows it; over many deals each card lands in
+    # each place about as often as in the Python engine's samples
+    rules: Any = load_game("hundred_one", engine="native", **options)
+    rng = random.Random(8)
+    for state in _positions(rules, 12, 0.2, f"deal/{options}"):
+        seat = state.to_act
+        view = state.view(seat)
+        unseen, places = knowledge(rules, view)
+        allowed = [0] * (rules.num_seats + 1)
+        for where, _, excluded in places:
+            allowed[where] |= unseen & ~excluded
+        native_counts: dict[tuple[int, int], int] = {}
+        python_counts: dict[tuple[int, int], int] = {}
+        rounds = 400
+        for k in range(rounds):
+            dealt = hundred_one_deal_hidden(state, (unseen, places), seed=k)
+            assert dealt is not None
+            hands, stock = dealt
+            assert hands[seat] == state.hands[seat]
+            assert [h.bit_count() for h in hands] == [h.bit_count() for h in state.hands]
+            assert len(stock) == len(set(stock)) == len(state.stock)
+            assert all(allowed[rules.num_seats] >> card & 1 for card in stock)
+            others = sum(1 << c for c in stock) | sum(h for s, h in enumerate(hands) if s != seat)
+            truth = sum(1 << c for c in state.stock)
+            assert others == truth | sum(h for s, h in enumerate(state.hands) if s != seat)
+            for s in range(rules.num_seats):
+                if s != seat:
+                    assert hands[s] & ~allowed[s] == 0
+                    for card in cards_in(hands[s]):
+                        native_counts[s, card] = native_counts.get((s, card), 0) + 1
+            sample = rules.sample_state(view, rng)
+            for s in range(rules.num_seats):
+                if s != seat:
+                    for card in cards_in(sample.hands[s]):
+                        python_counts[s, card] = python_counts.get((s, card), 0) + 1
+        for key in native_counts.keys() | python_counts.keys():
+            gap = native_counts.get(key, 0) - python_counts.get(key, 0)
+            assert abs(gap) / rounds < 0.15, (key, native_counts.get(key), python_counts.get(key))
 
 
 def test_pimc_refuses_deals_that_disagree_and_empty_budgets() -> None:

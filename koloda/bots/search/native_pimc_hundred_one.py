@@ -1,13 +1,15 @@
 """PIMC for 101 in native code: the search of ``pimc.py`` (``hard`` in 101) with the deals
 weighed, the rollouts played and the values averaged in Rust.
 
-The deals come from ``rules.sample_state(view, rng)`` on the native rules of the same
-options, so the search knows only what the view shows. ``candidates`` of them are passed
-to ``hundred_one_pimc`` once a move, which weighs them by the belief model (the others'
-play under the heuristic with ``epsilon`` any legal move), draws the deals it searches in
-proportion to the weights, reshuffles each one's stock and values every legal action by a
-heuristic rollout to the end of the deal, the same deal for every action. With a count
-budget the choice is a function of the view and the generator's state.
+The search knows only what the view shows, through two things the game derives from it:
+deals from ``rules.sample_state(view, rng)`` on the native rules of the same options
+(``candidates`` of them), and the view's knowledge of the unseen cards, ``hidden_cards``,
+from which ``dealt`` more deals are dealt natively. ``hundred_one_pimc`` weighs them all by
+the belief model (the others' play under the heuristic with ``epsilon`` any legal move),
+draws the deals it searches in proportion to the weights, reshuffles each one's stock and
+values every legal action by a heuristic rollout to the end of the deal, the same deal for
+every action. With a count budget the choice is a function of the view and the
+generator's state.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from koloda.core.engine import Action, AnyRules
 from koloda.core.errors import OptionError
 from koloda.games.hundred_one.native import NativeHundredOneRules
 from koloda.games.hundred_one.rules import HundredOneRules
-from koloda.games.hundred_one.view import HundredOneView
+from koloda.games.hundred_one.view import HundredOneView, hidden_cards
 
 
 class NativeHundredOnePIMC:
@@ -32,7 +34,8 @@ class NativeHundredOnePIMC:
         rules: AnyRules,
         samples: int | None = 2000,
         milliseconds: float | None = None,
-        candidates: int = 1000,
+        candidates: int = 100,
+        dealt: int = 5000,
         inference: bool = True,
         epsilon: float = 0.1,
         name: str = "pimc-native",
@@ -53,9 +56,11 @@ class NativeHundredOnePIMC:
         self.samples = samples
         self.milliseconds = milliseconds
         self.candidates = candidates
+        self.dealt = dealt
         self.epsilon: float | None = epsilon if inference else None
         self.last_samples = 0
         self.last_effective = 0.0
+        self.last_candidates = 0
 
     def choose(self, view: HundredOneView, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
@@ -76,14 +81,44 @@ class NativeHundredOnePIMC:
         if milliseconds is not None:
             spent = (time.perf_counter() - start) * 1000.0
             milliseconds = max(milliseconds - spent, 0.0)
-        values, samples, effective = hundred_one_pimc(
+        values, samples, effective, candidates = hundred_one_pimc(
             deals,
             samples=self.samples,
             milliseconds=milliseconds,
             seed=rng.getrandbits(64),
             epsilon=self.epsilon,
-            deals=self.candidates,
+            deals=self.candidates + self.dealt,
+            hidden=knowledge(self.native, view) if self.dealt else None,
+            dealt=self.dealt,
         )
         self.last_samples = samples
         self.last_effective = effective
+        self.last_candidates = candidates
         return dict(values)
+
+
+def knowledge(
+    rules: HundredOneRules, view: HundredOneView
+) -> tuple[int, list[tuple[int, int, int]]]:
+    """The unseen cards and one ``(seat, size, excluded)`` per place for the native dealing,
+    from ``hidden_cards``: its places come seat by seat, as many cards as each hand holds
+    (the viewer's own place holds none), then the stock (seat ``num_seats``)."""
+    hidden = hidden_cards(rules, view)
+    unseen = hidden.unseen
+    *hands, stock = hidden.places
+    places: list[tuple[int, int, int]] = []
+    index = 0
+    for seat in range(view.num_seats):
+        if seat == view.seat:
+            index += 1  # his own place: his hand, no unseen card
+            continue
+        held = 0
+        while held < view.hand_sizes[seat] and index < len(hands):
+            place = hands[index]
+            places.append((seat, place.size, place.excluded & unseen))
+            held += place.size
+            index += 1
+        if held != view.hand_sizes[seat]:
+            raise ValueError(f"the hidden places do not add up to seat {seat}'s hand")
+    places.append((view.num_seats, stock.size, stock.excluded & unseen))
+    return unseen, places

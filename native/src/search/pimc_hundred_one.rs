@@ -4,8 +4,10 @@
 //! deal and the same reshuffles for every action (common random numbers); an action's value
 //! is the seat's mean reward, `GameInfo.rewards` of the deal's scores.
 //!
-//! The deals come from the caller (samples of the view). With an `epsilon` the candidates
-//! are first weighed by the belief model (`beliefs_hundred_one`) and the deals searched are
+//! The deals come from the caller (samples of the view), and more are dealt natively from
+//! what the seat knows of the unseen cards (`HiddenDeal`, read from the game's
+//! `hidden_cards`), the first given deal serving as the template of the public state. With
+//! an `epsilon` the candidates are first weighed by the belief model (`beliefs_hundred_one`) and the deals searched are
 //! drawn in proportion to the weights (systematic resampling). Every deal searched has its
 //! stock reshuffled (the stock's order is hidden from everybody), and the reshuffles of the
 //! pile during a rollout (H-11) are random.
@@ -16,7 +18,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::cards::Card;
+use crate::cards::{Card, CardSet, Cards};
 use crate::hundred_one::{Chance, HundredOne, MAX_SEATS};
 use crate::rng::Rng;
 use crate::search::beliefs_hundred_one::{resample, unit, Prepared};
@@ -27,6 +29,8 @@ const REWARD_SCALE: f64 = 40.0;
 /// A rollout stops here if the deal has not ended (it then counts 0, as an unfinished deal
 /// counts in Python); the heuristic never plays this long.
 const MOST_STEPS: u32 = 20_000;
+/// With a time budget, at most this share of it goes to dealing and weighing candidates.
+const WEIGHING_SHARE: f64 = 0.4;
 
 /// How long to search and how.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,6 +46,8 @@ pub struct PimcSettings {
     pub deals: usize,
     /// The rollout's chance of a uniform move instead of the heuristic's.
     pub rollout_epsilon: f64,
+    /// How many candidates to deal natively besides the given ones (with `hidden`).
+    pub dealt: usize,
 }
 
 /// What the search found.
@@ -53,6 +59,132 @@ pub struct PimcResult {
     /// The effective number of weighed candidates, (Σw)² / Σw² (0 when all weigh 0; the
     /// number of candidates without beliefs).
     pub effective: f64,
+    /// The candidates weighed or searched: given and dealt natively.
+    pub candidates: usize,
+}
+
+/// One place the unseen cards go to: a seat's hand or a group of its cards that may be the
+/// same cards (`seat` is the number of seats for the stock), its size and the cards it may
+/// not take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HiddenPlace {
+    pub seat: usize,
+    pub size: u32,
+    pub excluded: CardSet,
+}
+
+/// What the searching seat knows of the cards it has not seen (`hidden_cards` of the view):
+/// the unseen cards and their places.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HiddenDeal {
+    pub unseen: CardSet,
+    pub places: Vec<HiddenPlace>,
+}
+
+impl HiddenDeal {
+    /// The position `template` with the unseen cards dealt anew among the other hands and
+    /// the stock (in random order), honouring every place's exclusions, as `deal_hidden`'s
+    /// random deals do it: the most constrained cards first, each to a place that may take
+    /// it chosen in proportion to its room, then the cards every place may take shuffled
+    /// into the room left. None when `tries` random deals fail.
+    pub fn deal(&self, template: &HundredOne, seat: usize, rng: &mut Rng) -> Option<HundredOne> {
+        const TRIES: u32 = 16;
+        let places = &self.places;
+        let allowed: Vec<CardSet> = places
+            .iter()
+            .map(|p| {
+                if p.size > 0 {
+                    self.unseen & !p.excluded
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let everywhere = places
+            .iter()
+            .zip(&allowed)
+            .filter(|(p, _)| p.size > 0)
+            .fold(self.unseen, |set, (_, &may)| set & may);
+        let mut constrained: Vec<(u32, Card)> = Cards(self.unseen & !everywhere)
+            .map(|card| {
+                let count = allowed.iter().filter(|&&may| may >> card & 1 == 1).count();
+                (count as u32, card)
+            })
+            .collect();
+        let mut free: Vec<Card> = Cards(everywhere).collect();
+        let mut room = vec![0u32; places.len()];
+        let mut dealt = vec![0 as CardSet; places.len()];
+        'tries: for _ in 0..TRIES {
+            for (r, p) in room.iter_mut().zip(places) {
+                *r = p.size;
+            }
+            dealt.iter_mut().for_each(|d| *d = 0);
+            rng.shuffle(&mut constrained);
+            constrained.sort_by_key(|&(count, _)| count); // stable: random among equals
+            for &(_, card) in &constrained {
+                let total: u32 = (0..places.len())
+                    .filter(|&q| allowed[q] >> card & 1 == 1)
+                    .map(|q| room[q])
+                    .sum();
+                if total == 0 {
+                    continue 'tries;
+                }
+                let mut pick = rng.below(total);
+                for q in 0..places.len() {
+                    if allowed[q] >> card & 1 == 1 {
+                        if pick < room[q] {
+                            dealt[q] |= 1u64 << card;
+                            room[q] -= 1;
+                            break;
+                        }
+                        pick -= room[q];
+                    }
+                }
+            }
+            rng.shuffle(&mut free);
+            let mut next = free.iter();
+            for (q, r) in room.iter().enumerate() {
+                for _ in 0..*r {
+                    dealt[q] |= 1u64 << next.next()?;
+                }
+            }
+            return self.build(template, seat, &dealt, rng);
+        }
+        None
+    }
+
+    fn build(
+        &self,
+        template: &HundredOne,
+        seat: usize,
+        dealt: &[CardSet],
+        rng: &mut Rng,
+    ) -> Option<HundredOne> {
+        let n = template.n as usize;
+        let mut state = template.clone();
+        let mut stock: CardSet = 0;
+        for s in (0..n).filter(|&s| s != seat) {
+            state.hands[s] = 0;
+        }
+        for (place, &cards) in self.places.iter().zip(dealt) {
+            if place.seat >= n {
+                stock |= cards;
+            } else if place.seat != seat {
+                state.hands[place.seat] |= cards;
+            }
+        }
+        let same_sizes =
+            (0..n).all(|s| state.hands[s].count_ones() == template.hands[s].count_ones());
+        if !same_sizes || stock.count_ones() != template.stock_len as u32 {
+            return None;
+        }
+        let len = template.stock_len as usize;
+        for (slot, card) in state.stock[..len].iter_mut().zip(Cards(stock)) {
+            *slot = card;
+        }
+        rng.shuffle(&mut state.stock[..len]);
+        Some(state)
+    }
 }
 
 /// Reshuffles of the pile during a rollout: random; the next hand is never dealt.
@@ -122,12 +254,14 @@ pub fn rollout(state: &mut HundredOne, seat: usize, epsilon: f64, rng: &mut Rng)
     }
 }
 
-/// PIMC for the seat to act in the `candidates` (positions that agree with its view).
+/// PIMC for the seat to act in the `given` deals (positions that agree with its view),
+/// with `settings.dealt` more dealt from `hidden` (the seat's knowledge of the unseen cards).
 pub fn pimc_hundred_one(
-    candidates: &[HundredOne],
+    given: &[HundredOne],
+    hidden: Option<&HiddenDeal>,
     settings: PimcSettings,
 ) -> Result<PimcResult, String> {
-    let first = candidates.first().ok_or("PIMC needs at least one deal")?;
+    let first = given.first().ok_or("PIMC needs at least one deal")?;
     if settings.samples.is_none() && settings.milliseconds.is_none() {
         return Err("PIMC needs a budget: samples or milliseconds".into());
     }
@@ -138,7 +272,7 @@ pub fn pimc_hundred_one(
     let mut legal = [0u32; 40];
     let count = first.legal_actions(&mut legal);
     let legal = &legal[..count];
-    for state in candidates {
+    for state in given {
         let mut other = [0u32; 40];
         let other_count = state.legal_actions(&mut other);
         if state.to_act != first.to_act
@@ -149,31 +283,57 @@ pub fn pimc_hundred_one(
             return Err("the deals do not agree on the position".into());
         }
     }
+    let start = Instant::now();
     let deadline = settings
         .milliseconds
-        .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+        .map(|ms| start + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let weighing_deadline = settings
+        .milliseconds
+        .map(|ms| start + Duration::from_secs_f64(WEIGHING_SHARE * ms.max(0.0) / 1000.0));
     let limit = settings.samples.unwrap_or(u64::MAX);
     let mut rng = Rng::new(settings.seed);
-    let (deals, effective) = match settings.epsilon {
-        Some(epsilon) => {
-            let prepared = Prepared::new(first, seat)?;
-            let weights: Vec<f64> = candidates
-                .iter()
-                .map(|state| prepared.weight(&state.hands, epsilon, &mut rng))
-                .collect();
-            let total: f64 = weights.iter().sum();
-            let squares: f64 = weights.iter().map(|w| w * w).sum();
-            let effective = if squares > 0.0 {
-                total * total / squares
-            } else {
-                0.0
-            };
-            let wanted = (limit.min(settings.deals.max(1) as u64)) as usize;
-            (resample(&weights, wanted, &mut rng), effective)
-        }
-        None => ((0..candidates.len()).collect(), candidates.len() as f64),
+    let prepared = match settings.epsilon {
+        Some(epsilon) => Some((Prepared::new(first, seat)?, epsilon)),
+        None => None,
     };
-    let copies: Vec<HundredOne> = candidates.iter().map(search_copy).collect();
+    let mut copies: Vec<HundredOne> = given.iter().map(search_copy).collect();
+    let mut weights: Vec<f64> = Vec::new();
+    if let Some((model, epsilon)) = &prepared {
+        for state in &copies {
+            weights.push(model.weight(&state.hands, *epsilon, &mut rng));
+        }
+    }
+    if let Some(hidden) = hidden {
+        let template = copies[0].clone();
+        for k in 0..settings.dealt {
+            if k % 32 == 0 && weighing_deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
+            let Some(state) = hidden.deal(&template, seat, &mut rng) else {
+                continue;
+            };
+            if let Some((model, epsilon)) = &prepared {
+                weights.push(model.weight(&state.hands, *epsilon, &mut rng));
+            }
+            copies.push(state);
+        }
+    }
+    let (deals, effective) = if prepared.is_some() {
+        let total: f64 = weights.iter().sum();
+        let squares: f64 = weights.iter().map(|w| w * w).sum();
+        let effective = if squares > 0.0 {
+            total * total / squares
+        } else {
+            0.0
+        };
+        let wanted = (limit.min(settings.deals.max(1) as u64)) as usize;
+        (resample(&weights, wanted, &mut rng), effective)
+    } else {
+        (
+            (0..copies.len()).collect::<Vec<usize>>(),
+            copies.len() as f64,
+        )
+    };
     let mut totals = vec![0.0f64; count];
     let mut done: u64 = 0;
     while done < limit && (done == 0 || deadline.is_none_or(|d| Instant::now() < d)) {
@@ -203,6 +363,7 @@ pub fn pimc_hundred_one(
         values,
         samples: done,
         effective,
+        candidates: copies.len(),
     })
 }
 
@@ -253,10 +414,11 @@ mod tests {
             epsilon: Some(0.1),
             deals: 40,
             rollout_epsilon: 0.0,
+            dealt: 0,
         };
         let candidates = vec![state.clone(), state.clone()];
-        let a = pimc_hundred_one(&candidates, settings).unwrap();
-        let b = pimc_hundred_one(&candidates, settings).unwrap();
+        let a = pimc_hundred_one(&candidates, None, settings).unwrap();
+        let b = pimc_hundred_one(&candidates, None, settings).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.samples, 40);
         let mut legal = [0u32; 40];
@@ -267,7 +429,7 @@ mod tests {
             milliseconds: Some(20.0),
             ..settings
         };
-        assert!(pimc_hundred_one(&candidates, timed).unwrap().samples >= 1);
+        assert!(pimc_hundred_one(&candidates, None, timed).unwrap().samples >= 1);
     }
 
     #[test]
