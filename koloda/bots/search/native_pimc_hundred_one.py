@@ -32,7 +32,7 @@ class NativeHundredOnePIMC:
     def __init__(
         self,
         rules: AnyRules,
-        samples: int | None = 2000,
+        samples: int | None = 20000,
         milliseconds: float | None = None,
         candidates: int = 100,
         dealt: int = 5000,

@@ -55,7 +55,6 @@ struct PastDecision {
 /// What the public log of a hand says, read once for the many deals weighed against it.
 #[derive(Clone, Debug)]
 pub struct Prepared {
-    seat: usize,
     num_seats: usize,
     length: usize,
     hand_size: usize,
@@ -177,7 +176,6 @@ impl Prepared {
             history.draws.retain(|i| !known.contains(i));
         }
         Ok(Prepared {
-            seat,
             num_seats: n,
             length: log.len(),
             hand_size: state.options.hand_size as usize,
@@ -357,11 +355,6 @@ impl Prepared {
             }
         }
         weight
-    }
-
-    /// The observer.
-    pub fn seat(&self) -> usize {
-        self.seat
     }
 }
 

@@ -7,8 +7,9 @@
 //! The deals come from the caller (samples of the view), and more are dealt natively from
 //! what the seat knows of the unseen cards (`HiddenDeal`, read from the game's
 //! `hidden_cards`), the first given deal serving as the template of the public state. With
-//! an `epsilon` the candidates are first weighed by the belief model (`beliefs_hundred_one`) and the deals searched are
-//! drawn in proportion to the weights (systematic resampling). Every deal searched has its
+//! an `epsilon` the candidates are first weighed by the belief model (`beliefs_hundred_one`)
+//! and the deals searched are drawn in proportion to the weights (systematic resampling),
+//! as `beliefs.likely_deals` does for the Python search. Every deal searched has its
 //! stock reshuffled (the stock's order is hidden from everybody), and the reshuffles of the
 //! pile during a rollout (H-11) are random.
 //!
@@ -86,7 +87,7 @@ impl HiddenDeal {
     /// the stock (in random order), honouring every place's exclusions, as `deal_hidden`'s
     /// random deals do it: the most constrained cards first, each to a place that may take
     /// it chosen in proportion to its room, then the cards every place may take shuffled
-    /// into the room left. None when `tries` random deals fail.
+    /// into the room left. None when a few random deals all fail.
     pub fn deal(&self, template: &HundredOne, seat: usize, rng: &mut Rng) -> Option<HundredOne> {
         const TRIES: u32 = 16;
         let places = &self.places;
