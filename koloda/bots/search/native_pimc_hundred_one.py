@@ -38,7 +38,7 @@ class NativeHundredOnePIMC:
         dealt: int = 5000,
         inference: bool = True,
         epsilon: float = 0.1,
-        name: str = "pimc-native",
+        name: str = "pimc-native-101",
     ) -> None:
         if not isinstance(rules, HundredOneRules):
             raise OptionError(f"the native PIMC plays hundred_one only, not {rules.info.name}")
