@@ -532,6 +532,7 @@ def pimc_tressette(
 def tressette_policy_card(state: TressetteCore) -> int:
     """The card the Tressette heuristic plays for the seat to act, from its own hand and the
     cards played only (ValueError when no card is to be played)."""
+
 # ----- native search of 101 (native/src/python_search_hundred_one.rs) ----------------------
 
 def hundred_one_policy_action(state: HundredOneCore) -> int:
