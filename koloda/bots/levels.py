@@ -27,6 +27,9 @@ HARD_SAMPLES = 1000
 """Deals a move of the native ``hard`` (at most ``HARD_MILLISECONDS``)."""
 HARD_EXACT_CARDS = 16
 """The native ``hard`` solves a deal exactly once 16 cards are left (4 tricks of 4)."""
+HARD_SAMPLES_OWN = 20000
+"""Deals a move of ``hard`` in a game with its own native PIMC (101: a deal is one playout,
+cheap), at most ``HARD_MILLISECONDS``."""
 PYTHON_SAMPLES = 40
 """``hard:N``'s Python search of the decisions other than card plays: at most 40 deals."""
 
@@ -119,15 +122,21 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
     """``hard``: in the trick games the card play is PIMC in native code, ``HARD_SAMPLES``
     deals a move within ``HARD_MILLISECONDS``; ``hard:400`` searches 400 deals a move with
     no time limit (the same moves on any machine), ``hard:500ms`` as many as 500 ms allow.
-    The other decisions, and all of 101, are ``hard-python``'s (King's orders and trump
-    calls searched by the Python PIMC, 900 ms or, under a count budget, at most
-    ``PYTHON_SAMPLES`` deals; Spades' bids by the heuristic)."""
+    The other decisions are ``hard-python``'s (King's orders and trump calls searched by the
+    Python PIMC, 900 ms or, under a count budget, at most ``PYTHON_SAMPLES`` deals; Spades'
+    bids by the heuristic). In 101 it is the game's own native PIMC over deals weighed by
+    the others' play, ``HARD_SAMPLES_OWN`` deals within ``HARD_MILLISECONDS``."""
     samples: int | None = HARD_SAMPLES
     milliseconds: float | None = HARD_MILLISECONDS
     if budget is not None:
         samples, milliseconds = parse_budget(budget)
-    if plugin_of(rules).native_search is None:
-        return PythonHardBot(rules, budget)
+    name = "hard" if budget is None else f"hard:{budget}"
+    plugin = plugin_of(rules)
+    if plugin.native_search is None:
+        if budget is None:
+            samples = HARD_SAMPLES_OWN
+        own = plugin.native_pimc_bot(rules, samples, milliseconds, name)
+        return own if own is not None else PythonHardBot(rules, budget)
     from koloda.bots.search.native_pimc import NativePIMCBot
 
     python_budget = budget
@@ -138,7 +147,7 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         samples=samples,
         milliseconds=milliseconds,
         exact_cards=HARD_EXACT_CARDS,
-        name="hard" if budget is None else f"hard:{budget}",
+        name=name,
         others=PythonHardBot(rules, python_budget),
     )
 
@@ -192,18 +201,18 @@ NATIVE_PIMC_SAMPLES = 200
 
 
 def pimc_native(rules: AnyRules, budget: str = f"{NATIVE_PIMC_SAMPLES}") -> AnyBot:
-    """PIMC in native code over the card play (the games with a native search; an
-    OptionError for the others)."""
+    """PIMC in native code: over the card play of the trick games, and the game's own where
+    it has one (101)."""
+    samples, milliseconds = parse_budget(budget)
+    name = "pimc-native" if budget == f"{NATIVE_PIMC_SAMPLES}" else f"pimc-native:{budget}"
+    plugin = plugin_of(rules)
+    own = plugin.native_pimc_bot(rules, samples, milliseconds, name)
+    if own is not None:
+        bot: AnyBot = own
+        return bot
     from koloda.bots.search.native_pimc import NativePIMCBot
 
-    samples, milliseconds = parse_budget(budget)
-    default = budget == f"{NATIVE_PIMC_SAMPLES}"
-    return NativePIMCBot(
-        rules,
-        samples=samples,
-        milliseconds=milliseconds,
-        name="pimc-native" if default else f"pimc-native:{budget}",
-    )
+    return NativePIMCBot(rules, samples=samples, milliseconds=milliseconds, name=name)
 
 
 def register_all() -> None:

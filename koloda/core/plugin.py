@@ -180,7 +180,10 @@ class GamePlugin:
     a game the Rust crate implements and the differential test proves equal."""
     native_search: str | None = None
     """``"module:function"``: ``function(rules)`` gives the game's ``NativeSearch``: what
-    the native searches (ISMCTS, PIMC) need of it."""
+    the native searches of the trick games' card play (ISMCTS, PIMC) need of it."""
+    native_pimc: str | None = None
+    """``"module:Class"``: a game's own PIMC in native code, where its search is not the
+    trick games' (``Class(rules, samples=, milliseconds=, name=)``, a bot)."""
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -221,6 +224,16 @@ class GamePlugin:
             return None
         parts: NativeSearch = load_reference(self.native_search)(rules)
         return parts
+
+    def native_pimc_bot(
+        self, rules: AnyRules, samples: int | None, milliseconds: float | None, name: str
+    ) -> Any | None:
+        """The game's own native PIMC bot (``native_pimc``), or None."""
+        if self.native_pimc is None:
+            return None
+        return load_reference(self.native_pimc)(
+            rules, samples=samples, milliseconds=milliseconds, name=name
+        )
 
     def search_support(self) -> SearchSupport[Any] | None:
         if self.search is None:

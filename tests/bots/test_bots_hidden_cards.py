@@ -29,7 +29,9 @@ def _positions(game: str, count: int) -> list[object]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("bot_name", ["heuristic", "easy", "ismcts:16", "pimc:2"])
+@pytest.mark.parametrize(
+    "bot_name", ["heuristic", "easy", "ismcts:16", "pimc:2", "pimc-native:30", "hard:40"]
+)
 def test_swapped_hidden_hands_change_nothing(game: str, bot_name: str) -> None:
     rules = load_game(game)
     bot = make_bot(bot_name, rules)

@@ -1,6 +1,6 @@
-"""The native PIMC (``pimc-native``, and ``hard`` in the trick games): legal whole deals,
-the same values for the same seed and count budget, the real deal's values for the cheater,
-and ``hard`` built on it where the game has a native search."""
+"""The native PIMC of the trick games (``pimc-native``, the card play of ``hard``): legal
+whole deals, the same values for the same seed and count budget, the real deal's values for
+the cheater, and ``hard`` built on the native searches (101's own: its tests)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from koloda.bots.search.native_pimc import NativePIMCBot
 from koloda.bots.tournament import deal_state, play_deal
 from koloda.core.errors import OptionError
 from koloda.core.registry import load_game
+from koloda.games.hundred_one.native_search import NativeHundredOnePIMC
 
 GAMES = (
     ("spades", {}),
@@ -91,10 +92,14 @@ def test_hard_is_the_native_search_where_there_is_one() -> None:
         counted = make_bot("hard:300", load_game(game))
         assert isinstance(counted, NativePIMCBot)
         assert (counted.samples, counted.milliseconds) == (300, None)
-    assert isinstance(make_bot("hard", load_game("hundred_one")), PythonHardBot)
+    hundred_one = load_game("hundred_one")
+    own = make_bot("hard", hundred_one)  # 101's own native PIMC
+    assert isinstance(own, NativeHundredOnePIMC) and own.name == "hard"
+    assert own.milliseconds is not None and own.milliseconds < 1000
+    assert isinstance(make_bot("pimc-native:50", hundred_one), NativeHundredOnePIMC)
     assert isinstance(make_bot("hard-python", load_game("king")), PythonHardBot)
-    with pytest.raises(OptionError, match="pimc-native plays king, spades, tressette only"):
-        make_bot("pimc-native", load_game("hundred_one"))
+    with pytest.raises(OptionError, match="ismcts-native plays king, spades, tressette only"):
+        make_bot("ismcts-native", hundred_one)
 
 
 def test_tressette_limits_hold_for_the_real_deal() -> None:

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from koloda.bots.search.native_pimc_hundred_one import NativeHundredOnePIMC
 from koloda.core.errors import OptionError
 from koloda.core.registry import load_game
+from koloda.games.hundred_one.native_search import NativeHundredOnePIMC
 
 
 @pytest.mark.parametrize(

@@ -18,10 +18,10 @@ from koloda._native import (
     hundred_one_rollout,
 )
 from koloda.bots.search.deal import deal_finished, reward_function
-from koloda.bots.search.native_pimc_hundred_one import knowledge
 from koloda.core.cards import cards_in
 from koloda.games.hundred_one.beliefs import HundredOneBeliefs
 from koloda.games.hundred_one.heuristic import choose
+from koloda.games.hundred_one.native_search import knowledge
 
 
 def _positions(rules: Any, count: int, noise: float, seed: str) -> list[Any]:

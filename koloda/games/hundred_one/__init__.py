@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     beliefs="koloda.games.hundred_one.beliefs:HundredOneBeliefs",
     seats_option="players",  # H-1: records may give the number of players by their names
     native_rules="koloda.games.hundred_one.native:make_rules",
+    native_pimc="koloda.games.hundred_one.native_search:NativeHundredOnePIMC",
 )
