@@ -6,7 +6,8 @@ states: many deals consistent with the seat's knowledge (``koloda.bots.search.na
 every legal card valued on each (exactly by alpha-beta with a transposition table once few
 cards are left, before that by playouts of the game's heuristic), the best mean wins. The
 other decisions (bids, the nil exchange, orders, trump calls) come from the heuristic, or
-from the bot given as ``others``. Given the real hands (``values(..., truth=state)``) it is the cheater's search.
+from the bot given as ``others``. Given the real hands (``values(..., truth=state)``) it
+is the cheater's search.
 """
 
 from __future__ import annotations
