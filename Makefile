@@ -8,7 +8,7 @@ BIN     = $(VENV)/bin
 # out of date when the crate's sources change.
 RUN_STAMP = $(VENV)/.installed-server
 STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale
-NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs)
+NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs)
 
 .PHONY: run test lint typecheck native-check bench bench-native clean browser postgres tmux mutation
 
