@@ -1,7 +1,8 @@
-"""ISMCTS simulations per second in King and Spades, against OpenSpiel's Python ISMCTS bot
-on ``hearts(pass_cards=false)`` in the same run (uniform rollouts on both sides, as the
-OpenSpiel bot uses a random-rollout evaluator): our Python ISMCTS (``ismcts``), our native
-one (``ismcts-native``, the search in Rust) and OpenSpiel's Python and C++ ones.
+"""ISMCTS simulations per second in King and Spades (and Tressette natively), against
+OpenSpiel's Python ISMCTS bot on ``hearts(pass_cards=false)`` in the same run (uniform
+rollouts on both sides, as the OpenSpiel bot uses a random-rollout evaluator): our Python ISMCTS (``ismcts``), our native
+one (``ismcts-native``, the search in Rust) and OpenSpiel's Python and C++ ones; and PIMC
+deals per second, the native search of ``hard`` against the Python one of ``hard-python``.
 
 ``python bench/bench_search.py [SECONDS]``; ``run(seconds)`` for ``bench_engines.py``.
 """
@@ -122,6 +123,29 @@ def openspiel_rate(seconds: float) -> float | None:
     return total / (time.perf_counter() - started)
 
 
+def pimc_rates(game: str, seconds: float) -> tuple[float, float]:
+    """PIMC deals a second from the same position: the native search of ``hard`` (heuristic
+    playouts in Rust) and the Python one of ``hard-python`` (heuristic rollouts in Python),
+    each searching for 250 ms at a time."""
+    from koloda.bots.search.native_pimc import NativePIMCBot
+    from koloda.bots.search.pimc import PIMCBot
+
+    rules, view = _play_position(game, {})
+    rates = []
+    for bot in (
+        NativePIMCBot(rules, samples=None, milliseconds=250.0),
+        PIMCBot(rules, samples=None, milliseconds=250.0),
+    ):
+        rng = random.Random(1)
+        total = 0
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            bot.values(view, rng)
+            total += bot.last_samples
+        rates.append(total / (time.perf_counter() - started))
+    return rates[0], rates[1]
+
+
 def run(seconds: float = 5.0) -> dict[str, Any]:
     share = max(seconds / 5, 0.5)
     king = koloda_rate("king", share)
@@ -129,6 +153,7 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
     king_heuristic = koloda_rate("king", share, heuristic=True)
     king_native = native_rate("king", share)
     spades_native = native_rate("spades", share)
+    tressette_native = native_rate("tressette", share)
     reference = openspiel_rate(share)
     cpp = openspiel_cpp_rate(share)
     result: dict[str, Any] = {
@@ -137,6 +162,7 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
         "king_ismcts_heuristic_rollouts_sims_per_s": round(king_heuristic, 1),
         "king_native_ismcts_sims_per_s": round(king_native, 1),
         "spades_native_ismcts_sims_per_s": round(spades_native, 1),
+        "tressette_native_ismcts_sims_per_s": round(tressette_native, 1),
         "king_native_vs_python": round(king_native / king, 1),
         "spades_native_vs_python": round(spades_native / spades, 1),
         "openspiel_python_ismcts_hearts_sims_per_s": None
@@ -153,7 +179,12 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
         # the native search's target: >= 2x the C++ one
         result["king_native_vs_openspiel_cpp"] = round(king_native / cpp, 2)
         result["spades_native_vs_openspiel_cpp"] = round(spades_native / cpp, 2)
-    print("ISMCTS simulations per second (uniform rollouts):")
+    for game in ("spades", "king", "tressette"):
+        native, python = pimc_rates(game, share)
+        result[f"{game}_native_pimc_deals_per_s"] = round(native, 1)
+        result[f"{game}_python_pimc_deals_per_s"] = round(python, 1)
+        result[f"{game}_pimc_native_vs_python"] = round(native / python, 1)
+    print("ISMCTS simulations per second (uniform rollouts), PIMC deals per second:")
     for key, value in result.items():
         print(f"  {key}: {value}")
     return result
