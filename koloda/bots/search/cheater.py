@@ -6,8 +6,9 @@ to players: the web table refuses it as a seat's bot.
 
 In the trick games the card play is the native PIMC of ``hard`` on the real deal (exact
 once ``HARD_EXACT_CARDS`` cards are left, a heuristic playout before: one deal is enough,
-nothing in it varies); the other decisions,
-and every decision of 101, are the Python PIMC's over rollouts of the real deal.
+nothing in it varies); the other decisions, and every decision of 101, are the Python
+PIMC's over rollouts of the real deal, except where ``hard`` leaves them to the heuristic
+(Spades' bids and exchange).
 """
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ class CheaterBot(Generic[S, V]):
         self.name = name
         self.search = PIMCBot(rules, samples=samples, name=name)
         self.cards: Any = None
+        support = plugin_of(rules).search_support()
+        self.heuristic: Any = None
+        if support is not None and support.search_card_play_only:
+            from koloda.bots.heuristic import HeuristicBot
+
+            self.heuristic = HeuristicBot(rules)  # as hard: Spades' bids and exchange
         if plugin_of(rules).native_search is not None:
             from koloda.bots.levels import HARD_EXACT_CARDS
             from koloda.bots.search.native_pimc import NativePIMCBot
@@ -48,7 +55,11 @@ class CheaterBot(Generic[S, V]):
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        if self.cards is not None and GameInfo.is_card_action(legal[0]):
+        cards = GameInfo.is_card_action(legal[0])
+        if self.heuristic is not None and not cards:
+            action: Action = self.heuristic.choose(view, rng)
+            return action
+        if self.cards is not None and cards:
             values = self.cards.values(view, rng, truth=state)
         else:
             values = self.search.values(view, rng, truth=state)
