@@ -25,8 +25,6 @@ from koloda.core.registry import plugin_of
 HARD_MILLISECONDS = 900.0
 HARD_SAMPLES = 1000
 """Deals a move of the native ``hard`` (at most ``HARD_MILLISECONDS``)."""
-HARD_EXACT_CARDS = 16
-"""The native ``hard`` solves a deal exactly once 16 cards are left (4 tricks of 4)."""
 HARD_SAMPLES_OWN = 20000
 """Deals a move of ``hard`` in a game with its own native PIMC (101: a deal is one playout,
 cheap), at most ``HARD_MILLISECONDS``."""
@@ -132,7 +130,8 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         samples, milliseconds = parse_budget(budget)
     name = "hard" if budget is None else f"hard:{budget}"
     plugin = plugin_of(rules)
-    if plugin.native_search is None:
+    parts = plugin.native_search_parts(rules)
+    if parts is None:
         if budget is None:
             samples = HARD_SAMPLES_OWN
         own = plugin.native_pimc_bot(rules, samples, milliseconds, name)
@@ -146,7 +145,7 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         rules,
         samples=samples,
         milliseconds=milliseconds,
-        exact_cards=HARD_EXACT_CARDS,
+        exact_cards=parts.exact_cards,
         name=name,
         others=PythonHardBot(rules, python_budget),
     )

@@ -154,6 +154,8 @@ class NativeSearch:
     """The Rust PIMC over the card play (``koloda._native.pimc_<game>``)."""
     hidden_cards: Callable[[Any, Any], Any]
     """The game's ``hidden_cards(rules, view)``: what a seat knows of the unseen cards."""
+    exact_cards: int = 16
+    """``hard`` solves a deal exactly once this many cards are left in the hands."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ the duplicate tournaments hand it the real state (``sees_everything``). It is ne
 to players: the web table refuses it as a seat's bot.
 
 In the trick games the card play is the native PIMC of ``hard`` on the real deal (exact
-once ``HARD_EXACT_CARDS`` cards are left, a heuristic playout before: one deal is enough,
+once the game's ``exact_cards`` are left, a heuristic playout before: one deal is enough,
 nothing in it varies); the other decisions, and every decision of 101, are the Python
 PIMC's over rollouts of the real deal, except where ``hard`` leaves them to the heuristic
 (Spades' bids and exchange).
@@ -37,11 +37,11 @@ class CheaterBot(Generic[S, V]):
 
             self.heuristic = HeuristicBot(rules)  # as hard: Spades' bids and exchange
         if plugin_of(rules).native_search is not None:
-            from koloda.bots.levels import HARD_EXACT_CARDS
             from koloda.bots.search.native_pimc import NativePIMCBot
 
             # one deal: the real one, whose playouts and exact values never vary
-            self.cards = NativePIMCBot(rules, samples=1, exact_cards=HARD_EXACT_CARDS, name=name)
+            self.cards = NativePIMCBot(rules, samples=1, name=name)
+            self.cards.exact_cards = self.cards.parts.exact_cards
 
     def choose(self, view: V, rng: random.Random) -> Action:
         raise TypeError("the cheater plays from the real state: call choose_seeing(state, rng)")

@@ -51,6 +51,12 @@ pub trait TrickSearch: Clone {
     }
     /// The cards of the trick in progress.
     fn trick_cards(&self) -> CardSet;
+    /// Every seat scores for itself (King): the exact search lets each mover play for its
+    /// own reward (max-n) rather than against the observer.
+    #[inline]
+    fn each_for_himself(&self) -> bool {
+        false
+    }
     /// Taking card `a` or card `b` is worth the same at the end of the deal (the game
     /// counts tricks only, or both cards carry the same points).
     #[inline]
@@ -300,6 +306,11 @@ impl TrickSearch for King {
             &self.plays[..self.plays_len as usize],
             self.trick_count as usize,
         )
+    }
+
+    #[inline]
+    fn each_for_himself(&self) -> bool {
+        true
     }
 
     /// The same penalty for taking either card alone under the deal's contract.

@@ -109,16 +109,88 @@ impl Table {
     }
 }
 
+/// Each seat's value of positions, for the search where every seat plays for itself.
+struct Vectors {
+    slots: Vec<(u64, u32, [f64; 4])>,
+    mask: usize,
+}
+
 /// The exact search of one deal for one observer.
 struct Solver {
     observer: usize,
     table: Table,
+    vectors: Vectors,
     nodes: u64,
     /// For the policy's move ordering (the games' policies draw nothing from it).
     rng: Rng,
 }
 
 impl Solver {
+    fn new(observer: usize, bits: u32) -> Self {
+        Solver {
+            observer,
+            table: Table::new(bits),
+            vectors: Vectors {
+                slots: vec![(0, 0, [0.0; 4]); 1 << bits],
+                mask: (1 << bits) - 1,
+            },
+            nodes: 0,
+            rng: Rng::new(0),
+        }
+    }
+
+    /// The observer's value of `state` with every seat playing its best: for its side
+    /// against the others (alpha-beta), or where every seat plays for itself
+    /// (`TrickSearch::each_for_himself`) each for its own reward (max-n).
+    fn solve<G: TrickSearch>(&mut self, state: &G) -> f64 {
+        if state.each_for_himself() {
+            self.rewards(state)[self.observer]
+        } else {
+            self.value(state, f64::NEG_INFINITY, f64::INFINITY)
+        }
+    }
+
+    /// The cards the mover tries, the policy's first.
+    fn ordered<G: TrickSearch>(&mut self, state: &G) -> impl Iterator<Item = Card> {
+        let cards = distinct_cards(state);
+        // the policy's card first: a good guess cuts the most
+        let first = state
+            .policy_card(&mut self.rng)
+            .filter(|&card| cards >> card & 1 == 1);
+        let rest = first.map_or(cards, |card| cards & !(1 << card));
+        first.into_iter().chain(Cards(rest))
+    }
+
+    /// Max-n: each seat's reward when every mover takes the card best for itself (the
+    /// earlier card in the policy's order on a tie).
+    fn rewards<G: TrickSearch>(&mut self, state: &G) -> [f64; 4] {
+        self.nodes += 1;
+        let mut rewards = [0.0; 4];
+        if state.forced_end() {
+            state.clone().finish(&mut rewards);
+            return rewards;
+        }
+        let key = state.position_key();
+        let generation = self.table.generation;
+        let slot = self.vectors.slots[key as usize & self.vectors.mask];
+        if slot.0 == key && slot.1 == generation {
+            return slot.2;
+        }
+        let mover = state.to_act();
+        let mut best = f64::NEG_INFINITY;
+        for card in self.ordered(state) {
+            let mut child = state.clone();
+            child.play(card);
+            let values = self.rewards(&child);
+            if values[mover] > best {
+                best = values[mover];
+                rewards = values;
+            }
+        }
+        self.vectors.slots[key as usize & self.vectors.mask] = (key, generation, rewards);
+        rewards
+    }
+
     fn value<G: TrickSearch>(&mut self, state: &G, mut alpha: f64, mut beta: f64) -> f64 {
         self.nodes += 1;
         if state.forced_end() {
@@ -146,13 +218,7 @@ impl Solver {
         } else {
             f64::INFINITY
         };
-        let cards = distinct_cards(state);
-        // the policy's card first: a good guess cuts the most
-        let first = state
-            .policy_card(&mut self.rng)
-            .filter(|&card| cards >> card & 1 == 1);
-        let rest = first.map_or(cards, |card| cards & !(1 << card));
-        for card in first.into_iter().chain(Cards(rest)) {
+        for card in self.ordered(state) {
             let mut child = state.clone();
             child.play(card);
             let value = self.value(&child, alpha, beta);
@@ -247,12 +313,7 @@ pub fn pimc<G: TrickSearch>(
     let legal: Vec<Card> = Cards(template.legal_mask()).collect();
     let mut totals = vec![0.0f64; legal.len()];
     let mut rng = Rng::new(seed);
-    let mut solver = Solver {
-        observer,
-        table: Table::new(18),
-        nodes: 0,
-        rng: Rng::new(0),
-    };
+    let mut solver = Solver::new(observer, 18);
     let mut rewards = [0.0f64; 4];
     let mut done = 0u64;
     while done < limit {
@@ -270,7 +331,7 @@ pub fn pimc<G: TrickSearch>(
             child.play(card);
             let left: u32 = (0..n).map(|s| child.hand(s).count_ones()).sum();
             *slot += if left <= options.exact_cards {
-                solver.value(&child, f64::NEG_INFINITY, f64::INFINITY)
+                solver.solve(&child)
             } else {
                 let mut playouts = Rng::new(playout_seed);
                 let mut sum = 0.0;
@@ -415,12 +476,7 @@ mod tests {
     }
 
     fn solve<G: TrickSearch>(state: &G, observer: usize) -> f64 {
-        let mut solver = Solver {
-            observer,
-            table: Table::new(12),
-            nodes: 0,
-            rng: Rng::new(0),
-        };
+        let mut solver = Solver::new(observer, 12);
         solver.value(state, f64::NEG_INFINITY, f64::INFINITY)
     }
 
@@ -440,6 +496,49 @@ mod tests {
             for observer in 0..4 {
                 let (a, b) = (solve(&state, observer), minimax(&state, observer));
                 assert!((a - b).abs() < 1e-12, "{seed}: {a} {b}");
+            }
+        }
+    }
+
+    /// Max-n without the table, trying the cards in the solver's order.
+    fn max_n<G: TrickSearch>(solver: &mut Solver, state: &G) -> [f64; 4] {
+        let mut rewards = [0.0; 4];
+        if state.forced_end() {
+            state.clone().finish(&mut rewards);
+            return rewards;
+        }
+        let mover = state.to_act();
+        let mut best = f64::NEG_INFINITY;
+        let cards: Vec<Card> = solver.ordered(state).collect();
+        for card in cards {
+            let mut child = state.clone();
+            child.play(card);
+            let values = max_n(solver, &child);
+            if values[mover] > best {
+                best = values[mover];
+                rewards = values;
+            }
+        }
+        rewards
+    }
+
+    #[test]
+    fn king_is_solved_each_for_himself() {
+        for seed in 0..30 {
+            let state = king_at(seed, 9 + (seed as u32 % 4));
+            assert!(state.each_for_himself());
+            for observer in 0..4 {
+                let mut solver = Solver::new(observer, 12);
+                let expected = max_n(&mut solver, &state);
+                assert_eq!(solver.solve(&state), expected[observer], "{seed}");
+                // every mover's own choice is its best: no seat does better by deviating
+                // at the root
+                let mover = state.to_act();
+                for card in Cards(state.legal_mask()) {
+                    let mut child = state.clone();
+                    child.play(card);
+                    assert!(max_n(&mut solver, &child)[mover] <= expected[mover] + 1e-12);
+                }
             }
         }
     }
