@@ -462,13 +462,15 @@ def pimc_spades(
     heuristic: bool = True,
     hands: list[int] | None = None,
     limits: list[tuple[int, int, int]] | None = None,
+    lookahead: bool = False,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
     ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
     at most ``exact_cards`` cards are left, else ``rollouts`` playouts by the game's policy,
     or random ones without ``heuristic``). Returns the best card, the values, the deals
     searched, the fallback deals and the positions the exact search visited. ``hands``
-    replaces every seat's hand first (the cheater's real deal)."""
+    replaces every seat's hand first (the cheater's real deal); with ``lookahead`` the
+    seat's side looks one card ahead at each of its turns in a playout."""
 
 def pimc_king(
     state: KingCore,
@@ -483,6 +485,7 @@ def pimc_king(
     heuristic: bool = True,
     hands: list[int] | None = None,
     limits: list[tuple[int, int, int]] | None = None,
+    lookahead: bool = False,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
 
@@ -526,6 +529,7 @@ def pimc_tressette(
     heuristic: bool = True,
     hands: list[int] | None = None,
     limits: list[tuple[int, int, int]] | None = None,
+    lookahead: bool = False,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for Tressette."""
 

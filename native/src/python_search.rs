@@ -209,7 +209,7 @@ macro_rules! search_bindings {
         }
 
         #[pyfunction]
-        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None))]
+        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None, lookahead=false))]
         #[allow(clippy::too_many_arguments)]
         fn $pimc(
             py: Python<'_>,
@@ -225,6 +225,7 @@ macro_rules! search_bindings {
             heuristic: bool,
             hands: Option<Vec<u64>>,
             limits: Option<Vec<LimitTuple>>,
+            lookahead: bool,
         ) -> PyResult<PimcTuple> {
             let mut game = state.game.clone();
             drop(state);
@@ -240,6 +241,7 @@ macro_rules! search_bindings {
                 exact_cards,
                 rollouts,
                 heuristic,
+                lookahead,
             };
             run_pimc(
                 py,

@@ -38,6 +38,7 @@ class NativePIMCBot:
         heuristic: bool = True,
         name: str = "pimc-native",
         others: Any = None,
+        lookahead: bool = False,
     ) -> None:
         if samples is None and milliseconds is None:
             raise OptionError(f"{name} needs a budget: deals or milliseconds")
@@ -53,6 +54,8 @@ class NativePIMCBot:
         self.exact_cards = exact_cards
         self.rollouts = rollouts
         self.heuristic_rollouts = heuristic
+        self.lookahead = lookahead
+        """In the playouts the seat's side looks one card ahead at each of its turns."""
         self.others = others if others is not None else HeuristicBot(rules)
         """The bot for the decisions that are not card plays (default: the heuristic)."""
         self.last_samples = 0
@@ -95,6 +98,7 @@ class NativePIMCBot:
             heuristic=self.heuristic_rollouts,
             hands=hands,
             limits=limits,
+            lookahead=self.lookahead,
         )
         self.last_samples = samples
         self.last_nodes = nodes

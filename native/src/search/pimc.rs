@@ -32,6 +32,10 @@ pub struct PimcOptions {
     pub rollouts: u32,
     /// Playouts by the game's policy (else uniformly random cards).
     pub heuristic: bool,
+    /// In a playout the observer's side looks one card ahead on the sampled deal (each of
+    /// its cards played out by the policy, the best taken): a second policy improvement,
+    /// at about ten times the cost of a playout.
+    pub lookahead: bool,
 }
 
 impl Default for PimcOptions {
@@ -40,6 +44,7 @@ impl Default for PimcOptions {
             exact_cards: 20,
             rollouts: 1,
             heuristic: true,
+            lookahead: false,
         }
     }
 }
@@ -288,6 +293,31 @@ pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardSet {
     kept
 }
 
+/// The mover's card with the best playout for itself on this (sampled) deal: each distinct
+/// legal card played out by the policy to the end of the deal.
+fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> Card {
+    let cards = distinct_cards(state);
+    if cards.count_ones() == 1 {
+        return cards.trailing_zeros() as Card;
+    }
+    let mover = state.to_act();
+    let mut rewards = [0.0; 4];
+    let mut best = (f64::NEG_INFINITY, 0 as Card);
+    for card in Cards(cards) {
+        let mut s = state.clone();
+        s.play(card);
+        while !s.forced_end() {
+            let next = rollout_card(&s, rng, heuristic);
+            s.play(next);
+        }
+        s.finish(&mut rewards);
+        if rewards[mover] > best.0 {
+            best = (rewards[mover], card);
+        }
+    }
+    best.1
+}
+
 /// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`.
 pub fn pimc<G: TrickSearch>(
     root: &G,
@@ -338,7 +368,11 @@ pub fn pimc<G: TrickSearch>(
                 for _ in 0..options.rollouts {
                     let mut s = child.clone();
                     while !s.forced_end() {
-                        let next = rollout_card(&s, &mut playouts, options.heuristic);
+                        let next = if options.lookahead && s.partners(s.to_act(), observer) {
+                            lookahead_card(&s, &mut playouts, options.heuristic)
+                        } else {
+                            rollout_card(&s, &mut playouts, options.heuristic)
+                        };
                         s.play(next);
                     }
                     s.finish(&mut rewards);
@@ -550,6 +584,7 @@ mod tests {
             exact_cards: 16,
             rollouts: 2,
             heuristic: false,
+            lookahead: true,
         };
         let a = run(&state, 30, 7, options);
         assert_eq!(a, run(&state, 30, 7, options));
