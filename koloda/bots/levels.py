@@ -146,6 +146,7 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         samples=samples,
         milliseconds=milliseconds,
         exact_cards=parts.exact_cards,
+        lookahead=parts.lookahead,
         name=name,
         others=PythonHardBot(rules, python_budget),
     )

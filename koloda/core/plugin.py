@@ -156,6 +156,8 @@ class NativeSearch:
     """The game's ``hidden_cards(rules, view)``: what a seat knows of the unseen cards."""
     exact_cards: int = 16
     """``hard`` solves a deal exactly once this many cards are left in the hands."""
+    lookahead: bool = False
+    """``hard``'s playouts look one card ahead at the seat's turns (``NativePIMCBot``)."""
 
 
 @dataclass(frozen=True, slots=True)

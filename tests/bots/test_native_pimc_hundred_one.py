@@ -58,3 +58,25 @@ def test_the_bot_refuses_other_games_and_empty_budgets() -> None:
         NativeHundredOnePIMC(rules, samples=None)
     with pytest.raises(OptionError, match="at least one"):
         NativeHundredOnePIMC(rules, samples=0)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_the_cheater_searches_the_real_hands(engine: str) -> None:
+    """101's cheater: the real hands, every deal with the stock reshuffled (nobody sees it);
+    legal whole deals, the same values for the same seed."""
+    from koloda.bots import make_bot
+    from koloda.bots.base import decide
+
+    rules: Any = load_game("hundred_one", engine=engine)
+    cheater: Any = make_bot("cheater:2", rules)
+    assert cheater.own is not None and cheater.own.samples == 200
+    state = rules.new_state(seed="cheat")
+    rng = random.Random(4)
+    while state.deal_index == 0 and not state.is_over:
+        seat = state.to_act
+        view = state.view(seat)
+        if len(view.legal_actions) > 1:
+            first = cheater.own.values(view, random.Random(1), truth=state)
+            assert first == cheater.own.values(view, random.Random(1), truth=state)
+            assert set(first) == set(view.legal_actions)
+        state.apply(decide(cheater, state, rng))  # apply() checks legality

@@ -6,9 +6,10 @@ to players: the web table refuses it as a seat's bot.
 
 In the trick games the card play is the native PIMC of ``hard`` on the real deal (exact
 once the game's ``exact_cards`` are left, a heuristic playout before: one deal is enough,
-nothing in it varies); the other decisions, and every decision of 101, are the Python
-PIMC's over rollouts of the real deal, except where ``hard`` leaves them to the heuristic
-(Spades' bids and exchange).
+nothing in it varies); the other decisions are the Python PIMC's over rollouts of the real
+deal, except where ``hard`` leaves them to the heuristic (Spades' bids and exchange). In 101
+it is the game's own native PIMC on the real hands, the stock (which nobody sees)
+reshuffled for each of ``100 × N`` deals.
 """
 
 from __future__ import annotations
@@ -36,12 +37,15 @@ class CheaterBot(Generic[S, V]):
             from koloda.bots.heuristic import HeuristicBot
 
             self.heuristic = HeuristicBot(rules)  # as hard: Spades' bids and exchange
+        # a game's own native PIMC (101): the real hands, the stock reshuffled each deal
+        self.own: Any = plugin_of(rules).native_pimc_bot(rules, samples * 100, None, name)
         if plugin_of(rules).native_search is not None:
             from koloda.bots.search.native_pimc import NativePIMCBot
 
             # one deal: the real one, whose playouts and exact values never vary
             self.cards = NativePIMCBot(rules, samples=1, name=name)
             self.cards.exact_cards = self.cards.parts.exact_cards
+            self.cards.lookahead = self.cards.parts.lookahead
 
     def choose(self, view: V, rng: random.Random) -> Action:
         raise TypeError("the cheater plays from the real state: call choose_seeing(state, rng)")
@@ -61,6 +65,8 @@ class CheaterBot(Generic[S, V]):
             return action
         if self.cards is not None and cards:
             values = self.cards.values(view, rng, truth=state)
+        elif self.own is not None:
+            values = self.own.values(view, rng, truth=state)
         else:
             values = self.search.values(view, rng, truth=state)
         return max(legal, key=lambda a: values[a])

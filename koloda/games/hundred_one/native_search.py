@@ -71,8 +71,28 @@ class NativeHundredOnePIMC:
         values = self.values(view, rng)
         return max(legal, key=lambda a: values[a])
 
-    def values(self, view: HundredOneView, rng: random.Random) -> dict[Action, float]:
-        """Each legal action's mean reward for the seat over the deals searched."""
+    def values(
+        self, view: HundredOneView, rng: random.Random, truth: object = None
+    ) -> dict[Action, float]:
+        """Each legal action's mean reward for the seat over the deals searched; given the
+        ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
+        is the real one with its stock reshuffled."""
+        if truth is not None:
+            real = truth.clone() if isinstance(truth, HundredOneCore) else None
+            if real is None:
+                real = self.native.from_python(truth)  # type: ignore[arg-type]
+            values, samples, _, _ = hundred_one_pimc(
+                [real],
+                samples=self.samples,
+                milliseconds=self.milliseconds,
+                seed=rng.getrandbits(64),
+                epsilon=None,
+                deals=1,
+                hidden=None,
+                dealt=0,
+            )
+            self.last_samples = samples
+            return dict(values)
         start = time.perf_counter()
         deals: list[HundredOneCore] = [
             self.native.sample_state(view, rng) for _ in range(self.candidates)
