@@ -2,7 +2,8 @@
 OpenSpiel's Python ISMCTS bot on ``hearts(pass_cards=false)`` in the same run (uniform
 rollouts on both sides, as the OpenSpiel bot uses a random-rollout evaluator): our Python
 ISMCTS (``ismcts``), our native one (``ismcts-native``, the search in Rust) and OpenSpiel's
-Python and C++ ones; and PIMC deals per second, the native search of ``hard`` against the Python one of ``hard-python``.
+Python and C++ ones; and PIMC deals per second, the native search of ``hard`` against the
+Python one of ``hard-python``.
 
 ``python bench/bench_search.py [SECONDS]``; ``run(seconds)`` for ``bench_engines.py``.
 """
