@@ -564,13 +564,15 @@ def hundred_one_pimc(
     rollout_epsilon: float = 0.0,
     hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
     dealt: int = 0,
+    lookahead: bool = False,
 ) -> tuple[list[tuple[int, float]], int, float, int]:
     """PIMC for the seat to act in ``states`` (deals that agree with its view), with
     ``dealt`` more deals dealt natively from ``hidden`` (the unseen cards and one ``(seat,
     size, excluded)`` per place, the stock's seat being the number of seats): with an
     ``epsilon`` the deals are weighed by the belief model and ``deals`` of them drawn in
     proportion; each legal action's mean reward over heuristic rollouts, the deals
-    searched, the effective number of weighed deals and the number of candidates."""
+    searched, the effective number of weighed deals and the number of candidates. With
+    ``lookahead`` the seat looks one action ahead at each of its decisions in a rollout."""
 
 def hundred_one_deal_hidden(
     state: HundredOneCore, hidden: tuple[int, list[tuple[int, int, int]]], seed: int = 0

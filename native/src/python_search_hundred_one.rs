@@ -87,7 +87,7 @@ fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64)
             "no seat {seat} at this table"
         )));
     }
-    Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed)))
+    Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed), false))
 }
 
 /// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew
@@ -113,7 +113,7 @@ fn hundred_one_deal_hidden(
 /// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt` more
 /// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released.
 #[pyfunction]
-#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0, hidden=None, dealt=0))]
+#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0, hidden=None, dealt=0, lookahead=false))]
 #[allow(clippy::too_many_arguments)]
 fn hundred_one_pimc(
     py: Python<'_>,
@@ -126,6 +126,7 @@ fn hundred_one_pimc(
     rollout_epsilon: f64,
     hidden: Option<HiddenTuple>,
     dealt: usize,
+    lookahead: bool,
 ) -> PyResult<PimcTuple> {
     if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
         return Err(PyValueError::new_err(
@@ -170,6 +171,7 @@ fn hundred_one_pimc(
         deals,
         rollout_epsilon,
         dealt,
+        lookahead,
     };
     let result = py
         .detach(move || pimc_hundred_one(&candidates, hidden.as_ref(), settings))

@@ -39,6 +39,7 @@ class NativeHundredOnePIMC:
         inference: bool = True,
         epsilon: float = 0.1,
         name: str = "pimc-native-101",
+        lookahead: bool = False,
     ) -> None:
         if not isinstance(rules, HundredOneRules):
             raise OptionError(f"the native PIMC plays hundred_one only, not {rules.info.name}")
@@ -58,6 +59,8 @@ class NativeHundredOnePIMC:
         self.candidates = candidates
         self.dealt = dealt
         self.epsilon: float | None = epsilon if inference else None
+        self.lookahead = lookahead
+        """In the rollouts the seat looks one action ahead at each of its decisions."""
         self.last_samples = 0
         self.last_effective = 0.0
         self.last_candidates = 0
@@ -110,6 +113,7 @@ class NativeHundredOnePIMC:
             deals=self.candidates + self.dealt,
             hidden=knowledge(self.native, view) if self.dealt else None,
             dealt=self.dealt,
+            lookahead=self.lookahead,
         )
         self.last_samples = samples
         self.last_effective = effective

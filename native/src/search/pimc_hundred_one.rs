@@ -49,6 +49,9 @@ pub struct PimcSettings {
     pub rollout_epsilon: f64,
     /// How many candidates to deal natively besides the given ones (with `hidden`).
     pub dealt: usize,
+    /// In a rollout the searching seat looks one action ahead at each of its decisions
+    /// (each legal action played out by the heuristic on the deal, the best taken).
+    pub lookahead: bool,
 }
 
 /// What the search found.
@@ -230,9 +233,43 @@ pub fn rewards(scores: &[i64], n: usize) -> [f64; MAX_SEATS] {
     out
 }
 
+/// The action of `seat` (to act in `state`) whose heuristic rollout on this deal gives it
+/// the most, every action played out with the same reshuffles.
+fn lookahead_action(state: &HundredOne, seat: usize, rng: &mut Rng) -> u32 {
+    let mut legal = [0u32; 40];
+    let count = state.legal_actions(&mut legal);
+    if count == 1 {
+        return legal[0];
+    }
+    let seed = rng.next_u64();
+    let mut best = (f64::NEG_INFINITY, legal[0]);
+    for &action in &legal[..count] {
+        let mut chance = Rng::new(seed);
+        let mut child = state.clone();
+        if child
+            .step(action, &mut (), &mut Restocks(&mut chance))
+            .is_err()
+        {
+            continue;
+        }
+        let value = rollout(&mut child, seat, 0.0, &mut chance, false);
+        if value > best.0 {
+            best = (value, action);
+        }
+    }
+    best.1
+}
+
 /// Plays `state` to the end of its hand with the heuristic (a uniform move with chance
-/// `epsilon`), reshuffles from `rng`; the reward of `seat`, 0 if the hand did not end.
-pub fn rollout(state: &mut HundredOne, seat: usize, epsilon: f64, rng: &mut Rng) -> f64 {
+/// `epsilon`; `seat` looking one action ahead with `lookahead`), reshuffles from `rng`;
+/// the reward of `seat`, 0 if the hand did not end.
+pub fn rollout(
+    state: &mut HundredOne,
+    seat: usize,
+    epsilon: f64,
+    rng: &mut Rng,
+    lookahead: bool,
+) -> f64 {
     let deal = state.deal_number;
     let mut steps = 0;
     while state.in_deal() && state.deal_number == deal {
@@ -240,7 +277,9 @@ pub fn rollout(state: &mut HundredOne, seat: usize, epsilon: f64, rng: &mut Rng)
             return 0.0;
         }
         steps += 1;
-        let action = if epsilon > 0.0 && unit(rng) < epsilon {
+        let action = if lookahead && state.to_act as usize == seat {
+            lookahead_action(state, seat, rng)
+        } else if epsilon > 0.0 && unit(rng) < epsilon {
             state.random_action(rng)
         } else {
             hundred_one_action(state)
@@ -351,7 +390,13 @@ pub fn pimc_hundred_one(
             {
                 continue;
             }
-            *total += rollout(&mut child, seat, settings.rollout_epsilon, &mut chance);
+            *total += rollout(
+                &mut child,
+                seat,
+                settings.rollout_epsilon,
+                &mut chance,
+                settings.lookahead,
+            );
         }
         done += 1;
     }
@@ -416,6 +461,7 @@ mod tests {
             deals: 40,
             rollout_epsilon: 0.0,
             dealt: 0,
+            lookahead: true,
         };
         let candidates = vec![state.clone(), state.clone()];
         let a = pimc_hundred_one(&candidates, None, settings).unwrap();
