@@ -97,3 +97,11 @@ def _load_builtin() -> None:
 
         register_bot("random", random_bot.RandomBot)
         levels.register_all()
+
+
+def legal_choices(view: Any) -> tuple[Action, ...]:
+    """The seat's legal actions, or a ``ValueError`` when it has no decision to make."""
+    legal: tuple[Action, ...] = tuple(view.legal_actions)
+    if not legal:
+        raise ValueError(f"seat {view.seat} has no decision to make")
+    return legal

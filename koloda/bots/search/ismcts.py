@@ -15,6 +15,7 @@ import random
 import time
 from typing import Generic
 
+from koloda.bots.base import legal_choices
 from koloda.bots.search.beliefs import (
     BeliefModel,
     belief_model,
@@ -69,9 +70,7 @@ class ISMCTSBot(Generic[S, V]):
         self.last_iterations = 0
 
     def choose(self, view: V, rng: random.Random) -> Action:
-        legal: tuple[Action, ...] = tuple(view.legal_actions)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         root = self.search(view, rng)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from koloda.bots.base import legal_choices
 from koloda.bots.search.native import position, search_parts
 from koloda.core.engine import Action, AnyRules
 from koloda.core.errors import OptionError
@@ -62,9 +63,7 @@ class NativePIMCBot:
         self.last_nodes = 0
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        legal: tuple[Action, ...] = tuple(view.legal_actions)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         if not GameInfo.is_card_action(legal[0]):

@@ -25,6 +25,7 @@ import time
 from collections.abc import Hashable
 from typing import Generic
 
+from koloda.bots.base import legal_choices
 from koloda.bots.search.beliefs import (
     BeliefModel,
     belief_model,
@@ -74,9 +75,7 @@ class PIMCBot(Generic[S, V]):
         self.last_samples = 0
 
     def choose(self, view: V, rng: random.Random) -> Action:
-        legal: tuple[Action, ...] = tuple(view.legal_actions)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         values = self.values(view, rng)
