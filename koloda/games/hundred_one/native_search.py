@@ -39,7 +39,7 @@ class NativeHundredOnePIMC:
         inference: bool = True,
         epsilon: float = 0.1,
         name: str = "pimc-native-101",
-        lookahead: bool = False,
+        lookahead: bool = True,
     ) -> None:
         if not isinstance(rules, HundredOneRules):
             raise OptionError(f"the native PIMC plays hundred_one only, not {rules.info.name}")
@@ -60,7 +60,9 @@ class NativeHundredOnePIMC:
         self.dealt = dealt
         self.epsilon: float | None = epsilon if inference else None
         self.lookahead = lookahead
-        """In the rollouts the seat looks one action ahead at each of its decisions."""
+        """In the rollouts the seat looks one action ahead at each of its decisions (on by
+        default: against the heuristic it gained +3.83 [1.70, 5.96] a deal over 200 deals,
+        +0.72 [−1.24, 2.68] without, on the same deals)."""
         self.last_samples = 0
         self.last_effective = 0.0
         self.last_candidates = 0
@@ -93,6 +95,7 @@ class NativeHundredOnePIMC:
                 deals=1,
                 hidden=None,
                 dealt=0,
+                lookahead=self.lookahead,
             )
             self.last_samples = samples
             return dict(values)
