@@ -132,6 +132,28 @@ impl Determinizer {
         Ok(self)
     }
 
+    /// The dealer for `observer` in `state` when it knows nothing of the others' cards but
+    /// how many each holds (nothing played or exchanged yet, as the tests build it).
+    #[cfg(test)]
+    pub fn knowing_hand_sizes<G: TrickSearch>(state: &G, observer: usize) -> Self {
+        let n = state.num_seats();
+        let mut unseen = 0;
+        let places: Vec<Place> = (0..n)
+            .map(|seat| {
+                if seat == observer {
+                    return Place::default();
+                }
+                unseen |= state.hand(seat);
+                Place {
+                    size: state.hand(seat).count_ones(),
+                    ..Place::default()
+                }
+            })
+            .collect();
+        let hands: Vec<CardSet> = (0..n).map(|s| state.hand(s)).collect();
+        Determinizer::new(observer, unseen, &places, &hands).unwrap()
+    }
+
     /// A copy of `template` with every hand but the observer's dealt anew (`deal`).
     pub fn determinize<G: TrickSearch>(&mut self, template: &G, rng: &mut Rng) -> G {
         let n = template.num_seats();

@@ -137,6 +137,46 @@ fn last_trick(
     cards
 }
 
+/// The accessors every native trick game's state has alike (its seat to act, legal card
+/// mask, hands, `step`, plays and trick count), inside an `impl TrickSearch`.
+macro_rules! trick_state_accessors {
+    () => {
+        #[inline]
+        fn to_act(&self) -> usize {
+            self.to_act as usize
+        }
+
+        #[inline]
+        fn legal_mask(&self) -> CardSet {
+            self.legal_card_mask()
+        }
+
+        #[inline]
+        fn hand(&self, seat: usize) -> CardSet {
+            self.hands[seat]
+        }
+
+        #[inline]
+        fn set_hand(&mut self, seat: usize, cards: CardSet) {
+            self.hands[seat] = cards;
+        }
+
+        /// A card before the last trick: the deal's end (and its records) is never reached.
+        #[inline]
+        fn play(&mut self, card: Card) {
+            self.step(card as u32, &mut ());
+        }
+
+        fn trick_cards(&self) -> CardSet {
+            $crate::search::games::trick_set(
+                &self.plays[..self.plays_len as usize],
+                self.trick_count as usize,
+            )
+        }
+    };
+}
+pub(crate) use trick_state_accessors;
+
 impl TrickSearch for Spades {
     #[inline]
     fn num_seats(&self) -> usize {
@@ -147,30 +187,7 @@ impl TrickSearch for Spades {
         self.phase == SPADES_PLAY && self.to_act >= 0
     }
 
-    #[inline]
-    fn to_act(&self) -> usize {
-        self.to_act as usize
-    }
-
-    #[inline]
-    fn legal_mask(&self) -> CardSet {
-        self.legal_card_mask()
-    }
-
-    #[inline]
-    fn hand(&self, seat: usize) -> CardSet {
-        self.hands[seat]
-    }
-
-    #[inline]
-    fn set_hand(&mut self, seat: usize, cards: CardSet) {
-        self.hands[seat] = cards;
-    }
-
-    #[inline]
-    fn play(&mut self, card: Card) {
-        self.step(card as u32, &mut ());
-    }
+    trick_state_accessors!();
 
     #[inline]
     fn forced_end(&self) -> bool {
@@ -210,13 +227,6 @@ impl TrickSearch for Spades {
         (a ^ b) & 1 == 0
     }
 
-    fn trick_cards(&self) -> CardSet {
-        trick_set(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-        )
-    }
-
     /// The Spades heuristic's card play (`policy_spades`).
     #[inline]
     fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
@@ -245,30 +255,7 @@ impl TrickSearch for King {
         self.phase == crate::king::PHASE_PLAY && self.to_act >= 0
     }
 
-    #[inline]
-    fn to_act(&self) -> usize {
-        self.to_act as usize
-    }
-
-    #[inline]
-    fn legal_mask(&self) -> CardSet {
-        self.legal_card_mask()
-    }
-
-    #[inline]
-    fn hand(&self, seat: usize) -> CardSet {
-        self.hands[seat]
-    }
-
-    #[inline]
-    fn set_hand(&mut self, seat: usize, cards: CardSet) {
-        self.hands[seat] = cards;
-    }
-
-    #[inline]
-    fn play(&mut self, card: Card) {
-        self.step(card as u32, &mut ());
-    }
+    trick_state_accessors!();
 
     #[inline]
     fn forced_end(&self) -> bool {
@@ -299,13 +286,6 @@ impl TrickSearch for King {
             *reward = 2.0 * points as f64 / total;
         }
         debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
-    }
-
-    fn trick_cards(&self) -> CardSet {
-        trick_set(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-        )
     }
 
     #[inline]

@@ -208,28 +208,7 @@ pub fn ismcts<G: TrickSearch>(
 mod tests {
     use super::*;
     use crate::king::{King, KingOptions};
-    use crate::search::determinize::Place;
     use crate::spades::{Spades, SpadesOptions, PHASE_PLAY};
-
-    /// What seat `observer` knows in `state` when nothing has been played and nothing was
-    /// exchanged: its hand, the others' counts.
-    fn knowledge<G: TrickSearch>(state: &G, observer: usize) -> (CardSet, Vec<Place>) {
-        let n = state.num_seats();
-        let mut unseen = 0;
-        let mut places = Vec::new();
-        for seat in 0..n {
-            if seat == observer {
-                places.push(Place::default());
-            } else {
-                unseen |= state.hand(seat);
-                places.push(Place {
-                    size: state.hand(seat).count_ones(),
-                    ..Place::default()
-                });
-            }
-        }
-        (unseen, places)
-    }
 
     fn spades_position(seed: u64) -> Spades {
         let mut rng = Rng::new(seed);
@@ -244,9 +223,7 @@ mod tests {
 
     fn run<G: TrickSearch>(state: &G, budget: Budget, seed: u64) -> SearchResult {
         let observer = state.to_act();
-        let (unseen, places) = knowledge(state, observer);
-        let hands: Vec<CardSet> = (0..state.num_seats()).map(|s| state.hand(s)).collect();
-        let mut dealer = Determinizer::new(observer, unseen, &places, &hands).unwrap();
+        let mut dealer = Determinizer::knowing_hand_sizes(state, observer);
         ismcts(state, observer, &mut dealer, budget, seed, 0.7, false).unwrap()
     }
 

@@ -412,28 +412,9 @@ mod tests {
     use crate::spades::{Spades, SpadesOptions, PHASE_PLAY};
     use crate::tressette::{Tressette, TressetteOptions};
 
-    fn knowledge<G: TrickSearch>(state: &G, observer: usize) -> (CardSet, Vec<Place>) {
-        let mut unseen = 0;
-        let mut places = Vec::new();
-        for seat in 0..state.num_seats() {
-            if seat == observer {
-                places.push(Place::default());
-            } else {
-                unseen |= state.hand(seat);
-                places.push(Place {
-                    size: state.hand(seat).count_ones(),
-                    ..Place::default()
-                });
-            }
-        }
-        (unseen, places)
-    }
-
     fn run<G: TrickSearch>(state: &G, samples: u64, seed: u64, options: PimcOptions) -> PimcResult {
         let observer = state.to_act();
-        let (unseen, places) = knowledge(state, observer);
-        let hands: Vec<CardSet> = (0..state.num_seats()).map(|s| state.hand(s)).collect();
-        let mut dealer = Determinizer::new(observer, unseen, &places, &hands).unwrap();
+        let mut dealer = Determinizer::knowing_hand_sizes(state, observer);
         let budget = Budget {
             simulations: Some(samples),
             milliseconds: None,

@@ -10,7 +10,7 @@
 
 use crate::cards::{suit_mask, Card, CardSet, Cards};
 use crate::rng::Rng;
-use crate::search::games::{mix, trick_key, trick_set, TrickSearch};
+use crate::search::games::{mix, trick_key, trick_state_accessors, TrickSearch};
 use crate::search::pick::{filter, max_by, min_by};
 use crate::tressette::{
     strength as rank_strength, Tressette, COUNTING, DECK_40, NUM_TRICKS, PHASE_PLAY, TRUMP_HEARTS,
@@ -144,31 +144,7 @@ impl TrickSearch for Tressette {
         self.phase == PHASE_PLAY && self.to_act >= 0
     }
 
-    #[inline]
-    fn to_act(&self) -> usize {
-        self.to_act as usize
-    }
-
-    #[inline]
-    fn legal_mask(&self) -> CardSet {
-        self.legal_card_mask()
-    }
-
-    #[inline]
-    fn hand(&self, seat: usize) -> CardSet {
-        self.hands[seat]
-    }
-
-    #[inline]
-    fn set_hand(&mut self, seat: usize, cards: CardSet) {
-        self.hands[seat] = cards;
-    }
-
-    /// A card before the last trick: the deal's end (and its records) is never reached.
-    #[inline]
-    fn play(&mut self, card: Card) {
-        self.step(card as u32, &mut ());
-    }
+    trick_state_accessors!();
 
     #[inline]
     fn forced_end(&self) -> bool {
@@ -234,13 +210,6 @@ impl TrickSearch for Tressette {
     #[inline]
     fn partners(&self, a: usize, b: usize) -> bool {
         (a ^ b) & 1 == 0
-    }
-
-    fn trick_cards(&self) -> CardSet {
-        trick_set(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-        )
     }
 
     /// Both count or neither (an ace counts a point, the other counting cards a third,
