@@ -68,7 +68,7 @@ async def play_seat(
         sent_at: float | None = None
         sent_version = -1
         while True:
-            remaining = stop - time.perf_counter()
+            remaining = stop - time.monotonic()
             if remaining <= 0 or done.is_set():
                 return
             try:
@@ -83,7 +83,7 @@ async def play_seat(
                 continue
             if sent_at is not None and message["version"] > sent_version:
                 if sent_at >= stats.measure_from:
-                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.latencies.append(time.monotonic() - sent_at)
                 sent_at = None
             view = message["view"]
             if view["finished"]:
@@ -93,7 +93,7 @@ async def play_seat(
                 action = rng.choice(view["legal_actions"])
                 if think:  # a person looks at the table before he plays
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                sent_at = time.perf_counter()
+                sent_at = time.monotonic()
                 sent_version = message["version"]
                 await ws.send(
                     json.dumps({"type": "act", "action": action, "version": sent_version})
@@ -114,7 +114,7 @@ async def run_table(
 ) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, ramp))  # tables arrive over the first seconds
-    while time.perf_counter() < stop:
+    while time.monotonic() < stop:
         try:
             response = await client.post(
                 f"{base}/api/tables",
@@ -146,18 +146,22 @@ async def bench(
     seconds: float,
     game: str,
     options: dict[str, Any],
+    begin: float,
     first: int = 0,
     think: float = 0.0,
     ramp: float = 5.0,
     warmup: float = 0.0,
 ) -> dict[str, Any]:
+    """One process's tables, from the moment ``begin`` (``time.monotonic``: one clock for
+    every process of the machine) for ``seconds``."""
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         check = await client.post(f"{base}/api/check", json={"game": game, "options": options})
         check.raise_for_status()
         count = check.json()["num_seats"]
-        started = time.perf_counter()
+        await asyncio.sleep(max(0.0, begin - time.monotonic()))
+        started = begin
         stop = started + seconds
         stats.measure_from = started + warmup
         await asyncio.gather(
@@ -166,7 +170,7 @@ async def bench(
                 for i in range(tables)
             )
         )
-        elapsed = time.perf_counter() - started
+        elapsed = time.monotonic() - started
     return {
         "seconds": elapsed,
         "latencies": stats.latencies,
@@ -181,13 +185,16 @@ def client_process(
     seconds: float,
     game: str,
     options: dict[str, Any],
+    begin: float,
     first: int,
     think: float,
     ramp: float,
     warmup: float,
 ) -> dict[str, Any]:
     """One client process: its share of the tables."""
-    return asyncio.run(bench(base, tables, seconds, game, options, first, think, ramp, warmup))
+    return asyncio.run(
+        bench(base, tables, seconds, game, options, begin, first, think, ramp, warmup)
+    )
 
 
 def quantile(ordered: list[float], q: float) -> float:
@@ -209,17 +216,22 @@ def run_clients(
     firsts = [sum(shares[:i]) for i in range(clients)]
     ramp = ramp_seconds(tables)
     warm = ramp + 5.0 if warmup is None else warmup
+    begin = time.monotonic() + 3.0  # the client processes start meanwhile
     jobs = [
-        (base, n, seconds, game, options, f, think, ramp, warm)
+        (base, n, seconds, game, options, begin, f, think, ramp, warm)
         for n, f in zip(shares, firsts, strict=True)
         if n
     ]
+    measured = max(1.0, seconds - warm)
     with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
-        parts = pool.starmap(client_process, jobs)
+        running = pool.starmap_async(client_process, jobs)
+        # the server's figures over the clients' measured window, asked for as it closes
+        # (before the clients hang up, which the server handles too)
+        time.sleep(max(0.0, begin + seconds - time.monotonic()))
+        server = httpx.get(f"{base}/api/stats", params={"window": measured}, timeout=30).json()
+        parts = running.get()
     latencies = sorted(x for part in parts for x in part["latencies"])
     elapsed = max(part["seconds"] for part in parts)
-    measured = max(1.0, elapsed - warm)
-    server = httpx.get(f"{base}/api/stats", params={"window": measured}, timeout=30).json()
     return {
         "tables": tables,
         "clients": len(jobs),

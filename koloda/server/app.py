@@ -29,8 +29,9 @@ from koloda.records.fairness import verify as verify_fairness
 from koloda.server import joining
 from koloda.server.catalog import games_catalog, offered_bots, presets, seat_kinds
 from koloda.server.cluster import Cluster, Elsewhere, forward, relay
+from koloda.server.collector import Collector
 from koloda.server.limits import CreationLimit, MessageLimit
-from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, dumps, hash_token
+from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, hash_token
 from koloda.server.seating import SeatingError
 from koloda.server.store import Store
 from koloda.server.tables import TableManager
@@ -275,11 +276,15 @@ def create_app(
         )
         app.state.manager = manager
         await manager.start()
+        collector = Collector()
+        app.state.collector = collector
+        collector.start()
         try:
             yield
         finally:
+            await collector.stop()
             await manager.close()
-            await asyncio.to_thread(store.close)
+            await store.aclose()
 
     app = FastAPIOffline(
         title="Koloda web table",
@@ -584,13 +589,15 @@ def create_app(
         """What this process measures of itself: live tables, searching bots waiting for a
         worker, and the time from receiving a person's action to every seat's view being
         sent (count, p50, p90, p99, max in milliseconds), with the part of it spent waiting
-        for the store's commit; over the last ``window`` seconds when given."""
+        for the store's commit; over the last ``window`` seconds when given; and the garbage
+        collector's frozen objects and complete collections (``collector``)."""
         manager = manager_of(request)
         return {
             "live_tables": len(manager.tables),
             "bots_waiting": manager.thinkers.turns.queued,
             "latency_ms": manager.latencies.summary(window),
             "commit_wait_ms": manager.commit_waits.summary(window),
+            "memory": request.app.state.collector.stats(),
         }
 
     @app.get("/i18n/catalogues.js", include_in_schema=False)
@@ -702,7 +709,7 @@ async def _send_loop(websocket: WebSocket, connection: Connection) -> None:
             message = await connection.outbox.get()
             if message is None:
                 break
-            await websocket.send_text(dumps(message))
+            await websocket.send_text(message)
     except Exception:  # the client went away
         pass
     finally:

@@ -88,15 +88,18 @@ class Connection:
         self.close_code = 1000
         """The WebSocket close code once closed (1008: the client broke a limit)."""
         self.closed = False
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        """Messages as JSON text: made at once, so that no tree of objects waits in a queue
+        for the garbage collector to walk (``collector``)."""
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (or its JSON text, when one text goes to several connections)."""
         if self.closed:
             return
         if self.outbox.qsize() > 2000:  # a client that does not read is dropped
             self.close()
             return
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(message if isinstance(message, str) else dumps(message))
 
     def close(self, code: int = 1000) -> None:
         if not self.closed:
@@ -229,7 +232,7 @@ class LiveTable:
             "turn_seconds": self.seating.turn_seconds,
             "hints": self.seating.hints,
             "rematch": self.seating.rematch,
-            "commitment": commitment(self.seed),
+            "commitment": self.commitment,
             "entropy": None
             if self.seating.entropy is None
             else {
@@ -258,6 +261,11 @@ class LiveTable:
         }
 
     @functools.cached_property
+    def commitment(self) -> str:
+        """The SHA-256 of the seed, shown to everyone before the first deal."""
+        return commitment(self.seed)
+
+    @functools.cached_property
     def facts(self) -> dict[str, Any]:
         """The game's facts for the table page (the same for the table's whole life)."""
         return game_facts(self.rules)
@@ -267,10 +275,12 @@ class LiveTable:
         seat: int | None,
         events: Sequence[Event] = (),
         people: dict[str, Any] | None = None,
+        shared_events: dict[int, dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """What a seat (None: a spectator) is sent after a change: its view, the events as
         it may see them, who is at the table (``people``, when already made) and the
-        game's facts."""
+        game's facts. ``shared_events``: the public events made for another seat of the
+        same broadcast (``views.events_json``)."""
         if seat is None:
             view = public_view_json(self.rules, self.state)
         else:
@@ -283,7 +293,7 @@ class LiveTable:
             "version": self.version,
             "seat": seat,
             "view": view,
-            "events": events_json(events, seat, self.rules.num_seats),
+            "events": events_json(events, seat, self.rules.num_seats, shared_events),
             "table": people if people is not None else self.people(),
             "facts": self.facts,
         }

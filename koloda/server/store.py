@@ -5,17 +5,15 @@ first dealer, every deal's setup (written in the same transaction as the action 
 and rewritten when a deal's chance grows, like 101's restocks) and every action in order. The
 shuffler's seed is kept too, so deals not dealt yet come out as they would have.
 
-Writes go through one writer thread that commits whatever is pending in one transaction
-(group commit): many tables' actions share an fsync, and each caller is answered only after
-its rows are durable.
+Writes go to one writer process (``writer``) that commits whatever is pending in one
+transaction (group commit): many tables' actions share an fsync, and each caller is answered
+only after its rows are durable. Reads and leases are done here, in the server's process.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-import queue
 import threading
 import time
 from collections.abc import Sequence
@@ -45,6 +43,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+
+from koloda.server.writer import StoreWriter
 
 CHECKPOINT_SECONDS = 1.0
 """How often a SQLite store copies its write-ahead log into the database."""
@@ -160,7 +160,6 @@ class ActionWrite:
 
 
 _Write = NewTable | ActionWrite | SeatsWrite
-_Job = tuple[_Write, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
 
 
 def make_engine(url: str, fsync: bool = True) -> Engine:
@@ -198,32 +197,119 @@ def make_engine(url: str, fsync: bool = True) -> Engine:
     return engine
 
 
+def copy_log_periodically(engine: Engine, stopping: threading.Event) -> None:
+    """SQLite: copy the write-ahead log into the database every second, beside the writer (a
+    passive checkpoint never blocks it), rather than inside some commit."""
+    while not stopping.wait(CHECKPOINT_SECONDS):
+        with contextlib.suppress(Exception), engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+
+def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
+    """Everything pending in one transaction, rows of a kind in one executemany."""
+    created = time.time()
+    new_tables: list[dict[str, Any]] = []
+    setups: dict[tuple[str, int], dict[str, Any]] = {}
+    actions: list[dict[str, Any]] = []
+    versions: dict[str, int] = {}
+    finished: dict[str, dict[str, Any]] = {}
+    seatings: dict[str, dict[str, Any]] = {}
+    for job in jobs:
+        if isinstance(job, SeatsWrite):
+            seatings[job.table_id] = {
+                "seats": job.seats,
+                "token_hashes": job.token_hashes,
+                "seating": job.seating,
+            }
+            for index, setup in job.setups:
+                setups[job.table_id, index] = setup
+            continue
+        if isinstance(job, NewTable):
+            new_tables.append(
+                {
+                    "id": job.id,
+                    "game": job.game,
+                    "options": job.options,
+                    "seats": job.seats,
+                    "token_hashes": job.token_hashes,
+                    "seed": job.seed,
+                    "first_dealer": job.first_dealer,
+                    "created": created,
+                    "version": 0,
+                    "finished": False,
+                    "record": None,
+                    "seating": job.seating,
+                }
+            )
+            for index, setup in job.setups:
+                setups[job.id, index] = setup
+            continue
+        for index, setup in job.setups:
+            setups[job.table_id, index] = setup
+        actions.append(
+            {
+                "table_id": job.table_id,
+                "seq": job.seq,
+                "deal_index": job.deal_index,
+                "action": job.action,
+            }
+        )
+        versions[job.table_id] = job.seq + 1
+        if job.record is not None:
+            finished[job.table_id] = job.record
+    with engine.begin() as connection:
+        if new_tables:
+            connection.execute(insert(tables_table), new_tables)
+        if setups:  # a deal's setup is replaced when its chance grows (101's restocks)
+            connection.execute(
+                delete(deals_table).where(
+                    deals_table.c.table_id == bindparam("t"),
+                    deals_table.c.deal_index == bindparam("i"),
+                ),
+                [{"t": t, "i": i} for t, i in setups],
+            )
+            connection.execute(
+                insert(deals_table),
+                [
+                    {"table_id": t, "deal_index": i, "setup": json.dumps(setup)}
+                    for (t, i), setup in setups.items()
+                ],
+            )
+        if actions:
+            connection.execute(insert(actions_table), actions)
+        for table_id, seating in seatings.items():
+            connection.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(**seating)
+            )
+        if versions:  # one statement for all the tables that moved (executemany)
+            connection.execute(
+                update(tables_table)
+                .where(tables_table.c.id == bindparam("t"))
+                .values(version=bindparam("v")),
+                [{"t": t, "v": v} for t, v in versions.items()],
+            )
+        for table_id, record in finished.items():
+            connection.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(finished=True, record=record)
+            )
+
+
 class Store:
-    """The tables' database with a group-committing writer thread."""
+    """The tables' database: reads and leases here, writes through the writer process."""
 
     def __init__(self, url: str, fsync: bool = True) -> None:
         self.url = url
         self.engine = make_engine(url, fsync)
         metadata.create_all(self.engine)
         self._add_missing_columns()
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_loop, name="koloda-store", daemon=True)
-        self._writer.start()
-        self.commits = 0
-        self._stopping = threading.Event()
-        self._checkpointer: threading.Thread | None = None
-        if url.startswith("sqlite"):
-            self._checkpointer = threading.Thread(
-                target=self._checkpoints, name="koloda-checkpoint", daemon=True
-            )
-            self._checkpointer.start()
+        self._writer = StoreWriter(url, fsync)
 
-    def _checkpoints(self) -> None:
-        """SQLite: copy the write-ahead log into the database every second, beside the
-        writer (a passive checkpoint never blocks it), rather than inside some commit."""
-        while not self._stopping.wait(CHECKPOINT_SECONDS):
-            with contextlib.suppress(Exception), self.engine.connect() as connection:
-                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+    @property
+    def commits(self) -> int:
+        """Transactions the writer has committed and answered."""
+        return self._writer.commits
 
     def _add_missing_columns(self) -> None:
         """Columns added since a database was made (``seating``) are added to it."""
@@ -239,138 +325,15 @@ class Store:
     # ----- writing ---------------------------------------------------------------------------
 
     async def create(self, table: NewTable) -> None:
-        await self._submit(table)
+        await self._writer.submit(table)
 
     async def append(self, write: ActionWrite) -> None:
         """Store one action; returns once it is committed."""
-        await self._submit(write)
+        await self._writer.submit(write)
 
     async def update_seats(self, write: SeatsWrite) -> None:
         """Store who sits where; returns once it is committed."""
-        await self._submit(write)
-
-    async def _submit(self, job: _Write) -> None:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self._jobs.put((job, loop, future))
-        await future
-
-    def _write_loop(self) -> None:
-        while True:
-            first = self._jobs.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < 500:
-                try:
-                    job = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    stop = True
-                    break
-                batch.append(job)
-            error: BaseException | None = None
-            try:
-                self._write_batch([job for job, _, _ in batch])
-            except Exception as failure:  # every caller hears of it
-                error = failure
-            for _, loop, future in batch:
-                loop.call_soon_threadsafe(_settle, future, error)
-            if stop:
-                return
-
-    def _write_batch(self, jobs: Sequence[_Write]) -> None:
-        """Everything pending in one transaction, rows of a kind in one executemany."""
-        created = time.time()
-        new_tables: list[dict[str, Any]] = []
-        setups: dict[tuple[str, int], dict[str, Any]] = {}
-        actions: list[dict[str, Any]] = []
-        versions: dict[str, int] = {}
-        finished: dict[str, dict[str, Any]] = {}
-        seatings: dict[str, dict[str, Any]] = {}
-        for job in jobs:
-            if isinstance(job, SeatsWrite):
-                seatings[job.table_id] = {
-                    "seats": job.seats,
-                    "token_hashes": job.token_hashes,
-                    "seating": job.seating,
-                }
-                for index, setup in job.setups:
-                    setups[job.table_id, index] = setup
-                continue
-            if isinstance(job, NewTable):
-                new_tables.append(
-                    {
-                        "id": job.id,
-                        "game": job.game,
-                        "options": job.options,
-                        "seats": job.seats,
-                        "token_hashes": job.token_hashes,
-                        "seed": job.seed,
-                        "first_dealer": job.first_dealer,
-                        "created": created,
-                        "version": 0,
-                        "finished": False,
-                        "record": None,
-                        "seating": job.seating,
-                    }
-                )
-                for index, setup in job.setups:
-                    setups[job.id, index] = setup
-                continue
-            for index, setup in job.setups:
-                setups[job.table_id, index] = setup
-            actions.append(
-                {
-                    "table_id": job.table_id,
-                    "seq": job.seq,
-                    "deal_index": job.deal_index,
-                    "action": job.action,
-                }
-            )
-            versions[job.table_id] = job.seq + 1
-            if job.record is not None:
-                finished[job.table_id] = job.record
-        with self.engine.begin() as connection:
-            if new_tables:
-                connection.execute(insert(tables_table), new_tables)
-            if setups:  # a deal's setup is replaced when its chance grows (101's restocks)
-                connection.execute(
-                    delete(deals_table).where(
-                        deals_table.c.table_id == bindparam("t"),
-                        deals_table.c.deal_index == bindparam("i"),
-                    ),
-                    [{"t": t, "i": i} for t, i in setups],
-                )
-                connection.execute(
-                    insert(deals_table),
-                    [
-                        {"table_id": t, "deal_index": i, "setup": json.dumps(setup)}
-                        for (t, i), setup in setups.items()
-                    ],
-                )
-            if actions:
-                connection.execute(insert(actions_table), actions)
-            for table_id, seating in seatings.items():
-                connection.execute(
-                    update(tables_table).where(tables_table.c.id == table_id).values(**seating)
-                )
-            if versions:  # one statement for all the tables that moved (executemany)
-                connection.execute(
-                    update(tables_table)
-                    .where(tables_table.c.id == bindparam("t"))
-                    .values(version=bindparam("v")),
-                    [{"t": t, "v": v} for t, v in versions.items()],
-                )
-            for table_id, record in finished.items():
-                connection.execute(
-                    update(tables_table)
-                    .where(tables_table.c.id == table_id)
-                    .values(finished=True, record=record)
-                )
-        self.commits += 1
+        await self._writer.submit(write)
 
     # ----- leases (several processes on one database) -----------------------------------------
 
@@ -494,19 +457,11 @@ class Store:
             seating=row.seating,
         )
 
-    def close(self) -> None:
-        self._jobs.put(None)
-        self._writer.join(timeout=10)
-        self._stopping.set()
-        if self._checkpointer is not None:
-            self._checkpointer.join(timeout=10)
+    async def aclose(self) -> None:
+        """Close from the event loop that wrote."""
+        await self._writer.aclose()
         self.engine.dispose()
 
-
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
+    def close(self) -> None:
+        self._writer.close()
+        self.engine.dispose()

@@ -40,6 +40,7 @@ from koloda.server.live import (
     Sync,
     TableError,
     detached_future,
+    dumps,
     error_message,
     hash_token,
     parse_names,
@@ -82,11 +83,11 @@ class TableManager:
         """Bots play only once every person's seat is taken and has been connected."""
         self.tables: dict[str, LiveTable] = {}
         self.thinkers = Thinkers(threads=bot_threads, processes=bot_processes)
+        """Quick bots think in threads, searching bots in worker processes (``thinking``)."""
         self.latencies = Latencies()
+        """Receive → broadcast of every person's action (``GET /api/stats``)."""
         self.commit_waits = Latencies()
         """Of that latency, the wait for the store to commit the action (group commit)."""
-        """Receive → broadcast of every person's action (``GET /api/stats``)."""
-        """Quick bots think in threads, searching bots in worker processes (``thinking``)."""
         self._closing = False
 
     # ----- life cycle ------------------------------------------------------------------------
@@ -349,11 +350,12 @@ class TableManager:
         """Every connection gets its view (after a change of the game): made once per seat,
         and once for all the spectators."""
         people = table.people()
-        made: dict[int | None, dict[str, Any]] = {}
+        made: dict[int | None, str] = {}
+        shared: dict[int, dict[str, Any]] = {}
         for connection in list(table.connections):
             seat = connection.seat
             if seat not in made:
-                made[seat] = table.view_message(seat, events, people)
+                made[seat] = dumps(table.view_message(seat, events, people, shared))
             connection.send(made[seat])
 
     def announce(self, table: LiveTable, but: Connection | None = None) -> None:

@@ -95,15 +95,30 @@ def event_json(event: Event) -> dict[str, Any]:
     return data
 
 
-def events_json(events: Sequence[Event], seat: int | None, num_seats: int) -> list[dict[str, Any]]:
-    """Events as ``seat`` may see them; for a spectator (None) the part all seats see."""
-    if seat is not None:
-        return [event_json(e.for_seat(seat)) for e in events]
+def events_json(
+    events: Sequence[Event],
+    seat: int | None,
+    num_seats: int,
+    shared: dict[int, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """Events as ``seat`` may see them; for a spectator (None) the part all seats see. An
+    event that a seat sees whole is made once into ``shared`` (by the event's identity, for
+    one broadcast) and reused for the other seats that see it whole."""
     out = []
     for e in events:
-        part = common_part([event_json(e.for_seat(s)) for s in range(num_seats)])
-        if isinstance(part, dict):
-            out.append(part)
+        if seat is not None:
+            seen = e.for_seat(seat)
+            if seen is not e or shared is None:  # redacted for this seat: its own
+                out.append(event_json(seen))
+                continue
+            data = shared.get(id(e))
+            if data is None:
+                data = shared[id(e)] = event_json(e)
+            out.append(data)
+        else:
+            part = common_part([event_json(e.for_seat(s)) for s in range(num_seats)])
+            if isinstance(part, dict):
+                out.append(part)
     return out
 
 

@@ -113,5 +113,7 @@ def test_the_server_measures_receive_to_broadcast(tmp_path: Path) -> None:
         commits = stats["commit_wait_ms"]  # a part of each action's latency
         assert commits["actions"] == latency["actions"]
         assert 0 < commits["max"] <= latency["max"]
+        memory = stats["memory"]  # the collector's schedule (server.collector)
+        assert memory["frozen_objects"] > 10_000 and memory["longest_collection_ms"] > 0
     finally:
         server.stop()
