@@ -153,9 +153,9 @@ class StoreWriter:
         self.commits = 0
 
     async def submit(self, job: Any) -> None:
-        loop = self._attach()
         if self._gone is not None:
             raise StoreWriterError(self._gone)
+        loop = self._attach()
         number = next(self._numbers)
         future: asyncio.Future[None] = loop.create_future()
         self._waiting[number] = future
@@ -249,9 +249,9 @@ class StoreWriter:
         in_loop = False
         with contextlib.suppress(RuntimeError):
             in_loop = asyncio.get_running_loop() is loop
-        if in_loop:
+        if in_loop or (loop is not None and not loop.is_running()):
             self._detach()
-        elif loop is not None and loop.is_running():
+        elif loop is not None:
             done = threading.Event()
 
             def detach() -> None:
