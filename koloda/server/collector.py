@@ -9,9 +9,9 @@ full collection; the moves that arrived meanwhile waited. With it switched off t
 was served with a p99 of 16 ms.
 
 So the server collects on a schedule of its own, from the event loop, between two handlers:
-the youngest generation every ``young_seconds`` (a few hundred objects each time), the middle
-one every ``middle_seconds``, and every ``freeze_seconds`` the old one, after which everything
-that survived is frozen (``gc.freeze``): the next collections walk only what was made since.
+the two young generations every ``young_seconds`` (a few hundred objects each time), and
+every ``freeze_seconds`` the old one, after which everything that survived is frozen
+(``gc.freeze``): the next collections walk only what was made since.
 A cycle among frozen objects that becomes garbage waits for the complete collection
 (everything unfrozen and collected) every ``full_seconds``; that bounds the memory it holds.
 The automatic collector stays on with a high threshold, in case the loop is ever held up.
@@ -36,12 +36,10 @@ class Collector:
     def __init__(
         self,
         young_seconds: float = 0.02,
-        middle_seconds: float = 0.0,
         freeze_seconds: float = 1.0,
         full_seconds: float = 3600.0,
     ) -> None:
         self.young_seconds = young_seconds
-        self.middle_seconds = middle_seconds
         self.freeze_seconds = freeze_seconds
         self.full_seconds = full_seconds
         self.full_collections = 0
@@ -59,25 +57,21 @@ class Collector:
         self._task = asyncio.create_task(self._run(), name="koloda-collector")
 
     async def _run(self) -> None:
-        started = time.monotonic()
-        middle = freeze = full = started
+        freeze = full = time.monotonic()
         while True:
             await asyncio.sleep(self.young_seconds)
             now = time.monotonic()
             if now - full >= self.full_seconds:
-                full = freeze = middle = now
+                full = freeze = now
                 self.collect_everything()
                 continue
             begun = time.perf_counter()
             if now - freeze >= self.freeze_seconds:
-                freeze = middle = now
+                freeze = now
                 gc.collect(2)  # what was made since the last freeze
                 gc.freeze()
-            elif now - middle >= self.middle_seconds:
-                middle = now
-                gc.collect(1)
             else:
-                gc.collect(0)
+                gc.collect(1)
             self.longest_ms = max(self.longest_ms, (time.perf_counter() - begun) * 1000)
 
     def collect_everything(self) -> None:

@@ -36,12 +36,16 @@ fn check_probability(name: &str, value: f64) -> PyResult<()> {
     Ok(())
 }
 
-fn hidden_deal((unseen, places): HiddenTuple, state: &HundredOne) -> PyResult<HiddenDeal> {
-    let sizes: u32 = places.iter().map(|p| p.1).sum();
-    if sizes != unseen.count_ones() || places.iter().any(|p| p.0 > state.n as usize) {
-        return Err(PyValueError::new_err(
-            "the hidden places do not hold the unseen cards",
-        ));
+/// The seat's knowledge of the unseen cards as the search takes it; with `seats`, checked to
+/// hold exactly the unseen cards in places at that table.
+fn hidden_deal((unseen, places): HiddenTuple, seats: Option<usize>) -> PyResult<HiddenDeal> {
+    if let Some(seats) = seats {
+        let sizes: u32 = places.iter().map(|p| p.1).sum();
+        if sizes != unseen.count_ones() || places.iter().any(|p| p.0 > seats) {
+            return Err(PyValueError::new_err(
+                "the hidden places do not hold the unseen cards",
+            ));
+        }
     }
     Ok(HiddenDeal {
         unseen,
@@ -100,7 +104,7 @@ fn hundred_one_deal_hidden(
     seed: u64,
 ) -> PyResult<Option<(Vec<u64>, Vec<u8>)>> {
     let game = with_mover(&state)?;
-    let hidden = hidden_deal(hidden, game)?;
+    let hidden = hidden_deal(hidden, Some(game.n as usize))?;
     let dealt = hidden.deal(game, game.to_act as usize, &mut Rng::new(seed));
     Ok(dealt.map(|d| {
         (
@@ -142,27 +146,8 @@ fn hundred_one_pimc(
     check_probability("rollout_epsilon", rollout_epsilon)?;
     let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
     drop(states);
-    let hidden = hidden.map(|(unseen, places)| HiddenDeal {
-        unseen,
-        places: places
-            .into_iter()
-            .map(|(seat, size, excluded)| HiddenPlace {
-                seat,
-                size,
-                excluded,
-            })
-            .collect(),
-    });
-    if let (Some(hidden), Some(first)) = (&hidden, candidates.first()) {
-        let sizes: u32 = hidden.places.iter().map(|p| p.size).sum();
-        if sizes != hidden.unseen.count_ones()
-            || hidden.places.iter().any(|p| p.seat > first.n as usize)
-        {
-            return Err(PyValueError::new_err(
-                "the hidden places do not hold the unseen cards",
-            ));
-        }
-    }
+    let seats = candidates.first().map(|first| first.n as usize);
+    let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
     let settings = PimcSettings {
         samples,
         milliseconds,
