@@ -572,7 +572,8 @@ def hundred_one_pimc(
     ``epsilon`` the deals are weighed by the belief model and ``deals`` of them drawn in
     proportion; each legal action's mean reward over heuristic rollouts, the deals
     searched, the effective number of weighed deals and the number of candidates. With
-    ``lookahead`` the seat looks one action ahead at each of its decisions in a rollout."""
+    ``lookahead`` the seat looks one action ahead at each of its decisions in a rollout
+    (on the deal with its stock shuffled again: the seat does not know the stock's order)."""
 
 def hundred_one_deal_hidden(
     state: HundredOneCore, hidden: tuple[int, list[tuple[int, int, int]]], seed: int = 0

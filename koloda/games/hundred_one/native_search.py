@@ -60,9 +60,11 @@ class NativeHundredOnePIMC:
         self.dealt = dealt
         self.epsilon: float | None = epsilon if inference else None
         self.lookahead = lookahead
-        """In the rollouts the seat looks one action ahead at each of its decisions (on by
-        default: against the heuristic it gained +3.83 [1.70, 5.96] a deal over 200 deals,
-        +0.72 [−1.24, 2.68] without, on the same deals)."""
+        """In the rollouts the seat looks one action ahead at each of its decisions, on the
+        deal with its stock shuffled again (on by default: against the heuristic it gained
+        +3.83 [1.70, 5.96] a deal over 200 deals, +0.72 [−1.24, 2.68] without, on the same
+        deals; shuffling the stock for the look ahead gained +1.51 [0.15, 2.87] over 400
+        more deals against looking ahead on the sampled stock's order)."""
         self.last_samples = 0
         self.last_effective = 0.0
         self.last_candidates = 0

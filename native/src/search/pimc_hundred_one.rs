@@ -50,7 +50,8 @@ pub struct PimcSettings {
     /// How many candidates to deal natively besides the given ones (with `hidden`).
     pub dealt: usize,
     /// In a rollout the searching seat looks one action ahead at each of its decisions
-    /// (each legal action played out by the heuristic on the deal, the best taken).
+    /// (each legal action played out by the heuristic on the deal, its stock shuffled
+    /// again, the best taken).
     pub lookahead: bool,
 }
 
@@ -234,18 +235,23 @@ pub fn rewards(scores: &[i64], n: usize) -> [f64; MAX_SEATS] {
 }
 
 /// The action of `seat` (to act in `state`) whose heuristic rollout on this deal gives it
-/// the most, every action played out with the same reshuffles.
+/// the most, every action played out with the same reshuffles. The stock is shuffled first:
+/// the seat does not know its order, and a choice made knowing the sampled stock (which
+/// card a draw brings) would be carried into the rollout that goes on with that stock.
 fn lookahead_action(state: &HundredOne, seat: usize, rng: &mut Rng) -> u32 {
     let mut legal = [0u32; 40];
     let count = state.legal_actions(&mut legal);
     if count == 1 {
         return legal[0];
     }
+    let mut blind = state.clone();
+    let stock = blind.stock_len as usize;
+    rng.shuffle(&mut blind.stock[..stock]);
     let seed = rng.next_u64();
     let mut best = (f64::NEG_INFINITY, legal[0]);
     for &action in &legal[..count] {
         let mut chance = Rng::new(seed);
-        let mut child = state.clone();
+        let mut child = blind.clone();
         if child
             .step(action, &mut (), &mut Restocks(&mut chance))
             .is_err()
