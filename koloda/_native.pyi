@@ -463,6 +463,10 @@ def pimc_spades(
     hands: list[int] | None = None,
     limits: list[tuple[int, int, int]] | None = None,
     lookahead: bool = False,
+    start: SpadesCore | None = None,
+    plays: list[tuple[int, int]] | None = None,
+    epsilon: float = 0.1,
+    candidates: int = 4000,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
     ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
@@ -470,7 +474,11 @@ def pimc_spades(
     or random ones without ``heuristic``). Returns the best card, the values, the deals
     searched, the fallback deals and the positions the exact search visited. ``hands``
     replaces every seat's hand first (the cheater's real deal); with ``lookahead`` the
-    seat's side looks one card ahead at each of its turns in a playout."""
+    seat's side looks one card ahead at each of its turns in a playout. With ``start``
+    (the position at the deal's first card, agreeing with the view) and ``plays`` (the
+    deal's cards since, ``(seat, card)``), the deals are drawn from ``candidates`` in
+    proportion to how well they explain the others' cards (the heuristic with an
+    ``epsilon`` chance of any legal card) and, in Spades, their bids."""
 
 def pimc_king(
     state: KingCore,
@@ -486,6 +494,10 @@ def pimc_king(
     hands: list[int] | None = None,
     limits: list[tuple[int, int, int]] | None = None,
     lookahead: bool = False,
+    start: KingCore | None = None,
+    plays: list[tuple[int, int]] | None = None,
+    epsilon: float = 0.1,
+    candidates: int = 4000,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
 
@@ -499,6 +511,13 @@ def spades_policy_card(state: SpadesCore) -> int:
     """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
     act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
     card play."""
+
+def spades_bid_model(
+    hand: int, partner_nil: bool, bid: int | None = None
+) -> tuple[bool, int, float]:
+    """The Spades heuristic's bid for ``hand`` (a mask of 13 cards) as the native search's
+    belief model reads it: whether it bids nil, the number it bids otherwise, and the
+    model's weight of ``bid`` (nil: 0) from that hand (1.0 without one)."""
 
 # ----- native search for Tressette (native/src/python_search.rs) ---------------------------
 
@@ -530,6 +549,10 @@ def pimc_tressette(
     hands: list[int] | None = None,
     limits: list[tuple[int, int, int]] | None = None,
     lookahead: bool = False,
+    start: TressetteCore | None = None,
+    plays: list[tuple[int, int]] | None = None,
+    epsilon: float = 0.1,
+    candidates: int = 4000,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for Tressette."""
 

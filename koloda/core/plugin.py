@@ -158,6 +158,10 @@ class NativeSearch:
     """``hard`` solves a deal exactly once this many cards are left in the hands."""
     lookahead: bool = False
     """``hard``'s playouts look one card ahead at the seat's turns (``NativePIMCBot``)."""
+    beliefs: bool = False
+    """The native PIMC can weigh its deals by the others' play (the rules'
+    ``sample_state(view, rng, first_card=True)`` gives the position at the deal's first
+    card)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,15 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet};
 use crate::python::SpadesCore;
 use crate::python_king::KingCore;
 use crate::python_tressette::TressetteCore;
 use crate::rng::Rng;
+use crate::search::beliefs_tricks::{bid_weight, heuristic_bid};
 use crate::search::{
-    ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, SearchResult, TrickSearch,
+    ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, PlayBelief, SearchResult,
+    TrickSearch,
 };
 
 /// One place of the hidden cards: size, excluded cards, cards held for sure, a set it holds
@@ -129,14 +131,17 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
     milliseconds: Option<f64>,
     seed: u64,
     options: PimcOptions,
+    belief: Option<(PlayBelief<G>, usize)>,
 ) -> PyResult<PimcTuple> {
     let mut dealer = dealer(&game, seat, unseen, places, limits, milliseconds)?;
     let budget = Budget {
         simulations: samples,
         milliseconds,
     };
-    let result: Result<PimcResult, String> =
-        py.detach(move || pimc(&game, seat, &mut dealer, budget, seed, options));
+    let result: Result<PimcResult, String> = py.detach(move || {
+        let belief = belief.as_ref().map(|(model, count)| (model, *count));
+        pimc(&game, seat, &mut dealer, budget, seed, options, belief)
+    });
     let result = result.map_err(PyValueError::new_err)?;
     Ok((
         result.action as u32,
@@ -209,7 +214,7 @@ macro_rules! search_bindings {
         }
 
         #[pyfunction]
-        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None, lookahead=false))]
+        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None, lookahead=false, start=None, plays=None, epsilon=0.1, candidates=4000))]
         #[allow(clippy::too_many_arguments)]
         fn $pimc(
             py: Python<'_>,
@@ -226,9 +231,26 @@ macro_rules! search_bindings {
             hands: Option<Vec<u64>>,
             limits: Option<Vec<LimitTuple>>,
             lookahead: bool,
+            start: Option<PyRef<'_, $core>>,
+            plays: Option<Vec<(usize, u32)>>,
+            epsilon: f64,
+            candidates: usize,
         ) -> PyResult<PimcTuple> {
             let mut game = state.game.clone();
             drop(state);
+            let belief = match start {
+                Some(start) => {
+                    let plays: Vec<(usize, Card)> = plays
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|(who, card)| (who, card.min(255) as Card))
+                        .collect();
+                    let model = PlayBelief::new(start.game.clone(), plays, seat, epsilon)
+                        .map_err(PyValueError::new_err)?;
+                    Some((model, candidates.max(1)))
+                }
+                None => None,
+            };
             if let Some(hands) = hands {
                 if hands.len() != game.num_seats() {
                     return Err(PyValueError::new_err("one hand a seat"));
@@ -254,9 +276,24 @@ macro_rules! search_bindings {
                 milliseconds,
                 seed,
                 options,
+                belief,
             )
         }
     };
+}
+
+/// The Spades heuristic's bid for a hand (a mask of 13 cards) as the belief model reads it
+/// (`beliefs_tricks::heuristic_bid`): `(nil, number)`, whether it bids nil and the number
+/// it bids otherwise; and the model's weight of `bid` (nil: 0) from that hand.
+#[pyfunction]
+#[pyo3(signature = (hand, partner_nil, bid=None))]
+fn spades_bid_model(hand: u64, partner_nil: bool, bid: Option<i8>) -> PyResult<(bool, i8, f64)> {
+    if hand.count_ones() != 13 || hand & !0x1FFF_1FFF_1FFF_1FFF != 0 {
+        return Err(PyValueError::new_err("a hand is a mask of 13 cards"));
+    }
+    let (nil, number) = heuristic_bid(hand, partner_nil);
+    let weight = bid.map_or(1.0, |bid| bid_weight(hand, bid, partner_nil));
+    Ok((nil, number, weight))
 }
 
 search_bindings!(ismcts_spades, pimc_spades, spades_policy_card, SpadesCore);
@@ -276,6 +313,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ismcts_tressette, m)?)?;
     m.add_function(wrap_pyfunction!(pimc_tressette, m)?)?;
     m.add_function(wrap_pyfunction!(spades_policy_card, m)?)?;
+    m.add_function(wrap_pyfunction!(spades_bid_model, m)?)?;
     m.add_function(wrap_pyfunction!(king_policy_card, m)?)?;
     m.add_function(wrap_pyfunction!(tressette_policy_card, m)?)?;
     Ok(())

@@ -40,6 +40,8 @@ class NativePIMCBot:
         name: str = "pimc-native",
         others: Any = None,
         lookahead: bool = False,
+        epsilon: float | None = None,
+        candidates: int = 4000,
     ) -> None:
         if samples is None and milliseconds is None:
             raise OptionError(f"{name} needs a budget: deals or milliseconds")
@@ -57,6 +59,11 @@ class NativePIMCBot:
         self.heuristic_rollouts = heuristic
         self.lookahead = lookahead
         """In the playouts the seat's side looks one card ahead at each of its turns."""
+        self.epsilon = epsilon if self.parts.beliefs else None
+        """The deals are drawn from ``candidates`` in proportion to how well they explain
+        the others' bids and cards under the heuristic with an ``epsilon`` chance of any
+        legal card (None: as they come)."""
+        self.candidates = candidates
         self.others = others if others is not None else HeuristicBot(rules)
         """The bot for the decisions that are not card plays (default: the heuristic)."""
         self.last_samples = 0
@@ -77,6 +84,15 @@ class NativePIMCBot:
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
         is the real one."""
         root, unseen, places, limits = position(self.parts, view, rng)
+        beliefs: dict[str, Any] = {}
+        if self.epsilon is not None and truth is None:
+            native: Any = self.parts.rules  # its sample_state takes first_card (beliefs)
+            beliefs = {
+                "start": native.sample_state(view, rng, first_card=True),
+                "plays": list(view.plays),
+                "epsilon": self.epsilon,
+                "candidates": self.candidates,
+            }
         hands = None
         if truth is not None:
             limits = []
@@ -98,6 +114,7 @@ class NativePIMCBot:
             hands=hands,
             limits=limits,
             lookahead=self.lookahead,
+            **beliefs,
         )
         self.last_samples = samples
         self.last_nodes = nodes

@@ -91,7 +91,7 @@ def _bid(view: SpadesView, legal: Any) -> Action:
         return BID_BASE + NIL
     bid = max(1, min(13, round(estimate)))
     if partner_nil:
-        bid = max(bid, round(estimate + 0.5))  # carry the side alone
+        bid = min(13, max(bid, round(estimate + 0.5)))  # carry the side alone
     return BID_BASE + bid
 
 

@@ -335,10 +335,12 @@ class NativeSpadesRules(SpadesRules):
         state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
         return state
 
-    def sample_state(self, view: SpadesView, rng: random.Random) -> NativeSpadesState:  # type: ignore[override]
+    def sample_state(  # type: ignore[override]
+        self, view: SpadesView, rng: random.Random, first_card: bool = False
+    ) -> NativeSpadesState:
         """The Python engine's sampling (the same constraints, the same draws), replayed
-        into a native state."""
-        sampled = sample_python_state(self, view, rng)
+        into a native state; with ``first_card``, just before the first card of the play."""
+        sampled = sample_python_state(self, view, rng, first_card)
         first_dealer = (view.dealer - view.deal) & 3
         state = self.empty_state(first_dealer)
         state._restore(
@@ -406,4 +408,6 @@ def search_parts(rules: Any) -> NativeSearch:
     # the playouts look one card ahead at the seat's side's turns: +4.6 [-0.9, 10.0] a deal
     # over 300 deals against the same search without (p 0.049); two deep gained +1.3 more
     # over 150 deals (p 0.35) at ten times the cost
-    return NativeSearch(native, ismcts_spades, pimc_spades, hidden_cards, lookahead=True)
+    return NativeSearch(
+        native, ismcts_spades, pimc_spades, hidden_cards, lookahead=True, beliefs=True
+    )

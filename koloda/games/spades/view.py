@@ -261,9 +261,12 @@ def _hidden(
     return HiddenCards(rules.deck_mask & ~taken, tuple(places)), exchanges, table, face_down
 
 
-def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> SpadesState:
+def sample_state(
+    rules: SpadesRules, view: SpadesView, rng: random.Random, first_card: bool = False
+) -> SpadesState:
     """A full state that agrees with everything ``view`` shows; the unseen cards (and the
-    exchanges the seat did not take part in) are dealt at random."""
+    exchanges the seat did not take part in) are dealt at random. With ``first_card``, the
+    same deal just before the first card of the play the view shows."""
     first_dealer = (view.dealer - view.deal) & 3
     state = SpadesState(rules, first_dealer, None)  # searches end with this deal
     state.deal_number = view.deal
@@ -312,7 +315,7 @@ def sample_state(rules: SpadesRules, view: SpadesView, rng: random.Random) -> Sp
         elif action == GIVE_HIDDEN:
             action = GIVE_BASE + pack(cards_in(gifts[who]))
         state._apply(action, None)
-    for _, card in view.plays:
+    for _, card in () if first_card else view.plays:
         state._play(card, None)
     return state
 

@@ -69,6 +69,13 @@ pub trait TrickSearch: Clone {
     fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
         None
     }
+    /// At the first card of a deal whose hands are sampled: how likely the seats other
+    /// than `observer` were to decide as they did before the card play (Spades' bids), up
+    /// to a constant factor; 1 where the game has no model of it.
+    #[inline]
+    fn prior_weight(&self, _observer: usize) -> f64 {
+        1.0
+    }
 }
 
 /// A rollout's next card: the game's policy when `heuristic` and the game has one, else a
@@ -231,6 +238,11 @@ impl TrickSearch for Spades {
     #[inline]
     fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
         Some(crate::search::policy_spades::spades_card(self))
+    }
+
+    /// The bids, under the heuristic's bidding (`beliefs_tricks::spades_bids_weight`).
+    fn prior_weight(&self, observer: usize) -> f64 {
+        crate::search::beliefs_tricks::spades_bids_weight(self, observer)
     }
 
     /// The trick position and the tricks each seat has taken (a nil counts its own).

@@ -14,11 +14,14 @@
 //! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades;
 //! - `tressette_search`: `TrickSearch` for `Tressette` and the card play of its heuristic;
 //! - `policy_hundred_one`: the heuristic player of 101, from the seat's own view;
+//! - `beliefs_tricks`: the weight of a sampled deal of Spades or King by how well it
+//!   explains the others' bids and card play;
 //! - `beliefs_hundred_one`: the weight of a sampled 101 deal by how well it explains the
 //!   others' play;
 //! - `pimc_hundred_one`: PIMC for 101 with heuristic rollouts over weighed deals.
 
 pub mod beliefs_hundred_one;
+pub mod beliefs_tricks;
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
@@ -30,6 +33,7 @@ pub mod policy_king;
 pub mod policy_spades;
 pub mod tressette_search;
 
+pub use beliefs_tricks::PlayBelief;
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
 pub use ismcts::{ismcts, Budget, SearchResult};

@@ -15,10 +15,12 @@
 //!
 //! With a count budget the values are a function of the inputs and the seed.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::cards::{suit_of, Card, CardSet, Cards};
 use crate::rng::Rng;
+use crate::search::beliefs_hundred_one::resample;
+use crate::search::beliefs_tricks::PlayBelief;
 use crate::search::determinize::Determinizer;
 use crate::search::games::{rollout_card, TrickSearch};
 use crate::search::ismcts::Budget;
@@ -318,7 +320,51 @@ fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> 
     best.1
 }
 
-/// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`.
+/// With a time budget, at most this share of it goes to dealing and weighing candidates.
+const WEIGHING_SHARE: f64 = 0.3;
+
+/// `candidates` deals from `dealer` weighed by `belief` (fewer if a time budget's share
+/// runs out), and the order in which the search takes them: as many draws in proportion
+/// to the weights as the count budget asks (else one a candidate), shuffled.
+fn weighed_deals<G: TrickSearch>(
+    template: &G,
+    dealer: &mut Determinizer,
+    belief: &PlayBelief<G>,
+    candidates: usize,
+    budget: Budget,
+    rng: &mut Rng,
+) -> (Vec<[CardSet; 4]>, Vec<usize>) {
+    let n = template.num_seats();
+    let cutoff = budget
+        .milliseconds
+        .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) * WEIGHING_SHARE / 1000.0));
+    let mut pool = Vec::with_capacity(candidates);
+    let mut weights = Vec::with_capacity(candidates);
+    for index in 0..candidates.max(1) {
+        if let Some(cutoff) = cutoff {
+            if index > 0 && index % 32 == 0 && Instant::now() >= cutoff {
+                break;
+            }
+        }
+        let mut hands = [0 as CardSet; 4];
+        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
+            *hand = template.hand(seat);
+        }
+        dealer.deal(rng, &mut hands[..n]);
+        weights.push(belief.weight(&hands[..n], rng));
+        pool.push(hands);
+    }
+    let draws = match budget.simulations {
+        Some(count) => count.min(1 << 20) as usize,
+        None => pool.len(),
+    };
+    let mut order = resample(&weights, draws, rng);
+    rng.shuffle(&mut order);
+    (pool, order)
+}
+
+/// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`;
+/// with a `belief`, from that many candidate deals drawn in proportion to their weights.
 pub fn pimc<G: TrickSearch>(
     root: &G,
     observer: usize,
@@ -326,6 +372,7 @@ pub fn pimc<G: TrickSearch>(
     budget: Budget,
     seed: u64,
     options: PimcOptions,
+    belief: Option<(&PlayBelief<G>, usize)>,
 ) -> Result<PimcResult, String> {
     if !root.in_play() || root.to_act() != observer {
         return Err(format!("seat {observer} is not to play a card"));
@@ -345,6 +392,12 @@ pub fn pimc<G: TrickSearch>(
     let mut rng = Rng::new(seed);
     let mut solver = Solver::new(observer, 18);
     let mut rewards = [0.0f64; 4];
+    let (pool, order) = match belief {
+        Some((belief, candidates)) => {
+            weighed_deals(&template, dealer, belief, candidates, budget, &mut rng)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
     let mut done = 0u64;
     while done < limit {
         if let Some(deadline) = deadline {
@@ -353,7 +406,18 @@ pub fn pimc<G: TrickSearch>(
             }
         }
         done += 1;
-        let state = dealer.determinize(&template, &mut rng);
+        let state = if order.is_empty() {
+            dealer.determinize(&template, &mut rng)
+        } else {
+            let hands = &pool[order[(done as usize - 1) % order.len()]];
+            let mut state = template.clone();
+            for (seat, &hand) in hands.iter().enumerate().take(n) {
+                if seat != observer {
+                    state.set_hand(seat, hand);
+                }
+            }
+            state
+        };
         let playout_seed = rng.next_u64();
         solver.table.clear();
         for (slot, &card) in totals.iter_mut().zip(&legal) {
@@ -419,7 +483,7 @@ mod tests {
             simulations: Some(samples),
             milliseconds: None,
         };
-        pimc(state, observer, &mut dealer, budget, seed, options).unwrap()
+        pimc(state, observer, &mut dealer, budget, seed, options, None).unwrap()
     }
 
     /// A Spades position in the card play with `left` cards in the hands, random play.
@@ -620,6 +684,7 @@ mod tests {
                 budget,
                 1,
                 PimcOptions::default(),
+                None,
             )
             .unwrap();
             for &(card, value) in &result.values {

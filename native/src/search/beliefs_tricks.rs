@@ -1,0 +1,336 @@
+//! The belief model of the trick games' card play (Spades, King): how likely the other
+//! seats' public decisions were, had they held the cards of a sampled deal.
+//!
+//! A sampled deal gives every seat its cards now; with the cards each has played in this
+//! deal they are its holding at the start of the card play. The card play is replayed from
+//! there (`start`, the position at the first card, which agrees with the searching seat's
+//! view) and at each decision of another seat with a choice the model is the game's
+//! heuristic (`TrickSearch::policy_card`) with an `epsilon` chance of any legal card. The
+//! weight is the product of the probabilities of the cards played, times the game's weight
+//! of what the seats decided before the play (`TrickSearch::prior_weight`: Spades' bids).
+//!
+//! Only public decisions and the sampled hands enter a weight, never a real hidden card.
+
+use crate::cards::{Card, CardSet};
+use crate::rng::Rng;
+use crate::search::games::TrickSearch;
+use crate::spades::{is_nil_bid, Spades, BID_BASE, BID_DOUBLE_NIL, DOUBLE_NIL, NIL, NO_BID};
+
+/// What the public card play says, read once for the many deals weighed against it.
+#[derive(Clone, Debug)]
+pub struct PlayBelief<G> {
+    start: G,
+    plays: Vec<(usize, Card)>,
+    played_by: [CardSet; 4],
+    observer: usize,
+    epsilon: f64,
+}
+
+impl<G: TrickSearch> PlayBelief<G> {
+    /// The model for `observer` from `start`, the position at the first card of the deal
+    /// (any hidden hands that agree with the view), and the deal's cards played since, as
+    /// `(seat, card)` in order. The plays must be legal from `start` in that order.
+    pub fn new(
+        start: G,
+        plays: Vec<(usize, Card)>,
+        observer: usize,
+        epsilon: f64,
+    ) -> Result<Self, String> {
+        if !(0.0..=1.0).contains(&epsilon) {
+            return Err("epsilon must be within 0..1".into());
+        }
+        let n = start.num_seats();
+        if observer >= n {
+            return Err(format!("seat {observer} is not a seat of the game"));
+        }
+        let mut played_by = [0 as CardSet; 4];
+        let mut check = start.for_search();
+        for (index, &(seat, card)) in plays.iter().enumerate() {
+            if !check.in_play() || check.to_act() != seat {
+                return Err(format!("play {index}: seat {seat} is not to play"));
+            }
+            if card >= 64 || check.legal_mask() >> card & 1 == 0 {
+                return Err(format!("play {index}: card {card} is not legal there"));
+            }
+            played_by[seat] |= 1 << card;
+            check.play(card);
+        }
+        Ok(PlayBelief {
+            start: start.for_search(),
+            plays,
+            played_by,
+            observer,
+            epsilon,
+        })
+    }
+
+    /// The weight of a deal giving each seat `hands[seat]` now (the observer's own hand as
+    /// it is): 0 when the plays are impossible with those cards.
+    pub fn weight(&self, hands: &[CardSet], rng: &mut Rng) -> f64 {
+        let mut state = self.start.clone();
+        for (seat, &hand) in hands.iter().enumerate().take(state.num_seats()) {
+            state.set_hand(seat, hand | self.played_by[seat]);
+        }
+        let mut weight = state.prior_weight(self.observer);
+        for &(seat, card) in &self.plays {
+            let legal = state.legal_mask();
+            if legal >> card & 1 == 0 {
+                return 0.0;
+            }
+            if seat != self.observer {
+                let count = legal.count_ones();
+                if count > 1 {
+                    let share = self.epsilon / count as f64;
+                    weight *= match state.policy_card(rng) {
+                        Some(choice) if choice == card => 1.0 - self.epsilon + share,
+                        Some(_) => share,
+                        None => 1.0 / count as f64,
+                    };
+                }
+            }
+            state.play(card);
+        }
+        weight
+    }
+}
+
+/// A bid off the heuristic's by `d` tricks weighs `exp(-d² / 2σ²)` with this σ.
+const BID_SPREAD: f64 = 1.0;
+/// The weight of a nil bid from a hand the heuristic would not bid nil with, and the
+/// factor on a number bid from a hand it would.
+const NIL_MISS: f64 = 0.05;
+const NUMBER_FOR_NIL: f64 = 0.3;
+
+/// Sure and likely tricks of a Spades hand (the heuristic's `estimate_tricks`, the same
+/// sums in the same order).
+pub fn estimate_tricks(hand: CardSet) -> f64 {
+    const JACK: i32 = 9;
+    const QUEEN: i32 = 10;
+    const KING: u32 = 11;
+    const ACE: u32 = 12;
+    let spades = (hand & 0x1FFF) as u32;
+    let spade_count = spades.count_ones();
+    let mut tricks = 0.0;
+    for suit in 1..4 {
+        let ranks = (hand >> (16 * suit) & 0x1FFF) as u32;
+        let length = ranks.count_ones();
+        let ace = ranks >> ACE & 1 == 1;
+        let king = ranks >> KING & 1 == 1;
+        let queen = ranks >> QUEEN & 1 == 1;
+        if ace {
+            tricks += if length <= 5 { 1.0 } else { 0.7 };
+        }
+        if king && length >= 2 {
+            tricks += if ace { 0.8 } else { 0.55 };
+        }
+        if queen && length >= 3 && (ace || king) {
+            tricks += 0.3;
+        }
+        if length <= 1 && spade_count >= 2 {
+            tricks += if length == 0 { 0.8 } else { 0.5 };
+        }
+    }
+    let mut index = 0;
+    for rank in (0..13).rev() {
+        if spades >> rank & 1 == 1 {
+            if rank >= QUEEN - index || (rank >= JACK && spade_count >= 4) {
+                tricks += 1.0;
+            }
+            index += 1;
+        }
+    }
+    tricks + spade_count.saturating_sub(3) as f64 * 0.8
+}
+
+/// The heuristic's bid for `hand` (`_bid`): whether it bids nil, and the number it bids
+/// otherwise.
+pub fn heuristic_bid(hand: CardSet, partner_nil: bool) -> (bool, i8) {
+    let estimate = estimate_tricks(hand);
+    let spades = hand & 0x1FFF;
+    let high_spade = if spades == 0 {
+        -1
+    } else {
+        63 - spades.leading_zeros() as i32
+    };
+    let aces_kings = (0..4)
+        .map(|suit| (hand >> (16 * suit) >> 11 & 3).count_ones())
+        .sum::<u32>();
+    let nil = !partner_nil
+        && estimate < 1.6
+        && high_spade < 9
+        && spades.count_ones() <= 3
+        && aces_kings <= 1;
+    let mut bid = (estimate.round_ties_even() as i64).clamp(1, 13);
+    if partner_nil {
+        bid = bid.max((estimate + 0.5).round_ties_even() as i64).min(13);
+    }
+    (nil, bid as i8)
+}
+
+/// How likely `bid` (nil: 0) was from `hand` under the heuristic's bidding, softly: a
+/// number near the heuristic's weighs nearly as much as its own.
+pub fn bid_weight(hand: CardSet, bid: i8, partner_nil: bool) -> f64 {
+    let (nil, target) = heuristic_bid(hand, partner_nil);
+    if bid == 0 {
+        return if nil { 1.0 } else { NIL_MISS };
+    }
+    let off = (bid - target) as f64;
+    let factor = if nil { NUMBER_FOR_NIL } else { 1.0 };
+    factor * (-off * off / (2.0 * BID_SPREAD * BID_SPREAD)).exp()
+}
+
+/// The weight of the bids in a Spades position at the first card, its hands as sampled:
+/// each bid of another seat but a blind double nil, from the hand it bid with. That hand
+/// is known for a seat of the observer's side (its exchange is known); a nil bidder of the
+/// other side is judged on the hand it plays (after the exchange, weaker still), and the
+/// partner who gave it cards is left out.
+pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
+    let mut weight = 1.0;
+    let mut bid_so_far = [NO_BID; 4];
+    for &(seat, action) in &state.pre[..state.pre_len as usize] {
+        let seat = seat as usize;
+        if !(BID_BASE..=BID_DOUBLE_NIL).contains(&action) {
+            continue;
+        }
+        let bid = (action - BID_BASE) as i8;
+        let partner_nil = is_nil_bid(bid_so_far[seat ^ 2]);
+        bid_so_far[seat] = bid;
+        if seat == observer || bid == DOUBLE_NIL {
+            continue;
+        }
+        let exchanged = state.sent[seat] != 0;
+        let hand = if !exchanged {
+            state.hands[seat]
+        } else if seat % 2 == observer % 2 {
+            state.hands[seat] & !state.received[seat] | state.sent[seat]
+        } else if bid == NIL {
+            state.hands[seat]
+        } else {
+            continue;
+        };
+        weight *= bid_weight(hand, bid, partner_nil);
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::suit_of;
+    use crate::search::determinize::Determinizer;
+    use crate::spades::{SpadesOptions, LOOK, PHASE_PLAY};
+
+    /// A Spades deal at its first card, dealt from `seed`: every seat looks at its cards and
+    /// bids as the heuristic does; an exchange at random.
+    fn spades_start(seed: u64) -> Spades {
+        let mut rng = Rng::new(seed);
+        let mut game = Spades::new(SpadesOptions::default(), 0);
+        game.deal_random(&mut rng);
+        while game.phase != PHASE_PLAY {
+            let seat = game.to_act as usize;
+            let action = if game.is_legal(LOOK as i64) {
+                LOOK
+            } else if game.is_legal(BID_BASE as i64) {
+                let (nil, number) =
+                    heuristic_bid(game.hands[seat], is_nil_bid(game.bids[seat ^ 2]));
+                BID_BASE + if nil { 0 } else { number as u32 }
+            } else {
+                game.random_action(&mut rng)
+            };
+            game.step(action, &mut ());
+        }
+        game.for_search()
+    }
+
+    /// `count` cards played by the policy from `start`: the plays and the position.
+    fn policy_plays(start: &Spades, count: usize) -> (Vec<(usize, Card)>, Spades) {
+        let mut game = start.clone();
+        let mut rng = Rng::new(0);
+        let mut plays = Vec::new();
+        for _ in 0..count {
+            let card = game.policy_card(&mut rng).unwrap();
+            plays.push((game.to_act(), card));
+            game.play(card);
+        }
+        (plays, game)
+    }
+
+    #[test]
+    fn the_real_deal_weighs_more_than_most_when_everybody_played_the_policy() {
+        let start = spades_start(3);
+        let (plays, game) = policy_plays(&start, 16);
+        let observer = game.to_act();
+        let belief = PlayBelief::new(start, plays, observer, 0.1).unwrap();
+        let mut rng = Rng::new(1);
+        let real: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
+        let truth = belief.weight(&real, &mut rng);
+        assert!(truth > 0.0);
+        let mut dealer = Determinizer::knowing_hand_sizes(&game, observer);
+        let mut lower = 0;
+        for _ in 0..200 {
+            let other = dealer.determinize(&game, &mut rng);
+            let hands: Vec<CardSet> = (0..4).map(|s| other.hand(s)).collect();
+            let w = belief.weight(&hands, &mut rng);
+            assert!(w >= 0.0);
+            if w < truth * 0.5 {
+                lower += 1;
+            }
+        }
+        assert!(
+            lower > 150,
+            "most random deals explain the play worse: {lower}"
+        );
+    }
+
+    #[test]
+    fn a_seat_that_showed_out_of_a_suit_cannot_have_held_it() {
+        // find a deal where some seat does not follow suit within the first 20 cards
+        for seed in 0..200 {
+            let start = spades_start(seed);
+            let (plays, game) = policy_plays(&start, 20);
+            let mut leader_suit = None;
+            let mut discard = None;
+            for (index, &(seat, card)) in plays.iter().enumerate() {
+                if index % 4 == 0 {
+                    leader_suit = Some(suit_of(card));
+                } else if Some(suit_of(card)) != leader_suit {
+                    discard = Some((seat, leader_suit.unwrap()));
+                    break;
+                }
+            }
+            let Some((seat, suit)) = discard else {
+                continue;
+            };
+            let observer = game.to_act();
+            if seat == observer {
+                continue;
+            }
+            // give that seat a card of the suit from another seat's hand, in exchange
+            let mut hands: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
+            let Some(donor) = (0..4).find(|&s| {
+                s != seat && s != observer && hands[s] & crate::cards::suit_mask(suit) != 0
+            }) else {
+                continue;
+            };
+            if hands[seat] == 0 {
+                continue;
+            }
+            let given = hands[donor] & crate::cards::suit_mask(suit);
+            let given = given & given.wrapping_neg();
+            let back = hands[seat] & hands[seat].wrapping_neg();
+            hands[donor] = hands[donor] & !given | back;
+            hands[seat] = hands[seat] & !back | given;
+            let belief = PlayBelief::new(start.clone(), plays.clone(), observer, 0.3).unwrap();
+            let mut rng = Rng::new(4);
+            assert_eq!(belief.weight(&hands, &mut rng), 0.0);
+            let real: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
+            assert!(belief.weight(&real, &mut rng) > 0.0);
+            let mut wrong = plays.clone();
+            wrong[0].0 = (wrong[0].0 + 1) % 4;
+            assert!(PlayBelief::new(start.clone(), wrong, observer, 0.3).is_err());
+            assert!(PlayBelief::new(start, plays, observer, 1.5).is_err());
+            return;
+        }
+        panic!("no seat showed out in 200 deals");
+    }
+}
