@@ -123,8 +123,10 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
     no time limit (the same moves on any machine), ``hard:500ms`` as many as 500 ms allow.
     The other decisions are ``hard-python``'s (King's orders and trump calls searched by the
     Python PIMC, 900 ms or, under a count budget, at most ``PYTHON_SAMPLES`` deals; Spades'
-    bids by the heuristic). In 101 it is the game's own native PIMC over deals weighed by
-    the others' play, ``HARD_SAMPLES_OWN`` deals within ``HARD_MILLISECONDS``."""
+    bids by the heuristic). In Spades the deals searched are drawn by how well they explain
+    the others' bids (the game's ``NativeSearch.beliefs``). In 101 it is the game's own
+    native PIMC over deals weighed by the others' play, ``HARD_SAMPLES_OWN`` deals within
+    ``HARD_MILLISECONDS``."""
     samples: int | None = HARD_SAMPLES
     milliseconds: float | None = HARD_MILLISECONDS
     if budget is not None:
@@ -148,6 +150,7 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         milliseconds=milliseconds,
         exact_cards=parts.exact_cards,
         lookahead=parts.lookahead,
+        beliefs=parts.beliefs,
         name=name,
         others=PythonHardBot(rules, python_budget),
     )

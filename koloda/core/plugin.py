@@ -159,9 +159,9 @@ class NativeSearch:
     lookahead: bool = False
     """``hard``'s playouts look one card ahead at the seat's turns (``NativePIMCBot``)."""
     beliefs: bool = False
-    """The native PIMC can weigh its deals by the others' play (the rules'
-    ``sample_state(view, rng, first_card=True)`` gives the position at the deal's first
-    card)."""
+    """``hard`` weighs its deals by the others' decisions before the card play (Spades'
+    bids; the rules' ``sample_state(view, rng, first_card=True)`` gives the position at
+    the deal's first card)."""
 
 
 @dataclass(frozen=True, slots=True)

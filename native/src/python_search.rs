@@ -214,7 +214,7 @@ macro_rules! search_bindings {
         }
 
         #[pyfunction]
-        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None, lookahead=false, start=None, plays=None, epsilon=0.1, candidates=4000))]
+        #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None, lookahead=false, start=None, plays=None, epsilon=None, candidates=4000, effective=0.0))]
         #[allow(clippy::too_many_arguments)]
         fn $pimc(
             py: Python<'_>,
@@ -233,8 +233,9 @@ macro_rules! search_bindings {
             lookahead: bool,
             start: Option<PyRef<'_, $core>>,
             plays: Option<Vec<(usize, u32)>>,
-            epsilon: f64,
+            epsilon: Option<f64>,
             candidates: usize,
+            effective: f64,
         ) -> PyResult<PimcTuple> {
             let mut game = state.game.clone();
             drop(state);
@@ -246,7 +247,8 @@ macro_rules! search_bindings {
                         .map(|(who, card)| (who, card.min(255) as Card))
                         .collect();
                     let model = PlayBelief::new(start.game.clone(), plays, seat, epsilon)
-                        .map_err(PyValueError::new_err)?;
+                        .map_err(PyValueError::new_err)?
+                        .with_min_effective(effective);
                     Some((model, candidates.max(1)))
                 }
                 None => None,

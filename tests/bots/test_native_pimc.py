@@ -83,6 +83,33 @@ def test_the_cheater_values_the_real_deal(game: str) -> None:
     assert checked, "the real deal never differed from the sampled ones"
 
 
+@pytest.mark.parametrize("epsilon", [None, 0.3])
+def test_weighed_deals_keep_the_seed_and_the_view(epsilon: float | None) -> None:
+    """Deals weighed by the bids (and with an epsilon by the cards): the same values for
+    the same seed whatever the hidden hands, and not those of the unweighed deals."""
+    rules = load_game("spades")
+    weighed = NativePIMCBot(rules, samples=40, beliefs=True, epsilon=epsilon, candidates=500)
+    plain = NativePIMCBot(rules, samples=40)
+    differs = 0
+    for state in card_positions("spades", 6, "pimc-beliefs"):
+        seat = state.to_act
+        view = state.view(seat)
+        other = rules.sample_state(view, random.Random(5))
+        values = weighed.values(view, random.Random(2))
+        assert set(values) == set(view.legal_actions)
+        assert weighed.last_samples == 40
+        assert weighed.values(other.view(seat), random.Random(2)) == values
+        differs += values != plain.values(view, random.Random(2))
+    assert differs
+
+
+def test_only_spades_hard_weighs_its_deals() -> None:
+    for game, weighs in (("spades", True), ("king", False), ("tressette", False)):
+        bot = make_bot("hard", load_game(game))
+        assert isinstance(bot, NativePIMCBot)
+        assert (bot.beliefs, bot.epsilon) == (weighs, None)
+
+
 def test_hard_is_the_native_search_where_there_is_one() -> None:
     for game in ("spades", "king", "tressette"):
         bot = make_bot("hard", load_game(game))

@@ -40,8 +40,10 @@ class NativePIMCBot:
         name: str = "pimc-native",
         others: Any = None,
         lookahead: bool = False,
+        beliefs: bool = False,
         epsilon: float | None = None,
-        candidates: int = 4000,
+        candidates: int = 10000,
+        effective: float = 0.0,
     ) -> None:
         if samples is None and milliseconds is None:
             raise OptionError(f"{name} needs a budget: deals or milliseconds")
@@ -59,11 +61,14 @@ class NativePIMCBot:
         self.heuristic_rollouts = heuristic
         self.lookahead = lookahead
         """In the playouts the seat's side looks one card ahead at each of its turns."""
-        self.epsilon = epsilon if self.parts.beliefs else None
+        self.beliefs = beliefs and self.parts.beliefs
         """The deals are drawn from ``candidates`` in proportion to how well they explain
-        the others' bids and cards under the heuristic with an ``epsilon`` chance of any
-        legal card (None: as they come)."""
+        the others' decisions before the card play (Spades' bids) under the heuristic's;
+        with an ``epsilon``, their cards too (the heuristic's card with an ``epsilon``
+        chance of any legal one); tempered to no fewer than ``effective`` deals."""
+        self.epsilon = epsilon
         self.candidates = candidates
+        self.effective = effective
         self.others = others if others is not None else HeuristicBot(rules)
         """The bot for the decisions that are not card plays (default: the heuristic)."""
         self.last_samples = 0
@@ -85,13 +90,14 @@ class NativePIMCBot:
         is the real one."""
         root, unseen, places, limits = position(self.parts, view, rng)
         beliefs: dict[str, Any] = {}
-        if self.epsilon is not None and truth is None:
+        if self.beliefs and truth is None:
             native: Any = self.parts.rules  # its sample_state takes first_card (beliefs)
             beliefs = {
                 "start": native.sample_state(view, rng, first_card=True),
                 "plays": list(view.plays),
                 "epsilon": self.epsilon,
                 "candidates": self.candidates,
+                "effective": self.effective,
             }
         hands = None
         if truth is not None:

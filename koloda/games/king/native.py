@@ -317,12 +317,10 @@ class NativeKingRules(KingRules):
         state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
         return state
 
-    def sample_state(  # type: ignore[override]
-        self, view: KingView, rng: random.Random, first_card: bool = False
-    ) -> NativeKingState:
+    def sample_state(self, view: KingView, rng: random.Random) -> NativeKingState:  # type: ignore[override]
         """The Python engine's sampling (the same constraints, the same draws), loaded into
-        a native state; with ``first_card``, just before the first card of the play."""
-        return self.from_python(sample_python_state(self, view, rng, first_card))
+        a native state."""
+        return self.from_python(sample_python_state(self, view, rng))
 
     def from_python(self, source: KingState) -> NativeKingState:
         """A native state in exactly the position of a Python-engine state."""
@@ -415,11 +413,5 @@ def search_parts(rules: Any) -> NativeSearch:
     # every seat plays for itself there (max-n, no pruning): solved from 12 cards, 3 tricks;
     # the playouts look one card ahead (measured stronger against hard-python in King)
     return NativeSearch(
-        native,
-        ismcts_king,
-        pimc_king,
-        hidden_cards,
-        exact_cards=12,
-        lookahead=True,
-        beliefs=True,
+        native, ismcts_king, pimc_king, hidden_cards, exact_cards=12, lookahead=True
     )

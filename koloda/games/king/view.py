@@ -147,12 +147,9 @@ def view_of(state: KingState, seat: Seat) -> KingView:
     )
 
 
-def sample_state(
-    rules: KingRules, view: KingView, rng: random.Random, first_card: bool = False
-) -> KingState:
+def sample_state(rules: KingRules, view: KingView, rng: random.Random) -> KingState:
     """A full state that agrees with everything ``view`` shows; the unseen cards are dealt
-    at random among the seats that may hold them. With ``first_card``, the same deal just
-    before the first card of the play the view shows."""
+    at random among the seats that may hold them."""
     if view.phase in (PHASE_AWAIT_DEAL, PHASE_OVER):
         state = _table(rules, view)
         state.phase = view.phase
@@ -176,7 +173,7 @@ def sample_state(
                 cards.remove(last)
                 cards.append(last)
         hands.append(tuple(cards))
-    return _replay(rules, view, tuple(hands), stop=first_card)
+    return _replay(rules, view, tuple(hands))
 
 
 @per_view

@@ -407,7 +407,9 @@ def search_parts(rules: Any) -> NativeSearch:
     native = rules if isinstance(rules, NativeSpadesRules) else NativeSpadesRules(rules.options)
     # the playouts look one card ahead at the seat's side's turns: +4.6 [-0.9, 10.0] a deal
     # over 300 deals against the same search without (p 0.049); two deep gained +1.3 more
-    # over 150 deals (p 0.35) at ten times the cost
+    # over 150 deals (p 0.35) at ten times the cost. The deals are drawn by how well they
+    # explain the bids (beliefs): +9.1 [2.5, 15.8] over 300 deals against the same search
+    # without (pimc-native:300, p 0.0037); also by the cards played, it lost
     return NativeSearch(
         native, ismcts_spades, pimc_spades, hidden_cards, lookahead=True, beliefs=True
     )

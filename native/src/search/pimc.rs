@@ -358,9 +358,66 @@ fn weighed_deals<G: TrickSearch>(
         Some(count) => count.min(1 << 20) as usize,
         None => pool.len(),
     };
+    let weights = tempered(&weights, belief.min_effective());
+    if std::env::var("KOLODA_ESS").is_ok() {
+        eprintln!("ess {:.1} of {}", effective(&weights), weights.len());
+    }
     let mut order = resample(&weights, draws, rng);
     rng.shuffle(&mut order);
     (pool, order)
+}
+
+/// The effective number of weighed deals, (Σw)² / Σw² (0 when all weigh 0).
+fn effective(weights: &[f64]) -> f64 {
+    let total: f64 = weights.iter().sum();
+    let squares: f64 = weights.iter().map(|w| w * w).sum();
+    if squares > 0.0 {
+        total * total / squares
+    } else {
+        0.0
+    }
+}
+
+/// The weights raised to the largest power within 0..1 that keeps at least `least`
+/// effective deals (or as many as weigh anything): a model that sees more in the play
+/// than the candidates can show is trusted less, never so much that a handful of deals
+/// stand for all.
+fn tempered(weights: &[f64], least: f64) -> Vec<f64> {
+    let logs: Vec<f64> = weights
+        .iter()
+        .map(|&w| if w > 0.0 { w.ln() } else { f64::NEG_INFINITY })
+        .collect();
+    let top = logs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return weights.to_vec();
+    }
+    let power = |alpha: f64| -> Vec<f64> {
+        logs.iter()
+            .map(|&l| {
+                if l.is_finite() {
+                    ((l - top) * alpha).exp()
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    };
+    let full = power(1.0);
+    let possible = logs.iter().filter(|l| l.is_finite()).count() as f64;
+    let least = least.min(possible);
+    if effective(&full) >= least {
+        return full;
+    }
+    let (mut low, mut high) = (0.0, 1.0);
+    for _ in 0..30 {
+        let middle = (low + high) / 2.0;
+        if effective(&power(middle)) >= least {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    power(low)
 }
 
 /// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`;
@@ -657,6 +714,112 @@ mod tests {
         }
         let options = PimcOptions::default();
         assert_eq!(run(&state, 20, 3, options), run(&other, 20, 3, options));
+    }
+
+    #[test]
+    fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
+        // rule: S-5
+        use crate::search::beliefs_tricks::heuristic_bid;
+        use crate::spades::{is_nil_bid, BID_BASE, LOOK};
+        let options = SpadesOptions {
+            nil_exchange: false,
+            ..SpadesOptions::default()
+        };
+        let honours = |hand: CardSet| {
+            (0..4)
+                .map(|s| (hand >> (16 * s) >> 9 & 15).count_ones())
+                .sum::<u32>()
+        };
+        let mut checked = 0;
+        for seed in 0..400 {
+            let mut rng = Rng::new(seed);
+            let mut state = Spades::new(options, 0);
+            state.deal_random(&mut rng);
+            while state.phase != PHASE_PLAY {
+                let seat = state.to_act as usize;
+                let action = if state.is_legal(LOOK as i64) {
+                    LOOK
+                } else {
+                    let (nil, number) =
+                        heuristic_bid(state.hands[seat], is_nil_bid(state.bids[seat ^ 2]));
+                    BID_BASE + if nil { 0 } else { number as u32 }
+                };
+                state.step(action, &mut ());
+            }
+            let start = state.for_search();
+            let observer = start.to_act();
+            let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids[s] == 0) else {
+                continue;
+            };
+            let belief = PlayBelief::new(start.clone(), Vec::new(), observer, None).unwrap();
+            let mut dealer = Determinizer::knowing_hand_sizes(&start, observer);
+            let budget = Budget {
+                simulations: Some(2000),
+                milliseconds: None,
+            };
+            let (pool, order) = weighed_deals(&start, &mut dealer, &belief, 4000, budget, &mut rng);
+            assert_eq!(order.len(), 2000);
+            let drawn: f64 = order
+                .iter()
+                .map(|&i| honours(pool[i][nil_seat]) as f64)
+                .sum::<f64>()
+                / 2000.0;
+            let dealt: f64 = pool
+                .iter()
+                .map(|h| honours(h[nil_seat]) as f64)
+                .sum::<f64>()
+                / pool.len() as f64;
+            let nil_hands = |deals: &mut dyn Iterator<Item = usize>| {
+                deals
+                    .filter(|&i| heuristic_bid(pool[i][nil_seat], false).0)
+                    .count() as f64
+            };
+            let drawn_nil = nil_hands(&mut order.iter().cloned()) / 2000.0;
+            let dealt_nil = nil_hands(&mut (0..pool.len())) / pool.len() as f64;
+            assert!(
+                drawn_nil > 0.7 && drawn_nil > dealt_nil,
+                "nil hands drawn {drawn_nil}, dealt {dealt_nil}"
+            );
+            assert!(
+                drawn < dealt,
+                "nil bidder's jacks to aces: drawn {drawn}, dealt {dealt}"
+            );
+            assert!((honours(state.hands[nil_seat]) as f64) < dealt);
+            checked += 1;
+            if checked == 5 {
+                return;
+            }
+        }
+        panic!("too few deals with a nil bidder: {checked}");
+    }
+
+    #[test]
+    fn tempering_keeps_enough_effective_deals_and_the_order_of_the_weights() {
+        let mut rng = Rng::new(5);
+        let weights: Vec<f64> = (0..1000)
+            .map(|i| {
+                if i % 7 == 0 {
+                    0.0
+                } else {
+                    (-(rng.below(60) as f64)).exp()
+                }
+            })
+            .collect();
+        assert!(effective(&weights) < 100.0);
+        let softer = tempered(&weights, 300.0);
+        assert!(effective(&softer) >= 300.0 && effective(&softer) < 320.0);
+        for (a, b) in weights.iter().zip(&softer) {
+            assert_eq!(*a == 0.0, *b == 0.0);
+            for (c, d) in weights.iter().zip(&softer).take(50) {
+                assert_eq!(a < c, b < d);
+            }
+        }
+        // enough already: only scaled; fewer possible deals than asked: all of them, evenly
+        let even = tempered(&[0.5, 0.5, 0.25], 2.0);
+        assert_eq!(even, vec![1.0, 1.0, 0.5]);
+        let flat = tempered(&[1e-300, 0.0, 1.0], 10.0);
+        assert!((effective(&flat) - 2.0).abs() < 1e-6);
+        assert_eq!(flat[1], 0.0);
     }
 
     #[test]
