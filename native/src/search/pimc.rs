@@ -359,9 +359,6 @@ fn weighed_deals<G: TrickSearch>(
         None => pool.len(),
     };
     let weights = tempered(&weights, belief.min_effective());
-    if std::env::var("KOLODA_ESS").is_ok() {
-        eprintln!("ess {:.1} of {}", effective(&weights), weights.len());
-    }
     let mut order = resample(&weights, draws, rng);
     rng.shuffle(&mut order);
     (pool, order)
