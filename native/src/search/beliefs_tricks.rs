@@ -240,33 +240,38 @@ pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
     weight
 }
 
+/// A Spades deal at its first card, dealt from `seed`: every seat looks at its cards and
+/// bids as the heuristic does; an exchange at random (for tests).
+#[cfg(test)]
+pub(crate) fn bid_by_heuristic(options: crate::spades::SpadesOptions, seed: u64) -> Spades {
+    use crate::spades::{LOOK, PHASE_PLAY};
+    let mut rng = Rng::new(seed);
+    let mut game = Spades::new(options, 0);
+    game.deal_random(&mut rng);
+    while game.phase != PHASE_PLAY {
+        let seat = game.to_act as usize;
+        let action = if game.is_legal(LOOK as i64) {
+            LOOK
+        } else if game.is_legal(BID_BASE as i64) {
+            let (nil, number) = heuristic_bid(game.hands[seat], is_nil_bid(game.bids[seat ^ 2]));
+            BID_BASE + if nil { 0 } else { number as u32 }
+        } else {
+            game.random_action(&mut rng)
+        };
+        game.step(action, &mut ());
+    }
+    game.for_search()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::suit_of;
     use crate::search::determinize::Determinizer;
-    use crate::spades::{SpadesOptions, LOOK, PHASE_PLAY};
+    use crate::spades::SpadesOptions;
 
-    /// A Spades deal at its first card, dealt from `seed`: every seat looks at its cards and
-    /// bids as the heuristic does; an exchange at random.
     fn spades_start(seed: u64) -> Spades {
-        let mut rng = Rng::new(seed);
-        let mut game = Spades::new(SpadesOptions::default(), 0);
-        game.deal_random(&mut rng);
-        while game.phase != PHASE_PLAY {
-            let seat = game.to_act as usize;
-            let action = if game.is_legal(LOOK as i64) {
-                LOOK
-            } else if game.is_legal(BID_BASE as i64) {
-                let (nil, number) =
-                    heuristic_bid(game.hands[seat], is_nil_bid(game.bids[seat ^ 2]));
-                BID_BASE + if nil { 0 } else { number as u32 }
-            } else {
-                game.random_action(&mut rng)
-            };
-            game.step(action, &mut ());
-        }
-        game.for_search()
+        bid_by_heuristic(SpadesOptions::default(), seed)
     }
 
     /// `count` cards played by the policy from `start`: the plays and the position.

@@ -716,8 +716,7 @@ mod tests {
     #[test]
     fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
         // rule: S-5
-        use crate::search::beliefs_tricks::heuristic_bid;
-        use crate::spades::{is_nil_bid, BID_BASE, LOOK};
+        use crate::search::beliefs_tricks::{bid_by_heuristic, heuristic_bid};
         let options = SpadesOptions {
             nil_exchange: false,
             ..SpadesOptions::default()
@@ -730,19 +729,7 @@ mod tests {
         let mut checked = 0;
         for seed in 0..400 {
             let mut rng = Rng::new(seed);
-            let mut state = Spades::new(options, 0);
-            state.deal_random(&mut rng);
-            while state.phase != PHASE_PLAY {
-                let seat = state.to_act as usize;
-                let action = if state.is_legal(LOOK as i64) {
-                    LOOK
-                } else {
-                    let (nil, number) =
-                        heuristic_bid(state.hands[seat], is_nil_bid(state.bids[seat ^ 2]));
-                    BID_BASE + if nil { 0 } else { number as u32 }
-                };
-                state.step(action, &mut ());
-            }
+            let state = bid_by_heuristic(options, seed);
             let start = state.for_search();
             let observer = start.to_act();
             let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids[s] == 0) else {
