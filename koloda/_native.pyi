@@ -465,8 +465,9 @@ def pimc_spades(
     lookahead: bool = False,
     start: SpadesCore | None = None,
     plays: list[tuple[int, int]] | None = None,
-    epsilon: float = 0.1,
+    epsilon: float | None = None,
     candidates: int = 4000,
+    effective: float = 0.0,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
     ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
@@ -477,8 +478,9 @@ def pimc_spades(
     seat's side looks one card ahead at each of its turns in a playout. With ``start``
     (the position at the deal's first card, agreeing with the view) and ``plays`` (the
     deal's cards since, ``(seat, card)``), the deals are drawn from ``candidates`` in
-    proportion to how well they explain the others' cards (the heuristic with an
-    ``epsilon`` chance of any legal card) and, in Spades, their bids."""
+    proportion to how well they explain the others' decisions: in Spades their bids, and
+    with an ``epsilon`` their cards (the heuristic's with an ``epsilon`` chance of any
+    legal one); weights that would leave fewer than ``effective`` deals are tempered."""
 
 def pimc_king(
     state: KingCore,
@@ -496,8 +498,9 @@ def pimc_king(
     lookahead: bool = False,
     start: KingCore | None = None,
     plays: list[tuple[int, int]] | None = None,
-    epsilon: float = 0.1,
+    epsilon: float | None = None,
     candidates: int = 4000,
+    effective: float = 0.0,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
 
@@ -551,8 +554,9 @@ def pimc_tressette(
     lookahead: bool = False,
     start: TressetteCore | None = None,
     plays: list[tuple[int, int]] | None = None,
-    epsilon: float = 0.1,
+    epsilon: float | None = None,
     candidates: int = 4000,
+    effective: float = 0.0,
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for Tressette."""
 

@@ -386,35 +386,3 @@ fn matching(fits: &[Vec<usize>], slots: usize, rng: &mut Rng) -> Option<Vec<usiz
     }
     Some(owner)
 }
-
-/// `count` indices drawn in proportion to `weights` (systematic resampling, as
-/// `beliefs.resample`); when every weight is zero the indices are taken as they come.
-pub fn resample(weights: &[f64], count: usize, rng: &mut Rng) -> Vec<usize> {
-    if weights.is_empty() {
-        return Vec::new();
-    }
-    let total: f64 = weights.iter().sum();
-    if total <= 0.0 {
-        return (0..count).map(|i| i % weights.len()).collect();
-    }
-    let step = total / count as f64;
-    let mut point = unit(rng) * step;
-    let mut chosen = Vec::with_capacity(count);
-    let mut running = 0.0;
-    for (index, &w) in weights.iter().enumerate() {
-        running += w;
-        while point < running && chosen.len() < count {
-            chosen.push(index);
-            point += step;
-        }
-    }
-    while chosen.len() < count {
-        chosen.push(weights.len() - 1); // rounding at the very end
-    }
-    chosen
-}
-
-/// A uniform number in [0, 1).
-pub fn unit(rng: &mut Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-}

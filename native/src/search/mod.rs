@@ -18,6 +18,7 @@
 //!   explains the others' bids and card play;
 //! - `beliefs_hundred_one`: the weight of a sampled 101 deal by how well it explains the
 //!   others' play;
+//! - `weights`: drawing weighed deals, their effective number and tempering;
 //! - `pimc_hundred_one`: PIMC for 101 with heuristic rollouts over weighed deals.
 
 pub mod beliefs_hundred_one;
@@ -32,6 +33,7 @@ pub mod policy_hundred_one;
 pub mod policy_king;
 pub mod policy_spades;
 pub mod tressette_search;
+pub mod weights;
 
 pub use beliefs_tricks::PlayBelief;
 pub use determinize::{Determinizer, Place};

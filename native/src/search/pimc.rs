@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 
 use crate::cards::{suit_of, Card, CardSet, Cards};
 use crate::rng::Rng;
-use crate::search::beliefs_hundred_one::resample;
 use crate::search::beliefs_tricks::PlayBelief;
 use crate::search::determinize::Determinizer;
 use crate::search::games::{rollout_card, TrickSearch};
 use crate::search::ismcts::Budget;
+use crate::search::weights::{resample, tempered};
 
 /// How a card is valued on one sampled deal.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -362,59 +362,6 @@ fn weighed_deals<G: TrickSearch>(
     let mut order = resample(&weights, draws, rng);
     rng.shuffle(&mut order);
     (pool, order)
-}
-
-/// The effective number of weighed deals, (Σw)² / Σw² (0 when all weigh 0).
-fn effective(weights: &[f64]) -> f64 {
-    let total: f64 = weights.iter().sum();
-    let squares: f64 = weights.iter().map(|w| w * w).sum();
-    if squares > 0.0 {
-        total * total / squares
-    } else {
-        0.0
-    }
-}
-
-/// The weights raised to the largest power within 0..1 that keeps at least `least`
-/// effective deals (or as many as weigh anything): a model that sees more in the play
-/// than the candidates can show is trusted less, never so much that a handful of deals
-/// stand for all.
-fn tempered(weights: &[f64], least: f64) -> Vec<f64> {
-    let logs: Vec<f64> = weights
-        .iter()
-        .map(|&w| if w > 0.0 { w.ln() } else { f64::NEG_INFINITY })
-        .collect();
-    let top = logs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    if !top.is_finite() {
-        return weights.to_vec();
-    }
-    let power = |alpha: f64| -> Vec<f64> {
-        logs.iter()
-            .map(|&l| {
-                if l.is_finite() {
-                    ((l - top) * alpha).exp()
-                } else {
-                    0.0
-                }
-            })
-            .collect()
-    };
-    let full = power(1.0);
-    let possible = logs.iter().filter(|l| l.is_finite()).count() as f64;
-    let least = least.min(possible);
-    if effective(&full) >= least {
-        return full;
-    }
-    let (mut low, mut high) = (0.0, 1.0);
-    for _ in 0..30 {
-        let middle = (low + high) / 2.0;
-        if effective(&power(middle)) >= least {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    power(low)
 }
 
 /// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`;
@@ -775,35 +722,6 @@ mod tests {
             }
         }
         panic!("too few deals with a nil bidder: {checked}");
-    }
-
-    #[test]
-    fn tempering_keeps_enough_effective_deals_and_the_order_of_the_weights() {
-        let mut rng = Rng::new(5);
-        let weights: Vec<f64> = (0..1000)
-            .map(|i| {
-                if i % 7 == 0 {
-                    0.0
-                } else {
-                    (-(rng.below(60) as f64)).exp()
-                }
-            })
-            .collect();
-        assert!(effective(&weights) < 100.0);
-        let softer = tempered(&weights, 300.0);
-        assert!(effective(&softer) >= 300.0 && effective(&softer) < 320.0);
-        for (a, b) in weights.iter().zip(&softer) {
-            assert_eq!(*a == 0.0, *b == 0.0);
-            for (c, d) in weights.iter().zip(&softer).take(50) {
-                assert_eq!(a < c, b < d);
-            }
-        }
-        // enough already: only scaled; fewer possible deals than asked: all of them, evenly
-        let even = tempered(&[0.5, 0.5, 0.25], 2.0);
-        assert_eq!(even, vec![1.0, 1.0, 0.5]);
-        let flat = tempered(&[1e-300, 0.0, 1.0], 10.0);
-        assert!((effective(&flat) - 2.0).abs() < 1e-6);
-        assert_eq!(flat[1], 0.0);
     }
 
     #[test]

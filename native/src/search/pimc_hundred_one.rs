@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 use crate::cards::{Card, CardSet, Cards};
 use crate::hundred_one::{Chance, HundredOne, MAX_SEATS};
 use crate::rng::Rng;
-use crate::search::beliefs_hundred_one::{resample, unit, Prepared};
+use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::policy_hundred_one::hundred_one_action;
+use crate::search::weights::{effective, resample, unit};
 
 /// GameInfo.utility.scale of 101: the typical size of one deal's points.
 const REWARD_SCALE: f64 = 40.0;
@@ -365,15 +366,8 @@ pub fn pimc_hundred_one(
         }
     }
     let (deals, effective) = if prepared.is_some() {
-        let total: f64 = weights.iter().sum();
-        let squares: f64 = weights.iter().map(|w| w * w).sum();
-        let effective = if squares > 0.0 {
-            total * total / squares
-        } else {
-            0.0
-        };
         let wanted = (limit.min(settings.deals.max(1) as u64)) as usize;
-        (resample(&weights, wanted, &mut rng), effective)
+        (resample(&weights, wanted, &mut rng), effective(&weights))
     } else {
         (
             (0..copies.len()).collect::<Vec<usize>>(),
