@@ -15,10 +15,11 @@ use crate::python::SpadesCore;
 use crate::python_king::KingCore;
 use crate::python_tressette::TressetteCore;
 use crate::rng::Rng;
-use crate::search::beliefs_tricks::{bid_weight, heuristic_bid};
+use crate::search::beliefs_tricks::bid_weight;
+use crate::search::policy_spades::heuristic_bid;
 use crate::search::{
     ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, PlayBelief, SearchResult,
-    TrickSearch,
+    TrickSearch, Weighing,
 };
 
 /// One place of the hidden cards: size, excluded cards, cards held for sure, a set it holds
@@ -131,7 +132,7 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
     milliseconds: Option<f64>,
     seed: u64,
     options: PimcOptions,
-    belief: Option<(PlayBelief<G>, usize)>,
+    belief: Option<(PlayBelief<G>, usize, f64)>,
 ) -> PyResult<PimcTuple> {
     let mut dealer = dealer(&game, seat, unseen, places, limits, milliseconds)?;
     let budget = Budget {
@@ -139,8 +140,14 @@ pub(crate) fn run_pimc<G: TrickSearch + Send>(
         milliseconds,
     };
     let result: Result<PimcResult, String> = py.detach(move || {
-        let belief = belief.as_ref().map(|(model, count)| (model, *count));
-        pimc(&game, seat, &mut dealer, budget, seed, options, belief)
+        let weighing = belief
+            .as_ref()
+            .map(|(belief, candidates, min_effective)| Weighing {
+                belief,
+                candidates: *candidates,
+                min_effective: min_effective.max(0.0),
+            });
+        pimc(&game, seat, &mut dealer, budget, seed, options, weighing)
     });
     let result = result.map_err(PyValueError::new_err)?;
     Ok((
@@ -247,9 +254,8 @@ macro_rules! search_bindings {
                         .map(|(who, card)| (who, card.min(255) as Card))
                         .collect();
                     let model = PlayBelief::new(start.game.clone(), plays, seat, epsilon)
-                        .map_err(PyValueError::new_err)?
-                        .with_min_effective(effective);
-                    Some((model, candidates.max(1)))
+                        .map_err(PyValueError::new_err)?;
+                    Some((model, candidates.max(1), effective))
                 }
                 None => None,
             };
@@ -285,7 +291,7 @@ macro_rules! search_bindings {
 }
 
 /// The Spades heuristic's bid for a hand (a mask of 13 cards) as the belief model reads it
-/// (`beliefs_tricks::heuristic_bid`): `(nil, number)`, whether it bids nil and the number
+/// (`policy_spades::heuristic_bid`): `(nil, number)`, whether it bids nil and the number
 /// it bids otherwise; and the model's weight of `bid` (nil: 0) from that hand.
 #[pyfunction]
 #[pyo3(signature = (hand, partner_nil, bid=None))]

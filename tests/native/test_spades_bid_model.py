@@ -1,6 +1,7 @@
-"""The native search's belief model of Spades bids (``native/src/search/beliefs_tricks.rs``)
-reads a hand as the Python heuristic bids it (``koloda.games.spades.heuristic._bid``), and
-weighs a bid the heuristic would not make below the one it would."""
+"""The native search's model of Spades bids reads a hand as the Python heuristic bids it
+(``koloda.games.spades.heuristic._bid``, ported in ``native/src/search/policy_spades.rs``),
+and its belief model (``beliefs_tricks.rs``) weighs a bid the heuristic would not make below
+the one it would."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-//! The belief model of the trick games' card play (Spades, King): how likely the other
+//! The belief model of the trick games' card play: how likely the other
 //! seats' public decisions were, had they held the cards of a sampled deal.
 //!
 //! A sampled deal gives every seat its cards now; with the cards each has played in this
@@ -18,6 +18,7 @@
 use crate::cards::{Card, CardSet};
 use crate::rng::Rng;
 use crate::search::games::TrickSearch;
+use crate::search::policy_spades::heuristic_bid;
 use crate::spades::{is_nil_bid, Spades, BID_BASE, BID_DOUBLE_NIL, DOUBLE_NIL, NIL, NO_BID};
 
 /// What the public card play says, read once for the many deals weighed against it.
@@ -28,7 +29,6 @@ pub struct PlayBelief<G> {
     played_by: [CardSet; 4],
     observer: usize,
     epsilon: Option<f64>,
-    min_effective: f64,
 }
 
 impl<G: TrickSearch> PlayBelief<G> {
@@ -67,19 +67,7 @@ impl<G: TrickSearch> PlayBelief<G> {
             played_by,
             observer,
             epsilon,
-            min_effective: 0.0,
         })
-    }
-
-    /// The deals drawn must stand for at least `count` effective candidates: weights that
-    /// would leave fewer are tempered (raised to a power below 1) until they do not.
-    pub fn with_min_effective(mut self, count: f64) -> Self {
-        self.min_effective = count.max(0.0);
-        self
-    }
-
-    pub fn min_effective(&self) -> f64 {
-        self.min_effective
     }
 
     /// The weight of a deal giving each seat `hands[seat]` now (the observer's own hand as
@@ -127,72 +115,6 @@ const BID_SPREAD: f64 = 1.0;
 /// factor on a number bid from a hand it would.
 const NIL_MISS: f64 = 0.05;
 const NUMBER_FOR_NIL: f64 = 0.3;
-
-/// Sure and likely tricks of a Spades hand (the heuristic's `estimate_tricks`, the same
-/// sums in the same order).
-pub fn estimate_tricks(hand: CardSet) -> f64 {
-    const JACK: i32 = 9;
-    const QUEEN: i32 = 10;
-    const KING: u32 = 11;
-    const ACE: u32 = 12;
-    let spades = (hand & 0x1FFF) as u32;
-    let spade_count = spades.count_ones();
-    let mut tricks = 0.0;
-    for suit in 1..4 {
-        let ranks = (hand >> (16 * suit) & 0x1FFF) as u32;
-        let length = ranks.count_ones();
-        let ace = ranks >> ACE & 1 == 1;
-        let king = ranks >> KING & 1 == 1;
-        let queen = ranks >> QUEEN & 1 == 1;
-        if ace {
-            tricks += if length <= 5 { 1.0 } else { 0.7 };
-        }
-        if king && length >= 2 {
-            tricks += if ace { 0.8 } else { 0.55 };
-        }
-        if queen && length >= 3 && (ace || king) {
-            tricks += 0.3;
-        }
-        if length <= 1 && spade_count >= 2 {
-            tricks += if length == 0 { 0.8 } else { 0.5 };
-        }
-    }
-    let mut index = 0;
-    for rank in (0..13).rev() {
-        if spades >> rank & 1 == 1 {
-            if rank >= QUEEN - index || (rank >= JACK && spade_count >= 4) {
-                tricks += 1.0;
-            }
-            index += 1;
-        }
-    }
-    tricks + spade_count.saturating_sub(3) as f64 * 0.8
-}
-
-/// The heuristic's bid for `hand` (`_bid`): whether it bids nil, and the number it bids
-/// otherwise.
-pub fn heuristic_bid(hand: CardSet, partner_nil: bool) -> (bool, i8) {
-    let estimate = estimate_tricks(hand);
-    let spades = hand & 0x1FFF;
-    let high_spade = if spades == 0 {
-        -1
-    } else {
-        63 - spades.leading_zeros() as i32
-    };
-    let aces_kings = (0..4)
-        .map(|suit| (hand >> (16 * suit) >> 11 & 3).count_ones())
-        .sum::<u32>();
-    let nil = !partner_nil
-        && estimate < 1.6
-        && high_spade < 9
-        && spades.count_ones() <= 3
-        && aces_kings <= 1;
-    let mut bid = (estimate.round_ties_even() as i64).clamp(1, 13);
-    if partner_nil {
-        bid = bid.max((estimate + 0.5).round_ties_even() as i64).min(13);
-    }
-    (nil, bid as i8)
-}
 
 /// How likely `bid` (nil: 0) was from `hand` under the heuristic's bidding, softly: a
 /// number near the heuristic's weighs nearly as much as its own.

@@ -39,4 +39,4 @@ pub use beliefs_tricks::PlayBelief;
 pub use determinize::{Determinizer, Place};
 pub use games::TrickSearch;
 pub use ismcts::{ismcts, Budget, SearchResult};
-pub use pimc::{pimc, PimcOptions, PimcResult};
+pub use pimc::{pimc, PimcOptions, PimcResult, Weighing};

@@ -323,17 +323,26 @@ fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> 
 /// With a time budget, at most this share of it goes to dealing and weighing candidates.
 const WEIGHING_SHARE: f64 = 0.3;
 
-/// `candidates` deals from `dealer` weighed by `belief` (fewer if a time budget's share
-/// runs out), and the order in which the search takes them: as many draws in proportion
-/// to the weights as the count budget asks (else one a candidate), shuffled.
+/// How the search weighs its deals: `candidates` deals weighed by `belief`, the weights
+/// tempered to leave no fewer than `min_effective` effective deals.
+#[derive(Clone, Copy, Debug)]
+pub struct Weighing<'a, G> {
+    pub belief: &'a PlayBelief<G>,
+    pub candidates: usize,
+    pub min_effective: f64,
+}
+
+/// The weighing's candidate deals from `dealer` (fewer if a time budget's share runs out),
+/// and the order in which the search takes them: as many draws in proportion to the
+/// weights as the count budget asks (else one a candidate), shuffled.
 fn weighed_deals<G: TrickSearch>(
     template: &G,
     dealer: &mut Determinizer,
-    belief: &PlayBelief<G>,
-    candidates: usize,
+    weighing: Weighing<'_, G>,
     budget: Budget,
     rng: &mut Rng,
 ) -> (Vec<[CardSet; 4]>, Vec<usize>) {
+    let candidates = weighing.candidates;
     let n = template.num_seats();
     let cutoff = budget
         .milliseconds
@@ -351,21 +360,21 @@ fn weighed_deals<G: TrickSearch>(
             *hand = template.hand(seat);
         }
         dealer.deal(rng, &mut hands[..n]);
-        weights.push(belief.weight(&hands[..n], rng));
+        weights.push(weighing.belief.weight(&hands[..n], rng));
         pool.push(hands);
     }
     let draws = match budget.simulations {
         Some(count) => count.min(1 << 20) as usize,
         None => pool.len(),
     };
-    let weights = tempered(&weights, belief.min_effective());
+    let weights = tempered(&weights, weighing.min_effective);
     let mut order = resample(&weights, draws, rng);
     rng.shuffle(&mut order);
     (pool, order)
 }
 
 /// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`;
-/// with a `belief`, from that many candidate deals drawn in proportion to their weights.
+/// with a `weighing`, from its candidate deals drawn in proportion to their weights.
 pub fn pimc<G: TrickSearch>(
     root: &G,
     observer: usize,
@@ -373,7 +382,7 @@ pub fn pimc<G: TrickSearch>(
     budget: Budget,
     seed: u64,
     options: PimcOptions,
-    belief: Option<(&PlayBelief<G>, usize)>,
+    weighing: Option<Weighing<'_, G>>,
 ) -> Result<PimcResult, String> {
     if !root.in_play() || root.to_act() != observer {
         return Err(format!("seat {observer} is not to play a card"));
@@ -393,10 +402,8 @@ pub fn pimc<G: TrickSearch>(
     let mut rng = Rng::new(seed);
     let mut solver = Solver::new(observer, 18);
     let mut rewards = [0.0f64; 4];
-    let (pool, order) = match belief {
-        Some((belief, candidates)) => {
-            weighed_deals(&template, dealer, belief, candidates, budget, &mut rng)
-        }
+    let (pool, order) = match weighing {
+        Some(weighing) => weighed_deals(&template, dealer, weighing, budget, &mut rng),
         None => (Vec::new(), Vec::new()),
     };
     let mut done = 0u64;
@@ -663,7 +670,8 @@ mod tests {
     #[test]
     fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
         // rule: S-5
-        use crate::search::beliefs_tricks::{bid_by_heuristic, heuristic_bid};
+        use crate::search::beliefs_tricks::bid_by_heuristic;
+        use crate::search::policy_spades::heuristic_bid;
         let options = SpadesOptions {
             nil_exchange: false,
             ..SpadesOptions::default()
@@ -688,7 +696,17 @@ mod tests {
                 simulations: Some(2000),
                 milliseconds: None,
             };
-            let (pool, order) = weighed_deals(&start, &mut dealer, &belief, 4000, budget, &mut rng);
+            let (pool, order) = weighed_deals(
+                &start,
+                &mut dealer,
+                Weighing {
+                    belief: &belief,
+                    candidates: 4000,
+                    min_effective: 0.0,
+                },
+                budget,
+                &mut rng,
+            );
             assert_eq!(order.len(), 2000);
             let drawn: f64 = order
                 .iter()

@@ -1,6 +1,7 @@
 //! The card play of the Spades heuristic (`koloda/games/spades/heuristic.py`, `_play` and
 //! `_duck`, with the trick arithmetic of `koloda/core/trick_reading.py`), as the rollout
-//! policy of the search.
+//! policy of the search; and its bids (`estimate_tricks`, `_bid`), the model of the bids
+//! in the search's beliefs (`beliefs_tricks`).
 //!
 //! The card is the one the Python heuristic chooses in the same position, ties included:
 //! where Python's `min` or `max` keeps the first of equal keys over the legal cards (lowest
@@ -164,6 +165,72 @@ fn duck(trick: &[u8], legal: CardSet, unseen: CardSet) -> Card {
         return max_by(under, |c| (is_spade(c) as u32) << 4 | rank_of(c) as u32);
     }
     legal.trailing_zeros() as Card
+}
+
+/// Sure and likely tricks of a Spades hand (the heuristic's `estimate_tricks`, the same
+/// sums in the same order).
+pub fn estimate_tricks(hand: CardSet) -> f64 {
+    const JACK: i32 = 9;
+    const QUEEN: i32 = 10;
+    const KING: u32 = 11;
+    const ACE: u32 = 12;
+    let spades = (hand & suit_mask(SPADES)) as u32;
+    let spade_count = spades.count_ones();
+    let mut tricks = 0.0;
+    for suit in 1..4 {
+        let ranks = ((hand & suit_mask(suit)) >> (16 * suit)) as u32;
+        let length = ranks.count_ones();
+        let ace = ranks >> ACE & 1 == 1;
+        let king = ranks >> KING & 1 == 1;
+        let queen = ranks >> QUEEN & 1 == 1;
+        if ace {
+            tricks += if length <= 5 { 1.0 } else { 0.7 };
+        }
+        if king && length >= 2 {
+            tricks += if ace { 0.8 } else { 0.55 };
+        }
+        if queen && length >= 3 && (ace || king) {
+            tricks += 0.3;
+        }
+        if length <= 1 && spade_count >= 2 {
+            tricks += if length == 0 { 0.8 } else { 0.5 };
+        }
+    }
+    let mut index = 0;
+    for rank in (0..13).rev() {
+        if spades >> rank & 1 == 1 {
+            if rank >= QUEEN - index || (rank >= JACK && spade_count >= 4) {
+                tricks += 1.0;
+            }
+            index += 1;
+        }
+    }
+    tricks + spade_count.saturating_sub(3) as f64 * 0.8
+}
+
+/// The heuristic's bid for `hand` (`_bid`): whether it bids nil, and the number it bids
+/// otherwise.
+pub fn heuristic_bid(hand: CardSet, partner_nil: bool) -> (bool, i8) {
+    let estimate = estimate_tricks(hand);
+    let spades = hand & suit_mask(SPADES);
+    let high_spade = if spades == 0 {
+        -1
+    } else {
+        63 - spades.leading_zeros() as i32
+    };
+    let aces_kings = (0..4)
+        .map(|suit| (hand >> (16 * suit) >> 11 & 3).count_ones())
+        .sum::<u32>();
+    let nil = !partner_nil
+        && estimate < 1.6
+        && high_spade < 9
+        && spades.count_ones() <= 3
+        && aces_kings <= 1;
+    let mut bid = (estimate.round_ties_even() as i64).clamp(1, 13);
+    if partner_nil {
+        bid = bid.max((estimate + 0.5).round_ties_even() as i64).min(13);
+    }
+    (nil, bid as i8)
 }
 
 #[cfg(test)]
