@@ -592,6 +592,7 @@ def hundred_one_pimc(
     hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
     dealt: int = 0,
     lookahead: bool = False,
+    lookahead_rollouts: int = 1,
 ) -> tuple[list[tuple[int, float]], int, float, int]:
     """PIMC for the seat to act in ``states`` (deals that agree with its view), with
     ``dealt`` more deals dealt natively from ``hidden`` (the unseen cards and one ``(seat,
@@ -600,7 +601,25 @@ def hundred_one_pimc(
     proportion; each legal action's mean reward over heuristic rollouts, the deals
     searched, the effective number of weighed deals and the number of candidates. With
     ``lookahead`` the seat looks one action ahead at each of its decisions in a rollout
-    (on the deal with its stock shuffled again: the seat does not know the stock's order)."""
+    (on the deal with its stock shuffled again: the seat does not know the stock's order),
+    each action valued by ``lookahead_rollouts`` playouts, each on the stock shuffled anew."""
+
+def hundred_one_ismcts(
+    states: list[HundredOneCore],
+    iterations: int | None = None,
+    milliseconds: float | None = None,
+    seed: int = 0,
+    epsilon: float | None = None,
+    deals: int = 300,
+    hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
+    dealt: int = 0,
+    exploration: float = 0.7,
+) -> tuple[list[tuple[int, float, int]], int, float, int, int]:
+    """ISMCTS for the seat to act in ``states`` over its own decisions (keyed by what it
+    knows at them), the others playing the heuristic, on deals drawn as
+    ``hundred_one_pimc`` draws them: each legal action at the root with its mean reward and
+    visits, the iterations, the effective number of weighed deals, the candidates and the
+    nodes of the tree."""
 
 def hundred_one_deal_hidden(
     state: HundredOneCore, hidden: tuple[int, list[tuple[int, int, int]]], seed: int = 0

@@ -1,5 +1,5 @@
 //! Bindings of the native search of 101 (`crate::search`): the heuristic player, the belief
-//! model's weight of a deal and PIMC, for `koloda.bots.search.native_pimc_hundred_one`.
+//! model's weight of a deal, PIMC and ISMCTS, for `koloda.games.hundred_one.native_search`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -8,6 +8,7 @@ use crate::hundred_one::HundredOne;
 use crate::python_hundred_one::HundredOneCore;
 use crate::rng::Rng;
 use crate::search::beliefs_hundred_one::Prepared;
+use crate::search::ismcts_hundred_one::{ismcts_hundred_one, IsmctsSettings};
 use crate::search::pimc_hundred_one::{
     pimc_hundred_one, rollout, search_copy, HiddenDeal, HiddenPlace, PimcSettings,
 };
@@ -16,6 +17,9 @@ use crate::search::policy_hundred_one::hundred_one_action;
 /// Each legal action with its value, the deals searched, the effective number of weighed
 /// candidates, the candidates (given and dealt).
 type PimcTuple = (Vec<(u32, f64)>, u64, f64, usize);
+/// Each legal action with its mean and visits, the iterations, the effective number of
+/// weighed candidates, the candidates and the nodes of the tree.
+type IsmctsTuple = (Vec<(u32, f64, u64)>, u64, f64, usize, usize);
 /// The unseen cards and their places: (seat, or the number of seats for the stock; size;
 /// excluded cards).
 type HiddenTuple = (u64, Vec<(usize, u32, u64)>);
@@ -91,7 +95,7 @@ fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64)
             "no seat {seat} at this table"
         )));
     }
-    Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed), false))
+    Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed), 0))
 }
 
 /// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew
@@ -117,7 +121,7 @@ fn hundred_one_deal_hidden(
 /// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt` more
 /// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released.
 #[pyfunction]
-#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0, hidden=None, dealt=0, lookahead=false))]
+#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0, hidden=None, dealt=0, lookahead=false, lookahead_rollouts=1))]
 #[allow(clippy::too_many_arguments)]
 fn hundred_one_pimc(
     py: Python<'_>,
@@ -131,6 +135,7 @@ fn hundred_one_pimc(
     hidden: Option<HiddenTuple>,
     dealt: usize,
     lookahead: bool,
+    lookahead_rollouts: u32,
 ) -> PyResult<PimcTuple> {
     if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
         return Err(PyValueError::new_err(
@@ -144,6 +149,11 @@ fn hundred_one_pimc(
         check_probability("epsilon", epsilon)?;
     }
     check_probability("rollout_epsilon", rollout_epsilon)?;
+    if lookahead_rollouts == 0 {
+        return Err(PyValueError::new_err(
+            "lookahead_rollouts must be at least 1",
+        ));
+    }
     let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
     drop(states);
     let seats = candidates.first().map(|first| first.n as usize);
@@ -157,6 +167,7 @@ fn hundred_one_pimc(
         rollout_epsilon,
         dealt,
         lookahead,
+        lookahead_rollouts,
     };
     let result = py
         .detach(move || pimc_hundred_one(&candidates, hidden.as_ref(), settings))
@@ -169,7 +180,63 @@ fn hundred_one_pimc(
     ))
 }
 
+/// ISMCTS over the seat's own decisions for the seat to act in `states`, with `dealt` more
+/// deals dealt from `hidden`, the GIL released.
+#[pyfunction]
+#[pyo3(signature = (states, iterations=None, milliseconds=None, seed=0, epsilon=None, deals=300, hidden=None, dealt=0, exploration=0.7))]
+#[allow(clippy::too_many_arguments)]
+fn hundred_one_ismcts(
+    py: Python<'_>,
+    states: Vec<PyRef<'_, HundredOneCore>>,
+    iterations: Option<u64>,
+    milliseconds: Option<f64>,
+    seed: u64,
+    epsilon: Option<f64>,
+    deals: usize,
+    hidden: Option<HiddenTuple>,
+    dealt: usize,
+    exploration: f64,
+) -> PyResult<IsmctsTuple> {
+    if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
+        return Err(PyValueError::new_err(
+            "milliseconds must be a finite number >= 0",
+        ));
+    }
+    if iterations == Some(0) {
+        return Err(PyValueError::new_err(
+            "ISMCTS needs at least one iteration a move",
+        ));
+    }
+    if let Some(epsilon) = epsilon {
+        check_probability("epsilon", epsilon)?;
+    }
+    let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
+    drop(states);
+    let seats = candidates.first().map(|first| first.n as usize);
+    let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
+    let settings = IsmctsSettings {
+        iterations,
+        milliseconds,
+        seed,
+        epsilon,
+        deals,
+        dealt,
+        exploration,
+    };
+    let result = py
+        .detach(move || ismcts_hundred_one(&candidates, hidden.as_ref(), settings))
+        .map_err(PyValueError::new_err)?;
+    Ok((
+        result.values,
+        result.iterations,
+        result.effective,
+        result.candidates,
+        result.nodes,
+    ))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(hundred_one_ismcts, m)?)?;
     m.add_function(wrap_pyfunction!(hundred_one_policy_action, m)?)?;
     m.add_function(wrap_pyfunction!(hundred_one_belief_weight, m)?)?;
     m.add_function(wrap_pyfunction!(hundred_one_rollout, m)?)?;

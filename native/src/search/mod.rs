@@ -19,13 +19,16 @@
 //! - `beliefs_hundred_one`: the weight of a sampled 101 deal by how well it explains the
 //!   others' play;
 //! - `weights`: drawing weighed deals, their effective number and tempering;
-//! - `pimc_hundred_one`: PIMC for 101 with heuristic rollouts over weighed deals.
+//! - `pimc_hundred_one`: PIMC for 101 with heuristic rollouts over weighed deals;
+//! - `ismcts_hundred_one`: ISMCTS for 101 over the searching seat's own decisions, the
+//!   others playing the heuristic, on the same weighed deals.
 
 pub mod beliefs_hundred_one;
 pub mod beliefs_tricks;
 pub mod determinize;
 pub mod games;
 pub mod ismcts;
+pub mod ismcts_hundred_one;
 pub mod pick;
 pub mod pimc;
 pub mod pimc_hundred_one;

@@ -54,6 +54,9 @@ pub struct PimcSettings {
     /// (each legal action played out by the heuristic on the deal, its stock shuffled
     /// again, the best taken).
     pub lookahead: bool,
+    /// How many playouts value each action in the look ahead (each on the stock shuffled
+    /// anew, the same shuffles for every action); at least 1.
+    pub lookahead_rollouts: u32,
 }
 
 /// What the search found.
@@ -194,7 +197,7 @@ impl HiddenDeal {
 }
 
 /// Reshuffles of the pile during a rollout: random; the next hand is never dealt.
-struct Restocks<'a>(&'a mut Rng);
+pub struct Restocks<'a>(pub &'a mut Rng);
 
 impl Chance for Restocks<'_> {
     fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
@@ -239,43 +242,49 @@ pub fn rewards(scores: &[i64], n: usize) -> [f64; MAX_SEATS] {
 /// the most, every action played out with the same reshuffles. The stock is shuffled first:
 /// the seat does not know its order, and a choice made knowing the sampled stock (which
 /// card a draw brings) would be carried into the rollout that goes on with that stock.
-fn lookahead_action(state: &HundredOne, seat: usize, rng: &mut Rng) -> u32 {
+fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mut Rng) -> u32 {
     let mut legal = [0u32; 40];
     let count = state.legal_actions(&mut legal);
     if count == 1 {
         return legal[0];
     }
+    let mut totals = [0.0f64; 40];
     let mut blind = state.clone();
     let stock = blind.stock_len as usize;
-    rng.shuffle(&mut blind.stock[..stock]);
-    let seed = rng.next_u64();
-    let mut best = (f64::NEG_INFINITY, legal[0]);
-    for &action in &legal[..count] {
-        let mut chance = Rng::new(seed);
-        let mut child = blind.clone();
-        if child
-            .step(action, &mut (), &mut Restocks(&mut chance))
-            .is_err()
-        {
-            continue;
+    for _ in 0..playouts.max(1) {
+        rng.shuffle(&mut blind.stock[..stock]);
+        let seed = rng.next_u64();
+        for (total, &action) in totals.iter_mut().zip(&legal[..count]) {
+            let mut chance = Rng::new(seed);
+            let mut child = blind.clone();
+            if child
+                .step(action, &mut (), &mut Restocks(&mut chance))
+                .is_err()
+            {
+                *total = f64::NEG_INFINITY;
+                continue;
+            }
+            *total += rollout(&mut child, seat, 0.0, &mut chance, 0);
         }
-        let value = rollout(&mut child, seat, 0.0, &mut chance, false);
-        if value > best.0 {
-            best = (value, action);
+    }
+    let mut best = (f64::NEG_INFINITY, legal[0]);
+    for (&total, &action) in totals.iter().zip(&legal[..count]) {
+        if total > best.0 {
+            best = (total, action);
         }
     }
     best.1
 }
 
 /// Plays `state` to the end of its hand with the heuristic (a uniform move with chance
-/// `epsilon`; `seat` looking one action ahead with `lookahead`), reshuffles from `rng`;
-/// the reward of `seat`, 0 if the hand did not end.
+/// `epsilon`; `seat` looking one action ahead with `lookahead` playouts an action, none
+/// with 0), reshuffles from `rng`; the reward of `seat`, 0 if the hand did not end.
 pub fn rollout(
     state: &mut HundredOne,
     seat: usize,
     epsilon: f64,
     rng: &mut Rng,
-    lookahead: bool,
+    lookahead: u32,
 ) -> f64 {
     let deal = state.deal_number;
     let mut steps = 0;
@@ -284,8 +293,8 @@ pub fn rollout(
             return 0.0;
         }
         steps += 1;
-        let action = if lookahead && state.to_act as usize == seat {
-            lookahead_action(state, seat, rng)
+        let action = if lookahead > 0 && state.to_act as usize == seat {
+            lookahead_action(state, seat, lookahead, rng)
         } else if epsilon > 0.0 && unit(rng) < epsilon {
             state.random_action(rng)
         } else {
@@ -301,21 +310,13 @@ pub fn rollout(
     }
 }
 
-/// PIMC for the seat to act in the `given` deals (positions that agree with its view),
-/// with `settings.dealt` more dealt from `hidden` (the seat's knowledge of the unseen cards).
-pub fn pimc_hundred_one(
-    given: &[HundredOne],
-    hidden: Option<&HiddenDeal>,
-    settings: PimcSettings,
-) -> Result<PimcResult, String> {
-    let first = given.first().ok_or("PIMC needs at least one deal")?;
-    if settings.samples.is_none() && settings.milliseconds.is_none() {
-        return Err("PIMC needs a budget: samples or milliseconds".into());
-    }
+/// The seat to act in the `given` deals (positions that agree with its view) and its legal
+/// actions; an error when they disagree or nobody is to act.
+pub fn position_of(given: &[HundredOne]) -> Result<(usize, Vec<u32>), String> {
+    let first = given.first().ok_or("a search needs at least one deal")?;
     if !first.in_deal() || first.to_act < 0 {
         return Err("nobody is to act in this position".into());
     }
-    let seat = first.to_act as usize;
     let mut legal = [0u32; 40];
     let count = first.legal_actions(&mut legal);
     let legal = &legal[..count];
@@ -330,6 +331,82 @@ pub fn pimc_hundred_one(
             return Err("the deals do not agree on the position".into());
         }
     }
+    Ok((first.to_act as usize, legal.to_vec()))
+}
+
+/// The deals a search draws from: the candidates (search copies of the given deals and of
+/// those dealt natively), the order in which to search them and their effective number.
+pub struct Candidates {
+    pub copies: Vec<HundredOne>,
+    pub order: Vec<usize>,
+    pub effective: f64,
+}
+
+/// The given deals and `dealt` more from `hidden`, weighed by the belief model with
+/// `epsilon` (None: unweighed, searched as they come) and `wanted` of them drawn in
+/// proportion to the weights; the dealing stops at `deadline`.
+pub fn weighed_candidates(
+    given: &[HundredOne],
+    hidden: Option<&HiddenDeal>,
+    epsilon: Option<f64>,
+    dealt: usize,
+    wanted: usize,
+    deadline: Option<Instant>,
+    rng: &mut Rng,
+) -> Result<Candidates, String> {
+    let (seat, _) = position_of(given)?;
+    let prepared = match epsilon {
+        Some(epsilon) => Some((Prepared::new(&given[0], seat)?, epsilon)),
+        None => None,
+    };
+    let mut copies: Vec<HundredOne> = given.iter().map(search_copy).collect();
+    let mut weights: Vec<f64> = Vec::new();
+    if let Some((model, epsilon)) = &prepared {
+        for state in &copies {
+            weights.push(model.weight(&state.hands, *epsilon, rng));
+        }
+    }
+    if let Some(hidden) = hidden {
+        let template = copies[0].clone();
+        for k in 0..dealt {
+            if k % 32 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
+            let Some(state) = hidden.deal(&template, seat, rng) else {
+                continue;
+            };
+            if let Some((model, epsilon)) = &prepared {
+                weights.push(model.weight(&state.hands, *epsilon, rng));
+            }
+            copies.push(state);
+        }
+    }
+    let (order, effective) = if prepared.is_some() {
+        (resample(&weights, wanted.max(1), rng), effective(&weights))
+    } else {
+        (
+            (0..copies.len()).collect::<Vec<usize>>(),
+            copies.len() as f64,
+        )
+    };
+    Ok(Candidates {
+        copies,
+        order,
+        effective,
+    })
+}
+
+/// PIMC for the seat to act in the `given` deals (positions that agree with its view),
+/// with `settings.dealt` more dealt from `hidden` (the seat's knowledge of the unseen cards).
+pub fn pimc_hundred_one(
+    given: &[HundredOne],
+    hidden: Option<&HiddenDeal>,
+    settings: PimcSettings,
+) -> Result<PimcResult, String> {
+    let (seat, legal) = position_of(given)?;
+    if settings.samples.is_none() && settings.milliseconds.is_none() {
+        return Err("PIMC needs a budget: samples or milliseconds".into());
+    }
     let start = Instant::now();
     let deadline = settings
         .milliseconds
@@ -339,49 +416,27 @@ pub fn pimc_hundred_one(
         .map(|ms| start + Duration::from_secs_f64(WEIGHING_SHARE * ms.max(0.0) / 1000.0));
     let limit = settings.samples.unwrap_or(u64::MAX);
     let mut rng = Rng::new(settings.seed);
-    let prepared = match settings.epsilon {
-        Some(epsilon) => Some((Prepared::new(first, seat)?, epsilon)),
-        None => None,
-    };
-    let mut copies: Vec<HundredOne> = given.iter().map(search_copy).collect();
-    let mut weights: Vec<f64> = Vec::new();
-    if let Some((model, epsilon)) = &prepared {
-        for state in &copies {
-            weights.push(model.weight(&state.hands, *epsilon, &mut rng));
-        }
-    }
-    if let Some(hidden) = hidden {
-        let template = copies[0].clone();
-        for k in 0..settings.dealt {
-            if k % 32 == 0 && weighing_deadline.is_some_and(|d| Instant::now() > d) {
-                break;
-            }
-            let Some(state) = hidden.deal(&template, seat, &mut rng) else {
-                continue;
-            };
-            if let Some((model, epsilon)) = &prepared {
-                weights.push(model.weight(&state.hands, *epsilon, &mut rng));
-            }
-            copies.push(state);
-        }
-    }
-    let (deals, effective) = if prepared.is_some() {
-        let wanted = (limit.min(settings.deals.max(1) as u64)) as usize;
-        (resample(&weights, wanted, &mut rng), effective(&weights))
-    } else {
-        (
-            (0..copies.len()).collect::<Vec<usize>>(),
-            copies.len() as f64,
-        )
-    };
-    let mut totals = vec![0.0f64; count];
+    let Candidates {
+        copies,
+        order: deals,
+        effective,
+    } = weighed_candidates(
+        given,
+        hidden,
+        settings.epsilon,
+        settings.dealt,
+        limit.min(settings.deals.max(1) as u64) as usize,
+        weighing_deadline,
+        &mut rng,
+    )?;
+    let mut totals = vec![0.0f64; legal.len()];
     let mut done: u64 = 0;
     while done < limit && (done == 0 || deadline.is_none_or(|d| Instant::now() < d)) {
         let mut deal = copies[deals[done as usize % deals.len()]].clone();
         let stock = deal.stock_len as usize;
         rng.shuffle(&mut deal.stock[..stock]); // the stock's order is nobody's knowledge
         let sample_seed = rng.next_u64();
-        for (total, &action) in totals.iter_mut().zip(legal) {
+        for (total, &action) in totals.iter_mut().zip(&legal) {
             let mut chance = Rng::new(sample_seed); // the same reshuffles for every action
             let mut child = deal.clone();
             if child
@@ -395,7 +450,11 @@ pub fn pimc_hundred_one(
                 seat,
                 settings.rollout_epsilon,
                 &mut chance,
-                settings.lookahead,
+                if settings.lookahead {
+                    settings.lookahead_rollouts.max(1)
+                } else {
+                    0
+                },
             );
         }
         done += 1;
@@ -462,6 +521,7 @@ mod tests {
             rollout_epsilon: 0.0,
             dealt: 0,
             lookahead: true,
+            lookahead_rollouts: 1,
         };
         let candidates = vec![state.clone(), state.clone()];
         let a = pimc_hundred_one(&candidates, None, settings).unwrap();
