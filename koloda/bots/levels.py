@@ -27,8 +27,11 @@ HARD_MILLISECONDS = 900.0
 HARD_SAMPLES = 1000
 """Deals a move of the native ``hard`` (at most ``HARD_MILLISECONDS``)."""
 HARD_SAMPLES_OWN = 20000
-"""Deals a move of ``hard`` in a game with its own native PIMC (101: a deal is one playout,
-cheap), at most ``HARD_MILLISECONDS``."""
+"""Deals a move of ``hard`` in a game with its own native PIMC and no ISMCTS, at most
+``HARD_MILLISECONDS``."""
+HARD_ITERATIONS_OWN = 300000
+"""Iterations a move of ``hard`` in a game with its own native ISMCTS (101: a walk is one
+playout, cheap), at most ``HARD_MILLISECONDS``."""
 PYTHON_SAMPLES = 40
 """``hard:N``'s Python search of the decisions other than card plays: at most 40 deals."""
 
@@ -125,8 +128,8 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
     Python PIMC, 900 ms or, under a count budget, at most ``PYTHON_SAMPLES`` deals; Spades'
     bids by the heuristic). In Spades the deals searched are drawn by how well they explain
     the others' bids (the game's ``NativeSearch.beliefs``). In 101 it is the game's own
-    native PIMC over deals weighed by the others' play, ``HARD_SAMPLES_OWN`` deals within
-    ``HARD_MILLISECONDS``."""
+    native ISMCTS over deals weighed by the others' play, ``HARD_ITERATIONS_OWN``
+    iterations within ``HARD_MILLISECONDS`` (``hard:N``: N iterations)."""
     samples: int | None = HARD_SAMPLES
     milliseconds: float | None = HARD_MILLISECONDS
     if budget is not None:
@@ -135,6 +138,10 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
     plugin = plugin_of(rules)
     parts = plugin.native_search_parts(rules)
     if parts is None:
+        iterations = HARD_ITERATIONS_OWN if budget is None else samples
+        searcher: AnyBot | None = plugin.native_ismcts_bot(rules, iterations, milliseconds, name)
+        if searcher is not None:
+            return searcher
         if budget is None:
             samples = HARD_SAMPLES_OWN
         own = plugin.native_pimc_bot(rules, samples, milliseconds, name)
@@ -188,11 +195,17 @@ NATIVE_ISMCTS_SIMULATIONS = 100000
 
 
 def ismcts_native(rules: AnyRules, budget: str = f"{NATIVE_ISMCTS_SIMULATIONS}") -> AnyBot:
-    """ISMCTS in native code (the trick games; an OptionError for 101)."""
+    """ISMCTS in native code: over the card play of the trick games, and the game's own
+    where it has one (101)."""
     from koloda.bots.search.native_ismcts import NativeISMCTSBot
 
     simulations, milliseconds = parse_budget(budget)
     default = budget == f"{NATIVE_ISMCTS_SIMULATIONS}"
+    name = "ismcts-native" if default else f"ismcts-native:{budget}"
+    own = plugin_of(rules).native_ismcts_bot(rules, simulations, milliseconds, name)
+    if own is not None:
+        bot: AnyBot = own
+        return bot
     return NativeISMCTSBot(
         rules,
         simulations=simulations,

@@ -192,6 +192,10 @@ class GamePlugin:
     native_pimc: str | None = None
     """``"module:Class"``: a game's own PIMC in native code, where its search is not the
     trick games' (``Class(rules, samples=, milliseconds=, name=)``, a bot)."""
+    native_ismcts: str | None = None
+    """``"module:Class"``: a game's own ISMCTS in native code (``Class(rules, iterations=,
+    milliseconds=, name=)``, a bot): its ``hard``, ``ismcts-native`` and, on the real hands,
+    its ``cheater``."""
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -241,6 +245,16 @@ class GamePlugin:
             return None
         return load_reference(self.native_pimc)(
             rules, samples=samples, milliseconds=milliseconds, name=name
+        )
+
+    def native_ismcts_bot(
+        self, rules: AnyRules, iterations: int | None, milliseconds: float | None, name: str
+    ) -> Any | None:
+        """The game's own native ISMCTS bot (``native_ismcts``), or None."""
+        if self.native_ismcts is None:
+            return None
+        return load_reference(self.native_ismcts)(
+            rules, iterations=iterations, milliseconds=milliseconds, name=name
         )
 
     def search_support(self) -> SearchSupport[Any] | None:

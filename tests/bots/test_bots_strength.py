@@ -23,13 +23,13 @@ def test_heuristic_beats_random(game: str) -> None:
 SHORT_HARD = {
     "king": ("hard:200", 40),
     "spades": ("hard:200", 30),
-    "hundred_one": ("hard:100", 200),
+    "hundred_one": ("hard:5000", 200),
     "tressette": ("hard:200", 40),
 }
 """The short match in ``make test``: the native ``hard`` with a count budget (the same moves
 on any machine) and the deals. 101's deals vary most (a paired difference of about 14
-points a deal) and need the most deals; its 100 deals a move are cheap (a deal is one
-rollout), about a minute for the match."""
+points a deal) and need the most deals; its 5,000 iterations a move are cheap (an iteration
+is one playout), about a minute for the match."""
 
 
 @pytest.mark.parametrize("game", sorted(SHORT_HARD))
@@ -45,7 +45,7 @@ def test_hard_beats_heuristic_short(game: str) -> None:
 HARD = {  # 101's deals vary most (a queen caught costs 43): it needs the longest match
     "king": ("hard", 40),
     "spades": ("hard", 40),
-    "hundred_one": ("hard:200", 400),
+    "hundred_one": ("hard:20000", 400),
     "tressette": ("hard", 40),
 }
 

@@ -15,7 +15,6 @@ from koloda.bots.random_bot import RandomBot
 from koloda.bots.search.native import knowledge
 from koloda.bots.search.native_ismcts import NativeISMCTSBot
 from koloda.bots.tournament import deal_state, play_deal
-from koloda.core.errors import OptionError
 from koloda.core.info import GameInfo
 from koloda.core.registry import load_game
 from koloda.games.spades.view import hidden_cards as spades_hidden
@@ -103,9 +102,11 @@ def test_knowledge_carries_voids_and_exchanged_cards() -> None:
                 assert held == received & ~played  # what the seat gave its partner
 
 
-def test_other_games_are_a_clear_error() -> None:
-    with pytest.raises(OptionError, match="ismcts-native plays king, spades, tressette only"):
-        make_bot("ismcts-native", load_game("hundred_one"))
+def test_each_game_gets_its_ismcts() -> None:
+    from koloda.games.hundred_one.native_search import NativeHundredOneISMCTS
+
+    own = make_bot("ismcts-native:2000", load_game("hundred_one"))  # 101's own search
+    assert isinstance(own, NativeHundredOneISMCTS) and own.iterations == 2000
     assert make_bot("ismcts-native:250ms", load_game("king")).name == "ismcts-native:250ms"
     assert make_bot("ismcts-native", load_game("spades")).name == "ismcts-native"
 

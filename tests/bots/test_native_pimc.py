@@ -11,12 +11,11 @@ import pytest
 from search_positions import card_positions
 
 from koloda.bots import make_bot
-from koloda.bots.levels import HARD_SAMPLES, PythonHardBot
+from koloda.bots.levels import HARD_ITERATIONS_OWN, HARD_SAMPLES, PythonHardBot
 from koloda.bots.search.native_pimc import NativePIMCBot
 from koloda.bots.tournament import deal_state, play_deal
-from koloda.core.errors import OptionError
 from koloda.core.registry import load_game
-from koloda.games.hundred_one.native_search import NativeHundredOnePIMC
+from koloda.games.hundred_one.native_search import NativeHundredOneISMCTS, NativeHundredOnePIMC
 
 GAMES = (
     ("spades", {}),
@@ -120,13 +119,16 @@ def test_hard_is_the_native_search_where_there_is_one() -> None:
         assert isinstance(counted, NativePIMCBot)
         assert (counted.samples, counted.milliseconds) == (300, None)
     hundred_one = load_game("hundred_one")
-    own = make_bot("hard", hundred_one)  # 101's own native PIMC
-    assert isinstance(own, NativeHundredOnePIMC) and own.name == "hard"
+    own = make_bot("hard", hundred_one)  # 101's own native ISMCTS
+    assert isinstance(own, NativeHundredOneISMCTS) and own.name == "hard"
     assert own.milliseconds is not None and own.milliseconds < 1000
+    assert own.iterations == HARD_ITERATIONS_OWN
+    counted_own = make_bot("hard:5000", hundred_one)
+    assert isinstance(counted_own, NativeHundredOneISMCTS)
+    assert (counted_own.iterations, counted_own.milliseconds) == (5000, None)
     assert isinstance(make_bot("pimc-native:50", hundred_one), NativeHundredOnePIMC)
+    assert isinstance(make_bot("ismcts-native:50", hundred_one), NativeHundredOneISMCTS)
     assert isinstance(make_bot("hard-python", load_game("king")), PythonHardBot)
-    with pytest.raises(OptionError, match="ismcts-native plays king, spades, tressette only"):
-        make_bot("ismcts-native", hundred_one)
 
 
 def test_tressette_limits_hold_for_the_real_deal() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from koloda.core.errors import OptionError
 from koloda.core.registry import load_game
-from koloda.games.hundred_one.native_search import NativeHundredOnePIMC
+from koloda.games.hundred_one.native_search import NativeHundredOneISMCTS, NativeHundredOnePIMC
 
 
 @pytest.mark.parametrize(
@@ -62,14 +62,14 @@ def test_the_bot_refuses_other_games_and_empty_budgets() -> None:
 
 @pytest.mark.parametrize("engine", ["native", "python"])
 def test_the_cheater_searches_the_real_hands(engine: str) -> None:
-    """101's cheater: the real hands, every deal with the stock reshuffled (nobody sees it);
-    legal whole deals, the same values for the same seed."""
+    """101's cheater: hard's ISMCTS on the real hands, every walk with the stock reshuffled
+    (nobody sees it); legal whole deals, the same values for the same seed."""
     from koloda.bots import make_bot
     from koloda.bots.base import decide
 
     rules: Any = load_game("hundred_one", engine=engine)
     cheater: Any = make_bot("cheater:2", rules)
-    assert cheater.own is not None and cheater.own.samples == 200
+    assert isinstance(cheater.own, NativeHundredOneISMCTS) and cheater.own.iterations == 10000
     state = rules.new_state(seed="cheat")
     rng = random.Random(4)
     while state.deal_index == 0 and not state.is_over:
@@ -80,3 +80,35 @@ def test_the_cheater_searches_the_real_hands(engine: str) -> None:
             assert first == cheater.own.values(view, random.Random(1), truth=state)
             assert set(first) == set(view.legal_actions)
         state.apply(decide(cheater, state, rng))  # apply() checks legality
+
+
+def test_the_ismcts_plays_legal_deals_and_repeats_itself() -> None:
+    # rule: H-4, H-8, H-9
+    for engine, players in (("native", 4), ("python", 3)):
+        rules: Any = load_game("hundred_one", engine=engine, players=players)
+        bot = NativeHundredOneISMCTS(rules, iterations=400, candidates=30, dealt=200)
+        rng = random.Random(3)
+        state = rules.new_state(seed=f"ismcts/{engine}")
+        checked = False
+        while state.deal_index == 0 and not state.is_over:
+            seat = state.to_act
+            view = state.view(seat)
+            if len(view.legal_actions) > 1 and not checked:
+                first = bot.values(view, random.Random(9))
+                assert bot.values(view, random.Random(9)) == first
+                assert set(first) == set(view.legal_actions)
+                assert sum(bot.last_visits.values()) == bot.last_iterations == 400
+                checked = True
+            action = bot.choose(view, rng)
+            assert state.is_legal(action)
+            state.apply(action)
+
+
+def test_the_ismcts_refuses_other_games_and_empty_budgets() -> None:
+    with pytest.raises(OptionError, match="hundred_one only"):
+        NativeHundredOneISMCTS(load_game("king"))
+    rules = load_game("hundred_one")
+    with pytest.raises(OptionError, match="budget"):
+        NativeHundredOneISMCTS(rules, iterations=None)
+    with pytest.raises(OptionError, match="at least one"):
+        NativeHundredOneISMCTS(rules, iterations=0)

@@ -194,18 +194,41 @@ def test_the_cheater_is_not_offered(server: ServerThread) -> None:
     assert "bot:cheater" not in offered["seat_kinds"]
 
 
-def test_bots_are_offered_for_the_games_they_play(server: ServerThread) -> None:
-    """``ismcts-native`` searches the trick games only: the catalogue and ``/api/bots?game=``
-    offer it there and not for 101, a 101 table with it is refused in one line, and an
-    unknown game is a 404."""
-    games = {g["game"]: g for g in httpx.get(f"{server.url}/api/games").json()}
-    assert "ismcts-native" in games["spades"]["bots"]
-    assert "ismcts-native" not in games["hundred_one"]["bots"]
-    assert "hard" in games["hundred_one"]["bots"] and "cheater" not in games["king"]["bots"]
-    offered = httpx.get(f"{server.url}/api/bots", params={"game": "hundred_one"}).json()
-    assert "ismcts-native" not in offered["bots"] and "bot:hard" in offered["seat_kinds"]
-    assert httpx.get(f"{server.url}/api/bots", params={"game": "chess"}).status_code == 404
-    seats = ["human", "bot:ismcts-native", "bot:random", "bot:random"]
-    refused = httpx.post(f"{server.url}/api/tables", json={"game": "hundred_one", "seats": seats})
-    assert refused.status_code == 422, refused.text
-    assert "ismcts-native" in refused.text
+def test_bots_are_offered_for_the_games_they_play(
+    server: ServerThread, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot made for some games only (here one of the trick games, registered for the
+    test) is offered there and not for 101, a 101 table with it is refused in one line, and
+    an unknown game is a 404. ``ismcts-native`` plays all four (101's own search)."""
+    from koloda.bots import base
+    from koloda.core.errors import OptionError
+    from koloda.server.catalog import games_catalog, offered_bots
+
+    def trick_games_only(rules: Any) -> Any:
+        if rules.info.name == "hundred_one":
+            raise OptionError("trick-only plays the trick games only")
+        return base.make_bot("random", rules)
+
+    base._load_builtin()
+    monkeypatch.setitem(base._BOTS, "trick-only", trick_games_only)
+    offered_bots.cache_clear()
+    games_catalog.cache_clear()
+    try:
+        games = {g["game"]: g for g in httpx.get(f"{server.url}/api/games").json()}
+        assert "trick-only" in games["spades"]["bots"]
+        assert "trick-only" not in games["hundred_one"]["bots"]
+        assert "ismcts-native" in games["hundred_one"]["bots"]
+        assert "hard" in games["hundred_one"]["bots"] and "cheater" not in games["king"]["bots"]
+        offered = httpx.get(f"{server.url}/api/bots", params={"game": "hundred_one"}).json()
+        assert "trick-only" not in offered["bots"] and "bot:hard" in offered["seat_kinds"]
+        assert httpx.get(f"{server.url}/api/bots", params={"game": "chess"}).status_code == 404
+        seats = ["human", "bot:trick-only", "bot:random", "bot:random"]
+        refused = httpx.post(
+            f"{server.url}/api/tables", json={"game": "hundred_one", "seats": seats}
+        )
+        assert refused.status_code == 422, refused.text
+        assert "trick-only" in refused.text
+    finally:
+        monkeypatch.undo()
+        offered_bots.cache_clear()
+        games_catalog.cache_clear()

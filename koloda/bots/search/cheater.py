@@ -8,8 +8,9 @@ In the trick games the card play is the native PIMC of ``hard`` on the real deal
 once the game's ``exact_cards`` are left, a heuristic playout before: one deal is enough,
 nothing in it varies); the other decisions are the Python PIMC's over rollouts of the real
 deal, except where ``hard`` leaves them to the heuristic (Spades' bids and exchange). In 101
-it is the game's own native PIMC on the real hands, the stock (which nobody sees)
-reshuffled for each of ``100 × N`` deals.
+it is the game's own native ISMCTS on the real hands, the stock (which nobody sees)
+reshuffled for each of ``5,000 × N`` walks (a game with its own PIMC only: ``100 × N``
+deals of it).
 """
 
 from __future__ import annotations
@@ -37,8 +38,11 @@ class CheaterBot(Generic[S, V]):
             from koloda.bots.heuristic import HeuristicBot
 
             self.heuristic = HeuristicBot(rules)  # as hard: Spades' bids and exchange
-        # a game's own native PIMC (101): the real hands, the stock reshuffled each deal
-        self.own: Any = plugin_of(rules).native_pimc_bot(rules, samples * 100, None, name)
+        # a game's own native search (101): the real hands, the stock reshuffled each walk
+        plugin = plugin_of(rules)
+        self.own: Any = plugin.native_ismcts_bot(
+            rules, samples * 5000, None, name
+        ) or plugin.native_pimc_bot(rules, samples * 100, None, name)
         if plugin_of(rules).native_search is not None:
             from koloda.bots.search.native_pimc import NativePIMCBot
 

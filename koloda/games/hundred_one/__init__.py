@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     seats_option="players",  # H-1: records may give the number of players by their names
     native_rules="koloda.games.hundred_one.native:make_rules",
     native_pimc="koloda.games.hundred_one.native_search:NativeHundredOnePIMC",
+    native_ismcts="koloda.games.hundred_one.native_search:NativeHundredOneISMCTS",
 )

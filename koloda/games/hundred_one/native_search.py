@@ -212,26 +212,41 @@ class NativeHundredOneISMCTS:
     def values(
         self, view: HundredOneView, rng: random.Random, truth: object = None
     ) -> dict[Action, float]:
-        """Each legal action's mean reward for the seat at the root of the tree."""
-        start = time.perf_counter()
-        deals: list[HundredOneCore] = [
-            self.native.sample_state(view, rng) for _ in range(self.candidates)
-        ]
-        milliseconds = self.milliseconds
-        if milliseconds is not None:
-            spent = (time.perf_counter() - start) * 1000.0
-            milliseconds = max(milliseconds - spent, 0.0)
-        values, iterations, _, _, nodes = hundred_one_ismcts(
-            deals,
-            iterations=self.iterations,
-            milliseconds=milliseconds,
-            seed=rng.getrandbits(64),
-            epsilon=self.epsilon,
-            deals=self.candidates + self.dealt,
-            hidden=knowledge(self.native, view) if self.dealt else None,
-            dealt=self.dealt,
-            exploration=self.exploration,
-        )
+        """Each legal action's mean reward for the seat at the root of the tree; given the
+        ``truth`` (the real state: the cheater's ceiling, never a player's bot) every walk
+        is on the real hands with the stock reshuffled."""
+        if truth is not None:
+            real = truth.clone() if isinstance(truth, HundredOneCore) else None
+            if real is None:
+                real = self.native.from_python(truth)  # type: ignore[arg-type]
+            values, iterations, _, _, nodes = hundred_one_ismcts(
+                [real],
+                iterations=self.iterations,
+                milliseconds=self.milliseconds,
+                seed=rng.getrandbits(64),
+                deals=1,
+                exploration=self.exploration,
+            )
+        else:
+            start = time.perf_counter()
+            deals: list[HundredOneCore] = [
+                self.native.sample_state(view, rng) for _ in range(self.candidates)
+            ]
+            milliseconds = self.milliseconds
+            if milliseconds is not None:
+                spent = (time.perf_counter() - start) * 1000.0
+                milliseconds = max(milliseconds - spent, 0.0)
+            values, iterations, _, _, nodes = hundred_one_ismcts(
+                deals,
+                iterations=self.iterations,
+                milliseconds=milliseconds,
+                seed=rng.getrandbits(64),
+                epsilon=self.epsilon,
+                deals=self.candidates + self.dealt,
+                hidden=knowledge(self.native, view) if self.dealt else None,
+                dealt=self.dealt,
+                exploration=self.exploration,
+            )
         self.last_iterations = iterations
         self.last_nodes = nodes
         self.last_visits = {action: visits for action, _, visits in values}
