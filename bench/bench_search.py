@@ -2,8 +2,9 @@
 OpenSpiel's Python ISMCTS bot on ``hearts(pass_cards=false)`` in the same run (uniform
 rollouts on both sides, as the OpenSpiel bot uses a random-rollout evaluator): our Python
 ISMCTS (``ismcts``), our native one (``ismcts-native``, the search in Rust) and OpenSpiel's
-Python and C++ ones; and PIMC deals per second, the native search of ``hard`` against the
-Python one of ``hard-python``.
+Python and C++ ones; PIMC deals per second, the native search of ``hard`` against the
+Python one of ``hard-python``; and in 101 the iterations a second of ``hard``'s ISMCTS
+beside the native and Python PIMC's deals a second.
 
 ``python bench/bench_search.py [SECONDS]``; ``run(seconds)`` for ``bench_engines.py``.
 """
@@ -147,6 +148,56 @@ def pimc_rates(game: str, seconds: float) -> tuple[float, float]:
     return rates[0], rates[1]
 
 
+def hundred_one_rates(seconds: float) -> dict[str, float]:
+    """101 from its first decision with a choice: ``hard``'s ISMCTS iterations a second
+    (searches of 900 ms, ``hard``'s budget, each from the view: sampling and weighing
+    included), the native PIMC's deals a second (``pimc-native``, 250 ms searches) and the
+    Python PIMC's of ``hard-python``."""
+    from koloda.bots.levels import HARD_MILLISECONDS
+    from koloda.bots.search.pimc import PIMCBot
+    from koloda.games.hundred_one.native_search import (
+        NativeHundredOneISMCTS,
+        NativeHundredOnePIMC,
+    )
+
+    rules = load_game("hundred_one")
+    state = rules.new_state(seed="bench-search")
+    heuristic = HeuristicBot(rules)
+    rng = random.Random(0)
+    while len(state.legal_actions()) < 2:
+        state.apply(heuristic.choose(state.view(state.to_act), rng))
+    view = state.view(state.to_act)
+    searches: list[tuple[str, Any, str]] = [
+        (
+            "hundred_one_ismcts_iterations_per_s",
+            NativeHundredOneISMCTS(rules, iterations=None, milliseconds=HARD_MILLISECONDS),
+            "last_iterations",
+        ),
+        (
+            "hundred_one_native_pimc_deals_per_s",
+            NativeHundredOnePIMC(rules, samples=None, milliseconds=250.0),
+            "last_samples",
+        ),
+        (
+            "hundred_one_python_pimc_deals_per_s",
+            PIMCBot(rules, samples=None, milliseconds=250.0),
+            "last_samples",
+        ),
+    ]
+    result: dict[str, float] = {}
+    for key, bot, counter in searches:
+        total = 0
+        started = time.perf_counter()
+        while total == 0 or time.perf_counter() - started < seconds:
+            bot.values(view, rng)
+            total += getattr(bot, counter)
+        result[key] = round(total / (time.perf_counter() - started), 1)
+    result["hundred_one_ismcts_iterations_in_hard_budget"] = round(
+        result["hundred_one_ismcts_iterations_per_s"] * HARD_MILLISECONDS / 1000.0
+    )
+    return result
+
+
 def run(seconds: float = 5.0) -> dict[str, Any]:
     share = max(seconds / 5, 0.5)
     king = koloda_rate("king", share)
@@ -185,6 +236,7 @@ def run(seconds: float = 5.0) -> dict[str, Any]:
         result[f"{game}_native_pimc_deals_per_s"] = round(native, 1)
         result[f"{game}_python_pimc_deals_per_s"] = round(python, 1)
         result[f"{game}_pimc_native_vs_python"] = round(native / python, 1)
+    result.update(hundred_one_rates(share))
     print("ISMCTS simulations per second (uniform rollouts), PIMC deals per second:")
     for key, value in result.items():
         print(f"  {key}: {value}")

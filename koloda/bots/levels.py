@@ -2,13 +2,14 @@
 
 - ``easy``: the heuristic with 25% random moves;
 - ``normal``: the heuristic;
-- ``hard``: PIMC in native code within 900 ms a move (within 1 s on this machine): in the
-  trick games over the card play (``search.native_pimc``), in 101 the game's own over deals
-  weighed by the others' play; ``hard-python`` is the Python PIMC it replaced (``pimc.py``,
-  heuristic rollouts); ``ismcts`` is the ISMCTS bot with heuristic rollouts;
+- ``hard``: native search within 900 ms a move (within 1 s on this machine): in the trick
+  games PIMC over the card play (``search.native_pimc``), in 101 the game's own ISMCTS over
+  the seat's decisions on deals weighed by the others' play; ``hard-python`` is the Python
+  PIMC it replaced (``pimc.py``, heuristic rollouts); ``ismcts`` is the ISMCTS bot with
+  heuristic rollouts;
 - ``ismcts-native``: ISMCTS in Rust over the card play of the trick games (random rollouts,
   100000 simulations a move by default; ``ismcts-native:1s`` for a time budget), the
-  heuristic for the other decisions.
+  heuristic for the other decisions; in 101 the game's own (100000 iterations).
 """
 
 from __future__ import annotations

@@ -30,7 +30,8 @@ def _positions(game: str, count: int) -> list[object]:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize(
-    "bot_name", ["heuristic", "easy", "ismcts:16", "pimc:2", "pimc-native:30", "hard:40"]
+    "bot_name",
+    ["heuristic", "easy", "ismcts:16", "pimc:2", "pimc-native:30", "ismcts-native:40", "hard:40"],
 )
 def test_swapped_hidden_hands_change_nothing(game: str, bot_name: str) -> None:
     rules = load_game(game)
