@@ -13,6 +13,7 @@ from koloda import load_game
 from koloda._native import (
     hundred_one_belief_weight,
     hundred_one_deal_hidden,
+    hundred_one_ismcts,
     hundred_one_pimc,
     hundred_one_policy_action,
     hundred_one_rollout,
@@ -265,3 +266,36 @@ def test_pimc_refuses_deals_that_disagree_and_empty_budgets() -> None:
         hundred_one_pimc([])
     with pytest.raises(ValueError, match="probability"):
         hundred_one_pimc(states[:1], samples=5, epsilon=2.0)
+
+
+def test_the_look_ahead_may_take_several_playouts_an_action() -> None:
+    # rule: H-8, H-11
+    rules: Any = load_game("hundred_one", engine="native", players=4)
+    states = _positions(rules, 1, 0.0, "ahead")
+    one = hundred_one_pimc(states, samples=30, seed=3, lookahead=True)
+    assert one == hundred_one_pimc(states, samples=30, seed=3, lookahead=True, lookahead_rollouts=1)
+    three = hundred_one_pimc(states, samples=30, seed=3, lookahead=True, lookahead_rollouts=3)
+    assert three == hundred_one_pimc(
+        states, samples=30, seed=3, lookahead=True, lookahead_rollouts=3
+    )
+    assert three[1] == 30 and three[0] != one[0]
+    with pytest.raises(ValueError, match="lookahead_rollouts"):
+        hundred_one_pimc(states, samples=5, lookahead=True, lookahead_rollouts=0)
+
+
+def test_the_ismcts_refuses_bad_input_in_one_line() -> None:
+    rules: Any = load_game("hundred_one", engine="native", players=3)
+    states = _positions(rules, 2, 0.0, "refuse-ismcts")
+    with pytest.raises(ValueError, match="agree"):
+        hundred_one_ismcts(states, iterations=5)
+    with pytest.raises(ValueError, match="budget"):
+        hundred_one_ismcts(states[:1])
+    with pytest.raises(ValueError, match="at least one"):
+        hundred_one_ismcts(states[:1], iterations=0)
+    with pytest.raises(ValueError, match="exploration"):
+        hundred_one_ismcts(states[:1], iterations=5, exploration=-1.0)
+    with pytest.raises(ValueError, match="probability"):
+        hundred_one_ismcts(states[:1], iterations=5, epsilon=2.0)
+    values, iterations, _, candidates, nodes = hundred_one_ismcts(states[:1], iterations=50)
+    assert iterations == 50 == sum(visits for _, _, visits in values)
+    assert candidates == 1 and nodes >= 1
