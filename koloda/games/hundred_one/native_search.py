@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 from koloda._native import HundredOneCore, hundred_one_ismcts, hundred_one_pimc
 from koloda.core.engine import Action, AnyRules
@@ -25,7 +27,85 @@ from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.view import HundredOneView, hidden_cards
 
 
-class NativeHundredOnePIMC:
+def native_rules_of(rules: AnyRules, search: str) -> NativeHundredOneRules:
+    """The native rules of 101's options for a native search; other games are refused."""
+    if not isinstance(rules, HundredOneRules):
+        raise OptionError(f"the {search} plays hundred_one only, not {rules.info.name}")
+    if isinstance(rules, NativeHundredOneRules):
+        return rules
+    return NativeHundredOneRules(rules.options)
+
+
+def real_state(native: NativeHundredOneRules, truth: object) -> HundredOneCore:
+    """The real state (the cheater's) as the native search takes it."""
+    if isinstance(truth, HundredOneCore):
+        return truth.clone()
+    return native.from_python(truth)  # type: ignore[arg-type]
+
+
+def sampled_deals(
+    native: NativeHundredOneRules,
+    view: HundredOneView,
+    rng: random.Random,
+    count: int,
+    milliseconds: float | None,
+) -> tuple[list[HundredOneCore], float | None]:
+    """``count`` deals sampled from the view by the game, and what is left of the time
+    budget after sampling them."""
+    start = time.perf_counter()
+    deals: list[HundredOneCore] = [native.sample_state(view, rng) for _ in range(count)]
+    if milliseconds is not None:
+        milliseconds = max(milliseconds - (time.perf_counter() - start) * 1000.0, 0.0)
+    return deals, milliseconds
+
+
+class NativeHundredOneSearch:
+    """What 101's native searches share: a move is the legal action ranked first by the
+    search's values of the view (``values``, ``ranking``); a forced move is not searched.
+    Both search deals sampled from the view and dealt from its knowledge, weighed alike."""
+
+    native: NativeHundredOneRules
+    milliseconds: float | None
+    candidates: int
+    dealt: int
+    epsilon: float | None
+
+    def deal_arguments(self, view: HundredOneView, rng: random.Random) -> dict[str, Any]:
+        """The deals of a search of ``view`` as the bindings take them: ``candidates``
+        sampled by the game, ``dealt`` more to deal natively from the view's knowledge, the
+        belief model's ``epsilon``, the time left and the search's seed."""
+        deals, milliseconds = sampled_deals(
+            self.native, view, rng, self.candidates, self.milliseconds
+        )
+        return {
+            "states": deals,
+            "milliseconds": milliseconds,
+            "seed": rng.getrandbits(64),
+            "epsilon": self.epsilon,
+            "deals": self.candidates + self.dealt,
+            "hidden": knowledge(self.native, view) if self.dealt else None,
+            "dealt": self.dealt,
+        }
+
+    def values(
+        self, view: HundredOneView, rng: random.Random, truth: object = None
+    ) -> dict[Action, float]:
+        raise NotImplementedError
+
+    def ranking(self, values: dict[Action, float]) -> Callable[[Action], Any]:
+        """The key that orders the actions, best last: by default their values."""
+        return values.__getitem__
+
+    def choose(self, view: HundredOneView, rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = tuple(view.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            return legal[0]
+        return max(legal, key=self.ranking(self.values(view, rng)))
+
+
+class NativeHundredOnePIMC(NativeHundredOneSearch):
     """PIMC for 101 in Rust over weighed deals, with a budget in deals (``samples``) or in
     milliseconds a move."""
 
@@ -42,19 +122,13 @@ class NativeHundredOnePIMC:
         lookahead: bool = True,
         lookahead_rollouts: int = 1,
     ) -> None:
-        if not isinstance(rules, HundredOneRules):
-            raise OptionError(f"the native PIMC plays hundred_one only, not {rules.info.name}")
+        self.native = native_rules_of(rules, "native PIMC")
         if samples is None and milliseconds is None:
             raise OptionError("the native PIMC needs a budget: samples or milliseconds")
         if lookahead_rollouts < 1:
             raise OptionError("the look ahead needs at least one playout an action")
         if (samples is not None and samples < 1) or candidates < 1:
             raise OptionError("the native PIMC needs at least one deal a move")
-        self.native = (
-            rules
-            if isinstance(rules, NativeHundredOneRules)
-            else NativeHundredOneRules(rules.options)
-        )
         self.rules = rules
         self.name = name
         self.samples = samples
@@ -73,15 +147,6 @@ class NativeHundredOnePIMC:
         self.last_effective = 0.0
         self.last_candidates = 0
 
-    def choose(self, view: HundredOneView, rng: random.Random) -> Action:
-        legal: tuple[Action, ...] = tuple(view.legal_actions)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
-        if len(legal) == 1:
-            return legal[0]
-        values = self.values(view, rng)
-        return max(legal, key=lambda a: values[a])
-
     def values(
         self, view: HundredOneView, rng: random.Random, truth: object = None
     ) -> dict[Action, float]:
@@ -89,11 +154,8 @@ class NativeHundredOnePIMC:
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
         is the real one with its stock reshuffled."""
         if truth is not None:
-            real = truth.clone() if isinstance(truth, HundredOneCore) else None
-            if real is None:
-                real = self.native.from_python(truth)  # type: ignore[arg-type]
             values, samples, _, _ = hundred_one_pimc(
-                [real],
+                [real_state(self.native, truth)],
                 samples=self.samples,
                 milliseconds=self.milliseconds,
                 seed=rng.getrandbits(64),
@@ -106,23 +168,9 @@ class NativeHundredOnePIMC:
             )
             self.last_samples = samples
             return dict(values)
-        start = time.perf_counter()
-        deals: list[HundredOneCore] = [
-            self.native.sample_state(view, rng) for _ in range(self.candidates)
-        ]
-        milliseconds = self.milliseconds
-        if milliseconds is not None:
-            spent = (time.perf_counter() - start) * 1000.0
-            milliseconds = max(milliseconds - spent, 0.0)
         values, samples, effective, candidates = hundred_one_pimc(
-            deals,
+            **self.deal_arguments(view, rng),
             samples=self.samples,
-            milliseconds=milliseconds,
-            seed=rng.getrandbits(64),
-            epsilon=self.epsilon,
-            deals=self.candidates + self.dealt,
-            hidden=knowledge(self.native, view) if self.dealt else None,
-            dealt=self.dealt,
             lookahead=self.lookahead,
             lookahead_rollouts=self.lookahead_rollouts,
         )
@@ -159,7 +207,7 @@ def knowledge(
     return unseen, places
 
 
-class NativeHundredOneISMCTS:
+class NativeHundredOneISMCTS(NativeHundredOneSearch):
     """ISMCTS for 101 in Rust over the seat's own decisions (``hundred_one_ismcts``): on the
     deals PIMC draws (weighed by the belief model), the seat's later decisions are taken on
     what it knows at them, not on the hidden hands of the deal; the others play the
@@ -176,38 +224,27 @@ class NativeHundredOneISMCTS:
         exploration: float = 0.7,
         name: str = "ismcts-native-101",
     ) -> None:
-        if not isinstance(rules, HundredOneRules):
-            raise OptionError(f"this search plays hundred_one only, not {rules.info.name}")
+        self.native = native_rules_of(rules, "native ISMCTS")
         if iterations is None and milliseconds is None:
             raise OptionError("the native ISMCTS needs a budget: iterations or milliseconds")
         if (iterations is not None and iterations < 1) or candidates < 1:
             raise OptionError("the native ISMCTS needs at least one iteration a move")
-        self.native = (
-            rules
-            if isinstance(rules, NativeHundredOneRules)
-            else NativeHundredOneRules(rules.options)
-        )
         self.rules = rules
         self.name = name
         self.iterations = iterations
         self.milliseconds = milliseconds
         self.candidates = candidates
         self.dealt = dealt
-        self.epsilon = epsilon
+        self.epsilon: float | None = epsilon
         self.exploration = exploration
         self.last_visits: dict[Action, int] = {}
         self.last_iterations = 0
         self.last_nodes = 0
 
-    def choose(self, view: HundredOneView, rng: random.Random) -> Action:
-        legal: tuple[Action, ...] = tuple(view.legal_actions)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
-        if len(legal) == 1:
-            return legal[0]
-        values = self.values(view, rng)
+    def ranking(self, values: dict[Action, float]) -> Callable[[Action], Any]:
+        """The action tried most at the root (its mean breaks a tie)."""
         visits = self.last_visits
-        return max(legal, key=lambda a: (visits[a], values[a]))
+        return lambda action: (visits[action], values[action])
 
     def values(
         self, view: HundredOneView, rng: random.Random, truth: object = None
@@ -216,11 +253,8 @@ class NativeHundredOneISMCTS:
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every walk
         is on the real hands with the stock reshuffled."""
         if truth is not None:
-            real = truth.clone() if isinstance(truth, HundredOneCore) else None
-            if real is None:
-                real = self.native.from_python(truth)  # type: ignore[arg-type]
             values, iterations, _, _, nodes = hundred_one_ismcts(
-                [real],
+                [real_state(self.native, truth)],
                 iterations=self.iterations,
                 milliseconds=self.milliseconds,
                 seed=rng.getrandbits(64),
@@ -228,23 +262,9 @@ class NativeHundredOneISMCTS:
                 exploration=self.exploration,
             )
         else:
-            start = time.perf_counter()
-            deals: list[HundredOneCore] = [
-                self.native.sample_state(view, rng) for _ in range(self.candidates)
-            ]
-            milliseconds = self.milliseconds
-            if milliseconds is not None:
-                spent = (time.perf_counter() - start) * 1000.0
-                milliseconds = max(milliseconds - spent, 0.0)
             values, iterations, _, _, nodes = hundred_one_ismcts(
-                deals,
+                **self.deal_arguments(view, rng),
                 iterations=self.iterations,
-                milliseconds=milliseconds,
-                seed=rng.getrandbits(64),
-                epsilon=self.epsilon,
-                deals=self.candidates + self.dealt,
-                hidden=knowledge(self.native, view) if self.dealt else None,
-                dealt=self.dealt,
                 exploration=self.exploration,
             )
         self.last_iterations = iterations

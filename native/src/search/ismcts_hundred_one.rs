@@ -16,17 +16,16 @@
 //! With a count budget the result is a function of the inputs and the seed.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::hundred_one::HundredOne;
 use crate::rng::Rng;
 use crate::search::pimc_hundred_one::{
-    position_of, rewards, weighed_candidates, Candidates, HiddenDeal, Restocks,
+    deadlines, deal_reward, position_of, weighed_candidates, Candidates, HiddenDeal, Restocks,
+    MOST_STEPS,
 };
 use crate::search::policy_hundred_one::hundred_one_action;
 
-/// A walk stops here if the deal has not ended (it then counts 0).
-const MOST_STEPS: u32 = 20_000;
 /// With a time budget, at most this share of it goes to dealing and weighing candidates.
 const WEIGHING_SHARE: f64 = 0.3;
 
@@ -122,13 +121,7 @@ pub fn ismcts_hundred_one(
     if !(settings.exploration.is_finite() && settings.exploration >= 0.0) {
         return Err("the exploration constant must be a finite number >= 0".into());
     }
-    let start = Instant::now();
-    let deadline = settings
-        .milliseconds
-        .map(|ms| start + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
-    let weighing_deadline = settings
-        .milliseconds
-        .map(|ms| start + Duration::from_secs_f64(WEIGHING_SHARE * ms.max(0.0) / 1000.0));
+    let (deadline, weighing_deadline) = deadlines(settings.milliseconds, WEIGHING_SHARE);
     let limit = settings.iterations.unwrap_or(u64::MAX);
     let mut rng = Rng::new(settings.seed);
     let Candidates {
@@ -210,11 +203,10 @@ pub fn ismcts_hundred_one(
                 break;
             }
         }
-        let reward = match state.sheet.last() {
-            Some(line) if finished && line.deal == deal => {
-                rewards(&line.scores, state.n as usize)[seat]
-            }
-            _ => 0.0,
+        let reward = if finished {
+            deal_reward(&state, deal, seat)
+        } else {
+            0.0 // a walk that did not end counts nothing
         };
         for &(key, index) in &path {
             if let Some(edge) = tree.get_mut(&key).and_then(|edges| edges.get_mut(index)) {

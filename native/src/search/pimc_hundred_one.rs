@@ -30,7 +30,7 @@ use crate::search::weights::{effective, resample, unit};
 const REWARD_SCALE: f64 = 40.0;
 /// A rollout stops here if the deal has not ended (it then counts 0, as an unfinished deal
 /// counts in Python); the heuristic never plays this long.
-const MOST_STEPS: u32 = 20_000;
+pub const MOST_STEPS: u32 = 20_000;
 /// With a time budget, at most this share of it goes to dealing and weighing candidates.
 const WEIGHING_SHARE: f64 = 0.4;
 
@@ -304,10 +304,26 @@ pub fn rollout(
             return 0.0; // a search copy has no reshuffle given in advance to mismatch
         }
     }
+    deal_reward(state, deal, seat)
+}
+
+/// The reward of `seat` for deal `deal` once it has ended in `state` (a search copy, whose
+/// sheet holds no earlier deal); 0 if it has not.
+pub fn deal_reward(state: &HundredOne, deal: u32, seat: usize) -> f64 {
     match state.sheet.last() {
         Some(line) if line.deal == deal => rewards(&line.scores, state.n as usize)[seat],
         _ => 0.0,
     }
+}
+
+/// The deadlines of a search given `milliseconds` (None: no time limit): the search's, and
+/// the one of its first `share` for dealing and weighing candidates.
+pub fn deadlines(milliseconds: Option<f64>, share: f64) -> (Option<Instant>, Option<Instant>) {
+    let start = Instant::now();
+    let after = |part: f64| {
+        milliseconds.map(|ms| start + Duration::from_secs_f64(part * ms.max(0.0) / 1000.0))
+    };
+    (after(1.0), after(share))
 }
 
 /// The seat to act in the `given` deals (positions that agree with its view) and its legal
@@ -407,13 +423,7 @@ pub fn pimc_hundred_one(
     if settings.samples.is_none() && settings.milliseconds.is_none() {
         return Err("PIMC needs a budget: samples or milliseconds".into());
     }
-    let start = Instant::now();
-    let deadline = settings
-        .milliseconds
-        .map(|ms| start + Duration::from_secs_f64(ms.max(0.0) / 1000.0));
-    let weighing_deadline = settings
-        .milliseconds
-        .map(|ms| start + Duration::from_secs_f64(WEIGHING_SHARE * ms.max(0.0) / 1000.0));
+    let (deadline, weighing_deadline) = deadlines(settings.milliseconds, WEIGHING_SHARE);
     let limit = settings.samples.unwrap_or(u64::MAX);
     let mut rng = Rng::new(settings.seed);
     let Candidates {
