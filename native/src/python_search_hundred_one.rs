@@ -10,7 +10,7 @@ use crate::rng::Rng;
 use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::ismcts_hundred_one::{ismcts_hundred_one, IsmctsSettings};
 use crate::search::pimc_hundred_one::{
-    pimc_hundred_one, rollout, search_copy, HiddenDeal, HiddenPlace, PimcSettings,
+    pimc_hundred_one, rollout, search_copy, Dealing, HiddenDeal, HiddenPlace, PimcSettings,
 };
 use crate::search::policy_hundred_one::hundred_one_action;
 
@@ -118,6 +118,28 @@ fn hundred_one_deal_hidden(
     }))
 }
 
+/// What both searches check and take alike: the time budget and the belief model's epsilon
+/// checked, the deals copied out of Python and the seat's knowledge of the unseen cards.
+fn searched_deals(
+    states: Vec<PyRef<'_, HundredOneCore>>,
+    milliseconds: Option<f64>,
+    epsilon: Option<f64>,
+    hidden: Option<HiddenTuple>,
+) -> PyResult<(Vec<HundredOne>, Option<HiddenDeal>)> {
+    if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
+        return Err(PyValueError::new_err(
+            "milliseconds must be a finite number >= 0",
+        ));
+    }
+    if let Some(epsilon) = epsilon {
+        check_probability("epsilon", epsilon)?;
+    }
+    let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
+    let seats = candidates.first().map(|first| first.n as usize);
+    let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
+    Ok((candidates, hidden))
+}
+
 /// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt` more
 /// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released.
 #[pyfunction]
@@ -137,16 +159,8 @@ fn hundred_one_pimc(
     lookahead: bool,
     lookahead_rollouts: u32,
 ) -> PyResult<PimcTuple> {
-    if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
-        return Err(PyValueError::new_err(
-            "milliseconds must be a finite number >= 0",
-        ));
-    }
     if samples == Some(0) {
         return Err(PyValueError::new_err("PIMC needs at least one deal a move"));
-    }
-    if let Some(epsilon) = epsilon {
-        check_probability("epsilon", epsilon)?;
     }
     check_probability("rollout_epsilon", rollout_epsilon)?;
     if lookahead_rollouts == 0 {
@@ -154,18 +168,17 @@ fn hundred_one_pimc(
             "lookahead_rollouts must be at least 1",
         ));
     }
-    let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
-    drop(states);
-    let seats = candidates.first().map(|first| first.n as usize);
-    let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
+    let (candidates, hidden) = searched_deals(states, milliseconds, epsilon, hidden)?;
     let settings = PimcSettings {
         samples,
         milliseconds,
         seed,
-        epsilon,
-        deals,
+        dealing: Dealing {
+            epsilon,
+            deals,
+            dealt,
+        },
         rollout_epsilon,
-        dealt,
         lookahead,
         lookahead_rollouts,
     };
@@ -197,30 +210,21 @@ fn hundred_one_ismcts(
     dealt: usize,
     exploration: f64,
 ) -> PyResult<IsmctsTuple> {
-    if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
-        return Err(PyValueError::new_err(
-            "milliseconds must be a finite number >= 0",
-        ));
-    }
     if iterations == Some(0) {
         return Err(PyValueError::new_err(
             "ISMCTS needs at least one iteration a move",
         ));
     }
-    if let Some(epsilon) = epsilon {
-        check_probability("epsilon", epsilon)?;
-    }
-    let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
-    drop(states);
-    let seats = candidates.first().map(|first| first.n as usize);
-    let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
+    let (candidates, hidden) = searched_deals(states, milliseconds, epsilon, hidden)?;
     let settings = IsmctsSettings {
         iterations,
         milliseconds,
         seed,
-        epsilon,
-        deals,
-        dealt,
+        dealing: Dealing {
+            epsilon,
+            deals,
+            dealt,
+        },
         exploration,
     };
     let result = py

@@ -21,8 +21,8 @@ use std::time::Instant;
 use crate::hundred_one::HundredOne;
 use crate::rng::Rng;
 use crate::search::pimc_hundred_one::{
-    deadlines, deal_reward, position_of, weighed_candidates, Candidates, HiddenDeal, Restocks,
-    MOST_STEPS,
+    deadlines, deal_reward, position_of, weighed_candidates, Candidates, Dealing, HiddenDeal,
+    Restocks, MOST_STEPS,
 };
 use crate::search::policy_hundred_one::hundred_one_action;
 
@@ -37,12 +37,7 @@ pub struct IsmctsSettings {
     /// At most this long (None: until the count is reached).
     pub milliseconds: Option<f64>,
     pub seed: u64,
-    /// The belief model's chance of any legal move; None: the candidates as they come.
-    pub epsilon: Option<f64>,
-    /// How many deals are drawn from the weighed candidates (the search cycles through them).
-    pub deals: usize,
-    /// How many candidates to deal natively besides the given ones (with `hidden`).
-    pub dealt: usize,
+    pub dealing: Dealing,
     /// The exploration constant of UCB, in rewards (a deal's points over 40).
     pub exploration: f64,
 }
@@ -108,7 +103,7 @@ fn select(edges: &mut [Edge], legal: &[u32], c: f64) -> usize {
 }
 
 /// ISMCTS for the seat to act in the `given` deals (positions that agree with its view),
-/// with `settings.dealt` more dealt from `hidden`.
+/// with `settings.dealing.dealt` more dealt from `hidden`.
 pub fn ismcts_hundred_one(
     given: &[HundredOne],
     hidden: Option<&HiddenDeal>,
@@ -131,9 +126,8 @@ pub fn ismcts_hundred_one(
     } = weighed_candidates(
         given,
         hidden,
-        settings.epsilon,
-        settings.dealt,
-        settings.deals.max(1),
+        settings.dealing,
+        settings.dealing.deals.max(1),
         weighing_deadline,
         &mut rng,
     )?;
@@ -276,9 +270,11 @@ mod tests {
             iterations: Some(iterations),
             milliseconds: None,
             seed,
-            epsilon: Some(0.1),
-            deals: 50,
-            dealt: 0,
+            dealing: Dealing {
+                epsilon: Some(0.1),
+                deals: 50,
+                dealt: 0,
+            },
             exploration: 0.7,
         }
     }

@@ -42,14 +42,9 @@ pub struct PimcSettings {
     /// At most this long (None: until the count is reached).
     pub milliseconds: Option<f64>,
     pub seed: u64,
-    /// The belief model's chance of any legal move; None: the candidates as they come.
-    pub epsilon: Option<f64>,
-    /// How many deals are drawn from the weighed candidates (the search cycles through them).
-    pub deals: usize,
+    pub dealing: Dealing,
     /// The rollout's chance of a uniform move instead of the heuristic's.
     pub rollout_epsilon: f64,
-    /// How many candidates to deal natively besides the given ones (with `hidden`).
-    pub dealt: usize,
     /// In a rollout the searching seat looks one action ahead at each of its decisions
     /// (each legal action played out by the heuristic on the deal, its stock shuffled
     /// again, the best taken).
@@ -57,6 +52,17 @@ pub struct PimcSettings {
     /// How many playouts value each action in the look ahead (each on the stock shuffled
     /// anew, the same shuffles for every action); at least 1.
     pub lookahead_rollouts: u32,
+}
+
+/// Which deals a search of 101 draws from (`weighed_candidates`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dealing {
+    /// The belief model's chance of any legal move; None: the candidates as they come.
+    pub epsilon: Option<f64>,
+    /// How many deals are drawn from the weighed candidates (the search cycles through them).
+    pub deals: usize,
+    /// How many candidates to deal natively besides the given ones (with `hidden`).
+    pub dealt: usize,
 }
 
 /// What the search found.
@@ -358,20 +364,19 @@ pub struct Candidates {
     pub effective: f64,
 }
 
-/// The given deals and `dealt` more from `hidden`, weighed by the belief model with
-/// `epsilon` (None: unweighed, searched as they come) and `wanted` of them drawn in
+/// The given deals and `dealing.dealt` more from `hidden`, weighed by the belief model with
+/// `dealing.epsilon` (None: unweighed, searched as they come) and `wanted` of them drawn in
 /// proportion to the weights; the dealing stops at `deadline`.
 pub fn weighed_candidates(
     given: &[HundredOne],
     hidden: Option<&HiddenDeal>,
-    epsilon: Option<f64>,
-    dealt: usize,
+    dealing: Dealing,
     wanted: usize,
     deadline: Option<Instant>,
     rng: &mut Rng,
 ) -> Result<Candidates, String> {
     let (seat, _) = position_of(given)?;
-    let prepared = match epsilon {
+    let prepared = match dealing.epsilon {
         Some(epsilon) => Some((Prepared::new(&given[0], seat)?, epsilon)),
         None => None,
     };
@@ -384,7 +389,7 @@ pub fn weighed_candidates(
     }
     if let Some(hidden) = hidden {
         let template = copies[0].clone();
-        for k in 0..dealt {
+        for k in 0..dealing.dealt {
             if k % 32 == 0 && deadline.is_some_and(|d| Instant::now() > d) {
                 break;
             }
@@ -413,7 +418,7 @@ pub fn weighed_candidates(
 }
 
 /// PIMC for the seat to act in the `given` deals (positions that agree with its view),
-/// with `settings.dealt` more dealt from `hidden` (the seat's knowledge of the unseen cards).
+/// with `settings.dealing.dealt` more dealt from `hidden` (the seat's knowledge of the unseen cards).
 pub fn pimc_hundred_one(
     given: &[HundredOne],
     hidden: Option<&HiddenDeal>,
@@ -433,9 +438,8 @@ pub fn pimc_hundred_one(
     } = weighed_candidates(
         given,
         hidden,
-        settings.epsilon,
-        settings.dealt,
-        limit.min(settings.deals.max(1) as u64) as usize,
+        settings.dealing,
+        limit.min(settings.dealing.deals.max(1) as u64) as usize,
         weighing_deadline,
         &mut rng,
     )?;
@@ -526,10 +530,12 @@ mod tests {
             samples: Some(40),
             milliseconds: None,
             seed: 5,
-            epsilon: Some(0.1),
-            deals: 40,
+            dealing: Dealing {
+                epsilon: Some(0.1),
+                deals: 40,
+                dealt: 0,
+            },
             rollout_epsilon: 0.0,
-            dealt: 0,
             lookahead: true,
             lookahead_rollouts: 1,
         };
