@@ -83,14 +83,14 @@ def measure_game(
     truth: TruthEvaluator,
     per_deal: TruthEvaluator,
     deals: int,
-    kind_of: Callable[[tuple[Action, ...]], str],
+    kind_of: Callable[[tuple[Action, ...]], str | None],
     sample_deals: SampleDeals | None = None,
     first_deal_only: bool = True,
 ) -> dict[str, Tally]:
     """Plays the game ``seed`` with ``reference`` at every seat and measures every
     decision with a choice: each of ``bots``' regret (the reference's as ``"reference"``),
     the one-step Bayesian's regret and the EVPI over ``deals`` deals of the view, tallied
-    by ``kind_of(legal actions)``. The deals are ``sample_deals(view, rng, deals)``, by
+    by ``kind_of(legal actions)`` (None: not measured). The deals are ``sample_deals(view, rng, deals)``, by
     default the game's samples of the view."""
     if sample_deals is None:
         sample_deals = _view_samples(rules)
@@ -100,9 +100,12 @@ def measure_game(
     for number, view in _decisions(state, reference, play, first_deal_only):
         legal: tuple[Action, ...] = tuple(view.legal_actions)
         rng = random.Random(f"{seed}-{number}")
+        kind = kind_of(legal)
+        if kind is None:
+            continue
         real = truth.values(view, rng, truth=state)
         best = max(real.values())
-        tally = tallies[kind_of(legal)]
+        tally = tallies[kind]
         tally.decisions += 1
         for name, bot in {"reference": reference, **bots}.items():
             tally.regret[name] += best - real[bot.choose(view, random.Random(rng.random()))]

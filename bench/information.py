@@ -1,16 +1,19 @@
 """How much of the gap between ``heuristic`` and ``cheater`` a bot that does not see the
-cards can close in 101, decision by decision (``koloda/bots/information.py``).
+cards can close, decision by decision (``koloda/bots/information.py``).
 
-The first deal of ``--games`` games played by the heuristic at every seat; at each
-decision with a choice, the native PIMC on the real hands (``--truth`` deals, its stock
-reshuffled) values every action; ``hard`` (``--hard`` iterations of its ISMCTS) and the
-heuristic are scored against it, and so is the one-step Bayesian over ``--deals`` deals
-drawn from the seat's view by ``hard``'s belief model (among ``--weighed`` candidates),
-each valued by the same PIMC on that deal (``--per-deal`` deals), with the expected value
-of perfect information (EVPI) on those deals. Points are the seat's points less the
-others' mean (the reward × 40).
+Games played by the heuristic at every seat (in 101 the first deal of each, in the trick
+games whole games); at each decision measured, the cheater's search on the real hands values
+every action: in 101 the native PIMC (``--truth`` deals, the stock reshuffled), in the
+trick games the native PIMC of the card play on the real deal (solved exactly once
+few cards are left, a heuristic playout before; the other decisions are not measured).
+``hard`` (``--hard``: its budget) and the heuristic are scored against it, and so is the
+one-step Bayesian over ``--deals`` deals drawn from the seat's view (in 101 by ``hard``'s
+belief model, among ``--weighed`` candidates), each valued by the same search on that deal
+(in 101 ``--per-deal`` deals), with the expected value of perfect information (EVPI) on
+those deals. Points are the game's points a deal (a reward × its utility scale): in 101 the
+seat's less the others' mean.
 
-``python bench/information_hundred_one.py [--games 40] [--deals 30] [--workers 2] [--json]``
+``python bench/information.py [GAME] [--games 40] [--deals 30] [--workers 2] [--json]``
 """
 
 from __future__ import annotations
@@ -28,16 +31,15 @@ from koloda import load_game
 from koloda._native import hundred_one_belief_weight
 from koloda.bots.base import make_bot
 from koloda.bots.information import Tally, measure_game
+from koloda.bots.search.native_pimc import NativePIMCBot
 from koloda.core.engine import Action
+from koloda.core.info import GameInfo
 from koloda.games.hundred_one.actions import DRAW, PASS, is_suit_action
 from koloda.games.hundred_one.native import NativeHundredOneRules
 from koloda.games.hundred_one.native_search import NativeHundredOnePIMC
 
-POINTS = 40.0
-"""101's reward scale: a reward × 40 is points against the others' mean."""
 
-
-def kind_of(legal: tuple[Action, ...]) -> str:
+def kind_of_hundred_one(legal: tuple[Action, ...]) -> str:
     if any(is_suit_action(a) for a in legal):
         return "name a suit"
     if PASS in legal:
@@ -45,6 +47,10 @@ def kind_of(legal: tuple[Action, ...]) -> str:
     if DRAW in legal:
         return "play or draw"
     return "choose a card"
+
+
+def card_play(legal: tuple[Action, ...]) -> str | None:
+    return "card play" if GameInfo.is_card_action(legal[0]) else None
 
 
 def posterior(rules: Any, candidates: int, epsilon: float) -> Any:
@@ -66,24 +72,35 @@ def posterior(rules: Any, candidates: int, epsilon: float) -> Any:
     return sample
 
 
-def one_game(arguments: tuple[str, int, int, int, int, int]) -> dict[str, Tally]:
-    seed, hard, truth, per_deal, deals, candidates = arguments
-    rules = load_game("hundred_one")
+def one_game(arguments: tuple[str, str, Any]) -> dict[str, Tally]:
+    game, seed, options = arguments
+    rules = load_game(game)
+    common: dict[str, Any] = {
+        "reference": make_bot("heuristic", rules),
+        "bots": {"hard": make_bot(f"hard:{options.hard}", rules)},
+        "deals": options.deals,
+    }
+    if game == "hundred_one":
+        return measure_game(
+            rules,
+            seed,
+            truth=NativeHundredOnePIMC(rules, samples=options.truth),
+            per_deal=NativeHundredOnePIMC(rules, samples=options.per_deal),
+            kind_of=kind_of_hundred_one,
+            sample_deals=posterior(rules, options.weighed, 0.1),
+            **common,
+        )
+    real = NativePIMCBot(rules, samples=1)  # the cheater's card play: one deal, the real one
+    real.exact_cards = real.parts.exact_cards
+    real.lookahead = real.parts.lookahead
     return measure_game(
-        rules,
-        seed,
-        reference=make_bot("heuristic", rules),
-        bots={"hard": make_bot(f"hard:{hard}", rules)},
-        truth=NativeHundredOnePIMC(rules, samples=truth),
-        per_deal=NativeHundredOnePIMC(rules, samples=per_deal),
-        deals=deals,
-        kind_of=kind_of,
-        sample_deals=posterior(rules, candidates, 0.1),
+        rules, seed, truth=real, per_deal=real, kind_of=card_play, first_deal_only=False, **common
     )
 
 
-def summary(tallies: dict[str, Tally]) -> dict[str, Any]:
-    """Points a decision by kind, and the shares of the heuristic's regret removed."""
+def summary(tallies: dict[str, Tally], points: float) -> dict[str, Any]:
+    """Points a decision by kind (a reward × ``points``, the game's utility scale), and the
+    shares of the heuristic's regret removed."""
     total = Tally()
     for tally in tallies.values():
         total.add(tally)
@@ -92,10 +109,10 @@ def summary(tallies: dict[str, Tally]) -> dict[str, Any]:
         n = max(tally.decisions, 1)
         rows[kind] = {
             "decisions": tally.decisions,
-            "regret heuristic": round(POINTS * tally.regret["reference"] / n, 2),
-            "regret hard": round(POINTS * tally.regret["hard"] / n, 2),
-            "regret one-step Bayesian": round(POINTS * tally.bayes_regret / n, 2),
-            "EVPI": round(POINTS * tally.evpi / n, 2),
+            "regret heuristic": round(points * tally.regret["reference"] / n, 2),
+            "regret hard": round(points * tally.regret["hard"] / n, 2),
+            "regret one-step Bayesian": round(points * tally.bayes_regret / n, 2),
+            "EVPI": round(points * tally.evpi / n, 2),
         }
     heuristic = total.regret["reference"]
     shares = {
@@ -111,9 +128,12 @@ def summary(tallies: dict[str, Tally]) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", nargs="?", default="hundred_one")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--deals", type=int, default=30, help="deals of the view a decision")
-    parser.add_argument("--hard", type=int, default=30000, help="hard's ISMCTS iterations")
+    parser.add_argument(
+        "--hard", default=None, help="hard's budget (101: 30000 iterations, else 1000 deals)"
+    )
     parser.add_argument("--truth", type=int, default=3000, help="PIMC deals on the real hands")
     parser.add_argument("--per-deal", type=int, default=1000, help="PIMC deals per view deal")
     parser.add_argument(
@@ -126,17 +146,9 @@ def main() -> None:
     parser.add_argument("--seed", default="information")
     parser.add_argument("--json", action="store_true")
     options = parser.parse_args()
-    jobs = [
-        (
-            f"{options.seed}-{g}",
-            options.hard,
-            options.truth,
-            options.per_deal,
-            options.deals,
-            options.weighed,
-        )
-        for g in range(options.games)
-    ]
+    if options.hard is None:
+        options.hard = "30000" if options.game == "hundred_one" else "1000"
+    jobs = [(options.game, f"{options.seed}-{g}", options) for g in range(options.games)]
     tallies: dict[str, Tally] = defaultdict(Tally)
     with ProcessPoolExecutor(options.workers) as pool, Progress(transient=True) as progress:
         task = progress.add_task("games", total=len(jobs))
@@ -144,11 +156,12 @@ def main() -> None:
             for kind, tally in result.items():
                 tallies[kind].add(tally)
             progress.advance(task)
-    figures = summary(dict(tallies))
+    figures = summary(dict(tallies), load_game(options.game).info.utility.scale)
     if options.json:
         print(json.dumps(figures))
         return
-    print(f"101: points a decision against the real-hands PIMC, {options.games} deals")
+    what = "deals" if options.game == "hundred_one" else "games"
+    print(f"{options.game}: points a decision against the cheater's values, {options.games} {what}")
     header = ("kind", "decisions", "heuristic", "hard", "Bayes", "EVPI")
     print("  ".join(f"{h:>28}" if i == 0 else f"{h:>10}" for i, h in enumerate(header)))
     for kind, row in figures["per decision"].items():
