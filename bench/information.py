@@ -98,9 +98,44 @@ def one_game(arguments: tuple[str, str, Any]) -> dict[str, Tally]:
     )
 
 
-def summary(tallies: dict[str, Tally], points: float) -> dict[str, Any]:
+def shares(total: Tally) -> dict[str, float]:
+    """The shares of the heuristic's regret that hard, the one-step Bayesian and a bot
+    that takes back all but the EVPI remove."""
+    heuristic = total.regret["reference"]
+    return {
+        "hard": 1 - total.regret["hard"] / heuristic,
+        "one-step Bayesian": 1 - total.bayes_regret / heuristic,
+        "ceiling (1 - EVPI / heuristic's regret)": 1 - total.evpi / heuristic,
+    }
+
+
+def intervals(games: list[Tally], rounds: int = 2000) -> dict[str, list[float]]:
+    """95% bootstrap intervals of the shares over the games, and of the ceiling less hard's
+    share (the games resampled together)."""
+    rng = random.Random(0)
+    drawn: dict[str, list[float]] = defaultdict(list)
+    for _ in range(rounds):
+        total = Tally()
+        for game in rng.choices(games, k=len(games)):
+            total.add(game)
+        if total.regret["reference"] <= 0:
+            continue
+        figures = shares(total)
+        for name, value in figures.items():
+            drawn[name].append(value)
+        ceiling = figures["ceiling (1 - EVPI / heuristic's regret)"]
+        drawn["ceiling less hard"].append(ceiling - figures["hard"])
+    result = {}
+    for name, values in drawn.items():
+        values.sort()
+        low, high = values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]
+        result[name] = [round(low, 3), round(high, 3)]
+    return result
+
+
+def summary(tallies: dict[str, Tally], games: list[Tally], points: float) -> dict[str, Any]:
     """Points a decision by kind (a reward × ``points``, the game's utility scale), and the
-    shares of the heuristic's regret removed."""
+    shares of the heuristic's regret removed, with their intervals over the ``games``."""
     total = Tally()
     for tally in tallies.values():
         total.add(tally)
@@ -114,15 +149,10 @@ def summary(tallies: dict[str, Tally], points: float) -> dict[str, Any]:
             "regret one-step Bayesian": round(points * tally.bayes_regret / n, 2),
             "EVPI": round(points * tally.evpi / n, 2),
         }
-    heuristic = total.regret["reference"]
-    shares = {
-        "hard": 1 - total.regret["hard"] / heuristic,
-        "one-step Bayesian": 1 - total.bayes_regret / heuristic,
-        "ceiling (1 - EVPI / heuristic's regret)": 1 - total.evpi / heuristic,
-    }
     return {
         "per decision": rows,
-        "share of the gap closed": {k: round(v, 3) for k, v in shares.items()},
+        "share of the gap closed": {k: round(v, 3) for k, v in shares(total).items()},
+        "95% intervals": intervals(games),
     }
 
 
@@ -150,13 +180,16 @@ def main() -> None:
         options.hard = "30000" if options.game == "hundred_one" else "1000"
     jobs = [(options.game, f"{options.seed}-{g}", options) for g in range(options.games)]
     tallies: dict[str, Tally] = defaultdict(Tally)
+    games: list[Tally] = []
     with ProcessPoolExecutor(options.workers) as pool, Progress(transient=True) as progress:
         task = progress.add_task("games", total=len(jobs))
         for result in pool.map(one_game, jobs):
+            games.append(Tally())
             for kind, tally in result.items():
                 tallies[kind].add(tally)
+                games[-1].add(tally)
             progress.advance(task)
-    figures = summary(dict(tallies), load_game(options.game).info.utility.scale)
+    figures = summary(dict(tallies), games, load_game(options.game).info.utility.scale)
     if options.json:
         print(json.dumps(figures))
         return
@@ -167,8 +200,14 @@ def main() -> None:
     for kind, row in figures["per decision"].items():
         cells = [f"{kind:>28}", *(f"{v:>10}" for v in row.values())]
         print("  ".join(cells))
+    ranges = figures["95% intervals"]
     for name, share in figures["share of the gap closed"].items():
-        print(f"share of the heuristic's regret removed by {name}: {share:.0%}")
+        low, high = ranges.get(name, [share, share])
+        interval = f"[{low:.0%}, {high:.0%}]"
+        print(f"share of the heuristic's regret removed by {name}: {share:.0%} {interval}")
+    if "ceiling less hard" in ranges:
+        low, high = ranges["ceiling less hard"]
+        print(f"ceiling less hard's share: 95% interval [{low:.0%}, {high:.0%}]")
 
 
 if __name__ == "__main__":
