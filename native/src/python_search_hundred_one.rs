@@ -95,7 +95,8 @@ fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64)
             "no seat {seat} at this table"
         )));
     }
-    Ok(rollout(&mut copy, seat, 0.0, &mut Rng::new(seed), 0))
+    let deal = copy.deal_number;
+    Ok(rollout(&mut copy, seat, deal, 0.0, &mut Rng::new(seed), 0))
 }
 
 /// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew

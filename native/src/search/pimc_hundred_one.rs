@@ -263,6 +263,7 @@ fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mut Rn
         for (total, &action) in totals.iter_mut().zip(&legal[..count]) {
             let mut chance = Rng::new(seed);
             let mut child = blind.clone();
+            let deal = child.deal_number;
             if child
                 .step(action, &mut (), &mut Restocks(&mut chance))
                 .is_err()
@@ -270,7 +271,7 @@ fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mut Rn
                 *total = f64::NEG_INFINITY;
                 continue;
             }
-            *total += rollout(&mut child, seat, 0.0, &mut chance, 0);
+            *total += rollout(&mut child, seat, deal, 0.0, &mut chance, 0);
         }
     }
     let mut best = (f64::NEG_INFINITY, legal[0]);
@@ -282,17 +283,18 @@ fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mut Rn
     best.1
 }
 
-/// Plays `state` to the end of its hand with the heuristic (a uniform move with chance
+/// Plays `state` to the end of hand `deal` with the heuristic (a uniform move with chance
 /// `epsilon`; `seat` looking one action ahead with `lookahead` playouts an action, none
-/// with 0), reshuffles from `rng`; the reward of `seat`, 0 if the hand did not end.
+/// with 0), reshuffles from `rng`; the reward of `seat`, 0 if the hand did not end. The
+/// hand is named by the caller: a step that ended it has already moved the deal number on.
 pub fn rollout(
     state: &mut HundredOne,
     seat: usize,
+    deal: u32,
     epsilon: f64,
     rng: &mut Rng,
     lookahead: u32,
 ) -> f64 {
-    let deal = state.deal_number;
     let mut steps = 0;
     while state.in_deal() && state.deal_number == deal {
         if steps == MOST_STEPS {
@@ -453,6 +455,7 @@ pub fn pimc_hundred_one(
         for (total, &action) in totals.iter_mut().zip(&legal) {
             let mut chance = Rng::new(sample_seed); // the same reshuffles for every action
             let mut child = deal.clone();
+            let hand = child.deal_number;
             if child
                 .step(action, &mut (), &mut Restocks(&mut chance))
                 .is_err()
@@ -462,6 +465,7 @@ pub fn pimc_hundred_one(
             *total += rollout(
                 &mut child,
                 seat,
+                hand,
                 settings.rollout_epsilon,
                 &mut chance,
                 if settings.lookahead {
@@ -489,7 +493,7 @@ pub fn pimc_hundred_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hundred_one::{HundredOneOptions, Seeded};
+    use crate::hundred_one::{HundredOneOptions, Seeded, PHASE_PLAY};
 
     fn position(players: u8, seed: &str, moves: usize) -> HundredOne {
         let options = HundredOneOptions {
@@ -567,5 +571,66 @@ mod tests {
             let weight = prepared.weight(&state.hands, 0.1, &mut Rng::new(seed as u64));
             assert!(weight > 0.0, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn going_out_is_valued_at_the_hand_it_ends() {
+        // rule: H-12, H-13, H-14
+        // A seat whose last card can be played ends the hand with it: the action's value is
+        // that hand's reward (the others' penalties against its 0, or -30 on a queen), not
+        // the 0 of a hand not ended, in PIMC's values and in the look ahead's.
+        let mut found = 0;
+        for seed in 0..400 {
+            for moves in 0..30 {
+                let state = position(4, &format!("out{seed}"), moves);
+                let seat = state.to_act as usize;
+                let hand = state.hands[seat];
+                if !state.in_deal() || state.phase != PHASE_PLAY || hand.count_ones() != 1 {
+                    continue;
+                }
+                let last = hand.trailing_zeros();
+                let mut legal = [0u32; 40];
+                let count = state.legal_actions(&mut legal);
+                if !legal[..count].contains(&last) {
+                    continue;
+                }
+                let mut out = state.clone();
+                let deal = out.deal_number;
+                out.step(last, &mut (), &mut Restocks(&mut Rng::new(0)))
+                    .unwrap();
+                let reward = deal_reward(&out, deal, seat);
+                assert!(reward > 0.0, "seed {seed}: going out gains");
+                for lookahead in [false, true] {
+                    let settings = PimcSettings {
+                        samples: Some(20),
+                        milliseconds: None,
+                        seed: 3,
+                        dealing: Dealing {
+                            epsilon: None,
+                            deals: 20,
+                            dealt: 0,
+                        },
+                        rollout_epsilon: 0.0,
+                        lookahead,
+                        lookahead_rollouts: 1,
+                    };
+                    let result =
+                        pimc_hundred_one(std::slice::from_ref(&state), None, settings).unwrap();
+                    let value = result.values.iter().find(|v| v.0 == last).unwrap().1;
+                    assert!(
+                        (value - reward).abs() < 1e-12,
+                        "seed {seed}: {value} {reward}"
+                    );
+                    let mut rng = Rng::new(seed);
+                    assert_eq!(lookahead_action(&state, seat, 1, &mut rng), last);
+                }
+                found += 1;
+                break;
+            }
+            if found == 5 {
+                return;
+            }
+        }
+        panic!("only {found} positions with a last card to play");
     }
 }
