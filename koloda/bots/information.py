@@ -90,8 +90,8 @@ def measure_game(
     """Plays the game ``seed`` with ``reference`` at every seat and measures every
     decision with a choice: each of ``bots``' regret (the reference's as ``"reference"``),
     the one-step Bayesian's regret and the EVPI over ``deals`` deals of the view, tallied
-    by ``kind_of(legal actions)`` (None: not measured). The deals are ``sample_deals(view, rng, deals)``, by
-    default the game's samples of the view."""
+    by ``kind_of(legal actions)`` (None: not measured). The deals are
+    ``sample_deals(view, rng, deals)``, by default the game's samples of the view."""
     if sample_deals is None:
         sample_deals = _view_samples(rules)
     tallies: dict[str, Tally] = defaultdict(Tally)
