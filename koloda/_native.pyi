@@ -614,6 +614,7 @@ def hundred_one_ismcts(
     hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
     dealt: int = 0,
     exploration: float = 0.7,
+    lookahead: int = 0,
 ) -> tuple[list[tuple[int, float, int]], int, float, int, int]:
     """ISMCTS for the seat to act in ``states`` over its own decisions (keyed by what it
     knows at them), the others playing the heuristic, on deals drawn as

@@ -197,7 +197,7 @@ fn hundred_one_pimc(
 /// ISMCTS over the seat's own decisions for the seat to act in `states`, with `dealt` more
 /// deals dealt from `hidden`, the GIL released.
 #[pyfunction]
-#[pyo3(signature = (states, iterations=None, milliseconds=None, seed=0, epsilon=None, deals=300, hidden=None, dealt=0, exploration=0.7))]
+#[pyo3(signature = (states, iterations=None, milliseconds=None, seed=0, epsilon=None, deals=300, hidden=None, dealt=0, exploration=0.7, lookahead=0))]
 #[allow(clippy::too_many_arguments)]
 fn hundred_one_ismcts(
     py: Python<'_>,
@@ -210,6 +210,7 @@ fn hundred_one_ismcts(
     hidden: Option<HiddenTuple>,
     dealt: usize,
     exploration: f64,
+    lookahead: u32,
 ) -> PyResult<IsmctsTuple> {
     if iterations == Some(0) {
         return Err(PyValueError::new_err(
@@ -227,6 +228,7 @@ fn hundred_one_ismcts(
             dealt,
         },
         exploration,
+        lookahead,
     };
     let result = py
         .detach(move || ismcts_hundred_one(&candidates, hidden.as_ref(), settings))

@@ -20,9 +20,10 @@ from koloda._native import (
 )
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.core.cards import cards_in
+from koloda.core.errors import OptionError
 from koloda.games.hundred_one.beliefs import HundredOneBeliefs
 from koloda.games.hundred_one.heuristic import choose
-from koloda.games.hundred_one.native_search import knowledge
+from koloda.games.hundred_one.native_search import NativeHundredOneISMCTS, knowledge
 
 
 def _positions(rules: Any, count: int, noise: float, seed: str) -> list[Any]:
@@ -296,6 +297,20 @@ def test_the_ismcts_refuses_bad_input_in_one_line() -> None:
         hundred_one_ismcts(states[:1], iterations=5, exploration=-1.0)
     with pytest.raises(ValueError, match="probability"):
         hundred_one_ismcts(states[:1], iterations=5, epsilon=2.0)
+    with pytest.raises(OverflowError):
+        hundred_one_ismcts(states[:1], iterations=5, lookahead=-1)
     values, iterations, _, candidates, nodes = hundred_one_ismcts(states[:1], iterations=50)
     assert iterations == 50 == sum(visits for _, _, visits in values)
     assert candidates == 1 and nodes >= 1
+
+
+def test_the_ismcts_may_look_ahead_past_its_tree() -> None:
+    # rule: H-8, H-11
+    rules: Any = load_game("hundred_one", engine="native", players=4)
+    states = _positions(rules, 1, 0.0, "ismcts-ahead")
+    plain = hundred_one_ismcts(states, iterations=400, seed=2)
+    ahead = hundred_one_ismcts(states, iterations=400, seed=2, lookahead=1)
+    assert ahead == hundred_one_ismcts(states, iterations=400, seed=2, lookahead=1)
+    assert ahead[1] == 400 and ahead[0] != plain[0]
+    with pytest.raises(OptionError, match="look ahead"):
+        NativeHundredOneISMCTS(rules, iterations=5, lookahead=-1)

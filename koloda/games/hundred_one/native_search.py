@@ -223,6 +223,7 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
         epsilon: float = 0.1,
         exploration: float = 0.7,
         name: str = "ismcts-native-101",
+        lookahead: int = 0,
     ) -> None:
         self.native = native_rules_of(rules, "native ISMCTS")
         if iterations is None and milliseconds is None:
@@ -236,7 +237,12 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
         self.candidates = candidates
         self.dealt = dealt
         self.epsilon: float | None = epsilon
+        if lookahead < 0:
+            raise OptionError("the look ahead takes 0 or more playouts an action")
         self.exploration = exploration
+        self.lookahead = lookahead
+        """Past the tree the seat looks one action ahead with so many playouts an action,
+        as the PIMC's playouts do (0: the heuristic)."""
         self.last_visits: dict[Action, int] = {}
         self.last_iterations = 0
         self.last_nodes = 0
@@ -260,12 +266,14 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
                 seed=rng.getrandbits(64),
                 deals=1,
                 exploration=self.exploration,
+                lookahead=self.lookahead,
             )
         else:
             values, iterations, _, _, nodes = hundred_one_ismcts(
                 **self.deal_arguments(view, rng),
                 iterations=self.iterations,
                 exploration=self.exploration,
+                lookahead=self.lookahead,
             )
         self.last_iterations = iterations
         self.last_nodes = nodes

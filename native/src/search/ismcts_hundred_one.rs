@@ -21,8 +21,8 @@ use std::time::Instant;
 use crate::hundred_one::HundredOne;
 use crate::rng::Rng;
 use crate::search::pimc_hundred_one::{
-    deadlines, deal_reward, position_of, weighed_candidates, Candidates, Dealing, HiddenDeal,
-    Restocks, MOST_STEPS,
+    deadlines, deal_reward, lookahead_action, position_of, weighed_candidates, Candidates, Dealing,
+    HiddenDeal, Restocks, MOST_STEPS,
 };
 use crate::search::policy_hundred_one::hundred_one_action;
 
@@ -40,6 +40,10 @@ pub struct IsmctsSettings {
     pub dealing: Dealing,
     /// The exploration constant of UCB, in rewards (a deal's points over 40).
     pub exploration: f64,
+    /// Past the tree the seat looks one action ahead at its decisions, with this many
+    /// playouts an action on the deal with its stock shuffled again, as PIMC's playouts do
+    /// (0: the heuristic).
+    pub lookahead: u32,
 }
 
 /// What the search found.
@@ -186,6 +190,8 @@ pub fn ismcts_hundred_one(
                     path.push((key, index));
                     edges[index].action
                 }
+            } else if settings.lookahead > 0 && state.to_act as usize == seat {
+                lookahead_action(&state, seat, settings.lookahead, &mut rng)
             } else {
                 hundred_one_action(&state)
             };
@@ -276,6 +282,7 @@ mod tests {
                 dealt: 0,
             },
             exploration: 0.7,
+            lookahead: 0,
         }
     }
 
@@ -308,6 +315,18 @@ mod tests {
             ..settings(1, 4)
         };
         assert!(ismcts_hundred_one(&given, None, none).is_err());
+        // looking ahead past the tree: still a function of the seed, and other walks
+        let ahead = IsmctsSettings {
+            lookahead: 1,
+            ..settings(3000, 4)
+        };
+        let c = ismcts_hundred_one(&given, None, ahead).unwrap();
+        assert_eq!(c, ismcts_hundred_one(&given, None, ahead).unwrap());
+        assert_eq!(c.iterations, 3000);
+        assert_ne!(
+            c.values, a.values,
+            "the look ahead plays the seat past the tree"
+        );
     }
 
     #[test]

@@ -248,7 +248,7 @@ pub fn rewards(scores: &[i64], n: usize) -> [f64; MAX_SEATS] {
 /// the most, every action played out with the same reshuffles. The stock is shuffled first:
 /// the seat does not know its order, and a choice made knowing the sampled stock (which
 /// card a draw brings) would be carried into the rollout that goes on with that stock.
-fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mut Rng) -> u32 {
+pub fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mut Rng) -> u32 {
     let mut legal = [0u32; 40];
     let count = state.legal_actions(&mut legal);
     if count == 1 {
