@@ -141,7 +141,8 @@ class NativeHundredOnePIMC(NativeHundredOneSearch):
         deal with its stock shuffled again (on by default: against the heuristic it gained
         +3.83 [1.70, 5.96] a deal over 200 deals, +0.72 [−1.24, 2.68] without, on the same
         deals; shuffling the stock for the look ahead gained +1.51 [0.15, 2.87] over 400
-        more deals against looking ahead on the sampled stock's order)."""
+        more deals against looking ahead on the sampled stock's order; these matches were
+        played while the PIMC still valued going out at 0)."""
         self.lookahead_rollouts = lookahead_rollouts
         self.last_samples = 0
         self.last_effective = 0.0
@@ -242,7 +243,8 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
         self.exploration = exploration
         self.lookahead = lookahead
         """Past the tree the seat looks one action ahead with so many playouts an action,
-        as the PIMC's playouts do (0: the heuristic)."""
+        as the PIMC's playouts do (0, the default: the heuristic; one playout lost
+        −0.61 [−1.68, 0.46] a deal to none over 300 deals at 30,000 iterations)."""
         self.last_visits: dict[Action, int] = {}
         self.last_iterations = 0
         self.last_nodes = 0
