@@ -8,10 +8,10 @@ trick games the native PIMC of the card play on the real deal (solved exactly on
 few cards are left, a heuristic playout before; the other decisions are not measured).
 ``hard`` (``--hard``: its budget) and the heuristic are scored against it, and so is the
 one-step Bayesian over ``--deals`` deals drawn from the seat's view (in 101 by ``hard``'s
-belief model, among ``--weighed`` candidates), each valued by the same search on that deal
-(in 101 ``--per-deal`` deals), with the expected value of perfect information (EVPI) on
-those deals. Points are the game's points a deal (a reward × its utility scale): in 101 the
-seat's less the others' mean.
+belief model, ``--epsilon`` any move, among ``--weighed`` candidates), each valued by the
+same search on that deal (in 101 ``--per-deal`` deals), with the expected value of perfect
+information (EVPI) on those deals. Points are the game's points a deal (a reward × its
+utility scale): in 101 the seat's less the others' mean.
 
 ``python bench/information.py [GAME] [--games 40] [--deals 30] [--workers 2] [--json]``
 """
@@ -87,7 +87,7 @@ def one_game(arguments: tuple[str, str, Any]) -> dict[str, Tally]:
             truth=NativeHundredOnePIMC(rules, samples=options.truth),
             per_deal=NativeHundredOnePIMC(rules, samples=options.per_deal),
             kind_of=kind_of_hundred_one,
-            sample_deals=posterior(rules, options.weighed, 0.1),
+            sample_deals=posterior(rules, options.weighed, options.epsilon),
             **common,
         )
     real = NativePIMCBot(rules, samples=1)  # the cheater's card play: one deal, the real one
@@ -171,6 +171,9 @@ def main() -> None:
         type=int,
         default=2000,
         help="candidates weighed by the belief model for the view's deals (0: unweighed)",
+    )
+    parser.add_argument(
+        "--epsilon", type=float, default=0.1, help="the belief model's chance of any move"
     )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="information")
