@@ -31,7 +31,7 @@ from koloda import load_game
 from koloda._native import hundred_one_belief_weight
 from koloda.bots.base import make_bot
 from koloda.bots.information import Tally, measure_game
-from koloda.bots.search.native_pimc import NativePIMCBot
+from koloda.bots.search.cheater import CheaterBot
 from koloda.core.engine import Action
 from koloda.core.info import GameInfo
 from koloda.games.hundred_one.actions import DRAW, PASS, is_suit_action
@@ -90,9 +90,7 @@ def one_game(arguments: tuple[str, str, Any]) -> dict[str, Tally]:
             sample_deals=posterior(rules, options.weighed, options.epsilon),
             **common,
         )
-    real = NativePIMCBot(rules, samples=1)  # the cheater's card play: one deal, the real one
-    real.exact_cards = real.parts.exact_cards
-    real.lookahead = real.parts.lookahead
+    real = CheaterBot(rules).cards  # the cheater's card play: one deal, the real one
     return measure_game(
         rules, seed, truth=real, per_deal=real, kind_of=card_play, first_deal_only=False, **common
     )
