@@ -28,14 +28,14 @@ from typing import Any
 from rich.progress import Progress
 
 from koloda import load_game
-from koloda._native import hundred_one_belief_weight
 from koloda.bots.base import make_bot
 from koloda.bots.information import Tally, measure_game
+from koloda.bots.search.beliefs import likely_deals
 from koloda.bots.search.cheater import CheaterBot
 from koloda.core.engine import Action
 from koloda.core.info import GameInfo
 from koloda.games.hundred_one.actions import DRAW, PASS, is_suit_action
-from koloda.games.hundred_one.native import NativeHundredOneRules
+from koloda.games.hundred_one.beliefs import HundredOneBeliefs
 from koloda.games.hundred_one.native_search import NativeHundredOnePIMC
 
 
@@ -59,15 +59,10 @@ def posterior(rules: Any, candidates: int, epsilon: float) -> Any:
     None: the view's samples as they come."""
     if candidates == 0:
         return None
-    native = NativeHundredOneRules(rules.options)
+    model = HundredOneBeliefs(rules, epsilon)
 
     def sample(view: Any, rng: random.Random, count: int) -> list[Any]:
-        deals = [native.sample_state(view, rng) for _ in range(candidates)]
-        weights = [
-            hundred_one_belief_weight(deal, view.seat, epsilon, rng.getrandbits(64))
-            for deal in deals
-        ]
-        return rng.choices(deals, weights=weights, k=count)
+        return likely_deals(rules, view, model, candidates, count, rng)
 
     return sample
 
