@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import RichLog
 from tui_helpers import make_app, play_deal, screen_text, settle
 
 from koloda.cli.players import saved_seating
@@ -113,6 +114,7 @@ def test_resume_keeps_the_seat_names_and_bots(tmp_path: Path) -> None:
     async def first() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
+            assert "New game: Tressette" in screen_text(app)
             await pilot.press("enter")
             await settle(pilot, app)
 
@@ -134,6 +136,7 @@ def test_resume_keeps_the_seat_names_and_bots(tmp_path: Path) -> None:
             await settle(pilot, resumed)
             assert resumed.view().hand == hand
             assert resumed.me == 2
+            assert "Game resumed: Tressette" in screen_text(resumed)
 
     asyncio.run(second())
 
@@ -280,6 +283,9 @@ def test_a_deal_in_russian(tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            log = app.base().query_one("#log", RichLog)
+            assert log.lines[0].text.strip() == "Новая игра: 101"
             await play_deal(pilot, app)
             summary = screen_text(app)
             assert "Сдача 1 сыграна" in summary

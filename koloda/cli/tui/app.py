@@ -158,7 +158,8 @@ class TableApp(App[None]):
         self.set_wide(self.size.width)
         if self.resumed:
             self.feed(self.state.resume_dealing(Shuffler(self.seed)))
-        self.log_line(self.say(f"game.{self.rules.name}"))
+        opening = "tui.game_resumed" if self.resumed else "tui.game_new"
+        self.log_line(self.say(opening, game=self.say(f"game.{self.rules.name}")))
         if not self.resumed:
             self.log_opening()
         self.save()
