@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from koloda.cli.main import app
-from koloda.cli.players import bot_level, saved_seating
+from koloda.cli.players import bot_level, saved_seating, shown_names
 from koloda.core.registry import load_game
 from koloda.records import load_record, replay
 
@@ -56,3 +56,21 @@ def test_names_from_elsewhere_keep_the_command_line_seat() -> None:
     assert bot_level("Normal-2", 2) == "normal"
     assert bot_level("Normal-2", 1) is None
     assert bot_level("Anna", 0) is None
+
+
+def test_bots_are_shown_by_their_level_in_the_tables_language(tmp_path: Path) -> None:
+    names = ["Normal-0", "Anna", "Hard-python-2", "Random-1"]
+    assert shown_names(names, "en") == names
+    # one word for the level in Russian; a level of several words, or a name that is no bot's
+    # (the seat does not match), stays as the record has it
+    assert shown_names(names, "ru") == ["Средний-0", "Anna", "Hard-python-2", "Random-1"]
+    save = tmp_path / "ru.json"
+    args = ["play", "king", "--seed", "4", "--bots", "random", "--lang", "ru", "--save", str(save)]
+    played = runner.invoke(app, args, input="quit\n")
+    assert played.exit_code == 0, played.output
+    assert "Случайный-1" in played.output and "Random-" not in played.output
+    saved = json.loads(save.read_text())["players"]
+    assert saved == ["Вы", "Random-1", "Random-2", "Random-3"]  # the record keeps the levels
+    resumed = runner.invoke(app, ["play", "--resume", str(save), "--lang", "ru"], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Случайный-2" in resumed.output and "Random-" not in resumed.output

@@ -38,7 +38,9 @@ def analyse_command(
 
     from koloda.bots.analysis import analyse, costliest, decision_json
     from koloda.cli.display import describe_view
+    from koloda.cli.display.choices import choice_label
     from koloda.cli.main import err, fail, out
+    from koloda.cli.players import shown_names
     from koloda.core.presentation import CardRef
     from koloda.i18n import LANGUAGES, Speaker
     from koloda.records import RecordError, load_record, replay
@@ -59,6 +61,7 @@ def analyse_command(
         raise fail(f"--deal must be a deal 1..{len(record.deals)} of this record")
     words = Speaker(lang, [])
     names = record.players or [f"{words.word('ui.seat')} {s}" for s in range(rules.num_seats)]
+    names = shown_names(names, lang)
     words = Speaker(lang, names)
     seat_words = Speaker(lang, names, seat)
     with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
@@ -80,7 +83,10 @@ def analyse_command(
         out.print(text, highlight=False, markup=False)
 
     def said(action: int) -> CardRef | str:
-        return CardRef(action) if rules.info.is_card_action(action) else rules.format_action(action)
+        """A card as the catalogue names it, another action as the table's choices do."""
+        if rules.info.is_card_action(action):
+            return CardRef(action)
+        return choice_label(rules.format_action(action), words)
 
     forced = sum(d.forced for d in decisions)
     show(

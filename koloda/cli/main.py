@@ -399,11 +399,12 @@ def replay_command(
         print(json.dumps(document, ensure_ascii=not is_unicode(safe_stdout), indent=1))
         return
     from koloda.cli.display import describe_view
+    from koloda.cli.players import shown_names
     from koloda.cli.sheet import players_line, render_sheet, saved_game_line
     from koloda.i18n import Speaker
 
     rules = record.rules
-    names = record.players or [f"{s + 1}" for s in range(rules.num_seats)]
+    names = shown_names(record.players or [f"{s + 1}" for s in range(rules.num_seats)], lang)
     out.print(players_line(names, lang), highlight=False)
     out.print(render_sheet(rules.score_sheet(state), names, lang))
     if not state.is_over:

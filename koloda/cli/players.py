@@ -10,6 +10,7 @@ seat and bots given on the command line.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from koloda.bots import AnyBot, make_bot
@@ -35,6 +36,21 @@ class Seating:
 def bot_name(bot: AnyBot, seat: int) -> str:
     """The name a bot plays under: its level and seat (``Normal-1``)."""
     return f"{bot.name.capitalize()}-{seat}"
+
+
+def shown_names(names: Sequence[str], lang: str) -> list[str]:
+    """The names as the table shows them in ``lang``: a bot's level in that language
+    (``Средний-1`` for ``Normal-1``) where the language has one word for it; the record keeps
+    the names as they are."""
+    words = Speaker(lang, [])
+    shown = []
+    for seat, name in enumerate(names):
+        level = bot_level(name, seat)
+        word = words.catalogue.get(f"bot.{level}") if level is not None else None
+        if isinstance(word, str) and word.isalpha():
+            name = f"{word[:1].upper()}{word[1:]}-{seat}"
+        shown.append(name)
+    return shown
 
 
 def bot_level(name: str, seat: int) -> str | None:

@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
-from koloda.cli.players import bot_name
+from koloda.cli.players import bot_name, shown_names
 from koloda.cli.sheet import render_sheet
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState
@@ -61,7 +61,9 @@ class TerminalGame:
         self.names = names or [
             you if s == seat else bot_name(bots[s], s) for s in range(rules.num_seats)
         ]
-        self.words = Speaker(lang, self.names, seat)
+        self.shown = shown_names(self.names, lang)
+        """The names as the table shows them (a bot's level in ``lang``)."""
+        self.words = Speaker(lang, self.shown, seat)
         self.rng = random.Random()
         self.state: AnyState | None = None
 
@@ -72,13 +74,13 @@ class TerminalGame:
 
     def show(self, events: list[Event]) -> None:
         for event in events:
-            line = describe(event, self.seat, self.names, self.lang)
+            line = describe(event, self.seat, self.shown, self.lang)
             if line:
                 self.console.print(line, highlight=False)
 
     def show_sheet(self, state: AnyState) -> None:
         sheet = self.rules.score_sheet(state)
-        self.console.print(render_sheet(sheet, self.names, self.lang))
+        self.console.print(render_sheet(sheet, self.shown, self.lang))
 
     def run(self, state: AnyState | None = None) -> None:
         fresh = state is None

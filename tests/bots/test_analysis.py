@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,30 @@ def test_koloda_analyse(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "7H" in refused.output and "Traceback" not in refused.output
     path.write_text("{not json")
     assert runner.invoke(app, ["analyse", str(path)]).exit_code == 2
+
+
+def test_koloda_analyse_names_other_actions_as_the_table_does(tmp_path: Path) -> None:
+    """101's draws, passes and suits are said in words (``Draw``, ``Взять карту``), not in the
+    record's notation."""
+    rules = load_game("hundred_one", players=3)
+    bots = [make_bot("random", rules) for _ in range(3)]
+    state = rules.new_state(seed="analysis words")
+    rng = random.Random(3)
+    while not state.is_over and len(state.deal_scores()) < 1:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].choose(state.view(seat), rng))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record_from_state(rules, state)))
+    said = {"en": ("Draw", "Keep and pass"), "ru": ("Взять карту", "Оставить и пас")}
+    for lang, (draw, pass_) in said.items():
+        args = ["analyse", str(path), "--samples", "2", "--top", "40", "--lang", lang]
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, done.output
+        ranked = [line for line in done.output.splitlines() if re.match(r"\d+\. ", line)]
+        assert any(draw in line or pass_ in line for line in ranked), done.output
+        notation = re.compile(r"(: |instead of |вместо )(draw|pass|suit:)")
+        assert not any(notation.search(line) for line in ranked), ranked
 
 
 def test_the_cheater_reads_the_real_deal_and_no_table_offers_it() -> None:

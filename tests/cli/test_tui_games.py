@@ -154,7 +154,8 @@ def test_the_table_at_80_by_24(tmp_path: Path, lang: str) -> None:
             text = "\n".join(lines)
             you = "You" if lang == "en" else "Вы"
             assert you in lines[-5] or you in lines[-6]  # your seat at the bottom
-            assert "Random-1" in text and "Random-2" in text and "Random-3" in text
+            bot = "Random" if lang == "en" else "Случайный"
+            assert f"{bot}-1" in text and f"{bot}-2" in text and f"{bot}-3" in text
             assert ("Scoreboard" if lang == "en" else "Счёт") in text
             assert ("Deal 1" if lang == "en" else "Сдача 1") in lines[0]
             assert "F1" in lines[-1]
@@ -286,6 +287,8 @@ def test_a_deal_in_russian(tmp_path: Path) -> None:
             await settle(pilot, app)
             log = app.base().query_one("#log", RichLog)
             assert log.lines[0].text.strip() == "Новая игра: 101"
+            shown = screen_text(app)
+            assert "Случайный-1" in shown and "Random-" not in shown  # the bots' level in Russian
             await play_deal(pilot, app)
             summary = screen_text(app)
             assert "Сдача 1 сыграна" in summary

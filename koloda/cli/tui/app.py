@@ -26,9 +26,9 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from koloda.cli.players import Seating
+from koloda.cli.display.choices import choice_label, pick_kind
+from koloda.cli.players import Seating, shown_names
 from koloda.cli.sheet import render_sheet
-from koloda.cli.tui.choices import choice_label, pick_kind
 from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
 from koloda.cli.tui.screens import InfoScreen, flatten
 from koloda.cli.tui.strip import Item, Strip
@@ -103,10 +103,12 @@ class TableApp(App[None]):
         self.seating = seating
         self.me = seating.seat
         self.names = seating.names
+        self.shown = shown_names(self.names, lang)
+        """The names as the table shows them (a bot's level in ``lang``)."""
         self.save_path = save_path
         self.seed = seed
         self.lang = lang
-        self.words = Speaker(lang, self.names, self.me)
+        self.words = Speaker(lang, self.shown, self.me)
         self.pace = pace
         """At least this many seconds for a bot's move, so that a person can follow."""
         self.hold = hold
@@ -331,7 +333,7 @@ class TableApp(App[None]):
     def show_final(self) -> None:
         title = self.say("ui.game_over_title")
         lines = [Text(line) for line in self.deal_lines[-4:]]
-        sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
+        sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
         body = Group(*lines, Text(""), self.scoreboard(), Text(""), sheet)
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_over")))
 
@@ -341,7 +343,7 @@ class TableApp(App[None]):
         )
 
     def action_sheet(self) -> None:
-        sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
+        sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
         self.push_screen(InfoScreen(self.say("ui.score_sheet"), sheet, self.say("tui.hint_close")))
 
     def action_last_trick(self) -> None:
@@ -546,7 +548,7 @@ class TableApp(App[None]):
         table.show(self.picture(view, data))
         self.base().query_one("#scoreboard", Static).update(self.scoreboard())
         if self.base().has_class("wide"):
-            sheet = render_sheet(self.rules.score_sheet(self.state), self.names, self.lang)
+            sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
             self.base().query_one("#sheet", Static).update(flatten(sheet))
         self.update_strips(view)
         self.base().query_one("#prompt", Static).update(self.prompt_line())
@@ -612,7 +614,7 @@ class TableApp(App[None]):
                 lines.append(Text(self.say("tui.thinking"), style="italic yellow"))
             seats.append(
                 SeatPicture(
-                    name=self.names[seat],
+                    name=self.shown[seat],
                     lines=lines,
                     to_act=self.state.to_act == seat,
                     dealer=data.get("dealer") == seat,
@@ -744,7 +746,7 @@ class TableApp(App[None]):
                 return Text(self.say("tui.play_card"), style="bold")
             return Text(self.say("tui.choose"), style="bold")
         if self.thinking is not None:
-            return Text(self.say("tui.thinking_line", seat=self.names[self.thinking]))
+            return Text(self.say("tui.thinking_line", seat=self.shown[self.thinking]))
         return Text("")
 
     # leaving
