@@ -17,7 +17,7 @@ from koloda.bots import AnyBot, make_bot
 from koloda.bots.base import sees_everything
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
-from koloda.i18n import Speaker
+from koloda.i18n import Speaker, upper_first
 
 _BOT_NAME = re.compile(r"(?P<level>[A-Za-z][\w:.-]*)-(?P<seat>\d+)")
 
@@ -48,7 +48,7 @@ def shown_names(names: Sequence[str], lang: str) -> list[str]:
         level = bot_level(name, seat)
         word = words.catalogue.get(f"bot.{level}") if level is not None else None
         if isinstance(word, str) and word.isalpha():
-            name = f"{word[:1].upper()}{word[1:]}-{seat}"
+            name = f"{upper_first(word)}-{seat}"
         shown.append(name)
     return shown
 

@@ -3,7 +3,7 @@ terminal and the web table. An adapter package: it reads the engine's presentati
 (``koloda.core.presentation``, events' phrases); the engine never imports it."""
 
 from koloda.i18n.catalogue import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, catalogue, catalogue_json
-from koloda.i18n.words import PUBLIC, Speaker, describe, number_text
+from koloda.i18n.words import PUBLIC, Speaker, describe, number_text, upper_first
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -15,4 +15,5 @@ __all__ = [
     "catalogue_json",
     "describe",
     "number_text",
+    "upper_first",
 ]

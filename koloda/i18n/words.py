@@ -43,6 +43,12 @@ def number_text(value: float, signed: bool = False) -> str:
     return f"{value:+g}" if signed and value else f"{value:g}"
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in capitals and the rest as it is ("вы и Анна" → "Вы и
+    Анна"; ``str.capitalize`` would write "Вы и анна")."""
+    return text[:1].upper() + text[1:]
+
+
 class Speaker:
     """Words of ``lang`` for a reader at ``viewer`` (None: nobody in particular) at a table
     whose players are called ``names``."""
@@ -102,8 +108,7 @@ class Speaker:
 
     def sentence(self, phrase: Phrase) -> str:
         """A phrase as a sentence of a log: capitalised, spaces tidied."""
-        text = " ".join(self.phrase(phrase).split())
-        return text[:1].upper() + text[1:]
+        return upper_first(" ".join(self.phrase(phrase).split()))
 
     def is_about_reader(self, params: Mapping[str, Param]) -> bool:
         if self.viewer is None:

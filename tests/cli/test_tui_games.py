@@ -185,6 +185,20 @@ def test_seats_around_the_table(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_the_scoreboard_names_begin_with_a_capital(tmp_path: Path) -> None:
+    """A side or a seat that starts a line of the scoreboard starts with a capital, and the
+    rest of a name keeps its own letters ("Вы и Случайный-2", not "вы и случайный-2")."""
+    app = make_app(tmp_path, "spades", lang="ru")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            board = [line.split("▏")[-1].strip() for line in screen_text(app).splitlines()]
+            assert "Вы и Случайный-2" in board and "Случайный-1 и Случайный-3" in board
+
+    asyncio.run(run())
+
+
 def test_a_complete_trick_is_held_and_the_last_trick_shown(tmp_path: Path) -> None:
     app = make_app(tmp_path, "king", hold=30.0)
 

@@ -38,7 +38,7 @@ from koloda.core.engine import Action, AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.presentation import CardRef, Phrase, SeatRef
-from koloda.i18n import Speaker
+from koloda.i18n import Speaker, upper_first
 from koloda.records import record_from_state
 
 PICK_COUNT = 3
@@ -353,7 +353,7 @@ class TableApp(App[None]):
             winner, plays = self.last_trick
             lines = Table.grid(padding=(0, 2))
             for seat, card in plays:
-                lines.add_row(self.words.seat_name(seat), self.card(card))
+                lines.add_row(upper_first(self.words.seat_name(seat)), self.card(card))
             said = self.words.sentence(TrickTaken(winner, ()).phrase())
             body = Group(lines, Text(""), Text(said))
         self.push_screen(InfoScreen(self.say("ui.last_trick"), body, self.say("tui.hint_close")))
@@ -651,7 +651,7 @@ class TableApp(App[None]):
         lines: list[Any] = [Text(self.say("ui.scoreboard"), style="bold underline")]
         if len(totals) == len(info.sides) and info.is_partnership:
             for side in range(len(info.sides)):
-                lines.append(Text(self.words.side_name(side)))
+                lines.append(Text(upper_first(self.words.side_name(side))))
                 detail = Text("  ")
                 detail.append(f"{self.say('ui.total')} ", style="dim")
                 detail.append(_number(totals[side]), style="bold")
@@ -667,7 +667,7 @@ class TableApp(App[None]):
         grid.add_column()
         grid.add_column(justify="right")
         for seat in range(len(totals)):
-            grid.add_row(self.words.seat_name(seat).capitalize(), _number(totals[seat]))
+            grid.add_row(upper_first(self.words.seat_name(seat)), _number(totals[seat]))
         lines.append(grid)
         note = f"ui.{self.rules.name}_note"  # what the numbers mean, where the game says
         if self.words.catalogue.get(note) is not None:
