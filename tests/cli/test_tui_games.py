@@ -8,10 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import RichLog
 from tui_helpers import make_app, play_deal, screen_text, settle
 
 from koloda.cli.players import saved_seating
+from koloda.cli.tui.layout import SeatPicture, seat_block
 from koloda.cli.tui.screens import InfoScreen
 from koloda.records import load_record, replay
 
@@ -197,6 +199,40 @@ def test_the_scoreboard_names_begin_with_a_capital(tmp_path: Path) -> None:
             assert "Вы и Случайный-2" in board and "Случайный-1 и Случайный-3" in board
 
     asyncio.run(run())
+
+
+def test_a_seat_shows_its_bid_and_its_tricks_whole(tmp_path: Path) -> None:
+    """At 80×24 each Spades seat reads "bid 3, took 0" in full: no word cut short."""
+    app = make_app(tmp_path, "spades")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")  # look at the cards
+            await settle(pilot, app)
+            await pilot.press("right", "right", "right", "enter")  # bid 3
+            while app.pick_kind() is not None or not app.rules.info.is_card_action(
+                app.view().legal_actions[0]
+            ):
+                await pilot.press("space", "right", "space", "right", "space", "enter")
+                await settle(pilot, app)
+            await settle(pilot, app)
+            table = [line.split("▏")[0] for line in screen_text(app).splitlines()]
+            labels = [line for line in table if "took" in line]
+            assert len(labels) >= 3 and not any("…" in line for line in labels), table
+            assert any("bid 3, took 0" in line for line in labels)
+
+    asyncio.run(run())
+
+
+def test_a_seat_detail_too_wide_breaks_at_its_commas() -> None:
+    detail = "bid double nil, took 0"
+    narrow = seat_block(SeatPicture("Random-1", [Text(detail)]), 16)
+    assert [line.plain for line in narrow] == ["  Random-1", "bid double nil", "took 0"]
+    wide = seat_block(SeatPicture("Random-1", [Text(detail)]), 30)
+    assert [line.plain for line in wide] == ["  Random-1", detail]
+    uncut = seat_block(SeatPicture("Random-1", [Text("a rather long detail without commas")]), 16)
+    assert [line.plain for line in uncut][1] == "a rather long d…"
 
 
 def test_a_complete_trick_is_held_and_the_last_trick_shown(tmp_path: Path) -> None:

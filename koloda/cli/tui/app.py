@@ -605,7 +605,8 @@ class TableApp(App[None]):
                 detail.append(self.say("tui.bid", bid=shown))
             playing = data.get("phase") == "play" or any(tricks or ())
             if tricks is not None and self.rules.info.has_tricks and playing:
-                detail.append(self.say("tui.tricks_count", count=int(tricks[seat])))
+                took = "tui.took" if detail else "tui.tricks_count"  # short beside a bid
+                detail.append(self.say(took, count=int(tricks[seat])))
             elif seat != self.me:
                 detail.append(self.say("tui.hand_count", count=int(sizes[seat])))
             if detail:

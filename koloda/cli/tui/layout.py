@@ -108,15 +108,33 @@ def _styled_chars(text: Text) -> list[tuple[str, Style | str]]:
 
 
 def seat_block(picture: SeatPicture, width: int) -> list[Text]:
-    """A seat's lines: ``▶ Name (D)`` then its details, each cut to ``width``."""
+    """A seat's lines: ``▶ Name (D)`` then its details, a detail wider than ``width`` broken
+    at its commas, and each line cut to ``width``."""
     head = Text("▶ " if picture.to_act else "  ", style="bold yellow")
     head.append(picture.name, style="bold reverse" if picture.to_act else "bold")
     if picture.dealer:
         head.append(" ◆", style="cyan")
-    lines = [head, *picture.lines]
+    lines = [head]
+    for detail in picture.lines:
+        lines.extend(_broken_at_commas(detail, width))
     for line in lines:
         line.truncate(width, overflow="ellipsis")
     return lines
+
+
+def _broken_at_commas(line: Text, width: int) -> list[Text]:
+    """``line`` as it is where it fits ``width``, else as few lines as its comma-separated
+    parts fill ("double nil, took 0" → "double nil" and "took 0")."""
+    if line.cell_len <= width:
+        return [line]
+    broken: list[Text] = []
+    for part in line.split(", "):
+        if broken and broken[-1].cell_len + 2 + part.cell_len <= width:
+            broken[-1].append(", ")
+            broken[-1].append_text(part)
+        else:
+            broken.append(part)
+    return broken
 
 
 BOXED_HEIGHT = 17
@@ -143,7 +161,7 @@ def draw_table(picture: TablePicture, width: int, height: int) -> Text:
     top_width = max(8, width // 3 - 1) if tight else max(10, width // 2)
     used = {"left": 0, "right": 0}
     for seat, slot in slots.items():
-        room = top_width if slot.startswith("top") else block_width
+        room = top_width if slot.startswith("top") or slot == "bottom" else block_width
         block = seat_block(picture.seats[seat], room)
         if slot in used:
             used[slot] = max(line.cell_len for line in block)
@@ -160,7 +178,7 @@ def draw_table(picture: TablePicture, width: int, height: int) -> Text:
         else:
             for index, line in enumerate(block):
                 canvas.put_centred(corner_x[slot], index, line)
-    bottom_rows = len(seat_block(picture.seats[picture.me], block_width))
+    bottom_rows = len(seat_block(picture.seats[picture.me], top_width))
     card_rows = {
         "top": 3,
         "top-left": 3,
