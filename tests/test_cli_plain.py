@@ -30,6 +30,25 @@ def test_101_announces_the_first_deal_and_its_starter(tmp_path: Path) -> None:
     assert "The starter is" in result.output
 
 
+def test_tressette_announces_the_first_deal_s_declarations(tmp_path: Path) -> None:
+    """Deal 1 is dealt before the first prompt: its declarations and the points they score are
+    said as every later deal's are (the partners' before the person's, T-15: from the
+    leader)."""
+    save = tmp_path / "t.json"
+    result = runner.invoke(
+        app, ["play", "tressette", "--seed", "9", "--save", str(save)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    said = lines.index("— deal 1, dealt by you —")
+    assert lines[said + 1 : said + 5] == [
+        "Normal-2 declares three aces (3), three jacks (1)",
+        "You and Normal-2 score 4 points for declarations (game 4–0)",
+        "You declare three threes (3)",
+        "You and Normal-2 score 3 points for declarations (game 7–0)",
+    ]
+
+
 def test_help_is_the_game_s_own(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     result = runner.invoke(

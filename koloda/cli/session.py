@@ -19,7 +19,6 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import Event
-from koloda.core.presentation import CardRef, Phrase, SeatRef
 from koloda.i18n import Speaker, describe
 from koloda.records import record_from_state
 
@@ -83,9 +82,10 @@ class TerminalGame:
         self.console.print(render_sheet(sheet, self.shown, self.lang))
 
     def run(self, state: AnyState | None = None) -> None:
-        fresh = state is None
+        opening: list[Event] = []  # a new game's first deal: who deals it, what it shows
         if state is None:
-            state = self.rules.new_state(seed=self.seed, first_dealer=self.first_dealer)
+            state = self.rules.empty_state(self.first_dealer)
+            opening = state.resume_dealing(Shuffler(self.seed))
         else:
             self.show(state.resume_dealing(Shuffler(self.seed)))
         self.state = state
@@ -95,8 +95,7 @@ class TerminalGame:
         self.console.print(self.help, highlight=False)
         self.console.print(self.say("cli.record_saved", path=str(self.save_path)), highlight=False)
         self.save(state)
-        if fresh:
-            self.announce_first_deal(state)
+        self.show(opening)
         if state.is_over:
             # a finished game resumed: its result, not silence (issue 15, bug 7)
             self.show_sheet(state)
@@ -126,17 +125,6 @@ class TerminalGame:
     @property
     def help(self) -> str:
         return self.say("tui.plain_help")
-
-    def announce_first_deal(self, state: AnyState) -> None:
-        """A new game's first deal was dealt before any move: say who deals it, and 101's
-        starter card (issue 15, bug 7: deal 1's starter was never announced)."""
-        view = state.view(self.seat)
-        said = [Phrase("event.deal_started", {"number": 1, "seat": SeatRef(view.dealer)})]
-        starter = getattr(view, "starter", None)
-        if isinstance(starter, int):
-            said.append(Phrase("event.starter_turned", {"card": CardRef(starter)}))
-        for phrase in said:
-            self.console.print(self.words.sentence(phrase), highlight=False)
 
     def say(self, key: str, **params: str) -> str:
         """A message of the terminal in the player's language."""

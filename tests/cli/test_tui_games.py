@@ -347,6 +347,20 @@ def test_a_deal_in_russian(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_the_first_deal_s_declarations_are_logged(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "tressette", seed="9")
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            lines = app.base().query_one("#log", RichLog).lines
+            log = " ".join(" ".join(line.text for line in lines).split())  # wrapped lines
+            assert "Random-2 declares three aces (3), three jacks (1)" in log
+            assert "You declare three threes (3)" in log
+
+    asyncio.run(run())
+
+
 def test_a_card_typed_with_russian_rank_letters(tmp_path: Path) -> None:
     """In Russian the hand shows Д♠ for the queen: ``д♠`` (or ``дs``) plays it too."""
     app = make_app(tmp_path, "king", lang="ru")

@@ -37,7 +37,6 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.presentation import CardRef, Phrase, SeatRef
 from koloda.i18n import Speaker, upper_first
 from koloda.records import record_from_state
 
@@ -115,8 +114,12 @@ class TableApp(App[None]):
         """Seconds a complete trick stays on the table."""
         self.rng = rng or random.Random()
         self.resumed = state is not None
+        self.opening: list[Event] = []
+        """A new game's first deal, dealt before the table opens: who deals it, 101's starter,
+        Tressette's declarations (logged when the table opens)."""
         if state is None:
-            state = rules.new_state(seed=seed, first_dealer=first_dealer)
+            state = rules.empty_state(first_dealer)
+            self.opening = state.resume_dealing(Shuffler(seed))
         self.state: AnyState = state
         self.first_dealer = first_dealer
         self.trick: list[tuple[int, int]] = []
@@ -162,8 +165,7 @@ class TableApp(App[None]):
             self.feed(self.state.resume_dealing(Shuffler(self.seed)))
         opening = "tui.game_resumed" if self.resumed else "tui.game_new"
         self.log_line(self.say(opening, game=self.say(f"game.{self.rules.name}")))
-        if not self.resumed:
-            self.log_opening()
+        self.feed(self.opening)
         self.save()
         self.call_after_refresh(self.proceed)
 
@@ -187,17 +189,6 @@ class TableApp(App[None]):
 
     def log_line(self, line: str) -> None:
         self.base().query_one("#log", RichLog).write(Text(line))
-
-    def log_opening(self) -> None:
-        """A new game's first deal, dealt before the table opened: who deals, and 101's
-        starter card (issue 15: deal 1's starter was never announced)."""
-        view = self.view()
-        dealt = Phrase("event.deal_started", {"number": 1, "seat": SeatRef(view.dealer)})
-        self.log_line(self.words.sentence(dealt))
-        starter = getattr(view, "starter", None)
-        if isinstance(starter, int):
-            turned = Phrase("event.starter_turned", {"card": CardRef(starter)})
-            self.log_line(self.words.sentence(turned))
 
     # the game
 
