@@ -209,6 +209,25 @@ def test_a_deal_of_each_game_by_clicking(
     tab.close()
 
 
+def test_the_scoreboard_sections_name_the_sides_with_a_capital(
+    server: ServerThread, browser: Any
+) -> None:
+    """Tressette's standing names "You and Bot 3" as its first table does, not "you and"."""
+    table_id, tokens = new_table(
+        server, "tressette", ["human"] + ["bot:random"] * 3, names=["Anna", None, None, None]
+    )
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    tab.wait("document.querySelector('#board-body table.sheet-section tbody td') !== null", 10)
+    firsts = tab.value(
+        "[...document.querySelectorAll('#board-body table.sheet-section tbody tr')]"
+        ".map(r => r.children[0].textContent)"
+    )
+    sides = [text for text in firsts if " and " in text]
+    assert sides and "You and Bot 3" in sides, firsts
+    assert all(text[0].isupper() for text in sides), firsts
+    tab.close()
+
+
 def test_the_held_trick_shows_all_four_cards(server: ServerThread, browser: Any) -> None:
     table_id, tokens = new_table(server, "king", ["human"] + ["bot:random"] * 3)
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", speed="normal")

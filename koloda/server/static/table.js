@@ -589,7 +589,8 @@ async function fetchSheet() {
 }
 function sheetSection(section) {
   const w = words();
-  const cell = (c) => (c === null || c === undefined ? "" : w.text(c));
+  const who = (c) => typeof c === "object" && ("side" in c || "seat" in c);  // a name starts with a capital
+  const cell = (c) => (c === null || c === undefined ? "" : who(c) ? capital(w.text(c)) : w.text(c));
   return el("table", { class: "score sheet-section" }, el("caption", {}, w.phrase(section.title)),
     el("thead", {}, el("tr", {}, section.columns.map((c) => el("th", { class: c.numeric ? "num" : "", scope: "col" }, cell(c.head))))),
     el("tbody", {}, section.rows.map((row) => el("tr", {}, row.map((c, i) => el("td", { class: section.columns[i] && section.columns[i].numeric ? "num" : "" }, cell(c)))))),
