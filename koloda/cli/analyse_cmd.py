@@ -32,8 +32,10 @@ def analyse_command(
     ] = False,
     lang: Annotated[str, typer.Option(help="language of the report: en or ru")] = "en",
 ) -> None:
-    """Value every decision of a seat by search on that seat's view: the points each move
-    gave away on average against the best one, and the costliest decisions."""
+    """Value every decision of a seat and list the costliest.
+
+    Each decision is valued by search on that seat's view:
+    the points each move gave away on average against the best one."""
     from rich.progress import Progress
 
     from koloda.bots.analysis import analyse, costliest, decision_json

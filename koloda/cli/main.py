@@ -161,8 +161,10 @@ def play(
     option: RuleOpt = None,
     lang: LangOpt = "en",
 ) -> None:
-    """Play a game in the terminal against bots: a full-screen table, or line by line
-    (--plain), where you type a card code (QH, q♥, 10h) to play."""
+    """Play a game in the terminal against bots.
+
+    A full-screen table, or line by line with --plain,
+    where you type a card code (QH, q♥, 10h) to play."""
     from koloda.cli.players import new_seating, saved_seating
 
     if resume is not None:

@@ -54,8 +54,10 @@ def tournament(
         ),
     ] = None,
 ) -> None:
-    """Duplicate match: every deal replayed with seats rotated; mean, 95% CI, win rate and
-    the p-value of "the first bot is stronger than the second"."""
+    """Duplicate match between two bots: every deal replayed with seats rotated.
+
+    Prints the mean, its 95% CI, the win rate
+    and the p-value of "the first bot is stronger than the second"."""
     from rich.console import Console
     from rich.progress import Progress
 
