@@ -228,6 +228,45 @@ def test_the_scoreboard_sections_name_the_sides_with_a_capital(
     tab.close()
 
 
+LINE_BREAKS = """[...document.querySelectorAll('#seats .seat .facts')].map((el) => {
+  const node = el.firstChild, text = node.textContent, range = document.createRange();
+  const breaks = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const rects = range.getClientRects();
+    if (!rects.length) continue;
+    if (top !== null && rects[0].top > top + 2) breaks.push(text.slice(0, i).trimEnd());
+    top = rects[0].top;
+  }
+  return [text, breaks];
+})"""
+"""Each seat's facts line and, for every place a narrow seat wraps it, the text before."""
+
+
+def test_a_narrow_seat_wraps_its_facts_between_them(server: ServerThread, browser: Any) -> None:
+    """On a phone in Russian a seat reads "13 карт · 0 взяток · Заказ: 3" over lines that
+    break at the dots, never between a number and its word or after "Заказ:"."""
+    table_id, tokens = new_table(server, "spades", ["human"] + ["bot:random"] * 3)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", PHONE, lang="ru")
+    deadline = time.monotonic() + 60
+    while not tab.value("latest.view.bids && latest.view.bids.every((b) => b !== null)"):
+        assert time.monotonic() < deadline, "the bids were never all made"
+        if not tab.step():
+            tab.page.wait_for_timeout(20)
+    shoot(tab.page, "spades-seats-ru-390")
+    seats = tab.value(LINE_BREAKS)
+    assert len(seats) == 4 and any(breaks for _, breaks in seats), seats  # some seat wraps
+    for text, breaks in seats:
+        assert "Заказ:" in text
+        for before in breaks:
+            assert before.endswith("·") or not (before[-1].isdigit() or before[-1] == ":"), (
+                text,
+                breaks,
+            )
+    tab.close()
+
+
 def test_the_held_trick_shows_all_four_cards(server: ServerThread, browser: Any) -> None:
     table_id, tokens = new_table(server, "king", ["human"] + ["bot:random"] * 3)
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", speed="normal")

@@ -24,7 +24,7 @@ function seatPlace(seat, base, n) {
 function slotPlace(seat, base, n) {
   const a = seatAngle(seat, base, n);
   const narrow = document.getElementById("felt").clientWidth < 560;
-  return { x: 50 + (narrow ? 11 : 15) * Math.cos(a), y: 50 + 19 * Math.sin(a) };
+  return { x: 50 + (narrow ? 11 : 15) * Math.cos(a), y: 50 + (narrow ? 16 : 19) * Math.sin(a) };
 }
 
 function cardElement(code, extra = {}) {

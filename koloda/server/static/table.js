@@ -320,11 +320,14 @@ function renderTitle(v) {
   document.title = `${gameName(v.game)} — Koloda`;
 }
 
+/* A seat's facts ("12 cards · 0 tricks · Bid: 3"); a narrow seat wraps between them, never
+   between a number and its word (the spaces inside one are non-breaking). */
 function seatFacts(v, s) {
   const facts = [];
-  if (v.hand_sizes) facts.push(`${v.hand_sizes[s]} ${pluralWord("word.card", v.hand_sizes[s])}`);
-  if (v.tricks_won && latest.facts.tricks) facts.push(`${v.tricks_won[s]} ${pluralWord("word.trick", v.tricks_won[s])}`);
-  if (v.bids && v.bids[s] !== null && v.bids[s] !== undefined) facts.push(`${t("bid")}: ${bidText(v.bids[s])}`);
+  const nb = "\u00a0";
+  if (v.hand_sizes) facts.push(`${v.hand_sizes[s]}${nb}${pluralWord("word.card", v.hand_sizes[s])}`);
+  if (v.tricks_won && latest.facts.tricks) facts.push(`${v.tricks_won[s]}${nb}${pluralWord("word.trick", v.tricks_won[s])}`);
+  if (v.bids && v.bids[s] !== null && v.bids[s] !== undefined) facts.push(`${t("bid")}:${nb}${bidText(v.bids[s])}`);
   return facts;
 }
 function bidText(bid) { return bid === "nil" || bid === "double_nil" ? word("action." + bid) : String(bid); }
