@@ -170,6 +170,7 @@ class LiveTable:
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     record: dict[str, Any] | None = None
     sheet_cache: tuple[tuple[int, str], dict[str, Any]] | None = None
+    opening_cache: tuple[int, list[Event]] | None = None
     deals_scored: int = 0
     seen: set[int] = field(default_factory=set)
     """People's seats that have been connected at least once (bots wait for them)."""
@@ -334,6 +335,22 @@ class LiveTable:
             else:
                 names.append(chosen or f"{words.word('ui.seat')} {s + 1}")
         return names
+
+    def opening(self) -> list[Event]:
+        """The events that began the deal in play (who deals it, 101's starter and what it
+        does, Tressette's declarations), for the log of someone who arrives during it; none
+        before the first deal or after the game. Replayed from the record once a deal."""
+        logs = self.state.deal_logs()
+        if not logs or self.state.is_over:
+            return []
+        if self.opening_cache is None or self.opening_cache[0] != len(logs):
+            replayed = self.rules.empty_state(self.first_dealer)
+            for log in logs[:-1]:
+                replayed.start_deal(log.setup)
+                for action in log.actions:
+                    replayed.apply(action)
+            self.opening_cache = (len(logs), replayed.start_deal(logs[-1].setup))
+        return self.opening_cache[1]
 
     def sheet(self, lang: str = "en") -> dict[str, Any]:
         """The score sheet: each complete deal's results, the totals, the game's sheet as data

@@ -51,6 +51,7 @@ from koloda.server.metrics import Latencies
 from koloda.server.seating import HUMAN, OPEN, Seating, new_token
 from koloda.server.store import ActionWrite, NewTable, SeatsWrite, Store
 from koloda.server.thinking import Thinkers
+from koloda.server.views import events_json
 
 log = logging.getLogger("koloda.server")
 
@@ -580,7 +581,11 @@ class TableManager:
                 return True
             arriving = item.connection not in table.connections
             table.connections.add(item.connection)
-            item.connection.send(table.view_message(item.connection.seat))
+            seat = item.connection.seat
+            message = table.view_message(seat)
+            if arriving:  # how the deal in play began, for the newcomer's log
+                message["opening"] = events_json(table.opening(), seat, table.rules.num_seats)
+            item.connection.send(message)
             if not arriving:
                 return True  # a "sync": the view again
             if item.connection.seat is not None:

@@ -126,3 +126,36 @@ def test_server_ping(server: ServerThread) -> None:
         receive(ws)
         ws.send(json.dumps({"type": "ping"}))
         assert receive(ws) == {"type": "pong"}
+
+
+def test_a_newcomer_hears_how_the_deal_in_play_began(server: ServerThread) -> None:
+    """A connection's first view carries ``opening``: the events that began the deal (101:
+    who deals, the starter), redacted for that seat; a sync does not repeat them, and
+    someone who arrives later in the deal hears the same."""
+    created = create_table(server.url, "hundred_one", {"players": 3}, ["human"] * 3)
+    table_id, tokens = created["table_id"], [s["token"] for s in created["seats"]]
+    anna = seat_socket(server, table_id, tokens[0])
+    first = receive(anna)
+    opening = first["opening"]
+    keys = [e["key"] for e in opening]
+    assert keys[:2] == ["event.deal_started", "event.starter_turned"]
+    assert opening[1]["params"]["card"]["card"] is not None  # the starter lies face up
+    mine, *others = opening[0]["hands"]
+    assert sorted(mine) == sorted(first["view"]["hand"]) and others == [[], []]  # hers only
+    assert "opening" not in sync(anna)
+    latest = first
+    for _ in range(3):  # some moves of the deal, each by the seat to act, newly connected
+        seat = latest["view"]["to_act"]
+        with seat_socket(server, table_id, tokens[seat]) as ws:
+            mine = receive(ws)
+            assert [e["key"] for e in mine["opening"]] == keys
+            hands = mine["opening"][0]["hands"]
+            assert all((h != []) == (s == seat) for s, h in enumerate(hands))
+            action = mine["view"]["legal_actions"][0]
+            ws.send(json.dumps({"type": "act", "action": action, "version": mine["version"]}))
+            latest = receive_until(ws, "view")
+    with seat_socket(server, table_id, None) as spectator:
+        told = receive(spectator)["opening"]
+        assert [e["key"] for e in told] == keys
+        assert all(not hand for hand in told[0].get("hands", []))
+    anna.close()

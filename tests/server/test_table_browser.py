@@ -267,6 +267,20 @@ def test_a_narrow_seat_wraps_its_facts_between_them(server: ServerThread, browse
     tab.close()
 
 
+def test_the_log_begins_with_how_the_deal_began(server: ServerThread, browser: Any) -> None:
+    """Opening a 101 table, the log starts with who deals and the starter (before any
+    move), in the page's language."""
+    table_id, tokens = new_table(
+        server, "hundred_one", ["human", "human", "human"], {"players": 3}, ["Anna", None, None]
+    )
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", lang="ru")
+    tab.wait("document.querySelectorAll('#log li').length >= 2", 10)
+    lines = tab.value("[...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    assert lines[0] == "— сдача 1, сдаёте вы —", lines
+    assert lines[1].startswith("Первая карта — "), lines
+    tab.close()
+
+
 def test_the_held_trick_shows_all_four_cards(server: ServerThread, browser: Any) -> None:
     table_id, tokens = new_table(server, "king", ["human"] + ["bot:random"] * 3)
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", speed="normal")

@@ -133,6 +133,7 @@ async function present(message) {
   const first = latest === null;
   if (first) latest = message;
   const hurry = first || inbox.length > 6;
+  if (first) for (const e of message.opening || []) logEvent(e);  // how the deal in play began
   for (const e of message.events || []) {
     logEvent(e);
     if (!first) await playEvent(e, message, hurry);
