@@ -161,10 +161,10 @@ class TableApp(App[None]):
     def on_mount(self) -> None:
         self.base().query_one("#keys", Static).update(self.say("tui.keys"))
         self.set_wide(self.size.width)
-        if self.resumed:
-            self.feed(self.state.resume_dealing(Shuffler(self.seed)))
         opening = "tui.game_resumed" if self.resumed else "tui.game_new"
         self.log_line(self.say(opening, game=self.say(f"game.{self.rules.name}")))
+        if self.resumed:
+            self.feed(self.state.resume_dealing(Shuffler(self.seed)))
         self.feed(self.opening)
         self.save()
         self.call_after_refresh(self.proceed)
