@@ -259,6 +259,32 @@ def test_a_complete_trick_is_held_and_the_last_trick_shown(tmp_path: Path) -> No
     asyncio.run(run())
 
 
+@pytest.mark.parametrize(("game", "tricks"), [("hundred_one", False), ("king", True)])
+def test_the_last_trick_key_only_where_there_are_tricks(
+    tmp_path: Path, game: str, tricks: bool
+) -> None:
+    """101 has no tricks: F3 is neither offered nor opens a window saying "no tricks yet"."""
+    app = make_app(tmp_path, game)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert ("F3" in screen_text(app).splitlines()[-1]) == tricks
+            await pilot.press("f3")
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen) == tricks
+            if tricks:
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            assert ("F3 or Ctrl+L: the last trick." in screen_text(app)) == tricks
+            assert "F2 or Ctrl+S: the score sheet." in screen_text(app)
+
+    asyncio.run(run())
+
+
 def test_wide_terminals_show_the_sheet_beside(tmp_path: Path) -> None:
     app = make_app(tmp_path, "hundred_one")
 

@@ -159,7 +159,8 @@ class TableApp(App[None]):
         yield Static(id="keys", markup=False)
 
     def on_mount(self) -> None:
-        self.base().query_one("#keys", Static).update(self.say("tui.keys"))
+        keys = "tui.keys" if self.rules.info.has_tricks else "tui.keys_no_tricks"
+        self.base().query_one("#keys", Static).update(self.say(keys))
         self.set_wide(self.size.width)
         opening = "tui.game_resumed" if self.resumed else "tui.game_new"
         self.log_line(self.say(opening, game=self.say(f"game.{self.rules.name}")))
@@ -329,9 +330,13 @@ class TableApp(App[None]):
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_over")))
 
     def action_keys(self) -> None:
-        self.push_screen(
-            InfoScreen(self.say("tui.keys_title"), self.say("tui.help"), self.say("tui.hint_close"))
-        )
+        last_trick = self.say("tui.help_last_trick") if self.rules.info.has_tricks else ""
+        keys = self.say("tui.help", last_trick=last_trick)
+        self.push_screen(InfoScreen(self.say("tui.keys_title"), keys, self.say("tui.hint_close")))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F3 (the last trick) only in the games that have tricks (not 101)."""
+        return action != "last_trick" or self.rules.info.has_tricks
 
     def action_sheet(self) -> None:
         sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
