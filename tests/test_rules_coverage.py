@@ -1,4 +1,4 @@
-"""Every rule ID of an implemented game is named by a test (``# rule: K-9``)."""
+"""Every rule ID of an implemented game (docs/rules/<game>.md) is named by a test: `# rule: K-9`."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from koloda import available_games
 
 TESTS = Path(__file__).resolve().parent
+RULES = TESTS.parent / "docs" / "rules"
 RULE_FILES = {"king": "K", "spades": "S", "hundred_one": "H", "tressette": "T"}
 
 
@@ -25,14 +26,14 @@ def named_ids() -> set[str]:
     return named
 
 
-def test_every_rule_of_every_implemented_game_is_named_by_a_test(shared_dir: Path) -> None:
+def test_every_rule_of_every_implemented_game_is_named_by_a_test() -> None:
     games = available_games()
     assert "king" in games
     named = named_ids()
     missing = {}
     for game in games:
         prefix = RULE_FILES[game]
-        ids = rule_ids(shared_dir / "rules" / f"{game}.md", prefix)
+        ids = rule_ids(RULES / f"{game}.md", prefix)
         assert ids, f"no rule IDs found for {game}"
         lacking = sorted(ids - named, key=lambda i: int(i.split("-")[1]))
         if lacking:
