@@ -101,6 +101,7 @@ function speaker(names, viewer) {
 function translatePage() {
   document.documentElement.lang = LANG;
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  document.querySelectorAll("[data-t-label]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.tLabel)); });
   document.querySelectorAll(".langs button").forEach((b) => b.classList.toggle("on", b.dataset.lang === LANG));
 }
 function setLang(lang) {

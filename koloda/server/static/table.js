@@ -23,6 +23,8 @@ let lastTrick = null;         // {winner, plays}
 let dealTricks = [];          // tricks taken per seat in the deal being played
 let summaryShown = null;      // the deal number whose summary is open
 let turnStarted = 0;
+let actedAt = null;           // the version at which this seat acted, until the table answers
+let acting = null;            // the card or action sent then
 const inbox = [];
 let presenting = false;
 const logLines = [];
@@ -50,15 +52,28 @@ function send(message) {
   socket.send(JSON.stringify(message));
   return true;
 }
+/* Send a decision; the turn ends on the screen at once (no second click, no stale hint). */
 function act(action) {
-  if (!latest) return;
-  send({ type: "act", action, version: latest.version });
+  if (!latest || actedAt === latest.version) return;
+  if (!send({ type: "act", action, version: latest.version })) return;
+  actedAt = latest.version;
+  acting = action;
+  hint = null;
+  renderSeats(latest.view);
+  renderMine(latest.view);
+  renderTools(latest.view);
+}
+/* Whether this seat is to decide now (and has not yet decided). */
+function myTurn(v) {
+  return mySeat() !== null && v.to_act === mySeat() && !v.finished && actedAt !== latest.version;
 }
 let statusKey = "connecting";
 function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
-function toast(text) {
+/* A short message; ``say`` words it (again when the language changes). */
+function toast(say) {
   const box = document.getElementById("toast");
-  box.textContent = text;
+  box.say = say;
+  box.textContent = say();
   box.classList.remove("hidden");
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
@@ -93,7 +108,7 @@ async function refusedWhy() {
 }
 
 function receive(message) {
-  if (message.type === "error") { toast(errorText(message)); return; }
+  if (message.type === "error") { refusedAct(); toast(() => errorText(message)); return; }
   if (message.type === "hint") { showHint(message); return; }
   if (message.type === "pong") return;
   if (message.type === "view" && latest && message.version > latest.version + 1 && !inbox.length) {
@@ -101,6 +116,13 @@ function receive(message) {
   }
   inbox.push(message);
   pump();
+}
+/* A decision the table refused: the turn is this seat's again. */
+function refusedAct() {
+  if (actedAt === null) return;
+  actedAt = null;
+  acting = null;
+  if (latest) render();
 }
 function errorText(message) {
   const key = "error." + message.code;
@@ -140,7 +162,7 @@ async function present(message) {
   }
   const before = latest;
   latest = message;
-  if (message.version !== before.version || first) { selected = new Set(); }
+  if (message.version !== before.version || first) { selected = new Set(); actedAt = null; acting = null; }
   if (first && message.view.trick) board.onTable = message.view.trick.map((p) => ({ ...p }));
   if (first && message.view.last_trick) lastTrick = message.view.last_trick;
   if (first && TOKEN && message.seat !== null) rememberTable(message);
@@ -348,7 +370,7 @@ function renderSeats(v) {
     if (s === v.dealer) tags.push(el("span", { class: "tag dealer", title: t("dealer") }, t("dealer")));
     if (human && away.has(s)) tags.push(el("span", { class: "tag away" }, t("away_bot_plays")));
     else if (human && s !== mySeat()) tags.push(el("span", { class: "tag " + (online.has(s) ? "online" : "offline") }, t(online.has(s) ? "online" : "not_here")));
-    const turn = s === v.to_act && !v.finished;
+    const turn = s === v.to_act && !v.finished && (s !== mySeat() || myTurn(v));
     const node = el("div", {
       class: `seat ${place.side}${turn ? " turn" : ""}${s === mySeat() ? " me" : ""}`,
       "data-seat": s, style: `left:${place.x}%;top:${place.y}%`,
@@ -360,6 +382,7 @@ function renderSeats(v) {
     turn && people && people.turn_seconds ? el("span", { class: "clock", "data-clock": "1" }) : null);
     if (latest.facts.partnership) node.classList.add("side-" + latest.facts.sides.findIndex((side) => side.includes(s)));
     box.append(node);
+    drawBubble(s);
   }
   tickClock();
 }
@@ -399,16 +422,16 @@ function sortHand(cards) {
 
 function renderMine(v) {
   const me = mySeat();
-  const mine = me !== null && v.to_act === me && !v.finished;
+  const mine = myTurn(v);
   document.getElementById("watching").classList.toggle("hidden", me !== null || refused);
   const prompt = document.getElementById("prompt");
   if (refused) return;
   const awaited = people && people.entropy && !v.finished ? people.entropy.pending.filter((s) => s !== me) : [];
   prompt.textContent = v.finished ? t("finished") : mine ? t("your_turn")
     : awaited.length ? t("waiting_for_randomness", awaited.map(playerName).join(", "))
-    : v.to_act === null ? "" : t("waiting", playerName(v.to_act));
+    : v.to_act === null || v.to_act === me ? "" : t("waiting", playerName(v.to_act));
   prompt.classList.toggle("mine", mine);
-  const legal = v.legal_actions || [];
+  const legal = mine ? v.legal_actions || [] : [];
   const cardActions = new Set(legal.filter((a) => CARD_RE.test(a)));
   const triple = legal.filter((a) => /^(discard|give):/.test(a));
   const others = legal.filter((a) => !CARD_RE.test(a) && !/^(discard|give):/.test(a));
@@ -433,7 +456,7 @@ function renderMine(v) {
     const playable = cardActions.has(code);
     const picking = pickable.has(code);
     const node = el("button", {
-      type: "button", class: "card" + (playable || picking ? " legal" : "") + (selected.has(code) ? " selected" : "") + (v.drawn === code ? " drawn" : "") + (hint && hint.action === code ? " hinted" : ""),
+      type: "button", class: "card" + (playable || picking ? " legal" : "") + (acting === code && actedAt === latest.version ? " leaving" : "") + (selected.has(code) ? " selected" : "") + (v.drawn === code ? " drawn" : "") + (hint && hint.action === code ? " hinted" : ""),
       "data-card": code, "aria-label": cardName(code) + (v.drawn === code ? `, ${t("drawn")}` : ""),
       disabled: !(playable || picking), "aria-pressed": picking ? String(selected.has(code)) : null,
     }, cardFaceSvg(code));
@@ -483,23 +506,42 @@ function showHint(message) {
 }
 
 function showChat(message) {
-  const text = word("chat." + message.phrase);
   logLines.push({ chat: true, seat: message.seat, text: message.phrase });
   if (logLines.length > 60) logLines.shift();
   renderLog();
-  const seat = board.seatBox(message.seat);
-  if (!seat) return;
-  const bubble = el("span", { class: "bubble", role: "status" }, text);
-  seat.append(bubble);
-  setTimeout(() => bubble.remove(), CHAT_MS);
+  showBubble(message.seat, "bubble", () => [word("chat." + message.phrase)]);
 }
 
 function showDeclaration(e) {
-  const seat = board.seatBox(e.seat);
-  if (!seat) return;
-  const bubble = el("span", { class: "bubble declared" }, words().phrase(e.params.declarations), miniCards(e.declarations.flatMap((d) => d.cards)));
-  seat.append(bubble);
-  setTimeout(() => bubble.remove(), CHAT_MS);
+  showBubble(e.seat, "bubble declared", () => [words().phrase(e.params.declarations), miniCards(e.declarations.flatMap((d) => d.cards))]);
+}
+/* A seat's speech bubble for a while, worded by ``say`` (again when the seats are drawn, so
+   in the language of the moment); a seat's newer bubble takes the place of the older. */
+const bubbles = new Map();  // seat -> {say, cls, timer}
+function showBubble(seat, cls, say) {
+  clearTimeout(bubbles.get(seat)?.timer);
+  const timer = setTimeout(() => { bubbles.delete(seat); board.seatBox(seat)?.querySelector(".bubble")?.remove(); }, CHAT_MS);
+  bubbles.set(seat, { say, cls, timer });
+  drawBubble(seat);
+}
+function drawBubble(seat) {
+  const box = board.seatBox(seat), said = bubbles.get(seat);
+  if (!box || !said) return;
+  box.querySelector(".bubble")?.remove();
+  box.append(el("span", { class: said.cls, role: "status" }, said.say()));
+}
+/* Every string on the screen in the language just chosen. */
+function reword() {
+  setStatus(statusKey);
+  renderPhrases();
+  render();
+  if (latest && myTurn(latest.view)) announce(t("your_turn"));
+  if (hint && latest && hint.version === latest.version) showHint(hint);
+  if (!document.getElementById("overlay").classList.contains("hidden") && openOverlay.draw) openOverlay(openOverlay.draw);
+  if (!document.getElementById("summary").classList.contains("hidden") && openSummary.last) openSummary(...openSummary.last);
+  const box = document.getElementById("toast");
+  if (box.say) box.textContent = box.say();
+  fetchSheet();
 }
 
 function renderPhrases() {
@@ -603,6 +645,7 @@ function sheetSection(section) {
 
 /* ----- between deals and at the end ------------------------------------------------------------ */
 async function openSummary(e, final, message) {
+  openSummary.last = [e, final, message];
   const view = (message || latest).view;
   const box = document.getElementById("summary-body");
   const w = words();
@@ -673,13 +716,13 @@ async function rematch() {
   const answer = await fetch(`/api/tables/${TABLE_ID}/rematch`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: TOKEN }) });
   const body = await answer.json();
-  if (!answer.ok) { toast(body.detail || String(answer.status)); return; }
+  if (!answer.ok) { toast(() => body.detail || String(answer.status)); return; }
   location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
 }
 
 /* ----- tools, people, log ----------------------------------------------------------------------- */
 function renderTools(v) {
-  const mine = mySeat() !== null && v.to_act === mySeat() && !v.finished;
+  const mine = myTurn(v);
   document.getElementById("hint").classList.toggle("hidden", !(people && people.hints && mine));
   const record = document.getElementById("record");
   record.href = `/api/tables/${TABLE_ID}/record`;
@@ -706,7 +749,7 @@ async function joinRematch() {
   const answer = await fetch(`/api/tables/${people.rematch}/join`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ previous_token: TOKEN }) });
   const body = await answer.json();
-  if (!answer.ok) { toast(body.detail || String(answer.status)); return; }
+  if (!answer.ok) { toast(() => body.detail || String(answer.status)); return; }
   location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
 }
 
@@ -726,25 +769,30 @@ function renderLog() {
 }
 
 /* ----- overlays ------------------------------------------------------------------------------- */
-function openOverlay(...children) {
-  document.getElementById("overlay-body").replaceChildren(...children);
+/* A dialog drawn by ``draw`` (drawn again when the language changes). */
+function openOverlay(draw) {
+  openOverlay.draw = draw;
+  document.getElementById("overlay-body").replaceChildren(...draw());
   document.getElementById("overlay").classList.remove("hidden");
   document.getElementById("close").focus();
 }
 function closeOverlay() { document.getElementById("overlay").classList.add("hidden"); }
 function showLastTrick() {
-  if (!lastTrick) { openOverlay(el("p", {}, t("no_last_trick"))); return; }
-  openOverlay(el("h2", {}, t("last_trick")),
-    el("div", { class: "last-trick" }, lastTrick.plays.map((p) => el("figure", { class: p.seat === lastTrick.winner ? "winner" : "" },
+  if (!lastTrick) { openOverlay(() => [el("p", {}, t("no_last_trick"))]); return; }
+  const trick = lastTrick;
+  openOverlay(() => [el("h2", {}, t("last_trick")),
+    el("div", { class: "last-trick" }, trick.plays.map((p) => el("figure", { class: p.seat === trick.winner ? "winner" : "" },
       cardElement(p.card), el("figcaption", {}, playerName(p.seat))))),
-    el("p", {}, words().sentence({ key: "event.trick_taken", params: { seat: { seat: lastTrick.winner } } })));
+    el("p", {}, words().sentence({ key: "event.trick_taken", params: { seat: { seat: trick.winner } } }))]);
 }
 async function showSheet() {
   const sheet = await fetchSheet();
   if (!sheet) return;
-  const parts = [el("h2", {}, words().phrase(sheet.sheet.title)), ...sheet.sheet.sections.map(sheetSection)];
-  if (sheet.finished) parts.push(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
-  openOverlay(el("div", { class: "sheet-body", id: "sheet-body" }, parts));
+  openOverlay(() => {
+    const parts = [el("h2", {}, words().phrase(sheet.sheet.title)), ...sheet.sheet.sections.map(sheetSection)];
+    if (sheet.finished) parts.push(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
+    return [el("div", { class: "sheet-body", id: "sheet-body" }, parts)];
+  });
 }
 
 /* ----- sound ----------------------------------------------------------------------------------- */
@@ -801,12 +849,7 @@ document.addEventListener("keydown", (e) => {
   }
 });
 document.addEventListener("click", () => { if (audio && audio.state === "suspended") audio.resume(); else if (!audio && soundOn()) { try { audio = new AudioContext(); } catch { /* none */ } } });
-document.addEventListener("koloda:lang", () => {
-  setStatus(statusKey);
-  renderPhrases();
-  render();
-  if (!document.getElementById("overlay").classList.contains("hidden") && document.getElementById("sheet-body")) showSheet();
-});
+document.addEventListener("koloda:lang", reword);
 pressed("sound", soundOn());
 pressed("four-colours", fourColourDeck());
 const speed = document.getElementById("speed");
