@@ -7,10 +7,11 @@ BIN     = $(VENV)/bin
 # the extension module koloda._native (maturin is the build backend), so a stamp is also
 # out of date when the crate's sources change.
 RUN_STAMP = $(VENV)/.installed-server
-STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale
+STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale,docs
+DOCS_STAMP = $(VENV)/.installed-docs
 NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs)
 
-.PHONY: run test lint typecheck native-check bench bench-native clean browser postgres tmux mutation
+.PHONY: run test lint typecheck native-check docs docs-check bench bench-native clean browser postgres tmux mutation
 
 $(VENV)/.installed-%: pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,12 +54,20 @@ native-check: $(STAMP)
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
 	cd native && cargo test --quiet
 
+# The documentation site (mkdocs.yml) into site/; `make test` builds it with --strict, so a
+# broken link or a page missing from the nav fails.
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+docs-check: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 # The whole suite runs on the default (native) engine; the rules, engine and record tests run
 # again on the Python reference engine, so both engines pass them.
 ENGINE_TESTS = tests/core tests/king tests/spades tests/hundred_one tests/tressette \
 	tests/test_records_fuzz.py tests/test_fairness.py
 
-test: lint typecheck native-check browser postgres tmux
+test: lint typecheck native-check docs-check browser postgres tmux
 	$(BIN)/pytest -q -n 2
 	KOLODA_ENGINE=python $(BIN)/pytest -q -n 2 $(ENGINE_TESTS)
 
@@ -82,4 +91,4 @@ mutation: $(STAMP)
 	$(BIN)/python bench/mutation_score.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache mutants native/target koloda/_native*.so
+	rm -rf $(VENV) site .mypy_cache .pytest_cache .ruff_cache mutants native/target koloda/_native*.so
