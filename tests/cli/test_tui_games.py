@@ -14,7 +14,7 @@ from tui_helpers import make_app, play_deal, screen_text, settle
 
 from koloda.cli.players import saved_seating
 from koloda.cli.tui.layout import SeatPicture, seat_block
-from koloda.cli.tui.screens import InfoScreen
+from koloda.cli.tui.screens import ConfirmScreen, InfoScreen
 from koloda.records import load_record, replay
 
 
@@ -52,7 +52,10 @@ def test_the_exchange_picker_in_spades(tmp_path: Path) -> None:
             await pilot.press("enter")  # look
             await settle(pilot, app)
             assert "Nil" in screen_text(app)
-            await pilot.press("enter")  # the first bid: nil
+            await pilot.press("home", "enter")  # the first bid: nil, asked again
+            await settle(pilot, app)
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
             await settle(pilot, app)
             while app.pick_kind() is None:
                 await pilot.press("enter")
@@ -210,7 +213,7 @@ def test_a_seat_shows_its_bid_and_its_tricks_whole(tmp_path: Path) -> None:
             await settle(pilot, app)
             await pilot.press("enter")  # look at the cards
             await settle(pilot, app)
-            await pilot.press("right", "right", "right", "enter")  # bid 3
+            await pilot.press("home", "right", "right", "right", "enter")  # bid 3
             while app.pick_kind() is not None or not app.rules.info.is_card_action(
                 app.view().legal_actions[0]
             ):
@@ -305,12 +308,12 @@ def test_king_order_and_trump_are_choices(tmp_path: Path) -> None:
             await settle(pilot, app)
             text = screen_text(app)
             assert "no tricks" in text and "positive (trumps)" in text
-            assert "Your turn: choose" in text
+            assert "Choose the contract" in text
             await pilot.press("end", "enter")  # the last choice: positive
             await settle(pilot, app)
             text = screen_text(app)
-            assert "♥ hearts" in text
-            await pilot.press("right", "enter")  # the second suit: hearts
+            assert "♥ hearts" in text and "Name trump" in text
+            await pilot.press("home", "right", "enter")  # the second suit: hearts
             await settle(pilot, app)
             assert "Trump ♥" in screen_text(app).splitlines()[0]
             actions = json.loads((tmp_path / "king.json").read_text())["deals"][0]["actions"]

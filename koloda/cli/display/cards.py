@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from rich.text import Text
 
@@ -25,9 +25,11 @@ def hand_by_suit(
     cards: Sequence[int],
     strength: Callable[[int], int] | None = None,
     words: Speaker | None = None,
+    playable: Collection[int] = (),
 ) -> Text:
     """The hand by suit (♠ ♥ ♦ ♣), strongest first within a suit (ace-high by default); the
-    ranks as ``words``' language writes them."""
+    ranks as ``words``' language writes them, the ``playable`` cards in brackets (``[K]``)
+    and the others dimmed while some are playable."""
     key = strength or (lambda card: card)
     text = Text()
     for suit in SUITS:
@@ -36,6 +38,21 @@ def hand_by_suit(
             continue
         if text:
             text.append("   ")
-        text.append(SUIT_SYMBOLS[suit] + " ", style=SUIT_STYLES[suit])
-        text.append(" ".join(card_label(c, words)[:-1] for c in in_suit))
+        text.append(SUIT_SYMBOLS[suit], style=SUIT_STYLES[suit])
+        for card in in_suit:
+            text.append(" ")
+            text.append_text(marked_rank(card, words, playable))
     return text or Text("(no cards)")
+
+
+def playable_cards(legal: Iterable[int], is_card: Callable[[int], bool]) -> frozenset[int]:
+    """The cards among the legal actions."""
+    return frozenset(a for a in legal if is_card(a))
+
+
+def marked_rank(card: int, words: Speaker | None, playable: Collection[int]) -> Text:
+    """A card's rank, in brackets when it may be played, dimmed when others may."""
+    rank = card_label(card, words)[:-1]
+    if card in playable:
+        return Text(f"[{rank}]", style="bold")
+    return Text(rank, style="dim" if playable else "")

@@ -40,3 +40,42 @@ def choice_label(text: str, words: Speaker) -> str:
     if head in PICKS:
         return words.word(f"action.{head}")
     return text
+
+
+RISKY_BIDS = ("bid:nil", "bid:double_nil")
+"""Decisions asked again before they are made: a nil bid promises not a single trick."""
+
+
+def decision_key(texts: list[str], has_cards: bool) -> str:
+    """The catalogue key of the prompt for a decision whose legal actions read ``texts``
+    (record text) and include cards when ``has_cards``: what the player chooses."""
+    heads = {text.partition(":")[0] for text in texts}
+    if has_cards:
+        if "draw" in heads:
+            return "tui.play_or_draw"
+        return "tui.play_or_pass" if "pass" in heads else "tui.play_card"
+    for head, key in (
+        ("look", "tui.look_or_blind"),
+        ("bid", "tui.your_bid"),
+        ("order", "tui.choose_contract"),
+        ("suit", "tui.name_suit"),
+        ("trump", "tui.name_trump"),
+    ):
+        if head in heads:
+            return key
+    return "tui.choose"
+
+
+def said_choice(typed: str, choices: list[tuple[int, str]]) -> int | None:
+    """The choice the player typed as the screen shows it ("3", "nil", "черви", "♥ hearts")
+    or as the record writes it ("bid:3"): ``choices`` are (action, label) pairs."""
+    wanted = " ".join(typed.casefold().split())
+    if not wanted:
+        return None
+    for action, label in choices:
+        shown = " ".join(label.casefold().split())
+        words = shown.split(" ", 1)
+        plain = words[1] if len(words) == 2 and not words[0].isalnum() else shown
+        if wanted in (shown, plain):
+            return action
+    return None

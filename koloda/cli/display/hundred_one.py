@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import SUIT_STYLES, styled_card
+from koloda.cli.display.cards import SUIT_STYLES, playable_cards, styled_card
 from koloda.core.cards import SUIT_SYMBOLS
 from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
@@ -69,10 +69,16 @@ def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Gr
         sizes = "  ".join(f"{names[s]}: {k}" for s, k in enumerate(view.hand_sizes))
         lines.append(Text(words.say("view.hand_sizes", sizes=sizes)))
     hand = Text(words.say("view.your_hand") + " ", style="bold")
+    playable = playable_cards(view.legal_actions, rules.info.is_card_action)
     for index, card in enumerate(view.hand):
         if index:
             hand.append(" ")
-        hand.append_text(styled_card(card, words))
+        shown = styled_card(card, words)
+        if card in playable:  # by shape as well as by shade
+            shown = Text.assemble("[", shown, "]")
+        elif playable:
+            shown.stylize("dim")
+        hand.append_text(shown)
     lines.append(hand)
     if view.drawn is not None:
         drawn = Text(words.say("view.you_drew") + " ")

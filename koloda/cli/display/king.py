@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, styled_card
+from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, playable_cards, styled_card
 from koloda.core.cards import SUIT_SYMBOLS
 from koloda.games.king.actions import CONTRACT_KEYS
 from koloda.games.king.rules import KingRules
@@ -47,7 +47,8 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
         lines.append(Text(words.say("view.tricks_taken", tricks=won)))
     label = words.say("view.preview" if view.is_preview else "view.your_hand") + " "
     hand = Text(label, style="bold")
-    hand.append_text(hand_by_suit(view.hand, words=words))
+    playable = playable_cards(view.legal_actions, rules.info.is_card_action)
+    hand.append_text(hand_by_suit(view.hand, words=words, playable=playable))
     lines.append(hand)
     if view.to_act is not None:
         lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import hand_by_suit, styled_card
+from koloda.cli.display.cards import hand_by_suit, playable_cards, styled_card
 from koloda.games.spades.actions import NO_BID, bid_text
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.view import SpadesView
@@ -68,7 +68,8 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
         lines.append(trick)
     hand = Text(words.say("view.your_hand") + " ", style="bold")
     if view.hand or view.picked_up[view.seat]:
-        hand.append_text(hand_by_suit(view.hand, words=words))
+        playable = playable_cards(view.legal_actions, rules.info.is_card_action)
+        hand.append_text(hand_by_suit(view.hand, words=words, playable=playable))
     else:
         hand.append(words.say("view.not_looked"))
     lines.append(hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import hand_by_suit, styled_card
+from koloda.cli.display.cards import hand_by_suit, playable_cards, styled_card
 from koloda.core.presentation import Phrase, SeatRef
 from koloda.games.tressette.events import declaration_phrase
 from koloda.games.tressette.rules import TressetteRules
@@ -65,7 +65,8 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
         taken = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
         lines.append(Text(words.say("view.tricks_taken", tricks=taken)))
     hand = Text(words.say("view.your_hand") + " ", style="bold")
-    hand.append_text(hand_by_suit(view.hand, STRENGTH.__getitem__, words))
+    playable = playable_cards(view.legal_actions, rules.info.is_card_action)
+    hand.append_text(hand_by_suit(view.hand, STRENGTH.__getitem__, words, playable))
     lines.append(hand)
     if view.to_act is not None:
         lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))

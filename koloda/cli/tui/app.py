@@ -23,15 +23,25 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from koloda.cli.display.choices import choice_label, pick_kind
+from koloda.bots import AnyBot, make_bot
+from koloda.cli.display.choices import (
+    RISKY_BIDS,
+    choice_label,
+    decision_key,
+    pick_kind,
+    said_choice,
+)
+from koloda.cli.display.refusals import refusal
 from koloda.cli.players import Seating, shown_names
 from koloda.cli.sheet import render_sheet
 from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
-from koloda.cli.tui.screens import InfoScreen, flatten
+from koloda.cli.tui.screens import ConfirmScreen, InfoScreen, flatten
 from koloda.cli.tui.strip import Item, Strip
+from koloda.cli.tui.undo import rewind
 from koloda.core.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, AnyRules, AnyState
@@ -41,6 +51,9 @@ from koloda.i18n import Speaker, upper_first
 from koloda.records import record_from_state
 
 PICK_COUNT = 3
+
+ADVISER = "normal"
+"""The bot whose choice the cursor starts on in a decision (a bid, a contract, a suit)."""
 
 
 class TableApp(App[None]):
@@ -72,6 +85,7 @@ class TableApp(App[None]):
         Binding("f1", "keys", "Keys", show=False),
         Binding("f2,ctrl+s", "sheet", "Sheet", show=False),
         Binding("f3,ctrl+l", "last_trick", "Last trick", show=False),
+        Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("left", "move(-1)", show=False),
         Binding("right", "move(1)", show=False),
         Binding("home", "end(-1)", show=False),
@@ -139,6 +153,13 @@ class TableApp(App[None]):
         """What was said since the deal's last trick, for its summary."""
         self.summary: list[str] | None = None
         self.closing = ""
+        self.suggestion: Action | None = None
+        """Where the cursor starts in the person's decision: the adviser's choice."""
+        self.adviser: AnyBot | None = None
+        self.generation = 0
+        """Counts the moves taken back: a bot's choice or a held trick from before is
+        dropped."""
+        self.trick_timer: Timer | None = None
 
     # layout
 
@@ -214,12 +235,13 @@ class TableApp(App[None]):
         self.feed(events)
         self.after_move()
 
-    def feed(self, events: list[Event]) -> None:
-        """Log the events as the person may see them and follow the trick."""
+    def feed(self, events: list[Event], *, quiet: bool = False) -> None:
+        """Log the events as the person may see them and follow the trick (``quiet``: only
+        follow it)."""
         for event in events:
             seen = event.for_seat(self.me)
             phrase = seen.phrase()
-            line = self.words.sentence(phrase) if phrase.key else ""
+            line = self.words.sentence(phrase) if phrase.key and not quiet else ""
             if isinstance(seen, DealStarted):
                 self.trick = []
                 self.last_played = {}
@@ -244,7 +266,7 @@ class TableApp(App[None]):
     def after_move(self) -> None:
         self.refresh_table()
         if self.held is not None and self.hold > 0:
-            self.set_timer(self.hold, self.release_trick)
+            self.trick_timer = self.set_timer(self.hold, self.release_trick)
         else:
             self.release_trick()
 
@@ -270,6 +292,7 @@ class TableApp(App[None]):
             return
         if to_act == self.me:
             self.waiting = True
+            self.suggestion = self.advice()
             self.refresh_table()
             return
         self.waiting = False
@@ -287,19 +310,36 @@ class TableApp(App[None]):
                 time.sleep(rest)
             return action
 
-        self.run_worker(think, thread=True, group="bot", exit_on_error=True)
+        self.run_worker(
+            think, name=str(self.generation), thread=True, group="bot", exit_on_error=True
+        )
+
+    def advice(self) -> Action | None:
+        """The adviser's choice where the decision is not a card (a bid, a contract)."""
+        view = self.view()
+        if any(self.rules.info.is_card_action(a) for a in view.legal_actions):
+            return None
+        if self.adviser is None:
+            self.adviser = make_bot(ADVISER, self.rules)
+        advised: Action = self.adviser.choose(view, random.Random(0))
+        return advised
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "bot" or event.state != WorkerState.SUCCESS:
             return
+        if event.worker.name != str(self.generation):
+            return  # chosen before a move was taken back
         self.thinking = None
         action = event.worker.result
         assert isinstance(action, int)
         self.apply(action)
 
-    def act(self, action: Action) -> None:
-        """The person's decision."""
+    def act(self, action: Action, *, sure: bool = False) -> None:
+        """The person's decision; a nil bid is asked again first (unless ``sure``)."""
         if not self.waiting:
+            return
+        if not sure and self.rules.format_action(action) in RISKY_BIDS:
+            self.confirm(action)
             return
         try:
             self.waiting = False
@@ -309,9 +349,49 @@ class TableApp(App[None]):
             self.apply(action)
         except IllegalActionError as error:
             self.waiting = True
-            legal = ", ".join(error.legal)
-            self.message = self.say("cli.not_allowed", reason=error.reason, legal=legal)
+            legal = self.view().legal_actions
+            self.message = refusal(self.rules, action, error.reason, legal, self.words)
             self.refresh_table()
+
+    def confirm(self, action: Action) -> None:
+        """Ask before a nil bid: Enter bids it, Esc goes back to the choices."""
+        kind = self.rules.format_action(action).partition(":")[2]
+        body = self.say(f"tui.confirm_{kind}")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.act(action, sure=True)
+
+        title = self.say("tui.confirm_title")
+        self.push_screen(ConfirmScreen(title, body, self.say("tui.hint_confirm")), answered)
+
+    def action_undo(self) -> None:
+        """Take back the person's last decision and the bots' moves after it."""
+        rewound = rewind(self.rules, self.state, self.me, Shuffler(self.seed))
+        if rewound is None:
+            self.message = self.say("tui.nothing_to_undo")
+            self.refresh_table()
+            return
+        while len(self.screen_stack) > 1:  # a deal's summary, a window: the game goes back
+            self.pop_screen()
+        self.generation += 1
+        if self.trick_timer is not None:
+            self.trick_timer.stop()
+        self.state = rewound.state
+        self.trick, self.last_played, self.last_trick, self.held = [], {}, None, None
+        self.summary, self.deal_lines = None, []
+        self.thinking = None
+        self.feed(rewound.events, quiet=True)
+        self.held = None
+        self.save()
+        move = self.rules.format_action(rewound.action)
+        if self.rules.info.is_card_action(rewound.action):
+            said = self.words.card(rewound.action)
+        else:
+            said = choice_label(move, self.words)
+        self.log_line(self.say("tui.undone", move=said))
+        self.message, self.typed, self.picked = "", "", []
+        self.proceed()
 
     # windows
 
@@ -437,11 +517,15 @@ class TableApp(App[None]):
 
     def typed_card(self) -> int | None:
         """The card typed so far, if complete: a card code (``QH``, ``q♥``, ``10h``), or with
-        the rank as the player's language writes it (``д♥``, ``дh`` for the queen)."""
+        the rank and suit as the player's language writes them (``д♥``, ``дh``, ``дч`` for
+        the queen of hearts, ``тб`` for the ace of diamonds: a suit by its word's first
+        letter)."""
         text = self.typed.strip()
         local = {self.words.rank_short(r).lower(): name for r, name in enumerate(RANK_NAMES)}
-        rank = text[:-1].lower()
-        candidates = [text] + ([local[rank] + text[-1:]] if rank in local else [])
+        suits = {self.words.suit(s)[:1].lower(): letter for s, letter in enumerate(SUIT_LETTERS)}
+        rank, suit = text[:-1].lower(), text[-1:].lower()
+        suit = suits.get(suit, suit)
+        candidates = [text, local.get(rank, rank) + suit]
         for candidate in candidates:
             try:
                 return parse_card(candidate)
@@ -459,9 +543,8 @@ class TableApp(App[None]):
                 self.typed = ""
                 self.toggle_pick(card)
             return
-        if card in self.view().legal_actions:
-            self.typed = ""
-            self.act(card)
+        self.typed = ""
+        self.act(card)  # a card that may not be played now is refused, with why
 
     def submit_typed(self) -> None:
         text, self.typed = self.typed.strip(), ""
@@ -476,6 +559,14 @@ class TableApp(App[None]):
         if command in ("h", "help", "?"):
             self.refresh_table()
             self.action_keys()
+            return
+        if command == "undo":
+            self.action_undo()
+            return
+        shown = [(item.value, item.label.plain) for item in self.strips()[1].items]
+        chosen = said_choice(text, shown)
+        if chosen is not None:
+            self.act(chosen)
             return
         try:
             action = self.rules.parse_action(text)
@@ -687,7 +778,8 @@ class TableApp(App[None]):
                 items.append(Item(label, card, enabled=True, marked=card in self.picked))
             else:
                 enabled = card in card_actions if self.waiting else True
-                items.append(Item(label, card, enabled=enabled))
+                framed = card in card_actions  # the legal cards by shape, not only shade
+                items.append(Item(label, card, enabled=enabled, framed=framed))
         choices: list[Item] = []
         if kind is not None:
             choices.append(
@@ -723,7 +815,11 @@ class TableApp(App[None]):
             ]
         keep_choices = choice_strip.active and self.waiting and bool(choices)
         hand_strip.show(items, hand_active and not keep_choices)
-        choice_strip.show(choices, self.waiting and bool(choices) and not hand_strip.active)
+        choice_strip.show(
+            choices,
+            self.waiting and bool(choices) and not hand_strip.active,
+            preferred=self.suggestion,
+        )
         choice_strip.display = bool(choices)
 
     def not_looked(self, view: Any) -> bool:
@@ -739,9 +835,10 @@ class TableApp(App[None]):
             kind = self.pick_kind()
             if kind is not None:
                 return Text(self.say("tui.pick_three", count=len(self.picked)), style="bold")
-            if any(self.rules.info.is_card_action(a) for a in self.view().legal_actions):
-                return Text(self.say("tui.play_card"), style="bold")
-            return Text(self.say("tui.choose"), style="bold")
+            legal = self.view().legal_actions
+            texts = [self.rules.format_action(a) for a in legal]
+            cards = any(self.rules.info.is_card_action(a) for a in legal)
+            return Text(self.say(decision_key(texts, cards)), style="bold")
         if self.thinking is not None:
             return Text(self.say("tui.thinking_line", seat=self.shown[self.thinking]))
         return Text("")
@@ -749,7 +846,11 @@ class TableApp(App[None]):
     # leaving
 
     def closing_line(self) -> str:
-        """What the command prints when the table closes: where the record is."""
+        """What the command prints when the table closes: where the record is, or that the
+        last save failed (``unsaved``)."""
+        if self.unsaved is not None:
+            reason = self.unsaved.reason
+            return self.say("cli.not_saved", path=str(self.save_path), reason=reason)
         key = "cli.final_saved" if self.state.is_over else "cli.game_saved"
         return self.say(key, path=str(self.save_path))
 

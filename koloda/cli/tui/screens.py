@@ -82,3 +82,39 @@ def flatten(renderable: Any, most: int = 160) -> Text:
     text = Text.from_ansi(console.export_text(styles=True).rstrip("\n"))
     text.no_wrap = True
     return text
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question before a risky decision (a nil bid): Enter or Y says yes, Esc or N no."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > #box {
+        width: auto; min-width: 40; max-width: 100%; height: auto;
+        border: round $warning; background: $surface; padding: 0 1;
+    }
+    ConfirmScreen .title { text-style: bold; width: auto; }
+    ConfirmScreen .hint { color: $text-muted; width: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", show=False),
+        Binding("escape,n", "answer(False)", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, hint: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        width = max(30, min(70, self.app.size.width - 8))
+        body = "\n".join(textwrap.wrap(self.body, width))
+        with Vertical(id="box"):
+            yield Static(self.title_text, classes="title", markup=False)
+            yield Static(body, markup=False)
+            yield Static(self.hint, classes="hint", markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

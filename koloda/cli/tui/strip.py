@@ -15,12 +15,15 @@ from textual.widget import Widget
 
 @dataclass
 class Item:
-    """One thing to pick: its label, whether it may be picked now, and its value."""
+    """One thing to pick: its label, whether it may be picked now, and its value. A card
+    that may be played now is ``framed`` (``[K♠]``), a card marked for an exchange starred
+    (``*K♠*``): shapes, not only shades, so that they show without colours too."""
 
     label: Text
     value: int
     enabled: bool = True
     marked: bool = False
+    framed: bool = False
 
 
 class Strip(Widget):
@@ -48,13 +51,16 @@ class Strip(Widget):
         """The strip the keys move in (its cursor is shown)."""
         self.boxes: list[tuple[int, int, int]] = []
 
-    def show(self, items: list[Item], active: bool) -> None:
+    def show(self, items: list[Item], active: bool, preferred: int | None = None) -> None:
+        """Show ``items``; the cursor stays on the item it was on, else goes to the item
+        whose value is ``preferred``, else to the first enabled one."""
         old = self.items[self.cursor].value if 0 <= self.cursor < len(self.items) else None
         self.items = items
         self.active = active
         enabled = [i for i, item in enumerate(items) if item.enabled]
         same = [i for i in enabled if items[i].value == old]
-        self.cursor = same[0] if same else (enabled[0] if enabled else -1)
+        liked = [i for i in enabled if items[i].value == preferred]
+        self.cursor = (same or liked or enabled or [-1])[0]
         self.refresh(layout=True)
 
     def move(self, step: int) -> None:
@@ -90,9 +96,10 @@ class Strip(Widget):
                 label.stylize("bold black on green")
             if index == self.cursor and self.active and item.enabled:
                 label.stylize("reverse")
-            cell = Text(" ")
+            left, right = _edges(item)
+            cell = Text(left, style="bold")
             cell.append_text(label)
-            cell.append(" ")
+            cell.append(right, style="bold")
             if lines[-1].cell_len and lines[-1].cell_len + cell.cell_len > width:
                 lines.append(Text())
             x = lines[-1].cell_len
@@ -115,3 +122,13 @@ class Strip(Widget):
                     self.cursor = index
                     self.post_message(self.Picked(self, item))
                 return
+
+
+def _edges(item: Item) -> tuple[str, str]:
+    """What stands either side of an item's label: ``*`` marked, ``[ ]`` framed, else
+    spaces (the same width, so that the row does not move)."""
+    if item.marked:
+        return "*", "*"
+    if item.framed:
+        return "[", "]"
+    return " ", " "
