@@ -36,6 +36,7 @@ from koloda.cli.display.choices import (
     said_choice,
 )
 from koloda.cli.display.refusals import refusal
+from koloda.cli.display.summary import deal_breakdown
 from koloda.cli.players import Seating, shown_names
 from koloda.cli.sheet import render_sheet
 from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
@@ -51,6 +52,9 @@ from koloda.i18n import Speaker, upper_first
 from koloda.records import record_from_state
 
 PICK_COUNT = 3
+
+SUMMARY_LINES = 4
+"""The last things said in a deal that its summary repeats."""
 
 ADVISER = "normal"
 """The bot whose choice the cursor starts on in a decision (a bid, a contract, a suit)."""
@@ -160,6 +164,14 @@ class TableApp(App[None]):
         """Counts the moves taken back: a bot's choice or a held trick from before is
         dropped."""
         self.trick_timer: Timer | None = None
+        self.deal_tricks: list[tuple[int, tuple[int, ...]]] = []
+        """The tricks of the deal in play: who took each and its cards."""
+        self.left: list[int] = []
+        """The person's cards after the last move (those counted when a 101 deal ends)."""
+        self.summary_deal = 0
+        """The number (from 1) of the deal whose summary is due."""
+        self.breakdown: list[str] = []
+        """How the last deal's score came about, in words."""
 
     # layout
 
@@ -230,7 +242,10 @@ class TableApp(App[None]):
         os.replace(partial, self.save_path)
 
     def apply(self, action: Action) -> None:
+        hand = list(self.view().hand)
         events = self.state.apply(action)
+        mine = {e.card for e in events if isinstance(e, CardPlayed) and e.seat == self.me}
+        self.left = [card for card in hand if card not in mine]
         self.save()
         self.feed(events)
         self.after_move()
@@ -244,6 +259,7 @@ class TableApp(App[None]):
             line = self.words.sentence(phrase) if phrase.key and not quiet else ""
             if isinstance(seen, DealStarted):
                 self.trick = []
+                self.deal_tricks = []
                 self.last_played = {}
                 self.last_trick = None
                 if self.summary is None:
@@ -256,11 +272,18 @@ class TableApp(App[None]):
                 self.last_played[seen.seat] = seen.card
             elif isinstance(seen, TrickTaken):
                 taken = (seen.seat, tuple(self.trick))
+                self.deal_tricks.append((seen.seat, tuple(card for _, card in self.trick)))
                 self.held = taken
                 self.last_trick = taken
                 self.trick = []
                 self.deal_lines = [line] if line else []
-            elif isinstance(seen, DealScored | GameOver):
+            elif isinstance(seen, DealScored):
+                self.summary = list(self.deal_lines)
+                self.summary_deal = seen.deal + 1
+                self.breakdown = deal_breakdown(
+                    self.rules, self.state, self.words, self.deal_tricks, self.left
+                )
+            elif isinstance(seen, GameOver):
                 self.summary = list(self.deal_lines)
 
     def after_move(self) -> None:
@@ -396,15 +419,18 @@ class TableApp(App[None]):
     # windows
 
     def show_summary(self, lines: list[str]) -> None:
-        view = self.view_json()
-        number = int(view.get("deal", 1))
+        """The deal's last words, how its score came about and the scoreboard."""
+        number = self.summary_deal
         title = self.words.fill(self.words.word("ui.deal_summary"), {"0": number})
-        body = Group(*(Text(line) for line in lines[-8:]), Text(""), self.scoreboard())
+        said = [Text(line) for line in lines[-SUMMARY_LINES:]]
+        breakdown = [Text(line) for line in self.breakdown]
+        body = Group(*said, Text(""), *breakdown, Text(""), self.scoreboard())
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_next")), self.proceed)
 
     def show_final(self) -> None:
         title = self.say("ui.game_over_title")
-        lines = [Text(line) for line in self.deal_lines[-4:]]
+        lines = [Text(line) for line in self.deal_lines[-SUMMARY_LINES:]]
+        lines += [Text(line) for line in self.breakdown]
         sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
         body = Group(*lines, Text(""), self.scoreboard(), Text(""), sheet)
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_over")))
