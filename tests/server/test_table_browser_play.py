@@ -92,3 +92,51 @@ def test_switching_language_rewords_the_whole_page_at_once(
     tab.page.click("#show-last")
     assert tab.page.inner_text("#overlay #close") == "Закрыть"
     tab.close()
+
+
+LAYOUT = """(() => {
+  const hand = document.getElementById('hand').getBoundingClientRect();
+  const board = document.getElementById('board').getBoundingClientRect();
+  const cut = [...document.querySelectorAll('#board-body table')]
+    .filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > board.right + 1)
+    .map((t) => t.querySelector('caption, th').textContent);
+  const cards = [...document.querySelectorAll('#hand .card')];
+  const steps = cards.slice(1).filter((c, i) => c.parentElement === cards[i].parentElement)
+    .map((c, i) => c.getBoundingClientRect().left - c.previousElementSibling.getBoundingClientRect().left);
+  return {
+    strip: Math.min(...steps.filter((x) => x > 0)),
+    handTop: hand.top, handBottom: hand.bottom, height: innerHeight,
+    pageScrolls: document.scrollingElement.scrollHeight > innerHeight + 1,
+    cut, tables: document.querySelectorAll('#board-body table').length,
+  };
+})()"""
+"""Where the hand is, whether the page scrolls, and the scoreboard's tables that are cut."""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(
+    ("game", "options", "lang", "sections"),
+    [("tressette", {}, "ru", 2), ("king", {"variant": "order"}, "en", 1)],
+    ids=["tressette-ru", "king-order-en"],
+)
+def test_the_hand_is_in_view_and_the_scoreboard_whole(
+    server: ServerThread,
+    browser: Any,
+    game: str,
+    options: dict[str, Any],
+    lang: str,
+    sections: int,
+    size: tuple[int, int],
+) -> None:
+    """Russian Tressette's tall scoreboard and King's order table of eight games: the hand
+    stays in the window without scrolling, the side panel scrolls, no table is cut."""
+    table_id, tokens = new_table(server, game, ["human"] + ["bot:random"] * 3, options)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", size, lang=lang)
+    tab.wait(f"document.querySelectorAll('#board-body table.sheet-section').length >= {sections}")
+    my_turn(tab)
+    seen = tab.value(LAYOUT)
+    assert 0 <= seen["handTop"] and seen["handBottom"] <= seen["height"], seen
+    assert not seen["pageScrolls"], seen
+    assert seen["tables"] >= sections + 1 and not seen["cut"], seen
+    assert 44 <= seen["strip"] < 200, seen  # a finger's width of every overlapped card to tap
+    tab.close()

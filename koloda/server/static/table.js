@@ -450,7 +450,7 @@ function renderMine(v) {
   }
   renderExchange(v);
   const hand = document.getElementById("hand");
-  hand.replaceChildren();
+  const cards = [];
   const pickable = new Set(triple.flatMap((a) => a.split(":")[1].split(",")));
   for (const code of sortHand(v.hand || [])) {
     const playable = cardActions.has(code);
@@ -466,15 +466,27 @@ function renderMine(v) {
       renderMine(latest.view);
       document.querySelector(`#hand [data-card="${code}"]`)?.focus();
     });
-    hand.append(node);
+    cards.push(node);
   }
   const unseen = me !== null && !(v.hand || []).length && v.hand_sizes ? v.hand_sizes[me] : 0;
-  for (let i = 0; i < unseen; i++) hand.append(cardElement(null, { class: "card back" }));  // not looked at yet
-  hand.style.setProperty("--cards", String((v.hand || []).length || unseen || 1));
+  for (let i = 0; i < unseen; i++) cards.push(cardElement(null, { class: "card back" }));  // not looked at yet
+  layHand(hand, cards);
   if (mine && hadFocus) {
     const target = hand.querySelector("button:not([disabled])") || actions.querySelector("button:not([disabled])");
     if (target && !hand.contains(document.activeElement) && !actions.contains(document.activeElement)) target.focus({ preventScroll: true });
   }
+}
+
+/* The hand in one row, or two when one row would leave less than a finger's width of each
+   overlapped card to tap (a phone with a full hand). */
+const TAP_PX = 44;
+function layHand(hand, cards) {
+  const row = (part) => el("div", { class: "hand-row", style: `--cards:${Math.max(part.length, 1)}` }, part);
+  hand.replaceChildren(row(cards));
+  const width = hand.clientWidth - 8, cardWidth = cards[0]?.offsetWidth || 0;
+  if (cards.length < 3 || !cardWidth || (width - cardWidth) / (cards.length - 1) >= TAP_PX) return;
+  const half = Math.ceil(cards.length / 2);
+  hand.replaceChildren(row(cards.slice(0, half)), row(cards.slice(half)));
 }
 
 function actionButton(action, text) {
@@ -617,7 +629,7 @@ function renderBoard(v) {
   const body = document.getElementById("board-body");
   const draw = BOARDS[v.game];
   const parts = draw ? draw(v) : [table([t("player"), t("col_total")], seatRows(v, (s) => [v.totals[s]]))];
-  if (renderBoard.sections) parts.push(...renderBoard.sections);
+  if (renderBoard.sections) parts.push(...renderBoard.sections.map(boardSection));
   const hash = people && people.commitment;
   const mixed = people && people.entropy && people.entropy.given.includes(mySeat()) ? ` · ${t("randomness_mixed")}` : "";
   if (hash) parts.push(el("p", { class: "note fair", title: hash }, `${t("fair_deal")}: SHA-256 ${hash.slice(0, 12)}…${mixed}`));
@@ -629,18 +641,32 @@ async function fetchSheet() {
   const answer = await fetch(`/api/tables/${TABLE_ID}/sheet?lang=${LANG}`);
   if (!answer.ok) return null;
   const sheet = await answer.json();
-  renderBoard.sections = sheet.sheet.sections.slice(1).map(sheetSection);
+  renderBoard.sections = sheet.sheet.sections.slice(1);
   if (latest) renderBoard(latest.view);
   return sheet;
 }
+function isWho(c) { return c !== null && typeof c === "object" && ("side" in c || "seat" in c); }
 function sheetSection(section) {
   const w = words();
-  const who = (c) => typeof c === "object" && ("side" in c || "seat" in c);  // a name starts with a capital
-  const cell = (c) => (c === null || c === undefined ? "" : who(c) ? capital(w.text(c)) : w.text(c));
+  const cell = (c) => (c === null || c === undefined ? "" : isWho(c) ? capital(w.text(c)) : w.text(c));  // a name starts with a capital
   return el("table", { class: "score sheet-section" }, el("caption", {}, w.phrase(section.title)),
     el("thead", {}, el("tr", {}, section.columns.map((c) => el("th", { class: c.numeric ? "num" : "", scope: "col" }, cell(c.head))))),
     el("tbody", {}, section.rows.map((row) => el("tr", {}, row.map((c, i) => el("td", { class: section.columns[i] && section.columns[i].numeric ? "num" : "" }, cell(c)))))),
     section.footer ? el("tfoot", {}, el("tr", {}, section.footer.map((c, i) => el("td", { class: section.columns[i] && section.columns[i].numeric ? "num" : "" }, cell(c))))) : null);
+}
+
+/* A section whose rows are the players (King's order table, Tressette's standing) turned to a
+   column per player, so that it fits the scoreboard's width whole. */
+function boardSection(section) {
+  if (section.footer || !section.rows.length || !section.rows.every((row) => isWho(row[0]))) return sheetSection(section);
+  const w = words();
+  const cell = (c) => (c === null || c === undefined ? "" : isWho(c) ? capital(w.text(c)) : w.text(c));
+  const mine = (row) => row[0].seat === mySeat() || ("side" in row[0] && latest.facts.sides[row[0].side]?.includes(mySeat()));
+  return el("table", { class: "score sheet-section across" }, el("caption", {}, w.phrase(section.title)),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, cell(section.columns[0].head)),
+      section.rows.map((row) => el("th", { class: "num" + (mine(row) ? " mine" : ""), scope: "col" }, cell(row[0]))))),
+    el("tbody", {}, section.columns.slice(1).map((column, i) => el("tr", {}, el("th", { scope: "row" }, cell(column.head)),
+      section.rows.map((row) => el("td", { class: "num" + (mine(row) ? " mine" : "") }, cell(row[i + 1])))))));
 }
 
 /* ----- between deals and at the end ------------------------------------------------------------ */
