@@ -9,6 +9,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import RichLog
@@ -254,6 +255,17 @@ def test_a_choice_typed_as_shown() -> None:
     assert said_choice("Hearts", shown) == 3
     assert said_choice("двойной  ноль", shown) == 4
     assert said_choice("4", shown) is None
+
+
+@pytest.mark.parametrize("game", ["spades", "hundred_one", "king", "tressette"])
+def test_the_line_mode_counts_deals_as_the_table_does(game: str) -> None:
+    """Every game's view says "Deal 1" for its first deal, as the full-screen table does."""
+    rules = load_game(game)
+    console = Console(width=200, color_system=None, record=True)
+    with console.capture() as captured:
+        names = ["You", "B", "C", "D"][: rules.num_seats]
+        console.print(describe_view(rules, rules.new_state(seed=1).view(0), Speaker("en", names)))
+    assert captured.get().startswith("Deal 1 ")
 
 
 def test_the_line_mode_brackets_the_playable_cards() -> None:

@@ -23,8 +23,11 @@ def make_app(
     seed: str = "tui",
     hold: float = 0.0,
     seating: Seating | None = None,
+    ascii: bool = False,
     **options: object,
 ) -> TableApp:
+    """A table of random bots whose screen does not depend on the terminal running the tests
+    (``ascii``: drawn as for an ASCII-only terminal)."""
     rules = load_game(game, **options)
     seating = seating or new_seating(rules, seat, "random", lang)
     return TableApp(
@@ -36,6 +39,7 @@ def make_app(
         pace=0.0,
         hold=hold,
         rng=random.Random(7),
+        ascii=ascii,
     )
 
 

@@ -49,7 +49,7 @@ def recent(view: HundredOneView, words: Speaker, limit: int = 12) -> list[str]:
 def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Group:
     names = words.names
     lines: list[Text] = []
-    header = Text(words.say("view.hand_number", number=view.deal + 1), style="bold")
+    header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
     header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
     totals = "  ".join(f"{names[s]} {t}" for s, t in enumerate(view.totals))
     header.append("   " + words.say("view.totals", totals=totals))

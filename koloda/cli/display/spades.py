@@ -15,7 +15,7 @@ from koloda.i18n import Speaker
 def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
     names = words.names
     lines: list[Text] = []
-    header = Text(words.say("view.hand_number", number=view.deal + 1), style="bold")
+    header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
     header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
     header.append("   " + words.say("view.partner", seat=names[view.partner]))
     us, them = view.totals[view.side], view.totals[1 - view.side]

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,6 +24,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
@@ -39,6 +42,7 @@ from koloda.cli.display.refusals import refusal
 from koloda.cli.display.summary import deal_breakdown
 from koloda.cli.players import Seating, shown_names
 from koloda.cli.sheet import render_sheet
+from koloda.cli.tui.ascii import AsciiFilter, wants_ascii
 from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
 from koloda.cli.tui.screens import ConfirmScreen, InfoScreen, flatten
 from koloda.cli.tui.strip import Item, Strip
@@ -114,8 +118,13 @@ class TableApp(App[None]):
         pace: float = 0.6,
         hold: float = 1.2,
         rng: random.Random | None = None,
+        ascii: bool | None = None,
     ) -> None:
         super().__init__()
+        if ascii is None:
+            ascii = wants_ascii(os.environ, getattr(sys.__stdout__, "encoding", None))
+        self.ascii_filter: AsciiFilter | None = AsciiFilter() if ascii else None
+        """Draws the screen in ASCII where the terminal shows no symbols (``Q♥`` → ``QH``)."""
         self.rules = rules
         self.seating = seating
         self.me = seating.seat
@@ -211,6 +220,12 @@ class TableApp(App[None]):
         self.base().set_class(width >= 130, "wide")
         self.base().set_class(width >= 100, "roomy")
         self.base().set_class(width < 64, "narrow")
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = list(super().get_line_filters())
+        if self.ascii_filter is not None:
+            filters.append(self.ascii_filter)
+        return filters
 
     def base(self) -> Screen[Any]:
         """The table's own screen, under any window over it."""
