@@ -16,7 +16,8 @@ from koloda import load_game
 from koloda.bots import make_bot
 from koloda.bots.analysis import analyse, costliest, decision_json
 from koloda.cli.main import app
-from koloda.core.cards import parse_card
+from koloda.core.cards import ACE, KING, parse_card
+from koloda.games.spades.actions import BID_BASE, NIL
 from koloda.records import parse_record, record_from_state
 
 KING_OF_HEARTS = parse_card("KH")
@@ -195,3 +196,69 @@ def test_the_cheater_reads_the_real_deal_and_no_table_offers_it() -> None:
     )
     assert done.exit_code == 0, done.output
     assert json.loads(done.output)["bots"][0] == "cheater:2"
+
+
+def two_aces_and_a_king_bids(count: int) -> list[tuple[dict[str, Any], int]]:
+    """Saved Spades games that stop right after a seat holding two aces and a king has bid
+    as the heuristic bids (a number), with that seat: the first ``count`` of a seeded run."""
+    rules = load_game("spades", max_deals=1)
+    heuristic = make_bot("heuristic", rules)
+    found: list[tuple[dict[str, Any], int]] = []
+    for k in range(200):
+        state = rules.new_state(seed=f"two aces {k}")
+        rng = random.Random(k)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            action = heuristic.choose(view, rng)
+            state.apply(action)
+            ranks = [card & 15 for card in view.hand]
+            if rules.format_action(action).startswith("bid:") and ranks.count(ACE) >= 2:
+                if KING in ranks and action != BID_BASE + NIL:
+                    found.append((record_from_state(rules, state), seat))
+                break
+        if len(found) == count:
+            return found
+    raise AssertionError("too few hands with two aces and a king")
+
+
+def test_hands_with_two_aces_and_a_king_are_never_told_nil_was_better() -> None:
+    """The playouts that value a bid let a nil through nearly always (their defenders never
+    try to set one): nil and double nil are never suggested instead of the bid made."""
+    for document, seat in two_aces_and_a_king_bids(4):
+        record = parse_record(document)
+        decisions = analyse(record.rules, record, seat, samples=4)
+        look, bid = decisions[-2:]  # the last two decisions of the seat: look, then bid
+        assert record.rules.format_action(look.chosen) == "look"
+        for decision in (look, bid):
+            shown = decision_json(record.rules, decision)
+            assert shown["best"] not in ("bid:nil", "bid:double_nil"), shown
+            assert not {"bid:nil", "bid:double_nil"} & set(shown["values"]), shown
+
+
+def test_a_nil_bid_holding_the_ace_of_spades_is_told_it_cost_points() -> None:
+    """Seat 0, first to bid, holds A♠ K♠ Q♠ J♠ 10♠ and three more aces and bids nil: even
+    after passing three cards (S-7) it must take tricks; the analysis says what nil cost."""
+    strong = ["AS", "KS", "QS", "JS", "10S", "AH", "KH", "QH", "AD", "KD", "AC", "KC", "QC"]
+    rest = [
+        f"{rank}{suit}"
+        for suit in "SHDC"
+        for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        if f"{rank}{suit}" not in strong
+    ]
+    hands = [strong, rest[0::3], rest[1::3], rest[2::3]]
+    document = {
+        "format": "koloda-record/1",
+        "game": "spades",
+        "options": {},
+        "first_dealer": 0,
+        "deals": [{"dealer": 0, "hands": hands, "actions": ["look", "bid:nil"]}],
+    }
+    record = parse_record(document)
+    look, nil = analyse(record.rules, record, seat=0, samples=8)
+    shown = decision_json(record.rules, nil)
+    assert shown["chosen"] == "bid:nil" and shown["best"].startswith("bid:")
+    assert shown["best"] not in ("bid:nil", "bid:double_nil")
+    assert shown["loss"] > 100  # the nil fails (-100) where a number bid makes its tricks
+    assert costliest([look, nil]) == [nil]
