@@ -30,6 +30,7 @@ from koloda.server import joining
 from koloda.server.catalog import games_catalog, offered_bots, presets, seat_kinds
 from koloda.server.cluster import Cluster, Elsewhere, forward, relay
 from koloda.server.collector import Collector
+from koloda.server.help import router as help_pages
 from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, hash_token
 from koloda.server.seating import SeatingError
@@ -305,6 +306,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(help_pages)
     app.add_middleware(SecurityHeaders)
     templates = Jinja2Templates(directory=HERE / "templates")
 

@@ -130,6 +130,9 @@ function renderGameSelect() {
   const select = byId("game");
   select.replaceChildren(...S.games.map((g) => el("option", { value: g.game, selected: g.game === S.game }, gameName_(g.game))));
   byId("game-help").textContent = has("help." + S.game) ? word("help." + S.game) : "";
+  const guide = byId("how-to-play");  /* the player page of the chosen game, in the page's language */
+  guide.href = `/help/${LANG}/${S.game}`;
+  guide.textContent = t("guide.how_to_play", gameName_(S.game));
 }
 
 function optionControl(o) {

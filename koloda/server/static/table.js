@@ -341,6 +341,9 @@ function renderTitle(v) {
   const dealText = program ? t("deal_of", deal, program) : `${t("deal")} ${deal}`;
   document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
   document.title = `${gameName(v.game)} — Koloda`;
+  const guide = document.getElementById("how-to-play");  /* the game's player page, in the page's language */
+  guide.href = `/help/${LANG}/${v.game}`;
+  guide.textContent = t("guide.how_to_play", gameName(v.game));
 }
 
 /* A seat's facts ("12 cards · 0 tricks · Bid: 3"); a narrow seat wraps between them, never
