@@ -21,7 +21,7 @@ __all__ = [
 ]
 
 EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
-    "server": ("fastapi", "uvicorn", "sqlalchemy", "jinja2", "orjson"),
+    "server": ("fastapi", "uvicorn", "sqlalchemy", "jinja2", "orjson", "markdown"),
     "plots": ("matplotlib", "scipy"),
     "tui": ("textual",),
     "research": ("pettingzoo", "gymnasium", "numpy", "pyspiel"),
