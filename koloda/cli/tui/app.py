@@ -887,11 +887,7 @@ class TableApp(App[None]):
     # leaving
 
     def closing_line(self) -> str:
-        """What the command prints when the table closes: where the record is, or that the
-        last save failed (``unsaved``)."""
-        if self.unsaved is not None:
-            reason = self.unsaved.reason
-            return self.say("cli.not_saved", path=str(self.save_path), reason=reason)
+        """What the command prints when the table closes: where the record is."""
         key = "cli.final_saved" if self.state.is_over else "cli.game_saved"
         return self.say(key, path=str(self.save_path))
 
