@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+import record_schema
 
 from koloda.core import plugin
 from koloda.core.cards import Card, parse_card
@@ -17,6 +18,7 @@ def cards(text: str) -> list[Card]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    record_schema.install()
     config.addinivalue_line(
         "markers",
         "python_engine: the test reads or writes the Python engine's internals, so it runs on "
@@ -31,6 +33,16 @@ def _pinned(item: pytest.Item | pytest.Collector) -> bool:
     return item.path.name.endswith("_mutants.py") or (
         isinstance(item, pytest.Item) and item.get_closest_marker("python_engine") is not None
     )
+
+
+@pytest.fixture(autouse=True)
+def _records_match_schema() -> Iterator[None]:
+    """Every record the project writes during a test matches docs/records.schema.json."""
+    record_schema.install()
+    yield
+    problems = record_schema.take_problems()
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 @contextmanager
