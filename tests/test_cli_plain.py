@@ -105,3 +105,29 @@ def test_plain_is_the_line_mode(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "your move>" in result.output
+
+
+def test_a_refused_card_is_explained_in_words(tmp_path: Path) -> None:
+    """Not "must follow suit C (K-5, K-17). Legal: KC" but "You must follow clubs: K♣"."""
+    rules = load_game("king")
+    for seed in range(40):
+        state = rules.new_state(seed=seed)
+        bot = make_bot("random", rules)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_act)
+            wrong = [c for c in view.hand if c not in view.legal_actions]
+            if state.to_act == 0 and view.trick and wrong:
+                break
+            state.apply(bot.choose(view, rng))
+        if not state.is_over:
+            break
+    save = tmp_path / "k.json"
+    names = ["You", "Random-1", "Random-2", "Random-3"]
+    save.write_text(json.dumps(record_from_state(rules, state, names)))
+    typed = rules.format_action(wrong[0])
+    result = runner.invoke(app, ["play", "--resume", str(save)], input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    refused = next(line for line in result.output.splitlines() if "must" in line)
+    assert "> You must follow " in refused or "> You have no " in refused, refused
+    assert "(K-" not in refused and "not allowed" not in refused

@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
+from koloda.cli.display.refusals import refusal
 from koloda.cli.players import bot_name, shown_names
 from koloda.cli.sheet import render_sheet
 from koloda.core.dealing import Shuffler
@@ -155,9 +156,9 @@ class TerminalGame:
             try:
                 action = self.rules.parse_action(text)
                 return state.apply(action)
-            except IllegalActionError as error:
-                legal = ", ".join(error.legal)
-                message = self.say("cli.not_allowed", reason=error.reason, legal=legal)
+            except IllegalActionError as error:  # why, in the player's words
+                allowed = state.legal_actions()
+                message = refusal(self.rules, action, error.reason, allowed, self.words)
                 self.console.print(f"[red]{escape(message)}[/]", highlight=False)
             except KolodaError as error:
                 self.console.print(f"[red]{escape(str(error))}[/]", highlight=False)
