@@ -1,4 +1,4 @@
-"""Imports flow one way (DESIGN.md): core <- games <- adapters."""
+"""Imports flow one way (docs/design.md): core <- games <- adapters."""
 
 from __future__ import annotations
 

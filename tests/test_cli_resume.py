@@ -1,5 +1,5 @@
 """Issue 15, bug 1: a saved game remembers who played where — the person's seat, the names
-and the bots' levels — through the record's player names (records.md ``players``)."""
+and the bots' levels — through the record's player names (docs/records.md ``players``)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ def register(app: typer.Typer) -> None:
 
 
 def analyse_command(
-    file: Annotated[Path, typer.Argument(help="a game record (records.md), finished or saved")],
+    file: Annotated[Path, typer.Argument(help="a game record (JSON), finished or saved")],
     seat: Annotated[int, typer.Option(help="the seat whose decisions are valued")] = 0,
     samples: Annotated[
         int, typer.Option(help="sampled deals per decision (more: slower, steadier values)")

@@ -384,7 +384,7 @@ def report_simulation(
 
 @app.command(name="replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="a game record (records.md)")],
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     as_json: Annotated[
         bool, typer.Option("--json", metavar="", help="print the record with results")
     ] = False,

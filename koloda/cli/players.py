@@ -1,6 +1,6 @@
 """Who sits where in a terminal game: the human seat, the bots and the names a record keeps.
 
-A record (records.md) keeps only the players' names, so the names say who played: a bot is
+A record (docs/records.md) keeps only the players' names, so the names say who played: a bot is
 named by its level and seat (``Hard-2``), the person by anything else (``You``). Resuming a
 saved game reads the names back, so the person gets his own seat and the bots their levels
 (issue 15, bug 1); names that say nothing of the kind (a record from elsewhere) keep the

@@ -1,4 +1,4 @@
-"""The engine protocol every game implements (DESIGN.md, "The engine protocol").
+"""The engine protocol every game implements (docs/design.md, "The engine protocol").
 
 Adapters — bots, the command line, records, servers — program against these protocols only.
 Actions are small ints; each game's notation turns them into record strings and back.
@@ -187,11 +187,11 @@ class Rules(Protocol[S, V_contra]):
     def setup_to_json(self, setup: DealSetup) -> dict[str, Any]: ...
 
     def results_json(self, state: S) -> dict[str, Any]:
-        """The document-level results of records.md (totals, finished, winner, …)."""
+        """The document-level results of docs/records.md (totals, finished, winner, …)."""
         ...
 
     def deal_results_json(self, state: S, deal: int) -> dict[str, Any]:
-        """The per-deal results of records.md (``scores``, …) of a complete deal."""
+        """The per-deal results of docs/records.md (``scores``, …) of a complete deal."""
         ...
 
     def score_sheet(self, state: S) -> ScoreSheet:

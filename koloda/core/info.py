@@ -151,4 +151,4 @@ def seats_alone(num_seats: int) -> tuple[tuple[Seat, ...], ...]:
 
 
 PARTNERS_OPPOSITE: tuple[tuple[Seat, ...], ...] = ((0, 2), (1, 3))
-"""Four players, partners opposite (records.md: side 0 is seats 0 and 2)."""
+"""Four players, partners opposite (docs/records.md: side 0 is seats 0 and 2)."""

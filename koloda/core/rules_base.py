@@ -50,7 +50,7 @@ class RulesBase(Generic[S]):
         return setup_to_json(setup)
 
     def deal_results_json(self, state: S, deal: int) -> dict[str, Any]:
-        """records.md: a complete deal's ``scores``."""
+        """docs/records.md: a complete deal's ``scores``."""
         return {"scores": list(state.deal_scores()[deal])}
 
 

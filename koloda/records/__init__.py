@@ -1,4 +1,4 @@
-"""The game-record format of records.md: read, write, replay."""
+"""The game-record format of docs/records.md: read, write, replay."""
 
 from koloda.records.record import (
     RECORD_FORMAT,

@@ -1,4 +1,4 @@
-"""Game records (records.md): one JSON document per game, replayed exactly.
+"""Game records (docs/records.md): one JSON document per game, replayed exactly.
 
 ``replay`` rebuilds the game state from a record, checking every deal and action; any error is
 a ``RecordError`` whose message is one line naming the deal, the action's index, the action
@@ -94,7 +94,7 @@ def _options_with_players(
     game: str, options: dict[str, Any], players: list[str] | None
 ) -> dict[str, Any]:
     """Where the game's seat-count option (101's ``players``) is left out, the number of
-    names sets it (records.md, "players")."""
+    names sets it (docs/records.md, "players")."""
     option = game_plugin(game).seats_option
     if option is not None and option not in options and players is not None:
         return {**options, option: len(players)}

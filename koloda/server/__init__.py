@@ -1,1 +1,1 @@
-"""The web table: a FastAPI server (shared/protocol.md) with persistence and a browser UI."""
+"""The web table: a FastAPI server (docs/protocol.md) with persistence and a browser UI."""

@@ -1,4 +1,4 @@
-"""The web table: FastAPI over HTTP and WebSockets (shared/protocol.md), and the browser UI."""
+"""The web table: FastAPI over HTTP and WebSockets (docs/protocol.md), and the browser UI."""
 
 from __future__ import annotations
 
@@ -151,7 +151,7 @@ class TableFacts(BaseModel):
 
 class ViewMessage(BaseModel):
     """What a seat (or, without a token, a spectator) is shown now: the message a WebSocket
-    sends after every change. ``view`` is the game's own view (protocol.md)."""
+    sends after every change. ``view`` is the game's own view (docs/protocol.md)."""
 
     type: str = Field(examples=["view"])
     version: int
@@ -177,7 +177,9 @@ class ScoreSheetAnswer(BaseModel):
     table_id: str
     game: str
     version: int
-    deals: list[dict[str, Any]] = Field(description="each complete deal's results (records.md)")
+    deals: list[dict[str, Any]] = Field(
+        description="each complete deal's results (docs/records.md)"
+    )
     totals: list[int | float] | None
     finished: bool
     results: dict[str, Any]
@@ -510,7 +512,7 @@ def create_app(
         tags=["tables"],
     )
     async def table_record(request: Request, table_id: str) -> JSONResponse:
-        """The game record with results (records.md) — only once the game is finished."""
+        """The game record with results (docs/records.md) — only once the game is finished."""
         table = await table_or_404(request, table_id)
         record = await manager_of(request).call(table, lambda t: t.record)
         if record is None:

@@ -64,7 +64,7 @@ CHAT_INTERVAL = 1.0
 
 
 class TableError(Exception):
-    """A refused client message: ``code`` as protocol.md names them."""
+    """A refused client message: ``code`` as docs/protocol.md names them."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

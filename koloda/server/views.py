@@ -19,7 +19,7 @@ _MISSING = object()
 
 
 def seat_view_json(rules: AnyRules, state: AnyState, seat: int) -> dict[str, Any]:
-    """The view of ``seat`` with the fields the table API promises (protocol.md)."""
+    """The view of ``seat`` with the fields the table API promises (docs/protocol.md)."""
     view = state.view(seat)
     data: dict[str, Any] = dict(view.to_json())
     to_act = state.to_act

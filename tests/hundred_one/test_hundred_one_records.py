@@ -1,4 +1,4 @@
-"""101 records (records.md): round trips, results, restocks and clear errors."""
+"""101 records (docs/records.md): round trips, results, restocks and clear errors."""
 
 from __future__ import annotations
 

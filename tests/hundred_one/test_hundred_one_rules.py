@@ -321,7 +321,7 @@ def test_every_player_at_101_loses() -> None:
     assert state.is_over and state.outcome() == (-116.0, -0.0, -122.0)
     assert losers(state.totals) == [0, 2] and winners(state.totals) == [1]
     assert places(state.totals) == [2, 1, 3]
-    # the record's results list both losers, lowest seat first (records.md)
+    # the record's results list both losers, lowest seat first (docs/records.md)
     document = json.loads(json.dumps(record_from_state(state.rules, state)))
     record = parse_record(document)
     results = results_document(record, replay(record))

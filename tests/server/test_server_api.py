@@ -1,4 +1,4 @@
-"""The HTTP side of the table API (protocol.md): every endpoint and its error codes."""
+"""The HTTP side of the table API (docs/protocol.md): every endpoint and its error codes."""
 
 from __future__ import annotations
 

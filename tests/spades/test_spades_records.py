@@ -44,7 +44,7 @@ def test_round_trip(seed: int) -> None:
     assert again.deal_scores() == state.deal_scores()  # type: ignore[attr-defined]
 
 
-def test_record_actions_use_records_md_notation() -> None:
+def test_record_actions_use_the_record_notation() -> None:
     game = rules()
     state = game.state_from_deal(SUITED, dealer=3)
     # dealer 3 bids nil and discards; seat 0 bids; seat 1, his partner, bids and gives

@@ -1,4 +1,4 @@
-"""Tressette records: round trip, results as records.md says, and clear errors."""
+"""Tressette records: round trip, results as docs/records.md says, and clear errors."""
 
 from __future__ import annotations
 

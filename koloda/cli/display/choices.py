@@ -1,4 +1,4 @@
-"""The words of a decision's choices, from the action's record text (records.md): the
+"""The words of a decision's choices, from the action's record text (docs/records.md): the
 catalogue's words for contracts, suits, bids and actions, the text itself otherwise."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""101's record notation: action strings, deals and results as records.md writes them."""
+"""101's record notation: action strings, deals and results as docs/records.md writes them."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def deal_results_json(state: HundredOneState, deal: int) -> dict[str, Any]:
 
 
 def results_json(state: HundredOneState) -> dict[str, Any]:
-    """records.md: ``totals``, ``finished``, ``winner``, ``loser``, or ``to_act``."""
+    """docs/records.md: ``totals``, ``finished``, ``winner``, ``loser``, or ``to_act``."""
     out: dict[str, Any] = {"totals": list(state.totals), "finished": state.is_over}
     if state.is_over:
         out["winner"] = winners(state.totals)

@@ -126,7 +126,7 @@ def restocks_unused(used: int, given: int, last_card: int) -> RestockError:
 
 @dataclass(frozen=True)
 class HundredOneSetup(DealSetup):
-    """What chance decided for one hand of 101 (records.md): besides the dealer and the
+    """What chance decided for one hand of 101 (docs/records.md): besides the dealer and the
     hands in dealt order, the starter, the stock (top card first) and every new stock made
     by a reshuffle (top card first, in order)."""
 

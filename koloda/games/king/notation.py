@@ -1,4 +1,4 @@
-"""King's record notation: action strings, deals and results as records.md writes them."""
+"""King's record notation: action strings, deals and results as docs/records.md writes them."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def format_action(action: Action) -> str:
 
 
 def results_json(rules: KingRules, state: KingState) -> dict[str, Any]:
-    """records.md: ``totals``, ``finished``, ``winner``, ``settlement``, ``to_act``."""
+    """docs/records.md: ``totals``, ``finished``, ``winner``, ``settlement``, ``to_act``."""
     out: dict[str, Any] = {"totals": list(state.totals), "finished": state.is_over}
     if state.is_over:
         best = max(state.totals)

@@ -1,4 +1,4 @@
-"""Spades record notation: action strings, deals and results as records.md writes them."""
+"""Spades record notation: action strings, deals and results as docs/records.md writes them."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def format_action(action: Action) -> str:
 
 
 def results_json(state: SpadesState) -> dict[str, Any]:
-    """records.md: ``totals`` per side, ``finished``, ``winner`` (sides), ``to_act``."""
+    """docs/records.md: ``totals`` per side, ``finished``, ``winner`` (sides), ``to_act``."""
     out: dict[str, Any] = {"totals": list(state.totals), "finished": state.is_over}
     if state.is_over:
         out["winner"] = list(state.winners)

@@ -1,4 +1,4 @@
-"""Tressette's actions: every decision is a card to play (records.md), an int card code."""
+"""Tressette's actions: every decision is a card to play (docs/records.md), an int card code."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tressette's record notation: cards as actions, deals and results as records.md writes them."""
+"""Tressette's record notation: cards as actions, deals and results as in docs/records.md."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def format_action(action: Action) -> str:
 
 
 def results_json(state: TressetteState) -> dict[str, Any]:
-    """records.md "Results" for Tressette, over the complete deals.
+    """docs/records.md "Results" for Tressette, over the complete deals.
 
     ``totals``: per side, the values of the games it won; ``games``: each won game;
     ``carry``: each side's points toward the game not yet won; ``finished``; ``winner``
