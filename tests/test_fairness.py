@@ -76,7 +76,7 @@ def test_koloda_verify(tmp_path: Path) -> None:
     path.write_text(json.dumps(document))
     unproven = runner.invoke(app, ["verify", str(path)])
     assert unproven.exit_code == 2
-    assert "reveals no seed" in unproven.output
+    assert "carries no fairness proof" in unproven.output
 
 
 def test_the_players_randomness_is_mixed_into_every_deal(tmp_path: Path) -> None:

@@ -13,16 +13,19 @@ penalties count negative; in partnership games a side's points, each bot partner
 
 from __future__ import annotations
 
+import io
 import logging
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from koloda.bots.base import AnyBot, decide, make_bot
 from koloda.core.engine import AnyRules, GameState
 from koloda.core.errors import OptionError
+from koloda.core.files import write_atomic
 from koloda.extras import require_extra
 
 
@@ -296,7 +299,8 @@ def _unique(names: list[str]) -> list[str]:
 
 
 def plot_running_means(result: MatchResult, path: str) -> None:
-    """A picture of each bot's running mean per deal with its 95% interval."""
+    """A picture of each bot's running mean per deal with its 95% interval, written whole
+    (``WriteError`` when it cannot be; an older picture there is kept)."""
     require_extra("plots", "the tournament plot")
     import matplotlib
 
@@ -326,5 +330,7 @@ def plot_running_means(result: MatchResult, path: str) -> None:
     axes.set_title(f"{result.game}: duplicate match")
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path)
+    image = io.BytesIO()
+    figure.savefig(image, format=Path(path).suffix.lstrip(".").lower() or "png")
     plt.close(figure)
+    write_atomic(path, image.getvalue())

@@ -13,6 +13,14 @@ def register(app: typer.Typer) -> None:
     app.command(name="analyse")(analyse_command)
 
 
+def is_person(name: str) -> bool:
+    """The name is the one the terminal gives its person ("You", "Вы" in any language of
+    the catalogues): the analysis then speaks of "your decisions"."""
+    from koloda.i18n import LANGUAGES, Speaker
+
+    return name in {Speaker(lang, []).word("ui.you_name") for lang in LANGUAGES}
+
+
 def analyse_command(
     file: Annotated[Path, typer.Argument(help="a game record (JSON), finished or saved")],
     seat: Annotated[int, typer.Option(help="the seat whose decisions are valued")] = 0,
@@ -41,14 +49,13 @@ def analyse_command(
     from koloda.bots.analysis import analyse, costliest, decision_json
     from koloda.cli.display import describe_view
     from koloda.cli.display.choices import choice_label
-    from koloda.cli.main import err, fail, out
+    from koloda.cli.main import check_lang, err, fail, out
     from koloda.cli.players import shown_names
     from koloda.core.presentation import CardRef
-    from koloda.i18n import LANGUAGES, Speaker
+    from koloda.i18n import Speaker
     from koloda.records import RecordError, load_record, replay
 
-    if lang not in LANGUAGES:
-        raise fail(f"--lang must be one of {', '.join(LANGUAGES)}")
+    check_lang(lang)
     if samples < 1 or top < 0:
         raise fail("--samples must be at least 1 and --top at least 0")
     try:
@@ -91,9 +98,10 @@ def analyse_command(
         return choice_label(rules.format_action(action), words)
 
     forced = sum(d.forced for d in decisions)
+    recorded = record.players[seat] if record.players else ""
     show(
         words.say(
-            "analysis.title",
+            "analysis.title_yours" if is_person(recorded) else "analysis.title",
             seat=names[seat],
             decisions=len(decisions),
             forced=forced,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -19,11 +20,12 @@ from rich.console import Console
 
 from koloda.bots import AnyBot, make_bot
 from koloda.bots.runner import play_game
-from koloda.cli.output import is_unicode
+from koloda.cli.output import follow_streams, is_unicode
 from koloda.cli.output import stderr as safe_stderr
 from koloda.cli.output import stdout as safe_stdout
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
+from koloda.core.files import WriteError, atomic_file
 from koloda.core.registry import available_games, load_game
 from koloda.extras import is_installed
 from koloda.records import RecordError, load_record, record_from_state, replay, results_document
@@ -65,6 +67,13 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def write_failed(error: WriteError) -> typer.Exit:
+    """Say in one line that a file could not be written (what was there is kept) and leave
+    with status 1."""
+    print(f"error: {error}; nothing was changed there", file=safe_stderr)
+    return typer.Exit(1)
+
+
 def parse_option_value(text: str) -> Any:
     try:
         return json.loads(text)
@@ -89,6 +98,34 @@ def check_save_path(path: Path, own: Path | None, force: bool) -> None:
             path.unlink()
     except OSError as error:
         raise fail(f"cannot save the record to {path}: {error.strerror or error}") from None
+
+
+def check_lang(lang: str) -> None:
+    """Refuse, in one line, a language the catalogues do not have."""
+    from koloda.i18n import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise fail(
+            f"--lang {lang!r} is not a language of Koloda; languages: {', '.join(LANGUAGES)}"
+        )
+
+
+def check_resumable(
+    rules: AnyRules, path: Path, game: str | None, variant: str | None, options: list[str] | None
+) -> None:
+    """Refuse, in one line, to resume a record as another game than the one it holds, or
+    with rules other than those it was played by (its record keeps them)."""
+    if game is not None and game != rules.name:
+        raise fail(
+            f"{path} is a game of {rules.name}, not {game}; "
+            f"resume it with: koloda play --resume {path}"
+        )
+    if variant is not None or options:
+        given = "--variant" if variant is not None else "--option"
+        raise fail(
+            f"{given} cannot change a saved game: {path} keeps the rules it was played by "
+            f"({describe_options(rules)}); start a new game to play others"
+        )
 
 
 def describe_options(rules: AnyRules) -> str:
@@ -126,9 +163,19 @@ def build_bots(rules: AnyRules, names: str, count: int) -> list[AnyBot]:
         raise fail(str(error)) from None
 
 
+PlayGameArg = Annotated[
+    str | None,
+    typer.Argument(
+        help=f"the game: {', '.join(available_games())} (default king; a resumed game is "
+        "the one its record holds)",
+        show_default=False,
+    ),
+]
+
+
 @app.command()
 def play(
-    game: GameArg = "king",
+    game: PlayGameArg = None,
     variant: VariantOpt = None,
     seat: Annotated[
         int | None, typer.Option(help="your seat (0 = first; a resumed game keeps its own)")
@@ -167,17 +214,19 @@ def play(
     where you type a card code (QH, q♥, 10h) to play."""
     from koloda.cli.players import new_seating, saved_seating
 
+    check_lang(lang)
     if resume is not None:
         try:
             record = load_record(resume)
             state = replay(record)
         except RecordError as error:
             raise fail(str(error)) from None
+        check_resumable(record.rules, resume, game, variant, option)
         rules = record.rules
         first_dealer = record.first_dealer
         save = save or resume
     else:
-        rules = build_rules(game, variant, option)
+        rules = build_rules(game or "king", variant, option)
         state = None
         first_dealer = 0
     try:
@@ -205,6 +254,9 @@ def play(
             rules, seating, save, seed=seed, first_dealer=first_dealer, lang=lang, state=state
         )
         table.run()
+        if table.unsaved is not None:
+            print(table.closing_line(), file=safe_stderr)
+            raise typer.Exit(1)
         print(table.closing_line(), file=safe_stdout)
         return
     from koloda.cli.session import TerminalGame
@@ -220,7 +272,8 @@ def play(
         lang=lang,
         names=seating.names,
     )
-    session.run(state)
+    if not session.run(state):
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -250,6 +303,10 @@ def simulate(
 
     if games < 1:
         raise fail("--games must be at least 1")
+    if deal_limit < 1:
+        raise fail("--deal-limit must be at least 1")
+    if records is not None and records.is_dir():
+        raise fail(f"cannot write the records to {records}: it is a folder")
     rules = build_rules(game, variant, option)
     players = build_bots(rules, bots, rules.num_seats)
     batch = batch_playouts(rules, players, records)
@@ -275,33 +332,35 @@ def simulate(
     sums = [0.0] * rules.num_seats
     decisions = 0
     unfinished = 0
-    record_file = records.open("w", encoding="utf-8") if records else None
     started = time.perf_counter()
-    with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
-        task = progress.add_task(f"{rules.name}: playing", total=games)
-        for index in range(games):
-            game_seed = None if seed is None else f"{seed}/{index}"
-            result = play_game(
-                rules,
-                players,
-                game_seed,
-                rng,
-                first_dealer=index % rules.num_seats,
-                deal_limit=deal_limit,
-            )
-            unfinished += not result.finished
-            decisions += result.decisions
-            for s, value in enumerate(result.outcome):
-                sums[s] += value
-            if record_file is not None:
-                document = record_from_state(
-                    rules, result.state, first_dealer=index % rules.num_seats
-                )
-                record_file.write(json.dumps(document) + "\n")
-            progress.advance(task)
+    try:
+        with contextlib.ExitStack() as files:
+            record_file = files.enter_context(atomic_file(records)) if records else None
+            with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
+                task = progress.add_task(f"{rules.name}: playing", total=games)
+                for index in range(games):
+                    game_seed = None if seed is None else f"{seed}/{index}"
+                    result = play_game(
+                        rules,
+                        players,
+                        game_seed,
+                        rng,
+                        first_dealer=index % rules.num_seats,
+                        deal_limit=deal_limit,
+                    )
+                    unfinished += not result.finished
+                    decisions += result.decisions
+                    for s, value in enumerate(result.outcome):
+                        sums[s] += value
+                    if record_file is not None:
+                        document = record_from_state(
+                            rules, result.state, first_dealer=index % rules.num_seats
+                        )
+                        record_file.write(json.dumps(document) + "\n")
+                    progress.advance(task)
+    except WriteError as error:
+        raise write_failed(error) from None
     seconds = time.perf_counter() - started
-    if record_file is not None:
-        record_file.close()
     report_simulation(
         rules,
         players,
@@ -391,6 +450,7 @@ def replay_command(
     lang: LangOpt = "en",
 ) -> None:
     """Replay a game record: print its score sheet, or the record with results as JSON."""
+    check_lang(lang)
     try:
         record = load_record(file)
         state = replay(record)
@@ -440,13 +500,18 @@ def main_options(
     ] = False,
 ) -> None:
     """Koloda: King, Spades, 101 and Tressette by the old Russian rules."""
+    follow_streams()
 
 
 @app.command()
 def verify(
     file: Annotated[Path, typer.Argument(help="a finished table's game record")],
     seed: Annotated[
-        str | None, typer.Option(help="the seed (default: the one the record reveals)")
+        str | None,
+        typer.Option(
+            help="the seed (default: the one the record reveals; for a game played with "
+            "koloda play --seed, that seed)"
+        ),
     ] = None,
 ) -> None:
     """Check that every deal of a record comes from the seed its table committed to."""
@@ -455,16 +520,31 @@ def verify(
 
     try:
         record = load_record(file)
+        proof = record.document.get(FAIRNESS_KEY)
+        if proof is None and seed is None:
+            raise fail(
+                f"{file} carries no fairness proof: only the card room's tables commit to a "
+                "seed before they deal. For a game played with --seed, "
+                f"koloda verify {file} --seed SEED checks that its deals come from that "
+                "seed, though not that the seed was fixed before anyone saw the cards"
+            )
         problems = verify_record(record, seed)
     except RecordError as error:
         raise fail(str(error)) from None
+    verdict = "not fair" if proof is not None else "not from this seed"
     if problems:
         for problem in problems:
-            print(f"not fair: {problem}")
+            print(f"{verdict}: {problem}")
         raise typer.Exit(1)
-    proof = record.document.get(FAIRNESS_KEY) or {}
-    revealed = seed or proof["seed"]
     deals = len(record.deals)
+    if not isinstance(proof, dict):
+        print(
+            f"all {deals} deal(s) come from the seed {seed!r}; the record carries no "
+            "commitment, so this does not show that the seed was fixed before anyone saw "
+            "the cards"
+        )
+        return
+    revealed = seed or proof["seed"]
     entropy = proof.get("entropy") or []
     mixed = [str(s) for s, value in enumerate(entropy) if value is not None]
     players = f" and the randomness of seat(s) {', '.join(mixed)}" if mixed else ""

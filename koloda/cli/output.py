@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Callable
 from typing import TextIO
 
 FALLBACK = str.maketrans(
@@ -61,34 +60,44 @@ def plain_text(text: str, encoding: str) -> str:
 
 
 class SafeOutput(io.TextIOBase):
-    """A text stream that writes to ``target()`` (looked up at each write, so that a
-    replaced ``sys.stdout`` is followed) whatever its encoding can say."""
+    """A text stream that writes to ``stream`` whatever its encoding can say.
 
-    def __init__(self, target: Callable[[], TextIO]) -> None:
+    The stream is fixed until ``follow_streams`` (a command's start) rebinds it, never looked
+    up at a write: a progress display replaces ``sys.stderr`` with a proxy that writes
+    through the very console writing here, so a look-up at each write made each write go
+    round in a loop (``koloda simulate --bots heuristic`` in a terminal never ended)."""
+
+    def __init__(self, stream: TextIO) -> None:
         super().__init__()
-        self.target = target
+        self.stream = stream
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
-        return getattr(self.target(), "encoding", None) or "utf-8"
+        return getattr(self.stream, "encoding", None) or "utf-8"
 
     def write(self, text: str) -> int:
-        stream = self.target()
-        stream.write(plain_text(text, self.encoding))
+        self.stream.write(plain_text(text, self.encoding))
         return len(text)
 
     def flush(self) -> None:
-        self.target().flush()
+        self.stream.flush()
 
     def isatty(self) -> bool:
-        return self.target().isatty()
+        return self.stream.isatty()
 
     def fileno(self) -> int:
-        return self.target().fileno()
+        return self.stream.fileno()
 
 
-stdout = SafeOutput(lambda: sys.stdout)
-stderr = SafeOutput(lambda: sys.stderr)
+stdout = SafeOutput(sys.stdout)
+stderr = SafeOutput(sys.stderr)
+
+
+def follow_streams() -> None:
+    """Write to the process's ``sys.stdout`` and ``sys.stderr`` as they are now (a command's
+    start: a test's runner replaces them for each command)."""
+    stdout.stream = sys.stdout
+    stderr.stream = sys.stderr
 
 
 def is_unicode(stream: TextIO | SafeOutput) -> bool:

@@ -11,6 +11,21 @@ def register(app: typer.Typer) -> None:
     app.command(name="serve")(serve)
 
 
+def check_serve_numbers(
+    port: int, bot_delay: float, bot_processes: int, tables_per_minute: int, max_tables: int
+) -> str | None:
+    """What is wrong with ``serve``'s numbers, in one line, or None."""
+    if not 0 <= port <= 65535:
+        return "--port must be 0..65535 (0: any free port)"
+    if bot_delay < 0:
+        return "--bot-delay must be 0 or more seconds"
+    if bot_processes < 0:
+        return "--bot-processes must be 0 or more (0: the bots think in threads)"
+    if tables_per_minute < 1 or max_tables < 1:
+        return "--tables-per-minute and --max-tables must be at least 1"
+    return None
+
+
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
@@ -59,6 +74,11 @@ def serve(
     from koloda.cli.main import fail
     from koloda.extras import MissingExtraError, require_extra
 
+    refusal = check_serve_numbers(port, bot_delay, bot_processes, tables_per_minute, max_tables)
+    if refusal is None and lease_seconds <= 0:
+        refusal = "--lease-seconds must be more than 0"
+    if refusal is not None:
+        raise fail(refusal)
     try:
         require_extra("server", "the web table")
     except MissingExtraError as error:

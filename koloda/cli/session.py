@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -20,8 +19,9 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import Event
+from koloda.core.files import WriteError
 from koloda.i18n import Speaker, describe
-from koloda.records import record_from_state
+from koloda.records import record_from_state, save_record
 
 
 def enable_line_editing() -> None:
@@ -66,11 +66,40 @@ class TerminalGame:
         self.words = Speaker(lang, self.shown, seat)
         self.rng = random.Random()
         self.state: AnyState | None = None
+        self.unsaved: WriteError | None = None
+        """Why the last save failed (the game goes on; the save before it is kept), or None
+        when the record on disk is up to date."""
 
     def save(self, state: AnyState) -> None:
+        """Write the record whole, or say in one line that it could not be (once, until a
+        save succeeds again) and keep the previous save as it was."""
         document = record_from_state(self.rules, state, self.names, self.first_dealer)
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        self.save_path.write_text(json.dumps(document, ensure_ascii=False, indent=1))
+        try:
+            save_record(self.save_path, document)
+        except WriteError as error:
+            if self.unsaved is None:
+                self.warn(
+                    self.say("cli.save_failed", path=str(self.save_path), reason=error.reason)
+                )
+            self.unsaved = error
+            return
+        if self.unsaved is not None:
+            self.unsaved = None
+            again = self.say("cli.saved_again", path=str(self.save_path))
+            self.console.print(again, highlight=False, soft_wrap=True)
+
+    def warn(self, text: str) -> None:
+        self.console.print(f"[red]{escape(text)}[/]", highlight=False, soft_wrap=True)
+
+    def leave(self, key: str) -> bool:
+        """The last line: where the record is (``key``), or that the last save failed. True
+        when the record on disk is the game as it stands."""
+        if self.unsaved is not None:
+            reason = self.unsaved.reason
+            self.warn(self.say("cli.not_saved", path=str(self.save_path), reason=reason))
+            return False
+        self.console.print(self.say(key, path=str(self.save_path)), highlight=False)
+        return True
 
     def show(self, events: list[Event]) -> None:
         for event in events:
@@ -82,7 +111,9 @@ class TerminalGame:
         sheet = self.rules.score_sheet(state)
         self.console.print(render_sheet(sheet, self.shown, self.lang))
 
-    def run(self, state: AnyState | None = None) -> None:
+    def run(self, state: AnyState | None = None) -> bool:
+        """Play until the game is over or the person leaves; True when the record on disk
+        is the game as it stands (False: a save failed, the one before it is kept)."""
         opening: list[Event] = []  # a new game's first deal: who deals it, what it shows
         if state is None:
             state = self.rules.empty_state(self.first_dealer)
@@ -94,8 +125,10 @@ class TerminalGame:
         self.console.print(f"[bold]Koloda — {escape(game)}[/]", highlight=False)
         self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
         self.console.print(self.help, highlight=False)
-        self.console.print(self.say("cli.record_saved", path=str(self.save_path)), highlight=False)
         self.save(state)
+        if self.unsaved is None:
+            saved = self.say("cli.record_saved", path=str(self.save_path))
+            self.console.print(saved, highlight=False)
         self.show(opening)
         if state.is_over:
             # a finished game resumed: its result, not silence (issue 15, bug 7)
@@ -109,10 +142,7 @@ class TerminalGame:
                 events = self.human_turn(state)
                 if events is None:
                     self.save(state)
-                    self.console.print(
-                        self.say("cli.game_saved", path=str(self.save_path)), highlight=False
-                    )
-                    return
+                    return self.leave("cli.game_saved")
             else:
                 action = self.bots[to_act].choose(state.view(to_act), self.rng)
                 events = state.apply(action)
@@ -121,7 +151,7 @@ class TerminalGame:
             if len(state.deal_scores()) != deals_seen:
                 deals_seen = len(state.deal_scores())
                 self.show_sheet(state)
-        self.console.print(self.say("cli.final_saved", path=str(self.save_path)), highlight=False)
+        return self.leave("cli.final_saved")
 
     @property
     def help(self) -> str:

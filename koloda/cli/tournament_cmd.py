@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -58,18 +58,20 @@ def tournament(
 
     Prints the mean, its 95% CI, the win rate
     and the p-value of "the first bot is stronger than the second"."""
-    from rich.console import Console
     from rich.progress import Progress
 
     from koloda.bots.tournament import MatchResult, duplicate_match, plot_running_means
-    from koloda.cli.main import build_rules, describe_options, fail
+    from koloda.cli.main import build_rules, describe_options, err, fail, write_failed
     from koloda.core.errors import KolodaError
+    from koloda.core.files import WriteError
     from koloda.extras import require_extra
 
     if deals < 1:
         raise fail("--deals must be at least 1")
     if workers < 1:
         raise fail("--workers must be at least 1")
+    if plot is not None and plot.is_dir():
+        raise fail(f"cannot write the plot to {plot}: it is a folder")
     try:
         require_extra("plots", "koloda tournament")
         if ray is not None:
@@ -78,7 +80,6 @@ def tournament(
         raise fail(str(error)) from None
     rules = build_rules(game, variant, option)
     names = [n.strip() for n in bots.split(",") if n.strip()]
-    err = Console(stderr=True)
     try:
         with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task(f"{rules.name}: {' vs '.join(names)}", total=deals)
@@ -92,22 +93,32 @@ def tournament(
     except KolodaError as error:
         raise fail(str(error)) from None
     summary = result.summary()
-    if plot is not None:
-        plot_running_means(result, str(plot))
     if as_json:
         print(json.dumps(summary))
-        return
-    out = Console(soft_wrap=True)
-    out.print(
-        f"[bold]{rules.name}[/] ({describe_options(rules)}), {deals} duplicate deals, seed {seed}",
-        highlight=False,
-    )
+    else:
+        heading = f"[bold]{rules.name}[/] ({describe_options(rules)}), {deals} duplicate deals"
+        print_match(summary, f"{heading}, seed {seed}")
+    if plot is not None:
+        try:
+            plot_running_means(result, str(plot))
+        except WriteError as error:
+            raise write_failed(error) from None
+        print(f"plot written to {plot}", file=sys.stderr)
+
+
+def print_match(summary: dict[str, Any], heading: str) -> None:
+    """The match's lines for people: each bot's mean, interval and win rate, the
+    difference and its p-value."""
+    from koloda.cli.main import out
+
+    out.print(heading, highlight=False)
     for name, row in summary["bots"].items():
         low, high = row["ci95"]
         out.print(
             f"  {name:>14}: mean {row['mean']:+8.3f} per deal  95% CI [{low:+.3f}, {high:+.3f}]"
             f"  win rate {row['win_rate']:.1%}",
             highlight=False,
+            soft_wrap=True,
         )
     if summary["p_value"] is not None:
         difference = summary["difference"]
@@ -116,7 +127,10 @@ def tournament(
             f"  {'difference':>14}: mean {difference['mean']:+8.3f} per deal  "
             f"95% CI [{low:+.3f}, {high:+.3f}]  (the first bot's score minus the second's)",
             highlight=False,
+            soft_wrap=True,
         )
-        out.print(f"  p-value ({summary['comparison']}): {summary['p_value']:.3g}", highlight=False)
-    if plot is not None:
-        print(f"plot written to {plot}", file=sys.stderr)
+        out.print(
+            f"  p-value ({summary['comparison']}): {summary['p_value']:.3g}",
+            highlight=False,
+            soft_wrap=True,
+        )

@@ -8,6 +8,7 @@ from koloda.records.record import (
     record_from_state,
     replay,
     results_document,
+    save_record,
 )
 
 __all__ = [
@@ -18,4 +19,5 @@ __all__ = [
     "record_from_state",
     "replay",
     "results_document",
+    "save_record",
 ]

@@ -14,6 +14,7 @@ from typing import Any
 
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
+from koloda.core.files import write_atomic
 from koloda.core.registry import available_games, game_plugin, load_rules
 
 RECORD_FORMAT = "koloda-record/1"
@@ -114,6 +115,12 @@ def load_record(path: str | Path) -> Record:
     except json.JSONDecodeError as error:
         raise RecordError(f"malformed JSON in {path}: {error.msg} at line {error.lineno}") from None
     return parse_record(document)
+
+
+def save_record(path: str | Path, document: dict[str, Any]) -> None:
+    """Write a record whole (``koloda.core.files``): the file holds this record or, when the
+    write fails with a ``WriteError``, the one it held before."""
+    write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1))
 
 
 def replay(record: Record) -> AnyState:

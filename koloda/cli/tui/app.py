@@ -8,7 +8,6 @@ record after every move with the same record code (``koloda.records``).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
@@ -52,8 +51,9 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.files import WriteError
 from koloda.i18n import Speaker, upper_first
-from koloda.records import record_from_state
+from koloda.records import record_from_state, save_record
 
 PICK_COUNT = 3
 
@@ -166,6 +166,8 @@ class TableApp(App[None]):
         """What was said since the deal's last trick, for its summary."""
         self.summary: list[str] | None = None
         self.closing = ""
+        self.unsaved: WriteError | None = None
+        """Why the last save failed (the one before it is kept), or None."""
         self.suggestion: Action | None = None
         """Where the cursor starts in the person's decision: the adviser's choice."""
         self.adviser: AnyBot | None = None
@@ -249,12 +251,21 @@ class TableApp(App[None]):
         return data
 
     def save(self) -> None:
+        """Write the record whole; a save that fails is said in the log (once, until one
+        succeeds again), the save before it is kept and the game goes on."""
         document = record_from_state(self.rules, self.state, self.names, self.first_dealer)
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        # written aside and moved in whole: a reader never finds half a record
-        partial = self.save_path.with_name(self.save_path.name + ".partial")
-        partial.write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
-        os.replace(partial, self.save_path)
+        try:
+            save_record(self.save_path, document)
+        except WriteError as error:
+            if self.unsaved is None:
+                path = str(self.save_path)
+                self.message = self.say("cli.save_failed", path=path, reason=error.reason)
+                self.log_line(self.message)
+            self.unsaved = error
+            return
+        if self.unsaved is not None:
+            self.unsaved = None
+            self.log_line(self.say("cli.saved_again", path=str(self.save_path)))
 
     def apply(self, action: Action) -> None:
         hand = list(self.view().hand)
@@ -887,7 +898,11 @@ class TableApp(App[None]):
     # leaving
 
     def closing_line(self) -> str:
-        """What the command prints when the table closes: where the record is."""
+        """What the command prints when the table closes: where the record is, or that the
+        last save failed (``unsaved``)."""
+        if self.unsaved is not None:
+            reason = self.unsaved.reason
+            return self.say("cli.not_saved", path=str(self.save_path), reason=reason)
         key = "cli.final_saved" if self.state.is_over else "cli.game_saved"
         return self.say(key, path=str(self.save_path))
 
