@@ -34,3 +34,39 @@ def test_every_link_and_picture_of_the_readme_is_in_the_repository() -> None:
     assert len(local) > 20
     missing = [t for t in local if not (ROOT / t).is_file()]
     assert not missing, f"the README points at files that are not there: {missing}"
+
+
+PROJECT_FILES = ["koloda", "tests", "bench", "examples", "native/src", "Makefile", "pyproject.toml"]
+SUFFIXES = {".py", ".md", ".toml", ".rs", ".js", ".html", ".json", ""}
+
+
+def project_texts() -> list[tuple[Path, str]]:
+    found: list[tuple[Path, str]] = []
+    for name in PROJECT_FILES:
+        top = ROOT / name
+        paths = [top] if top.is_file() else [p for p in top.rglob("*") if p.is_file()]
+        for path in paths:
+            if path.suffix in SUFFIXES and "__pycache__" not in path.parts:
+                found.append((path, path.read_text(encoding="utf-8", errors="replace")))
+    return found
+
+
+def test_the_repository_stands_alone() -> None:
+    # nothing refers to a folder beside the repository, and every page of docs/ the code
+    # cites is there
+    outside = re.compile(
+        r"\.\./shared|\bshared/(?:rules|records|protocol|DESIGN)|parent\s*/\s*\"shared\""
+    )
+    cited = re.compile(r"\bdocs/[\w/.-]+\.(?:md|json)\b")
+    strays, missing = [], []
+    for path, text in project_texts():
+        if path == Path(__file__):
+            continue
+        strays += [f"{path.relative_to(ROOT)}: {m}" for m in outside.findall(text)]
+        missing += [
+            f"{path.relative_to(ROOT)}: {m}"
+            for m in cited.findall(text)
+            if not (ROOT / m).is_file()
+        ]
+    assert not strays, strays
+    assert not missing, missing
