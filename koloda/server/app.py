@@ -83,6 +83,19 @@ class Rematch(BaseModel):
     token: str
 
 
+class LeaveSeat(BaseModel):
+    """The token of the seat to leave."""
+
+    token: str
+
+
+class SeatLeft(BaseModel):
+    """The seat left: the normal bot plays it from now on."""
+
+    table_id: str
+    seat: int
+
+
 class PlayNow(BaseModel):
     game: str = Field(examples=["spades"])
     options: dict[str, Any] = Field(default_factory=dict)
@@ -95,9 +108,6 @@ class SeatTaken(BaseModel):
     table_id: str
     seat: int
     token: str
-    at_next_deal: bool = Field(
-        default=False, description="a bot plays the seat until the current deal ends"
-    )
 
 
 class CheckOptions(BaseModel):
@@ -129,7 +139,7 @@ class SeatFacts(BaseModel):
     state: str = Field(
         examples=["taken"],
         description="taken, open, reserved (for a rematch), bot, or joinable (a bot's seat "
-        "handed to a person at the next deal)",
+        "a person may take, at once)",
     )
 
 
@@ -246,13 +256,16 @@ def create_app(
     max_tables: int = 5000,
     message_limit: Callable[[], MessageLimit] = MessageLimit,
     idle_seconds: float = 600.0,
+    grace_seconds: float = 60.0,
     cluster: Cluster | None = None,
     fsync: bool = True,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
     after a deal for the people at the table, and (``wait_for_people``) do not start before
-    every person's seat is taken and connected. ``creation_limit`` (default: 30 tables a
+    every person's seat is taken and connected; a person gone ``grace_seconds`` (or the
+    table's turn clock, when shorter) is played by the normal bot until he is back.
+    ``creation_limit`` (default: 30 tables a
     minute per client address, 600 in all) and ``max_tables`` (live tables in this process)
     bound table creation; a table nobody touches for ``idle_seconds`` leaves memory, and
     stored tables come back on their first contact; ``message_limit`` bounds what each
@@ -275,6 +288,7 @@ def create_app(
             deal_pause=deal_pause,
             wait_for_people=wait_for_people,
             idle_seconds=idle_seconds,
+            grace_seconds=grace_seconds,
             cluster=cluster,
         )
         app.state.manager = manager
@@ -303,7 +317,12 @@ def create_app(
             '`{"type": "act", "action": "QH", "version": n}` (version optional), '
             '`{"type": "sync"}` (resend the view), `{"type": "ping"}`, '
             '`{"type": "entropy", "value": "…"}` (a seat\'s randomness, before the first deal '
-            "at a table created with `entropy`)."
+            "at a table created with `entropy`), "
+            '`{"type": "leave"}` (the normal bot plays the seat from now on, as '
+            "`POST /api/tables/{id}/leave`). Optional: "
+            '`{"type": "next_deal"}` (bots need not wait out the pause after a deal), '
+            '`{"type": "back"}` (any message of a person a bot plays for brings him back, '
+            "as opening the table does)."
         ),
         lifespan=lifespan,
     )
@@ -448,12 +467,35 @@ def create_app(
         """Take a free seat (or the given one) and get its token."""
         table = await table_or_404(request, table_id)
         try:
-            seat, token, later = await joining.join(
+            seat, token = await joining.join(
                 manager_of(request), table, body.seat, body.name, body.previous_token
             )
         except SeatingError as error:
             raise HTTPException(error.status, error.message) from None
-        return SeatTaken(table_id=table.id, seat=seat, token=token, at_next_deal=later)
+        return SeatTaken(table_id=table.id, seat=seat, token=token)
+
+    @app.post(
+        "/api/tables/{table_id}/leave",
+        response_model=SeatLeft,
+        responses={
+            403: {"model": Problem, "description": "a wrong token, or a seat already left"},
+            404: {"model": Problem},
+            409: {"model": Problem, "description": "the game is over"},
+        },
+        tags=["tables"],
+    )
+    async def leave_table(request: Request, table_id: str, body: LeaveSeat) -> SeatLeft:
+        """Leave your seat: the normal bot plays it from now on (at once, at its next
+        decision), and the token no longer opens it. At a "play now" table another person
+        may take the seat."""
+        table = await table_or_404(request, table_id)
+        try:
+            seat = await joining.leave(manager_of(request), table, body.token)
+        except TableError as error:
+            raise HTTPException(403, error.message) from None
+        except SeatingError as error:
+            raise HTTPException(error.status, error.message) from None
+        return SeatLeft(table_id=table.id, seat=seat)
 
     @app.post(
         "/api/tables/{table_id}/rematch",
@@ -485,14 +527,14 @@ def create_app(
         new public table with bots that hand their seats to people who join."""
         check_creation(request)
         try:
-            table, seat, token, later = await joining.play_now(
+            table, seat, token = await joining.play_now(
                 manager_of(request), body.game, body.options, body.name
             )
         except (KolodaError, ValueError, TypeError) as error:
             raise HTTPException(422, str(error)) from None
         except SeatingError as error:
             raise HTTPException(error.status, error.message) from None
-        return SeatTaken(table_id=table.id, seat=seat, token=token, at_next_deal=later)
+        return SeatTaken(table_id=table.id, seat=seat, token=token)
 
     @app.get(
         "/api/tables/{table_id}",
@@ -691,7 +733,7 @@ def create_app(
                 if problem is not None:
                     connection.send(_bad(problem))
                     continue
-                manager.submit(table, seat, parsed, connection)
+                manager.submit(table, parsed, connection)
         except WebSocketDisconnect:
             pass
         finally:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from koloda.core.errors import OptionError
 from koloda.core.registry import load_rules
-from koloda.server.live import LiveTable, hash_token
+from koloda.server.live import LiveTable, fresh_for_joiners, hash_token
 from koloda.server.seating import (
     HUMAN,
+    LEFT,
     OPEN,
     Seating,
     SeatingError,
@@ -31,13 +32,13 @@ async def join(
     seat: int | None,
     name: Any,
     previous_token: str | None = None,
-) -> tuple[int, str, bool]:
+) -> tuple[int, str]:
     """Take a seat: an open one, a reserved one with the previous table's token, or a
-    bot's seat at a "play now" table (handed over at the next deal). Answers the seat,
-    its token, and whether the seat comes only at the next deal."""
+    bot's seat at a "play now" table (the person decides from his next decision on; the
+    bot's move in thought is dropped). Answers the seat and its token."""
     cleaned = clean_name(name)
 
-    async def claim(table: LiveTable) -> tuple[int, str, bool]:
+    async def claim(table: LiveTable) -> tuple[int, str]:
         states = table.seat_states()
         if table.state.is_over:
             raise SeatingError(409, "the game is over")
@@ -65,21 +66,38 @@ async def join(
         elif state not in ("open", "joinable"):
             raise SeatingError(409, f"seat {chosen} is not free")
         token = new_token()
-        later = state == "joinable"
-        if later:
-            seating.pending[chosen] = hash_token(token)
-            seating.pending_names[chosen] = cleaned
-        else:
-            table.token_hashes[chosen] = hash_token(token)
-            seating.reserved[chosen] = None
-            if cleaned is not None or seating.names[chosen] is None:
-                seating.names[chosen] = cleaned
+        table.token_hashes[chosen] = hash_token(token)
+        seating.reserved[chosen] = None
+        if state == "joinable":  # the bot gives the seat up now
+            table.seats[chosen] = HUMAN
+            table.bots.pop(chosen, None)
+            seating.names[chosen] = cleaned
+        elif cleaned is not None or seating.names[chosen] is None:
+            seating.names[chosen] = cleaned
         await manager.store_seats(table)
-        manager.announce(table)
-        return chosen, token, later
+        manager.seats_changed(table)
+        return chosen, token
 
-    result: tuple[int, str, bool] = await manager.run(table, claim)
+    result: tuple[int, str] = await manager.run(table, claim)
     return result
+
+
+async def leave(manager: TableManager, table: LiveTable, token: str | None) -> int:
+    """A person leaves his seat: the normal bot plays it from now on (at a "play now" table
+    another person may take it), and his token no longer opens it. Answers the seat."""
+    if not token:
+        raise SeatingError(403, "a spectator has no seat to leave")
+
+    async def give_up(table: LiveTable) -> int:
+        seat = table.seat_of(token)  # TableError for a wrong token, or one already left
+        assert seat is not None
+        if table.state.is_over:
+            raise SeatingError(409, "the game is over")
+        await manager.leave_seat(table, seat)
+        return seat
+
+    left: int = await manager.run(table, give_up)
+    return left
 
 
 async def rematch(
@@ -115,15 +133,16 @@ async def rematch(
     new_id: str = await manager.run(table, make)
     new = await manager.get(new_id)
     assert new is not None
-    taken, new_token_, _ = await join(manager, new, seat, table.seating.names[seat], token)
+    taken, new_token_ = await join(manager, new, seat, table.seating.names[seat], token)
     return new, taken, new_token_
 
 
 async def play_now(
     manager: TableManager, game: Any, options: Any, name: Any
-) -> tuple[LiveTable, int, str, bool]:
-    """A seat at once: at a public table of this game and rules with a free seat, else at
-    a new public table with normal bots who hand their seats to people who join."""
+) -> tuple[LiveTable, int, str]:
+    """A seat at once: at a public table of this game and rules with a free seat that the
+    list offers (``LiveTable.offered``), else at a new public table with normal bots who
+    give their seats to people who join."""
     if not isinstance(game, str):
         raise OptionError("'game' must be a game name")
     if not isinstance(options, dict):
@@ -133,40 +152,38 @@ async def play_now(
     for wanting in ("open", "joinable"):
         for table in list(manager.tables.values()):
             if (
-                table.seating.public
-                and not table.state.is_over
-                and table.rules.name == wanted.name
+                table.rules.name == wanted.name
                 and table.options == wanted_options
+                and table.offered()
                 and wanting in table.seat_states()
             ):
                 try:
-                    seat, token, later = await join(manager, table, None, name)
+                    seat, token = await join(manager, table, None, name)
                 except SeatingError:
                     continue
-                return table, seat, token, later
-    seats = [HUMAN] + ["bot:normal"] * (wanted.num_seats - 1)
+                return table, seat, token
+    seats = [HUMAN] + [LEFT] * (wanted.num_seats - 1)
     names = [clean_name(name)] + [None] * (wanted.num_seats - 1)
     table, tokens = await manager.create(
         game, options, seats, names=names, public=True, bots_yield=True
     )
     first = tokens[0]
     assert first is not None
-    return table, 0, first, False
+    return table, 0, first
 
 
 async def public_tables(manager: TableManager) -> list[dict[str, Any]]:
-    """The public tables with a seat free for a person, newest first: those in memory
-    and those stored but not loaded (their facts read from the store, not replayed)."""
-    found = []
-    for table in reversed(list(manager.tables.values())):
-        if not table.seating.public or table.state.is_over:
-            continue
-        facts = table.public_facts()
-        if any(s["state"] in ("open", "joinable") for s in facts["seats"]):
-            found.append(facts)
+    """The public tables the list offers (``LiveTable.offered``), newest first: those in
+    memory and those stored but not loaded (nobody is at those: only a game without a move
+    yet, of one person and bots; their facts read from the store, not replayed)."""
+    found = [
+        table.public_facts() for table in reversed(list(manager.tables.values())) if table.offered()
+    ]
     stored = await asyncio.to_thread(manager.store.public_unfinished)
     for row in stored:
-        if row.id in manager.tables:
+        if row.id in manager.tables or row.version:  # a move made: not its first deal
+            continue
+        if not fresh_for_joiners(row.seats, row.token_hashes, 0):
             continue
         seating = Seating.from_json(row.seating, len(row.seats))
         states = [

@@ -82,8 +82,7 @@ class Connection:
     def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
         self.token_hash = token_hash
-        """The token's hash: a person waiting to take over a bot's seat gets it at the next
-        deal."""
+        """The token's hash (None for a spectator, and once the person left his seat)."""
         self.last_chat = 0.0
         self.close_code = 1000
         """The WebSocket close code once closed (1008: the client broke a limit)."""
@@ -180,8 +179,11 @@ class LiveTable:
     bot_version: int = -1
     """The version a bot is thinking at (one bot turn per version)."""
     away: set[int] = field(default_factory=set)
-    """People's seats the normal bot plays since their turn clock ran out, until they are back."""
+    """People's seats the normal bot plays since their turn clock ran out, or since they were
+    gone longer than the grace period, until they are back."""
     stand_ins: dict[int, AnyBot] = field(default_factory=dict)
+    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    """People's seats nobody is connected to, whose grace period runs (until ``away``)."""
     clock_version: int = -1
     last_active: float = field(default_factory=time.monotonic)
     busy: bool = False
@@ -197,18 +199,38 @@ class LiveTable:
         return self.seating.entropy_pending(self.seats)
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a token plays (None for a spectator, or for a person whose bot's seat is
-        handed over at the next deal); raises TableError('forbidden') for a wrong token."""
+        """The seat a token plays (None for a spectator); raises TableError('forbidden') for a
+        wrong token, and for the token of a seat its person left."""
         if token is None or token == "":
             return None
         wanted = hash_token(token)
         for seat, stored in enumerate(self.token_hashes):
             if stored is not None and hmac.compare_digest(stored, wanted):
                 return seat
-        for stored in self.seating.pending:
-            if stored is not None and hmac.compare_digest(stored, wanted):
-                return None
         raise TableError("forbidden", "wrong token for this table")
+
+    def players_here(self) -> set[int]:
+        """The seats with a connection."""
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def played_by_bots(self) -> bool:
+        """Whether bots play every seat now: no person's seat, or each one away (a stand-in
+        plays it) or open."""
+        return all(
+            kind != HUMAN or seat in self.away or self.token_hashes[seat] is None
+            for seat, kind in enumerate(self.seats)
+        )
+
+    def offered(self) -> bool:
+        """Whether the public list and "play now" offer the table: public, not over, with a
+        seat free for a person, and someone seated here now, or else a game still in its
+        first deal whose every other seat is a bot's (one "play now" has just made)."""
+        if not self.seating.public or self.state.is_over:
+            return False
+        if not {"open", "joinable"} & set(self.seat_states()):
+            return False
+        here = self.players_here()
+        return bool(here) or fresh_for_joiners(self.seats, self.token_hashes, self.state.deal_index)
 
     def seat_states(self) -> list[str]:
         return [
@@ -218,7 +240,7 @@ class LiveTable:
 
     def presence(self) -> dict[str, Any]:
         """Who is here: the seats with a connection, and how many watch."""
-        online = sorted({c.seat for c in self.connections if c.seat is not None})
+        online = sorted(self.players_here())
         watching = sum(1 for c in self.connections if c.seat is None)
         return {"online": online, "spectators": watching}
 
@@ -410,6 +432,16 @@ def parse_names(names: Any, num_seats: int) -> list[str | None]:
         raise OptionError(error.message) from None
 
 
+def fresh_for_joiners(
+    seats: Sequence[str], token_hashes: Sequence[str | None], deal_index: int
+) -> bool:
+    """A table nobody is at that "play now" may still offer: at most one seat taken by a
+    person (bots play the others, or they are free) and still in its first deal."""
+    pairs = zip(seats, token_hashes, strict=True)
+    taken = sum(kind == HUMAN and token is not None for kind, token in pairs)
+    return taken <= 1 and deal_index == 0
+
+
 def error_message(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
@@ -443,14 +475,16 @@ def rebuild(stored: StoredTable) -> LiveTable:
         for text in by_deal.get(index, []):
             tricks.feed(state.apply(rules.parse_action(text)))
     seating = Seating.from_json(stored.seating, rules.num_seats)
-    if not seating.entropy_pending(stored.seats):
+    seats, token_hashes = list(stored.seats), list(stored.token_hashes)
+    _hand_over_waiting(stored.seating or {}, seats, token_hashes, seating)
+    if not seating.entropy_pending(seats):
         state.resume_dealing(Shuffler(deal_seed(stored.seed, seating.entropy or ())))
     table = LiveTable(
         id=stored.id,
         rules=rules,
         options=stored.options,
-        seats=stored.seats,
-        token_hashes=stored.token_hashes,
+        seats=seats,
+        token_hashes=token_hashes,
         seed=stored.seed,
         first_dealer=stored.first_dealer,
         state=state,
@@ -462,6 +496,19 @@ def rebuild(stored: StoredTable) -> LiveTable:
         seating=seating,
     )
     return table
+
+
+def _hand_over_waiting(
+    data: dict[str, Any], seats: list[str], token_hashes: list[str | None], seating: Seating
+) -> None:
+    """Bots' seats that people took when a seat was handed over only at the next deal (as
+    earlier versions stored it): theirs now."""
+    names = data.get("pending_names") or []
+    for seat, pending in enumerate(data.get("pending") or []):
+        if pending is not None and seat < len(seats) and seats[seat] != HUMAN:
+            seats[seat] = HUMAN
+            token_hashes[seat] = pending
+            seating.names[seat] = names[seat] if seat < len(names) else None
 
 
 def dumps(message: dict[str, Any]) -> str:

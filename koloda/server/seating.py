@@ -3,8 +3,9 @@
 A person's seat is *taken* once a token is issued for it (its hash is stored), *open* while
 nobody holds it (anyone may join it), or *reserved* for a rematch (only the holder of the
 previous table's token for that seat may take it). At a "play now" table the bots keep the
-seats warm: a person may take a bot's seat, and it is handed over at the start of the next
-deal. Everything here is data the store keeps with the table.
+seats warm: a person may take a bot's seat, and it is his at once (from his next decision).
+A person who leaves hands his seat to the normal bot (``LEFT``). Everything here is data the
+store keeps with the table.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 HUMAN = "human"
 OPEN = "open"
 """A seat kind in a request: a person's seat that nobody holds yet (anyone may join it)."""
+LEFT = "bot:normal"
+"""The kind of a seat its person left, and of the seats a "play now" table gives to bots."""
 
 MAX_NAME = 24
 
@@ -44,15 +47,12 @@ class Seating:
     names: list[str | None]
     public: bool = False
     bots_yield: bool = False
-    """People may take the bots' seats (handed over at the next deal): "play now" tables."""
+    """People may take the bots' seats (theirs at once): "play now" tables."""
     hints: bool = True
     """A seat may ask what the normal bot would play."""
     turn_seconds: float = 0.0
     """The turn clock: a person who lets it run out is played by the normal bot until he is
     back (0: no clock)."""
-    pending: list[str | None] = field(default_factory=list)
-    """For a bot's seat, the token hash of the person taking it over at the next deal."""
-    pending_names: list[str | None] = field(default_factory=list)
     reserved: list[str | None] = field(default_factory=list)
     """For a rematch's seat, the token hash that held the seat at the previous table."""
     rematch: str | None = None
@@ -63,9 +63,8 @@ class Seating:
 
     def __post_init__(self) -> None:
         n = len(self.names)
-        for name in ("pending", "pending_names", "reserved"):
-            if not getattr(self, name):
-                setattr(self, name, [None] * n)
+        if not self.reserved:
+            self.reserved = [None] * n
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,8 +73,6 @@ class Seating:
             "bots_yield": self.bots_yield,
             "hints": self.hints,
             "turn_seconds": self.turn_seconds,
-            "pending": self.pending,
-            "pending_names": self.pending_names,
             "reserved": self.reserved,
             "rematch": self.rematch,
             "entropy": self.entropy,
@@ -91,8 +88,6 @@ class Seating:
             bots_yield=bool(data.get("bots_yield", False)),
             hints=bool(data.get("hints", True)),
             turn_seconds=float(data.get("turn_seconds", 0.0)),
-            pending=list(data.get("pending") or []),
-            pending_names=list(data.get("pending_names") or []),
             reserved=list(data.get("reserved") or []),
             rematch=data.get("rematch"),
             entropy=data.get("entropy"),
@@ -109,14 +104,12 @@ class Seating:
 
 def seat_state(kind: str, token_hash: str | None, seating: Seating, seat: int) -> str:
     """``taken``, ``open``, ``reserved``, ``bot`` (a bot's seat nobody may take) or
-    ``joinable`` (a bot's seat a person may take at the next deal)."""
+    ``joinable`` (a bot's seat a person may take, at once)."""
     if kind == HUMAN:
         if token_hash is not None:
             return "taken"
         return "reserved" if seating.reserved[seat] is not None else "open"
-    if seating.bots_yield and seating.pending[seat] is None:
-        return "joinable"
-    return "bot"
+    return "joinable" if seating.bots_yield else "bot"
 
 
 def new_token() -> str:

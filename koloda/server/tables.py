@@ -48,7 +48,7 @@ from koloda.server.live import (
     rebuild,
 )
 from koloda.server.metrics import Latencies
-from koloda.server.seating import HUMAN, OPEN, Seating, new_token
+from koloda.server.seating import HUMAN, LEFT, OPEN, Seating, new_token
 from koloda.server.store import ActionWrite, NewTable, SeatsWrite, Store
 from koloda.server.thinking import Thinkers
 from koloda.server.views import events_json
@@ -69,6 +69,7 @@ class TableManager:
         wait_for_people: bool = True,
         idle_seconds: float = 600.0,
         cluster: Cluster | None = None,
+        grace_seconds: float = 60.0,
     ) -> None:
         self.store = store
         self.cluster = cluster
@@ -81,7 +82,11 @@ class TableManager:
         self.deal_pause = deal_pause
         """After a deal, bots wait this long for the people at the table to say "next deal"."""
         self.wait_for_people = wait_for_people
-        """Bots play only once every person's seat is taken and has been connected."""
+        """Bots play only once every person's seat is taken and has been connected (or its
+        grace period is over)."""
+        self.grace_seconds = grace_seconds
+        """A person nobody is connected for this long (or the table's turn clock, when
+        shorter) is played by the normal bot until he is back."""
         self.tables: dict[str, LiveTable] = {}
         self.thinkers = Thinkers(threads=bot_threads, processes=bot_processes)
         """Quick bots think in threads, searching bots in worker processes (``thinking``)."""
@@ -160,6 +165,7 @@ class TableManager:
         if self.tables.get(table.id) is not table:
             return
         del self.tables[table.id]
+        _stop_grace(table)
         if release and self.cluster is not None:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.release, [table.id], self.cluster.node)
@@ -180,6 +186,7 @@ class TableManager:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.release, list(self.tables), self.cluster.node)
         for table in list(self.tables.values()):
+            _stop_grace(table)
             for task in (table.task, table.bot_task):
                 if task is not None:
                     task.cancel()
@@ -313,6 +320,7 @@ class TableManager:
         }
         self.tables[table.id] = table
         table.task = asyncio.create_task(self._own(table), name=f"table-{table.id}")
+        self._watch_presence(table)
         self._schedule_bot(table)
 
     # ----- the owner -----------------------------------------------------------------------------
@@ -343,9 +351,46 @@ class TableManager:
     async def store_seats(self, table: LiveTable) -> None:
         await self.store.update_seats(
             SeatsWrite(
-                table.id, list(table.seats), list(table.token_hashes), table.seating.to_json()
+                table.id,
+                list(table.seats),
+                list(table.token_hashes),
+                table.seating.to_json(),
+                setups=table.new_setups(),
             )
         )
+
+    def seats_changed(self, table: LiveTable) -> None:
+        """A seat changed hands (a person took a bot's seat, or left his): everyone gets his
+        view (the seats' kinds are in it), and whoever plays the seat now decides. A bot's
+        move still in thought for the seat's old player is refused when it comes (``_act``)."""
+        self._watch_presence(table)
+        table.bot_version = -1
+        table.clock_version = -1
+        self._broadcast(table)
+        self._schedule_bot(table)
+
+    async def leave_seat(self, table: LiveTable, seat: int) -> None:
+        """From the owner: a person leaves his seat to the normal bot (``joining.leave``, or
+        ``{"type": "leave"}``). His token no longer opens it, his connections watch from now
+        on, and a first deal that waited only for his randomness is dealt."""
+        table.seats[seat] = LEFT
+        table.token_hashes[seat] = None
+        table.seating.names[seat] = None
+        table.seating.reserved[seat] = None
+        table.bots[seat] = make_bot(LEFT.removeprefix("bot:"), table.rules)
+        for seats in (table.away, table.waiting, table.seen):
+            seats.discard(seat)
+        table.stand_ins.pop(seat, None)
+        for connection in table.connections:
+            if connection.seat == seat:
+                connection.seat = None
+                connection.token_hash = None
+        events = self._deal_when_ready(table)
+        await self.store_seats(table)
+        if events:
+            table.tricks.feed(events)
+            self._broadcast(table, events)
+        self.seats_changed(table)
 
     def _broadcast(self, table: LiveTable, events: Sequence[Event] = ()) -> None:
         """Every connection gets its view (after a change of the game): made once per seat,
@@ -374,10 +419,10 @@ class TableManager:
                     }
                 )
 
-    def submit(
-        self, table: LiveTable, seat: int | None, message: Any, connection: Connection
-    ) -> None:
-        """Queue a client's message for the owner (checked there, in order)."""
+    def submit(self, table: LiveTable, message: Any, connection: Connection) -> None:
+        """Queue a client's message for the owner (checked there, in order). A message of a
+        person whom a stand-in plays for brings him back at once: a stand-in's move already
+        on its way is refused."""
         if not isinstance(message, dict):
             connection.send(
                 error_message("bad_message", "a message is a JSON object with a 'type'")
@@ -390,9 +435,14 @@ class TableManager:
         if kind == "sync":
             table.queue.put_nowait(Sync(connection))
             return
+        seat = connection.seat
         if seat is not None and seat in table.away:
+            table.away.discard(seat)
             table.queue.put_nowait(Call(lambda t: self._back(t, seat), detached_future()))
         if kind == "back":
+            return
+        if kind == "leave":
+            table.queue.put_nowait(Run(lambda t: self._leave(t, connection), detached_future()))
             return
         if kind == "next_deal":
             if seat is not None:
@@ -506,18 +556,8 @@ class TableManager:
             return
         assert table.seating.entropy is not None
         table.seating.entropy[seat] = value
-        events: list[Event] = []
-        if not table.entropy_pending():
-            events = table.state.resume_dealing(Shuffler(table.dealing_seed))
-        await self.store.update_seats(
-            SeatsWrite(
-                table.id,
-                list(table.seats),
-                list(table.token_hashes),
-                table.seating.to_json(),
-                setups=table.new_setups(),
-            )
-        )
+        events = self._deal_when_ready(table)
+        await self.store_seats(table)
         if events:
             table.tricks.feed(events)
             self._broadcast(table, events)
@@ -525,12 +565,83 @@ class TableManager:
         else:
             self.announce(table)
 
+    @staticmethod
+    def _deal_when_ready(table: LiveTable) -> list[Event]:
+        """The first deal's events, when it waited for the people's randomness and no
+        person's seat owes it any more; else none."""
+        if table.seating.entropy is None or table.entropy_pending() or table.state.deal_logs():
+            return []
+        return list(table.state.resume_dealing(Shuffler(table.dealing_seed)))
+
+    async def _leave(self, table: LiveTable, connection: Connection) -> None:
+        """``{"type": "leave"}``: as ``POST /api/tables/{id}/leave``, over the connection."""
+        seat = connection.seat
+        if seat is None:
+            connection.send(error_message("bad_message", "a spectator has no seat to leave"))
+            return
+        if table.state.is_over:
+            connection.send(error_message("not_your_turn", "the game is over"))
+            return
+        await self.leave_seat(table, seat)
+
     def _back(self, table: LiveTable, seat: int) -> None:
-        """A person whose clock ran out is back: the normal bot stops playing for him."""
-        if seat in table.away:
-            table.away.discard(seat)
-            self.announce(table)
-            self._start_clock(table)
+        """A person a stand-in played for is back (his message, or his page opened): the
+        normal bot stops playing for him, and his clock starts again."""
+        table.away.discard(seat)
+        table.clock_version = -1
+        table.bot_version = -1
+        self._watch_presence(table)
+        self.announce(table)
+        self._schedule_bot(table)
+
+    # ----- presence: the grace period ------------------------------------------------------------
+
+    def _grace(self, table: LiveTable) -> float:
+        """How long a person may be gone before the normal bot plays for him."""
+        clock = table.seating.turn_seconds
+        return min(self.grace_seconds, clock) if clock else self.grace_seconds
+
+    def _watch_presence(self, table: LiveTable) -> None:
+        """Start the grace period of every person's seat nobody is connected to; end it for
+        the seats with a connection."""
+        here = table.players_here()
+        for seat, kind in enumerate(table.seats):
+            gone = (
+                kind == HUMAN
+                and table.token_hashes[seat] is not None
+                and seat not in here
+                and seat not in table.away
+                and not table.state.is_over
+            )
+            timer = table.grace.get(seat)
+            if not gone:
+                if timer is not None:
+                    timer.cancel()
+                    del table.grace[seat]
+            elif timer is None and not self._closing:
+                table.grace[seat] = asyncio.get_running_loop().call_later(
+                    self._grace(table), self._grace_ends, table, seat
+                )
+
+    def _grace_ends(self, table: LiveTable, seat: int) -> None:
+        table.grace.pop(seat, None)
+        table.queue.put_nowait(Call(lambda t: self._gone(t, seat), detached_future()))
+
+    def _gone(self, table: LiveTable, seat: int) -> None:
+        """A person gone for the grace period: the normal bot plays for him until he is back."""
+        if (
+            table.seats[seat] != HUMAN
+            or table.token_hashes[seat] is None
+            or seat in table.players_here()
+            or seat in table.away
+            or table.state.is_over
+        ):
+            return
+        table.away.add(seat)
+        table.waiting.discard(seat)
+        table.bot_version = -1
+        self.announce(table)
+        self._schedule_bot(table)
 
     def _start_clock(self, table: LiveTable) -> None:
         """A person's turn is timed when the table has a turn clock."""
@@ -548,9 +659,21 @@ class TableManager:
         asyncio.get_running_loop().call_later(seconds, self._time_up, table, table.version, seat)
 
     def _time_up(self, table: LiveTable, version: int, seat: int) -> None:
-        if table.version != version or table.state.to_act != seat or self._closing:
+        table.queue.put_nowait(
+            Call(lambda t: self._clock_ran_out(t, version, seat), detached_future())
+        )
+
+    def _clock_ran_out(self, table: LiveTable, version: int, seat: int) -> None:
+        if (
+            table.version != version
+            or table.state.to_act != seat
+            or table.seats[seat] != HUMAN
+            or seat in table.away
+            or self._closing
+        ):
             return
         table.away.add(seat)
+        table.bot_version = -1
         self.announce(table)
         self._schedule_bot(table)
 
@@ -582,19 +705,28 @@ class TableManager:
             arriving = item.connection not in table.connections
             table.connections.add(item.connection)
             seat = item.connection.seat
+            returning = arriving and seat is not None and seat in table.away
+            if returning:  # his page is open: his seat is his again
+                table.away.discard(seat)
             message = table.view_message(seat)
             if arriving:  # how the deal in play began, for the newcomer's log
                 message["opening"] = events_json(table.opening(), seat, table.rules.num_seats)
             item.connection.send(message)
             if not arriving:
                 return True  # a "sync": the view again
-            if item.connection.seat is not None:
-                table.seen.add(item.connection.seat)
-            self.announce(table, but=item.connection)  # the others hear who is here
+            if seat is not None:
+                table.seen.add(seat)
+            self._watch_presence(table)
+            if returning:
+                assert seat is not None
+                self._back(table, seat)  # everyone hears it; his clock starts again
+            else:
+                self.announce(table, but=item.connection)  # the others hear who is here
             self._schedule_bot(table)
         elif isinstance(item, Leave):
             if item.connection in table.connections:
                 table.connections.discard(item.connection)
+                self._watch_presence(table)
                 self.announce(table)
         elif isinstance(item, Call):
             if not item.future.done():
@@ -638,12 +770,14 @@ class TableManager:
             )
         if state.is_over:
             raise TableError("not_your_turn", "the game is over")
+        if act.connection is not None and act.connection.seat != act.seat:
+            raise TableError("not_your_turn", "this connection no longer plays that seat")
         if state.to_act != act.seat:
             raise TableError(
                 "not_your_turn", f"it is seat {state.to_act}'s turn, not seat {act.seat}'s"
             )
         if not act.bot and act.seat in table.bots:
-            raise TableError("not_your_turn", "a bot plays this seat until the next deal")
+            raise TableError("not_your_turn", "a bot plays this seat")
         if act.bot and act.seat not in table.bots and act.seat not in table.away:
             raise TableError("not_your_turn", "the person is back at the table")
         try:
@@ -679,48 +813,31 @@ class TableManager:
         table.last_events = events
         table.waiting.discard(act.seat)
         if deal_ended and not state.is_over:
-            await self._hand_over(table)
             table.waiting = {
                 c.seat
                 for c in table.connections
                 if c.seat is not None and c.seat not in table.bots and c.seat not in table.away
             }
             if table.waiting:
-                table.pause_until = time.monotonic() + self.deal_pause
+                until = table.pause_until = time.monotonic() + self.deal_pause
                 asyncio.get_running_loop().call_later(
-                    self.deal_pause, self._pause_over, table, table.version
+                    self.deal_pause,
+                    lambda: table.queue.put_nowait(
+                        Call(lambda t: self._pause_over(t, until), detached_future())
+                    ),
                 )
         self._broadcast(table, events)
         if not act.bot:
             self.latencies.record(time.perf_counter() - act.received)
         self._schedule_bot(table)
 
-    def _pause_over(self, table: LiveTable, version: int) -> None:
-        if table.version == version and table.waiting:
+    def _pause_over(self, table: LiveTable, until: float) -> None:
+        """The pause after a deal is over, whatever was played meanwhile (people may play on
+        in the new deal without saying "next deal"); a later deal's pause has its own end."""
+        if table.pause_until == until and table.waiting:
             table.waiting.clear()
             self.announce(table)
             self._schedule_bot(table)
-
-    async def _hand_over(self, table: LiveTable) -> None:
-        """At a deal's end, the bots' seats that people took are theirs."""
-        seating = table.seating
-        changed = False
-        for seat, pending in enumerate(seating.pending):
-            if pending is None:
-                continue
-            table.seats[seat] = HUMAN
-            table.token_hashes[seat] = pending
-            seating.names[seat] = seating.pending_names[seat]
-            seating.pending[seat] = None
-            seating.pending_names[seat] = None
-            table.bots.pop(seat, None)
-            for connection in table.connections:
-                if connection.token_hash == pending:
-                    connection.seat = seat
-                    table.seen.add(seat)
-            changed = True
-        if changed:
-            await self.store_seats(table)
 
     async def _reload_after_failure(self, table: LiveTable) -> None:
         """The in-memory state may be ahead of the store: start again from the store."""
@@ -742,29 +859,53 @@ class TableManager:
 
     def _bots_wait(self, table: LiveTable) -> bool:
         """Bots wait for the people: until every person's seat is taken and has been
-        connected, and after a deal until those at the table say "next deal" (or time out)."""
+        connected (or its grace period is over), after a deal until those at the table say
+        "next deal" (or the pause ends), and while nobody is here and bots play every seat."""
         if self.wait_for_people:
             for seat, kind in enumerate(table.seats):
-                if kind == HUMAN and (table.token_hashes[seat] is None or seat not in table.seen):
+                if kind == HUMAN and (
+                    table.token_hashes[seat] is None
+                    or (seat not in table.seen and seat not in table.away)
+                ):
                     return True
-        return bool(table.waiting) and time.monotonic() < table.pause_until
+        if bool(table.waiting) and time.monotonic() < table.pause_until:
+            return True
+        return self._paused(table)
+
+    def _paused(self, table: LiveTable) -> bool:
+        """A table of people where nobody is connected and bots play for everyone waits for
+        someone to come back (tables made for bots only play on)."""
+        people = HUMAN in table.seats or table.seating.bots_yield
+        return people and not table.players_here() and table.played_by_bots()
 
     def _schedule_bot(self, table: LiveTable) -> None:
         if self._closing or table.state.is_over:
             return
         self._start_clock(table)
         seat = table.state.to_act
-        playing = seat in table.bots or seat in table.away
-        if seat is None or not playing or table.bot_version == table.version:
+        if seat is None or not self._plays_for(table, seat) or table.bot_version == table.version:
             return
         if self._bots_wait(table):
             return
         table.bot_version = table.version
         table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.version))
 
+    @staticmethod
+    def _plays_for(table: LiveTable, seat: int) -> bool:
+        """Whether a bot plays the seat now: a bot's seat, or a person's a stand-in plays."""
+        return seat in table.bots or seat in table.away
+
+    def _still_bots_turn(self, table: LiveTable, seat: int, version: int) -> bool:
+        playing = self._plays_for(table, seat)
+        return table.version == version and table.state.to_act == seat and playing
+
     async def _bot_turn(self, table: LiveTable, seat: int, version: int) -> None:
+        """A bot's (or stand-in's) move at ``version``. Nothing is done when the table moved
+        on meanwhile or the seat's person is back: a stand-in never acts out of turn."""
         if self.bot_delay and any(kind == "human" for kind in table.seats):
             await asyncio.sleep(self.bot_delay)
+        if not self._still_bots_turn(table, seat, version):
+            return
         view = table.state.view(seat)
         bot = table.bots.get(seat)
         name = table.seats[seat].removeprefix("bot:")
@@ -787,7 +928,7 @@ class TableManager:
                 "table %s: bot %s failed; it plays a random legal action", table.id, bot.name
             )
             action = table.rng.choice(list(view.legal_actions))
-        if table.version != version:
+        if table.version != version or not self._plays_for(table, seat):
             return
         table.queue.put_nowait(Act(seat, table.rules.format_action(action), version, None, True))
 
@@ -799,3 +940,10 @@ def _deal_of_action(state: AnyState) -> int:
         if logs[index].actions:
             return index
     return 0
+
+
+def _stop_grace(table: LiveTable) -> None:
+    """No grace period runs out for a table put away (it starts again when it is back)."""
+    for timer in table.grace.values():
+        timer.cancel()
+    table.grace.clear()
