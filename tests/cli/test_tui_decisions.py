@@ -190,7 +190,8 @@ def test_a_refusal_is_said_in_the_player_s_words() -> None:
     words = Speaker("en", ["You", "A", "B", "C"], 0)
     said = refusal(rules, card, error.reason, legal, words)  # type: ignore[arg-type]
     suit = words.suit(legal[0] >> 4)
-    assert said == f"You must follow {suit}: " + " ".join(words.card(c) for c in legal)
+    shown = sorted(legal, key=lambda c: (c >> 4, -(c & 15)))  # as the hand shows them
+    assert said == f"You must follow {suit}: " + " ".join(words.card(c) for c in shown)
     assert "(K-" not in said
     russian = refusal(rules, card, error.reason, legal, Speaker("ru", [], 0))  # type: ignore[arg-type]
     assert russian.startswith("Нужно отвечать в масть") and "K-5" not in russian

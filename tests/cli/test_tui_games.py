@@ -451,3 +451,19 @@ def test_the_line_mode_commands_typed_at_the_table(tmp_path: Path) -> None:
             assert app.return_code == 0
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("width", [130, 140, 150, 180, 220])
+def test_the_sheet_beside_never_squeezes_the_table(tmp_path: Path, width: int) -> None:
+    """Spades' sheet is 120 columns wide: beside the table it is drawn in the room left, and
+    the table keeps at least 56 columns (it had 25 at 140 columns)."""
+    app = make_app(tmp_path, "spades")
+
+    async def run() -> None:
+        async with app.run_test(size=(width, 40)) as pilot:
+            await settle(pilot, app)
+            assert app.query_one("#table").outer_size.width >= 56
+            if app.base().has_class("wide"):
+                assert app.query_one("#sheet-panel").outer_size.width <= width - 38 - 56
+
+    asyncio.run(run())

@@ -32,13 +32,18 @@ REASONS: tuple[tuple[str, str], ...] = (
 def legal_in_words(rules: AnyRules, legal: Sequence[int], words: Speaker) -> str:
     """The legal actions as the table shows them: cards as ``K♣`` (ranks in the reader's
     language), other moves by their labels."""
-    cards = [words.card(a) for a in legal if rules.info.is_card_action(a)]
+    cards = [words.card(a) for a in sorted(legal, key=_hand_order) if rules.info.is_card_action(a)]
     others = [
         choice_label(rules.format_action(a), words)
         for a in legal
         if not rules.info.is_card_action(a)
     ]
     return ", ".join(([" ".join(cards)] if cards else []) + others)
+
+
+def _hand_order(card: int) -> tuple[int, int]:
+    """As the hand shows them: by suit, the highest first."""
+    return card >> 4, -(card & 15)
 
 
 def refusal(rules: AnyRules, action: int, reason: str, legal: Sequence[int], words: Speaker) -> str:

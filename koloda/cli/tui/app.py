@@ -60,6 +60,13 @@ PICK_COUNT = 3
 SUMMARY_LINES = 4
 """The last things said in a deal that its summary repeats."""
 
+ROOMY_SIDE = 38
+"""The side panel's width (scoreboard and log) on a roomy screen (``.roomy #side``)."""
+TABLE_ROOM = 56
+"""The columns the table keeps for itself when the score sheet is shown beside it."""
+SHEET_ROOM = 50
+"""The fewest columns worth showing the score sheet beside the table in."""
+
 ADVISER = "normal"
 """The bot whose choice the cursor starts on in a decision (a bid, a contract, a suit)."""
 
@@ -77,7 +84,7 @@ class TableApp(App[None]):
     #scoreboard { height: auto; }
     #log { height: 1fr; scrollbar-size-vertical: 1; overflow-x: hidden; }
     #sheet-panel {
-        display: none; width: auto; max-width: 55%; border-left: vkey $panel-lighten-2;
+        display: none; width: auto; border-left: vkey $panel-lighten-2;
     }
     #sheet { width: auto; }
     .narrow #side { display: none; }
@@ -183,6 +190,8 @@ class TableApp(App[None]):
         """The number (from 1) of the deal whose summary is due."""
         self.breakdown: list[str] = []
         """How the last deal's score came about, in words."""
+        self.sheet_room = SHEET_ROOM
+        """The columns of the score sheet beside the table (a sheet wider comes as lines)."""
 
     # layout
 
@@ -219,9 +228,14 @@ class TableApp(App[None]):
         self.refresh_table()
 
     def set_wide(self, width: int) -> None:
-        self.base().set_class(width >= 130, "wide")
+        """The side panel from 64 columns (wider from 100), the sheet beside from where the
+        table keeps ``TABLE_ROOM`` columns of its own next to a sheet of ``SHEET_ROOM``."""
+        room = width - ROOMY_SIDE - TABLE_ROOM
+        self.base().set_class(room >= SHEET_ROOM, "wide")
         self.base().set_class(width >= 100, "roomy")
         self.base().set_class(width < 64, "narrow")
+        self.sheet_room = max(room, SHEET_ROOM) - 1  # its border takes a column
+        self.base().query_one("#sheet-panel").styles.max_width = self.sheet_room + 1
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = list(super().get_line_filters())
@@ -688,7 +702,7 @@ class TableApp(App[None]):
         self.base().query_one("#scoreboard", Static).update(self.scoreboard())
         if self.base().has_class("wide"):
             sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
-            self.base().query_one("#sheet", Static).update(flatten(sheet))
+            self.base().query_one("#sheet", Static).update(flatten(sheet, self.sheet_room))
         self.update_strips(view)
         self.base().query_one("#prompt", Static).update(self.prompt_line())
 
