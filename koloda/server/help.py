@@ -102,14 +102,14 @@ def document(lang: str, page: str, found: bool = True) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)} · Koloda</title>
+<title>{html.escape(title)} · {html.escape(word(lang, "ui.brand"))}</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="stylesheet" href="/static/help.css">
 <link rel="icon" href="data:,">
 </head>
 <body>
 <header class="bar">
-  <a class="brand" href="/">Koloda</a>
+  <a class="brand" href="/">{html.escape(word(lang, "ui.brand"))}</a>
   <span class="grow"><a href="/">{html.escape(word(lang, "guide.back"))}</a></span>
   <a class="other-language" lang="{other}" hreflang="{other}" href="{page_url(other, page)}">{
         html.escape(word(lang, "guide.other_language"))

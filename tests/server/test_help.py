@@ -61,6 +61,7 @@ def test_a_game_page_says_the_game_in_its_language(server: ServerThread) -> None
     assert "<h1>Кинг</h1>" in get(server, "/help/ru/king").text
     russian = get(server, "/help/ru/hundred_one").text
     assert "Сто одно" in russian and "How to play" not in russian
+    assert '<a class="brand" href="/">Колода</a>' in russian
     # the other language's twin of the same page is one click away
     assert 'href="/help/en/hundred_one"' in russian
 
