@@ -184,12 +184,16 @@ def test_a_deal_of_each_game_by_clicking(
     # opens the final summary instead: the totals only, no column of the deal's points and
     # no next deal.
     final = sheet["finished"]
-    column = 1 if final else 2  # from the right: the totals, or the deal's points
+    heading = "Total" if final else "This deal"  # the totals, or the deal's points
     if final:
         points = sheet["totals"]
+    column = (
+        "[...document.querySelectorAll('#summary-body > table.score thead th')]"
+        f".findIndex(h => h.textContent === '{heading}')"
+    )
     points_cells = (
         "[...document.querySelectorAll('#summary-body > table.score tbody tr')].map("
-        f"r => r.children[r.children.length - {column}].textContent)"
+        f"r => r.children[{column}].textContent)"
     )
     tab.wait(
         f"(c => c.length > 0 && c.every(x => /^[-+−]?\\d+$/.test(x.trim())))({points_cells})", 10
@@ -218,9 +222,10 @@ def test_the_scoreboard_sections_name_the_sides_with_a_capital(
     )
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
     tab.wait("document.querySelector('#board-body table.sheet-section tbody td') !== null", 10)
-    firsts = tab.value(
+    firsts = tab.value(  # a player's name heads a row, or a column where a column is a player's
         "[...document.querySelectorAll('#board-body table.sheet-section tbody tr')]"
-        ".map(r => r.children[0].textContent)"
+        ".map(r => r.children[0].textContent).concat([...document.querySelectorAll("
+        "'#board-body table.sheet-section thead th')].map(h => h.textContent))"
     )
     sides = [text for text in firsts if " and " in text]
     assert sides and "You and Bot 3" in sides, firsts

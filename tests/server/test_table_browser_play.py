@@ -4,13 +4,15 @@ at desktop and phone sizes while the side panels scroll and their tables are not
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from browser_support import needs_chromium
 from server_support import ServerThread, serving
-from test_table_browser import PHONE, Page, new_table
+from test_table_browser import NUMBER_BID, PHONE, Page, new_table
 
 from koloda.i18n.catalogue import catalogue_json
 
@@ -21,7 +23,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    yield from serving(tmp_path_factory, "play", bot_delay=0.01, deal_pause=30)
+    yield from serving(tmp_path_factory, "play", bot_delay=0.01, deal_pause=2)
 
 
 def my_turn(tab: Page) -> None:
@@ -98,11 +100,13 @@ LAYOUT = """(() => {
   const hand = document.getElementById('hand').getBoundingClientRect();
   const board = document.getElementById('board').getBoundingClientRect();
   const cut = [...document.querySelectorAll('#board-body table')]
-    .filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > board.right + 1)
+    .filter((t) => t.scrollWidth > t.clientWidth + 1
+      || t.getBoundingClientRect().right > board.right + 1)
     .map((t) => t.querySelector('caption, th').textContent);
   const cards = [...document.querySelectorAll('#hand .card')];
   const steps = cards.slice(1).filter((c, i) => c.parentElement === cards[i].parentElement)
-    .map((c, i) => c.getBoundingClientRect().left - c.previousElementSibling.getBoundingClientRect().left);
+    .map((c) => c.getBoundingClientRect().left
+      - c.previousElementSibling.getBoundingClientRect().left);
   return {
     strip: Math.min(...steps.filter((x) => x > 0)),
     handTop: hand.top, handBottom: hand.bottom, height: innerHeight,
@@ -135,8 +139,87 @@ def test_the_hand_is_in_view_and_the_scoreboard_whole(
     tab.wait(f"document.querySelectorAll('#board-body table.sheet-section').length >= {sections}")
     my_turn(tab)
     seen = tab.value(LAYOUT)
-    assert 0 <= seen["handTop"] and seen["handBottom"] <= seen["height"], seen
+    assert seen["handTop"] >= 0 and seen["handBottom"] <= seen["height"], seen
     assert not seen["pageScrolls"], seen
     assert seen["tables"] >= sections + 1 and not seen["cut"], seen
     assert 44 <= seen["strip"] < 200, seen  # a finger's width of every overlapped card to tap
+    tab.close()
+
+
+SUMMARY_ROW = """(() => {
+  const row = document.querySelector('#summary-body > table.score tbody tr').children;
+  const heads = [...document.querySelectorAll('#summary-body > table.score thead th')];
+  return Object.fromEntries(heads.map((h, i) => [h.textContent, row[i].textContent]));
+})()"""
+"""The summary's first row (your side) by its column's heading."""
+
+
+def test_tressettes_summary_and_the_next_deal_after_the_pause(
+    server: ServerThread, browser: Any
+) -> None:
+    """The summary shows the points toward 21 the deal brought (not only the games' value,
+    still 0); when the pause between deals is over the summary closes by itself, so the next
+    deal is never played behind it."""
+    table_id, tokens = new_table(server, "tressette", ["human"] + ["bot:random"] * 3)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    tab.play_deal()
+    row = tab.value(SUMMARY_ROW)
+    scored = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()["deals"][0]
+    points = scored.get("scores") or scored.get("points")
+    assert row["This deal"] == (f"+{points[0]}" if points[0] > 0 else str(points[0])), row
+    assert row["Points (to 21)"] == str(tab.value("latest.view.points[0]")), row
+    tab.wait(
+        "latest.view.deal >= 1 && document.getElementById('summary').classList.contains('hidden')",
+        20,
+    )
+    tab.close()
+
+
+def test_a_game_over_with_two_people(server: ServerThread, browser: Any) -> None:
+    """Spades of one deal: no "Nil ✓" before the tricks are played; the game-over sheet keeps
+    the last deal's breakdown; the second player joins the rematch from that sheet."""
+    table_id, tokens = new_table(
+        server, "spades", ["human", "bot:random", "human", "bot:random"], {"max_deals": 1}
+    )
+    anna = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    boris = Page(browser, f"{server.url}/t/{table_id}?token={tokens[2]}", PHONE)
+    deadline = time.monotonic() + 120
+    nil_seen = False
+    while not (anna.summary_open() and boris.summary_open()):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = anna.step() or boris.step(prefer=NUMBER_BID)
+        if anna.value("latest.view.bids[0] === 'nil' && latest.view.tricks_won[0] === 0"):
+            nil_seen = True
+            assert "✓" not in anna.page.inner_text("#board-body")
+        if not moved:
+            anna.page.wait_for_timeout(30)
+    assert nil_seen  # Anna's first bid button is nil
+    for tab in (anna, boris):
+        tab.wait("latest.view.finished && document.getElementById('rematch') !== null", 20)
+        sheet = tab.page.inner_text("#summary-body")
+        assert "Game over" in sheet and "Deal 1 is over" in sheet, sheet
+        assert tab.value(SUMMARY_ROW)["This deal"]
+    anna.page.click("#rematch")
+    anna.page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
+    boris.wait("document.getElementById('summary-join-rematch') !== null", 20)
+    boris.page.click("#summary-join-rematch")  # on the sheet, not behind it
+    boris.page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
+    boris.wait("latest !== null && latest.seat === 2", 20)
+    assert boris.value("latest.view.finished") is False
+    for tab in (anna, boris):
+        tab.close()
+
+
+def test_king_names_who_is_to_choose_until_the_game_is_chosen(
+    server: ServerThread, browser: Any
+) -> None:
+    table_id, tokens = new_table(
+        server, "king", ["human"] + ["bot:random"] * 3, {"variant": "order"}
+    )
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    banner = tab.value(
+        "renderBanner({ ...latest.view, contract: null, declarer: 0 }),"
+        " document.getElementById('banner').textContent"
+    )
+    assert banner == "To choose: Seat 1", banner
     tab.close()

@@ -22,6 +22,8 @@ let leavingRect = null;       // where my card was when I played it
 let lastTrick = null;         // {winner, plays}
 let dealTricks = [];          // tricks taken per seat in the deal being played
 let summaryShown = null;      // the deal number whose summary is open
+let summaryWaited = false;    // the next deal has waited for this seat since the summary opened
+let lastScored = null;        // the last deal_scored event (its breakdown is on the game-over sheet)
 let turnStarted = 0;
 let actedAt = null;           // the version at which this seat acted, until the table answers
 let acting = null;            // the card or action sent then
@@ -144,7 +146,7 @@ async function present(message) {
   if (message.type === "table") {
     people = message.table;
     giveEntropy();
-    if (latest) { renderPeople(); renderSummaryWaiting(); renderMine(latest.view); }
+    if (latest) { renderSeats(latest.view); renderPeople(); renderSummaryWaiting(); renderMine(latest.view); }
     return;
   }
   if (message.type === "chat") { showChat(message); return; }
@@ -176,7 +178,7 @@ async function present(message) {
   } else if (message.view.to_act !== before.view.to_act) turnStarted = Date.now();
   if (message.view.finished && !present.finalShown) {
     present.finalShown = true;
-    openSummary(null, true);
+    openSummary(lastScored, true);
   }
 }
 
@@ -215,6 +217,7 @@ async function playEvent(e, message, hurry) {
     lastTrick = null;
   } else if (e.type === "deal_scored") {
     if (board.held && !hurry) await pause(300);
+    lastScored = e;
     openSummary(e, false, message);
   } else if (e.type === "declared") {
     showDeclaration(e);
@@ -400,7 +403,7 @@ function tickClock() {
 function renderBanner(v) {
   const parts = [];
   if (v.contract) parts.push(el("span", {}, `${t("contract")}: `, el("b", {}, word("contract." + v.contract))));
-  if (v.declarer !== undefined && v.declarer !== null) parts.push(el("span", {}, `${t("chosen_by")}: ${playerName(v.declarer)}`));
+  if (v.declarer !== undefined && v.declarer !== null) parts.push(el("span", {}, `${t(v.contract ? "chosen_by" : "choosing")}: ${playerName(v.declarer)}`));
   if (v.contract === "positive") parts.push(el("span", {}, `${t("trump")}: `, el("b", {}, v.trump ? suitLabel(v.trump) : t("not_named_yet"))));
   if (v.spades_broken) parts.push(el("span", {}, t("spades_broken")));
   if ("named" in v && v.suit) parts.push(el("span", {}, `${t("suit")}: `, el("b", {}, suitLabel(v.suit))));
@@ -434,6 +437,7 @@ function renderMine(v) {
     : awaited.length ? t("waiting_for_randomness", awaited.map(playerName).join(", "))
     : v.to_act === null || v.to_act === me ? "" : t("waiting", playerName(v.to_act));
   prompt.classList.toggle("mine", mine);
+  if (awayFromSeat() && !v.finished) prompt.textContent = t("bot_plays_for_you");
   const legal = mine ? v.legal_actions || [] : [];
   const cardActions = new Set(legal.filter((a) => CARD_RE.test(a)));
   const triple = legal.filter((a) => /^(discard|give):/.test(a));
@@ -443,7 +447,12 @@ function renderMine(v) {
   actions.replaceChildren();
   const bids = others.filter((a) => /^bid:(\d+|nil)$/.test(a));
   for (const a of others.filter((x) => !bids.includes(x))) actions.append(actionButton(a));
-  if (bids.length) actions.append(el("div", { class: "bids", role: "group", "aria-label": t("bid") }, bids.map((a) => actionButton(a, a === "bid:nil" ? undefined : a.slice(4)))));
+  if (bids.length) {
+    actions.append(el("p", { class: "question", id: "bid-question" }, t("bid_question")),
+      el("div", { class: "bids", role: "group", "aria-labelledby": "bid-question" }, bids.map((a) => actionButton(a, a === "bid:nil" ? undefined : a.slice(4)))));
+    if (bids.includes("bid:nil")) actions.append(el("p", { class: "question help" }, t("nil_help")));
+  }
+  if (others.includes("bid:double_nil")) actions.append(el("p", { class: "question help" }, t("double_nil_help")));
   if (triple.length) {
     const kind = triple[0].split(":")[0];
     const chosen = sortHand([...selected]);
@@ -592,7 +601,7 @@ const BOARDS = {
     const nil = (s) => {
       const bid = v.bids[s];
       if (bid !== "nil" && bid !== "double_nil") return "";
-      return v.tricks_won[s] ? ` ✗` : " ✓";
+      return v.tricks_won[s] ? " ✗" : "";  // kept so far is not yet made
     };
     const bidCell = (s) => v.bids[s] === null ? "—" : bidText(v.bids[s]) + nil(s);
     return [
@@ -673,6 +682,8 @@ function boardSection(section) {
 }
 
 /* ----- between deals and at the end ------------------------------------------------------------ */
+/* A deal's summary (``e``: its deal_scored event) or, with ``final``, the game's end with the
+   last deal's breakdown above it. */
 async function openSummary(e, final, message) {
   openSummary.last = [e, final, message];
   const view = (message || latest).view;
@@ -683,23 +694,39 @@ async function openSummary(e, final, message) {
     parts.push(el("h2", { id: "summary-title" }, t("game_over_title")));
     const over = logLines.findLast((l) => l.key === "event.game_over");
     if (over) parts.push(el("p", { class: "verdict" }, w.sentence(over)));
-  } else {
-    parts.push(el("h2", { id: "summary-title" }, t("deal_summary", e.deal + 1)));
-    summaryShown = e.deal;
-  }
-  const partnership = latest.facts.partnership;
-  const heads = [partnership ? t("side") : t("player")];
-  if (!final && latest.facts.tricks) heads.push(t("col_tricks"));
-  if (!final) heads.push(t("this_deal"));
-  heads.push(t("col_total"));
-  const rows = partnership
-    ? latest.facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i),
-      ...(!final && latest.facts.tricks ? [side.reduce((a, s) => a + (dealTricks[s] || 0), 0)] : []),
-      ...(!final ? [numberText(e.scores[i], true)] : []), view.totals[i]] }))
-    : seatRows(view, (s) => [...(!final && latest.facts.tricks ? [dealTricks[s] || 0] : []), ...(!final ? [numberText(e.scores[s], true)] : []), view.totals[s]]);
-  parts.push(table(heads, rows));
+    summaryShown = null;
+  } else summaryShown = e.deal;
+  if (e) parts.push(el(final ? "h3" : "h2", final ? {} : { id: "summary-title" }, t("deal_summary", e.deal + 1)));
+  parts.push(summaryTable(e, view));
   const details = el("div", { class: "details" });
-  parts.push(details);
+  parts.push(details, summaryButtons(final),
+    el("div", { id: "verify-result", "aria-live": "polite" }), el("div", { id: "analysis-result", "aria-live": "polite" }), el("p", { id: "summary-waiting", class: "note" }));
+  box.replaceChildren(...parts);
+  document.getElementById("summary").classList.remove("hidden");
+  summaryWaited = false;
+  renderSummaryWaiting();
+  box.querySelector("button.primary")?.focus();
+  const sheet = await fetchSheet();
+  if (sheet && e) {
+    const first = sheet.sheet.sections[0];
+    if (first && first.rows.length > e.deal) details.append(sheetSection({ ...first, rows: [first.rows[e.deal]], footer: null }));
+  }
+}
+/* Each player's or side's tricks and points of the deal (when ``e``), and where they stand:
+   Tressette's points toward 21 in the game in progress beside the value of the games won. */
+function summaryTable(e, view) {
+  const facts = latest.facts;
+  const tricks = e && facts.tricks, toward = "points" in view;
+  const heads = [facts.partnership ? t("side") : t("player"), ...(tricks ? [t("col_tricks")] : []),
+    ...(e ? [t("this_deal")] : []), ...(toward ? [t("points_to_21"), t("games_value")] : [t("col_total")])];
+  const cells = (i, seats) => [...(tricks ? [seats.reduce((a, s) => a + (dealTricks[s] || 0), 0)] : []),
+    ...(e ? [numberText(e.scores[i], true)] : []), ...(toward ? [view.points[i]] : []), view.totals[i]];
+  const rows = facts.partnership
+    ? facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i), ...cells(i, side)] }))
+    : seatRows(view, (s) => cells(s, [s]));
+  return table(heads, rows);
+}
+function summaryButtons(final) {
   const buttons = el("p", { class: "buttons" });
   if (final) {
     buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
@@ -713,26 +740,28 @@ async function openSummary(e, final, message) {
   } else {
     buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
   }
-  parts.push(buttons, el("div", { id: "verify-result", "aria-live": "polite" }), el("div", { id: "analysis-result", "aria-live": "polite" }), el("p", { id: "summary-waiting", class: "note" }));
-  box.replaceChildren(...parts);
-  document.getElementById("summary").classList.remove("hidden");
-  renderSummaryWaiting();
-  box.querySelector("button.primary")?.focus();
-  const sheet = await fetchSheet();
-  if (sheet && !final) {
-    const first = sheet.sheet.sections[0];
-    if (first && first.rows.length > e.deal) details.append(sheetSection({ ...first, rows: [first.rows[e.deal]], footer: null }));
-  }
+  return buttons;
 }
+/* Who the next deal waits for; the summary closes when it no longer waits for this seat (the
+   player was ready, or the pause is over and the next deal is on). A rematch another player
+   started is offered on the game-over sheet itself. */
 function renderSummaryWaiting() {
   const line = document.getElementById("summary-waiting");
   if (!line || !people) return;
-  const waiting = people.waiting_for.filter((s) => s !== mySeat());
+  const me = mySeat();
+  const waiting = people.waiting_for.filter((s) => s !== me);
   line.textContent = waiting.length ? t("waiting_for_players", waiting.map(playerName).join(", ")) : "";
-  if (summaryShown !== null && mySeat() !== null && !people.waiting_for.includes(mySeat()) && !latest.view.finished && nextDeal.sent) closeSummary();
+  offerRematch();
+  if (summaryShown === null || me === null || latest.view.finished) return;
+  if (people.waiting_for.includes(me)) summaryWaited = true;
+  else if (summaryWaited) closeSummary();
+}
+function offerRematch() {
+  const mine = document.getElementById("rematch");
+  if (!mine || !people.rematch || people.rematch === TABLE_ID || document.getElementById("summary-join-rematch")) return;
+  mine.replaceWith(el("button", { type: "button", id: "summary-join-rematch", class: "primary", onclick: joinRematch }, t("join_rematch")));
 }
 function nextDeal() {
-  nextDeal.sent = true;
   send({ type: "next_deal" });
   closeSummary();
 }
@@ -758,7 +787,40 @@ function renderTools(v) {
   record.classList.toggle("hidden", !v.finished);
   document.getElementById("show-last").classList.toggle("hidden", !latest.facts.tricks);
   document.getElementById("talk").classList.toggle("hidden", mySeat() === null);
+  renderLeave(v);
 }
+
+/* ----- leaving the table; a seat a bot plays while its person is away ---------------------- */
+function awayFromSeat() { return Boolean(people && mySeat() !== null && people.away.includes(mySeat())); }
+function renderLeave(v) {
+  const can = Boolean(TOKEN) && mySeat() !== null && !v.finished;
+  document.getElementById("leave").classList.toggle("hidden", !can);
+  if (!can) document.getElementById("leave-confirm").classList.add("hidden");
+  if (!awayFromSeat()) comeBack.sent = false;
+}
+function askLeave() {
+  document.getElementById("leave-confirm").classList.remove("hidden");
+  document.getElementById("leave-no").focus();
+}
+function stay() {
+  document.getElementById("leave-confirm").classList.add("hidden");
+  document.getElementById("leave").focus();
+}
+/* The seat goes to the normal bot at once, and this browser forgets the table. */
+async function leaveTable() {
+  let answer = null;
+  try {
+    answer = await fetch(`/api/tables/${TABLE_ID}/leave`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: TOKEN }) });
+  } catch { /* no connection: said below */ }
+  if (!answer || !answer.ok) { toast(t("leave_failed")); return; }
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem("koloda.tables") || "[]"); } catch { list = []; }
+  if (Array.isArray(list)) localStorage.setItem("koloda.tables", JSON.stringify(list.filter((x) => !(x && x.id === TABLE_ID && x.token === TOKEN))));
+  location.href = "/";
+}
+/* Any click or key of a person a bot plays for brings him back to his seat. */
+function comeBack() { if (awayFromSeat() && !comeBack.sent) comeBack.sent = send({ type: "back" }); }
 
 function renderPeople() {
   if (!people || !latest) return;
@@ -776,7 +838,7 @@ function renderPeople() {
 }
 async function joinRematch() {
   const answer = await fetch(`/api/tables/${people.rematch}/join`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ previous_token: TOKEN }) });
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: mySeat(), previous_token: TOKEN }) });  // the rematch keeps each seat
   const body = await answer.json();
   if (!answer.ok) { toast(() => body.detail || String(answer.status)); return; }
   location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
@@ -849,6 +911,11 @@ function pressed(id, on) { document.getElementById(id).setAttribute("aria-presse
 document.getElementById("show-last").addEventListener("click", showLastTrick);
 document.getElementById("show-sheet").addEventListener("click", showSheet);
 document.getElementById("hint").addEventListener("click", () => send({ type: "hint" }));
+document.getElementById("leave").addEventListener("click", askLeave);
+document.getElementById("leave-yes").addEventListener("click", leaveTable);
+document.getElementById("leave-no").addEventListener("click", stay);
+document.addEventListener("pointerdown", comeBack, true);
+document.addEventListener("keydown", comeBack, true);
 document.getElementById("sound").addEventListener("click", () => {
   localStorage.setItem("koloda.sound", soundOn() ? "0" : "1");
   pressed("sound", soundOn());
