@@ -87,8 +87,13 @@ def serve(
 
     from koloda.server.app import create_app, database_url
     from koloda.server.limits import CreationLimit
+    from koloda.server.store import DamagedStoreError, check_database
 
     url = database_url(database)
+    try:
+        check_database(url)
+    except DamagedStoreError as error:
+        raise fail(str(error)) from None
     limit = CreationLimit(per_address=tables_per_minute, total=20 * tables_per_minute)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     member = None
@@ -105,6 +110,7 @@ def serve(
         max_tables=max_tables,
         cluster=member,
         fsync=fsync,
+        check_store=False,  # checked above
     )
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(

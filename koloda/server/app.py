@@ -36,6 +36,7 @@ from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, h
 from koloda.server.seating import SeatingError
 from koloda.server.store import Store
 from koloda.server.tables import TableManager
+from koloda.server.writer import StoreWriterError
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATABASE = "sqlite:///koloda.db"
@@ -236,6 +237,46 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+STORE_FAILED = "the server cannot store games just now; nothing was changed, try again later"
+STORE_RETRY_AFTER = 30
+
+
+class Health(BaseModel):
+    """The health check's answer."""
+
+    ok: bool
+    store: str = Field(examples=["ok", "failing: OperationalError: database or disk is full"])
+
+
+class StoreHealth:
+    """The store's health: callers at the same time share one check, and a good answer
+    stands for ``seconds`` (a failing store is checked again on the next call)."""
+
+    def __init__(self, seconds: float = 1.0) -> None:
+        self.seconds = seconds
+        self._checking: asyncio.Task[Health] | None = None
+        self._started = -1e9
+
+    async def check(self, store: Store) -> Health:
+        loop = asyncio.get_running_loop()
+        last = self._checking
+        running = last is not None and not last.done()
+        good = last is not None and last.done() and last.result().ok
+        if last is None or not (running or (good and loop.time() - self._started < self.seconds)):
+            self._started = loop.time()
+            self._checking = last = asyncio.ensure_future(self._probe(store))
+        return await asyncio.shield(last)
+
+    @staticmethod
+    async def _probe(store: Store) -> Health:
+        try:
+            await store.check()
+        except Exception as error:
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+            return Health(ok=False, store=f"failing: {reason}")
+        return Health(ok=True, store="ok")
+
+
 def _problem_line(error: RequestValidationError) -> str:
     """A malformed request body in one line: where and what."""
     parts = []
@@ -259,6 +300,7 @@ def create_app(
     grace_seconds: float = 60.0,
     cluster: Cluster | None = None,
     fsync: bool = True,
+    check_store: bool = True,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
@@ -273,13 +315,15 @@ def create_app(
     ``bot_processes`` worker processes (``thinking``; 0: in the threads too). With a
     ``cluster``, this is one of several processes on one database, each table owned by one
     of them (``cluster``). Without ``fsync`` the store's commits survive a crash of the
-    process but not of the machine, and wait for no disk flush (``store.make_engine``)."""
+    process but not of the machine, and wait for no disk flush (``store.make_engine``). With
+    ``check_store`` a damaged database is refused at start (``store.check_database``)."""
     url = database_url(database)
     limit = creation_limit if creation_limit is not None else CreationLimit()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, url, fsync)
+        store = await asyncio.to_thread(Store, url, fsync, check_store)
+        app.state.store = store
         manager = TableManager(
             store,
             bot_delay=bot_delay,
@@ -334,6 +378,15 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": _problem_line(error)}, status_code=422)
+
+    @app.exception_handler(StoreWriterError)
+    async def store_failed(request: Request, error: StoreWriterError) -> JSONResponse:
+        """The store could not take a new table or seat: nothing was made or changed."""
+        return JSONResponse(
+            {"detail": STORE_FAILED},
+            status_code=503,
+            headers={"Retry-After": str(STORE_RETRY_AFTER)},
+        )
 
     @app.exception_handler(Elsewhere)
     async def elsewhere(request: Request, owned: Elsewhere) -> Response:
@@ -645,6 +698,21 @@ def create_app(
             "commit_wait_ms": manager.commit_waits.summary(window),
             "memory": request.app.state.collector.stats(),
         }
+
+    health = StoreHealth()
+
+    @app.get(
+        "/healthz",
+        response_model=Health,
+        responses={503: {"model": Health, "description": "the store cannot be written"}},
+        tags=["server"],
+    )
+    async def healthz(request: Request) -> JSONResponse:
+        """Whether the server can take games: a write through the store's writer, read back
+        (at most one check a second; callers meanwhile share its answer). 503 while the store
+        fails, with why; the lobby then says the server cannot take new games."""
+        answer = await health.check(request.app.state.store)
+        return JSONResponse(answer.model_dump(), status_code=200 if answer.ok else 503)
 
     @app.get("/i18n/catalogues.js", include_in_schema=False)
     async def catalogues() -> Response:

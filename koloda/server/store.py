@@ -12,11 +12,13 @@ only after its rows are durable. Reads and leases are done here, in the server's
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,12 +44,16 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from koloda.server.writer import StoreWriter
+from koloda.server.writer import StoreWriter, StoreWriterError
 
 CHECKPOINT_SECONDS = 1.0
 """How often a SQLite store copies its write-ahead log into the database."""
+
+RETRY_SECONDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+"""How long a move waits before its write is tried again, after each failure (then the
+last, until the store recovers)."""
 
 metadata = MetaData()
 
@@ -98,6 +104,19 @@ leases_table = Table(
 )
 """Which server process owns a live table, until when (several processes on one database:
 ``cluster``). An owner renews its leases; a lease left to expire is taken over."""
+
+
+health_table = Table(
+    "koloda_health",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("checked", Float, nullable=False),
+)
+"""One row the health check writes and reads back (``Store.check``)."""
+
+
+class DamagedStoreError(RuntimeError):
+    """The database cannot be opened or fails its integrity check: the server refuses it."""
 
 
 @dataclass
@@ -159,7 +178,14 @@ class ActionWrite:
     """The finished game's record with results, when this action ended the game."""
 
 
-_Write = NewTable | ActionWrite | SeatsWrite
+@dataclass
+class HealthWrite:
+    """The health check's write: the time it was made, read back to prove the round trip."""
+
+    checked: float
+
+
+_Write = NewTable | ActionWrite | SeatsWrite | HealthWrite
 
 
 def make_engine(url: str, fsync: bool = True) -> Engine:
@@ -214,7 +240,11 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
     versions: dict[str, int] = {}
     finished: dict[str, dict[str, Any]] = {}
     seatings: dict[str, dict[str, Any]] = {}
+    checked: float | None = None
     for job in jobs:
+        if isinstance(job, HealthWrite):
+            checked = job.checked
+            continue
         if isinstance(job, SeatsWrite):
             seatings[job.table_id] = {
                 "seats": job.seats,
@@ -294,22 +324,67 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
                 .where(tables_table.c.id == table_id)
                 .values(finished=True, record=record)
             )
+        if checked is not None:
+            connection.execute(delete(health_table))
+            connection.execute(insert(health_table).values(id=1, checked=checked))
+
+
+def check_database(url: str) -> None:
+    """Open the database and, for SQLite, check every page of it (``PRAGMA quick_check``);
+    raise ``DamagedStoreError`` saying in one line what is wrong."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            if url.startswith("sqlite"):
+                found = [row[0] for row in connection.exec_driver_sql("PRAGMA quick_check")]
+                if found != ["ok"]:
+                    problems = [
+                        line
+                        for text in found
+                        for line in str(text).splitlines()
+                        if line.strip() and not line.startswith("***")
+                    ] or ["unknown"]
+                    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                    raise DamagedStoreError(
+                        f"the database {url} is damaged: {problems[0]}{more}; restore it from a "
+                        "backup, or start with another --database"
+                    )
+            else:
+                connection.exec_driver_sql("SELECT 1")
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise DamagedStoreError(f"the database {url} cannot be used: {reason}") from None
+    finally:
+        engine.dispose()
 
 
 class Store:
     """The tables' database: reads and leases here, writes through the writer process."""
 
-    def __init__(self, url: str, fsync: bool = True) -> None:
+    def __init__(self, url: str, fsync: bool = True, check: bool = True) -> None:
+        """Open the store; with ``check`` a database that fails its integrity check is
+        refused (``DamagedStoreError``)."""
+        if check:
+            check_database(url)
         self.url = url
+        self.fsync = fsync
         self.engine = make_engine(url, fsync)
         metadata.create_all(self.engine)
         self._add_missing_columns()
         self._writer = StoreWriter(url, fsync)
+        self._commits_before = 0
+        self.failing: str | None = None
+        """Why the last write failed, while the store fails (None: it writes)."""
+
+    @property
+    def writer_pid(self) -> int | None:
+        """The writer process's id (for the operating system's view of it)."""
+        return self._writer.process.pid
 
     @property
     def commits(self) -> int:
         """Transactions the writer has committed and answered."""
-        return self._writer.commits
+        return self._commits_before + self._writer.commits
 
     def _add_missing_columns(self) -> None:
         """Columns added since a database was made (``seating``) are added to it."""
@@ -324,16 +399,61 @@ class Store:
 
     # ----- writing ---------------------------------------------------------------------------
 
-    async def create(self, table: NewTable) -> None:
-        await self._writer.submit(table)
+    async def _submit(self, job: _Write) -> None:
+        """One write, committed; a writer process that died is replaced first. Notes whether
+        the store fails (``failing``)."""
+        if self._writer.gone:
+            old = self._writer
+            self._commits_before += old.commits
+            self._writer = await asyncio.to_thread(StoreWriter, self.url, self.fsync)
+            await old.aclose()
+        try:
+            await self._writer.submit(job)
+        except StoreWriterError as error:
+            if error.transient:
+                self.failing = str(error)
+            raise
+        self.failing = None
 
-    async def append(self, write: ActionWrite) -> None:
-        """Store one action; returns once it is committed."""
-        await self._writer.submit(write)
+    async def create(self, table: NewTable) -> None:
+        await self._submit(table)
+
+    async def append(
+        self, write: ActionWrite, on_failure: Callable[[str], None] | None = None
+    ) -> None:
+        """Store one action; returns once it is committed. While the store fails for a
+        while (a full disk, a lost database) the write is tried again until it is
+        committed; ``on_failure`` hears of the first failure."""
+        for attempt in itertools.count():
+            try:
+                await self._submit(write)
+                return
+            except StoreWriterError as error:
+                if not error.transient:
+                    raise
+                if attempt == 0 and on_failure is not None:
+                    on_failure(str(error))
+            await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
 
     async def update_seats(self, write: SeatsWrite) -> None:
         """Store who sits where; returns once it is committed."""
-        await self._writer.submit(write)
+        await self._submit(write)
+
+    async def check(self) -> float:
+        """Write through the writer and read it back (the health check): the time written;
+        raises ``StoreWriterError`` or a database error when the store fails."""
+        checked = time.time()
+        await self._submit(HealthWrite(checked))
+
+        def read() -> float:
+            with self.engine.connect() as connection:
+                row = connection.execute(select(health_table.c.checked)).first()
+                connection.execute(select(tables_table.c.id).limit(1)).all()
+            if row is None or row.checked != checked:
+                raise StoreWriterError("the health check's write was not read back", True)
+            return float(row.checked)
+
+        return await asyncio.to_thread(read)
 
     # ----- leases (several processes on one database) -----------------------------------------
 

@@ -55,6 +55,10 @@ from koloda.server.views import events_json
 
 log = logging.getLogger("koloda.server")
 
+STORE_UNAVAILABLE = (
+    "the server cannot save the game just now; the last move is played as soon as it can"
+)
+
 
 class TableManager:
     """Every live table, the store, and the bots' thread pool."""
@@ -95,6 +99,8 @@ class TableManager:
         self.commit_waits = Latencies()
         """Of that latency, the wait for the store to commit the action (group commit)."""
         self._closing = False
+        self.stalled: set[str] = set()
+        """Tables whose last action waits for the store: their moves are refused meanwhile."""
 
     # ----- life cycle ------------------------------------------------------------------------
 
@@ -344,6 +350,7 @@ class TableManager:
 
     def leave(self, table: LiveTable, connection: Connection) -> None:
         """A connection is gone: the others hear who is still here."""
+        table = self.tables.get(table.id, table)
         table.queue.put_nowait(Leave(connection))
 
     # ----- seats: joining, rematch, play now ---------------------------------------------------
@@ -423,6 +430,7 @@ class TableManager:
         """Queue a client's message for the owner (checked there, in order). A message of a
         person whom a stand-in plays for brings him back at once: a stand-in's move already
         on its way is refused."""
+        table = self.tables.get(table.id, table)  # reloaded after a failure: the new one
         if not isinstance(message, dict):
             connection.send(
                 error_message("bad_message", "a message is a JSON object with a 'type'")
@@ -490,6 +498,9 @@ class TableManager:
             return
         if seat is None:
             connection.send(error_message("not_your_turn", "a spectator cannot act"))
+            return
+        if table.id in self.stalled:
+            connection.send(error_message("store_unavailable", STORE_UNAVAILABLE))
             return
         table.queue.put_nowait(Act(seat, text, version, connection))
 
@@ -802,7 +813,9 @@ class TableManager:
             table.record = table.finished_record()
             write.record = table.record
         committing = time.perf_counter()
-        await self.store.append(write)  # stored before it is acknowledged
+        # stored before it is acknowledged; while the store fails, tried again until it works
+        await self.store.append(write, lambda reason: self._store_failed(table, reason))
+        self.stalled.discard(table.id)
         if not act.bot:
             self.commit_waits.record(time.perf_counter() - committing)
         table.version += 1
@@ -830,6 +843,15 @@ class TableManager:
         if not act.bot:
             self.latencies.record(time.perf_counter() - act.received)
         self._schedule_bot(table)
+
+    def _store_failed(self, table: LiveTable, reason: str) -> None:
+        """The store could not take the table's last action: everyone at the table hears
+        that it waits for the store (the action is played once it is stored)."""
+        log.error("table %s: the store failed (%s); the action waits for it", table.id, reason)
+        self.stalled.add(table.id)
+        message = dumps(error_message("store_unavailable", STORE_UNAVAILABLE))
+        for connection in list(table.connections):
+            connection.send(message)
 
     def _pause_over(self, table: LiveTable, until: float) -> None:
         """The pause after a deal is over, whatever was played meanwhile (people may play on

@@ -164,6 +164,26 @@ class Thinkers:
             self.turns.leave()
 
     def shutdown(self) -> None:
+        """Stop thinking: queued moves are dropped, and the worker processes are stopped
+        even in the middle of a search (none outlives the server)."""
         self.threads.shutdown(wait=False, cancel_futures=True)
         if self.processes is not None:
+            # the pool has no public way to stop a busy worker (before Python 3.14)
+            running: dict[int, multiprocessing.Process] = (
+                getattr(self.processes, "_processes", None) or {}
+            )
+            workers = list(running.values())
             self.processes.shutdown(wait=False, cancel_futures=True)
+            stop_processes(workers)
+
+
+def stop_processes(workers: list[multiprocessing.Process], grace: float = 5.0) -> None:
+    """Terminate the processes and wait for them; one that ignores it is killed."""
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    for worker in workers:
+        worker.join(grace)
+        if worker.is_alive():
+            worker.kill()
+            worker.join()

@@ -35,7 +35,23 @@ READ_SIZE = 1 << 20
 
 
 class StoreWriterError(RuntimeError):
-    """The writer process could not commit (its reason), or is gone."""
+    """The writer process could not commit (its reason), or is gone. ``transient``: the same
+    write may succeed later (a full disk, an I/O error, a lost database connection, a writer
+    that died), not a write the database refuses as such (a broken constraint)."""
+
+    def __init__(self, reason: str, transient: bool = False) -> None:
+        super().__init__(reason)
+        self.transient = transient
+
+
+def is_transient(failure: BaseException) -> bool:
+    """Whether a failed commit may succeed when tried again: the database or the disk failed,
+    not the write."""
+    from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, ProgrammingError
+
+    if isinstance(failure, DBAPIError):
+        return not isinstance(failure, IntegrityError | ProgrammingError | DataError)
+    return isinstance(failure, OSError)
 
 
 def frame(payload: Any) -> bytes:
@@ -87,15 +103,23 @@ def serve_writes(url: str, fsync: bool, jobs: Connection, answers: Connection) -
                 continue
             numbers = [number for number, _ in arrived]
             error: str | None = None
+            transient = False
             try:
                 write_batch(engine, [job for _, job in arrived])
             except Exception as failure:  # every waiting caller hears of it
-                error = f"{type(failure).__name__}: {failure}"
+                error = f"{type(failure).__name__}: {_first_line(failure)}"
+                transient = is_transient(failure)
             with contextlib.suppress(OSError):  # a server that died hears nothing
-                _write_all(sink, frame((numbers, error)))
+                _write_all(sink, frame((numbers, error, transient)))
     finally:
         stopping.set()
         engine.dispose()
+
+
+def _first_line(failure: BaseException) -> str:
+    """A failure's message without the statement and parameters a driver adds after it."""
+    lines = str(failure).strip().splitlines()
+    return lines[0] if lines else type(failure).__name__
 
 
 def _read_arrivals(source: int, frames: Frames) -> tuple[list[tuple[int, Any]], bool]:
@@ -154,7 +178,7 @@ class StoreWriter:
 
     async def submit(self, job: Any) -> None:
         if self._gone is not None:
-            raise StoreWriterError(self._gone)
+            raise StoreWriterError(self._gone, transient=True)
         loop = self._attach()
         number = next(self._numbers)
         future: asyncio.Future[None] = loop.create_future()
@@ -163,6 +187,11 @@ class StoreWriter:
             loop.call_soon(self._send_pending)  # once a turn of the loop, all that came
         self._pending.append((number, job))
         await future
+
+    @property
+    def gone(self) -> bool:
+        """The writer process stopped: a new one must take its place."""
+        return self._gone is not None
 
     def _attach(self) -> asyncio.AbstractEventLoop:
         loop = asyncio.get_running_loop()
@@ -210,7 +239,7 @@ class StoreWriter:
         if not data:
             self._fail("the store's writer stopped")
             return
-        for numbers, error in self._frames.feed(data):
+        for numbers, error, transient in self._frames.feed(data):
             self.commits += 1
             for number in numbers:
                 future = self._waiting.pop(number, None)
@@ -219,7 +248,7 @@ class StoreWriter:
                 if error is None:
                     future.set_result(None)
                 else:
-                    future.set_exception(StoreWriterError(error))
+                    future.set_exception(StoreWriterError(error, transient))
 
     def _fail(self, reason: str) -> None:
         """The writer is gone: every waiting write fails, and so will later ones."""
@@ -228,7 +257,7 @@ class StoreWriter:
         waiting, self._waiting = self._waiting, {}
         for future in waiting.values():
             if not future.done():
-                future.set_exception(StoreWriterError(reason))
+                future.set_exception(StoreWriterError(reason, transient=True))
 
     def _detach(self) -> None:
         if self._loop is not None and not self._loop.is_closed():

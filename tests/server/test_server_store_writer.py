@@ -1,5 +1,6 @@
 """The store's writer process: group commits, errors to every waiting write, a writer that
-dies, and a server killed with its writer still committing what it had read."""
+dies (and is replaced), and a server killed with its writer still committing what it had
+read."""
 
 from __future__ import annotations
 
@@ -92,23 +93,30 @@ def test_a_failed_commit_is_an_error_for_each_of_its_writes_and_the_next_ones_go
         store.close()
 
 
-def test_when_the_writer_dies_waiting_and_later_writes_fail_clearly(tmp_path: Path) -> None:
+def test_when_the_writer_dies_a_new_one_takes_the_waiting_write(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'k.db'}")
+    heard: list[str] = []
 
-    async def play() -> tuple[str, str]:
+    async def play() -> tuple[int | None, int | None]:
         await store.create(new_table("t"))
-        assert store._writer.process.pid is not None
-        os.kill(store._writer.process.pid, signal.SIGKILL)
-        with pytest.raises(StoreWriterError) as first:
-            await asyncio.wait_for(store.append(action("t", 0)), timeout=10)
-        with pytest.raises(StoreWriterError) as later:
+        first = store.writer_pid
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        await asyncio.wait_for(store.append(action("t", 0), heard.append), timeout=30)
+        await store.append(action("t", 1))
+        with pytest.raises(StoreWriterError) as refused:  # not the store's fault: no retry
             await store.append(action("t", 1))
+        assert not refused.value.transient and "IntegrityError" in str(refused.value)
         await store.aclose()
-        return str(first.value), str(later.value)
+        return first, store.writer_pid
 
     try:
-        first, later = asyncio.run(play())
-        assert "writer" in first and "writer" in later
+        first, second = asyncio.run(play())
+        assert second not in (None, first)
+        assert len(heard) == 1 and "writer" in heard[0]
+        loaded = store.load("t")
+        assert loaded is not None and loaded.actions == [(0, "A0"), (0, "A1")]
+        assert store.failing is None
     finally:
         store.close()
 

@@ -270,8 +270,24 @@ async function api(method, url, body) {
 }
 function errorText(answer) {
   if (answer.status === 0) return L("error.offline");
+  if (answer.status === 503) checkServer();
   if (has("lobby.error." + answer.status)) return L("error." + answer.status);
   return L("error.other", typeof answer.body.detail === "string" ? answer.body.detail : answer.status);
+}
+/* The server says whether it can take new games (/healthz): while its store fails, a notice
+   at the top of the lobby says so. */
+async function checkServer() {
+  const answer = await api("GET", "/healthz");
+  const busy = answer.status === 503;
+  let notice = byId("server-busy");
+  if (!notice) {
+    notice = document.createElement("p");
+    notice.id = "server-busy";
+    notice.className = "error";
+    notice.setAttribute("role", "status");
+    byId("lobby-title").after(notice);
+  }
+  notice.textContent = busy ? L("server_busy") : "";
 }
 function seatUrl(tableId, token) { return `/t/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`; }
 function playerName() { return byId("name").value.trim() || null; }
@@ -557,7 +573,8 @@ async function init() {
   }
   refreshMine();
   refreshOpen();
-  setInterval(() => { if (document.visibilityState === "visible") refreshOpen(); }, 15000);
+  checkServer();
+  setInterval(() => { if (document.visibilityState === "visible") { refreshOpen(); checkServer(); } }, 15000);
 }
 
 document.addEventListener("koloda:lang", () => { if (S.games.length) renderAll(); });
