@@ -285,3 +285,25 @@ def test_the_line_mode_brackets_the_playable_cards() -> None:
     framed = hand.count("[")
     assert framed == len([a for a in view.legal_actions if a in view.hand])
     assert framed > 0
+
+
+def test_without_colours_no_card_fades_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """NO_COLOR: a red card is not drawn red (that came out dark grey) and a card that may not
+    be played is not dimmed (dark grey on black); the brackets mark the playable ones."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path, "king", seat=2)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert app.no_color
+            hand_strip = app.strips()[0]
+            assert any(not item.enabled for item in hand_strip.items)
+            for line in hand_strip.lines(80):
+                styles = [str(span.style) for span in line.spans] + [str(line.style)]
+                assert not any("dim" in style.split() or "red" in style for style in styles)
+            assert str(app.card(0x10 | 12).style) == "bold"  # the ace of hearts
+
+    asyncio.run(run())

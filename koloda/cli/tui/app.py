@@ -42,7 +42,7 @@ from koloda.cli.display.summary import deal_breakdown
 from koloda.cli.players import Seating, shown_names
 from koloda.cli.sheet import render_sheet
 from koloda.cli.tui.ascii import AsciiFilter, wants_ascii
-from koloda.cli.tui.layout import SeatPicture, TablePicture, TableView, card_text
+from koloda.cli.tui.layout import SUIT_STYLES, SeatPicture, TablePicture, TableView, card_text
 from koloda.cli.tui.screens import ConfirmScreen, InfoScreen, flatten
 from koloda.cli.tui.strip import Item, Strip
 from koloda.cli.tui.undo import rewind
@@ -688,7 +688,14 @@ class TableApp(App[None]):
     # drawing
 
     def card(self, card: int) -> Text:
-        return card_text(card, self.words.rank_short(card & 15))
+        text = card_text(card, self.words.rank_short(card & 15))
+        text.style = self.suit_style(card >> 4)
+        return text
+
+    def suit_style(self, suit: int) -> str:
+        """Red for hearts and diamonds, but not where colours are off (``NO_COLOR``): there
+        red came out dark grey, and the suit's symbol tells it anyway."""
+        return "bold" if self.no_color else SUIT_STYLES[suit]
 
     def refresh_table(self) -> None:
         try:
@@ -722,7 +729,7 @@ class TableApp(App[None]):
         if trump:
             suit = SUIT_LETTERS.index(trump)
             part = Text(self.say("ui.trump") + " ")
-            part.append(SUIT_SYMBOLS[suit], style="bold red" if suit in (1, 2) else "bold")
+            part.append(SUIT_SYMBOLS[suit], style=self.suit_style(suit))
             parts.append(part)
         if data.get("top"):
             part = Text(self.say("ui.top") + " ")
@@ -731,7 +738,7 @@ class TableApp(App[None]):
         if data.get("suit") and data.get("top"):
             suit = SUIT_LETTERS.index(data["suit"])
             part = Text(self.say("ui.suit") + " ")
-            part.append(SUIT_SYMBOLS[suit], style="bold red" if suit in (1, 2) else "bold")
+            part.append(SUIT_SYMBOLS[suit], style=self.suit_style(suit))
             parts.append(part)
         if "stock_size" in data:
             parts.append(Text(f"{self.say('ui.stock')} {data['stock_size']}"))
@@ -790,7 +797,7 @@ class TableApp(App[None]):
             if data.get("suit"):
                 suit = SUIT_LETTERS.index(data["suit"])
                 centre.append(f"   {self.say('ui.suit')}: ")
-                centre.append(SUIT_SYMBOLS[suit], style="bold red" if suit in (1, 2) else "bold")
+                centre.append(SUIT_SYMBOLS[suit], style=self.suit_style(suit))
             stock = Text(f"{self.say('ui.stock')}: {data.get('stock_size', 0)}", style="dim")
             picture.centre = [centre, stock]
         return picture

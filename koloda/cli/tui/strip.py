@@ -91,7 +91,7 @@ class Strip(Widget):
         for index, item in enumerate(self.items):
             label = item.label.copy()
             if not item.enabled:
-                label.stylize("dim")
+                label.stylize(self.muted())
             if item.marked:
                 label.stylize("bold black on green")
             if index == self.cursor and self.active and item.enabled:
@@ -107,6 +107,16 @@ class Strip(Widget):
             lines[-1].append_text(cell)
             lines[-1].append(" " * self.gap)
         return lines
+
+    def muted(self) -> str:
+        """How an item that may not be picked now looks: dimmed, but not where colours are
+        off (``NO_COLOR``): there dimming a red card left it dark grey on black, nearly
+        invisible, and the brackets of the others tell them apart."""
+        try:
+            no_color = self.app.no_color
+        except Exception:  # not on a screen (drawn in a test)
+            no_color = False
+        return "not bold" if no_color else "dim"
 
     def render(self) -> Text:
         return Text("\n").join(self.lines(max(self.size.width, 10)))
