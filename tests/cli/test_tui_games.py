@@ -61,7 +61,7 @@ def test_the_exchange_picker_in_spades(tmp_path: Path) -> None:
                 await pilot.press("enter")
                 await settle(pilot, app)
             assert app.pick_kind() == "discard"
-            assert "mark three cards" in screen_text(app)
+            assert "You bid nil: mark three cards" in " ".join(screen_text(app).split())
             hand = sorted(app.view().hand, key=lambda c: (c >> 4, -(c & 15)))
             await pilot.press("space", "right", "space")
             assert app.picked == hand[:2]

@@ -907,7 +907,7 @@ class TableApp(App[None]):
         if self.waiting:
             kind = self.pick_kind()
             if kind is not None:
-                return Text(self.say("tui.pick_three", count=len(self.picked)), style="bold")
+                return Text(self.say(f"tui.pick_{kind}", count=len(self.picked)), style="bold")
             legal = self.view().legal_actions
             texts = [self.rules.format_action(a) for a in legal]
             cards = any(self.rules.info.is_card_action(a) for a in legal)
