@@ -49,6 +49,7 @@ def test_the_bid_cursor_starts_on_the_advised_bid_and_nil_is_asked_again(tmp_pat
             await pilot.pause()
             assert isinstance(app.screen, ConfirmScreen)
             assert "take not a single trick" in screen_text(app)
+            assert "Bid nil?" in screen_text(app)
             await pilot.press("escape")  # no: back to the bids, nothing bid
             await pilot.pause()
             assert app.screen is app.base() and app.waiting
@@ -59,6 +60,29 @@ def test_the_bid_cursor_starts_on_the_advised_bid_and_nil_is_asked_again(tmp_pat
             await pilot.press("enter")
             await settle(pilot, app)
             assert actions(save)[len(before)] == "bid:nil"
+
+    asyncio.run(run())
+
+
+def test_double_nil_is_asked_again(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "spades")
+    save = tmp_path / "spades.json"
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            item = app.strips()[1].current()
+            assert item is not None and app.rules.format_action(item.value) == "look"
+            await pilot.press("end", "enter")  # double nil, blind
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "Bid double nil, blind?" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.waiting and actions(save) == []
+            await pilot.press("end", "enter", "y")
+            await settle(pilot, app)
+            assert actions(save)[0] == "bid:double_nil"
 
     asyncio.run(run())
 

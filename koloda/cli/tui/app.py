@@ -425,7 +425,7 @@ class TableApp(App[None]):
             if yes:
                 self.act(action, sure=True)
 
-        title = self.say("tui.confirm_title")
+        title = self.say(f"tui.confirm_title_{kind}")
         self.push_screen(ConfirmScreen(title, body, self.say("tui.hint_confirm")), answered)
 
     def action_undo(self) -> None:

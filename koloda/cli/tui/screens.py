@@ -95,6 +95,7 @@ class ConfirmScreen(ModalScreen[bool]):
     }
     ConfirmScreen .title { text-style: bold; width: auto; }
     ConfirmScreen .hint { color: $text-muted; width: auto; }
+    ConfirmScreen .body { width: auto; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -109,11 +110,11 @@ class ConfirmScreen(ModalScreen[bool]):
         self.hint = hint
 
     def compose(self) -> ComposeResult:
-        width = max(30, min(70, self.app.size.width - 8))
+        width = max(30, min(60, self.app.size.width - 8))
         body = "\n".join(textwrap.wrap(self.body, width))
         with Vertical(id="box"):
             yield Static(self.title_text, classes="title", markup=False)
-            yield Static(body, markup=False)
+            yield Static(body, classes="body", markup=False)
             yield Static(self.hint, classes="hint", markup=False)
 
     def action_answer(self, yes: bool) -> None:
