@@ -331,3 +331,13 @@ def test_without_colours_no_card_fades_away(
             assert str(app.card(0x10 | 12).style) == "bold"  # the ace of hearts
 
     asyncio.run(run())
+
+
+def test_the_line_mode_names_king_s_deal_in_words() -> None:
+    rules = load_game("king")
+    console = Console(width=200, color_system=None, record=True)
+    with console.capture() as captured:
+        view = rules.new_state(seed=1).view(0)
+        console.print(describe_view(rules, view, Speaker("en", ["You", "B", "C", "D"], 0)))
+    header = captured.get().splitlines()[0]
+    assert "game: no tricks" in header and "no_tricks" not in header

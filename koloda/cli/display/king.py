@@ -19,7 +19,7 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
     contract = words.say("view.not_ordered")
     if view.contract is not None:
         key = CONTRACT_KEYS[view.contract]
-        contract = f"{key} — {words.word(f'contract.{key}')}"
+        contract = words.word(f"contract.{key}")  # in words, not the record key
     header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
     header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
     header.append("   " + words.say("view.game", game=contract))
