@@ -128,6 +128,18 @@ def test_a_file_that_cannot_be_replaced(tmp_path: Path, immutable: Any) -> None:
     assert leftovers(tmp_path) == []
 
 
+def test_only_regular_files_are_replaced(tmp_path: Path) -> None:
+    with pytest.raises(WriteError, match="it is not a regular file"):
+        write_atomic("/dev/null", "never")
+    assert Path("/dev/null").is_char_device()
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+
+
 def test_an_interrupted_write_leaves_nothing(tmp_path: Path) -> None:
     target = tmp_path / "records.jsonl"
     target.write_text("old\n")

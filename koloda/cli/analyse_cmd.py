@@ -97,6 +97,11 @@ def analyse_command(
             return CardRef(action)
         return choice_label(rules.format_action(action), words)
 
+    def named(action: int) -> str:
+        """``said`` as text: a card as the table shows it (``Д♠``), another action in words."""
+        shown = said(action)
+        return words.card(shown.card) if isinstance(shown, CardRef) else shown
+
     forced = sum(d.forced for d in decisions)
     recorded = record.players[seat] if record.players else ""
     show(
@@ -130,5 +135,5 @@ def analyse_command(
         )
         out.print(describe_view(rules, decision.view, seat_words))
         ranked = sorted(decision.values.items(), key=lambda item: -item[1])
-        values = ", ".join(f"{rules.format_action(a)} {v:+.1f}" for a, v in ranked)
+        values = ", ".join(f"{named(a)} {v:+.1f}" for a, v in ranked)
         show(words.say("analysis.values", values=values))

@@ -87,6 +87,8 @@ def check_save_path(path: Path, own: Path | None, force: bool) -> None:
     write its own save, ``own``)."""
     if path.is_dir():
         raise fail(f"cannot save the record to {path}: it is a folder")
+    if path.exists() and not path.is_file():
+        raise fail(f"cannot save the record to {path}: it is not a regular file")
     if path.exists() and not force and (own is None or path.resolve() != own.resolve()):
         raise fail(f"{path} already exists; choose another file, or add --force to overwrite it")
     existed = path.exists()
@@ -305,8 +307,9 @@ def simulate(
         raise fail("--games must be at least 1")
     if deal_limit < 1:
         raise fail("--deal-limit must be at least 1")
-    if records is not None and records.is_dir():
-        raise fail(f"cannot write the records to {records}: it is a folder")
+    if records is not None and records.exists() and not records.is_file():
+        what = "a folder" if records.is_dir() else "not a regular file"
+        raise fail(f"cannot write the records to {records}: it is {what}")
     rules = build_rules(game, variant, option)
     players = build_bots(rules, bots, rules.num_seats)
     batch = batch_playouts(rules, players, records)

@@ -11,6 +11,7 @@ cannot be replaced) removes the temporary file, leaves the target as it was and 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 from collections.abc import Iterator
@@ -56,6 +57,11 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
 def _replacing(path: Path) -> Iterator[int]:
     """A temporary file's descriptor beside ``path``; once the block is done it is synced
     and renamed over ``path``. On any error the temporary file is removed."""
+    if path.is_symlink():
+        path = path.resolve()  # the file it points to is replaced, the link stays
+    if path.exists() and not path.is_file():
+        # a folder, a device (/dev/full), a pipe: not a file to replace
+        raise WriteError(path, OSError(errno.EEXIST, "it is not a regular file"))
     folder = path.parent
     temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:

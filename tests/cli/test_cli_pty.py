@@ -7,6 +7,7 @@ wrote to it, and the output wrapper looked ``sys.stderr`` up at each write."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import shutil
@@ -15,7 +16,9 @@ from pathlib import Path
 
 import pytest
 from pty_support import Terminal, run_in_terminal, run_piped
+from typer.testing import CliRunner
 
+from koloda.cli.main import app
 from koloda.core.registry import load_game
 from koloda.records import record_from_state, save_record
 from koloda.records.fairness import proof
@@ -56,6 +59,16 @@ def test_simulate_with_searching_bots_ends_in_a_terminal(tmp_path: Path) -> None
     assert code == 0, text
     assert "2 games" in text and "seat 3: mean result" in text
     assert len(text.splitlines()) < 12, text  # no progress bar left behind
+
+
+def test_ctrl_c_stops_simulate_quietly(tmp_path: Path) -> None:
+    terminal = Terminal("simulate", "king", "-n", "500", "--bots", "heuristic", cwd=tmp_path)
+    terminal.expect("king: playing")  # the progress bar
+    terminal.interrupt()
+    code = terminal.wait()
+    assert code in (1, 130), terminal.text
+    assert "Traceback" not in terminal.text
+    assert len([line for line in terminal.text.splitlines() if line.strip()]) <= 3, terminal.text
 
 
 def test_analyse_ends_in_a_terminal(tmp_path: Path, records: Path) -> None:
@@ -131,6 +144,8 @@ BAD_INPUT = [
     (["simulate", "-n", "-3"], "--games must be"),
     (["simulate", "-n", "1", "--deal-limit", "-1"], "--deal-limit must be"),
     (["simulate", "-n", "1", "--records", "{records}"], "it is a folder"),
+    (["simulate", "-n", "1", "--records", "/dev/null"], "it is not a regular file"),
+    (["play", "--plain", "--save", "/dev/full"], "it is not a regular file"),
     (["replay", "missing.json"], "cannot read"),
     (["replay", "{records}/damaged.json"], "deal 0"),
     (["replay", "{records}/king.json", "--lang", "de"], "--lang 'de'"),
@@ -158,6 +173,18 @@ def piped_refusal(tmp_path: Path, records: Path, args: list[str], said: str) -> 
     assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
     assert said in lines[0]
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(("args", "said"), BAD_INPUT, ids=ids(BAD_INPUT))
+def test_bad_input_in_process(tmp_path: Path, records: Path, args: list[str], said: str) -> None:
+    """Every refusal (the same as through pipes and in a terminal, below, but fast)."""
+    with contextlib.chdir(tmp_path):
+        done = CliRunner().invoke(app, [a.format(records=records) for a in args])
+    assert done.exit_code == 2, done.output
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert said in lines[0]
 
 
 @pytest.mark.parametrize(("args", "said"), BAD_INPUT[1::3], ids=ids(BAD_INPUT[1::3]))
