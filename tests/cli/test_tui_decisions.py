@@ -341,3 +341,27 @@ def test_the_line_mode_names_king_s_deal_in_words() -> None:
         console.print(describe_view(rules, view, Speaker("en", ["You", "B", "C", "D"], 0)))
     header = captured.get().splitlines()[0]
     assert "game: no tricks" in header and "no_tricks" not in header
+
+
+def test_taking_back_while_a_bot_thinks_drops_its_move(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "king", seat=1)
+    save = tmp_path / "king.json"
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            hand = list(app.view().hand)
+            before = actions(save)
+            app.pace = 0.6
+            await pilot.press("enter")
+            for _ in range(100):
+                await pilot.pause()
+                if app.thinking is not None:
+                    break
+            assert app.thinking is not None
+            await pilot.press("ctrl+z")
+            await settle(pilot, app)  # waits for the bot's choice, made before, to arrive
+            assert app.waiting and app.state.to_act == 1
+            assert list(app.view().hand) == hand and actions(save) == before
+
+    asyncio.run(run())
