@@ -31,7 +31,7 @@ def test_resume_gives_the_person_his_own_seat_and_the_bots_their_levels(tmp_path
     assert "to act: You" in resumed.output
     from koloda.cli.display.cards import hand_by_suit
 
-    assert hand_by_suit(hand).plain in resumed.output
+    assert hand_by_suit(hand, playable=state.legal_actions()).plain in resumed.output
 
 
 def test_saved_seating_reads_levels_and_people() -> None:
