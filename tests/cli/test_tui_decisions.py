@@ -142,8 +142,10 @@ def test_nothing_to_take_back_before_the_first_move(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_the_undo_key_is_in_the_keys_line_and_the_help(tmp_path: Path) -> None:
-    app = make_app(tmp_path, "tressette")
+@pytest.mark.parametrize("game", ["tressette", "spades"])
+def test_the_undo_key_is_in_the_keys_line_and_the_help(tmp_path: Path, game: str) -> None:
+    """The help tells the keys and marks of every game, and Spades' nil only in Spades."""
+    app = make_app(tmp_path, game)
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -154,6 +156,9 @@ def test_the_undo_key_is_in_the_keys_line_and_the_help(tmp_path: Path) -> None:
             text = " ".join(screen_text(app).split())
             assert "Ctrl+Z takes back your last move" in text
             assert "in brackets, [K♠]" in text
+            spades = game == "spades"
+            assert ("Nil and double nil ask you to confirm" in text) == spades
+            assert ("starred, *K♠*" in text) == spades
 
     asyncio.run(run())
 

@@ -477,7 +477,13 @@ class TableApp(App[None]):
 
     def action_keys(self) -> None:
         last_trick = self.say("tui.help_last_trick") if self.rules.info.has_tricks else ""
-        keys = self.say("tui.help", last_trick=last_trick)
+        bids = self.rules.name == "spades"  # nil bids and their exchange
+        keys = self.say(
+            "tui.help",
+            last_trick=last_trick,
+            exchange=self.say("tui.help_exchange") if bids else "",
+            nil=self.say("tui.help_nil") if bids else "",
+        )
         self.push_screen(InfoScreen(self.say("tui.keys_title"), keys, self.say("tui.hint_close")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
