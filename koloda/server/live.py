@@ -169,7 +169,7 @@ class LiveTable:
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     record: dict[str, Any] | None = None
     sheet_cache: tuple[tuple[int, str], dict[str, Any]] | None = None
-    opening_cache: tuple[int, list[Event]] | None = None
+    opening_cache: tuple[tuple[int, int], list[Event]] | None = None
     deals_scored: int = 0
     seen: set[int] = field(default_factory=set)
     """People's seats that have been connected at least once (bots wait for them)."""
@@ -185,6 +185,8 @@ class LiveTable:
     grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     """People's seats nobody is connected to, whose grace period runs (until ``away``)."""
     clock_version: int = -1
+    clock_started: float = 0.0
+    """When the turn clock of ``clock_version`` started (``time.monotonic``)."""
     last_active: float = field(default_factory=time.monotonic)
     busy: bool = False
     """The owner is handling an item (an action may be applied but not yet stored)."""
@@ -319,7 +321,16 @@ class LiveTable:
             "events": events_json(events, seat, self.rules.num_seats, shared_events),
             "table": people if people is not None else self.people(),
             "facts": self.facts,
+            "clock_left": self.clock_left(),
         }
+
+    def clock_left(self) -> float | None:
+        """The seconds left on the turn clock running now (None when none runs), so that a
+        page opened during the turn shows the time really left."""
+        seconds = self.seating.turn_seconds
+        if not seconds or self.clock_version != self.version or self.state.to_act is None:
+            return None
+        return max(0.0, seconds - (time.monotonic() - self.clock_started))
 
     def new_setups(self) -> list[tuple[int, dict[str, Any]]]:
         """Deal setups that appeared or changed since last stored (new deals, restocks)."""
@@ -359,19 +370,24 @@ class LiveTable:
         return names
 
     def opening(self) -> list[Event]:
-        """The events that began the deal in play (who deals it, 101's starter and what it
-        does, Tressette's declarations), for the log of someone who arrives during it; none
-        before the first deal or after the game. Replayed from the record once a deal."""
+        """The events of the deal in play so far (who deals it, 101's starter and what it
+        does, Tressette's declarations, then every move), for the log of someone who arrives
+        during it; none before the first deal or after the game. Replayed from the record,
+        once a move."""
         logs = self.state.deal_logs()
         if not logs or self.state.is_over:
             return []
-        if self.opening_cache is None or self.opening_cache[0] != len(logs):
+        key = (len(logs), len(logs[-1].actions))
+        if self.opening_cache is None or self.opening_cache[0] != key:
             replayed = self.rules.empty_state(self.first_dealer)
             for log in logs[:-1]:
                 replayed.start_deal(log.setup)
                 for action in log.actions:
                     replayed.apply(action)
-            self.opening_cache = (len(logs), replayed.start_deal(logs[-1].setup))
+            events = list(replayed.start_deal(logs[-1].setup))
+            for action in logs[-1].actions:
+                events.extend(replayed.apply(action))
+            self.opening_cache = (key, events)
         return self.opening_cache[1]
 
     def sheet(self, lang: str = "en") -> dict[str, Any]:

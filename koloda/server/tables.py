@@ -667,6 +667,7 @@ class TableManager:
         ):
             return
         table.clock_version = table.version
+        table.clock_started = time.monotonic()
         asyncio.get_running_loop().call_later(seconds, self._time_up, table, table.version, seat)
 
     def _time_up(self, table: LiveTable, version: int, seat: int) -> None:

@@ -223,3 +223,67 @@ def test_king_names_who_is_to_choose_until_the_game_is_chosen(
     )
     assert banner == "To choose: Seat 1", banner
     tab.close()
+
+
+FOCUSED_FIRST = (
+    "document.activeElement === document.querySelector('#hand button.card:not([disabled])')"
+)
+
+
+def test_keyboard_focus_each_turn_and_the_tab_says_whose_turn(
+    server: ServerThread, browser: Any
+) -> None:
+    """Every turn the focus is on the first legal card; an arrow key's move survives the hand
+    being drawn again; the tab's title and icon say it is your turn, until you play."""
+    table_id, tokens = new_table(server, "king", ["human"] + ["bot:random"] * 3)
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    moved_once = False
+    for _ in range(5):
+        my_turn(tab)
+        assert tab.value(FOCUSED_FIRST), tab.value("document.activeElement.outerHTML")
+        assert tab.page.title().startswith("Your turn · King")
+        assert tab.value("document.querySelector('link[rel=icon]').dataset.turn") == "true"
+        if tab.value("latest.view.legal_actions.length") > 1:
+            tab.page.keyboard.press("ArrowRight")
+            moved = tab.value("document.activeElement.dataset.card")
+            tab.value("renderMine(latest.view)")  # the hand drawn again (a hint, a message)
+            assert tab.value("document.activeElement.dataset.card") == moved
+            moved_once = True
+        version = tab.value("latest.version")
+        title, icon = tab.value(  # play the focused card (as Enter does), look at once
+            "document.activeElement.click(),"
+            " [document.title, document.querySelector('link[rel=icon]').dataset.turn]"
+        )
+        assert not title.startswith("Your turn") and icon == "false", (title, icon)
+        tab.wait(f"latest.version > {version}", 20)
+    assert moved_once
+    tab.close()
+
+
+def test_a_spectator_sees_the_clock_and_the_deal_so_far(server: ServerThread, browser: Any) -> None:
+    """Someone who arrives during a turn sees the time really left on its clock (not 0) and
+    the log of the deal so far; the clock and the faces of table talk are drawn, not taken
+    from the system's fonts."""
+    answer = httpx.post(
+        f"{server.url}/api/tables",
+        json={"game": "king", "seats": ["human"] + ["bot:random"] * 3, "turn_seconds": 600},
+    )
+    table_id, token = answer.json()["table_id"], answer.json()["seats"][0]["token"]
+    anna = Page(browser, f"{server.url}/t/{table_id}?token={token}")
+    my_turn(anna)
+    anna.step()
+    my_turn(anna)
+    watcher = Page(browser, f"{server.url}/t/{table_id}")
+    watcher.wait("!presenting && document.querySelector('[data-clock] .left') !== null", 10)
+    left = int(watcher.page.inner_text("[data-clock] .left"))
+    assert 0 < left <= 600, left
+    log = "[...document.querySelectorAll('#log li')].map((li) => li.textContent)"
+    seen, hers = watcher.value(log), anna.value(log)  # "You play J♥" is "Seat 1 plays J♥"
+    assert len(seen) == len(hers) >= 5 and seen[1:4] == hers[1:4], (seen, hers)
+    assert watcher.page.locator("[data-clock] svg").count() == 1
+    anna.page.click("#talk summary")
+    assert anna.page.locator("#phrases button svg[role=img]").count() == 4
+    for tab in (anna, watcher):
+        text = tab.page.inner_text("body")
+        assert not any(c in text for c in "⏱🙂👍😮😢"), text
+        tab.close()

@@ -109,3 +109,28 @@ function cardName(code) {
   return name.replace("{rank}", word("rank." + cardRank(code))).replace("{suit}", word("suit." + cardSuit(code), "gen"))
     .replace(/^./, (c) => c.toUpperCase());
 }
+
+/* Small pictures drawn here rather than taken from the system's fonts (which may lack them):
+   the turn clock and the four faces of table talk, in a 20×20 box. */
+const FACE = "#f2c14e", INK = "#3b2a05";
+const ICONS = {
+  clock: () => [svgNode("circle", { cx: 10, cy: 11.5, r: 7, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
+    svgNode("rect", { x: 8, y: 1.2, width: 4, height: 2.4, rx: 0.8, fill: "currentColor" }),
+    svgNode("path", { d: "M10 11.5 V7.2 M10 11.5 L13 13", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round", fill: "none" })],
+  emoji_smile: () => face("M6 12 Q10 16.2 14 12"),
+  emoji_sad: () => face("M6.2 15 Q10 11.2 13.8 15"),
+  emoji_surprise: () => [...face(null), svgNode("ellipse", { cx: 10, cy: 13.6, rx: 2, ry: 2.6, fill: INK })],
+  emoji_thumbs_up: () => [svgNode("rect", { x: 2, y: 9, width: 4, height: 9, rx: 1, fill: "#7a5a12" }),
+    svgNode("path", { d: "M7 9.2 L10.2 3 C11 1.6 13 2.2 12.7 4 L12 8 H16.4 C18 8 18.6 9.6 18 11 L16.2 16.6 C15.8 17.6 15 18 14 18 H7 Z", fill: FACE, stroke: INK, "stroke-width": 0.9, "stroke-linejoin": "round" })],
+};
+function face(mouth) {
+  const parts = [svgNode("circle", { cx: 10, cy: 10, r: 8.8, fill: FACE, stroke: INK, "stroke-width": 0.9 }),
+    svgNode("circle", { cx: 7, cy: 8, r: 1.2, fill: INK }), svgNode("circle", { cx: 13, cy: 8, r: 1.2, fill: INK })];
+  if (mouth) parts.push(svgNode("path", { d: mouth, fill: "none", stroke: INK, "stroke-width": 1.4, "stroke-linecap": "round" }));
+  return parts;
+}
+/* An icon as an inline SVG, named for screen readers by ``label`` (or hidden when none). */
+function iconSvg(name, label) {
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  return svgNode("svg", { viewBox: "0 0 20 20", class: "icon", focusable: "false", ...named }, ...ICONS[name]());
+}

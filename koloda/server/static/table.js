@@ -61,6 +61,7 @@ function act(action) {
   actedAt = latest.version;
   acting = action;
   hint = null;
+  renderTitle(latest.view);
   renderSeats(latest.view);
   renderMine(latest.view);
   renderTools(latest.view);
@@ -157,7 +158,8 @@ async function present(message) {
   const first = latest === null;
   if (first) latest = message;
   const hurry = first || inbox.length > 6;
-  if (first) for (const e of message.opening || []) logEvent(e);  // how the deal in play began
+  if (first) for (const e of message.opening || []) logEvent(e);  // the deal in play so far
+  if (first && message.view.tricks_won) dealTricks = [...message.view.tricks_won];
   for (const e of message.events || []) {
     logEvent(e);
     if (!first) await playEvent(e, message, hurry);
@@ -175,7 +177,11 @@ async function present(message) {
   if (mine && (first || before.view.to_act !== mySeat() || before.version !== message.version)) {
     turnStarted = Date.now();
     if (first || before.view.to_act !== mySeat()) { announce(t("your_turn")); chime(); }
-  } else if (message.view.to_act !== before.view.to_act) turnStarted = Date.now();
+  } else if (first || message.view.to_act !== before.view.to_act) turnStarted = Date.now();
+  if (typeof message.clock_left === "number" && people && people.turn_seconds) {  // a turn already running
+    turnStarted = Date.now() - (people.turn_seconds - message.clock_left) * 1000;
+  }
+  tickClock();
   if (message.view.finished && !present.finalShown) {
     present.finalShown = true;
     openSummary(lastScored, true);
@@ -338,12 +344,25 @@ function render() {
   renderLog();
 }
 
+/* The tab's icon: a card, with a gold mark when it is your turn (seen from another tab). */
+function showFavicon(turn) {
+  const mark = turn ? "<circle cx='24' cy='8' r='7' fill='%23f2c14e' stroke='%23183d28' stroke-width='2'/>" : "";
+  const href = "data:image/svg+xml," + "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>" +
+    "<rect x='5' y='3' width='20' height='27' rx='3' fill='%23fffdf7' stroke='%23183d28' stroke-width='2'/>" +
+    "<path d='M15 10 C12 14 9 16 9 19 C9 21 11 22 13 21 L12 25 H18 L17 21 C19 22 21 21 21 19 C21 16 18 14 15 10 Z' fill='%231b1b1b'/>" + mark + "</svg>";
+  let link = document.querySelector("link[rel=icon]");
+  if (!link) { link = el("link", { rel: "icon" }); document.head.append(link); }
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+  link.dataset.turn = String(turn);
+}
 function renderTitle(v) {
   const program = latest.facts.program.length;
   const deal = Math.min((v.deal ?? 0) + 1, program || Infinity);
   const dealText = program ? t("deal_of", deal, program) : `${t("deal")} ${deal}`;
   document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
-  document.title = `${gameName(v.game)} — Koloda`;
+  const turn = myTurn(v);
+  document.title = `${turn ? t("your_turn") + " · " : ""}${gameName(v.game)} — ${t("brand")}`;
+  showFavicon(turn);
   const guide = document.getElementById("how-to-play");  /* the game's player page, in the page's language */
   guide.href = `/help/${LANG}/${v.game}`;
   guide.textContent = t("guide.how_to_play", gameName(v.game));
@@ -397,7 +416,8 @@ function tickClock() {
   const clock = document.querySelector("[data-clock]");
   if (!clock || !people || !people.turn_seconds) return;
   const left = Math.max(0, Math.ceil(people.turn_seconds - (Date.now() - turnStarted) / 1000));
-  clock.textContent = `⏱ ${left}`;
+  if (!clock.firstChild) clock.append(iconSvg("clock"), el("span", { class: "left" }));
+  clock.querySelector(".left").textContent = String(left);
 }
 
 function renderBanner(v) {
@@ -443,7 +463,8 @@ function renderMine(v) {
   const triple = legal.filter((a) => /^(discard|give):/.test(a));
   const others = legal.filter((a) => !CARD_RE.test(a) && !/^(discard|give):/.test(a));
   const actions = document.getElementById("actions");
-  const hadFocus = document.activeElement && (actions.contains(document.activeElement) || document.getElementById("hand").contains(document.activeElement) || document.activeElement === document.body);
+  const focused = document.activeElement;
+  const kept = focused && focused.closest("#hand, #actions") ? focused.dataset.card || focused.dataset.action : null;
   actions.replaceChildren();
   const bids = others.filter((a) => /^bid:(\d+|nil)$/.test(a));
   for (const a of others.filter((x) => !bids.includes(x))) actions.append(actionButton(a));
@@ -483,11 +504,21 @@ function renderMine(v) {
   const unseen = me !== null && !(v.hand || []).length && v.hand_sizes ? v.hand_sizes[me] : 0;
   for (let i = 0; i < unseen; i++) cards.push(cardElement(null, { class: "card back" }));  // not looked at yet
   layHand(hand, cards);
-  if (mine && hadFocus) {
-    const target = hand.querySelector("button:not([disabled])") || actions.querySelector("button:not([disabled])");
-    if (target && !hand.contains(document.activeElement) && !actions.contains(document.activeElement)) target.focus({ preventScroll: true });
-  }
+  focusMine(mine, kept);
 }
+/* Keyboard focus: on the card or button it was on before the hand was drawn again (an arrow
+   key's move is kept), else on the first legal card (or decision) each time the turn comes,
+   unless a dialog is open. */
+function focusMine(mine, kept) {
+  if (!mine) return;
+  const enabled = "button:not([disabled])";
+  const again = kept && document.querySelector(`#hand ${enabled}[data-card="${kept}"], #actions ${enabled}[data-action="${kept}"]`);
+  if (again) { again.focus({ preventScroll: true }); focusMine.turn = latest.version; return; }
+  if (focusMine.turn === latest.version || dialogOpen()) return;
+  const target = document.querySelector(`#hand ${enabled}`) || document.querySelector(`#actions ${enabled}`);
+  if (target) { target.focus({ preventScroll: true }); focusMine.turn = latest.version; }
+}
+function dialogOpen() { return [...document.querySelectorAll(".overlay")].some((o) => !o.classList.contains("hidden")); }
 
 /* The hand in one row, or two when one row would leave less than a finger's width of each
    overlapped card to tap (a phone with a full hand). */
@@ -533,7 +564,7 @@ function showChat(message) {
   logLines.push({ chat: true, seat: message.seat, text: message.phrase });
   if (logLines.length > 60) logLines.shift();
   renderLog();
-  showBubble(message.seat, "bubble", () => [word("chat." + message.phrase)]);
+  showBubble(message.seat, "bubble", () => [chatWords(message.phrase)]);
 }
 
 function showDeclaration(e) {
@@ -570,8 +601,10 @@ function reword() {
 
 function renderPhrases() {
   const box = document.getElementById("phrases");
-  box.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, onclick: () => send({ type: "chat", phrase: p }) }, word("chat." + p))));
+  box.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, onclick: () => send({ type: "chat", phrase: p }) }, chatWords(p))));
 }
+/* A phrase of table talk: its words, or its face drawn (the emoji phrases). */
+function chatWords(phrase) { return phrase in ICONS ? iconSvg(phrase, t("emoji." + phrase)) : word("chat." + phrase); }
 
 /* ----- the scoreboard of each game ------------------------------------------------------------ */
 function table(heads, rows, caption) {
@@ -853,7 +886,7 @@ function renderLog() {
   const log = document.getElementById("log");
   const w = words();
   log.replaceChildren(...logLines.slice(-30).map((line) => line.chat
-    ? el("li", { class: "chat" }, `${playerName(line.seat)}: ${word("chat." + line.text)}`)
+    ? el("li", { class: "chat" }, `${playerName(line.seat)}: `, chatWords(line.text))
     : el("li", {}, w.sentence(line))));
   log.classList.toggle("hidden", !logLines.length);  // no empty box before the first event
   log.scrollTop = log.scrollHeight;
