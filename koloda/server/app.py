@@ -47,7 +47,7 @@ def database_url(given: str | None = None) -> str:
 
 
 class CreateTable(BaseModel):
-    """A new table: the game, its options (rules/<game>.md) and one kind per seat: ``human``
+    """A new table: the game, its options (docs/rules/<game>.md) and one kind per seat: ``human``
     (its token comes with the answer), ``open`` (a person's seat anyone may join later) or
     ``bot:<name>``."""
 

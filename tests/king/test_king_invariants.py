@@ -24,7 +24,7 @@ KH = make_card(KING, HEARTS)
 
 
 def naive_legal(state: KingState) -> set[int]:
-    """The play rules read straight from rules/king.md, without bitmask tricks."""
+    """The play rules read straight from docs/rules/king.md, without bitmask tricks."""
     seat = state.to_act_seat
     hand = {c for c in range(64) if state.hands[seat] >> c & 1}
     contract = state.contract

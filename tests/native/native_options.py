@@ -9,7 +9,7 @@ SPADES_TARGETS = (500, 150, 100, 300)
 
 
 def spades_option_sets() -> list[dict[str, Any]]:
-    """Every combination of the rule options of rules/spades.md (S-6, S-9, S-13, S-15,
+    """Every combination of the rule options of docs/rules/spades.md (S-6, S-9, S-13, S-15,
     S-11), each with a target (S-17) and a deal limit that keep random games short."""
     sets = []
     combos = itertools.product(
@@ -46,7 +46,7 @@ REVERSED_NEGATIVES = [
 
 
 def king_option_sets() -> list[dict[str, Any]]:
-    """Each variant (K-0) with each rule option of rules/king.md: the negative order (K-11),
+    """Each variant (K-0) with each rule option of docs/rules/king.md: the negative order (K-11),
     K♥ forced on a heart lead (K-9), the early end (K-12), the order table's size and scope
     (K-24) and the three-player balance (K-27)."""
     sets: list[dict[str, Any]] = []
@@ -73,7 +73,7 @@ def king_option_sets() -> list[dict[str, Any]]:
 
 
 def tressette_option_sets() -> list[dict[str, Any]]:
-    """Every combination of the rule options of rules/tressette.md: the trump hearts (T-6,
+    """Every combination of the rule options of docs/rules/tressette.md: the trump hearts (T-6,
     T-7), card points per trick or pooled (T-12) and the long run (T-9)."""
     combos = itertools.product((True, False), ("per_trick", "pooled"), ("seven", "ten"))
     return [
@@ -83,7 +83,7 @@ def tressette_option_sets() -> list[dict[str, Any]]:
 
 
 def hundred_one_option_sets() -> list[dict[str, Any]]:
-    """Every rule option of rules/hundred_one.md: 2 to 6 players (H-1), the hand size (H-2),
+    """Every rule option of docs/rules/hundred_one.md: 2 to 6 players (H-1), the hand size (H-2),
     the draws of a 6 and a 7 (H-5), drawing by choice (H-10) and the queen held (H-15) —
     each value in some set, the booleans in every combination."""
     sets: list[dict[str, Any]] = []

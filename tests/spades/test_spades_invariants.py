@@ -1,4 +1,4 @@
-"""Invariants over thousands of seeded random hands (rules/spades.md, "Invariants")."""
+"""Invariants over thousands of seeded random hands (docs/rules/spades.md, "Invariants")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""101 (Сто одно): the Russian shedding game of rules/hundred_one.md."""
+"""101 (Сто одно): the Russian shedding game of docs/rules/hundred_one.md."""
 
 from koloda.core.plugin import GamePlugin
 

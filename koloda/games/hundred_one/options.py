@@ -1,4 +1,4 @@
-"""101's options: every rule option of rules/hundred_one.md (H-1, H-2, H-5, H-10, H-15)."""
+"""101's options: every rule option of docs/rules/hundred_one.md (H-1, H-2, H-5, H-10, H-15)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""King's options: the variant (K-0) and every rule option of rules/king.md."""
+"""King's options: the variant (K-0) and every rule option of docs/rules/king.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Spades options: every rule option of rules/spades.md, plus a deal limit for bot play."""
+"""Spades options: every rule option of docs/rules/spades.md, plus a deal limit for bot play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tressette by the Russian 19th-century rules (rules/tressette.md, T-1..T-19)."""
+"""Tressette by the Russian 19th-century rules (docs/rules/tressette.md, T-1..T-19)."""
 
 from koloda.core.plugin import GamePlugin
 

@@ -1,4 +1,4 @@
-"""Tressette's rule options (rules/tressette.md)."""
+"""Tressette's rule options (docs/rules/tressette.md)."""
 
 from __future__ import annotations
 
