@@ -24,7 +24,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"nil_exchange": False, "bags_penalty": True, "spades_broken_by": "any_spade"},
 )
 """Bags on and off, double nil and the nil exchange on and off, both ways of breaking
-spades (rules/spades.md S-6, S-7, S-11, S-13)."""
+spades (docs/rules/spades.md S-6, S-7, S-11, S-13)."""
 
 PLAYERS = ("random", "heuristic", "mixed")
 """Who makes the decisions: a random player, the heuristic, or random bids and exchanges
