@@ -23,7 +23,7 @@ from koloda.bots.base import sees_everything
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState, DealSetup
 from koloda.core.errors import OptionError
-from koloda.core.events import Event
+from koloda.core.events import DealScored, Event
 from koloda.core.presentation import sheet_to_json
 from koloda.i18n import LANGUAGES, Speaker
 from koloda.records import parse_record, record_from_state, results_document
@@ -32,9 +32,11 @@ from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name
 from koloda.server.sheet_html import render_sheet_html
 from koloda.server.store import StoredTable
 from koloda.server.views import (
+    HANDS_SHOWN_AT_THE_END,
     TrickTracker,
     events_json,
     game_facts,
+    hands_left,
     public_view_json,
     seat_view_json,
 )
@@ -170,6 +172,7 @@ class LiveTable:
     record: dict[str, Any] | None = None
     sheet_cache: tuple[tuple[int, str], dict[str, Any]] | None = None
     opening_cache: tuple[tuple[int, int], list[Event]] | None = None
+    hands_left_cache: tuple[int, list[list[str]]] | None = None
     deals_scored: int = 0
     seen: set[int] = field(default_factory=set)
     """People's seats that have been connected at least once (bots wait for them)."""
@@ -313,7 +316,7 @@ class LiveTable:
         view["last_trick"] = self.tricks.last
         view["seat_kinds"] = self.seats
         view["deals_scored"] = self.deals_scored
-        return {
+        message = {
             "type": "view",
             "version": self.version,
             "seat": seat,
@@ -323,6 +326,23 @@ class LiveTable:
             "facts": self.facts,
             "clock_left": self.clock_left(),
         }
+        if self.rules.name in HANDS_SHOWN_AT_THE_END and any(
+            isinstance(e, DealScored) for e in events
+        ):
+            message["hands_left"] = self.hands_left()
+        return message
+
+    def hands_left(self) -> list[list[str]]:
+        """The cards left in each hand when the last complete deal ended (views.hands_left),
+        replayed once a deal."""
+        done = len(self.state.deal_scores())
+        if self.hands_left_cache is None or self.hands_left_cache[0] != done:
+            logs = self.state.deal_logs()
+            self.hands_left_cache = (
+                done,
+                hands_left(self.rules, logs, done - 1, self.first_dealer),
+            )
+        return self.hands_left_cache[1]
 
     def clock_left(self) -> float | None:
         """The seconds left on the turn clock running now (None when none runs), so that a

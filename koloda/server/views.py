@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from koloda.core.cards import format_card
-from koloda.core.engine import AnyRules, AnyState
+from koloda.core.engine import AnyRules, AnyState, DealLog
 from koloda.core.events import CardPlayed, DealStarted, Event, TrickTaken
 from koloda.core.presentation import phrase_to_json
 
@@ -35,6 +35,31 @@ def seat_view_json(rules: AnyRules, state: AnyState, seat: int) -> dict[str, Any
     if "totals" not in data:
         data["totals"] = list(state.outcome())
     return data
+
+
+HANDS_SHOWN_AT_THE_END = frozenset({"hundred_one"})
+"""The games whose points come from the cards left in the hands (101, H-13): those cards are
+shown to everyone with the deal's score."""
+
+
+def hands_left(
+    rules: AnyRules, logs: Sequence[DealLog], deal: int, first_dealer: int
+) -> list[list[str]]:
+    """Each seat's cards left when deal ``deal`` (complete) ended: the deal is replayed from
+    its record up to its last move, which empties the hand of the seat that made it."""
+    replayed = rules.empty_state(first_dealer)
+    for log in logs[:deal]:
+        replayed.start_deal(log.setup)
+        for action in log.actions:
+            replayed.apply(action)
+    replayed.start_deal(logs[deal].setup)
+    for action in logs[deal].actions[:-1]:
+        replayed.apply(action)
+    out = replayed.to_act
+    return [
+        [] if seat == out else list(seat_view_json(rules, replayed, seat)["hand"])
+        for seat in range(rules.num_seats)
+    ]
 
 
 def game_facts(rules: AnyRules) -> dict[str, Any]:

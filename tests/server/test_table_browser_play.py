@@ -287,3 +287,29 @@ def test_a_spectator_sees_the_clock_and_the_deal_so_far(server: ServerThread, br
         text = tab.page.inner_text("body")
         assert not any(c in text for c in "⏱🙂👍😮😢"), text
         tab.close()
+
+
+PENALTY = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 2, "Q": 43, "K": 4, "A": 11}
+"""101's points for a card left in hand (H-13; a queen 3 and 40 more, H-15's default)."""
+LEFT_AND_SCORED = """(() => {
+  const heads = [...document.querySelectorAll('#summary-body > table.score thead th')]
+    .map((h) => h.textContent);
+  const left = heads.indexOf('Cards left'), deal = heads.indexOf('This deal');
+  return [...document.querySelectorAll('#summary-body > table.score tbody tr')].map((r) => [
+    [...r.children[left].querySelectorAll('[data-card]')].map((c) => c.dataset.card),
+    r.children[deal].textContent]);
+})()"""
+
+
+def test_101s_summary_shows_the_cards_that_scored(server: ServerThread, browser: Any) -> None:
+    table_id, tokens = new_table(
+        server, "hundred_one", ["human", "bot:random", "bot:random"], {"players": 3}
+    )
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
+    tab.play_deal()
+    rows = tab.value(LEFT_AND_SCORED)
+    assert len(rows) == 3 and sum(1 for cards, _ in rows if not cards) == 1, rows
+    for cards, points in rows:
+        if cards:  # the cards left make the deal's points
+            assert int(points) == sum(PENALTY[card[:-1]] for card in cards), rows
+    tab.close()

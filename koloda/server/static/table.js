@@ -223,8 +223,8 @@ async function playEvent(e, message, hurry) {
     lastTrick = null;
   } else if (e.type === "deal_scored") {
     if (board.held && !hurry) await pause(300);
-    lastScored = e;
-    openSummary(e, false, message);
+    lastScored = message.hands_left ? { ...e, hands_left: message.hands_left } : e;  // 101: the cards that scored
+    openSummary(lastScored, false, message);
   } else if (e.type === "declared") {
     showDeclaration(e);
   }
@@ -749,10 +749,11 @@ async function openSummary(e, final, message) {
    Tressette's points toward 21 in the game in progress beside the value of the games won. */
 function summaryTable(e, view) {
   const facts = latest.facts;
-  const tricks = e && facts.tricks, toward = "points" in view;
-  const heads = [facts.partnership ? t("side") : t("player"), ...(tricks ? [t("col_tricks")] : []),
+  const tricks = e && facts.tricks, toward = "points" in view, left = e && e.hands_left;
+  const heads = [facts.partnership ? t("side") : t("player"), ...(tricks ? [t("col_tricks")] : []), ...(left ? [t("cards_left")] : []),
     ...(e ? [t("this_deal")] : []), ...(toward ? [t("points_to_21"), t("games_value")] : [t("col_total")])];
   const cells = (i, seats) => [...(tricks ? [seats.reduce((a, s) => a + (dealTricks[s] || 0), 0)] : []),
+    ...(left ? [left[i].length ? miniCards(sortHand(left[i])) : "—"] : []),
     ...(e ? [numberText(e.scores[i], true)] : []), ...(toward ? [view.points[i]] : []), view.totals[i]];
   const rows = facts.partnership
     ? facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i), ...cells(i, side)] }))
