@@ -23,7 +23,7 @@ def test_play_and_replay_on_a_narrow_charset(tmp_path: Path, charset: str) -> No
     assert "game saved to" in played.output
     assert "♥" not in played.output and "♦" not in played.output
     dash = "-" if charset == "ascii" else "—"
-    assert f"no_tricks {dash} no tricks" in played.output
+    assert f"Koloda {dash} King" in played.output
     shown = runner.invoke(app, ["replay", str(save)])
     assert shown.exit_code == 0, shown.output
     as_json = runner.invoke(app, ["replay", str(save), "--json"])
