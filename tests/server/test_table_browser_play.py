@@ -283,6 +283,16 @@ def test_a_spectator_sees_the_clock_and_the_deal_so_far(server: ServerThread, br
     assert watcher.page.locator("[data-clock] svg").count() == 1
     anna.page.click("#talk summary")
     assert anna.page.locator("#phrases button svg[role=img]").count() == 4
+    bubbles = "#seats .seat[data-seat='0'] .bubble"
+    said = f'[...document.querySelectorAll("{bubbles}")].map((b) => b.textContent)'
+    anna.page.click("[data-phrase=good_luck]")
+    watcher.wait(f"{said}.includes('Good luck!')")
+    deadline = time.monotonic() + 10
+    while "Thanks!" not in watcher.value(said):  # the table takes one phrase a second
+        assert time.monotonic() < deadline
+        anna.page.click("[data-phrase=thanks]")
+        watcher.page.wait_for_timeout(200)
+    assert watcher.value(said) == ["Thanks!"]  # the newer bubble took the older's place
     for tab in (anna, watcher):
         text = tab.page.inner_text("body")
         assert not any(c in text for c in "⏱🙂👍😮😢"), text
