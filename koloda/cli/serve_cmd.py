@@ -38,6 +38,15 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="seconds a bot waits before acting at a table with people")
     ] = 0.6,
+    grace_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            max=60,
+            help="seconds a person may be gone (no page open) before the normal bot plays for "
+            "him until he is back (the table's turn clock, when shorter)",
+        ),
+    ] = 60.0,
     bot_processes: Annotated[
         int, typer.Option(help="worker processes for the searching bots (hard, pimc, ismcts)")
     ] = 2,
@@ -106,6 +115,7 @@ def serve(
         url,
         bot_delay=bot_delay,
         bot_processes=bot_processes,
+        grace_seconds=grace_seconds,
         creation_limit=limit,
         max_tables=max_tables,
         cluster=member,

@@ -552,10 +552,13 @@ class TableManager:
         connection.send(hint)
 
     async def _give_entropy(
-        self, table: LiveTable, seat: int, value: str, connection: Connection
+        self, table: LiveTable, seat: int, value: str, connection: Connection | None
     ) -> None:
-        """A person's randomness for the deals; the last one awaited deals the first deal."""
+        """A person's randomness for the deals (``connection`` None: the server's, for a person
+        who is gone); the last one awaited deals the first deal."""
         if seat not in table.entropy_pending():
+            if connection is None:
+                return
             connection.send(
                 error_message(
                     "entropy_closed",
@@ -636,10 +639,11 @@ class TableManager:
 
     def _grace_ends(self, table: LiveTable, seat: int) -> None:
         table.grace.pop(seat, None)
-        table.queue.put_nowait(Call(lambda t: self._gone(t, seat), detached_future()))
+        table.queue.put_nowait(Run(lambda t: self._gone(t, seat), detached_future()))
 
-    def _gone(self, table: LiveTable, seat: int) -> None:
-        """A person gone for the grace period: the normal bot plays for him until he is back."""
+    async def _gone(self, table: LiveTable, seat: int) -> None:
+        """A person gone for the grace period: the normal bot plays for him until he is back,
+        and a first deal that waits for his randomness takes the server's instead."""
         if (
             table.seats[seat] != HUMAN
             or table.token_hashes[seat] is None
@@ -651,6 +655,8 @@ class TableManager:
         table.away.add(seat)
         table.waiting.discard(seat)
         table.bot_version = -1
+        if seat in table.entropy_pending():
+            await self._give_entropy(table, seat, secrets.token_hex(16), None)
         self.announce(table)
         self._schedule_bot(table)
 

@@ -14,9 +14,12 @@ from typing import Any
 
 import httpx
 import pytest
-from server_support import ServerThread, create_table, receive, serving
+from server_support import ServerProcess, ServerThread, create_table, receive, serving
+from typer.testing import CliRunner
 from websockets.sync.client import ClientConnection, connect
 
+from koloda.cli.main import app
+from koloda.server import joining
 from koloda.server.live import Act, Connection, LiveTable, hash_token
 from koloda.server.store import Store
 from koloda.server.tables import TableManager
@@ -427,3 +430,80 @@ def test_a_persons_move_wins_over_his_stand_ins_move_on_its_way(tmp_path: Path) 
             await manager.store.aclose()
 
     asyncio.run(scene())
+
+
+def test_a_joiner_after_a_leave_never_gets_the_leavers_move(tmp_path: Path) -> None:
+    """A person leaves and, before his last click is handled, another person takes the seat:
+    the click is refused, not played as the newcomer's move."""
+
+    async def scene() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'swap.db'}")
+        manager = TableManager(store, bot_delay=30, bot_processes=0, idle_seconds=0)
+        await manager.start()
+        try:
+            seats = ["human", "human", "bot:normal", "bot:normal"]
+            table, tokens = await manager.create("king", {}, seats, public=True, bots_yield=True)
+            connections = [Connection(s, hash_token(tokens[s] or "")) for s in (0, 1)]
+            for connection in connections:
+                manager.sync(table, connection)
+            await manager.call(table, lambda t: None)
+            seat = table.state.to_act
+            assert seat in (0, 1)
+            click = table.rules.format_action(table.state.view(seat).legal_actions[0])
+            leaver = connections[seat]
+            gate = asyncio.Event()  # the owner is busy while the three arrive
+            busy = asyncio.ensure_future(manager.run(table, lambda t: gate.wait()))
+            await asyncio.sleep(0)
+            manager.submit(table, {"type": "leave"}, leaver)
+            joiner = asyncio.ensure_future(joining.join(manager, table, seat, "Vera"))
+            await asyncio.sleep(0)  # the join is queued after the leave
+            manager.submit(table, {"type": "act", "action": click, "version": 0}, leaver)
+            gate.set()
+            await busy
+            taken, _ = await joiner
+            await manager.call(table, lambda t: None)
+            assert taken == seat and table.seats[seat] == "human"
+            assert table.version == 0, "the leaver's click was played for the newcomer"
+            refused = [m for m in sent(leaver) if m["type"] == "error"]
+            assert [m["code"] for m in refused] == ["not_your_turn"], refused
+        finally:
+            await manager.close()
+            await store.aclose()
+
+    asyncio.run(scene())
+
+
+def test_the_first_deal_waits_for_nobody_who_is_gone(server: ServerThread) -> None:
+    body = {"game": "king", "seats": ["human", "human", "bot:random", "bot:random"]}
+    created = post(server, "/api/tables", {**body, "entropy": True}).json()
+    token = created["seats"][0]["token"]
+    with connect(f"{server.ws_url}/ws/tables/{created['table_id']}?token={token}") as anna:
+        first = receive(anna)
+        assert first["view"]["hand"] == [] and first["table"]["entropy"]["pending"] == [0, 1]
+        anna.send(json.dumps({"type": "entropy", "value": "anna"}))
+        # Boris never opens the table: after the grace period his randomness is the server's
+        dealt = until(anna, is_view(lambda m: bool(m["view"]["hand"])))
+        assert dealt["table"]["entropy"]["pending"] == [] and dealt["table"]["away"] == [1]
+
+
+def test_koloda_serve_takes_the_grace_period(tmp_path: Path) -> None:
+    runner = CliRunner()
+    refused = runner.invoke(app, ["serve", "--grace-seconds", "61"])
+    assert refused.exit_code == 2 and "--grace-seconds" in refused.output
+    process = ServerProcess(
+        f"sqlite:///{tmp_path / 'serve.db'}", tmp_path, "--grace-seconds", "0.3"
+    )
+    process.start()
+    try:
+        created = create_table(
+            process.url, "king", {}, ["human", "human", "bot:random", "bot:random"]
+        )
+        tokens = [seat["token"] for seat in created["seats"]]
+        address = f"{process.ws_url}/ws/tables/{created['table_id']}?token="
+        with connect(address + tokens[0]) as anna:
+            with connect(address + tokens[1]) as boris:
+                receive(anna)
+                receive(boris)
+            assert until(anna, lambda m: m["table"]["away"] == [1], timeout=10)  # Boris went
+    finally:
+        process.kill()
