@@ -66,6 +66,8 @@ def rendered(lang: str, page: str) -> HelpPage:
     heading = re.search(r"^# (.+)$", source, flags=re.MULTILINE)
     title = heading.group(1).strip() if heading else page
     body = markdown.markdown(source, extensions=["tables", "fenced_code"], output_format="html")
+    # code and tables may scroll sideways on a phone: they take the keyboard's focus to do so
+    body = body.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
     return HelpPage(title=title, body=PAGE_LINK.sub(_link, body))
 
 

@@ -119,3 +119,22 @@ def test_the_lobby_and_the_table_link_to_how_to_play_their_game(
     assert answer.status_code == 200 and "<h1>Спейдс</h1>" in answer.text
     assert not errors, errors
     context.close()
+
+
+@needs_chromium
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("ru", (390, 844))])
+def test_the_help_pages_pass_an_accessibility_audit_and_fit_a_phone(
+    server: ServerThread, browser: Any, lang: str, size: tuple[int, int]
+) -> None:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    found: list[dict[str, Any]] = []
+    for name in ("index", "spades", "terminal"):
+        page.goto(server.url + page_url(lang, name))
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= size[0], f"{name} scrolls sideways: {wide} px in {size[0]}"
+        found += axe.Axe().run(page).response["violations"]
+    bad = [(v["id"], v["help"]) for v in found if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+    context.close()
