@@ -34,6 +34,7 @@ app = typer.Typer(
     help="Koloda: King, Spades, 101 and Tressette by the old Russian rules.",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_show_locals=False,  # a bug's traceback never prints a hand it held
 )
 out = Console(file=cast(TextIO, safe_stdout))
 err = Console(file=cast(TextIO, safe_stderr))
