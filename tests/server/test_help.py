@@ -35,6 +35,13 @@ def test_every_page_is_in_every_language_and_every_game_has_one() -> None:
     assert set(available_games()) <= set(PAGES)
 
 
+def test_the_player_pages_speak_plainly_without_rule_ids() -> None:
+    for lang in LANGUAGES:
+        for page in PAGES:
+            text = PAGE_FILES.joinpath(lang, f"{page}.md").read_text(encoding="utf-8")
+            assert not re.findall(r"\b[KSHT]-\d+\b", text), (lang, page)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_is_served_with_its_title_and_every_link_answers(
     server: ServerThread, lang: str
