@@ -19,13 +19,15 @@ runner = CliRunner()
 
 
 def seeded_game(path: Path, seed: str) -> Path:
-    """A whole game of 101 played in the line mode with ``--seed``, the person always
-    making the first legal move."""
+    """Two deals of 101 played in the line mode with ``--seed``, the person always making
+    the first legal move, then leaving (the game saved)."""
     rules = load_game("hundred_one")
     bots = [make_bot("random", rules) for _ in range(rules.num_seats)]
 
     def first_legal(prompt: str) -> str:
         assert game.state is not None
+        if len(game.state.deal_scores()) >= 2:
+            return "quit"
         return rules.format_action(game.state.legal_actions()[0])
 
     game = TerminalGame(

@@ -187,7 +187,7 @@ def test_bad_input_in_process(tmp_path: Path, records: Path, args: list[str], sa
     assert said in lines[0]
 
 
-@pytest.mark.parametrize(("args", "said"), BAD_INPUT[1::3], ids=ids(BAD_INPUT[1::3]))
+@pytest.mark.parametrize(("args", "said"), BAD_INPUT[1::5], ids=ids(BAD_INPUT[1::5]))
 def test_bad_input_through_pipes(tmp_path: Path, records: Path, args: list[str], said: str) -> None:
     piped_refusal(tmp_path, records, args, said)
 
@@ -200,7 +200,7 @@ def test_all_bad_input_through_pipes(
     piped_refusal(tmp_path, records, args, said)
 
 
-@pytest.mark.parametrize(("args", "said"), BAD_INPUT[::3], ids=ids(BAD_INPUT[::3]))
+@pytest.mark.parametrize(("args", "said"), BAD_INPUT[::5], ids=ids(BAD_INPUT[::5]))
 def test_bad_input_in_a_terminal(tmp_path: Path, records: Path, args: list[str], said: str) -> None:
     code, text = run_in_terminal(*(a.format(records=records) for a in args), cwd=tmp_path)
     assert code == 2, text
