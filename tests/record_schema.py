@@ -90,7 +90,15 @@ def _check(name: str, document: Any) -> None:
             _problems.append(f"{name} wrote a record off the schema: " + "; ".join(problems))
 
 
-def _written(name: str, document: Any) -> None:
+def _written(name: str, written: Any) -> None:
+    """Note a record as it leaves its writer (a copy: the caller may change it afterwards,
+    as a test that damages a good record does)."""
+    try:
+        document = json.loads(json.dumps(written))
+    except (TypeError, ValueError) as error:
+        with _lock:
+            _problems.append(f"{name} wrote a record that is not JSON: {error}")
+        return
     with _lock:
         before = _unchecked.get(name)
         _unchecked[name] = document
