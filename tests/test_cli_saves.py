@@ -186,7 +186,7 @@ def test_line_mode_save_that_fails_keeps_the_last_one(
     assert leftovers(tmp_path) == []
     said = [line for line in result.output.splitlines() if "could not be saved" in line]
     assert len(said) == 2, result.output  # when it failed, and when leaving
-    assert "No space left on device" in said[-1]
+    assert f"The game could not be saved to {save}: the disk is full." in said[-1]
     assert "record saved to" not in result.output and "game saved to" not in result.output
     assert_no_traceback_nor_hands(result.output, save)
 
@@ -223,7 +223,7 @@ def test_russian_save_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     result = runner.invoke(app, ["play", "--resume", str(save), "--lang", "ru"], input="quit\n")
     monkeypatch.undo()
     assert result.exit_code == 1
-    assert f"Не удалось сохранить игру в {save}" in result.output
+    assert f"Не удалось сохранить игру в {save}: на диске нет места." in result.output
 
 
 # ----- simulate and tournament outputs ----------------------------------------------------------

@@ -14,6 +14,7 @@ from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
 from koloda.cli.display.refusals import refusal
 from koloda.cli.players import bot_name, shown_names
+from koloda.cli.saving import save_failure
 from koloda.cli.sheet import render_sheet
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules, AnyState
@@ -78,9 +79,7 @@ class TerminalGame:
             save_record(self.save_path, document)
         except WriteError as error:
             if self.unsaved is None:
-                self.warn(
-                    self.say("cli.save_failed", path=str(self.save_path), reason=error.reason)
-                )
+                self.warn(save_failure(self.words, "cli.save_failed", self.save_path, error))
             self.unsaved = error
             return
         if self.unsaved is not None:
@@ -95,8 +94,7 @@ class TerminalGame:
         """The last line: where the record is (``key``), or that the last save failed. True
         when the record on disk is the game as it stands."""
         if self.unsaved is not None:
-            reason = self.unsaved.reason
-            self.warn(self.say("cli.not_saved", path=str(self.save_path), reason=reason))
+            self.warn(save_failure(self.words, "cli.not_saved", self.save_path, self.unsaved))
             return False
         self.console.print(self.say(key, path=str(self.save_path)), highlight=False)
         return True

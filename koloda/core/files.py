@@ -24,11 +24,13 @@ from koloda.core.errors import KolodaError
 class WriteError(KolodaError, OSError):
     """A file could not be written; the target is unchanged. The message is one line
     (``cannot write saves/g.json: No space left on device``); ``path`` and ``reason`` (the
-    system's words) are its parts."""
+    system's words) are its parts, ``code`` the system's error number."""
 
     def __init__(self, path: Path, error: OSError) -> None:
         self.path = path
         self.reason = error.strerror or str(error)
+        self.code = error.errno
+        """The system's error number (``errno.ENOSPC``), or None."""
         super().__init__(f"cannot write {path}: {self.reason}")
 
 
