@@ -32,7 +32,7 @@ from koloda.server.cluster import Cluster, Elsewhere, forward, relay
 from koloda.server.collector import Collector
 from koloda.server.help import router as help_pages
 from koloda.server.limits import CreationLimit, MessageLimit
-from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError, hash_token
+from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError
 from koloda.server.seating import SeatingError
 from koloda.server.store import Store
 from koloda.server.tables import TableManager
@@ -765,7 +765,7 @@ def create_app(
             await _deny(websocket, 403, error.message)
             return
         await websocket.accept()
-        connection = Connection(seat, hash_token(token) if token else None)
+        connection = Connection(seat)
         sender = asyncio.create_task(_send_loop(websocket, connection))
         manager.sync(table, connection)
         limit_messages = message_limit()

@@ -81,10 +81,9 @@ def hash_token(token: str) -> str:
 class Connection:
     """One WebSocket client: its seat (None for a spectator) and its outgoing queue."""
 
-    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
+    def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.token_hash = token_hash
-        """The token's hash (None for a spectator, and once the person left his seat)."""
+        """None for a spectator, and once the person left his seat."""
         self.last_chat = 0.0
         self.close_code = 1000
         """The WebSocket close code once closed (1008: the client broke a limit)."""

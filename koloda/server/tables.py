@@ -391,7 +391,6 @@ class TableManager:
         for connection in table.connections:
             if connection.seat == seat:
                 connection.seat = None
-                connection.token_hash = None
         events = self._deal_when_ready(table)
         await self.store_seats(table)
         if events:

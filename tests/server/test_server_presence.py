@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from koloda.cli.main import app
 from koloda.server import joining
-from koloda.server.live import Act, Connection, LiveTable, hash_token
+from koloda.server.live import Act, Connection, LiveTable
 from koloda.server.store import Store
 from koloda.server.tables import TableManager
 
@@ -358,7 +358,7 @@ async def four_people(
     manager = TableManager(store, bot_delay=bot_delay, bot_processes=0, idle_seconds=0)
     await manager.start()
     table, tokens = await manager.create("king", {}, ["human"] * 4)
-    connections = [Connection(seat, hash_token(t or "")) for seat, t in enumerate(tokens)]
+    connections = [Connection(seat) for seat in range(len(tokens))]
     for connection in connections:
         manager.sync(table, connection)
     await manager.call(table, lambda t: None)  # every connection is in
@@ -442,8 +442,8 @@ def test_a_joiner_after_a_leave_never_gets_the_leavers_move(tmp_path: Path) -> N
         await manager.start()
         try:
             seats = ["human", "human", "bot:normal", "bot:normal"]
-            table, tokens = await manager.create("king", {}, seats, public=True, bots_yield=True)
-            connections = [Connection(s, hash_token(tokens[s] or "")) for s in (0, 1)]
+            table, _ = await manager.create("king", {}, seats, public=True, bots_yield=True)
+            connections = [Connection(s) for s in (0, 1)]
             for connection in connections:
                 manager.sync(table, connection)
             await manager.call(table, lambda t: None)
