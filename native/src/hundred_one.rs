@@ -1,4 +1,4 @@
-//! 101 (rules/hundred_one.md), exactly as `koloda/games/hundred_one` plays it: 36 cards,
+//! 101 (docs/rules/hundred_one.md), exactly as `koloda/games/hundred_one` plays it: 36 cards,
 //! a starter that acts on the first player (H-7), match the top card by suit or rank or
 //! play a queen and name a suit (H-4, H-6), sixes, sevens and aces acting on the next
 //! player (H-5), draw when unable or unwilling to play (H-8..H-10), the discard pile

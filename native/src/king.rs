@@ -1,4 +1,4 @@
-//! King (rules/king.md), exactly as `koloda/games/king` plays it: the classic program of
+//! King (docs/rules/king.md), exactly as `koloda/games/king` plays it: the classic program of
 //! seven negative deals and eight positive ones (K-7, K-11, K-13, K-21), the order variants
 //! (K-23..K-25), three players (K-26, K-27), the trump call from the first three cards or
 //! "by the last" (K-14, K-15), the trick rules (K-5, K-8, K-9, K-17, K-18), the early end

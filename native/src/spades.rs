@@ -1,4 +1,4 @@
-//! Spades (rules/spades.md), exactly as `koloda/games/spades` plays it: the blind choice
+//! Spades (docs/rules/spades.md), exactly as `koloda/games/spades` plays it: the blind choice
 //! (S-6), bids from the dealer (S-4), the nil exchange (S-7, S-8, S-9), play with spades
 //! always trump and the spades-lead restriction (S-10..S-12), scoring (S-13..S-16) and the
 //! game's end (S-17). Action codes are those of `koloda/games/spades/actions.py`.

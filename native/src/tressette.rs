@@ -1,4 +1,4 @@
-//! Tressette (rules/tressette.md), exactly as `koloda/games/tressette` plays it: 40 cards
+//! Tressette (docs/rules/tressette.md), exactly as `koloda/games/tressette` plays it: 40 cards
 //! ranked 3 2 A K Q J 7 6 5 4 (T-2, T-3), hearts beating the other suits but for ♥6 ♥5 ♥4
 //! (T-6), follow suit (T-5), declarations counted from each hand (T-7..T-11), points scored
 //! the moment they are earned (T-12..T-15), games of 21 (T-15..T-17) and a group of three
