@@ -76,8 +76,10 @@ def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
         file.write("a line\n")
         assert target.read_text(encoding="utf-8") == "первая"  # not yet replaced
     assert target.read_text(encoding="utf-8") == "a line\n"
-    write_atomic(target, b"\x89PNG")
-    assert target.read_bytes() == b"\x89PNG"
+    target.chmod(0o600)
+    write_atomic(target, b"\x89PNG\r\n")
+    assert target.read_bytes() == b"\x89PNG\r\n"
+    assert target.stat().st_mode & 0o777 == 0o600  # a private file stays private
     assert leftovers(target.parent) == []
 
 

@@ -14,6 +14,7 @@ import contextlib
 import errno
 import os
 import secrets
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -69,11 +70,14 @@ def _replacing(path: Path) -> Iterator[int]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # the mode a new file gets (0o666 less the umask), as open() gives it
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)  # Windows
+        handle = os.open(temporary, flags, 0o666)
     except OSError as error:
         raise WriteError(path, error) from None
     try:
         try:
+            if path.exists():  # a file replaced keeps its permissions
+                os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
             yield handle
             os.fsync(handle)
         finally:
