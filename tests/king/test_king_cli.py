@@ -128,7 +128,7 @@ def test_terminal_game_refuses_illegal_input_and_saves(tmp_path: Path) -> None:
     session.run()
     text = output.getvalue()
     assert "not a King action: 'ZZ'" in text
-    assert "not allowed: a card must be played now" in text
+    assert "Not now. You may: " in text  # a contract offered where a card must be played
     assert "score sheet" in text and "final record saved" in text
     finished = replay(load_record(save))
     assert finished.is_over and len(finished.deal_scores()) == 15
