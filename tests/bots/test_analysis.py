@@ -1,6 +1,7 @@
 """Post-game analysis (``koloda analyse``): a planted blunder is the costliest decision, a
 forced move loses nothing, the values come from the seat's own view, and the same seed gives
-the same analysis."""
+the same analysis. Spades' nil and double nil are never suggested, a nil that was bid is
+still valued, and 101 is judged by its search over the seat's information sets."""
 
 from __future__ import annotations
 
