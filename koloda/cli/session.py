@@ -71,14 +71,15 @@ class TerminalGame:
         """Why the last save failed (the game goes on; the save before it is kept), or None
         when the record on disk is up to date."""
 
-    def save(self, state: AnyState) -> None:
+    def save(self, state: AnyState, *, leaving: bool = False) -> None:
         """Write the record whole, or say in one line that it could not be (once, until a
-        save succeeds again) and keep the previous save as it was."""
+        save succeeds again; not when ``leaving`` or the game is over, where ``leave`` says
+        it) and keep the previous save as it was."""
         document = record_from_state(self.rules, state, self.names, self.first_dealer)
         try:
             save_record(self.save_path, document)
         except WriteError as error:
-            if self.unsaved is None:
+            if self.unsaved is None and not leaving and not state.is_over:
                 self.warn(save_failure(self.words, "cli.save_failed", self.save_path, error))
             self.unsaved = error
             return
@@ -139,7 +140,7 @@ class TerminalGame:
             if to_act == self.seat:
                 events = self.human_turn(state)
                 if events is None:
-                    self.save(state)
+                    self.save(state, leaving=True)
                     return self.leave("cli.game_saved")
             else:
                 action = self.bots[to_act].choose(state.view(to_act), self.rng)

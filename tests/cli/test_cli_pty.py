@@ -228,7 +228,9 @@ def test_a_save_that_fails_in_a_terminal(tmp_path: Path) -> None:
         subprocess.run(["chattr", "-i", str(save)], check=False)
     assert code == 1, terminal.text
     lines = [line for line in terminal.text.splitlines() if "could not be saved" in line]
-    assert len(lines) == 2, terminal.text  # when it failed, and the last line
-    assert "could not be saved to g.json: the file may not be changed." in lines[-1]
+    assert lines == [  # the save on leaving failed: said once, and not that the game goes on
+        "The game could not be saved to g.json: the file may not be changed. "
+        "The last save there is kept as it was."
+    ], terminal.text
     assert "Traceback" not in terminal.text and "hands" not in terminal.text
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
