@@ -130,6 +130,20 @@ def test_a_file_that_cannot_be_replaced(tmp_path: Path, immutable: Any) -> None:
     assert leftovers(tmp_path) == []
 
 
+def test_a_folder_that_cannot_be_written(tmp_path: Path, immutable: Any) -> None:
+    """A read-only folder (made immutable: the tests may run as root, whom permissions do
+    not stop): no temporary file can be made beside the save."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    target = folder / "g.json"
+    target.write_text("old save")
+    immutable(folder)
+    with pytest.raises(WriteError, match="Operation not permitted"):
+        write_atomic(target, "new save")
+    assert target.read_text() == "old save"
+    assert [p.name for p in folder.iterdir()] == ["g.json"]
+
+
 def test_only_regular_files_are_replaced(tmp_path: Path) -> None:
     with pytest.raises(WriteError, match="it is not a regular file"):
         write_atomic("/dev/null", "never")
