@@ -164,10 +164,11 @@ def test_tressettes_summary_and_the_next_deal_after_the_pause(
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}")
     tab.play_deal()
     row = tab.value(SUMMARY_ROW)
-    scored = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()["deals"][0]
-    points = scored.get("scores") or scored.get("points")
+    sheet = httpx.get(f"{server.url}/api/tables/{table_id}/sheet").json()
+    points = sheet["deals"][0].get("scores") or sheet["deals"][0].get("points")
     assert row["This deal"] == (f"+{points[0]}" if points[0] > 0 else str(points[0])), row
-    assert row["Points (to 21)"] == str(tab.value("latest.view.points[0]")), row
+    after = sheet["sheet"]["sections"][0]["rows"][0][-1]["params"]  # "7 : 9" after the deal
+    assert row["Points (to 21)"] == str(after["a"]), (row, after)
     tab.wait(
         "latest.view.deal >= 1 && document.getElementById('summary').classList.contains('hidden')",
         20,

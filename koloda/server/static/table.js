@@ -746,7 +746,8 @@ async function openSummary(e, final, message) {
   }
 }
 /* Each player's or side's tricks and points of the deal (when ``e``), and where they stand:
-   Tressette's points toward 21 in the game in progress beside the value of the games won. */
+   Tressette's points toward 21 in the game in progress (without the next deal's declarations,
+   already made) beside the value of the games won. */
 function summaryTable(e, view) {
   const facts = latest.facts;
   const tricks = e && facts.tricks, toward = "points" in view, left = e && e.hands_left;
@@ -754,7 +755,7 @@ function summaryTable(e, view) {
     ...(e ? [t("this_deal")] : []), ...(toward ? [t("points_to_21"), t("games_value")] : [t("col_total")])];
   const cells = (i, seats) => [...(tricks ? [seats.reduce((a, s) => a + (dealTricks[s] || 0), 0)] : []),
     ...(left ? [left[i].length ? miniCards(sortHand(left[i])) : "—"] : []),
-    ...(e ? [numberText(e.scores[i], true)] : []), ...(toward ? [view.points[i]] : []), view.totals[i]];
+    ...(e ? [numberText(e.scores[i], true)] : []), ...(toward ? [view.points[i] - (view.deal_points?.[i] || 0)] : []), view.totals[i]];
   const rows = facts.partnership
     ? facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i), ...cells(i, side)] }))
     : seatRows(view, (s) => cells(s, [s]));
