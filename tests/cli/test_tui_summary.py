@@ -8,7 +8,7 @@ import random
 import re
 from pathlib import Path
 
-from tui_helpers import make_app, play_deal, screen_text
+from tui_helpers import make_app, play_deal, screen_text, settle
 
 from koloda.bots import make_bot
 from koloda.cli.display.summary import deal_breakdown
@@ -97,5 +97,39 @@ def test_the_summary_window_shows_the_breakdown(tmp_path: Path) -> None:
             text = screen_text(app)
             assert "Сдача 1 сыграна" in text
             assert "= заказ" in text
+
+    asyncio.run(run())
+
+
+def test_the_final_window_says_the_last_deal_then_who_won(tmp_path: Path) -> None:
+    """The game's end: how its last deal went ("You went out"), then the verdict."""
+    app = make_app(tmp_path, "hundred_one")
+    bot = make_bot("random", app.rules)
+    for seed in range(100):
+        state = app.rules.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.to_act == 0:
+                after = state.clone()
+                after.apply(after.view(0).legal_actions[0])
+                if after.is_over:
+                    break
+            state.apply(bot.choose(state.view(state.to_act), rng))
+        if not state.is_over:
+            break
+    app.state, app.resumed, app.opening = state, True, []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("enter")
+            for _ in range(200):
+                await pilot.pause()
+                if app.state.is_over and app.screen is not app.base():
+                    break
+            lines = [line.strip(" │") for line in screen_text(app).splitlines()]
+            verdict = next(i for i, line in enumerate(lines) if line.startswith("Game over —"))
+            out = next(i for i, line in enumerate(lines) if "went out" in line)
+            assert out < verdict
 
     asyncio.run(run())

@@ -40,7 +40,6 @@ from koloda.cli.display.choices import (
 from koloda.cli.display.refusals import refusal
 from koloda.cli.display.summary import deal_breakdown
 from koloda.cli.players import Seating, shown_names
-from koloda.cli.saving import save_failure
 from koloda.cli.sheet import render_sheet
 from koloda.cli.tui.ascii import AsciiFilter, wants_ascii
 from koloda.cli.tui.layout import SUIT_STYLES, SeatPicture, TablePicture, TableView, card_text
@@ -273,7 +272,8 @@ class TableApp(App[None]):
             save_record(self.save_path, document)
         except WriteError as error:
             if self.unsaved is None:
-                self.message = save_failure(self.words, "cli.save_failed", self.save_path, error)
+                path = str(self.save_path)
+                self.message = self.say("cli.save_failed", path=path, reason=error.reason)
                 self.log_line(self.message)
             self.unsaved = error
             return
@@ -469,8 +469,10 @@ class TableApp(App[None]):
 
     def show_final(self) -> None:
         title = self.say("ui.game_over_title")
-        lines = [Text(line) for line in self.deal_lines[-SUMMARY_LINES:]]
-        lines += [Text(line) for line in self.breakdown]
+        said = self.deal_lines[-SUMMARY_LINES - 1 :]
+        verdict = said.pop() if said else ""  # who won, said after how the last deal went
+        lines = [Text(line) for line in [*said, *self.breakdown]]
+        lines += [Text(""), Text(verdict, style="bold")]
         sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
         body = Group(*lines, Text(""), self.scoreboard(), Text(""), sheet)
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_over")))
@@ -928,7 +930,8 @@ class TableApp(App[None]):
         """What the command prints when the table closes: where the record is, or that the
         last save failed (``unsaved``)."""
         if self.unsaved is not None:
-            return save_failure(self.words, "cli.not_saved", self.save_path, self.unsaved)
+            reason = self.unsaved.reason
+            return self.say("cli.not_saved", path=str(self.save_path), reason=reason)
         key = "cli.final_saved" if self.state.is_over else "cli.game_saved"
         return self.say(key, path=str(self.save_path))
 
