@@ -120,7 +120,7 @@ LAYOUT = """(() => {
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize(
     ("game", "options", "lang", "sections"),
-    [("tressette", {}, "ru", 2), ("king", {"variant": "order"}, "en", 1)],
+    [("tressette", {}, "ru", 1), ("king", {"variant": "order"}, "en", 1)],
     ids=["tressette-ru", "king-order-en"],
 )
 def test_the_hand_is_in_view_and_the_scoreboard_whole(

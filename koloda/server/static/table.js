@@ -674,7 +674,7 @@ function renderBoard(v) {
   const body = document.getElementById("board-body");
   const draw = BOARDS[v.game];
   const parts = draw ? draw(v) : [table([t("player"), t("col_total")], seatRows(v, (s) => [v.totals[s]]))];
-  if (renderBoard.sections) parts.push(...renderBoard.sections.map(boardSection));
+  if (renderBoard.sections) parts.push(...renderBoard.sections.filter((section) => section.rows.length).map(boardSection));  // no empty table
   const hash = people && people.commitment;
   const mixed = people && people.entropy && people.entropy.given.includes(mySeat()) ? ` · ${t("randomness_mixed")}` : "";
   if (hash) parts.push(el("p", { class: "note fair", title: hash }, `${t("fair_deal")}: SHA-256 ${hash.slice(0, 12)}…${mixed}`));
