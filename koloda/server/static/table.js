@@ -508,13 +508,13 @@ function renderMine(v) {
 }
 /* Keyboard focus: on the card or button it was on before the hand was drawn again (an arrow
    key's move is kept), else on the first legal card (or decision) each time the turn comes,
-   unless a dialog is open. */
+   unless a dialog is open or the speed is being chosen. */
 function focusMine(mine, kept) {
   if (!mine) return;
   const enabled = "button:not([disabled])";
   const again = kept && document.querySelector(`#hand ${enabled}[data-card="${kept}"], #actions ${enabled}[data-action="${kept}"]`);
   if (again) { again.focus({ preventScroll: true }); focusMine.turn = latest.version; return; }
-  if (focusMine.turn === latest.version || dialogOpen()) return;
+  if (focusMine.turn === latest.version || dialogOpen() || document.activeElement?.tagName === "SELECT") return;  // not out of a list being chosen from
   const target = document.querySelector(`#hand ${enabled}`) || document.querySelector(`#actions ${enabled}`);
   if (target) { target.focus({ preventScroll: true }); focusMine.turn = latest.version; }
 }
