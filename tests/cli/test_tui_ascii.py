@@ -7,9 +7,10 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from tui_helpers import make_app, play_deal, screen_text, settle
+from tui_helpers import at_last_card, make_app, screen_text, settle
 
 from koloda.cli.tui.ascii import to_ascii, wants_ascii
+from koloda.cli.tui.screens import InfoScreen
 
 
 @pytest.mark.parametrize(
@@ -59,10 +60,14 @@ def test_an_ascii_table_shows_only_ascii(tmp_path: Path, game: str) -> None:
 
 def test_an_ascii_deal_summary(tmp_path: Path) -> None:
     app = make_app(tmp_path, "king", ascii=True)
+    at_last_card(app)
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await play_deal(pilot, app)
+            await settle(pilot, app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert isinstance(app.screen, InfoScreen)
             assert screen_text(app).isascii()
 
     asyncio.run(run())

@@ -8,7 +8,7 @@ import random
 import re
 from pathlib import Path
 
-from tui_helpers import make_app, play_deal, screen_text, settle
+from tui_helpers import at_last_card, make_app, screen_text, settle
 
 from koloda.bots import make_bot
 from koloda.cli.display.summary import deal_breakdown
@@ -90,10 +90,13 @@ def test_king_says_what_each_player_took() -> None:
 
 def test_the_summary_window_shows_the_breakdown(tmp_path: Path) -> None:
     app = make_app(tmp_path, "spades", lang="ru")
+    at_last_card(app)
 
     async def run() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play_deal(pilot, app)
+            await settle(pilot, app)
+            await pilot.press("enter")
+            await settle(pilot, app)
             text = screen_text(app)
             assert "Сдача 1 сыграна" in text
             assert "= заказ" in text

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from koloda.bots import make_bot
 from koloda.cli.players import Seating, new_seating
 from koloda.cli.tui import TableApp
 from koloda.cli.tui.screens import InfoScreen
@@ -73,3 +74,14 @@ async def play_deal(pilot: Pilot[None], app: TableApp) -> list[str]:
         await pilot.press(*keys)
         pressed.extend(keys)
     raise AssertionError("the deal never ended")
+
+
+def at_last_card(app: TableApp, seed: int = 5) -> None:
+    """Set the table at the person's last card of the first deal (the bots having played the
+    rest at random): one Enter then ends the deal."""
+    state = app.rules.new_state(seed=seed)
+    bot = make_bot("random", app.rules)
+    rng = random.Random(seed)
+    while state.to_act != app.me or len(state.view(app.me).hand) != 1:
+        state.apply(bot.choose(state.view(state.to_act), rng))
+    app.state, app.resumed, app.opening = state, True, []
