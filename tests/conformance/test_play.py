@@ -1,0 +1,118 @@
+"""The engine's contract in play, for every registered game and variant: seeded random games
+offer legal actions whenever someone is to act, score each deal within the game's declared
+range, refuse an illegal action without changing anything, clone independently and repeat
+themselves for the same seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from game_variants import Variant
+from random_play import advance, random_state
+
+from koloda.core.cards import parse_card
+from koloda.core.errors import IllegalActionError
+
+SEEDS = range(4)
+DEALS = 6
+"""Deals each random game plays at most (a Spades game to 500 may never end at random)."""
+
+
+def is_card_notation(rules: Any, action: int) -> bool:
+    try:
+        return parse_card(rules.format_action(action)) == action
+    except ValueError:
+        return False
+
+
+def check_step(state: Any, rng: random.Random, decisions: int) -> None:
+    """One random action, checked against the contract before it is applied."""
+    info = state.rules.info
+    assert state.to_act is not None and 0 <= state.to_act < info.num_seats
+    legal = list(state.legal_actions())
+    assert legal and len(set(legal)) == len(legal)
+    action = legal[rng.randrange(len(legal))]
+    assert state.is_legal(action)
+    assert info.is_card_action(action) == is_card_notation(state.rules, action)
+    if info.max_decisions_per_deal is not None:
+        assert decisions <= info.max_decisions_per_deal
+    state.apply(action)
+
+
+def check_deal_scores(state: Any, deal: int) -> None:
+    info = state.rules.info
+    scores = state.deal_scores()[deal]
+    assert len(scores) == (len(info.sides) if info.is_partnership else info.num_seats)
+    low, high = info.utility.deal_min, info.utility.deal_max
+    assert all(low <= s <= high for s in scores), (scores, low, high)
+
+
+def test_the_game_describes_itself(variant: Variant) -> None:
+    rules = variant.rules()
+    info = rules.info
+    assert info.name == variant.game == rules.name
+    assert info.num_seats == rules.num_seats
+    seats = sorted(s for side in info.sides for s in side)
+    assert seats == list(range(info.num_seats)), "the sides share out the seats"
+    assert info.is_partnership == any(len(side) > 1 for side in info.sides)
+
+
+def test_random_games_keep_the_engine_contract(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed in SEEDS:
+        state = rules.new_state(seed=seed, first_dealer=seed % rules.num_seats)
+        rng = random.Random(seed)
+        decisions, deal = 0, state.deal_index
+        while not state.is_over and state.deal_index < DEALS:
+            decisions += 1
+            check_step(state, rng, decisions)
+            if state.deal_index != deal or state.is_over:
+                check_deal_scores(state, deal)
+                decisions, deal = 0, state.deal_index
+        if state.is_over:
+            assert state.to_act is None and not state.legal_actions()
+            assert len(state.outcome()) == rules.num_seats
+
+
+def views(state: Any) -> list[Any]:
+    return [state.view(seat) for seat in range(state.rules.num_seats)]
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing(variant: Variant) -> None:
+    rules = variant.rules()
+    refused = 0
+    for seed in SEEDS:
+        state = random_state(rules, seed, steps=seed * 7)
+        if state.to_act is None:
+            continue
+        legal = set(state.legal_actions())
+        before = views(state)
+        for action in [c for c in rules.info.deck.cards if c not in legal][:4]:
+            with pytest.raises(IllegalActionError):
+                state.apply(action)
+            refused += 1
+            assert views(state) == before and set(state.legal_actions()) == legal
+    assert refused, "no position offered an illegal card"
+
+
+def test_a_clone_plays_on_alone(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed in SEEDS:
+        state = random_state(rules, seed, steps=seed * 5)
+        before = views(state)
+        clone = state.clone()
+        assert views(clone) == before
+        advance(clone, random.Random(seed), steps=10)
+        assert views(state) == before
+        advance(state, random.Random(seed), steps=10)
+        assert views(state) == views(clone)
+
+
+def test_a_seed_repeats_its_game(variant: Variant) -> None:
+    rules = variant.rules()
+    first = random_state(rules, 11, deals=DEALS)
+    again = random_state(rules, 11, deals=DEALS)
+    assert [log.setup for log in first.deal_logs()] == [log.setup for log in again.deal_logs()]
+    assert first.deal_scores() == again.deal_scores() and views(first) == views(again)

@@ -1,0 +1,79 @@
+"""Records, for every registered game and variant: a game written as a record, sent as JSON,
+read and replayed is the same game (deals, scores, outcome, who is to act); its results
+document says the same and replays too; a game saved mid-deal comes back where it stood
+(the same views and actions) and plays on from a new seed, as a resumed game does; a
+record with an action the game cannot read is refused in one line naming the action."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from game_variants import Variant
+from random_play import advance, random_state
+
+from koloda.core.dealing import Shuffler
+from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
+
+DEALS = 4
+"""Deals each recorded game plays at most (a Spades game to 500 may never end at random)."""
+
+
+def through_json(document: dict[str, Any]) -> Any:
+    return parse_record(json.loads(json.dumps(document)))
+
+
+def views(state: Any) -> list[Any]:
+    return [state.view(seat) for seat in range(state.rules.num_seats)]
+
+
+def test_a_record_replays_to_the_same_game(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed in range(3):
+        first_dealer = seed % rules.num_seats
+        state = random_state(rules, seed, first_dealer=first_dealer, deals=DEALS)
+        record = through_json(record_from_state(rules, state, first_dealer=first_dealer))
+        again = replay(record)
+        assert again.deal_scores() == state.deal_scores()
+        assert (again.is_over, again.to_act) == (state.is_over, state.to_act)
+        if state.is_over:
+            assert again.outcome() == state.outcome()
+        results = results_document(record, again)
+        assert results["finished"] is state.is_over
+        scored = [d["scores"] for d in results["deals"] if "scores" in d]
+        assert scored == [list(s) for s in state.deal_scores()]
+        assert replay(through_json(results)).deal_scores() == state.deal_scores()
+
+
+def test_a_game_saved_mid_deal_resumes_where_it_stood(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed in range(3):
+        state = random_state(rules, seed, steps=3 + seed * 5)
+        if state.is_over:
+            continue
+        names = [f"P{seat}" for seat in range(rules.num_seats)]
+        record = through_json(record_from_state(rules, state, players=names))
+        again = replay(record)
+        assert not again.is_over and again.to_act == state.to_act
+        assert list(again.legal_actions()) == list(state.legal_actions())
+        assert views(again) == views(state)
+        results = results_document(record, again)
+        assert results["finished"] is False and results["players"] == names
+        # the rest of the game comes from a new seed, as when a saved game is resumed
+        again.resume_dealing(Shuffler(f"resumed/{seed}"))
+        deal = again.deal_index
+        advance(again, random.Random(seed), deals=1)
+        assert again.is_over or again.deal_index > deal
+
+
+def test_an_unreadable_action_is_refused_in_one_line(variant: Variant) -> None:
+    rules = variant.rules()
+    document = record_from_state(rules, random_state(rules, 1, steps=8))
+    deal = document["deals"][0]
+    deal["actions"][2] = "??"
+    with pytest.raises(RecordError) as error:
+        replay(parse_record(document))
+    message = str(error.value)
+    assert "\n" not in message and message.startswith("deal 0, action 2 (??)")

@@ -1,0 +1,84 @@
+"""Views, for every registered game and variant: a seat's view names that seat, offers the
+legal actions only to the seat to act, is plain JSON, names no card hidden from the seat, and
+is the same after the game is saved and replayed."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+from game_variants import Variant
+from random_play import random_state
+
+from koloda.core.cards import parse_card
+from koloda.records import parse_record, record_from_state, replay
+
+POSITIONS = [(seed, seed * 9) for seed in range(8)]
+"""(seed, random actions taken) of the positions looked at."""
+SAMPLES = 12
+
+
+def card_codes(value: object) -> set[int]:
+    """Every card a JSON value names (``"QS"``, and the cards of ``"discard:2H,3H"``)."""
+    if isinstance(value, dict):
+        return set().union(*(card_codes(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(card_codes(item) for item in value))
+    found: set[int] = set()
+    if isinstance(value, str):
+        for part in value.rpartition(":")[2].split(","):
+            with contextlib.suppress(ValueError):
+                found.add(parse_card(part))
+    return found
+
+
+def holder(state: Any, card: int) -> int | None:
+    return next((s for s, hand in enumerate(state.hands) if hand >> card & 1), None)
+
+
+def test_a_view_is_its_seats_and_plain_json(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed, steps in POSITIONS:
+        state = random_state(rules, seed, steps)
+        for seat in range(rules.num_seats):
+            view = state.view(seat)
+            assert view.seat == seat and view.to_act == state.to_act
+            expected = tuple(state.legal_actions()) if state.to_act == seat else ()
+            assert tuple(view.legal_actions) == expected
+            assert json.loads(json.dumps(view.to_json())) == view.to_json()
+
+
+def test_a_view_names_no_hidden_card(variant: Variant) -> None:
+    """A card of another seat's hand that a view names must be known to be there: every deal
+    the view allows (``sample_state``) puts it in that same hand."""
+    rules = variant.rules()
+    for seed, steps in POSITIONS:
+        state = random_state(rules, seed, steps)
+        if not state.to_act is not None:
+            continue
+        rng = random.Random(seed)
+        for seat in range(rules.num_seats):
+            view = state.view(seat)
+            named = {
+                (card, owner)
+                for card in card_codes(view.to_json())
+                if (owner := holder(state, card)) not in (None, seat)
+            }
+            if not named:
+                continue
+            for _ in range(SAMPLES):
+                sampled = rules.sample_state(view, rng)
+                assert {(card, holder(sampled, card)) for card, _ in named} == named, (
+                    f"seat {seat}'s view names hidden cards"
+                )
+
+
+def test_a_replayed_game_gives_the_same_views(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed, steps in POSITIONS[::2]:
+        state = random_state(rules, seed, steps * 3)
+        again = replay(parse_record(json.loads(json.dumps(record_from_state(rules, state)))))
+        for seat in range(rules.num_seats):
+            assert again.view(seat) == state.view(seat)
