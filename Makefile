@@ -64,7 +64,7 @@ docs-check: $(STAMP)
 
 # The whole suite runs on the default (native) engine; the rules, engine and record tests run
 # again on the Python reference engine, so both engines pass them.
-ENGINE_TESTS = tests/core tests/king tests/spades tests/hundred_one tests/tressette \
+ENGINE_TESTS = tests/conformance tests/core tests/king tests/spades tests/hundred_one tests/tressette \
 	tests/test_records_fuzz.py tests/test_fairness.py
 
 test: lint typecheck native-check docs-check browser postgres tmux
