@@ -14,7 +14,6 @@ from hundred_one_helpers import deal, play, rules_for
 
 from koloda.bots import make_bot
 from koloda.bots.runner import play_game
-from koloda.core.dealing import Shuffler
 from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
 
 QUEEN_OUT_RECORD: dict[str, Any] = {
@@ -78,23 +77,6 @@ def test_finished_record_has_winner_and_loser() -> None:
     assert results["finished"] is True
     assert results["winner"] == [1] and results["loser"] == [0]
     assert results["totals"] == [105, 0]
-
-
-def test_saved_game_resumes() -> None:
-    rules = rules_for(players=3)
-    state = rules.new_state(seed="save")
-    rng = random.Random(2)
-    for _ in range(40):
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    document = record_from_state(rules, state)
-    replayed = replay(parse_record(document))
-    assert replayed.to_act == state.to_act
-    assert replayed.view(0) == state.view(0)
-    replayed.resume_dealing(Shuffler("later"))
-    while not replayed.is_over:
-        legal = replayed.legal_actions()
-        replayed.apply(legal[rng.randrange(len(legal))])
 
 
 def test_illegal_action_names_deal_index_action_and_legal() -> None:

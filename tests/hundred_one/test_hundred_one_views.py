@@ -8,6 +8,7 @@ import random
 from hundred_one_helpers import deal, play, rules_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_state
 
 from koloda.core.cards import QUEEN, cards_in, format_card
 from koloda.games.hundred_one.actions import DRAW, DREW, PASS, SUIT_BASE
@@ -19,13 +20,7 @@ from koloda.games.hundred_one.view import HundredOneView
 
 def random_position(players: int, seed: int, steps: int, **options: object) -> HundredOneState:
     rules = rules_for(players=players, **options)
-    state = rules.new_state(seed=seed, first_dealer=seed % players)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state: HundredOneState = random_state(rules, seed, steps, first_dealer=seed % players)
     return state
 
 

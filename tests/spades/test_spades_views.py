@@ -3,30 +3,23 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_state
 from spades_helpers import SUITED, act, rules
 
 from koloda.core.cards import parse_card
 from koloda.games.spades.actions import DISCARD_HIDDEN, GIVE_HIDDEN
 from koloda.games.spades.state import SpadesState
-from koloda.games.spades.view import SpadesView
 
 VARIANTS = [{}, {"double_nil": False}, {"nil_exchange": False}, {"spades_broken_by": "any_spade"}]
 
 
 def random_position(seed: int, steps: int, variant: int) -> SpadesState:
     game = rules(max_deals=3, **VARIANTS[variant])
-    state = game.new_state(seed=seed, first_dealer=seed % 4)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state: SpadesState = random_state(game, seed, steps, first_dealer=seed % 4)
     return state
 
 
@@ -143,10 +136,3 @@ def test_exchange_contents_hidden_from_opponents_and_partner_until_taken() -> No
     for event in events:
         for seat in (0, 2):
             assert not card_codes(event.for_seat(seat).to_json())
-
-
-def test_view_json_is_serialisable() -> None:
-    state = random_position(3, 30, 0)
-    for seat in range(4):
-        view: SpadesView = state.view(seat)
-        json.dumps(view.to_json())

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
+from random_play import random_state
 from tressette_helpers import (
     GROUP_DEAL_1,
     GROUP_DEAL_2,
@@ -22,14 +22,7 @@ from koloda.records import RecordError, parse_record, record_from_state, replay,
 
 def random_group(options: dict[str, Any], seed: int, stop_after: int | None = None):  # type: ignore[no-untyped-def]
     rules = load_game("tressette", **options)
-    state = rules.new_state(seed=seed, first_dealer=seed % 4)
-    rng = random.Random(seed)
-    steps = 0
-    while not state.is_over and (stop_after is None or steps < stop_after):
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        steps += 1
-    return rules, state
+    return rules, random_state(rules, seed, stop_after, first_dealer=seed % 4)
 
 
 @pytest.mark.parametrize(
@@ -96,19 +89,6 @@ def test_scripted_record_results_are_the_hand_computed_ones() -> None:
     ]
     assert results["carry"] == [11, 0]
     assert results["finished"] is True and results["winner"] == [0]
-
-
-def test_saved_game_reports_position_and_resumes() -> None:
-    rules, state = random_group({}, seed=4, stop_after=77)
-    document = record_from_state(rules, state, players=["Anna", "Boris", "Vera", "Gleb"])
-    record = parse_record(document)
-    again = replay(record)
-    assert not again.is_over and again.to_act == state.to_act
-    results = results_document(record, again)
-    assert results["finished"] is False and results["to_act"] == state.to_act
-    complete = len(state.deal_scores())
-    assert all("scores" in d for d in results["deals"][:complete])
-    assert all("scores" not in d for d in results["deals"][complete:])
 
 
 def test_group_over_rejects_a_further_deal() -> None:

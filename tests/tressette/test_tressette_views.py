@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any
 
+import random_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tressette_helpers import GROUP_DEAL_1, GROUP_DEAL_2, GROUP_PLAY_1, GROUP_PLAY_2, play, setup
@@ -21,13 +22,7 @@ CARD_TEXT = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 
 def random_state(options: dict[str, Any], seed: int, steps: int) -> TressetteState:
     rules = load_game("tressette", **options)
-    state: TressetteState = rules.new_state(seed=seed, first_dealer=seed % 4)  # type: ignore[assignment]
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply_unchecked(legal[rng.randrange(len(legal))])
+    state: TressetteState = random_play.random_state(rules, seed, steps, first_dealer=seed % 4)
     return state
 
 
