@@ -724,9 +724,8 @@ async function openSummary(e, final, message) {
   const w = words();
   const parts = [];
   if (final) {
-    parts.push(el("h2", { id: "summary-title" }, t("game_over_title")));
-    const over = logLines.findLast((l) => l.key === "event.game_over");
-    if (over) parts.push(el("p", { class: "verdict" }, w.sentence(over)));
+    const over = logLines.findLast((l) => l.key === "event.game_over");  // "Game over — …": the title itself
+    parts.push(el("h2", { id: "summary-title" }, over ? w.sentence(over) : t("game_over_title")));
     summaryShown = null;
   } else summaryShown = e.deal;
   if (e) parts.push(el(final ? "h3" : "h2", final ? {} : { id: "summary-title" }, t("deal_summary", e.deal + 1)));
