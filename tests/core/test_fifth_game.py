@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from plugin_games import registered
 
 from koloda import load_game
 from koloda.bots import make_bot
@@ -18,28 +18,15 @@ from koloda.bots.runner import play_game
 from koloda.bots.tournament import duplicate_match
 from koloda.core import registry
 from koloda.core.errors import IllegalActionError
-from koloda.i18n.catalogue import catalogue, catalogue_json
 from koloda.records import parse_record, record_from_state, replay, results_document
 
-PLUGIN_DIR = Path(__file__).resolve().parent.parent / "plugin_game"
 PACKAGE = Path(__file__).resolve().parents[2] / "koloda"
 
 
 @pytest.fixture
-def duel(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.syspath_prepend(str(PLUGIN_DIR))
-    monkeypatch.setitem(registry._GAMES, "duel", "duel")  # the one registry line
-    forget_words()
-    yield
-    for name in [m for m in sys.modules if m == "duel" or m.startswith("duel.")]:
-        del sys.modules[name]
-    forget_words()
-
-
-def forget_words() -> None:
-    """The catalogues are read once: read them again with (or without) Duel's words."""
-    catalogue_json.cache_clear()
-    catalogue.cache_clear()
+def duel() -> Iterator[None]:
+    with registered("duel"):
+        yield
 
 
 def test_koloda_does_not_know_duel() -> None:
