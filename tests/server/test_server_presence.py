@@ -20,8 +20,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from koloda.cli.main import app
 from koloda.server import joining
-from koloda.server.live import Act, Connection, LiveTable
-from koloda.server.store import Store
+from koloda.server.live import Act, Connection, LiveTable, hash_token
+from koloda.server.store import SeatsWrite, Store
 from koloda.server.tables import TableManager
 
 GRACE = 0.4
@@ -484,6 +484,82 @@ def test_the_first_deal_waits_for_nobody_who_is_gone(server: ServerThread) -> No
         # Boris never opens the table: after the grace period his randomness is the server's
         dealt = until(anna, is_view(lambda m: bool(m["view"]["hand"])))
         assert dealt["table"]["entropy"]["pending"] == [] and dealt["table"]["away"] == [1]
+
+
+def test_two_joiners_for_one_seat_get_one_seat(server: ServerThread) -> None:
+    made = post(server, "/api/play-now", {"game": "spades", "options": {"max_deals": 7}}).json()
+    path = f"/api/tables/{made['table_id']}/join"
+    answers: list[httpx.Response] = []
+    joiners = [
+        threading.Thread(target=lambda: answers.append(post(server, path, {"seat": 2})))
+        for _ in range(2)
+    ]
+    for joiner in joiners:
+        joiner.start()
+    for joiner in joiners:
+        joiner.join(timeout=30)
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    assert facts(server, made["table_id"])["seats"][2]["state"] == "taken"
+
+
+def test_seats_taken_and_left_survive_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'restart.db'}"
+    server = ServerThread(url, grace_seconds=GRACE).start()
+    options = {"max_deals": 6}
+    anna = post(server, "/api/play-now", {"game": "spades", "options": options, "name": "Anna"})
+    table_id = anna.json()["table_id"]
+    with connect(f"{server.ws_url}/ws/tables/{table_id}?token={anna.json()['token']}") as ws:
+        receive(ws)
+        boris = post(server, f"/api/tables/{table_id}/join", {"seat": 1, "name": "Boris"}).json()
+        left = post(server, f"/api/tables/{table_id}/leave", {"token": anna.json()["token"]})
+        assert left.status_code == 200
+    server.stop()
+    server = ServerThread(url, grace_seconds=GRACE).start()
+    try:
+        seats = facts(server, table_id)["seats"]
+        assert [s["kind"] for s in seats][:2] == ["bot:normal", "human"]
+        assert [s["name"] for s in seats][:2] == [None, "Boris"]
+        assert [s["state"] for s in seats][:2] == ["joinable", "taken"]
+        token = {"token": anna.json()["token"]}
+        view = httpx.get(f"{server.url}/api/tables/{table_id}/view", params=token)
+        assert view.status_code == 403, "the seat Anna left is not hers after a restart"
+        with connect(f"{server.ws_url}/ws/tables/{table_id}?token={boris['token']}") as ws:
+            assert receive(ws)["seat"] == 1
+    finally:
+        server.stop()
+
+
+def test_a_seat_stored_for_the_next_deal_is_the_joiners_now(tmp_path: Path) -> None:
+    """Earlier versions stored a bot's seat taken by a person as handed over at the next deal
+    (``pending``): such a table comes back with the seat his."""
+    url = f"sqlite:///{tmp_path / 'older.db'}"
+    server = ServerThread(url).start()
+    made = post(server, "/api/play-now", {"game": "spades", "options": {"max_deals": 8}}).json()
+    server.stop()
+    table_id, token = made["table_id"], "boris-token"
+
+    async def store_as_before() -> None:
+        store = Store(url)
+        stored = store.load(table_id)
+        assert stored is not None and stored.seating is not None
+        seating = {
+            **stored.seating,
+            "pending": [None, hash_token(token), None, None],
+            "pending_names": [None, "Boris", None, None],
+        }
+        write = SeatsWrite(table_id, stored.seats, stored.token_hashes, seating)
+        await store.update_seats(write)
+        await store.aclose()
+
+    asyncio.run(store_as_before())
+    server = ServerThread(url).start()
+    try:
+        seats = facts(server, table_id)["seats"]
+        assert seats[1] == {"seat": 1, "kind": "human", "name": "Boris", "state": "taken"}
+        with connect(f"{server.ws_url}/ws/tables/{table_id}?token={token}") as ws:
+            assert receive(ws)["seat"] == 1
+    finally:
+        server.stop()
 
 
 def test_koloda_serve_takes_the_grace_period(tmp_path: Path) -> None:
