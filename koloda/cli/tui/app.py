@@ -40,6 +40,7 @@ from koloda.cli.display.choices import (
 from koloda.cli.display.refusals import refusal
 from koloda.cli.display.summary import deal_breakdown
 from koloda.cli.players import Seating, shown_names
+from koloda.cli.saving import save_failure
 from koloda.cli.sheet import render_sheet
 from koloda.cli.tui.ascii import AsciiFilter, wants_ascii
 from koloda.cli.tui.layout import SUIT_STYLES, SeatPicture, TablePicture, TableView, card_text
@@ -272,8 +273,7 @@ class TableApp(App[None]):
             save_record(self.save_path, document)
         except WriteError as error:
             if self.unsaved is None:
-                path = str(self.save_path)
-                self.message = self.say("cli.save_failed", path=path, reason=error.reason)
+                self.message = save_failure(self.words, "cli.save_failed", self.save_path, error)
                 self.log_line(self.message)
             self.unsaved = error
             return
@@ -930,8 +930,7 @@ class TableApp(App[None]):
         """What the command prints when the table closes: where the record is, or that the
         last save failed (``unsaved``)."""
         if self.unsaved is not None:
-            reason = self.unsaved.reason
-            return self.say("cli.not_saved", path=str(self.save_path), reason=reason)
+            return save_failure(self.words, "cli.not_saved", self.save_path, self.unsaved)
         key = "cli.final_saved" if self.state.is_over else "cli.game_saved"
         return self.say(key, path=str(self.save_path))
 
