@@ -276,6 +276,7 @@ def test_prompts_say_what_is_chosen() -> None:
     assert decision_key(["trump:S", "trump:last"], False) == "tui.name_trump"
     assert decision_key(["QH", "draw"], True) == "tui.play_or_draw"
     assert decision_key(["QH"], True) == "tui.play_card"
+    assert decision_key(["pass"], False) == "tui.keep_and_pass"  # 101: the drawn card unfit
 
 
 def test_a_choice_typed_as_shown() -> None:

@@ -55,6 +55,7 @@ def decision_key(texts: list[str], has_cards: bool) -> str:
             return "tui.play_or_draw"
         return "tui.play_or_pass" if "pass" in heads else "tui.play_card"
     for head, key in (
+        ("pass", "tui.keep_and_pass"),
         ("look", "tui.look_or_blind"),
         ("bid", "tui.your_bid"),
         ("order", "tui.choose_contract"),
