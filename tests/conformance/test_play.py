@@ -9,11 +9,13 @@ import random
 from typing import Any
 
 import pytest
-from game_variants import Variant
+from game_variants import VARIANTS, Variant
+from plugin_games import TEST_GAMES
 from random_play import advance, random_state
 
 from koloda.core.cards import parse_card
 from koloda.core.errors import IllegalActionError
+from koloda.core.registry import available_games
 
 SEEDS = range(4)
 DEALS = 6
@@ -104,10 +106,12 @@ def test_a_clone_plays_on_alone(variant: Variant) -> None:
         before = views(state)
         clone = state.clone()
         assert views(clone) == before
-        advance(clone, random.Random(seed), steps=10)
-        assert views(state) == before
-        advance(state, random.Random(seed), steps=10)
+        advance(clone, random.Random(seed), deals=2)
+        assert views(state) == before, "playing a clone changed its original"
+        advance(state, random.Random(seed), deals=2)
         assert views(state) == views(clone)
+        assert state.deal_logs() == clone.deal_logs()
+        assert state.deal_scores() == clone.deal_scores()
 
 
 def test_a_seed_repeats_its_game(variant: Variant) -> None:
@@ -116,3 +120,9 @@ def test_a_seed_repeats_its_game(variant: Variant) -> None:
     again = random_state(rules, 11, deals=DEALS)
     assert [log.setup for log in first.deal_logs()] == [log.setup for log in again.deal_logs()]
     assert first.deal_scores() == again.deal_scores() and views(first) == views(again)
+
+
+def test_the_suite_covers_every_registered_game() -> None:
+    """The suite's variants are read from the registry: each game it has, and Duel."""
+    covered = {v.game for v in VARIANTS}
+    assert covered == set(available_games()) | set(TEST_GAMES)

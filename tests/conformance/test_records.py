@@ -1,5 +1,6 @@
 """Records, for every registered game and variant: a game written as a record, sent as JSON,
-read and replayed is the same game (deals, scores, outcome, who is to act); its results
+read and replayed is the same game (deals, scores, outcome, who is to act) and writes the
+same record again; its results
 document says the same and replays too; a game saved mid-deal comes back where it stood
 (the same views and actions) and plays on from a new seed, as a resumed game does; a
 record with an action the game cannot read is refused in one line naming the action."""
@@ -34,8 +35,11 @@ def test_a_record_replays_to_the_same_game(variant: Variant) -> None:
     for seed in range(3):
         first_dealer = seed % rules.num_seats
         state = random_state(rules, seed, first_dealer=first_dealer, deals=DEALS)
-        record = through_json(record_from_state(rules, state, first_dealer=first_dealer))
+        document = record_from_state(rules, state, first_dealer=first_dealer)
+        record = through_json(document)
         again = replay(record)
+        assert record_from_state(record.rules, again, first_dealer=first_dealer) == document
+        assert results_document(record, again) == results_document(record, state)
         assert again.deal_scores() == state.deal_scores()
         assert (again.is_over, again.to_act) == (state.is_over, state.to_act)
         if state.is_over:

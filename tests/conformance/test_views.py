@@ -56,7 +56,7 @@ def test_a_view_names_no_hidden_card(variant: Variant) -> None:
     rules = variant.rules()
     for seed, steps in POSITIONS:
         state = random_state(rules, seed, steps)
-        if not state.to_act is not None:
+        if state.to_act is None:
             continue
         rng = random.Random(seed)
         for seat in range(rules.num_seats):
