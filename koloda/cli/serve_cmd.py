@@ -69,6 +69,39 @@ def serve(
     lease_seconds: Annotated[
         float, typer.Option(help="with --cluster: how soon a dead process's tables move")
     ] = 5.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="behind a proxy: the proxies' addresses or networks, comma-separated (* for "
+            "any), whose X-Forwarded-For and X-Forwarded-Proto name the client; off by default, "
+            "so no client can pass for another address with such headers",
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="an origin (https://cards.example.com) whose pages may open the tables' "
+            "WebSockets besides the server's own; repeat it for more",
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float,
+        typer.Option(min=0.5, max=300, help="seconds a client has to send a request's headers"),
+    ] = 10.0,
+    idle_timeout: Annotated[
+        int,
+        typer.Option(min=1, max=3600, help="seconds an idle kept-alive connection stays open"),
+    ] = 5,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="open connections one client address may hold (a trusted proxy's are not counted)",
+        ),
+    ] = 128,
+    websockets_per_address: Annotated[
+        int, typer.Option(min=1, help="open WebSockets (seats, spectators) per client address")
+    ] = 64,
     fsync: Annotated[
         bool,
         typer.Option(
@@ -95,10 +128,20 @@ def serve(
     import uvicorn
 
     from koloda.server.app import create_app, database_url
+    from koloda.server.guard import guarded_http, normal_origin, proxy_matcher
     from koloda.server.limits import CreationLimit
     from koloda.server.store import DamagedStoreError, check_database
 
     url = database_url(database)
+    proxies = forwarded_allow_ips.split(",") if forwarded_allow_ips else []
+    origins = allowed_origin or []
+    try:
+        proxy_matcher(proxies)
+    except ValueError as error:
+        raise fail(f"--forwarded-allow-ips: {error}") from None
+    for origin in origins:
+        if not normal_origin(origin).startswith(("http://", "https://")) or origin.count("/") > 3:
+            raise fail(f"--allowed-origin: {origin!r} is not an origin like https://example.com")
     try:
         check_database(url)
     except DamagedStoreError as error:
@@ -121,6 +164,8 @@ def serve(
         cluster=member,
         fsync=fsync,
         check_store=False,  # checked above
+        allowed_origins=origins,
+        websockets_per_address=websockets_per_address,
     )
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(
@@ -128,6 +173,10 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        http=guarded_http(header_timeout, connections_per_address, proxies),
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies,
+        timeout_keep_alive=idle_timeout,
         ws_max_size=1 << 20,
         ws_per_message_deflate=False,  # small JSON messages: compression costs more than it saves
     )

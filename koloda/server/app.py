@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,9 @@ from koloda.server import joining
 from koloda.server.catalog import games_catalog, offered_bots, presets, seat_kinds
 from koloda.server.cluster import Cluster, Elsewhere, forward, relay
 from koloda.server.collector import Collector
+from koloda.server.guard import MAX_BODY, REQUESTS_PER_ADDRESS, WEBSOCKETS_PER_ADDRESS, Guard
 from koloda.server.help import router as help_pages
-from koloda.server.limits import CreationLimit, MessageLimit
+from koloda.server.limits import CreationLimit, MessageLimit, client_key
 from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError
 from koloda.server.seating import SeatingError
 from koloda.server.store import Store
@@ -250,7 +251,8 @@ class Health(BaseModel):
 
 class StoreHealth:
     """The store's health: callers at the same time share one check, and a good answer
-    stands for ``seconds`` (a failing store is checked again on the next call)."""
+    stands for ``seconds`` unless a write failed since (a failing store is checked again on
+    the next call)."""
 
     def __init__(self, seconds: float = 1.0) -> None:
         self.seconds = seconds
@@ -261,7 +263,7 @@ class StoreHealth:
         loop = asyncio.get_running_loop()
         last = self._checking
         running = last is not None and not last.done()
-        good = last is not None and last.done() and last.result().ok
+        good = last is not None and last.done() and last.result().ok and store.failing is None
         if last is None or not (running or (good and loop.time() - self._started < self.seconds)):
             self._started = loop.time()
             self._checking = last = asyncio.ensure_future(self._probe(store))
@@ -301,6 +303,10 @@ def create_app(
     cluster: Cluster | None = None,
     fsync: bool = True,
     check_store: bool = True,
+    allowed_origins: Sequence[str] = (),
+    max_body: int = MAX_BODY,
+    requests_per_address: int = REQUESTS_PER_ADDRESS,
+    websockets_per_address: int = WEBSOCKETS_PER_ADDRESS,
 ) -> FastAPI:
     """The server app; ``database`` is a SQLAlchemy URL (default: KOLODA_DATABASE_URL or a
     SQLite file ``koloda.db`` in the working directory). Bots wait ``deal_pause`` seconds
@@ -316,7 +322,10 @@ def create_app(
     ``cluster``, this is one of several processes on one database, each table owned by one
     of them (``cluster``). Without ``fsync`` the store's commits survive a crash of the
     process but not of the machine, and wait for no disk flush (``store.make_engine``). With
-    ``check_store`` a damaged database is refused at start (``store.check_database``)."""
+    ``check_store`` a damaged database is refused at start (``store.check_database``).
+    Request bodies are taken up to ``max_body`` bytes, ``requests_per_address`` requests at
+    once and ``websockets_per_address`` open WebSockets per client address, and WebSockets
+    from pages of the server's own origin and ``allowed_origins`` (``guard.Guard``)."""
     url = database_url(database)
     limit = creation_limit if creation_limit is not None else CreationLimit()
 
@@ -373,6 +382,13 @@ def create_app(
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(help_pages)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(
+        Guard,
+        max_body=max_body,
+        requests=requests_per_address,
+        websockets=websockets_per_address,
+        origins=allowed_origins,
+    )
     templates = Jinja2Templates(directory=HERE / "templates")
 
     @app.exception_handler(RequestValidationError)
@@ -401,7 +417,7 @@ def create_app(
     def check_creation(request: Request) -> None:
         """A new table for this client address now, or 429/503 with Retry-After."""
         address = request.client.host if request.client is not None else "unknown"
-        wait = limit.wait_for(address)
+        wait = limit.wait_for(client_key(address))
         if wait:
             raise HTTPException(
                 429,

@@ -1,11 +1,27 @@
 """Limits that keep one client from taking the server: token buckets for table creation (per
-address and in all) and for each connection's messages."""
+address and in all) and for each connection's messages. An IPv6 client is counted by its /64,
+the network a single subscriber usually holds whole."""
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from dataclasses import dataclass, field
+
+
+def client_key(host: str) -> str:
+    """The address a limit counts: an IPv4 address as it is (an IPv4 address mapped into IPv6
+    too), an IPv6 address by its /64; anything else (a test client's name) as it is."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
+    return str(address)
 
 
 @dataclass

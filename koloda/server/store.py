@@ -368,10 +368,11 @@ class Store:
             check_database(url)
         self.url = url
         self.fsync = fsync
+        self._writer = StoreWriter(url, fsync)  # it starts while the tables are made
         self.engine = make_engine(url, fsync)
         metadata.create_all(self.engine)
         self._add_missing_columns()
-        self._writer = StoreWriter(url, fsync)
+        self._writer.wait_ready()
         self._commits_before = 0
         self.failing: str | None = None
         """Why the last write failed, while the store fails (None: it writes)."""
@@ -405,7 +406,9 @@ class Store:
         if self._writer.gone:
             old = self._writer
             self._commits_before += old.commits
-            self._writer = await asyncio.to_thread(StoreWriter, self.url, self.fsync)
+            writer = StoreWriter(self.url, self.fsync)
+            await asyncio.to_thread(writer.wait_ready)
+            self._writer = writer
             await old.aclose()
         try:
             await self._writer.submit(job)

@@ -25,6 +25,7 @@ import select
 import signal
 import struct
 import threading
+import time
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -32,6 +33,10 @@ HEADER = struct.Struct("!I")
 """Each message on the pipes: its length, then its pickle."""
 
 READ_SIZE = 1 << 20
+
+READY = "ready"
+"""The writer's first message: its database is open, writes may come."""
+START_SECONDS = 120.0
 
 
 class StoreWriterError(RuntimeError):
@@ -94,6 +99,8 @@ def serve_writes(url: str, fsync: bool, jobs: Connection, answers: Connection) -
     if url.startswith("sqlite"):
         threading.Thread(target=copy_log_periodically, args=(engine, stopping), daemon=True).start()
     source, sink = jobs.fileno(), answers.fileno()
+    with contextlib.suppress(OSError):
+        _write_all(sink, frame(READY))
     frames = Frames()
     open_ = True
     try:
@@ -165,8 +172,7 @@ class StoreWriter:
         self.process.start()
         jobs_end.close()
         answers_end.close()
-        os.set_blocking(self._jobs.fileno(), False)
-        os.set_blocking(self._answers.fileno(), False)
+        self._ready = False
         self._numbers = itertools.count()
         self._waiting: dict[int, asyncio.Future[None]] = {}
         self._pending: list[tuple[int, Any]] = []
@@ -176,9 +182,34 @@ class StoreWriter:
         self._gone: str | None = None
         self.commits = 0
 
+    def wait_ready(self) -> None:
+        """Wait until the writer has opened the database (the first write then waits for no
+        process to start); raises ``StoreWriterError`` when it could not."""
+        if self._ready:
+            return
+        frames = Frames()
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._answers.fileno()], [], [], left)[0]:
+                break
+            data = os.read(self._answers.fileno(), READ_SIZE)
+            if not data:
+                break
+            if frames.feed(data) == [READY]:
+                self._ready = True
+                os.set_blocking(self._jobs.fileno(), False)
+                os.set_blocking(self._answers.fileno(), False)
+                return
+        self.process.kill()
+        self.process.join()
+        raise StoreWriterError("the store's writer did not start", transient=True)
+
     async def submit(self, job: Any) -> None:
         if self._gone is not None:
             raise StoreWriterError(self._gone, transient=True)
+        if not self._ready:
+            await asyncio.to_thread(self.wait_ready)
         loop = self._attach()
         number = next(self._numbers)
         future: asyncio.Future[None] = loop.create_future()

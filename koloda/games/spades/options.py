@@ -7,6 +7,10 @@ from typing import Literal
 
 from koloda.core.errors import OptionError
 
+MAX_TARGET = 1000
+"""The highest target a game may set: a game to a larger one might never end in practice."""
+MAX_DEALS = 1000
+
 
 @dataclass(frozen=True, kw_only=True)
 class SpadesOptions:
@@ -28,15 +32,18 @@ class SpadesOptions:
     """S-11: only a spade discarded on another suit breaks spades, or any spade played."""
 
     target: int = 500
-    """S-17: the total that wins the game."""
+    """S-17: the total that wins the game (1 to 1000, so that every game ends)."""
 
     max_deals: int = 0
     """Not in the rules (an added option): end the game after this many deals, the higher
-    total winning (both sides on a tie); 0 means no limit. Random bots rarely reach the
-    target, so simulations and benchmarks use it to bound a game."""
+    total winning (both sides on a tie); 0 means no limit, at most 1000. Random bots rarely
+    reach the target, so simulations and benchmarks use it to bound a game."""
 
     def __post_init__(self) -> None:
-        if self.target < 1:
-            raise OptionError(f"spades: option target must be positive, not {self.target}")
-        if self.max_deals < 0:
-            raise OptionError(f"spades: option max_deals must be 0 or more, not {self.max_deals}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise OptionError(f"spades: option target must be 1..{MAX_TARGET}, not {self.target}")
+        if not 0 <= self.max_deals <= MAX_DEALS:
+            raise OptionError(
+                f"spades: option max_deals must be 0..{MAX_DEALS} (0: no limit), "
+                f"not {self.max_deals}"
+            )
