@@ -486,6 +486,22 @@ def test_the_first_deal_waits_for_nobody_who_is_gone(server: ServerThread) -> No
         assert dealt["table"]["entropy"]["pending"] == [] and dealt["table"]["away"] == [1]
 
 
+def test_the_first_deal_waits_for_nobody_who_left(server: ServerThread) -> None:
+    body = {"game": "king", "seats": ["human", "human", "bot:random", "bot:random"]}
+    created = post(server, "/api/tables", {**body, "entropy": True}).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    address = f"{server.ws_url}/ws/tables/{created['table_id']}?token="
+    with connect(address + tokens[0]) as anna, connect(address + tokens[1]) as boris:
+        receive(anna)
+        receive(boris)  # Boris is here (no grace period runs for him) and gives nothing
+        anna.send(json.dumps({"type": "entropy", "value": "anna"}))
+        until(anna, lambda m: m["table"]["entropy"]["given"] == [0])
+        left = post(server, f"/api/tables/{created['table_id']}/leave", {"token": tokens[1]})
+        assert left.status_code == 200
+        dealt = until(anna, is_view(lambda m: bool(m["view"]["hand"])), timeout=5)
+        assert dealt["table"]["entropy"] == {"given": [0], "pending": []}
+
+
 def test_two_joiners_for_one_seat_get_one_seat(server: ServerThread) -> None:
     made = post(server, "/api/play-now", {"game": "spades", "options": {"max_deals": 7}}).json()
     path = f"/api/tables/{made['table_id']}/join"
