@@ -143,25 +143,6 @@ def test_spades_exchange_phases_are_cloned() -> None:
     assert {"discard", "give"} <= phases
 
 
-def test_a_clone_plays_on_like_its_original() -> None:
-    for game, options in GAMES:
-        rules = load_game(game, "python", **options)
-        state = rules.new_state(seed=7)
-        for _ in range(37):
-            state.apply_unchecked(state.legal_actions()[0])
-        copy = state.clone()
-        first, second = random.Random(1), random.Random(1)
-        for _ in range(300):
-            if state.is_over:
-                break
-            assert state.legal_actions() == copy.legal_actions()
-            state.apply_unchecked(
-                state.legal_actions()[first.randrange(len(state.legal_actions()))]
-            )
-            copy.apply_unchecked(copy.legal_actions()[second.randrange(len(copy.legal_actions()))])
-        assert state.outcome() == copy.outcome() and state.deal_logs() == copy.deal_logs()
-
-
 def test_apply_unchecked_is_the_rule_step_of_every_game() -> None:
     for game, options in GAMES:
         cls = type(load_game(game, "python", **options).empty_state())

@@ -163,20 +163,6 @@ def test_random_whole_games_slow(players: int) -> None:
         play_random(rules, seed, rng, whole_game=True)
 
 
-def test_clone_is_independent() -> None:
-    rules = rules_for(players=3)
-    rng = random.Random(3)
-    state = rules.new_state(seed=11)
-    for _ in range(20):
-        state.apply_unchecked(state.legal_actions()[0])
-    copy = state.clone()
-    snapshot = (list(state.hands), list(state.stock), list(state.pile), list(state.log))
-    while not copy.is_over:
-        legal = copy.legal_actions()
-        copy.apply_unchecked(legal[rng.randrange(len(legal))])
-    assert (state.hands, state.stock, state.pile, state.log) == snapshot
-
-
 def perft(state: HundredOneState, depth: int) -> int:
     if depth == 0 or state.to_act is None:
         return 1

@@ -200,28 +200,6 @@ def test_reference_declarations_agree_on_many_hands() -> None:
                     )
 
 
-def test_clone_is_independent_and_replays_the_same() -> None:
-    rules = load_game("tressette")
-    state: TressetteState = rules.new_state(seed=9)  # type: ignore[assignment]
-    rng = random.Random(9)
-    for _ in range(57):
-        legal = state.legal_actions()
-        state.apply_unchecked(legal[rng.randrange(len(legal))])
-    copy = state.clone()
-    moves = []
-    while not state.is_over:
-        legal = state.legal_actions()
-        move = legal[rng.randrange(len(legal))]
-        moves.append(move)
-        state.apply_unchecked(move)
-    assert not copy.is_over
-    for move in moves:
-        assert copy.is_legal(move)
-        copy.apply_unchecked(move)
-    assert copy.totals == state.totals and copy.sheet == state.sheet
-    assert copy.points == state.points
-
-
 def test_perft_counts_from_a_fixed_position() -> None:
     # rule: T-5
     rules = load_game("tressette")
