@@ -9,6 +9,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_state
 
 from koloda import load_game
 from koloda.core.cards import CardSet, parse_card
@@ -33,15 +34,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 
 
 def random_position(game: str, options: dict[str, Any], seed: int, steps: int) -> Any:
-    rules = load_game(game, **options)
-    state = rules.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_state(load_game(game, **options), seed, steps)
 
 
 def placed(game: str, hidden: HiddenCards, state: Any, view: Any) -> tuple[CardSet, ...]:

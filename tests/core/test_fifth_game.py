@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from plugin_games import registered
+from random_play import random_state
 
 from koloda import load_game
 from koloda.bots import make_bot
@@ -60,11 +61,7 @@ def test_duplicate_match_and_record(duel: None) -> None:
     summary = match.summary()
     assert summary["game"] == "duel"
     assert summary["bots"]["hard:4"]["deals"] == 6
-    state = rules.new_state(seed=3)
-    rng = random.Random(3)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = random_state(rules, 3)
     document = json.loads(json.dumps(record_from_state(rules, state, ["Ann", "Bob"])))
     record = parse_record(document)
     replayed = replay(record)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from hundred_one_helpers import deal, play, rules_for
+from random_play import advance
 
 from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
 
@@ -100,11 +101,7 @@ def test_seeded_games_reproduce_their_restocks() -> None:
     rules = rules_for(players=2)
     records = []
     for _ in range(2):
-        state = rules.new_state(seed=42)
-        rng = random.Random(9)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[rng.randrange(len(legal))])
+        state = advance(rules.new_state(seed=42), random.Random(9))
         records.append(record_from_state(rules, state))
     assert records[0] == records[1]
     assert any(d["restocks"] for d in records[0]["deals"])

@@ -8,7 +8,7 @@ import random
 from hundred_one_helpers import deal, play, rules_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_play import random_state
+from random_play import advance, random_state
 
 from koloda.core.cards import QUEEN, cards_in, format_card
 from koloda.games.hundred_one.actions import DRAW, DREW, PASS, SUIT_BASE
@@ -79,12 +79,7 @@ def test_sample_state_agrees_with_the_view(
             if other != seat:
                 assert (sampled.hands[other] & banned).bit_count() <= 1
     # the sampled state plays on to the end of the game
-    rng = random.Random(sample_seed)
-    for _ in range(300):
-        if sampled.is_over:
-            break
-        legal = sampled.legal_actions()
-        sampled.apply(legal[rng.randrange(len(legal))])
+    advance(sampled, random.Random(sample_seed), steps=300)
 
 
 def test_draw_by_choice_is_remembered() -> None:
