@@ -250,24 +250,16 @@ class Health(BaseModel):
 
 
 class StoreHealth:
-    """The store's health: callers at the same time share one check, and a good answer
-    stands for ``seconds`` unless a write failed since (a failing store is checked again on
-    the next call)."""
+    """The store's health: callers at the same time share one check (a write through the
+    writer, group-committed with the tables' writes)."""
 
-    def __init__(self, seconds: float = 1.0) -> None:
-        self.seconds = seconds
+    def __init__(self) -> None:
         self._checking: asyncio.Task[Health] | None = None
-        self._started = -1e9
 
     async def check(self, store: Store) -> Health:
-        loop = asyncio.get_running_loop()
-        last = self._checking
-        running = last is not None and not last.done()
-        good = last is not None and last.done() and last.result().ok and store.failing is None
-        if last is None or not (running or (good and loop.time() - self._started < self.seconds)):
-            self._started = loop.time()
-            self._checking = last = asyncio.ensure_future(self._probe(store))
-        return await asyncio.shield(last)
+        if self._checking is None or self._checking.done():
+            self._checking = asyncio.ensure_future(self._probe(store))
+        return await asyncio.shield(self._checking)
 
     @staticmethod
     async def _probe(store: Store) -> Health:
@@ -725,8 +717,8 @@ def create_app(
     )
     async def healthz(request: Request) -> JSONResponse:
         """Whether the server can take games: a write through the store's writer, read back
-        (at most one check a second; callers meanwhile share its answer). 503 while the store
-        fails, with why; the lobby then says the server cannot take new games."""
+        (callers at the same time share one check). 503 while the store fails, with why; the
+        lobby then says the server cannot take new games."""
         answer = await health.check(request.app.state.store)
         return JSONResponse(answer.model_dump(), status_code=200 if answer.ok else 503)
 

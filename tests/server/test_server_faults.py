@@ -1,5 +1,6 @@
 """The server under faults: a store that cannot write (the disk is full), a damaged database,
-the health check, and a server stopped with its worker processes running."""
+the health check and the lobby's notice, and a server stopped with its worker processes
+running."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from typing import Any
 
 import httpx
 import pytest
+from browser_support import needs_chromium, shots_dir, wait_until
 from server_support import ServerProcess, ServerThread, create_table, free_port, receive
 from websockets.sync.client import ClientConnection, connect
 
+from koloda.i18n import catalogue_json
 from koloda.server.store import ActionWrite, DamagedStoreError, NewTable, Store
 
 HUMAN_AND_BOTS = ["human", "bot:random", "bot:random", "bot:random"]
@@ -208,3 +211,30 @@ def test_stopping_the_server_stops_its_worker_processes(tmp_path: Path) -> None:
             time.sleep(0.05)
     finally:
         server.kill()
+
+
+@needs_chromium
+def test_the_lobby_says_when_the_server_cannot_take_new_games(
+    server: ServerThread, browser: Any, tmp_path: Path
+) -> None:
+    folder = shots_dir(tmp_path)
+    for lang in ("en", "ru"):
+        for width, height in ((1280, 800), (390, 844)):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            page = context.new_page()
+            page.goto(server.url + "/")
+            page.wait_for_selector("#presets input")
+            page.click(f"[data-lang={lang}]")
+            wait_until(page, "document.getElementById('server-busy') !== null")
+            assert page.inner_text("#server-busy") == ""
+            set_file_limit(writer_pid(server), 1)
+            try:
+                page.reload()
+                page.wait_for_selector("#presets input")
+                expected = catalogue_json(lang)["lobby.server_busy"]
+                wait_until(page, "(document.getElementById('server-busy') || {}).textContent")
+                assert page.inner_text("#server-busy") == expected
+                page.screenshot(path=str(folder / f"server-busy-{lang}-{width}.png"))
+            finally:
+                set_file_limit(writer_pid(server), resource.RLIM_INFINITY)
+            context.close()

@@ -12,6 +12,7 @@ const S = {
   game: null, values: {}, custom: false,
   seatCount: 4, sides: [], seatKinds: [],
   created: null, facts: {}, open: null, invited: null,
+  busy: false,  // the server cannot take new games (its store fails)
 };
 
 /* ----- words ------------------------------------------------------------------------------ */
@@ -278,16 +279,20 @@ function errorText(answer) {
    at the top of the lobby says so. */
 async function checkServer() {
   const answer = await api("GET", "/healthz");
-  const busy = answer.status === 503;
+  S.busy = answer.status === 503;
+  renderBusy();
+}
+function renderBusy() {
   let notice = byId("server-busy");
   if (!notice) {
+    if (!byId("lobby-title")) return;
     notice = document.createElement("p");
     notice.id = "server-busy";
     notice.className = "error";
     notice.setAttribute("role", "status");
     byId("lobby-title").after(notice);
   }
-  notice.textContent = busy ? L("server_busy") : "";
+  notice.textContent = S.busy ? L("server_busy") : "";
 }
 function seatUrl(tableId, token) { return `/t/${encodeURIComponent(tableId)}?token=${encodeURIComponent(token)}`; }
 function playerName() { return byId("name").value.trim() || null; }
@@ -577,5 +582,5 @@ async function init() {
   setInterval(() => { if (document.visibilityState === "visible") { refreshOpen(); checkServer(); } }, 15000);
 }
 
-document.addEventListener("koloda:lang", () => { if (S.games.length) renderAll(); });
+document.addEventListener("koloda:lang", () => { if (S.games.length) renderAll(); renderBusy(); });
 document.addEventListener("DOMContentLoaded", init);
