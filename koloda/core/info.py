@@ -70,6 +70,9 @@ class GameInfo:
     program: tuple[str, ...] = ()
     """The program's deals by name (classic King: the contracts' keys, ``no_tricks`` …), for
     the tables that show what is still to come; empty when there is no fixed program."""
+    hands_shown_at_deal_end: bool = False
+    """The cards left in the hands are scored when a deal ends (101's penalty points), so
+    they are laid open to everyone with the deal's score."""
     _side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The index of each seat's side (``side_of``, asked for every seat of every deal)."""
 

@@ -32,7 +32,6 @@ from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name
 from koloda.server.sheet_html import render_sheet_html
 from koloda.server.store import StoredTable
 from koloda.server.views import (
-    HANDS_SHOWN_AT_THE_END,
     TrickTracker,
     events_json,
     game_facts,
@@ -325,7 +324,7 @@ class LiveTable:
             "facts": self.facts,
             "clock_left": self.clock_left(),
         }
-        if self.rules.name in HANDS_SHOWN_AT_THE_END and any(
+        if self.rules.info.hands_shown_at_deal_end and any(
             isinstance(e, DealScored) for e in events
         ):
             message["hands_left"] = self.hands_left()

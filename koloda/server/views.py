@@ -37,11 +37,6 @@ def seat_view_json(rules: AnyRules, state: AnyState, seat: int) -> dict[str, Any
     return data
 
 
-HANDS_SHOWN_AT_THE_END = frozenset({"hundred_one"})
-"""The games whose points come from the cards left in the hands (101, H-13): those cards are
-shown to everyone with the deal's score."""
-
-
 def hands_left(
     rules: AnyRules, logs: Sequence[DealLog], deal: int, first_dealer: int
 ) -> list[list[str]]:

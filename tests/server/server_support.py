@@ -214,6 +214,10 @@ class Oracle:
         state: GameState = rules.empty_state(parsed.first_dealer)
         deals = parsed.deals
         self.allowed: list[list[set[str]]] = []
+        self.shown_at_end = rules.info.hands_shown_at_deal_end
+        self.hands_at_end: dict[int, list[set[str]]] = {}
+        """Each seat's cards left when a deal ended, by the version that ended it (shown to
+        all in the games that score them, ``GameInfo.hands_shown_at_deal_end``)."""
         played: set[str] = set()
 
         def seat_knowledge(events: list[Any]) -> list[set[str]]:
@@ -233,8 +237,12 @@ class Oracle:
         for deal_index, deal in enumerate(deals):
             for position, text in enumerate(deal["actions"]):
                 before = [cards_in(state.view(s).to_json()) for s in range(self.num_seats)]
-                events = list(state.apply(rules.parse_action(text)))
                 last = position == len(deal["actions"]) - 1
+                if last:
+                    hands = [set(state.view(s).to_json()["hand"]) for s in range(self.num_seats)]
+                    hands[state.to_act] = set()
+                    self.hands_at_end[len(self.allowed)] = hands
+                events = list(state.apply(rules.parse_action(text)))
                 if last and deal_index + 1 < len(deals) and state.awaiting_deal:
                     events += state.start_deal(rules.setup_from_json(deals[deal_index + 1]))
                 self._push(seat_knowledge(events), before, played, events)
@@ -263,5 +271,11 @@ class Oracle:
             allowed = set.intersection(*self.allowed[version])
         else:
             allowed = self.allowed[version][seat]
+        if "hands_left" in message:
+            assert self.shown_at_end, "only a game that scores the hands left shows them"
+            shown = [set(hand) for hand in message["hands_left"]]
+            ended = max(v for v in self.hands_at_end if v <= version)
+            assert shown == self.hands_at_end[ended], "the hands shown are those left"
+            message = {key: value for key, value in message.items() if key != "hands_left"}
         leaked = cards_in(message) - allowed
         assert not leaked, f"seat {seat} at version {version} was shown {sorted(leaked)}"

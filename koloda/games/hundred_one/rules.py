@@ -51,6 +51,7 @@ class HundredOneRules(RulesBase[HundredOneState]):
             deck=self.deck,
             has_tricks=False,
             max_decisions_per_deal=None,  # H-11: the pile is reshuffled as often as needed
+            hands_shown_at_deal_end=True,  # H-13: the cards left in hand are counted
         )
 
     # ----- states --------------------------------------------------------------------------
