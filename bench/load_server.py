@@ -300,6 +300,8 @@ def main() -> None:
                 sys.executable,
                 *("-m", "koloda", "serve", "--port", str(port), "--database", database),
                 *("--bot-delay", "0", "--tables-per-minute", "1000000", "--max-tables", "100000"),
+                # every client of the bench is one address
+                *("--connections-per-address", "1000000", "--websockets-per-address", "1000000"),
                 *(["--no-fsync"] if args.no_fsync else []),
             ],
             cwd=folder,
