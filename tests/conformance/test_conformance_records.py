@@ -1,9 +1,9 @@
 """Records, for every registered game and variant: a game written as a record, sent as JSON,
-read and replayed is the same game (deals, scores, outcome, who is to act) and writes the
-same record again; its results
-document says the same and replays too; a game saved mid-deal comes back where it stood
-(the same views and actions) and plays on from a new seed, as a resumed game does; a
-record with an action the game cannot read is refused in one line naming the action."""
+read and replayed is the same game (deals, scores, outcome, who is to act, every seat's view)
+and writes the same record again; its results document says the same and replays too; a game
+saved mid-deal comes back where it stood (the same views and actions) and plays on from a new
+seed, as a resumed game does; a record with an action the game cannot read is refused in one
+line naming the action."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from random_play import advance, random_state
 from koloda.core.dealing import Shuffler
 from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
 
-DEALS = 4
+DEALS = 3
 """Deals each recorded game plays at most (a Spades game to 500 may never end at random)."""
 
 
@@ -32,19 +32,19 @@ def views(state: Any) -> list[Any]:
 
 def test_a_record_replays_to_the_same_game(variant: Variant) -> None:
     rules = variant.rules()
-    for seed in range(3):
+    for seed in range(2):
         first_dealer = seed % rules.num_seats
         state = random_state(rules, seed, first_dealer=first_dealer, deals=DEALS)
         document = record_from_state(rules, state, first_dealer=first_dealer)
         record = through_json(document)
         again = replay(record)
         assert record_from_state(record.rules, again, first_dealer=first_dealer) == document
-        assert results_document(record, again) == results_document(record, state)
-        assert again.deal_scores() == state.deal_scores()
+        assert again.deal_scores() == state.deal_scores() and views(again) == views(state)
         assert (again.is_over, again.to_act) == (state.is_over, state.to_act)
         if state.is_over:
             assert again.outcome() == state.outcome()
         results = results_document(record, again)
+        assert results == results_document(record, state)
         assert results["finished"] is state.is_over
         scored = [d["scores"] for d in results["deals"] if "scores" in d]
         assert scored == [list(s) for s in state.deal_scores()]
@@ -53,8 +53,8 @@ def test_a_record_replays_to_the_same_game(variant: Variant) -> None:
 
 def test_a_game_saved_mid_deal_resumes_where_it_stood(variant: Variant) -> None:
     rules = variant.rules()
-    for seed in range(3):
-        state = random_state(rules, seed, steps=3 + seed * 5)
+    for seed in range(2):
+        state = random_state(rules, seed, steps=3 + seed * 7)
         if state.is_over:
             continue
         names = [f"P{seat}" for seat in range(rules.num_seats)]
