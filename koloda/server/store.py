@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -112,7 +113,7 @@ health_table = Table(
     Column("id", Integer, primary_key=True),
     Column("checked", Float, nullable=False),
 )
-"""One row the health check writes and reads back (``Store.check``)."""
+"""The rows the health checks write and read back (``Store.check``), kept a minute."""
 
 
 class DamagedStoreError(RuntimeError):
@@ -180,8 +181,10 @@ class ActionWrite:
 
 @dataclass
 class HealthWrite:
-    """The health check's write: the time it was made, read back to prove the round trip."""
+    """The health check's write, read back to prove the round trip: a row of its own (several
+    processes may check one database at once), the time it was made."""
 
+    id: int
     checked: float
 
 
@@ -240,10 +243,10 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
     versions: dict[str, int] = {}
     finished: dict[str, dict[str, Any]] = {}
     seatings: dict[str, dict[str, Any]] = {}
-    checked: float | None = None
+    checks: list[HealthWrite] = []
     for job in jobs:
         if isinstance(job, HealthWrite):
-            checked = job.checked
+            checks.append(job)
             continue
         if isinstance(job, SeatsWrite):
             seatings[job.table_id] = {
@@ -324,9 +327,12 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
                 .where(tables_table.c.id == table_id)
                 .values(finished=True, record=record)
             )
-        if checked is not None:
-            connection.execute(delete(health_table))
-            connection.execute(insert(health_table).values(id=1, checked=checked))
+        if checks:  # the checks of the last minute are kept
+            oldest = min(check.checked for check in checks) - 60.0
+            connection.execute(delete(health_table).where(health_table.c.checked < oldest))
+            connection.execute(
+                insert(health_table), [{"id": c.id, "checked": c.checked} for c in checks]
+            )
 
 
 def check_database(url: str) -> None:
@@ -445,12 +451,15 @@ class Store:
     async def check(self) -> float:
         """Write through the writer and read it back (the health check): the time written;
         raises ``StoreWriterError`` or a database error when the store fails."""
-        checked = time.time()
-        await self._submit(HealthWrite(checked))
+        check = HealthWrite(secrets.randbits(31), time.time())
+        checked = check.checked
+        await self._submit(check)
 
         def read() -> float:
             with self.engine.connect() as connection:
-                row = connection.execute(select(health_table.c.checked)).first()
+                row = connection.execute(
+                    select(health_table.c.checked).where(health_table.c.id == check.id)
+                ).first()
                 connection.execute(select(tables_table.c.id).limit(1)).all()
             if row is None or row.checked != checked:
                 raise StoreWriterError("the health check's write was not read back", True)
