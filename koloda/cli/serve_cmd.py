@@ -72,6 +72,7 @@ def serve(
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
+            metavar="ADDRESSES",
             help="behind a proxy: the proxies' addresses or networks, comma-separated (* for "
             "any), whose X-Forwarded-For and X-Forwarded-Proto name the client; off by default, "
             "so no client can pass for another address with such headers",
@@ -80,6 +81,7 @@ def serve(
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="ORIGIN",
             help="an origin (https://cards.example.com) whose pages may open the tables' "
             "WebSockets besides the server's own; repeat it for more",
         ),

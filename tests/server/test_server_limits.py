@@ -261,3 +261,25 @@ def test_koloda_serve_behind_a_proxy_limits_each_forwarded_client(tmp_path: Path
         assert create("198.51.100.1") == 429
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--forwarded-allow-ips", "nonsense", "not an address or network: 'nonsense'"),
+        ("--allowed-origin", "ftp://x", "'ftp://x' is not an origin like https://example.com"),
+    ],
+)
+def test_koloda_serve_refuses_a_bad_proxy_or_origin_in_one_line(
+    tmp_path: Path, option: str, value: str, said: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "koloda", "serve", option, value],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"error: {option}: {said}"
+    assert not (tmp_path / "koloda.db").exists(), "nothing was made"
