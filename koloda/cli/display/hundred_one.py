@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import SUIT_STYLES, playable_cards, styled_card
+from koloda.cli.display.summary import Trick
 from koloda.core.cards import SUIT_SYMBOLS
 from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
 from koloda.games.hundred_one.rules import HundredOneRules
+from koloda.games.hundred_one.scoring import penalty_table
 from koloda.games.hundred_one.view import HundredOneView
 from koloda.i18n import Speaker
 
@@ -91,3 +96,21 @@ def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Gr
         legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
         lines.append(legal)
     return Group(*lines)
+
+
+def deal_breakdown(
+    rules: HundredOneRules,
+    line: Any,
+    words: Speaker,
+    tricks: Sequence[Trick],
+    left: Sequence[int],
+) -> list[str]:
+    """Who went out (on a queen or not) and the reader's cards counted against him."""
+    key = "tui.sum.out_on_queen" if line.out_on_queen else "tui.sum.out"
+    lines = [words.sentence(Phrase(key, {"seat": SeatRef(line.out)}))]
+    me = words.viewer
+    if me is not None and me != line.out and left:
+        table = penalty_table(rules.options)
+        cards = ", ".join(f"{words.card(c)} {table[c]}" for c in left)
+        lines.append(words.say("tui.sum.counted", cards=cards, points=line.scores[me]))
+    return lines

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, playable_cards, styled_card
+from koloda.cli.display.summary import Trick, signed_points
 from koloda.core.cards import SUIT_SYMBOLS
 from koloda.games.king.actions import CONTRACT_KEYS
 from koloda.games.king.rules import KingRules
+from koloda.games.king.scoring import HEARTS_MASK, JACKS, KING_OF_HEARTS_BIT, QUEENS
 from koloda.games.king.view import KingView
-from koloda.i18n import Speaker
+from koloda.i18n import Speaker, upper_first
 
 
 def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
@@ -57,3 +62,37 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
         legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
         lines.append(legal)
     return Group(*lines)
+
+
+def deal_breakdown(
+    rules: KingRules, line: Any, words: Speaker, tricks: Sequence[Trick], left: Sequence[int]
+) -> list[str]:
+    """What each player took in the deal and what it cost him."""
+    contract = CONTRACT_KEYS[line.contract]
+    counted = {
+        "no_jacks": JACKS,
+        "no_queens": QUEENS,
+        "no_hearts": HEARTS_MASK,
+        "no_king": KING_OF_HEARTS_BIT,
+        "erelash": JACKS | QUEENS | HEARTS_MASK | KING_OF_HEARTS_BIT,
+    }.get(contract, 0)
+    by_tricks = contract in ("no_tricks", "erelash", "positive")
+    lasts = [seat for seat, _ in tricks[-2:]] if contract in ("last_two", "erelash") else []
+    lines = []
+    for seat, points in enumerate(line.scores):
+        won = [cards for who, cards in tricks if who == seat]
+        parts = []
+        if by_tricks and won:
+            parts.append(words.say("tui.tricks_count", count=len(won)))
+        taken = sorted(
+            (c for cards in won for c in cards if counted >> c & 1),
+            key=lambda c: (c >> 4, -(c & 15)),
+        )
+        if taken:
+            parts.append(" ".join(words.card(c) for c in taken))
+        if lasts.count(seat):
+            parts.append(words.say("tui.sum.last_tricks", count=lasts.count(seat)))
+        what = ", ".join(parts) or words.say("tui.sum.nothing")
+        name = upper_first(words.seat_name(seat))
+        lines.append(words.say("tui.sum.took", seat=name, what=what, points=signed_points(points)))
+    return lines

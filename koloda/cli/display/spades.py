@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.console import Group
 from rich.text import Text
 
 from koloda.cli.display.cards import hand_by_suit, playable_cards, styled_card
+from koloda.cli.display.summary import Trick, signed_points
 from koloda.games.spades.actions import NO_BID, bid_text
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.view import SpadesView
-from koloda.i18n import Speaker
+from koloda.i18n import Speaker, upper_first
+
+HELP_KEYS = ("tui.help_exchange", "tui.help_nil")
+"""What the keys' help adds in Spades: how cards marked for the exchange look, and that nil
+and double nil ask to confirm."""
 
 
 def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
@@ -83,3 +91,30 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
         legal.append(", ".join(shown))
         lines.append(legal)
     return Group(*lines)
+
+
+def deal_breakdown(
+    rules: SpadesRules, line: Any, words: Speaker, tricks: Sequence[Trick], left: Sequence[int]
+) -> list[str]:
+    """How a deal's score came about, side by side: contract, bags, nil, penalties."""
+    lines = []
+    for side, score in enumerate(line.sides):
+        contract = score.contract_points - score.overtricks  # a bag is a point of its own
+        parts = [words.say("tui.sum.contract", points=signed_points(contract))]
+        for key, value in (
+            ("tui.sum.bags", score.overtricks),
+            ("tui.sum.nil", score.nil_points),
+            ("tui.sum.bag_penalty", score.bag_penalty),
+        ):
+            if value:
+                parts.append(words.say(key, points=signed_points(value)))
+        if score.lost_score:
+            parts.append(words.say("tui.sum.lost_score"))
+        said = words.say(
+            "tui.sum.side",
+            side=upper_first(words.side_name(side)),
+            score=signed_points(score.score),
+            parts=", ".join(parts),
+        )
+        lines.append(said)
+    return lines

@@ -30,6 +30,7 @@ from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from koloda.bots import AnyBot, make_bot
+from koloda.cli.display import help_keys
 from koloda.cli.display.choices import (
     RISKY_BIDS,
     choice_label,
@@ -479,12 +480,12 @@ class TableApp(App[None]):
 
     def action_keys(self) -> None:
         last_trick = self.say("tui.help_last_trick") if self.rules.info.has_tricks else ""
-        bids = self.rules.name == "spades"  # nil bids and their exchange
+        own = help_keys(self.rules)  # the game's own lines (Spades: exchange, nil)
         keys = self.say(
             "tui.help",
             last_trick=last_trick,
-            exchange=self.say("tui.help_exchange") if bids else "",
-            nil=self.say("tui.help_nil") if bids else "",
+            exchange=self.say("tui.help_exchange") if "tui.help_exchange" in own else "",
+            nil=self.say("tui.help_nil") if "tui.help_nil" in own else "",
         )
         self.push_screen(InfoScreen(self.say("tui.keys_title"), keys, self.say("tui.hint_close")))
 
