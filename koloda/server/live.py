@@ -450,6 +450,8 @@ def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:
         name = kind.removeprefix("bot:")
         if sees_everything(name):
             raise OptionError(f"bot {name!r} reads every hand: not at a table of players")
+        if ":" in name:  # a search of any size would hold a worker for as long as it asks
+            raise OptionError(f"bot {name!r}: a table takes the bots by name, without a budget")
         make_bot(name, rules)
     return list(kinds)
 

@@ -47,6 +47,14 @@ def test_server_create_table_gives_tokens_to_humans_only(server: ServerThread) -
             {"game": "king", "options": {}, "seats": ["human", "bot:cheater", "human", "human"]},
             "reads every hand",  # the cheater is a ceiling for measurements, not an opponent
         ),
+        (  # a search of any size would hold a bot worker for as long as it asks
+            {
+                "game": "king",
+                "options": {},
+                "seats": ["human", "bot:ismcts:1000000"] + ["human"] * 2,
+            },
+            "without a budget",
+        ),
         ({"options": {}, "seats": ["human"] * 4}, "game"),
         ({"game": "king", "options": {}}, "seats"),
     ],

@@ -191,7 +191,7 @@ def test_stopping_the_server_stops_its_worker_processes(tmp_path: Path) -> None:
     assert server.process is not None
     try:
         for _ in range(2):  # long searches keep both workers busy
-            create_table(server.url, "king", {}, ["bot:ismcts:1000000"] * 4)
+            create_table(server.url, "king", {}, ["bot:hard"] * 4)
         deadline = time.monotonic() + 60
         while len(children_of(server.process.pid)) < 4:  # writer, tracker, two workers
             assert time.monotonic() < deadline, "the workers did not start"
