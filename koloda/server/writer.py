@@ -94,6 +94,9 @@ def serve_writes(url: str, fsync: bool, jobs: Connection, answers: Connection) -
     from koloda.server.store import copy_log_periodically, make_engine, write_batch
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server decides when its writer stops
+    # A file grown past the process's size limit is a failed write (EFBIG), as a full disk is
+    # (ENOSPC): the commit fails and is tried again, rather than the writer being killed.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     engine = make_engine(url, fsync)
     stopping = threading.Event()
     if url.startswith("sqlite"):
