@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group
+from rich.segment import Segments
 from rich.table import Table
 from rich.text import Text
+from rich.traceback import Traceback
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -477,6 +479,16 @@ class TableApp(App[None]):
         sheet = render_sheet(self.rules.score_sheet(self.state), self.shown, self.lang)
         body = Group(*lines, Text(""), self.scoreboard(), Text(""), sheet)
         self.push_screen(InfoScreen(title, body, self.say("tui.hint_over")))
+
+    def _fatal_error(self) -> None:
+        """A bug ends the table with its traceback but without the values it held (Textual
+        shows them by default, and a hand is among them): hidden cards are never printed."""
+        self.bell()
+        traceback = Traceback(show_locals=False, width=None)
+        self._exit_renderables.append(
+            Segments(self.console.render(traceback, self.console.options))
+        )
+        self._close_messages_no_wait()
 
     def action_keys(self) -> None:
         last_trick = self.say("tui.help_last_trick") if self.rules.info.has_tricks else ""
