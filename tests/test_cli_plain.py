@@ -131,3 +131,33 @@ def test_a_refused_card_is_explained_in_words(tmp_path: Path) -> None:
     refused = next(line for line in result.output.splitlines() if "must" in line)
     assert "> You must follow " in refused or "> You have no " in refused, refused
     assert "(K-" not in refused and "not allowed" not in refused
+
+
+def test_the_line_mode_takes_what_a_russian_player_types(tmp_path: Path) -> None:
+    """A card as the Russian table writes it (дч: the queen of hearts), a choice by its word,
+    the commands in Russian, and an unknown word refused in Russian, not in notation."""
+    rules = load_game("hundred_one")
+    words = Speaker("ru", ["Вы", "Бот-1", "Бот-2", "Бот-3"], viewer=0)
+    for seed in range(60):  # a deal where the first decision of seat 0 plays a card
+        state = rules.new_state(seed=seed)
+        bot = make_bot("random", rules)
+        rng = random.Random(seed)
+        while state.to_act != 0 and not state.is_over:
+            state.apply(bot.choose(state.view(state.to_act), rng))
+        cards = [a for a in state.legal_actions() if rules.info.is_card_action(a)]
+        if not state.is_over and cards:
+            break
+    card = cards[0]
+    typed = words.rank_short(card & 15).lower() + words.suit(card >> 4)[:1].lower()
+    save = tmp_path / "h.json"
+    save.write_text(json.dumps(record_from_state(rules, state, ["Вы", "Бот-1", "Бот-2", "Бот-3"])))
+    result = runner.invoke(
+        app,
+        ["play", "--resume", str(save), "--lang", "ru", "--plain"],
+        input=f"абракадабра\n{typed}\nвыход\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "«абракадабра» — сейчас не ход" in result.output
+    assert "not a " not in result.output  # no English parser message
+    moves = json.loads(save.read_text())["deals"][-1]["actions"]
+    assert rules.format_action(card) in moves  # the typed card was played, then the save

@@ -13,6 +13,7 @@ from rich.markup import escape
 from koloda.bots.base import AnyBot
 from koloda.cli.display import describe_view
 from koloda.cli.display.refusals import refusal
+from koloda.cli.display.typing import typed_action, typed_command
 from koloda.cli.players import bot_name, shown_names
 from koloda.cli.saving import save_failure
 from koloda.cli.sheet import render_sheet
@@ -171,19 +172,24 @@ class TerminalGame:
                 return None
             if not text:
                 continue
-            if text.lower() in ("q", "quit", "exit"):
+            command = typed_command(text)
+            if command == "quit":
                 return None
-            if text.lower() in ("h", "help", "?"):
+            if command == "help":
                 self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
                 self.console.print(self.help, highlight=False)
                 legal = ", ".join(self.rules.format_action(a) for a in state.legal_actions())
                 self.console.print(f"{self.say('view.legal')} {legal}", highlight=False)
                 continue
-            if text.lower() == "sheet":
+            if command == "sheet":
                 self.show_sheet(state)
                 continue
+            action = typed_action(text, self.rules, state.legal_actions(), self.words)
+            if action is None:
+                message = self.say("tui.not_a_move", text=text)
+                self.console.print(f"[red]{escape(message)}[/]", highlight=False)
+                continue
             try:
-                action = self.rules.parse_action(text)
                 return state.apply(action)
             except IllegalActionError as error:  # why, in the player's words
                 allowed = state.legal_actions()

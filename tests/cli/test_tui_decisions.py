@@ -17,8 +17,9 @@ from tui_helpers import make_app, screen_text, settle
 
 from koloda.bots import make_bot
 from koloda.cli.display import describe_view
-from koloda.cli.display.choices import decision_key, said_choice
+from koloda.cli.display.choices import decision_key
 from koloda.cli.display.refusals import refusal
+from koloda.cli.display.typing import said_choice
 from koloda.cli.tui.screens import ConfirmScreen
 from koloda.cli.tui.strip import Item, Strip
 from koloda.core.errors import IllegalActionError

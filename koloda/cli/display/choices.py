@@ -65,18 +65,3 @@ def decision_key(texts: list[str], has_cards: bool) -> str:
         if head in heads:
             return key
     return "tui.choose"
-
-
-def said_choice(typed: str, choices: list[tuple[int, str]]) -> int | None:
-    """The choice the player typed as the screen shows it ("3", "nil", "черви", "♥ hearts")
-    or as the record writes it ("bid:3"): ``choices`` are (action, label) pairs."""
-    wanted = " ".join(typed.casefold().split())
-    if not wanted:
-        return None
-    for action, label in choices:
-        shown = " ".join(label.casefold().split())
-        words = shown.split(" ", 1)
-        plain = words[1] if len(words) == 2 and not words[0].isalnum() else shown
-        if wanted in (shown, plain):
-            return action
-    return None

@@ -38,10 +38,10 @@ from koloda.cli.display.choices import (
     choice_label,
     decision_key,
     pick_kind,
-    said_choice,
 )
 from koloda.cli.display.refusals import refusal
 from koloda.cli.display.summary import deal_breakdown
+from koloda.cli.display.typing import said_choice, typed_card, typed_command
 from koloda.cli.players import Seating, shown_names
 from koloda.cli.saving import save_failure
 from koloda.cli.sheet import render_sheet
@@ -50,7 +50,7 @@ from koloda.cli.tui.layout import SUIT_STYLES, SeatPicture, TablePicture, TableV
 from koloda.cli.tui.screens import ConfirmScreen, InfoScreen, flatten
 from koloda.cli.tui.strip import Item, Strip
 from koloda.cli.tui.undo import rewind
-from koloda.core.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
+from koloda.core.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_card, parse_card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, AnyRules, AnyState
 from koloda.core.errors import IllegalActionError, KolodaError
@@ -602,27 +602,9 @@ class TableApp(App[None]):
         self.try_typed_card()
         self.refresh_table()
 
-    def typed_card(self) -> int | None:
-        """The card typed so far, if complete: a card code (``QH``, ``q♥``, ``10h``), or with
-        the rank and suit as the player's language writes them (``д♥``, ``дh``, ``дч`` for
-        the queen of hearts, ``тб`` for the ace of diamonds: a suit by its word's first
-        letter)."""
-        text = self.typed.strip()
-        local = {self.words.rank_short(r).lower(): name for r, name in enumerate(RANK_NAMES)}
-        suits = {self.words.suit(s)[:1].lower(): letter for s, letter in enumerate(SUIT_LETTERS)}
-        rank, suit = text[:-1].lower(), text[-1:].lower()
-        suit = suits.get(suit, suit)
-        candidates = [text, local.get(rank, rank) + suit]
-        for candidate in candidates:
-            try:
-                return parse_card(candidate)
-            except KolodaError:
-                continue
-        return None
-
     def try_typed_card(self) -> None:
         """A typed card is played as soon as it is complete."""
-        card = self.typed_card()
+        card = typed_card(self.typed, self.words)
         if card is None:
             return
         if self.pick_kind() is not None:
@@ -635,15 +617,15 @@ class TableApp(App[None]):
 
     def submit_typed(self) -> None:
         text, self.typed = self.typed.strip(), ""
-        command = text.lower()
-        if command in ("q", "quit", "exit"):  # the line mode's commands work here too
+        command = typed_command(text)  # the line mode's commands work here too
+        if command == "quit":
             self.exit()
             return
         if command == "sheet":
             self.refresh_table()
             self.action_sheet()
             return
-        if command in ("h", "help", "?"):
+        if command == "help":
             self.refresh_table()
             self.action_keys()
             return
