@@ -8,34 +8,34 @@ import io
 import sys
 from typing import TextIO
 
-FALLBACK = str.maketrans(
-    {
-        "♠": "S",
-        "♥": "H",
-        "♦": "D",
-        "♣": "C",
-        "♤": "S",
-        "♡": "H",
-        "♢": "D",
-        "♧": "C",
-        "—": "-",
-        "–": "-",
-        "−": "-",
-        "…": "...",
-        "«": '"',
-        "»": '"',
-        "“": '"',
-        "”": '"',
-        "„": '"',
-        "‘": "'",
-        "’": "'",
-        "⇄": "<->",
-        "◆": "*",
-        "▶": ">",
-        "×": "x",
-        "·": "-",
-    }
-)
+FALLBACK_TEXT: dict[str, str] = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+    "—": "-",
+    "–": "-",
+    "−": "-",
+    "…": "...",
+    "«": '"',
+    "»": '"',
+    "“": '"',
+    "”": '"',
+    "„": '"',
+    "‘": "'",
+    "’": "'",
+    "⇄": "<->",
+    "◆": "*",
+    "▶": ">",
+    "×": "x",
+    "·": "-",
+}
+"""What each symbol becomes where the output cannot say it."""
+FALLBACK = str.maketrans(FALLBACK_TEXT)
 
 
 def plain_text(text: str, encoding: str) -> str:

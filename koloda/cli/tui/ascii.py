@@ -12,28 +12,14 @@ from rich.segment import Segment
 from textual.color import Color
 from textual.filter import LineFilter
 
+from koloda.cli.output import FALLBACK_TEXT
+
 ONE_CELL = str.maketrans(
     {
-        "♠": "S",
-        "♥": "H",
-        "♦": "D",
-        "♣": "C",
-        "▶": ">",
-        "◆": "*",
-        "—": "-",
-        "–": "-",
-        "−": "-",
+        **{symbol: text for symbol, text in FALLBACK_TEXT.items() if len(text) == 1},
         "…": ".",
         "·": "|",
-        "«": '"',
-        "»": '"',
-        "“": '"',
-        "”": '"',
-        "„": '"',
-        "‘": "'",
-        "’": "'",
         "⇄": "x",
-        "×": "x",
         "↑": "^",
         "↓": "v",
         "─": "-",
@@ -68,7 +54,7 @@ ONE_CELL = str.maketrans(
         "▇": "#",
         "█": "#",
         "▔": "-",
-        "\u00a0": " ",
+        "\xa0": " ",
     }
 )
 
