@@ -127,7 +127,7 @@ def test_terminal_game_refuses_illegal_input_and_saves(tmp_path: Path) -> None:
     session = TerminalGame(rules, 0, bots, save, console, seed="cli", read_line=read_line)
     session.run()
     text = output.getvalue()
-    assert '“ZZ” is not a move now' in text  # in words, not the parser's notation
+    assert "“ZZ” is not a move now" in text  # in words, not the parser's notation
     assert "Not now. You may: " in text  # a contract offered where a card must be played
     assert "score sheet" in text and "final record saved" in text
     finished = replay(load_record(save))
