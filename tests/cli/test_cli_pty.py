@@ -11,7 +11,9 @@ import contextlib
 import json
 import random
 import shutil
+import socket
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -123,8 +125,17 @@ def test_play_the_full_screen_table_in_a_terminal(tmp_path: Path) -> None:
 
 def test_serve_in_a_terminal(tmp_path: Path) -> None:
     pytest.importorskip("uvicorn")
-    terminal = Terminal("serve", "--port", "0", "--database", "sqlite:///t.db", cwd=tmp_path)
-    terminal.expect("Koloda web table: http://127.0.0.1:0/")
+    httpx = pytest.importorskip("httpx")
+    with socket.socket() as probe:  # a free port, to ask the server when it is up
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    terminal = Terminal("serve", "--port", str(port), "--database", "sqlite:///t.db", cwd=tmp_path)
+    terminal.expect(f"Koloda web table: http://127.0.0.1:{port}/")
+    for _ in range(600):  # Ctrl-C once it serves (uvicorn calls an earlier one a failed start)
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200:
+                break
+        time.sleep(0.1)
     terminal.interrupt()
     code = terminal.wait()
     assert code in (0, 130), terminal.text  # 130: ended by Ctrl-C, as a shell reports it
