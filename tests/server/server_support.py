@@ -279,3 +279,33 @@ class Oracle:
             message = {key: value for key, value in message.items() if key != "hands_left"}
         leaked = cards_in(message) - allowed
         assert not leaked, f"seat {seat} at version {version} was shown {sorted(leaked)}"
+
+
+def facts(server: ServerThread, table_id: str) -> dict[str, Any]:
+    """``GET /api/tables/{id}``: who sits where, as the lobby sees it."""
+    answer = httpx.get(f"{server.url}/api/tables/{table_id}")
+    assert answer.status_code == 200, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def post(server: ServerThread, path: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{server.url}{path}", json=body)
+
+
+def next_of(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
+    """The next message of type ``kind`` (others are passed over)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = receive(ws, max(0.1, deadline - time.monotonic()), people=True)
+        if message["type"] == kind:
+            return message
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (an exited one not yet reaped by its new parent does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlparse
 import httpx
 import pytest
 from browser_support import needs_chromium, shots_dir, wait_until
-from server_support import Client, ServerThread, serving
+from server_support import Client, ServerThread, facts, serving
 
 from koloda.i18n import catalogue_json
 
@@ -70,13 +70,6 @@ def seat_of(url: str) -> tuple[str, str]:
     match = re.fullmatch(r"/t/([^/]+)", parsed.path)
     assert match, url
     return match.group(1), parse_qs(parsed.query)["token"][0]
-
-
-def facts(server: ServerThread, table_id: str) -> dict[str, Any]:
-    answer = httpx.get(f"{server.url}/api/tables/{table_id}")
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
 
 
 def shown_options(page: Any) -> list[str]:

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_support import needs_chromium, shots_dir, wait_until
-from server_support import ServerProcess, ServerThread, create_table, free_port, receive
+from server_support import ServerProcess, ServerThread, alive, create_table, free_port, receive
 from websockets.sync.client import ClientConnection, connect
 
 from koloda.i18n import catalogue_json
@@ -181,14 +181,6 @@ def children_of(pid: int) -> set[int]:
         if int(fields[1]) == pid and fields[0] != "Z":
             found.add(int(entry.name))
     return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def test_stopping_the_server_stops_its_worker_processes(tmp_path: Path) -> None:

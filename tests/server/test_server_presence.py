@@ -14,7 +14,16 @@ from typing import Any
 
 import httpx
 import pytest
-from server_support import ServerProcess, ServerThread, create_table, receive, serving
+from server_support import (
+    ServerProcess,
+    ServerThread,
+    create_table,
+    facts,
+    next_of,
+    post,
+    receive,
+    serving,
+)
 from typer.testing import CliRunner
 from websockets.sync.client import ClientConnection, connect
 
@@ -36,25 +45,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 def socket(server: ServerThread, table_id: str, token: str | None = None) -> ClientConnection:
     query = f"?token={token}" if token else ""
     return connect(f"{server.ws_url}/ws/tables/{table_id}{query}").__enter__()
-
-
-def facts(server: ServerThread, table_id: str) -> dict[str, Any]:
-    answer = httpx.get(f"{server.url}/api/tables/{table_id}")
-    assert answer.status_code == 200, answer.text
-    result: dict[str, Any] = answer.json()
-    return result
-
-
-def post(server: ServerThread, path: str, body: dict[str, Any]) -> httpx.Response:
-    return httpx.post(f"{server.url}{path}", json=body)
-
-
-def next_of(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        message = receive(ws, max(0.1, deadline - time.monotonic()), people=True)
-        if message["type"] == kind:
-            return message
 
 
 def until(ws: ClientConnection, test: Any, timeout: float = 20) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_support import Client, ServerThread, create_table, receive
+from server_support import Client, ServerThread, create_table, facts, next_of, post, receive
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -27,25 +27,6 @@ def patient(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 def socket(server: ServerThread, table_id: str, token: str | None = None) -> ClientConnection:
     query = f"?token={token}" if token else ""
     return connect(f"{server.ws_url}/ws/tables/{table_id}{query}").__enter__()
-
-
-def facts(server: ServerThread, table_id: str) -> dict[str, Any]:
-    response = httpx.get(f"{server.url}/api/tables/{table_id}")
-    assert response.status_code == 200
-    result: dict[str, Any] = response.json()
-    return result
-
-
-def post(server: ServerThread, path: str, body: dict[str, Any]) -> httpx.Response:
-    return httpx.post(f"{server.url}{path}", json=body)
-
-
-def next_of(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        message = receive(ws, max(0.1, deadline - time.monotonic()), people=True)
-        if message["type"] == kind:
-            return message
 
 
 def test_open_seats_are_listed_and_joined(patient: ServerThread) -> None:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from server_support import alive
 
 from koloda.server.store import ActionWrite, NewTable, Store
 from koloda.server.writer import StoreWriterError
@@ -34,15 +35,6 @@ def new_table(table_id: str) -> NewTable:
 
 def action(table_id: str, seq: int) -> ActionWrite:
     return ActionWrite(table_id=table_id, seq=seq, deal_index=0, action=f"A{seq}", setups=[])
-
-
-def alive(pid: int) -> bool:
-    """Whether the process runs (an exited one not yet reaped by its new parent does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def test_writes_from_many_tables_are_committed_in_the_writer_process(tmp_path: Path) -> None:
