@@ -37,6 +37,7 @@ from koloda.server.views import (
     game_facts,
     hands_left,
     public_view_json,
+    replay_into_deal,
     seat_view_json,
 )
 
@@ -397,14 +398,9 @@ class LiveTable:
             return []
         key = (len(logs), len(logs[-1].actions))
         if self.opening_cache is None or self.opening_cache[0] != key:
-            replayed = self.rules.empty_state(self.first_dealer)
-            for log in logs[:-1]:
-                replayed.start_deal(log.setup)
-                for action in log.actions:
-                    replayed.apply(action)
-            events = list(replayed.start_deal(logs[-1].setup))
-            for action in logs[-1].actions:
-                events.extend(replayed.apply(action))
+            _, events = replay_into_deal(
+                self.rules, logs, self.first_dealer, len(logs) - 1, len(logs[-1].actions)
+            )
             self.opening_cache = (key, events)
         return self.opening_cache[1]
 

@@ -37,19 +37,28 @@ def seat_view_json(rules: AnyRules, state: AnyState, seat: int) -> dict[str, Any
     return data
 
 
-def hands_left(
-    rules: AnyRules, logs: Sequence[DealLog], deal: int, first_dealer: int
-) -> list[list[str]]:
-    """Each seat's cards left when deal ``deal`` (complete) ended: the deal is replayed from
-    its record up to its last move, which empties the hand of the seat that made it."""
+def replay_into_deal(
+    rules: AnyRules, logs: Sequence[DealLog], first_dealer: int, deal: int, moves: int
+) -> tuple[AnyState, list[Event]]:
+    """A fresh state with the deals before ``deal`` replayed from their logs, then ``deal``
+    started and its first ``moves`` actions played; and that deal's events so far."""
     replayed = rules.empty_state(first_dealer)
     for log in logs[:deal]:
         replayed.start_deal(log.setup)
         for action in log.actions:
             replayed.apply(action)
-    replayed.start_deal(logs[deal].setup)
-    for action in logs[deal].actions[:-1]:
-        replayed.apply(action)
+    events = list(replayed.start_deal(logs[deal].setup))
+    for action in logs[deal].actions[:moves]:
+        events.extend(replayed.apply(action))
+    return replayed, events
+
+
+def hands_left(
+    rules: AnyRules, logs: Sequence[DealLog], deal: int, first_dealer: int
+) -> list[list[str]]:
+    """Each seat's cards left when deal ``deal`` (complete) ended: the deal is replayed from
+    its record up to its last move, which empties the hand of the seat that made it."""
+    replayed, _ = replay_into_deal(rules, logs, first_dealer, deal, len(logs[deal].actions) - 1)
     out = replayed.to_act
     return [
         [] if seat == out else list(seat_view_json(rules, replayed, seat)["hand"])
