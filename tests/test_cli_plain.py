@@ -158,6 +158,7 @@ def test_the_line_mode_takes_what_a_russian_player_types(tmp_path: Path) -> None
     )
     assert result.exit_code == 0, result.output
     assert "«абракадабра» — сейчас не ход" in result.output
+    assert result.output.startswith("Колода — ")  # the name in the table's language
     assert "not a " not in result.output  # no English parser message
     moves = json.loads(save.read_text())["deals"][-1]["actions"]
     assert rules.format_action(card) in moves  # the typed card was played, then the save

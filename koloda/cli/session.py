@@ -122,7 +122,8 @@ class TerminalGame:
             self.show(state.resume_dealing(Shuffler(self.seed)))
         self.state = state
         game = self.words.word(f"game.{self.rules.name}")
-        self.console.print(f"[bold]Koloda — {escape(game)}[/]", highlight=False)
+        brand = self.say("ui.brand")
+        self.console.print(f"[bold]{escape(brand)} — {escape(game)}[/]", highlight=False)
         self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
         self.console.print(self.help, highlight=False)
         self.save(state)

@@ -717,7 +717,7 @@ class TableApp(App[None]):
         self.base().query_one("#prompt", Static).update(self.prompt_line())
 
     def header(self, data: dict[str, Any]) -> Text:
-        top = Text(f"Koloda — {self.say(f'game.{self.rules.name}')}", style="bold")
+        top = Text(f"{self.say('ui.brand')} — {self.say(f'game.{self.rules.name}')}", style="bold")
         number = int(data["deal"]) + 1
         program = self.rules.info.program_length
         if program and number <= program:
