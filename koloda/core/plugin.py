@@ -197,6 +197,25 @@ class GamePlugin:
     milliseconds=, name=)``, a bot): its ``hard``, ``ismcts-native`` and, on the real hands,
     its ``cheater``."""
 
+    display: str | None = None
+    """The module that draws the game in the terminal: ``describe(rules, view, words)`` and,
+    where the game has them, ``deal_breakdown`` and ``HELP_KEYS``. None: the generic display
+    of any game (``koloda.cli.display.generic``)."""
+    lobby: str | None = None
+    """``"module:attribute"``: what the lobby shows of the game beyond its options dataclass
+    (its presets and the options' shapes: when one applies, the numbers it may be). None:
+    one preset, the game on its default options."""
+    web: str | None = None
+    """The package whose ``web/`` folder holds the game's browser modules (``board.js``: its
+    scoreboard), which the card room serves and loads by the game's name. None: the generic
+    board."""
+    vector: str | None = None
+    """``"module:function"``: ``function(rules, encoder)`` gives the native batch path of
+    ``VectorEnv`` for these rules (their states stepped and encoded in Rust), or None."""
+    unrated: tuple[str, ...] = ()
+    """Actions (in notation) the analysis never suggests, because a search by sampled deals
+    overrates them (Spades' nil bids: a sampled deal shows the bidder's cards)."""
+
     @property
     def engines(self) -> tuple[str, ...]:
         """The engines this game can run on: always ``python``, and ``native`` if built."""

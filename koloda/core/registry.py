@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Mapping
+from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from koloda.core.engine import AnyRules
@@ -23,9 +26,30 @@ _GAMES = {
 }
 
 
+ENTRY_POINTS = "koloda.games"
+"""The entry-point group by which an installed distribution adds a game: ``name = package``
+(the package declares its ``PLUGIN``), e.g. in its ``pyproject.toml``::
+
+    [project.entry-points."koloda.games"]
+    whist = "koloda_whist"
+"""
+
+
+def _games() -> dict[str, str]:
+    """Every game's name and package: the entry points of the installed distributions, then
+    the games of this package (which win over a name said twice)."""
+    return _installed(tuple(sys.path)) | _GAMES
+
+
+@cache
+def _installed(path: tuple[str, ...]) -> dict[str, str]:
+    """The games the distributions on ``path`` (``sys.path``) add, read once per path."""
+    return {point.name: point.value for point in entry_points(group=ENTRY_POINTS)}
+
+
 def available_games() -> list[str]:
     """The games this installation has."""
-    return sorted(name for name, module in _GAMES.items() if _has_module(module))
+    return sorted(name for name, module in _games().items() if _has_module(module))
 
 
 def _has_module(module: str) -> bool:
@@ -39,7 +63,7 @@ def game_plugin(name: str) -> GamePlugin:
     """The plug-in of the game called ``name``; an unknown game is an OptionError."""
     if name not in available_games():
         raise OptionError(f"unknown game {name!r}; games: {', '.join(available_games())}")
-    plugin: GamePlugin = importlib.import_module(_GAMES[name]).PLUGIN
+    plugin: GamePlugin = importlib.import_module(_games()[name]).PLUGIN
     return plugin
 
 

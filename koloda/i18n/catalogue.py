@@ -51,7 +51,8 @@ def catalogue_json(lang: str) -> dict[str, Any]:
     """The catalogue of ``lang`` as stored, served to the browser as it is: the words every
     game shares (``koloda/i18n/<lang>.json`` and, by page, ``koloda/i18n/parts/<part>/<lang>.json``)
     and each game's own, which its package keeps
-    (``words/<lang>.json``, named by its plug-in). A key said twice is an error."""
+    (``words/<lang>.json`` and ``words/<part>/<lang>.json``, named by its plug-in). A key
+    said twice is an error."""
     shared = resources.files("koloda.i18n")
     data = _read(shared.joinpath(f"{lang}.json"))
     parts = sorted(p.name for p in shared.joinpath("parts").iterdir() if p.is_dir())
@@ -61,8 +62,18 @@ def catalogue_json(lang: str) -> dict[str, Any]:
         package = game_plugin(game).words
         if package is None:
             continue
-        _add(data, _read(resources.files(package).joinpath("words", f"{lang}.json")), game)
+        _add_game_words(data, resources.files(package).joinpath("words"), lang, game)
     return data
+
+
+def _add_game_words(data: dict[str, Any], words: Traversable, lang: str, game: str) -> None:
+    """A game's words: ``words/<lang>.json`` and, by page, ``words/<part>/<lang>.json``
+    (``lobby``, ``table``, ``terminal``), each optional."""
+    files = [words.joinpath(f"{lang}.json")]
+    files += sorted((p.joinpath(f"{lang}.json") for p in words.iterdir() if p.is_dir()), key=str)
+    for file in files:
+        if file.is_file():
+            _add(data, _read(file), game)
 
 
 def _add(data: dict[str, Any], own: dict[str, Any], whose: str) -> None:

@@ -5,12 +5,15 @@ and replayed as a record, with nothing in ``koloda`` changed."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from plugin_games import registered
+from plugin_games import PLUGIN_DIR, registered
 from random_play import random_state
 
 from koloda import load_game
@@ -97,3 +100,20 @@ def test_its_words_come_from_its_package(duel: None) -> None:
         console.print(render_sheet(rules.score_sheet(state), ["Ann", "Bob"], lang))
         text = console.export_text()
         assert title in text and "Ann" in text and "sheet.duel" not in text
+
+
+def test_an_installed_distribution_adds_it_by_an_entry_point() -> None:
+    """A game installed apart from Koloda declares ``[project.entry-points."koloda.games"]``;
+    Duel's folder carries such a distribution's metadata, so a process that has the folder on
+    its path has the game, and one without it does not."""
+    script = "from koloda.core.registry import available_games; print(available_games())"
+    games = {}
+    for with_duel in (False, True):
+        env = {**os.environ, "PYTHONPATH": str(PLUGIN_DIR) if with_duel else ""}
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        games[with_duel] = done.stdout
+    assert "'duel'" in games[True]
+    assert "'duel'" not in games[False]
+    assert "'king'" in games[False]
