@@ -25,6 +25,9 @@ _GAMES = {
     "tressette": "koloda.games.tressette",
 }
 
+DEFAULT_GAME = "king"
+"""The game a command plays when it is not told which."""
+
 
 ENTRY_POINTS = "koloda.games"
 """The entry-point group by which an installed distribution adds a game: ``name = package``
