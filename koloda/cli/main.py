@@ -26,12 +26,15 @@ from koloda.cli.output import stdout as safe_stdout
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
 from koloda.core.files import WriteError, atomic_file
-from koloda.core.registry import available_games, load_game
+from koloda.core.registry import DEFAULT_GAME, available_games, load_game
 from koloda.extras import is_installed
 from koloda.records import RecordError, load_record, record_from_state, replay, results_document
 
+GAMES = ", ".join(available_games())
+"""The games this installation has, as the help lists them."""
+
 app = typer.Typer(
-    help="Koloda: King, Spades, 101 and Tressette by the old Russian rules.",
+    help=f"Koloda: card games by the old Russian rules ({GAMES}).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,  # a bug's traceback never prints a hand it held
@@ -39,8 +42,10 @@ app = typer.Typer(
 out = Console(file=cast(TextIO, safe_stdout))
 err = Console(file=cast(TextIO, safe_stderr))
 
-GameArg = Annotated[str, typer.Argument(help=f"the game: {', '.join(available_games())}")]
-VariantOpt = Annotated[str | None, typer.Option(help="the variant (King: classic, order or three)")]
+GameArg = Annotated[str, typer.Argument(help=f"the game: {GAMES}")]
+VariantOpt = Annotated[
+    str | None, typer.Option(help="the variant, for a game that has variants (its rules' options)")
+]
 SeedOpt = Annotated[
     str | None, typer.Option(help="seed for reproducible deals (default: a secure shuffle)")
 ]
@@ -169,7 +174,7 @@ def build_bots(rules: AnyRules, names: str, count: int) -> list[AnyBot]:
 PlayGameArg = Annotated[
     str | None,
     typer.Argument(
-        help=f"the game: {', '.join(available_games())} (default king; a resumed game is "
+        help=f"the game: {GAMES} (default {DEFAULT_GAME}; a resumed game is "
         "the one its record holds)",
         show_default=False,
     ),
@@ -229,7 +234,7 @@ def play(
         first_dealer = record.first_dealer
         save = save or resume
     else:
-        rules = build_rules(game or "king", variant, option)
+        rules = build_rules(game or DEFAULT_GAME, variant, option)
         state = None
         first_dealer = 0
     try:
@@ -281,7 +286,7 @@ def play(
 
 @app.command()
 def simulate(
-    game: GameArg = "king",
+    game: GameArg = DEFAULT_GAME,
     games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
     variant: VariantOpt = None,
     seed: SeedOpt = None,
@@ -295,8 +300,8 @@ def simulate(
     deal_limit: Annotated[
         int,
         typer.Option(
-            help="stop a game after this many deals if it has not ended (random players in "
-            "Spades may never reach the target)"
+            help="stop a game after this many deals if it has not ended (random players "
+            "may never reach a game's target score)"
         ),
     ] = DEAL_LIMIT,
     option: RuleOpt = None,

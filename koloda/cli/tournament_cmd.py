@@ -31,7 +31,7 @@ def tournament(
     game: Annotated[str, typer.Argument(help="the game")],
     bots: Annotated[str, typer.Option(help="two or more bots, A,B[,…] (e.g. hard,heuristic)")],
     deals: Annotated[int, typer.Option(help="how many duplicate deals")] = 100,
-    variant: Annotated[str | None, typer.Option(help="the variant (King: classic, order…)")] = None,
+    variant: Annotated[str | None, typer.Option(help="the variant, where a game has them")] = None,
     seed: Annotated[str, typer.Option(help="seed of the deals")] = "0",
     as_json: Annotated[
         bool, typer.Option("--json", metavar="", help="print a JSON object")

@@ -270,14 +270,16 @@ def test_a_card_typed_with_russian_suit_letters(tmp_path: Path) -> None:
 
 
 def test_prompts_say_what_is_chosen() -> None:
-    assert decision_key(["bid:nil", "bid:1"], False) == "tui.your_bid"
-    assert decision_key(["look", "bid:double_nil"], False) == "tui.look_or_blind"
-    assert decision_key(["order:no_tricks"], False) == "tui.choose_contract"
-    assert decision_key(["suit:S", "suit:H"], False) == "tui.name_suit"
-    assert decision_key(["trump:S", "trump:last"], False) == "tui.name_trump"
-    assert decision_key(["QH", "draw"], True) == "tui.play_or_draw"
-    assert decision_key(["QH"], True) == "tui.play_card"
-    assert decision_key(["pass"], False) == "tui.keep_and_pass"  # 101: the drawn card unfit
+    king, spades, hundred_one = (load_game(g) for g in ("king", "spades", "hundred_one"))
+    assert decision_key(spades, ["bid:nil", "bid:1"], False) == "tui.your_bid"
+    assert decision_key(spades, ["look", "bid:double_nil"], False) == "tui.look_or_blind"
+    assert decision_key(king, ["order:no_tricks"], False) == "tui.choose_contract"
+    assert decision_key(hundred_one, ["suit:S", "suit:H"], False) == "tui.name_suit"
+    assert decision_key(king, ["trump:S", "trump:last"], False) == "tui.name_trump"
+    assert decision_key(hundred_one, ["QH", "draw"], True) == "tui.play_or_draw"
+    assert decision_key(king, ["QH"], True) == "tui.play_card"
+    assert decision_key(hundred_one, ["pass"], False) == "tui.keep_and_pass"  # drawn card unfit
+    assert decision_key(king, ["bid:1"], False) == "tui.choose"  # a game's own prompts only
 
 
 def test_a_choice_typed_as_shown() -> None:

@@ -3,17 +3,19 @@ catalogue's words for contracts, suits, bids and actions, the text itself otherw
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
+from koloda.cli.display import display_pairs
 from koloda.core.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from koloda.core.engine import AnyRules
 from koloda.i18n import Speaker
 
-PICKS = ("discard", "give")
-"""Decisions of three cards at once (Spades' nil exchange): chosen with the card picker."""
 
-
-def pick_kind(text: str) -> str | None:
-    """``discard`` / ``give`` for a three-card action's text, else None."""
+def pick_kind(text: str, picks: Collection[str]) -> str | None:
+    """The head of a several-card action's text (``discard:QS,JH,2C`` → ``discard``) when
+    it is one of the game's ``picks`` (its display's ``PICKS``), else None."""
     head, sep, _ = text.partition(":")
-    return head if sep and head in PICKS else None
+    return head if sep and head in picks else None
 
 
 def _known(words: Speaker, key: str) -> bool:
@@ -37,31 +39,21 @@ def choice_label(text: str, words: Speaker) -> str:
         if _known(words, f"action.{rest}"):
             return words.word(f"action.{rest}")
         return rest
-    if head in PICKS:
-        return words.word(f"action.{head}")
+    if _known(words, f"action.{head}"):
+        return words.word(f"action.{head}")  # several cards at once: the picker's word
     return text
 
 
-RISKY_BIDS = ("bid:nil", "bid:double_nil")
-"""Decisions asked again before they are made: a nil bid promises not a single trick."""
-
-
-def decision_key(texts: list[str], has_cards: bool) -> str:
+def decision_key(rules: AnyRules, texts: list[str], has_cards: bool) -> str:
     """The catalogue key of the prompt for a decision whose legal actions read ``texts``
-    (record text) and include cards when ``has_cards``: what the player chooses."""
+    (record text) and include cards when ``has_cards``: what the player chooses, as the
+    game's display words it (its ``PROMPTS`` and ``CARD_PROMPTS`` by action head)."""
     heads = {text.partition(":")[0] for text in texts}
     if has_cards:
-        if "draw" in heads:
-            return "tui.play_or_draw"
-        return "tui.play_or_pass" if "pass" in heads else "tui.play_card"
-    for head, key in (
-        ("pass", "tui.keep_and_pass"),
-        ("look", "tui.look_or_blind"),
-        ("bid", "tui.your_bid"),
-        ("order", "tui.choose_contract"),
-        ("suit", "tui.name_suit"),
-        ("trump", "tui.name_trump"),
-    ):
-        if head in heads:
-            return key
-    return "tui.choose"
+        return _first(display_pairs(rules, "CARD_PROMPTS"), heads, "tui.play_card")
+    return _first(display_pairs(rules, "PROMPTS"), heads, "tui.choose")
+
+
+def _first(prompts: Sequence[tuple[str, str]], heads: Collection[str], default: str) -> str:
+    """The key of the first prompt whose head is among ``heads``, else ``default``."""
+    return next((key for head, key in prompts if head in heads), default)

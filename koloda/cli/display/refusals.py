@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from koloda.cli.display import display_pairs
 from koloda.cli.display.choices import choice_label
 from koloda.core.cards import SUIT_LETTERS
 from koloda.core.engine import AnyRules
@@ -16,17 +17,10 @@ from koloda.i18n import Speaker, upper_first
 REASONS: tuple[tuple[str, str], ...] = (
     (r"must follow suit (?P<suit>[SHDC])\b", "refuse.follow"),
     (r"void in (?P<suit>[SHDC]): must play a trump", "refuse.trump"),
-    (r"K♥ must be discarded", "refuse.king_of_hearts"),
-    (r"only the caller may lead trump", "refuse.caller_trump"),
-    (r"may not lead a heart", "refuse.lead_heart"),
-    (r"first trick may not be led with a spade", "refuse.first_spade"),
-    (r"spades may not be led until broken", "refuse.spades_unbroken"),
     (r"is not in the hand|not in the hand", "refuse.not_held"),
-    (r"only the drawn card may be played", "refuse.drawn_only"),
-    (r"does not match the top card", "refuse.no_match"),
-    (r"playable card other than a queen must play", "refuse.must_play"),
 )
-"""The engine's reasons (both engines word them alike) and the catalogue's way to say them."""
+"""The engine's reasons every trick game may give (both engines word them alike) and the
+catalogue's way to say them; a game's display adds its own (``REFUSALS``), tried first."""
 
 
 def legal_in_words(rules: AnyRules, legal: Sequence[int], words: Speaker) -> str:
@@ -50,7 +44,7 @@ def refusal(rules: AnyRules, action: int, reason: str, legal: Sequence[int], wor
     """One line saying why ``action`` may not be made (``reason``: the engine's) and what
     may be (``legal``)."""
     key, params = "refuse.other", dict[str, Param]()
-    for pattern, said in REASONS:
+    for pattern, said in (*display_pairs(rules, "REFUSALS"), *REASONS):
         found = re.search(pattern, reason)
         if found is not None:
             key = said

@@ -32,13 +32,16 @@ from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from koloda.bots import AnyBot, make_bot
-from koloda.cli.display import help_keys
-from koloda.cli.display.choices import (
-    RISKY_BIDS,
-    choice_label,
-    decision_key,
-    pick_kind,
+from koloda.cli.display import (
+    HELP_SLOTS,
+    display_key,
+    display_module,
+    display_names,
+    display_pairs,
+    help_keys,
 )
+from koloda.cli.display.choices import choice_label, decision_key, pick_kind
+from koloda.cli.display.generic import trick_plays
 from koloda.cli.display.refusals import refusal
 from koloda.cli.display.summary import deal_breakdown
 from koloda.cli.display.typing import said_choice, typed_card, typed_command
@@ -401,10 +404,11 @@ class TableApp(App[None]):
         self.apply(action)
 
     def act(self, action: Action, *, sure: bool = False) -> None:
-        """The person's decision; a nil bid is asked again first (unless ``sure``)."""
+        """The person's decision; one the game's display asks again (``CONFIRM``: a nil bid)
+        is asked first (unless ``sure``)."""
         if not self.waiting:
             return
-        if not sure and self.rules.format_action(action) in RISKY_BIDS:
+        if not sure and self.rules.format_action(action) in display_names(self.rules, "CONFIRM"):
             self.confirm(action)
             return
         try:
@@ -420,7 +424,8 @@ class TableApp(App[None]):
             self.refresh_table()
 
     def confirm(self, action: Action) -> None:
-        """Ask before a nil bid: Enter bids it, Esc goes back to the choices."""
+        """Ask before a risky decision (a nil bid): Enter makes it, Esc goes back to the
+        choices."""
         kind = self.rules.format_action(action).partition(":")[2]
         body = self.say(f"tui.confirm_{kind}")
 
@@ -492,13 +497,9 @@ class TableApp(App[None]):
 
     def action_keys(self) -> None:
         last_trick = self.say("tui.help_last_trick") if self.rules.info.has_tricks else ""
-        own = help_keys(self.rules)  # the game's own lines (Spades: exchange, nil)
-        keys = self.say(
-            "tui.help",
-            last_trick=last_trick,
-            exchange=self.say("tui.help_exchange") if "tui.help_exchange" in own else "",
-            nil=self.say("tui.help_nil") if "tui.help_nil" in own else "",
-        )
+        own = help_keys(self.rules)  # the game's own lines (an exchange's marks, a nil bid)
+        lines = {slot: self.say(own[slot]) if slot in own else "" for slot in HELP_SLOTS}
+        keys = self.say("tui.help", last_trick=last_trick, **lines)
         self.push_screen(InfoScreen(self.say("tui.keys_title"), keys, self.say("tui.hint_close")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -657,13 +658,16 @@ class TableApp(App[None]):
             return
         self.act(message.item.value)
 
-    # picking three cards (Spades' nil exchange)
+    # picking three cards (the game's display's ``PICKS``: an exchange of cards)
 
     def pick_kind(self) -> str | None:
         if not self.waiting:
             return None
+        picks = display_names(self.rules, "PICKS")
+        if not picks:
+            return None
         for action in self.view().legal_actions:
-            kind = pick_kind(self.rules.format_action(action))
+            kind = pick_kind(self.rules.format_action(action), picks)
             if kind is not None:
                 return kind
         return None
@@ -745,8 +749,9 @@ class TableApp(App[None]):
             parts.append(part)
         if "stock_size" in data:
             parts.append(Text(f"{self.say('ui.stock')} {data['stock_size']}"))
-        if data.get("spades_broken"):
-            parts.append(Text(self.say("ui.spades_broken")))
+        for flag, key in display_pairs(self.rules, "HEADER_FLAGS"):
+            if data.get(flag):
+                parts.append(Text(self.say(key)))
         for part in parts:
             top.append(" · ", style="dim")
             top.append_text(part)
@@ -754,7 +759,7 @@ class TableApp(App[None]):
 
     def picture(self, view: Any, data: dict[str, Any]) -> TablePicture:
         n = self.rules.num_seats
-        sizes = list(data.get("hand_sizes", [0] * n))
+        sizes = data.get("hand_sizes")
         tricks = data.get("tricks_won")
         bids = data.get("bids")
         seats: list[SeatPicture] = []
@@ -770,7 +775,7 @@ class TableApp(App[None]):
             if tricks is not None and self.rules.info.has_tricks and playing:
                 took = "tui.took" if detail else "tui.tricks_count"  # short beside a bid
                 detail.append(self.say(took, count=int(tricks[seat])))
-            elif seat != self.me:
+            elif seat != self.me and sizes is not None:
                 detail.append(self.say("tui.hand_count", count=int(sizes[seat])))
             if detail:
                 lines.append(Text(", ".join(detail), style="dim"))
@@ -791,7 +796,7 @@ class TableApp(App[None]):
             said = self.words.sentence(TrickTaken(winner, ()).for_seat(self.me).phrase())
             picture.centre = [Text(said, style="bold")]
         elif self.rules.info.has_tricks:
-            trick = getattr(view, "trick", ())
+            trick = trick_plays(self.rules, view)
             picture.played = {seat: self.card(card) for seat, card in trick}
         elif data.get("top"):
             picture.played = {seat: self.card(card) for seat, card in self.last_played.items()}
@@ -806,12 +811,15 @@ class TableApp(App[None]):
         return picture
 
     def scoreboard(self) -> Group:
-        """Each player's (or side's) total; Tressette's points toward 21, Spades' bags."""
+        """Each player's (or side's) total, and the side's other counts the game's display
+        names (``SIDE_COUNTS``: points toward a game, bags)."""
         data = self.view_json()
         info = self.rules.info
         totals = list(data.get("totals", self.state.outcome()))
-        points = data.get("points")
-        bags = data.get("bags")
+        counts = [
+            (data.get(field), key, always)
+            for field, key, always in getattr(display_module(self.rules), "SIDE_COUNTS", ())
+        ]
         lines: list[Any] = [Text(self.say("ui.scoreboard"), style="bold underline")]
         if len(totals) == len(info.sides) and info.is_partnership:
             for side in range(len(info.sides)):
@@ -819,12 +827,10 @@ class TableApp(App[None]):
                 detail = Text("  ")
                 detail.append(f"{self.say('ui.total')} ", style="dim")
                 detail.append(_number(totals[side]), style="bold")
-                if points is not None:
-                    detail.append(f"  {self.say('ui.points_to_21')} ", style="dim")
-                    detail.append(_number(points[side]), style="bold")
-                if bags is not None and bags[side]:
-                    detail.append(f"  {self.say('ui.bags')} ", style="dim")
-                    detail.append(_number(bags[side]))
+                for values, key, always in counts:
+                    if values is not None and (always or values[side]):
+                        detail.append(f"  {self.say(key)} ", style="dim")
+                        detail.append(_number(values[side]), style="bold" if always else "")
                 lines.append(detail)
             return Group(*lines)
         grid = Table.grid(padding=(0, 1))
@@ -833,8 +839,8 @@ class TableApp(App[None]):
         for seat in range(len(totals)):
             grid.add_row(upper_first(self.words.seat_name(seat)), _number(totals[seat]))
         lines.append(grid)
-        note = f"ui.{self.rules.name}_note"  # what the numbers mean, where the game says
-        if self.words.catalogue.get(note) is not None:
+        note = display_key(self.rules, "SCOREBOARD_NOTE")  # what the numbers mean
+        if note is not None:
             lines.append(Text(self.words.word(note), style="dim"))
         return Group(*lines)
 
@@ -914,7 +920,7 @@ class TableApp(App[None]):
             legal = self.view().legal_actions
             texts = [self.rules.format_action(a) for a in legal]
             cards = any(self.rules.info.is_card_action(a) for a in legal)
-            return Text(self.say(decision_key(texts, cards)), style="bold")
+            return Text(self.say(decision_key(self.rules, texts, cards)), style="bold")
         if self.thinking is not None:
             return Text(self.say("tui.thinking_line", seat=self.shown[self.thinking]))
         return Text("")

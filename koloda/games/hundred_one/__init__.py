@@ -12,4 +12,5 @@ PLUGIN = GamePlugin(
     native_rules="koloda.games.hundred_one.native:make_rules",
     native_pimc="koloda.games.hundred_one.native_search:NativeHundredOnePIMC",
     native_ismcts="koloda.games.hundred_one.native_search:NativeHundredOneISMCTS",
+    display="koloda.games.hundred_one.display",
 )

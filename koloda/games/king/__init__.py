@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     search="koloda.games.king.search:SEARCH",
     native_rules="koloda.games.king.native:make_rules",
     native_search="koloda.games.king.native:search_parts",
+    display="koloda.games.king.display",
 )

@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     search="koloda.games.spades.search:SEARCH",
     native_rules="koloda.games.spades.native:make_rules",
     native_search="koloda.games.spades.native:search_parts",
+    display="koloda.games.spades.display",
 )

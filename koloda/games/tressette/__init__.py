@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     search="koloda.games.tressette.search:SEARCH",
     native_rules="koloda.games.tressette.native:make_rules",
     native_search="koloda.games.tressette.native:search_parts",
+    display="koloda.games.tressette.display",
 )

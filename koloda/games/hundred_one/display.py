@@ -18,6 +18,20 @@ from koloda.games.hundred_one.scoring import penalty_table
 from koloda.games.hundred_one.view import HundredOneView
 from koloda.i18n import Speaker
 
+PROMPTS = (("pass", "tui.keep_and_pass"), ("suit", "tui.name_suit"))
+"""The prompts of 101's decisions without a card: keep the drawn card and pass, name a suit
+after a queen."""
+CARD_PROMPTS = (("draw", "tui.play_or_draw"), ("pass", "tui.play_or_pass"))
+"""The prompts of a turn with cards: play one or draw, or play the drawn card or pass."""
+REFUSALS = (
+    (r"only the drawn card may be played", "refuse.drawn_only"),
+    (r"does not match the top card", "refuse.no_match"),
+    (r"playable card other than a queen must play", "refuse.must_play"),
+)
+"""101's own reasons for refusing a move (H-4, H-8, H-10), as the player is told them."""
+SCOREBOARD_NOTE = "ui.hundred_one_note"
+"""Under the scoreboard: whoever reaches 101 loses."""
+
 
 def log_phrase(entry: int) -> Phrase:
     """One public step of the hand, said with the events' words."""

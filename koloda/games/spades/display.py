@@ -15,9 +15,25 @@ from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.view import SpadesView
 from koloda.i18n import Speaker, upper_first
 
-HELP_KEYS = ("tui.help_exchange", "tui.help_nil")
+HELP_KEYS = (("cards", "tui.help_exchange"), ("moves", "tui.help_nil"))
 """What the keys' help adds in Spades: how cards marked for the exchange look, and that nil
 and double nil ask to confirm."""
+PROMPTS = (("look", "tui.look_or_blind"), ("bid", "tui.your_bid"))
+"""The prompts of the bidding: look at the cards or bid double nil blind, then the bid."""
+REFUSALS = (
+    (r"first trick may not be led with a spade", "refuse.first_spade"),
+    (r"spades may not be led until broken", "refuse.spades_unbroken"),
+)
+"""Spades' own reasons for refusing a lead (S-10, S-11), as the player is told them."""
+CONFIRM = ("bid:nil", "bid:double_nil")
+"""Asked again before they are made (``tui.confirm_nil``): a nil bid promises not a single
+trick."""
+PICKS = ("discard", "give")
+"""The nil exchange's three cards at once, chosen with the card picker."""
+HEADER_FLAGS = (("spades_broken", "ui.spades_broken"),)
+"""Said on the table's top line once spades are broken."""
+SIDE_COUNTS = (("bags", "ui.bags", False),)
+"""A side's bags beside its total, once it has some."""
 
 
 def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:

@@ -13,6 +13,9 @@ from koloda.games.tressette.scoring import STRENGTH
 from koloda.games.tressette.view import TressetteView
 from koloda.i18n import Speaker
 
+SIDE_COUNTS = (("points", "ui.points_to_21", True),)
+"""A side's points toward the game of 21 beside its group total."""
+
 
 def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Group:
     names = words.names

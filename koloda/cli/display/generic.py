@@ -1,0 +1,150 @@
+"""Any game in the terminal, from its view and ``GameInfo`` alone: the display of a game
+whose plug-in names none (``GamePlugin.display``).
+
+It reads what most games' views have, by the names the view's JSON (docs/records.md) or its
+attributes give them: the deal and its dealer, the scores (``totals``, ``points``), the
+trick (``trick``: each card with its seat, or the cards alone in the order played), the
+tricks taken (``tricks_won``), the others' hand sizes (``hand_sizes``), the seat's hand and
+whose turn it is. What a view lacks is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+
+from koloda.cli.display.cards import hand_by_suit, playable_cards, styled_card
+from koloda.core.cards import parse_card
+from koloda.core.engine import AnyRules
+from koloda.core.errors import KolodaError
+from koloda.i18n import Speaker
+
+SCORES = (("totals", "terminal.scores"), ("points", "terminal.points"))
+"""The view's counts said on the score line, in order, each with the catalogue key that says
+it: the game's totals, and the points of the deal in play."""
+
+Play = tuple[int, int]
+"""A card on the table and the seat that played it."""
+
+
+def describe(rules: AnyRules, view: Any, words: Speaker) -> Group:
+    """The table as the seat of ``view`` sees it."""
+    data = view_data(view)
+    lines = [_header(view, data, words), *_scores(rules, data, words)]
+    if rules.info.has_tricks:
+        lines += _trick(rules, view, data, words)
+    sizes = _numbers(data.get("hand_sizes"), rules.info.num_seats)
+    if sizes is not None:
+        shown = "  ".join(f"{words.names[s]}: {k}" for s, k in enumerate(sizes) if s != view.seat)
+        lines.append(Text(words.say("terminal.hand_sizes", sizes=shown)))
+    lines.append(_hand(rules, view, words))
+    if view.to_act is not None:
+        lines.append(Text(words.say("view.to_act", seat=words.names[view.to_act]), style="italic"))
+    if view.legal_actions:
+        legal = Text(words.say("view.legal") + " ")
+        legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
+        lines.append(legal)
+    return Group(*lines)
+
+
+def view_data(view: Any) -> dict[str, Any]:
+    """The view's JSON, with the attributes the display reads where the JSON lacks them."""
+    data: dict[str, Any] = dict(view.to_json())
+    for name in ("deal", "dealer", "tricks_won", "hand_sizes", "totals", "points"):
+        if name not in data and hasattr(view, name):
+            data[name] = getattr(view, name)
+    return data
+
+
+def _header(view: Any, data: dict[str, Any], words: Speaker) -> Text:
+    deal = data.get("deal", view.deal)
+    header = Text(words.say("view.deal_number", number=int(deal) + 1), style="bold")
+    dealer = data.get("dealer")
+    if isinstance(dealer, int) and 0 <= dealer < len(words.names):
+        header.append("   " + words.say("view.dealer", seat=words.names[dealer]))
+    return header
+
+
+def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]:
+    """One line of the counts the view has (``SCORES``), each by seat or by side."""
+    info = rules.info
+    parts: list[str] = []
+    for name, key in SCORES:
+        by_seat = _numbers(data.get(name), info.num_seats)
+        by_side = _numbers(data.get(name), len(info.sides)) if info.is_partnership else None
+        if by_seat is not None:
+            said = "  ".join(f"{words.names[s]} {_number(v)}" for s, v in enumerate(by_seat))
+        elif by_side is not None:
+            said = "  ".join(f"{words.side_name(s)} {_number(v)}" for s, v in enumerate(by_side))
+        else:
+            continue
+        parts.append(words.say(key, scores=said))
+    return [Text("   ".join(parts))] if parts else []
+
+
+def _trick(rules: AnyRules, view: Any, data: dict[str, Any], words: Speaker) -> list[Text]:
+    plays = trick_plays(rules, view)
+    trick = Text(words.say("view.trick") + " ")
+    for seat, card in plays:
+        trick.append(f"{words.names[seat]} ")
+        trick.append_text(styled_card(card, words))
+        trick.append("  ")
+    if not plays:
+        trick.append(words.say("view.empty"))
+    trick.rstrip()
+    lines = [trick]
+    won = _numbers(data.get("tricks_won"), rules.info.num_seats)
+    if won is not None:
+        taken = "  ".join(f"{words.names[s]}: {t}" for s, t in enumerate(won))
+        lines.append(Text(words.say("view.tricks_taken", tricks=taken)))
+    return lines
+
+
+def _hand(rules: AnyRules, view: Any, words: Speaker) -> Text:
+    hand = Text(words.say("view.your_hand") + " ", style="bold")
+    playable = playable_cards(view.legal_actions, rules.info.is_card_action)
+    hand.append_text(hand_by_suit(tuple(getattr(view, "hand", ())), words=words, playable=playable))
+    return hand
+
+
+def trick_plays(rules: AnyRules, view: Any) -> list[Play]:
+    """The trick on the table as (seat, card) pairs: from the view's ``trick`` of pairs, of
+    ``{"seat", "card"}`` objects (its JSON), or of cards alone in the order played, whose
+    seats go round the table to the one whose turn it is."""
+    trick: Sequence[Any] = getattr(view, "trick", None) or view.to_json().get("trick") or ()
+    plays: list[Play] = []
+    for index, played in enumerate(trick):
+        if isinstance(played, dict):
+            plays.append((int(played["seat"]), _card(played["card"])))
+        elif isinstance(played, Sequence) and not isinstance(played, str):
+            plays.append((int(played[0]), _card(played[1])))
+        elif view.to_act is not None:
+            seat = (view.to_act - len(trick) + index) % rules.info.num_seats
+            plays.append((seat, _card(played)))
+    return plays
+
+
+def _card(card: int | str) -> int:
+    """A card as a code, from a code or its text (``QH``)."""
+    if isinstance(card, int):
+        return card
+    try:
+        return parse_card(card)
+    except KolodaError:
+        return -1
+
+
+def _numbers(values: Any, count: int) -> list[float] | None:
+    """``values`` when it is a list of ``count`` numbers, else None."""
+    if not isinstance(values, Sequence) or isinstance(values, str) or len(values) != count:
+        return None
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return None
+    return [float(v) for v in values]
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value.is_integer() else str(value)
