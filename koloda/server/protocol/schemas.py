@@ -85,10 +85,11 @@ def openapi() -> dict[str, Any]:
 
 def http_schema(description: dict[str, Any]) -> dict[str, Any]:
     """The JSON Schema of every HTTP body and answer (the OpenAPI components), and for each
-    route its body and answers by status, as references to them."""
+    route (by path, so that moving a route in the code changes nothing) its body and answers
+    by status, as references to them."""
     routes: dict[str, dict[str, Any]] = {}
-    for path, methods in description["paths"].items():
-        for method, operation in methods.items():
+    for path, methods in sorted(description["paths"].items()):
+        for method, operation in sorted(methods.items()):
             routes[f"{method.upper()} {path}"] = {
                 "body": _body(operation),
                 "answers": {
@@ -129,7 +130,7 @@ def files(description: dict[str, Any]) -> dict[str, str]:
 
 
 def _json_text(document: dict[str, Any]) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def section(description: dict[str, Any]) -> str:
