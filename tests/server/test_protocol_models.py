@@ -1,0 +1,374 @@
+"""The typed protocol (koloda/server/protocol, docs/protocol.md): the published schemas are
+current; every frame the server sends in whole games validates against the server-message
+models; malformed client messages are refused with the protocol's error code and change
+nothing; the tests and the browser speak the client-message models."""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import BaseModel
+from server_support import ServerThread, create_table, serving
+from websockets.sync.client import ClientConnection, connect
+
+from koloda.core.registry import available_games, load_game
+from koloda.server.limits import Bucket, MessageLimit
+from koloda.server.live import PHRASES
+from koloda.server.protocol import schemas, ws
+from koloda.server.protocol.ws import (
+    ActionMessage,
+    ChatRequest,
+    EntropyMessage,
+    ErrorMessage,
+    HintRequest,
+    NextDealMessage,
+    PingMessage,
+    ProtocolError,
+    SyncMessage,
+    ViewMessage,
+    parse_client_message,
+)
+
+STATIC = Path(ws.__file__).resolve().parents[1] / "static"
+
+SHORT: dict[str, dict[str, Any]] = {
+    "king": {"variant": "classic"},
+    "hundred_one": {"players": 3},
+    "spades": {"max_deals": 1},
+    "tressette": {},
+}
+"""Options that keep a whole game short; a game not named here plays with its defaults."""
+
+
+def client_types() -> set[str]:
+    """The ``type`` of every message of the client union."""
+    return {model.model_fields["type"].default for model in union_models(ws.ClientMessage)}
+
+
+def union_models(union: Any) -> list[type[BaseModel]]:
+    """The models of a discriminated union (``Annotated[A | B | …, Field(...)]``)."""
+    members = typing.get_args(typing.get_args(union)[0])
+    return [model for model in members if issubclass(model, BaseModel)]
+
+
+# ----- the published schemas -------------------------------------------------------------------
+
+
+def test_protocol_docs_are_current() -> None:
+    """The schema files and the generated section of docs/protocol.md are what the models
+    make now (``python -m koloda.server.protocol.schemas`` writes them again)."""
+    made = schemas.expected()
+    assert len(made) == 4
+    for path, text in made.items():
+        assert path.exists(), f"{path.name} is missing: python -m koloda.server.protocol.schemas"
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.name} is stale: python -m koloda.server.protocol.schemas"
+        )
+    assert not schemas.stale()
+
+
+def test_protocol_every_message_has_a_model_and_a_published_schema() -> None:
+    """The unions hold exactly the models the docs list, and each has its schema."""
+    assert union_models(ws.ClientMessage) == list(schemas.CLIENT_MODELS)
+    assert union_models(ws.ServerMessage) == list(schemas.SERVER_MODELS)
+    for models, schema in (
+        (schemas.CLIENT_MODELS, schemas.client_schema()),
+        (schemas.SERVER_MODELS, schemas.server_schema()),
+    ):
+        defined = schema["$defs"]
+        mapping = schema["discriminator"]["mapping"]
+        for model in models:
+            kind = model.model_fields["type"].default
+            assert model.__name__ in defined
+            assert mapping[kind] == f"#/$defs/{model.__name__}"
+            assert defined[model.__name__]["required"][0] == "type"
+            assert model.__doc__, f"{model.__name__} says what it is for"
+    page = (schemas.DOCS / schemas.PAGE).read_text(encoding="utf-8")
+    for model in (*schemas.CLIENT_MODELS, *schemas.SERVER_MODELS):
+        assert f"`{model.__name__}`" in page
+
+
+def test_protocol_http_schema_names_each_route_body() -> None:
+    """Every HTTP route with a JSON body publishes its model, defined in the same file."""
+    http = schemas.http_schema(schemas.openapi())
+    bodies = {route: parts["body"] for route, parts in http["routes"].items() if parts["body"]}
+    assert "POST /api/tables" in bodies
+    for route, body in bodies.items():
+        name = body["$ref"].rpartition("/")[2]
+        assert name in http["$defs"], route
+    assert http["routes"]["POST /api/tables"]["answers"]["201"]["$ref"].endswith("CreatedTable")
+
+
+def test_protocol_phrases_are_the_tables() -> None:
+    schema = schemas.client_schema()["$defs"]["ChatRequest"]["properties"]["phrase"]
+    assert schema["enum"] == list(PHRASES)
+
+
+# ----- reading client messages -----------------------------------------------------------------
+
+REFUSED = [
+    ("{not json", "malformed JSON"),
+    ("[1, 2]", "JSON object"),
+    ("null", "JSON object"),
+    ('"act"', "JSON object"),
+    ("{}", "JSON object"),
+    ('{"type": 7}', "unknown message type"),
+    ('{"type": "dance"}', "unknown message type 'dance'"),
+    ('{"action": "QH"}', "JSON object"),
+    ('{"type": "act"}', "'action' is missing"),
+    ('{"type": "act", "action": 7}', "'action'"),
+    ('{"type": "act", "action": ""}', "'action'"),
+    ('{"type": "act", "action": "QH", "version": "1"}', "'version'"),
+    ('{"type": "act", "action": "QH", "version": true}', "'version'"),
+    ('{"type": "act", "action": "QH", "version": 1.5}', "'version'"),
+    ('{"type": "chat", "phrase": "rude word"}', "'phrase'"),
+    ('{"type": "chat", "phrase": {"x": 1}}', "'phrase'"),
+    ('{"type": "chat"}', "'phrase' is missing"),
+    ('{"type": "entropy", "value": "a b"}', "'value'"),
+    ('{"type": "entropy", "value": "' + "a" * 129 + '"}', "'value'"),
+    ("[" * 2000 + "]" * 2000, "malformed JSON"),
+    ('{"type": "act", "action": "' + "Q" * 5000 + '"}', "too long"),
+    (None, "binary"),
+]
+"""Malformed frames (None: a binary one) and a piece of the line that refuses each."""
+
+
+@pytest.mark.parametrize(("text", "problem"), REFUSED)
+def test_protocol_malformed_message_is_refused(text: str | None, problem: str) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        parse_client_message(text)
+    assert refused.value.code == "bad_message"
+    assert problem in refused.value.message
+    assert "\n" not in refused.value.message
+    answer = refused.value.answer()
+    assert answer == ErrorMessage(code="bad_message", message=refused.value.message)
+
+
+SAMPLES: list[BaseModel] = [
+    ActionMessage(action="QH", version=3),
+    ActionMessage(action="bid:nil"),
+    SyncMessage(),
+    NextDealMessage(),
+    HintRequest(),
+    ChatRequest(phrase="well_played"),
+    ws.BackMessage(),
+    ws.LeaveMessage(),
+    EntropyMessage(value="a1-b2_c3"),
+    PingMessage(),
+]
+
+
+@pytest.mark.parametrize("message", SAMPLES, ids=lambda m: type(m).__name__)
+def test_protocol_client_message_round_trip(message: BaseModel) -> None:
+    """What a model writes, the server reads back as the same message."""
+    assert parse_client_message(message.model_dump_json()) == message
+
+
+def test_protocol_unknown_fields_are_ignored() -> None:
+    read = parse_client_message('{"type": "act", "action": "QH", "colour": "red"}')
+    assert read == ActionMessage(action="QH")
+    assert parse_client_message('{"type": "hint", "extra": [1, 2, 3]}') == HintRequest()
+
+
+# ----- the browser -----------------------------------------------------------------------------
+
+SENT = re.compile(r"""send\(\s*\{\s*type:\s*["'](\w+)["']""")
+
+
+def test_protocol_the_browser_sends_only_client_messages() -> None:
+    """Every message the page's scripts send (``send({ type: "…", … })``) is one of the
+    client union."""
+    sent: dict[str, set[str]] = {}
+    for script in sorted(STATIC.rglob("*.js")):
+        for kind in SENT.findall(script.read_text(encoding="utf-8")):
+            sent.setdefault(kind, set()).add(script.name)
+    assert {"act", "sync"} <= set(sent), "the table's scripts send moves and syncs"
+    unknown = {kind: where for kind, where in sent.items() if kind not in client_types()}
+    assert not unknown, f"the browser sends messages the protocol does not define: {unknown}"
+
+
+# ----- over real WebSockets --------------------------------------------------------------------
+
+
+def seat_socket(server: ServerThread, table_id: str, token: str | None) -> ClientConnection:
+    query = f"?token={token}" if token else ""
+    socket = connect(f"{server.ws_url}/ws/tables/{table_id}{query}", max_size=1 << 22)
+    return socket.__enter__()  # closed by the test
+
+
+def next_message(socket: ClientConnection, frames: list[str]) -> ws.ServerMessage:
+    """The next frame, kept in ``frames`` and read as a server message."""
+    frame = socket.recv(timeout=60)
+    assert isinstance(frame, str), "the server sends JSON text"
+    frames.append(frame)
+    return ws.SERVER_MESSAGES.validate_json(frame)
+
+
+def next_answer(socket: ClientConnection, frames: list[str]) -> ws.ServerMessage:
+    """The next message but news of who is at the table."""
+    while True:
+        message = next_message(socket, frames)
+        if not isinstance(message, ws.TableMessage):
+            return message
+
+
+def next_view(socket: ClientConnection, frames: list[str]) -> ViewMessage:
+    while True:
+        message = next_message(socket, frames)
+        if isinstance(message, ViewMessage):
+            return message
+
+
+class Watcher(threading.Thread):
+    """A spectator reading every frame until the game is over."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        super().__init__(daemon=True)
+        self.socket = socket
+        self.frames: list[str] = []
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            while not next_view(self.socket, self.frames).view.finished:
+                pass
+        except BaseException as error:
+            self.error = error
+
+
+class Player:
+    """A person's seat playing random legal actions with messages made from the models; on
+    its first turn it also asks for a hint, pings, talks, syncs and sends a malformed frame."""
+
+    def __init__(self, socket: ClientConnection, seed: int) -> None:
+        self.socket = socket
+        self.rng = random.Random(seed)
+        self.frames: list[str] = []
+        self.acted = -1
+        self.tried_extras = False
+
+    def send(self, message: BaseModel) -> None:
+        self.socket.send(message.model_dump_json())
+
+    def play(self) -> None:
+        """Play to the game's end."""
+        self.send(EntropyMessage(value="f" * 32))
+        while True:
+            message = next_message(self.socket, self.frames)
+            if not isinstance(message, ViewMessage):
+                continue
+            if message.view.finished:
+                return
+            if message.seat in message.table.waiting_for:
+                self.send(NextDealMessage())
+            if message.view.legal_actions and message.version > self.acted:
+                self.turn(message)
+
+    def turn(self, message: ViewMessage) -> None:
+        if not self.tried_extras:
+            self.tried_extras = True
+            for extra in (HintRequest(), PingMessage(), ChatRequest(phrase="hello")):
+                self.send(extra)
+            self.socket.send('{"type": "act", "action": 7}')
+            self.send(EntropyMessage(value="e" * 32))  # once only: refused
+            self.send(SyncMessage())
+        action = self.rng.choice(message.view.legal_actions)
+        self.send(ActionMessage(action=action, version=message.version))
+        self.acted = message.version
+
+
+def short_game(game: str) -> tuple[dict[str, Any], int]:
+    options = SHORT.get(game, {})
+    return options, load_game(game, **options).num_seats
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_protocol_every_server_frame_validates(server: ServerThread, game: str) -> None:
+    """A whole game (a person, bots, a spectator, fair dealing, hints, talk, refusals): each
+    frame either connection receives is a server message of the models."""
+    options, seats = short_game(game)
+    body = {
+        "game": game,
+        "options": options,
+        "seats": ["human"] + ["bot:random"] * (seats - 1),
+        "entropy": True,
+    }
+    answer = httpx.post(f"{server.url}/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    player = Player(seat_socket(server, created["table_id"], created["seats"][0]["token"]), 7)
+    first = next_view(player.socket, player.frames)
+    assert first.opening is not None and first.table.entropy is not None
+    watcher = Watcher(seat_socket(server, created["table_id"], None))
+    watcher.start()
+    player.play()
+    watcher.join(timeout=120)
+    assert not watcher.is_alive() and watcher.error is None, repr(watcher.error)
+    for socket in (player.socket, watcher.socket):
+        socket.close()
+
+    watched = [ws.SERVER_MESSAGES.validate_json(frame) for frame in watcher.frames]
+    assert watched and all(message.type in {"view", "table", "chat"} for message in watched)
+    received = [ws.SERVER_MESSAGES.validate_json(frame) for frame in player.frames]
+    assert {message.type for message in received} == {
+        "view",
+        "table",
+        "error",
+        "chat",
+        "hint",
+        "pong",
+    }
+    codes = {message.code for message in received if isinstance(message, ErrorMessage)}
+    assert codes == {"bad_message", "entropy_closed"}
+
+
+@pytest.fixture(scope="module")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """A server without a message limit (a test here sends many refused messages at once)."""
+
+    def unlimited() -> MessageLimit:
+        return MessageLimit(Bucket(10**9, 1.0), Bucket(10**9, 1.0))
+
+    yield from serving(tmp_path_factory, "patient", message_limit=unlimited)
+
+
+def test_protocol_malformed_frames_are_refused_over_the_socket(
+    patient_server: ServerThread,
+) -> None:
+    """Each malformed frame gets the code ``parse_client_message`` gives it, and changes
+    nothing: the view is the same after them, and a move made from
+    the models is then applied."""
+    server = patient_server
+    options, seats = short_game("king")
+    created = create_table(server.url, "king", options, ["human"] * seats)
+    sockets = [seat_socket(server, created["table_id"], s["token"]) for s in created["seats"]]
+    frames: list[str] = []
+    views = [next_view(socket, frames) for socket in sockets]
+    to_act = views[0].view.to_act
+    assert to_act is not None
+    socket, before = sockets[to_act], views[to_act]
+    for text, _ in REFUSED:
+        socket.send(b"\x00\x01" if text is None else text)
+        refused = next_answer(socket, frames)
+        assert isinstance(refused, ErrorMessage), refused
+        with pytest.raises(ProtocolError) as expected:
+            parse_client_message(text)
+        assert refused.code == expected.value.code
+    socket.send(SyncMessage().model_dump_json())
+    again = next_view(socket, frames)
+    assert again.version == before.version == 0
+    assert again.view == before.view
+    action = before.view.legal_actions[0]
+    socket.send(ActionMessage(action=action, version=0).model_dump_json())
+    applied = next_view(socket, frames)
+    assert applied.version == 1 and applied.events[0].params["card"] == {"card": action}
+    for each in sockets:
+        each.close()
