@@ -21,7 +21,15 @@ __all__ = [
 ]
 
 EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
-    "server": ("fastapi", "uvicorn", "sqlalchemy", "jinja2", "orjson", "markdown"),
+    "server": (
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "jinja2",
+        "orjson",
+        "markdown",
+        "prometheus_client",
+    ),
     "plots": ("matplotlib", "scipy"),
     "tui": ("textual",),
     "research": ("pettingzoo", "gymnasium", "numpy", "pyspiel"),
