@@ -37,7 +37,9 @@ from koloda.server.protocol.ws import (
     parse_client_message,
 )
 
-STATIC = Path(ws.__file__).resolve().parents[1] / "static"
+PACKAGE = Path(ws.__file__).resolve().parents[1]
+"""The server package (koloda/server)."""
+STATIC = PACKAGE / "static"
 
 SHORT: dict[str, dict[str, Any]] = {
     "king": {"variant": "classic"},
@@ -112,6 +114,23 @@ def test_protocol_phrases_are_the_tables() -> None:
     assert schema["enum"] == list(PHRASES)
 
 
+def test_protocol_error_codes_are_the_specs() -> None:
+    """The error codes of the model are those docs/protocol.md lists, and every code the
+    server's code refuses a message with is one of them (``forbidden`` only refuses a
+    handshake)."""
+    page = (schemas.DOCS / schemas.PAGE).read_text(encoding="utf-8")
+    listed = page.partition("Error codes:")[2].partition("\n\n")[0]
+    codes = set(typing.get_args(ws.ErrorCode))
+    assert set(re.findall(r"`(\w+)`", listed)) == codes
+    used = set()
+    for source in PACKAGE.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        used |= set(re.findall(r"""(?:error_message|TableError)\(\s*["'](\w+)["']""", text))
+        used |= set(re.findall(r""""code":\s*["'](\w+)["']""", text))
+    assert {"bad_message", "illegal_action", "too_many_messages"} <= used
+    assert used - {"forbidden"} <= codes, used - codes
+
+
 # ----- reading client messages -----------------------------------------------------------------
 
 REFUSED = [
@@ -181,18 +200,47 @@ def test_protocol_unknown_fields_are_ignored() -> None:
 # ----- the browser -----------------------------------------------------------------------------
 
 SENT = re.compile(r"""send\(\s*\{\s*type:\s*["'](\w+)["']""")
+READ = re.compile(r"""message\.type\s*[!=]==?\s*["'](\w+)["']""")
+PHRASE_LIST = re.compile(r"PHRASES\s*=\s*\[([^\]]*)\]")
+
+
+def scripts() -> dict[str, str]:
+    """The page's scripts by name, as text."""
+    return {
+        str(script.relative_to(STATIC)): script.read_text(encoding="utf-8")
+        for script in sorted(STATIC.rglob("*.js"))
+    }
 
 
 def test_protocol_the_browser_sends_only_client_messages() -> None:
     """Every message the page's scripts send (``send({ type: "…", … })``) is one of the
     client union."""
     sent: dict[str, set[str]] = {}
-    for script in sorted(STATIC.rglob("*.js")):
-        for kind in SENT.findall(script.read_text(encoding="utf-8")):
-            sent.setdefault(kind, set()).add(script.name)
+    for name, text in scripts().items():
+        for kind in SENT.findall(text):
+            sent.setdefault(kind, set()).add(name)
     assert {"act", "sync"} <= set(sent), "the table's scripts send moves and syncs"
     unknown = {kind: where for kind, where in sent.items() if kind not in client_types()}
     assert not unknown, f"the browser sends messages the protocol does not define: {unknown}"
+
+
+def test_protocol_the_browser_reads_only_server_messages() -> None:
+    """Every ``message.type`` the page's scripts look for is a type of the server union."""
+    read = {kind for text in scripts().values() for kind in READ.findall(text)}
+    assert {"view", "error"} <= read
+    server_types = {model.model_fields["type"].default for model in schemas.SERVER_MODELS}
+    assert read <= server_types, read - server_types
+
+
+def test_protocol_the_browser_offers_only_the_tables_phrases() -> None:
+    """The phrases the page offers are those ``ChatRequest`` takes."""
+    lists = [found for text in scripts().values() for found in PHRASE_LIST.findall(text)]
+    assert lists, "the table page offers phrases"
+    for found in lists:
+        offered = re.findall(r"""["'](\w+)["']""", found)
+        assert offered and set(offered) <= set(PHRASES)
+        for phrase in offered:
+            assert parse_client_message(ChatRequest(phrase=phrase).model_dump_json())
 
 
 # ----- over real WebSockets --------------------------------------------------------------------
@@ -280,6 +328,8 @@ class Player:
             self.socket.send('{"type": "act", "action": 7}')
             self.send(EntropyMessage(value="e" * 32))  # once only: refused
             self.send(SyncMessage())
+            while not isinstance(next_message(self.socket, self.frames), ws.HintMessage):
+                pass  # the hint is of this turn: nothing moves until this seat does
         action = self.rng.choice(message.view.legal_actions)
         self.send(ActionMessage(action=action, version=message.version))
         self.acted = message.version
