@@ -15,9 +15,13 @@ ADAPTERS = (
     "koloda.records",
     "koloda.i18n",
 )
-PLUGGED_IN = {"display.py": ("koloda.cli.display", "koloda.i18n")}
-"""A game's modules that its plug-in names for an adapter (``GamePlugin.display``): imported
-only when that adapter asks for them, they may use the adapter's kit."""
+PLUGGED_IN = {
+    "display.py": ("koloda.cli.display", "koloda.i18n"),
+    "vector.py": ("koloda.envs.core", "koloda.envs.native_batch"),
+}
+"""A game's modules that its plug-in names for an adapter (``GamePlugin.display``,
+``GamePlugin.vector``): imported only when that adapter asks for them, they may use the
+adapter's kit."""
 
 
 def imports_of(path: Path) -> set[str]:

@@ -14,9 +14,9 @@ trumps) is valued by playouts in which each seat plays the game's heuristic on i
 no hand it could not see is read there. The playouts have one known bias: their defenders
 never try to set a nil bid, so the heuristic's nils succeed nearly always in them (96 in
 100, 72 among the ``hard`` bots) and a blind double nil looks better than looking at one's
-cards. Spades' nil and double nil are therefore never offered as the better move
-(``UNRATED``); when the player bid one, it is valued as any move is, and the values
-overrate it: a nil said to have cost points cost at least about that much.
+cards. Spades' nil and double nil are therefore never offered as the better move (its
+plug-in lists them as ``unrated``); when the player bid one, it is valued as any move is,
+and the values overrate it: a nil said to have cost points cost at least about that much.
 
 The exact search, which does read the sampled hands, starts once the seat holds three cards
 or fewer (two in King of four), so it could fuse at most one later choice of the seat. Of the 29
@@ -55,10 +55,6 @@ by default: about 0.05 s of a core in 101, with ``hard``'s 5,100 weighed deals).
 Values = Callable[[Any, random.Random], dict[Action, float]]
 """Each legal action's value in points from a view, with a generator."""
 
-UNRATED: dict[str, frozenset[str]] = {"spades": frozenset({"bid:nil", "bid:double_nil"})}
-"""Per game, the actions (in the record's notation) the search overrates and so never
-suggests instead of the one taken: Spades' nil and double nil (see above)."""
-
 
 @dataclass(frozen=True)
 class Decision:
@@ -73,8 +69,8 @@ class Decision:
     seat: int
     chosen: Action
     values: dict[Action, float] = field(default_factory=dict)
-    """Each legal action's value in points (empty for a forced move; an ``UNRATED`` action
-    only when taken)."""
+    """Each legal action's value in points (empty for a forced move; an action of the
+    plug-in's ``unrated`` only when taken)."""
     hand: tuple[Action, ...] = ()
     """The seat's hand before the decision (cards, as actions)."""
     view: Any = field(default=None, compare=False, repr=False)
@@ -167,8 +163,9 @@ def valuer(rules: AnyRules, samples: int) -> Values:
 
 
 def rated(rules: AnyRules, values: dict[Action, float], chosen: Action) -> dict[Action, float]:
-    """``values`` without the actions the search overrates (``UNRATED``), unless taken."""
-    unrated = UNRATED.get(rules.info.name, frozenset())
+    """``values`` without the actions the search overrates (the game's plug-in lists them,
+    ``unrated``, in notation), unless taken."""
+    unrated = frozenset(plugin_of(rules).unrated)
     return {
         action: value
         for action, value in values.items()

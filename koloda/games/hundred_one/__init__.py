@@ -13,4 +13,5 @@ PLUGIN = GamePlugin(
     native_pimc="koloda.games.hundred_one.native_search:NativeHundredOnePIMC",
     native_ismcts="koloda.games.hundred_one.native_search:NativeHundredOneISMCTS",
     display="koloda.games.hundred_one.display",
+    vector="koloda.games.hundred_one.vector:batch",
 )

@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     native_rules="koloda.games.king.native:make_rules",
     native_search="koloda.games.king.native:search_parts",
     display="koloda.games.king.display",
+    vector="koloda.games.king.vector:batch",
 )

@@ -11,4 +11,6 @@ PLUGIN = GamePlugin(
     native_rules="koloda.games.spades.native:make_rules",
     native_search="koloda.games.spades.native:search_parts",
     display="koloda.games.spades.display",
+    vector="koloda.games.spades.vector:batch",
+    unrated=("bid:nil", "bid:double_nil"),  # a sampled deal shows the nil bidder's cards
 )

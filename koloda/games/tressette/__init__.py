@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     native_rules="koloda.games.tressette.native:make_rules",
     native_search="koloda.games.tressette.native:search_parts",
     display="koloda.games.tressette.display",
+    vector="koloda.games.tressette.vector:batch",
 )
