@@ -169,6 +169,7 @@ def test_protocol_malformed_message_is_refused(text: str | None, problem: str) -
     assert "\n" not in refused.value.message
     answer = refused.value.answer()
     assert answer == ErrorMessage(code="bad_message", message=refused.value.message)
+    assert ws.read_client_message(text) == answer
 
 
 SAMPLES: list[BaseModel] = [
@@ -189,6 +190,7 @@ SAMPLES: list[BaseModel] = [
 def test_protocol_client_message_round_trip(message: BaseModel) -> None:
     """What a model writes, the server reads back as the same message."""
     assert parse_client_message(message.model_dump_json()) == message
+    assert ws.read_client_message(message.model_dump_json()) == message
 
 
 def test_protocol_unknown_fields_are_ignored() -> None:

@@ -382,6 +382,14 @@ def parse_client_message(text: str | None) -> ClientMessage:
         raise ProtocolError("bad_message", _problem(error.errors()[0])) from None
 
 
+def read_client_message(text: str | None) -> ClientMessage | ErrorMessage:
+    """A client's frame as its message, or else the error message that refuses it."""
+    try:
+        return parse_client_message(text)
+    except ProtocolError as error:
+        return error.answer()
+
+
 def _problem(error: ErrorDetails) -> str:
     """One line for the first thing wrong with a message."""
     kind = error["type"]
