@@ -113,6 +113,14 @@ def serve(
             "moves wait for no disk",
         ),
     ] = True,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            metavar="text|json",
+            help="the log on standard error: text lines, or one JSON object a line (time, "
+            "level, logger, message, the table's id) for a host's log collector",
+        ),
+    ] = "text",
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
     from koloda.cli.main import fail
@@ -121,6 +129,8 @@ def serve(
     refusal = check_serve_numbers(port, bot_delay, bot_processes, tables_per_minute, max_tables)
     if refusal is None and lease_seconds <= 0:
         refusal = "--lease-seconds must be more than 0"
+    if refusal is None and log_format not in ("text", "json"):
+        refusal = "--log-format must be text or json"
     if refusal is not None:
         raise fail(refusal)
     try:
@@ -132,6 +142,7 @@ def serve(
     from koloda.server.app import create_app, database_url
     from koloda.server.guard import guarded_http, normal_origin, proxy_matcher
     from koloda.server.limits import CreationLimit
+    from koloda.server.logs import configure_logging
     from koloda.server.store import DamagedStoreError, check_database
 
     url = database_url(database)
@@ -169,12 +180,14 @@ def serve(
         allowed_origins=origins,
         websockets_per_address=websockets_per_address,
     )
+    configure_logging(json=log_format == "json")  # uvicorn's lines too (log_config=None)
     print(f"Koloda web table: http://{shown}:{port}/  (API docs /docs, database {url})", flush=True)
     uvicorn.run(
         application,
         host=host,
         port=port,
         log_level="warning",
+        log_config=None,
         http=guarded_http(header_timeout, connections_per_address, proxies),
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies,
