@@ -11,5 +11,7 @@ PLUGIN = GamePlugin(
     native_rules="koloda.games.king.native:make_rules",
     native_search="koloda.games.king.native:search_parts",
     display="koloda.games.king.display",
+    web="koloda.games.king",
     vector="koloda.games.king.vector:batch",
+    lobby="koloda.games.king.lobby:LOBBY",
 )

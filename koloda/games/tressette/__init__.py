@@ -11,5 +11,7 @@ PLUGIN = GamePlugin(
     native_rules="koloda.games.tressette.native:make_rules",
     native_search="koloda.games.tressette.native:search_parts",
     display="koloda.games.tressette.display",
+    web="koloda.games.tressette",
     vector="koloda.games.tressette.vector:batch",
+    lobby="koloda.games.tressette.lobby:LOBBY",
 )
