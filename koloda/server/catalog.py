@@ -2,11 +2,13 @@
 
 Options are read from each game's options dataclass: their types give the choices, their
 docstrings the explanations and rule IDs, so a new option shows up in the lobby without
-server changes. What the dataclass cannot say is data here: when an option applies (King's
-order table only where players order), which numbers a number may be (a list for a select,
-not a free text box) and their unit. The words for people are catalogue entries, by key:
-``lobby.option.<game>.<option>`` (the option in a sentence), ``….help`` (an explanation),
-``….<value>`` (a value's label) and ``lobby.unit.<unit>`` (a number's unit, with plurals).
+server changes. What the dataclass cannot say comes from the game's package (the ``Lobby``
+its plug-in names, ``koloda.core.lobby``): its presets, when an option applies, which numbers
+a number may be (a list for a select, not a free text box) and their unit. The words for
+people are catalogue entries, by key: ``lobby.option.<game>.<option>`` (the option in a
+sentence), ``….help`` (an explanation), ``….<value>`` (a value's label),
+``lobby.preset.<id>`` and ``lobby.unit.<unit>`` (a number's unit, with plurals); a game's
+own are in its package's words.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from typing import Any
 
 from koloda.bots import available_bots, bots_for
 from koloda.bots.base import sees_everything
-from koloda.core.registry import available_games, load_game
+from koloda.core.lobby import Lobby, OptionShape, default_lobby
+from koloda.core.plugin import load_reference
+from koloda.core.registry import available_games, game_plugin, load_game
 
 
 @cache
@@ -42,7 +46,7 @@ def games_catalog() -> list[dict[str, Any]]:
                 "deck": len(info.deck),
                 "points_are_penalties": info.utility.sense < 0,
                 "options": _lobby_options(name, type(options)) if options is not None else [],
-                "presets": [p["id"] for p in PRESETS if p["game"] == name],
+                "presets": [preset.id for preset in game_lobby(name).presets],
                 "bots": offered_bots(name),
             }
         )
@@ -62,63 +66,26 @@ def seat_kinds(game: str | None = None) -> list[str]:
     return ["human", *(f"bot:{name}" for name in offered_bots(game))]
 
 
-PRESETS: list[dict[str, Any]] = [
-    {"id": "king_classic", "game": "king", "options": {"variant": "classic"}},
-    {"id": "king_order", "game": "king", "options": {"variant": "order"}},
-    {"id": "king_three", "game": "king", "options": {"variant": "three"}},
-    {
-        "id": "spades",
-        "game": "spades",
-        "options": {
-            "double_nil": False,
-            "nil_exchange": False,
-            "bags_penalty": True,
-            "spades_broken_by": "any_spade",
-        },
-    },
-    {"id": "spades_nil", "game": "spades", "options": {}},
-    {"id": "hundred_one", "game": "hundred_one", "options": {}},
-    {"id": "tressette", "game": "tressette", "options": {}},
-]
-"""The lobby's presets, most played first: a game and the options that differ from its
-defaults. "Spades" is the club game (nil without an exchange, no blind nil, bags cost);
-"Spades with nil and double nil" the rules' defaults (S-6, S-7). Their names and one-line
-descriptions are ``lobby.preset.<id>`` and ``lobby.preset.<id>.help``."""
+def game_lobby(game: str) -> Lobby:
+    """What the lobby shows of ``game`` beyond its options: the ``Lobby`` its plug-in names,
+    or one preset of its defaults."""
+    reference = game_plugin(game).lobby
+    if reference is None:
+        return default_lobby(game)
+    lobby: Lobby = load_reference(reference)
+    return lobby
 
 
 def presets() -> list[dict[str, Any]]:
-    """The presets whose game this installation has, in the order the lobby shows them."""
-    games = set(available_games())
-    return [dict(p) for p in PRESETS if p["game"] in games]
+    """The presets of the games this installation has, in the order the lobby shows them:
+    by the games' ranks (the most played first), each game's as it lists them."""
+    games = sorted(available_games(), key=lambda game: (game_lobby(game).rank, game))
+    return [
+        {"id": preset.id, "game": game, "options": dict(preset.options)}
+        for game in games
+        for preset in game_lobby(game).presets
+    ]
 
-
-LOBBY_SHAPES: dict[str, dict[str, dict[str, Any]]] = {
-    "king": {
-        # K-11: the program of negative deals is the classic game's; K-23..K-25 the order
-        # variants'; K-27 the three players'.
-        "negative_order": {"shown_when": {"variant": ["classic"]}, "words": "contract."},
-        "positive_orders_per_player": {
-            "shown_when": {"variant": ["order", "three"]},
-            "values": list(range(1, 9)),
-            "unit": "games",
-        },
-        "order_scope": {"shown_when": {"variant": ["order", "three"]}},
-        "three_player_balance": {"shown_when": {"variant": ["three"]}},
-    },
-    "spades": {
-        "target": {"values": [200, 300, 500, 1000], "unit": "points"},
-        "max_deals": {"values": [0, 5, 10, 20], "unit": "deals"},
-    },
-    "hundred_one": {
-        "players": {"values": [2, 3, 4, 5, 6], "unit": "players"},
-        "hand_size": {"values": [2, 3, 4, 5], "unit": "cards"},
-        "draw_six": {"values": [0, 1, 2, 3, 4], "unit": "cards"},
-        "draw_seven": {"values": [0, 1, 2, 3, 4], "unit": "cards"},
-    },
-}
-"""How the lobby shows an option beyond its type: ``shown_when`` (it applies only when
-these options have one of these values), ``values`` (the numbers a select offers) with their
-``unit``, and ``words`` (the catalogue prefix naming the items of an ordered list)."""
 
 RULE_IDS = re.compile(r"^((?:[A-Z]-\d+[a-z]?)(?:,\s*[A-Z]-\d+[a-z]?)*):\s*")
 
@@ -126,19 +93,19 @@ RULE_IDS = re.compile(r"^((?:[A-Z]-\d+[a-z]?)(?:,\s*[A-Z]-\d+[a-z]?)*):\s*")
 def _lobby_options(game: str, cls: type) -> list[dict[str, Any]]:
     """A game's options as the lobby shows them: the dataclass's facts, the rule IDs named
     by each docstring and the lobby's shape for the option."""
-    shapes = LOBBY_SHAPES.get(game, {})
+    shapes = game_lobby(game).shapes
     described = _describe_options(cls)
     for item in described:
         found = RULE_IDS.match(item["help"])
         item["rules"] = re.split(r",\s*", found.group(1)) if found else []
-        shape = shapes.get(item["name"], {})
-        item["shown_when"] = shape.get("shown_when", {})
-        if "values" in shape:
-            item["values"] = list(shape["values"])
-            item["unit"] = shape["unit"]
+        shape = shapes.get(item["name"], OptionShape())
+        item["shown_when"] = {name: list(values) for name, values in shape.shown_when.items()}
+        if shape.values:
+            item["values"] = list(shape.values)
+            item["unit"] = shape.unit
         if item["type"] == "list":
             item["type"] = "order"
-            item["words"] = shape.get("words", "")
+            item["words"] = shape.words
     return described
 
 

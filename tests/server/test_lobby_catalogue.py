@@ -13,7 +13,7 @@ from server_support import ServerThread
 
 from koloda.core.registry import load_game
 from koloda.i18n import LANGUAGES, catalogue_json
-from koloda.server.catalog import LOBBY_SHAPES, games_catalog, presets
+from koloda.server.catalog import game_lobby, games_catalog, presets
 
 STATIC = Path(__file__).resolve().parents[2] / "koloda" / "server" / "static"
 PLURAL_FORMS = {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
@@ -90,13 +90,13 @@ def test_options_name_their_rules_and_apply_only_where_the_rules_say() -> None:
     assert king["king_forced_on_heart_lead"]["shown_when"] == {}
     spades = {o["name"]: o for o in games["spades"]["options"]}
     assert spades["nil_exchange"]["rules"] == ["S-7", "S-9"] and spades["max_deals"]["rules"] == []
-    for game, shapes in LOBBY_SHAPES.items():
+    for game in games:
         names = {o["name"]: o for o in games[game]["options"]}
-        for name, shape in shapes.items():
+        for name, shape in game_lobby(game).shapes.items():
             assert name in names, (game, name)
-            for deciding, allowed in shape.get("shown_when", {}).items():
+            for deciding, allowed in shape.shown_when.items():
                 assert set(allowed) <= set(names[deciding]["choices"]), (game, name)
-            for value in shape.get("values", []):
+            for value in shape.values:
                 load_game(game, **{name: value})  # every value offered is playable
 
 
