@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from koloda.bots.base import AnyBot
-from koloda.cli.display import describe_view
+from koloda.cli.display import describe_view, game_help, game_name
 from koloda.cli.display.refusals import refusal
 from koloda.cli.display.typing import typed_action, typed_command
 from koloda.cli.players import bot_name, shown_names
@@ -121,11 +121,10 @@ class TerminalGame:
         else:
             self.show(state.resume_dealing(Shuffler(self.seed)))
         self.state = state
-        game = self.words.word(f"game.{self.rules.name}")
+        game = game_name(self.rules, self.words)
         brand = self.say("ui.brand")
         self.console.print(f"[bold]{escape(brand)} — {escape(game)}[/]", highlight=False)
-        self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
-        self.console.print(self.help, highlight=False)
+        self.show_help()
         self.save(state)
         if self.unsaved is None:
             saved = self.say("cli.record_saved", path=str(self.save_path))
@@ -158,6 +157,13 @@ class TerminalGame:
     def help(self) -> str:
         return self.say("tui.plain_help")
 
+    def show_help(self) -> None:
+        """The game in one line, where its words say it, then the keys of the line mode."""
+        about = game_help(self.rules, self.words)
+        if about:
+            self.console.print(about, highlight=False)
+        self.console.print(self.help, highlight=False)
+
     def say(self, key: str, **params: str) -> str:
         """A message of the terminal in the player's language."""
         return self.words.fill(self.words.word(key), params)
@@ -177,8 +183,7 @@ class TerminalGame:
             if command == "quit":
                 return None
             if command == "help":
-                self.console.print(self.say(f"help.{self.rules.name}"), highlight=False)
-                self.console.print(self.help, highlight=False)
+                self.show_help()
                 legal = ", ".join(self.rules.format_action(a) for a in state.legal_actions())
                 self.console.print(f"{self.say('view.legal')} {legal}", highlight=False)
                 continue

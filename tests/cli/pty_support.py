@@ -13,6 +13,7 @@ import struct
 import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 
 GUARD = 120.0
@@ -84,6 +85,20 @@ class Terminal:
                 self.kill()
                 raise AssertionError(f"never wrote {text!r}; wrote:\n{self.text[-3000:]}")
             deadline -= 0.5
+
+    def press_until(self, key: str, text: str, every: float = 0.3) -> None:
+        """Press ``key`` again and again (``every`` seconds) until ``text`` has been
+        written, as a person who keeps pressing Enter does."""
+        started = pressed = time.monotonic()
+        while text not in self.text:
+            if time.monotonic() - started > GUARD or not self._read(every):
+                if text in self.text:
+                    return
+                self.kill()
+                raise AssertionError(f"never wrote {text!r}; wrote:\n{self.text[-3000:]}")
+            if time.monotonic() - pressed >= every:
+                self.send(key)
+                pressed = time.monotonic()
 
     def send(self, text: str) -> None:
         os.write(self.master, text.encode("utf-8"))

@@ -43,6 +43,23 @@ def display_module(rules: AnyRules) -> ModuleType:
     return importlib.import_module(plugin_of(rules).display or GENERIC)
 
 
+def game_name(rules: AnyRules, words: Speaker) -> str:
+    """The game's name in the reader's language (``game.<name>``), or as the registry knows
+    it where its words say none."""
+    key = f"game.{rules.name}"
+    return words.word(key) if _known(words, key) else rules.name
+
+
+def game_help(rules: AnyRules, words: Speaker) -> str:
+    """The game in one line (``help.<name>``), or nothing where its words say none."""
+    key = f"help.{rules.name}"
+    return words.word(key) if _known(words, key) else ""
+
+
+def _known(words: Speaker, key: str) -> bool:
+    return words.catalogue.get(key) is not None or words.english.get(key) is not None
+
+
 def describe_view(rules: AnyRules, view: Any, words: Speaker) -> Any:
     """The table as the seat of ``view`` sees it, as a rich renderable."""
     return display_module(rules).describe(rules, view, words)

@@ -38,6 +38,7 @@ from koloda.cli.display import (
     display_module,
     display_names,
     display_pairs,
+    game_name,
     help_keys,
 )
 from koloda.cli.display.choices import choice_label, decision_key, pick_kind
@@ -223,7 +224,7 @@ class TableApp(App[None]):
         self.base().query_one("#keys", Static).update(self.say(keys))
         self.set_wide(self.size.width)
         opening = "tui.game_resumed" if self.resumed else "tui.game_new"
-        self.log_line(self.say(opening, game=self.say(f"game.{self.rules.name}")))
+        self.log_line(self.say(opening, game=game_name(self.rules, self.words)))
         if self.resumed:
             self.feed(self.state.resume_dealing(Shuffler(self.seed)))
         self.feed(self.opening)
@@ -721,7 +722,8 @@ class TableApp(App[None]):
         self.base().query_one("#prompt", Static).update(self.prompt_line())
 
     def header(self, data: dict[str, Any]) -> Text:
-        top = Text(f"{self.say('ui.brand')} — {self.say(f'game.{self.rules.name}')}", style="bold")
+        game = game_name(self.rules, self.words)
+        top = Text(f"{self.say('ui.brand')} — {game}", style="bold")
         number = int(data["deal"]) + 1
         program = self.rules.info.program_length
         if program and number <= program:
