@@ -17,19 +17,23 @@ import markdown
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from koloda.core.registry import available_games
 from koloda.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue
+from koloda.server.catalog import game_lobby
 
-PAGES: tuple[str, ...] = (
-    "index",
-    "king",
-    "spades",
-    "hundred_one",
-    "tressette",
-    "card_room",
-    "terminal",
-    "saving",
-    "analysis",
-)
+TOPICS: tuple[str, ...] = ("card_room", "terminal", "saving", "analysis")
+"""The pages that are no game's, in the order of the pages' list (after the games')."""
+
+
+def game_pages() -> tuple[str, ...]:
+    """The games this installation has whose page the package ships (``help_pages/<lang>/
+    <game>.md``), in the lobby's order: the most played first."""
+    shipped = resources.files("koloda.server").joinpath("help_pages", DEFAULT_LANGUAGE)
+    games = [game for game in available_games() if shipped.joinpath(f"{game}.md").is_file()]
+    return tuple(sorted(games, key=lambda game: (game_lobby(game).rank, game)))
+
+
+PAGES: tuple[str, ...] = ("index", *game_pages(), *TOPICS)
 """Every player page, in the order of the pages' list; each exists in every language."""
 
 PAGE_LINK = re.compile(r'href="([a-z_]+)\.md(#[^"]*)?"')
