@@ -1,4 +1,5 @@
-"""The decks the four games use, and rank orders as data."""
+"""The standard decks (52, 36, 32 and the 40 Italian-suited cards in French suits), and rank
+orders as data; a deck or order of one game lives in its package."""
 
 from __future__ import annotations
 
@@ -6,21 +7,13 @@ from dataclasses import dataclass
 
 from koloda.core.cards import (
     ACE,
-    CLUBS,
     EIGHT,
-    FIVE,
-    FOUR,
-    JACK,
-    KING,
     NINE,
-    QUEEN,
     RANK_NAMES,
     SEVEN,
     SIX,
-    SPADES,
     SUITS,
     TEN,
-    THREE,
     TWO,
     Card,
     CardSet,
@@ -55,12 +48,6 @@ DECK_32 = deck_of_ranks("32", tuple(range(SEVEN, ACE + 1)))
 DECK_40 = deck_of_ranks("40", tuple(r for r in range(13) if r not in (EIGHT, NINE, TEN)))
 """The Italian-suited 40 cards in French suits: A 2..7 J Q K."""
 
-DECK_30_KING_THREE = Deck(
-    "30",
-    tuple(c for c in DECK_32.cards if c not in (make_card(ACE, SPADES), make_card(ACE, CLUBS))),
-)
-"""King for three: the 32-card deck without the two black aces (K-26)."""
-
 
 @dataclass(frozen=True)
 class RankOrder:
@@ -83,7 +70,3 @@ class RankOrder:
 
 
 ACE_HIGH = RankOrder("ace-high", tuple(range(ACE, TWO - 1, -1)))
-TRESSETTE_ORDER = RankOrder(
-    "tressette", (THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR)
-)
-"""Tressette: 3 2 A K Q J 7 6 5 4."""

@@ -21,15 +21,9 @@ from koloda.core.cards import (
     pretty_card,
 )
 from koloda.core.dealing import Shuffler
-from koloda.core.decks import (
-    ACE_HIGH,
-    DECK_30_KING_THREE,
-    DECK_32,
-    DECK_36,
-    DECK_40,
-    DECK_52,
-    TRESSETTE_ORDER,
-)
+from koloda.core.decks import ACE_HIGH, DECK_32, DECK_36, DECK_40, DECK_52
+from koloda.games.king.rules import DECK_30_KING_THREE
+from koloda.games.tressette.scoring import TRESSETTE_ORDER
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ import pytest
 
 from koloda import load_game
 from koloda.core.cards import HEARTS, SPADES, SUIT_MASK, cardset, parse_card, parse_cards
-from koloda.core.decks import ACE_HIGH, TRESSETTE_ORDER
+from koloda.core.decks import ACE_HIGH
 from koloda.core.events import Event
 from koloda.core.tricks import TRUMP_BONUS, TrickGameState, trick_power
-from koloda.games.tressette.scoring import TRUMP_HEARTS, trick_winner_index
+from koloda.games.tressette.scoring import TRESSETTE_ORDER, TRUMP_HEARTS, trick_winner_index
 
 
 class _Table(TrickGameState):

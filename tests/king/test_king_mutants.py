@@ -8,7 +8,7 @@ from king_helpers import DEAL_B, PLAY_B, card_names, play, play_lowest_until_dea
 from koloda import load_game
 from koloda.core.cards import CLUBS, cardset, parse_card, parse_cards
 from koloda.core.dealing import Shuffler
-from koloda.core.decks import DECK_30_KING_THREE, DECK_32
+from koloda.core.decks import DECK_32
 from koloda.core.engine import DealSetup
 from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import (
@@ -38,7 +38,7 @@ from koloda.games.king.actions import (
     contract_key,
 )
 from koloda.games.king.options import KingOptions
-from koloda.games.king.rules import KingRules
+from koloda.games.king.rules import DECK_30_KING_THREE, KingRules
 from koloda.games.king.scoring import (
     CLASSIC_RATES,
     Rates,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.core.cards import CardSet
-from koloda.core.decks import DECK_30_KING_THREE, DECK_32, Deck
+from koloda.core.cards import ACE, CLUBS, SPADES, CardSet, make_card
+from koloda.core.decks import DECK_32, Deck
 from koloda.core.engine import Action, Rules, Seat
 from koloda.core.info import DealReward, GameInfo, Utility, seats_alone
 from koloda.core.options import build_options
@@ -25,6 +25,12 @@ from koloda.games.king.options import KingOptions
 from koloda.games.king.scoring import Rates, deal_total, penalty_mask, rates_for
 from koloda.games.king.state import KingState
 from koloda.games.king.view import KingView, sample_state
+
+DECK_30_KING_THREE = Deck(
+    "30",
+    tuple(c for c in DECK_32.cards if c not in (make_card(ACE, SPADES), make_card(ACE, CLUBS))),
+)
+"""King for three: the 32-card deck without the two black aces (K-26)."""
 
 
 class KingRules(WholeDeckRules[KingState]):

@@ -19,8 +19,13 @@ from koloda.core.cards import (
     CardSet,
     make_card,
 )
-from koloda.core.decks import DECK_40, TRESSETTE_ORDER
+from koloda.core.decks import DECK_40, RankOrder
 from koloda.core.tricks import trick_power
+
+TRESSETTE_ORDER = RankOrder(
+    "tressette", (THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR)
+)
+"""T-3: Tressette's order of ranks, 3 2 A K Q J 7 6 5 4."""
 
 DECK = DECK_40
 DECK_MASK: CardSet = DECK_40.mask
