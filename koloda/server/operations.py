@@ -18,6 +18,7 @@ from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
 
 from koloda.server.metrics import QUANTILES, Latencies
+from koloda.server.protocol.http import Problem
 
 router = APIRouter()
 
@@ -158,7 +159,16 @@ def registry_for(state: Any, window: float | None) -> CollectorRegistry:
     return registry
 
 
-@router.get("/metrics", tags=["server"], response_class=Response)
+@router.get(
+    "/metrics",
+    tags=["server"],
+    response_class=Response,
+    summary="Prometheus metrics",
+    responses={
+        200: {"content": {"text/plain": {}}, "description": "the Prometheus text format"},
+        422: {"model": Problem},
+    },
+)
 async def metrics(
     request: Request,
     window: Annotated[
