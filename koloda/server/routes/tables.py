@@ -1,0 +1,167 @@
+"""The tables' routes: making a table, the public tables, taking, leaving and rematching a
+seat, and what a table shows now (its facts, a seat's view, its score sheet)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from koloda.core.errors import KolodaError
+from koloda.server import joining
+from koloda.server.live import LiveTable, TableError
+from koloda.server.protocol.http import (
+    CreatedTable,
+    CreateTable,
+    JoinTable,
+    LeaveSeat,
+    Problem,
+    Rematch,
+    ScoreSheetAnswer,
+    SeatLeft,
+    SeatTaken,
+    SeatToken,
+    TableFacts,
+    ViewMessage,
+)
+from koloda.server.routes.common import check_creation, manager_of, table_or_404
+from koloda.server.seating import SeatingError
+
+router = APIRouter(tags=["tables"])
+
+
+@router.post(
+    "/api/tables",
+    status_code=201,
+    response_model=CreatedTable,
+    responses={422: {"model": Problem, "description": "bad game, options or seats"}},
+)
+async def create_table(request: Request, body: CreateTable) -> CreatedTable:
+    """Create a table. Each human seat gets a secret token; bots' seats have none."""
+    check_creation(request)
+    try:
+        table, tokens = await manager_of(request).create(
+            body.game,
+            body.options,
+            body.seats,
+            names=body.names,
+            public=body.public,
+            hints=body.hints,
+            turn_seconds=body.turn_seconds,
+            entropy=body.entropy,
+        )
+    except (KolodaError, ValueError, TypeError) as error:
+        raise HTTPException(422, str(error)) from None
+    return CreatedTable(
+        table_id=table.id,
+        seats=[SeatToken(seat=s, kind=kind, token=tokens[s]) for s, kind in enumerate(table.seats)],
+    )
+
+
+@router.get("/api/tables", response_model=list[TableFacts])
+async def open_tables(request: Request) -> list[dict[str, Any]]:
+    """The public tables with a seat free for a person, newest first."""
+    return await joining.public_tables(manager_of(request))
+
+
+@router.post(
+    "/api/tables/{table_id}/join",
+    response_model=SeatTaken,
+    responses={
+        403: {"model": Problem, "description": "a rematch seat kept for its player"},
+        404: {"model": Problem},
+        409: {"model": Problem, "description": "no free seat, or the game is over"},
+    },
+)
+async def join_table(request: Request, table_id: str, body: JoinTable) -> SeatTaken:
+    """Take a free seat (or the given one) and get its token."""
+    table = await table_or_404(request, table_id)
+    try:
+        seat, token = await joining.join(
+            manager_of(request), table, body.seat, body.name, body.previous_token
+        )
+    except SeatingError as error:
+        raise HTTPException(error.status, error.message) from None
+    return SeatTaken(table_id=table.id, seat=seat, token=token)
+
+
+@router.post(
+    "/api/tables/{table_id}/leave",
+    response_model=SeatLeft,
+    responses={
+        403: {"model": Problem, "description": "a wrong token, or a seat already left"},
+        404: {"model": Problem},
+        409: {"model": Problem, "description": "the game is over"},
+    },
+)
+async def leave_table(request: Request, table_id: str, body: LeaveSeat) -> SeatLeft:
+    """Leave your seat: the normal bot plays it from now on (at once, at its next
+    decision), and the token no longer opens it. At a "play now" table another person
+    may take the seat."""
+    table = await table_or_404(request, table_id)
+    try:
+        seat = await joining.leave(manager_of(request), table, body.token)
+    except TableError as error:
+        raise HTTPException(403, error.message) from None
+    except SeatingError as error:
+        raise HTTPException(error.status, error.message) from None
+    return SeatLeft(table_id=table.id, seat=seat)
+
+
+@router.post(
+    "/api/tables/{table_id}/rematch",
+    response_model=SeatTaken,
+    responses={403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}},
+)
+async def rematch(request: Request, table_id: str, body: Rematch) -> SeatTaken:
+    """Once a game is over, a player starts (or joins) the rematch: same seats and rules,
+    a new shuffle. The others' seats wait for them (each with his old token)."""
+    table = await table_or_404(request, table_id)
+    check_creation(request)
+    try:
+        new, seat, token = await joining.rematch(manager_of(request), table, body.token)
+    except TableError as error:
+        raise HTTPException(403, error.message) from None
+    except SeatingError as error:
+        raise HTTPException(error.status, error.message) from None
+    return SeatTaken(table_id=new.id, seat=seat, token=token)
+
+
+@router.get(
+    "/api/tables/{table_id}",
+    response_model=TableFacts,
+    responses={404: {"model": Problem}},
+)
+async def table_facts(request: Request, table_id: str) -> dict[str, Any]:
+    """Public facts: game, options, seat kinds, whose turn, finished, version."""
+    table = await table_or_404(request, table_id)
+    facts: dict[str, Any] = await manager_of(request).call(table, LiveTable.public_facts)
+    return facts
+
+
+@router.get(
+    "/api/tables/{table_id}/sheet",
+    response_model=ScoreSheetAnswer,
+    responses={404: {"model": Problem}},
+)
+async def table_sheet(request: Request, table_id: str, lang: str = "en") -> dict[str, Any]:
+    """The score sheet: each complete deal's scores, totals and results, the game's sheet
+    as data (texts as catalogue keys) and as HTML in ``lang`` (en, ru)."""
+    table = await table_or_404(request, table_id)
+    sheet: dict[str, Any] = await manager_of(request).call(table, lambda t: t.sheet(lang))
+    return sheet
+
+
+@router.get(
+    "/api/tables/{table_id}/view",
+    response_model=ViewMessage,
+    responses={403: {"model": Problem}, 404: {"model": Problem}},
+)
+async def table_view(request: Request, table_id: str, token: str | None = None) -> Any:
+    """The view message a WebSocket would send now: a seat's with its token, else public."""
+    table = await table_or_404(request, table_id)
+    try:
+        seat = table.seat_of(token)
+    except TableError as error:
+        raise HTTPException(403, error.message) from None
+    return await manager_of(request).call(table, lambda t: t.view_message(seat))
