@@ -11,7 +11,7 @@ STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale,docs
 DOCS_STAMP = $(VENV)/.installed-docs
 NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs)
 
-.PHONY: run test lint typecheck native-check docs docs-check bench bench-native clean browser postgres tmux mutation
+.PHONY: run test lint typecheck native-check docs docs-check bench bench-native clean browser postgres tmux node mutation
 
 $(VENV)/.installed-%: pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,7 +24,8 @@ run: $(RUN_STAMP)
 
 # System packages the tests use, installed with apt-get when missing: Debian's Chromium for
 # the browser tests (Playwright cannot download a browser here), PostgreSQL for the store's
-# tests on a private server, tmux for the terminal table's tests.
+# tests on a private server, tmux for the terminal table's tests, Node for the browser
+# modules' unit tests.
 APT_INSTALL = SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update -qq && \
 	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
@@ -38,9 +39,16 @@ postgres:
 tmux:
 	@command -v tmux >/dev/null || { $(APT_INSTALL) tmux >/dev/null; }
 
-lint: $(STAMP)
+node:
+	@command -v node >/dev/null || { $(APT_INSTALL) nodejs >/dev/null; }
+
+# The browser's modules too: oxlint (from PyPI, in the dev extra; .oxlintrc.json) and node's
+# own test runner over their pure functions (tests/js).
+lint: $(STAMP) node
 	$(BIN)/ruff check koloda tests bench examples
 	$(BIN)/ruff format --check koloda tests bench examples
+	$(BIN)/oxlint -c .oxlintrc.json --deny-warnings koloda tests
+	node --test tests/js
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

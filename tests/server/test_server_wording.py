@@ -1,5 +1,6 @@
-"""The web table words events from the same catalogues as the terminal: the page's script
-(static/i18n.js, run here in Node) says every event exactly as ``koloda.i18n.describe``."""
+"""The web table words events from the same catalogues as the terminal: the page's module of
+words (static/words.js, run here in Node) says every event exactly as
+``koloda.i18n.describe``."""
 
 from __future__ import annotations
 
@@ -18,12 +19,6 @@ from koloda.server.views import event_json, events_json
 
 STATIC = Path(__file__).resolve().parents[2] / "koloda" / "server" / "static"
 NODE = shutil.which("node")
-
-STUBS = """
-const localStorage = { getItem: () => null, setItem: () => {} };
-const navigator = { language: "en" };
-const document = { addEventListener: () => {}, querySelectorAll: () => [], documentElement: {} };
-"""
 
 
 def seeded_events(game: str) -> list[Event]:
@@ -57,14 +52,14 @@ def test_the_page_words_events_as_the_terminal_does(game: str, tmp_path: Path) -
     catalogues = {lang: catalogue_json(lang) for lang in LANGUAGES}
     script = "\n".join(
         [
-            STUBS,
-            f"const CATALOGUES = {json.dumps(catalogues, ensure_ascii=False)};",
-            (STATIC / "i18n.js").read_text(encoding="utf-8"),
+            "import { setLanguage, speaker, useCatalogues } from "
+            f"{json.dumps((STATIC / 'words.js').as_uri())};",
+            f"useCatalogues({json.dumps(catalogues, ensure_ascii=False)});",
             f"const CASES = {json.dumps(cases, ensure_ascii=False)};",
             f"const NAMES = {json.dumps(names)};",
             """
 const out = CASES.map((c) => {
-  LANG = c.lang;
+  setLanguage(c.lang);
   const words = speaker(NAMES, c.viewer);
   return c.events.map((e) => words.sentence({ key: e.key, params: e.params }));
 });
@@ -72,7 +67,7 @@ console.log(JSON.stringify(out));
 """,
         ]
     )
-    path = tmp_path / "wording.js"
+    path = tmp_path / "wording.mjs"
     path.write_text(script, encoding="utf-8")
     assert NODE is not None
     result = subprocess.run([NODE, str(path)], capture_output=True, text=True, check=True)

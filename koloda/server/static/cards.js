@@ -1,7 +1,8 @@
 /* Card faces drawn as SVG, made for Koloda: corner indices in the reader's language (В Д К Т
    in Russian), pips laid out as on a real card, framed court cards, and a back. Optional
-   four-colour deck (spades black, hearts red, diamonds blue, clubs green). */
-"use strict";
+   four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green). */
+import { cardRank, cardSuit, word } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CARD_W = 50;
 const CARD_H = 70;
@@ -30,10 +31,10 @@ const PIPS = {
 };
 const COURTS = new Set(["J", "Q", "K"]);
 
-function fourColourDeck() { return localStorage.getItem("koloda.four_colours") === "1"; }
+export function fourColourDeck() { return localStorage.getItem("koloda.four_colours") === "1"; }
 function suitColour(suit) { return (fourColourDeck() ? FOUR_COLOURS : SUIT_COLOURS)[suit]; }
 
-function svgNode(tag, attrs = {}, ...children) {
+export function svgNode(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   for (const c of children) node.append(c);
@@ -77,7 +78,7 @@ function courtFace(rank, suit) {
 }
 
 /* The SVG of one card face (``code`` like "QH", "10S"). */
-function cardFaceSvg(code) {
+export function cardFaceSvg(code) {
   const rank = cardRank(code), suit = cardSuit(code);
   const svg = svgNode("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: "face", "aria-hidden": "true", focusable: "false" });
   svg.append(svgNode("rect", { x: 0.5, y: 0.5, width: CARD_W - 1, height: CARD_H - 1, rx: 4, fill: "#fffdf7", stroke: "#8c8c8c", "stroke-width": 0.8 }));
@@ -92,7 +93,7 @@ function cardFaceSvg(code) {
 }
 
 /* The back of a card: a lattice in the table's colours. */
-function cardBackSvg() {
+export function cardBackSvg() {
   const id = "back-lattice";
   const svg = svgNode("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: "face", "aria-hidden": "true", focusable: "false" });
   svg.append(
@@ -104,7 +105,7 @@ function cardBackSvg() {
 }
 
 /* A card's name for people and screen readers: "Queen of hearts" / "Дама червей". */
-function cardName(code) {
+export function cardName(code) {
   const name = word("card.name");
   return name.replace("{rank}", word("rank." + cardRank(code))).replace("{suit}", word("suit." + cardSuit(code), "gen"))
     .replace(/^./, (c) => c.toUpperCase());
@@ -113,7 +114,7 @@ function cardName(code) {
 /* Small pictures drawn here rather than taken from the system's fonts (which may lack them):
    the turn clock and the four faces of table talk, in a 20×20 box. */
 const FACE = "#f2c14e", INK = "#3b2a05";
-const ICONS = {
+export const ICONS = {
   clock: () => [svgNode("circle", { cx: 10, cy: 11.5, r: 7, fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
     svgNode("rect", { x: 8, y: 1.2, width: 4, height: 2.4, rx: 0.8, fill: "currentColor" }),
     svgNode("path", { d: "M10 11.5 V7.2 M10 11.5 L13 13", stroke: "currentColor", "stroke-width": 1.6, "stroke-linecap": "round", fill: "none" })],
@@ -130,7 +131,7 @@ function face(mouth) {
   return parts;
 }
 /* An icon as an inline SVG, named for screen readers by ``label`` (or hidden when none). */
-function iconSvg(name, label) {
+export function iconSvg(name, label) {
   const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
   return svgNode("svg", { viewBox: "0 0 20 20", class: "icon", focusable: "false", ...named }, ...ICONS[name]());
 }

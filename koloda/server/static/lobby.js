@@ -1,7 +1,8 @@
 /* The lobby: presets, the rules in plain words, seats, "Play now", open tables and "My tables".
    What an option means, when it applies and which values it offers come from the server's
    catalogue (/api/games, /api/presets); every word from the catalogues ("lobby." keys). */
-"use strict";
+import { el, entry, lang, pluralWord, t, word } from "./i18n.js";
+
 const NAME_KEY = "koloda.name";
 const TABLES_KEY = "koloda.tables";
 const MAX_REMEMBERED = 30;
@@ -82,9 +83,9 @@ function presetOf(gameName, options) {
 function tableTitle(gameName, options) {
   const preset = presetOf(gameName, options || {});
   if (preset) return L("preset." + preset.id);
-  return `${gameName_(gameName)} (${L("custom_rules")})`;
+  return `${gameTitle(gameName)} (${L("custom_rules")})`;
 }
-function gameName_(g) { return has("game." + g) ? word("game." + g) : g; }
+function gameTitle(g) { return has("game." + g) ? word("game." + g) : g; }
 
 /* ----- rendering the form ----------------------------------------------------------------- */
 function renderPresets() {
@@ -129,11 +130,11 @@ function choosePreset(id) {
 
 function renderGameSelect() {
   const select = byId("game");
-  select.replaceChildren(...S.games.map((g) => el("option", { value: g.game, selected: g.game === S.game }, gameName_(g.game))));
+  select.replaceChildren(...S.games.map((g) => el("option", { value: g.game, selected: g.game === S.game }, gameTitle(g.game))));
   byId("game-help").textContent = has("help." + S.game) ? word("help." + S.game) : "";
   const guide = byId("how-to-play");  /* the player page of the chosen game, in the page's language */
-  guide.href = `/help/${LANG}/${S.game}`;
-  guide.textContent = t("guide.how_to_play", gameName_(S.game));
+  guide.href = `/help/${lang()}/${S.game}`;
+  guide.textContent = t("guide.how_to_play", gameTitle(S.game));
 }
 
 function optionControl(o) {
@@ -258,14 +259,13 @@ async function checkOptions() {
 /* ----- talking to the server -------------------------------------------------------------- */
 async function api(method, url, body) {
   try {
-    const response = await fetch(url, {
-      method, headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const init = { method };
+    if (body !== undefined) Object.assign(init, { headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(url, init);
     let data = {};
-    try { data = await response.json(); } catch (e) { data = {}; }
+    try { data = await response.json(); } catch { data = {}; }
     return { ok: response.ok, status: response.status, body: data };
-  } catch (e) {
+  } catch {
     return { ok: false, status: 0, body: {} };
   }
 }
@@ -302,7 +302,7 @@ function remembered() {
   try {
     const list = JSON.parse(localStorage.getItem(TABLES_KEY) || "[]");
     return Array.isArray(list) ? list.filter((x) => x && typeof x.id === "string" && typeof x.token === "string") : [];
-  } catch (e) { return []; }
+  } catch { return []; }
 }
 function remember(item) {
   const list = remembered().filter((x) => !(x.id === item.id && x.seat === item.seat));
@@ -326,7 +326,7 @@ function renderMine() {
   const list = remembered();
   const box = byId("my-tables");
   byId("mine-empty").classList.toggle("hidden", list.length > 0);
-  const when = new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" });
+  const when = new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" });
   box.replaceChildren(...list.map((item) => {
     const facts = S.facts[item.id];
     const [state, status] = statusOf(facts);
@@ -374,7 +374,7 @@ function seatChip(seat) {
 function renderOpen() {
   const box = byId("open-tables");
   const tables = S.open || [];
-  const mine = new Map(remembered().reverse().map((x) => [x.id, x]));  /* your own: no joining twice */
+  const mine = new Map(remembered().toReversed().map((x) => [x.id, x]));  /* your own: no joining twice */
   byId("open-empty").classList.toggle("hidden", S.open === null || tables.length > 0);
   box.replaceChildren(...tables.map((table) => {
     const title = tableTitle(table.game, table.options);
@@ -499,7 +499,7 @@ function renderInvites() {
     const copy = el("button", { type: "button", class: "copy", "aria-label": L("copy_label", seat.seat + 1) }, L("copy"));
     copy.addEventListener("click", async () => {
       input.select();
-      try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand("copy"); }
+      try { await navigator.clipboard.writeText(url); } catch { document.execCommand("copy"); }
       copy.textContent = L("copied");
     });
     links.append(el("li", { "data-seat": seat.seat },

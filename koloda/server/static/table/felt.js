@@ -1,43 +1,29 @@
 /* The felt: seats around the table (you at the bottom, the next player on your left), the
    cards in front of their players, and the motion of cards (played, held, swept). */
-"use strict";
-const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
+import { cardBackSvg, cardFaceSvg, cardName } from "../cards.js";
+import { el, t, word } from "../i18n.js";
+import { slotPlace } from "../seating.js";
+import { playerName } from "./state.js";
+
+export const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
 const SPEEDS = { normal: 1000, fast: 450, instant: 0 };
 /* How long a complete trick stays on the table: the player's choice, kept in the browser. */
-function holdMs() { return SPEEDS[localStorage.getItem("koloda.speed")] ?? SPEEDS.normal; }
-const FLY_MS = 260;
-const SWEEP_MS = 380;
+export function holdMs() { return SPEEDS[localStorage.getItem("koloda.speed")] ?? SPEEDS.normal; }
+export const FLY_MS = 260;
+export const SWEEP_MS = 380;
 
-/* Where seat ``seat`` sits for a reader at ``base``: an angle around the table (90° is the
-   bottom, then clockwise, which is the way play goes). */
-function seatAngle(seat, base, n) {
-  const relative = (seat - base + n) % n;
-  return (90 + (relative * 360) / n) * (Math.PI / 180);
-}
-function seatPlace(seat, base, n) {
-  const a = seatAngle(seat, base, n);
-  const x = Math.cos(a), y = Math.sin(a);
-  const side = x < -0.45 ? "left" : x > 0.45 ? "right" : y > 0 ? "bottom" : "top";
-  return { x: 50 + 41 * x, y: 50 + 39 * y, side };
-}
-/* The spot in front of a seat where its played card lies. */
-function slotPlace(seat, base, n) {
-  const a = seatAngle(seat, base, n);
-  const narrow = document.getElementById("felt").clientWidth < 560;
-  return { x: 50 + (narrow ? 11 : 15) * Math.cos(a), y: 50 + (narrow ? 16 : 19) * Math.sin(a) };
-}
-
-function cardElement(code, extra = {}) {
+/* A card as a picture (its face, or its back when ``code`` is null). */
+export function cardElement(code, extra = {}) {
   const node = el("div", { class: "card", "data-card": code || "", role: "img", "aria-label": code ? cardName(code) : word("card.hidden"), ...extra });
   node.append(code ? cardFaceSvg(code) : cardBackSvg());
   return node;
 }
 
 function moving() { return !REDUCED_MOTION.matches && !document.hidden && holdMs() > 0; }
-function pause(ms) { return new Promise((done) => setTimeout(done, ms)); }
+export function pause(ms) { return new Promise((done) => setTimeout(done, ms)); }
 
 /* Animate ``node`` from the centre of ``fromRect`` to where it lies now. */
-async function flyFrom(node, fromRect, ms) {
+export async function flyFrom(node, fromRect, ms) {
   if (!fromRect || !moving() || !node.animate) return;
   const to = node.getBoundingClientRect();
   const dx = fromRect.left + fromRect.width / 2 - (to.left + to.width / 2);
@@ -47,7 +33,7 @@ async function flyFrom(node, fromRect, ms) {
   await flight.finished.catch(() => {});
 }
 /* Animate ``nodes`` toward the centre of ``toRect`` and fade them out. */
-async function sweepTo(nodes, toRect, ms) {
+export async function sweepTo(nodes, toRect, ms) {
   if (!toRect || !moving()) return;
   const flights = nodes.filter((n) => n.animate).map((node) => {
     const from = node.getBoundingClientRect();
@@ -60,7 +46,7 @@ async function sweepTo(nodes, toRect, ms) {
 }
 
 /* The cards lying on the felt: what the reader sees, driven by events as they are played. */
-const board = {
+export const felt = {
   onTable: [],       // [{seat, card}] in the order played
   held: false,       // a complete trick is being shown before it is swept
   seatBox(seat) { return document.querySelector(`#seats .seat[data-seat="${seat}"]`); },
@@ -69,10 +55,11 @@ const board = {
   /* Lay the cards of ``onTable`` in front of their players (no motion). */
   drawPlayed(base, n) {
     const layer = document.getElementById("played");
+    const narrow = document.getElementById("felt").clientWidth < 560;
     layer.replaceChildren();
     const last = this.onTable.length - 1;
     this.onTable.forEach((p, i) => {
-      const place = slotPlace(p.seat, base, n);
+      const place = slotPlace(p.seat, base, n, narrow);
       const slot = el("div", { class: "slot" + (i === last ? " newest" : ""), "data-seat": p.seat, style: `left:${place.x}%;top:${place.y}%;z-index:${i + 1}` },
         cardElement(p.card));
       layer.append(slot);
