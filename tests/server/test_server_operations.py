@@ -23,16 +23,8 @@ from websockets.sync.client import ClientConnection, connect
 from koloda.server import metrics as metrics_module
 from koloda.server.logs import JsonLines, TextLines, configure_logging, table_logger
 from koloda.server.metrics import Latencies
-from koloda.server.operations import router
 
 HUMAN_AND_BOTS = ["human", "bot:random", "bot:random", "bot:random"]
-
-
-def with_metrics(server: ServerThread) -> ServerThread:
-    """The server with ``GET /metrics`` (mounted here unless the app has it already)."""
-    if not any(getattr(route, "path", None) == "/metrics" for route in server.app.routes):
-        server.app.include_router(router)
-    return server
 
 
 def scrape(server: ServerThread, **params: Any) -> dict[str, dict[tuple[str, ...], float]]:
@@ -77,7 +69,7 @@ def same_percentiles(scraped: dict[tuple[str, ...], float], reported: dict[str, 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = with_metrics(ServerThread(f"sqlite:///{tmp_path / 'koloda.db'}")).start()
+    running = ServerThread(f"sqlite:///{tmp_path / 'koloda.db'}").start()
     yield running
     running.stop()
 
