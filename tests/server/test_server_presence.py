@@ -368,7 +368,7 @@ async def clock_runs_out(manager: TableManager, table: LiveTable) -> int:
     """The seat to act lets his clock run out: a stand-in plays for him."""
     seat = table.state.to_act
     assert seat is not None
-    manager._time_up(table, table.version, seat)
+    manager.presence.time_up(table, table.version, seat)
     await manager.call(table, lambda t: None)
     assert seat in table.away
     return seat
