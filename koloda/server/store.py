@@ -27,6 +27,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -236,29 +237,43 @@ def copy_log_periodically(engine: Engine, stopping: threading.Event) -> None:
 
 def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
     """Everything pending in one transaction, rows of a kind in one executemany."""
-    created = time.time()
-    new_tables: list[dict[str, Any]] = []
-    setups: dict[tuple[str, int], dict[str, Any]] = {}
-    actions: list[dict[str, Any]] = []
-    versions: dict[str, int] = {}
-    finished: dict[str, dict[str, Any]] = {}
-    seatings: dict[str, dict[str, Any]] = {}
-    checks: list[HealthWrite] = []
+    batch = _Batch(created=time.time())
     for job in jobs:
+        batch.add(job)
+    with engine.begin() as connection:
+        batch.write(connection)
+
+
+@dataclass
+class _Batch:
+    """The rows of a batch of writes, by kind (a later write of a table's seats or a deal's
+    setup replaces an earlier one)."""
+
+    created: float
+    new_tables: list[dict[str, Any]] = field(default_factory=list)
+    setups: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    versions: dict[str, int] = field(default_factory=dict)
+    finished: dict[str, dict[str, Any]] = field(default_factory=dict)
+    seatings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    checks: list[HealthWrite] = field(default_factory=list)
+
+    def add(self, job: _Write) -> None:
+        """One write's rows."""
         if isinstance(job, HealthWrite):
-            checks.append(job)
-            continue
+            self.checks.append(job)
+            return
         if isinstance(job, SeatsWrite):
-            seatings[job.table_id] = {
+            self.seatings[job.table_id] = {
                 "seats": job.seats,
                 "token_hashes": job.token_hashes,
                 "seating": job.seating,
             }
             for index, setup in job.setups:
-                setups[job.table_id, index] = setup
-            continue
+                self.setups[job.table_id, index] = setup
+            return
         if isinstance(job, NewTable):
-            new_tables.append(
+            self.new_tables.append(
                 {
                     "id": job.id,
                     "game": job.game,
@@ -267,7 +282,7 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
                     "token_hashes": job.token_hashes,
                     "seed": job.seed,
                     "first_dealer": job.first_dealer,
-                    "created": created,
+                    "created": self.created,
                     "version": 0,
                     "finished": False,
                     "record": None,
@@ -275,11 +290,11 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
                 }
             )
             for index, setup in job.setups:
-                setups[job.id, index] = setup
-            continue
+                self.setups[job.id, index] = setup
+            return
         for index, setup in job.setups:
-            setups[job.table_id, index] = setup
-        actions.append(
+            self.setups[job.table_id, index] = setup
+        self.actions.append(
             {
                 "table_id": job.table_id,
                 "seq": job.seq,
@@ -287,51 +302,57 @@ def write_batch(engine: Engine, jobs: Sequence[_Write]) -> None:
                 "action": job.action,
             }
         )
-        versions[job.table_id] = job.seq + 1
+        self.versions[job.table_id] = job.seq + 1
         if job.record is not None:
-            finished[job.table_id] = job.record
-    with engine.begin() as connection:
-        if new_tables:
-            connection.execute(insert(tables_table), new_tables)
-        if setups:  # a deal's setup is replaced when its chance grows (101's restocks)
+            self.finished[job.table_id] = job.record
+
+    def write(self, connection: Connection) -> None:
+        """The batch's rows, in one transaction (``connection``'s)."""
+        if self.new_tables:
+            connection.execute(insert(tables_table), self.new_tables)
+        if self.setups:  # a deal's setup is replaced when its chance grows (101's restocks)
             connection.execute(
                 delete(deals_table).where(
                     deals_table.c.table_id == bindparam("t"),
                     deals_table.c.deal_index == bindparam("i"),
                 ),
-                [{"t": t, "i": i} for t, i in setups],
+                [{"t": t, "i": i} for t, i in self.setups],
             )
             connection.execute(
                 insert(deals_table),
                 [
                     {"table_id": t, "deal_index": i, "setup": json.dumps(setup)}
-                    for (t, i), setup in setups.items()
+                    for (t, i), setup in self.setups.items()
                 ],
             )
-        if actions:
-            connection.execute(insert(actions_table), actions)
-        for table_id, seating in seatings.items():
+        if self.actions:
+            connection.execute(insert(actions_table), self.actions)
+        self._write_tables(connection)
+        if self.checks:  # the checks of the last minute are kept
+            oldest = min(check.checked for check in self.checks) - 60.0
+            connection.execute(delete(health_table).where(health_table.c.checked < oldest))
+            connection.execute(
+                insert(health_table), [{"id": c.id, "checked": c.checked} for c in self.checks]
+            )
+
+    def _write_tables(self, connection: Connection) -> None:
+        """The tables' rows: seats, versions, and the records of finished games."""
+        for table_id, seating in self.seatings.items():
             connection.execute(
                 update(tables_table).where(tables_table.c.id == table_id).values(**seating)
             )
-        if versions:  # one statement for all the tables that moved (executemany)
+        if self.versions:  # one statement for all the tables that moved (executemany)
             connection.execute(
                 update(tables_table)
                 .where(tables_table.c.id == bindparam("t"))
                 .values(version=bindparam("v")),
-                [{"t": t, "v": v} for t, v in versions.items()],
+                [{"t": t, "v": v} for t, v in self.versions.items()],
             )
-        for table_id, record in finished.items():
+        for table_id, record in self.finished.items():
             connection.execute(
                 update(tables_table)
                 .where(tables_table.c.id == table_id)
                 .values(finished=True, record=record)
-            )
-        if checks:  # the checks of the last minute are kept
-            oldest = min(check.checked for check in checks) - 60.0
-            connection.execute(delete(health_table).where(health_table.c.checked < oldest))
-            connection.execute(
-                insert(health_table), [{"id": c.id, "checked": c.checked} for c in checks]
             )
 
 
