@@ -1,6 +1,7 @@
 """The record notation, for every registered game and variant: every action a game offers
-is written as one word that reads back as the same action, and text that is no action is
-refused with an error of the engine's own."""
+is written as one word that reads back as the same action, a card also when written with T
+for 10, a suit symbol or in small letters, and text that is no action is refused with an
+error of the engine's own."""
 
 from __future__ import annotations
 
@@ -11,6 +12,14 @@ from random_play import random_state
 from koloda.core.errors import KolodaError
 
 POSITIONS = [(seed, seed * 17) for seed in range(12)]
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def other_spellings(card: str) -> list[str]:
+    """``"10H"`` as people also write it: ``"TH"``, ``"10♥"``, ``"T♥"``, ``"10h"``."""
+    rank, suit = card[:-1], card[-1]
+    ranks = [rank, "T"] if rank == "10" else [rank]
+    return [r + s for r in ranks for s in (suit, SYMBOLS[suit], suit.lower())][1:]
 
 
 def test_every_offered_action_reads_back(variant: Variant) -> None:
@@ -23,6 +32,9 @@ def test_every_offered_action_reads_back(variant: Variant) -> None:
             assert text and text == text.strip() and " " not in text
             assert rules.parse_action(text) == action
             written.add(text)
+            if rules.info.is_card_action(action):
+                for spelling in other_spellings(text):
+                    assert rules.parse_action(spelling) == action, spelling
     assert written
 
 

@@ -1,7 +1,7 @@
 """The engine's contract in play, for every registered game and variant: seeded random games
 offer legal actions whenever someone is to act, score each deal within the game's declared
-range, refuse an illegal action without changing anything, clone independently and repeat
-themselves for the same seed."""
+range, refuse an illegal action without changing anything, play an unchecked action (the search's
+fast path) as a checked one, clone independently and repeat themselves for the same seed."""
 
 from __future__ import annotations
 
@@ -97,6 +97,25 @@ def test_an_illegal_action_is_refused_and_changes_nothing(variant: Variant) -> N
             refused += 1
             assert views(state) == before and set(state.legal_actions()) == legal
     assert refused, "no position offered an illegal card"
+
+
+def test_an_unchecked_action_plays_as_a_checked_one(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed in SEEDS:
+        checked = rules.new_state(seed=seed, first_dealer=seed % rules.num_seats)
+        unchecked = checked.clone()
+        rng = random.Random(seed)
+        while checked.to_act is not None and checked.deal_index < DEALS:
+            legal = checked.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            checked.apply(action)
+            unchecked.apply_unchecked(action)
+            assert unchecked.to_act == checked.to_act
+            assert list(unchecked.legal_actions()) == list(checked.legal_actions())
+        assert views(unchecked) == views(checked)
+        assert unchecked.deal_scores() == checked.deal_scores()
+        assert unchecked.deal_logs() == checked.deal_logs()
+        assert unchecked.outcome() == checked.outcome()
 
 
 def test_a_clone_plays_on_alone(variant: Variant) -> None:

@@ -1,6 +1,8 @@
-"""Views, for every registered game and variant: a seat's view names that seat, offers the
-legal actions only to the seat to act, is plain JSON and names no card hidden from the seat
-(a replayed game's views are checked with the records)."""
+"""Views and events, for every registered game and variant: a seat's view names that seat,
+offers the legal actions only to the seat to act, shows in its hand only the seat's own
+cards, is plain JSON and names no card hidden from the seat (a replayed game's views are
+checked with the records); every event, whole and as each seat is shown it, is plain JSON
+of one type."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from game_variants import Variant
 from random_play import random_state
 
 from koloda.core.cards import parse_card
+from koloda.core.dealing import Shuffler
 
-POSITIONS = [(seed, seed * 9) for seed in range(8)]
-"""(seed, random actions taken) of the positions looked at."""
+POSITIONS = [(seed, seed * 13) for seed in range(30)]
+"""(seed, random actions taken) of the positions looked at: from the first decision to the
+late deals of the longest games."""
 SAMPLES = 12
 
 
@@ -46,6 +50,8 @@ def test_a_view_is_its_seats_and_plain_json(variant: Variant) -> None:
             assert view.seat == seat and view.to_act == state.to_act
             expected = tuple(state.legal_actions()) if state.to_act == seat else ()
             assert tuple(view.legal_actions) == expected
+            own = state.hands[seat]
+            assert all(own >> card & 1 for card in getattr(view, "hand", ())), "not its card"
             assert json.loads(json.dumps(view.to_json())) == view.to_json()
 
 
@@ -72,3 +78,26 @@ def test_a_view_names_no_hidden_card(variant: Variant) -> None:
                 assert {(card, holder(sampled, card)) for card, _ in named} == named, (
                     f"seat {seat}'s view names hidden cards"
                 )
+
+
+def test_events_are_plain_json_of_one_type_whole_and_for_each_seat(variant: Variant) -> None:
+    rules = variant.rules()
+    for seed in range(3):
+        state = rules.empty_state(first_dealer=seed % rules.num_seats)
+        events = state.resume_dealing(Shuffler(f"events/{seed}"))
+        rng = random.Random(seed)
+        kinds: set[str] = set()
+        while True:
+            for event in events:
+                whole = event.to_json()
+                assert json.loads(json.dumps(whole)) == whole
+                kinds.add(whole["type"])
+                for seat in range(rules.num_seats):
+                    shown = event.for_seat(seat).to_json()
+                    assert json.loads(json.dumps(shown)) == shown
+                    assert shown["type"] == whole["type"]
+            if state.to_act is None or state.deal_index >= 2:
+                break
+            legal = state.legal_actions()
+            events = state.apply(legal[rng.randrange(len(legal))])
+        assert {"deal_started", "deal_scored"} <= kinds
