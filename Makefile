@@ -48,7 +48,7 @@ lint: $(STAMP) node
 	$(BIN)/ruff check koloda tests bench examples
 	$(BIN)/ruff format --check koloda tests bench examples
 	$(BIN)/oxlint -c .oxlintrc.json --deny-warnings koloda tests
-	node --test tests/js
+	node --test tests/js/*.test.mjs
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
