@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from plugin_games import registered
 from server_support import ServerThread
 
 from koloda.core.registry import load_game
@@ -129,3 +130,20 @@ def test_the_server_serves_presets_and_option_shapes(server: ServerThread) -> No
     assert games["king"]["presets"] == ["king_classic", "king_order", "king_three"]
     players = next(o for o in games["hundred_one"]["options"] if o["name"] == "players")
     assert players["values"] == [2, 3, 4, 5, 6] and players["unit"] == "players"
+
+
+def test_a_game_without_a_lobby_of_its_own_offers_its_defaults_after_the_others() -> None:
+    """Duel's plug-in names no lobby: one preset, Duel on its defaults, named in its words."""
+    games_catalog.cache_clear()
+    try:
+        with registered("duel"):
+            offered = presets()
+            duel = next(g for g in games_catalog() if g["game"] == "duel")
+            words = {lang: catalogue_json(lang) for lang in LANGUAGES}
+        assert offered[-1] == {"id": "duel", "game": "duel", "options": {}}
+        assert [p["id"] for p in offered[:3]] == ["king_classic", "king_order", "king_three"]
+        assert duel["presets"] == ["duel"] and duel["options"] == []
+        for lang in LANGUAGES:
+            assert isinstance(words[lang].get("lobby.preset.duel.help"), str), lang
+    finally:
+        games_catalog.cache_clear()

@@ -32,10 +32,14 @@ from koloda.core.presentation import Column, Phrase, Score, ScoreSheet, SeatRef,
 
 DECK = Deck("8", tuple(make_card(r, s) for s in (SPADES, HEARTS) for r in (ACE, KING, QUEEN, JACK)))
 DEALS = 2
+HAND_SIZE = 4
 
 
 @dataclass(frozen=True)
 class DuelView:
+    """What one seat sees: its own hand, every card played this deal and by whom, the trick
+    in progress and the tricks each has taken."""
+
     seat: Seat
     deal: int
     hand: tuple[Card, ...]
@@ -45,9 +49,26 @@ class DuelView:
     legal_actions: tuple[Action, ...]
     points: tuple[int, int]
     in_deal: bool
+    plays: tuple[tuple[Seat, Card], ...] = ()
+    """The deal's cards in the order played, each with its seat."""
+    dealer: Seat = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deal": self.deal, "points": list(self.points)}
+        """The view as the table and the research environments read it: the seat's hand,
+        the cards played with their seats, the trick in progress, the hand sizes."""
+        in_trick = self.plays[len(self.plays) - len(self.trick) :] if self.trick else ()
+        played_by = [sum(1 for seat, _ in self.plays if seat == s) for s in (0, 1)]
+        return {
+            "seat": self.seat,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "hand": [format_card(card) for card in self.hand],
+            "hand_sizes": [HAND_SIZE - played_by[s] if self.in_deal else 0 for s in (0, 1)],
+            "plays": [{"seat": seat, "card": format_card(card)} for seat, card in self.plays],
+            "trick": [{"seat": seat, "card": format_card(card)} for seat, card in in_trick],
+            "points": list(self.points),
+        }
 
 
 class DuelState:
@@ -59,6 +80,7 @@ class DuelState:
         self.hands = [0, 0]
         self.trick: list[Card] = []
         self.played: list[Card] = []
+        self.plays: list[tuple[Seat, Card]] = []
         self.actions: list[Action] = []
         self.setup: DealSetup | None = None
         self.tricks = [0, 0]
@@ -109,6 +131,7 @@ class DuelState:
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         self.played.append(card)
+        self.plays.append((seat, card))
         self.actions.append(card)
         if events is not None:
             events.append(CardPlayed(seat, card))
@@ -146,13 +169,14 @@ class DuelState:
             setup.hands,
             deal=self.deal_index,
             num_seats=2,
-            hand_size=4,
+            hand_size=HAND_SIZE,
             deck_mask=DECK.mask,
             deck_name="8",
         )
         self.setup = setup
         self.hands = [sum(1 << c for c in hand) for hand in setup.hands]
         self.trick, self.played, self.actions, self.tricks = [], [], [], [0, 0]
+        self.plays = []
         self.to_act = 1 - self.dealer
         return [DealStarted(self.deal_index, self.dealer, setup.hands)]
 
@@ -161,12 +185,14 @@ class DuelState:
         if not self.awaiting_deal:
             return []
         cards = shuffler.shuffled(DECK.cards, self.deal_index)
-        return self.start_deal(DealSetup(self.dealer, (tuple(cards[:4]), tuple(cards[4:]))))
+        hands = (tuple(cards[:HAND_SIZE]), tuple(cards[HAND_SIZE:]))
+        return self.start_deal(DealSetup(self.dealer, hands))
 
     def clone(self) -> DuelState:
         other = DuelState.__new__(DuelState)
         other.__dict__.update(self.__dict__)
         other.hands, other.trick, other.played = self.hands[:], self.trick[:], self.played[:]
+        other.plays = self.plays[:]
         other.actions, other.tricks = self.actions[:], self.tricks[:]
         other.scores, other.logs = self.scores[:], self.logs[:]
         return other
@@ -182,6 +208,8 @@ class DuelState:
             self.legal_actions() if self.to_act == seat else (),
             (self.tricks[0], self.tricks[1]),
             self.to_act is not None,
+            tuple(self.plays),
+            self.dealer,
         )
 
     def outcome(self) -> tuple[float, ...]:
@@ -228,12 +256,13 @@ class DuelRules:
     def sample_state(self, view: DuelView, rng: random.Random) -> DuelState:
         """The other's cards are the ones neither seen in hand nor played."""
         unseen = [c for c in DECK.cards if c not in view.hand and c not in view.played]
-        state = self.empty_state(view.seat)
+        state = self.empty_state(view.dealer)
         state.deal_index = view.deal
         state.hands[view.seat] = sum(1 << c for c in view.hand)
         state.hands[1 - view.seat] = sum(1 << c for c in unseen)
         state.trick = list(view.trick)
         state.played = list(view.played)
+        state.plays = list(view.plays)
         state.tricks = list(view.points)
         state.to_act = view.to_act
         state.setup = DealSetup(0, tuple(tuple(cards_in(h)) for h in state.hands))
