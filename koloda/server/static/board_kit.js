@@ -26,24 +26,21 @@
                                         cell the row's head
      seatRows(view, cells), sideRows(view, cells)   a row per player (cells(seat)) or per
                                         side (cells(side, seats)), the reader's marked
-   Nothing else is shared: a board keeps no state between calls. */
-import { bidText, el, numberText, pluralWord, suitLabel, t, word } from "./i18n.js";
-
-/* A score table: a row of heads, then rows ({mine, cells}) whose first cell heads the row. */
-export function scoreTable(heads, rows, caption) {
-  return el("table", { class: "score" }, caption ? el("caption", {}, caption) : null,
+   Nothing else is shared: a board keeps no state between calls. This module reads no page
+   itself (the page hands it what it needs), so node's tests read it too. */
+/* The kit handed to a board, from what the page knows: ``facts()`` the game's facts;
+   mySeat, playerName, sideName, miniCards; ``words`` the words' functions (t, word,
+   pluralWord, numberText, suitLabel, bidText); ``el`` the page's maker of elements. */
+export function boardKit({ facts, mySeat, playerName, sideName, miniCards, words, el }) {
+  /* A score table: a row of heads, then rows ({mine, cells}) whose first cell heads the row. */
+  const table = (heads, rows, caption) => el("table", { class: "score" }, caption ? el("caption", {}, caption) : null,
     el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i ? "num" : "", scope: "col" }, h)))),
     el("tbody", {}, rows.map((r) => el("tr", { class: r.mine ? "mine" : "" }, r.cells.map((c, i) => i ? el("td", { class: "num" }, c) : el("th", { scope: "row" }, c))))));
-}
-
-/* The kit handed to a board, from what the page knows: ``facts()`` the game's facts, and
-   mySeat, playerName, sideName, miniCards. */
-export function boardKit({ facts, mySeat, playerName, sideName, miniCards }) {
   return {
     get facts() { return facts(); },
-    mySeat, playerName, sideName, miniCards,
-    el, t, word, pluralWord, numberText, suitLabel, bidText,
-    table: scoreTable,
+    mySeat, playerName, sideName, miniCards, el, table,
+    t: words.t, word: words.word, pluralWord: words.pluralWord,
+    numberText: words.numberText, suitLabel: words.suitLabel, bidText: words.bidText,
     seatRows(v, cells) {
       return [...Array(v.num_seats).keys()].map((s) => ({ mine: s === mySeat(), cells: [playerName(s), ...cells(s)] }));
     },
@@ -64,12 +61,11 @@ export const GENERIC = {
   },
 };
 
-/* The board of ``game``: its package's module over GENERIC, or GENERIC alone when the game
-   ships none (``has``: whether it does). */
-export async function loadBoard(game, has = true) {
-  if (!has) return GENERIC;
+/* The board of ``game``: its package's module over GENERIC, or GENERIC alone when it ships
+   none. ``load`` imports a module by its address. */
+export async function loadBoard(game, load = (url) => import(url)) {
   try {
-    const own = await import(`/games/${encodeURIComponent(game)}/board.js`);
+    const own = await load(`/games/${encodeURIComponent(game)}/board.js`);
     return { ...GENERIC, ...own };
   } catch {
     return GENERIC;

@@ -2,14 +2,15 @@
    generic one; see board_kit.js), the score sheet's further sections, and the fair-deal
    line; and the score sheet's sections as tables. */
 import { boardKit } from "../board_kit.js";
-import { el, lang, t } from "../i18n.js";
+import { bidText, el, lang, numberText, pluralWord, suitLabel, t, word } from "../i18n.js";
 import { across, boardSections, isWho } from "../sections.js";
 import { miniCards } from "./hand.js";
 import { S, TABLE_ID, capital, mySeat, playerName, sideName, words } from "./state.js";
 
 /* What a game's board module is handed besides the view (board_kit.js says what). */
 export const kit = boardKit({
-  facts: () => S.latest.facts, mySeat, playerName, sideName, miniCards,
+  facts: () => S.latest.facts, mySeat, playerName, sideName, miniCards, el,
+  words: { t, word, pluralWord, numberText, suitLabel, bidText },
 });
 
 export function renderBoard(v) {

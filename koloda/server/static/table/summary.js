@@ -1,7 +1,6 @@
 /* Between deals and at the end: a deal's summary, the game-over sheet with its record, the
    deal's proof, the analysis of this seat's play and the rematch. */
 import { actionLabel, cardLabel, el, numberText, t } from "../i18n.js";
-import { scoreTable } from "../board_kit.js";
 import { dealRow } from "../sections.js";
 import { send } from "./connection.js";
 import { miniCards, sortHand } from "./hand.js";
@@ -56,7 +55,7 @@ function summaryTable(e, view) {
   const rows = facts.partnership
     ? facts.sides.map((side, i) => ({ mine: side.includes(mySeat()), cells: [sideName(i), ...cells(i, side)] }))
     : kit.seatRows(view, (s) => cells(s, [s]));
-  return scoreTable(heads, rows);
+  return kit.table(heads, rows);
 }
 function summaryButtons(final) {
   const buttons = el("p", { class: "buttons" });
