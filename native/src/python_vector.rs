@@ -188,7 +188,7 @@ pub fn sample_masked(
 }
 
 /// Declares a game's bucket-table class (built from the flat list of
-/// `koloda.envs.native_batch`) and its two batch functions, for a state class that
+/// its game's `vector` module) and its two batch functions, for a state class that
 /// implements [`BatchGame`] with tables that have `from_flat`, `size` and `num_actions`.
 macro_rules! batch_bindings {
     ($core:ty, $tables_class:ident, $tables:ty, $name:literal, $step:ident, $encode:ident) => {

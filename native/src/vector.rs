@@ -3,7 +3,7 @@
 //! `koloda/envs/core.py` writes from the acting seat's view, without building the view.
 //!
 //! The Python encoder hashes the view's facts by name (crc32); which bucket each fact lands
-//! in is computed once in Python (`koloda.envs.native_batch`) and handed over as a flat
+//! in is computed once in Python (`koloda.games.spades.vector`) and handed over as a flat
 //! table of indices ([`SpadesTables::from_flat`]), so the two cannot drift apart: a fact
 //! the table does not cover (an exchange of three cards in the auction, the exchange's
 //! own decisions) makes [`encode_spades`] decline, and Python encodes that one.
@@ -55,7 +55,7 @@ pub struct SpadesTables {
 pub const TRIPLES: usize = 1 << 18;
 
 impl SpadesTables {
-    /// The tables from the flat list `koloda.envs.native_batch.spades_tables` builds.
+    /// The tables from the flat list `koloda.games.spades.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
         let mut at = 0usize;
         let mut next = |count: usize| -> Option<&[i64]> {

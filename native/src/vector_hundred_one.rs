@@ -2,7 +2,7 @@
 //! `crate::vector` does for Spades: the floats of the Python encoder of
 //! `koloda/envs/core.py` for the acting seat's view (`HundredOneView.to_json`), with the
 //! hashed facts' buckets handed over from Python
-//! (`koloda.envs.native_batch.hundred_one_tables`).
+//! (`koloda.games.hundred_one.vector.tables`).
 //!
 //! A view of 101 has no plays by seat, no trick and no public decisions the encoder reads
 //! as such (its log is not in the JSON): the tensor is the hand, the discard pile, the top
@@ -39,7 +39,7 @@ pub struct HundredOneTables {
 }
 
 impl HundredOneTables {
-    /// The tables from the flat list `koloda.envs.native_batch.hundred_one_tables` builds.
+    /// The tables from the flat list `koloda.games.hundred_one.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
         let mut at = 0usize;
         let mut next = |count: usize| -> Option<&[i64]> {

@@ -1,7 +1,7 @@
 //! King's observation tensor and action mask for the vector environment, as
 //! `crate::vector` does for Spades: the floats of the Python encoder of
 //! `koloda/envs/core.py`, with the hashed facts' buckets handed over from Python
-//! (`koloda.envs.native_batch.king_tables`).
+//! (`koloda.games.king.vector.tables`).
 
 use crate::cards::Cards;
 use crate::king::{self, King};
@@ -36,7 +36,7 @@ pub struct KingTables {
 }
 
 impl KingTables {
-    /// The tables from the flat list `koloda.envs.native_batch.king_tables` builds.
+    /// The tables from the flat list `koloda.games.king.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
         let mut at = 0usize;
         let mut next = |count: usize| -> Option<&[i64]> {

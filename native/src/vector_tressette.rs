@@ -1,7 +1,7 @@
 //! Tressette's observation tensor and action mask for the vector environment, as
 //! `crate::vector` does for Spades: the floats the Python encoder of `koloda/envs/core.py`
 //! writes from the acting seat's `TressetteView`, with the hashed facts' buckets handed
-//! over from Python (`koloda.envs.native_batch.tressette_tables`).
+//! over from Python (`koloda.games.tressette.vector.tables`).
 //!
 //! Besides the cards of the hand, the deal's plays and the trick, the view shows every
 //! seat's declarations (T-7..T-11) with their cards (the "other cards" part), and its facts
@@ -58,7 +58,7 @@ pub struct TressetteTables {
 }
 
 impl TressetteTables {
-    /// The tables from the flat list `koloda.envs.native_batch.tressette_tables` builds.
+    /// The tables from the flat list `koloda.games.tressette.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
         let mut at = 0usize;
         let mut next = |count: usize| -> Option<&[i64]> {
