@@ -1,6 +1,6 @@
 """A live table in memory: its game, the people at it and their connections, and what it
-says to each of them. The ``TableManager`` (``tables``) owns every live table and changes one
-only from that table's owner task.
+says to each of them. The ``TableManager`` (``tables``) holds every live table, and changes
+one only from that table's owner task (``actor``).
 """
 
 from __future__ import annotations
