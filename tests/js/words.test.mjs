@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { bidText, pluralWord, setLanguage, t, useCatalogues, word } from "../../koloda/server/static/words.js";
+import { bidText, gameName, pluralWord, setLanguage, t, useCatalogues, word } from "../../koloda/server/static/words.js";
 
 const read = (lang) => JSON.parse(readFileSync(new URL(`../../koloda/i18n/${lang}.json`, import.meta.url), "utf8"));
 const en = read("en"), ru = read("ru");
@@ -65,6 +65,17 @@ test("a bid is its number, or the word of a bid that is not a number", () => {
     setLanguage("en");
     assert.equal(bidText(4), "4");
     assert.equal(bidText("nil"), "Nil");
+  } finally {
+    useCatalogues({ en, ru });
+  }
+});
+
+test("a game is named by its words, or by its own name when they have none", () => {
+  useCatalogues({ en: { "game.some": "Some Game" }, ru: { "game.some": "Игра" } });
+  try {
+    setLanguage("ru");
+    assert.equal(gameName("some"), "Игра");
+    assert.equal(gameName("unnamed"), "unnamed");
   } finally {
     useCatalogues({ en, ru });
   }

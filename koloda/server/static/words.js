@@ -54,7 +54,8 @@ export function cardRank(code) { return code.slice(0, -1); }
 export function cardSuit(code) { return code.slice(-1); }
 export function cardLabel(code) { return word("rank." + cardRank(code), "short") + SUITS[cardSuit(code)]; }
 export function suitLabel(s) { return `${SUITS[s] || s} ${word("suit." + s)}`.trim(); }
-export function gameName(g) { return t("game." + g); }
+/* A game's name in words; a game whose words do not name it goes by its own name. */
+export function gameName(g) { return entry("game." + g) !== undefined ? word("game." + g) : g; }
 /* A bid as said: a number, or the word of a bid that is not one (a nil). */
 export function bidText(bid) { return entry("action." + bid) !== undefined ? word("action." + bid) : String(bid); }
 /* A decision that is not a card, in words ("order:no_tricks", "bid:3", "discard:2S,3S,4S"). */
