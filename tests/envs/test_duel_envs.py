@@ -59,7 +59,8 @@ def test_the_pettingzoo_environment_passes_its_checks_and_plays_to_the_end() -> 
         if termination or truncation:
             aec.step(None)
             continue
-        shown += check_hand_only(aec.match, aec._seat[agent], observation["observation"])
+        seat = aec.possible_agents.index(agent)
+        shown += check_hand_only(aec.match, seat, observation["observation"])
         mask = observation["action_mask"]
         aec.step(int(np.flatnonzero(mask)[-1]))
         decisions += 1
