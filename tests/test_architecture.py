@@ -126,9 +126,10 @@ def docstrings(tree: ast.AST) -> set[int]:
                 and isinstance(statement.value.value, str)
             ):
                 continue
-            first = index == 0 and isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            owner = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+            first = index == 0 and isinstance(node, owner)
             after = index > 0 and isinstance(body[index - 1], ast.Assign | ast.AnnAssign)
-            if first or after or isinstance(node, ast.AsyncFunctionDef):
+            if first or after:
                 found.add(id(statement.value))
     return found
 
