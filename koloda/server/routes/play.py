@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from koloda.server.cluster import Elsewhere, relay
 from koloda.server.limits import MessageLimit
 from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError
+from koloda.server.protocol.ws import ActionMessage, ErrorMessage, read_client_message
 from koloda.server.routes.common import manager_of, serving_of
 from koloda.server.tables import TableManager
 
@@ -72,16 +73,15 @@ async def _receive_loop(
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
-        parsed, problem = read_message(message.get("text"))
-        is_move = isinstance(parsed, dict) and parsed.get("type") == "act"
-        if not limit_messages.allows(is_move):
+        read = read_client_message(message.get("text"))  # validated by the protocol's models
+        if not limit_messages.allows(isinstance(read, ActionMessage)):
             connection.send(TOO_MANY)
             connection.close(code=1008)
             return
-        if problem is not None:
-            connection.send(_bad(problem))
+        if isinstance(read, ErrorMessage):
+            connection.send(read.model_dump())
             continue
-        manager.submit(table, parsed, connection)
+        manager.submit(table, read.model_dump(), connection)
 
 
 def read_message(text: str | None) -> tuple[Any, str | None]:
