@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
+from random_play import advance
 from typer.testing import CliRunner
 
 from koloda import available_games, load_game
@@ -28,11 +29,9 @@ def finished_record(
     options: dict[str, Any] = {"max_deals": 2} if game == "spades" else {}
     rules = load_game(game, **options)
     dealt_from = deal_seed(seed, entropy or [])
-    state = rules.new_state(seed=dealt_from, first_dealer=1 % rules.num_seats)
-    rng = random.Random(seed)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = advance(
+        rules.new_state(seed=dealt_from, first_dealer=1 % rules.num_seats), Random(seed)
+    )
     document = json.loads(json.dumps(record_from_state(rules, state)))
     document["fairness"] = proof(seed, entropy or [])
     return document

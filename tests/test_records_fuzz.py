@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_state
 
 from koloda import available_games, load_game
 from koloda.records import RecordError, parse_record, record_from_state, replay
@@ -21,13 +21,7 @@ def saved_game(game: str, seed: int, moves: int) -> dict[str, Any]:
     """The record of a seeded random game stopped after ``moves`` decisions."""
     options: dict[str, Any] = {"max_deals": 2} if game == "spades" else {}
     rules = load_game(game, **options)
-    state = rules.new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = random_state(rules, seed, steps=moves)
     return json.loads(json.dumps(record_from_state(rules, state)))
 
 

@@ -4,8 +4,9 @@ and writes the same record again; its results document says the same and replays
 saved mid-deal comes back where it stood (the same views and actions) and plays on from a new
 seed, as a resumed game does; a record cut after a complete deal replays to a game waiting
 for its next deal; a finished game's record says it is finished and replays to the same
-outcome; a record with an action the game cannot read is refused in one line naming the
-action."""
+outcome; a record whose cards are written as people also write them (T for 10, suit symbols,
+small letters) reads as the same game; a record with an action the game cannot read is
+refused in one line naming the action."""
 
 from __future__ import annotations
 
@@ -120,6 +121,38 @@ def test_a_finished_games_record_replays_to_its_outcome(variant: Variant) -> Non
         assert results["winner"] and set(results["winner"]) <= set(range(sides))
     if not finished:
         pytest.skip(f"no random game ended within {FINISH_DEALS} deals")
+
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def respelled(value: Any, turn: list[int]) -> Any:
+    """Every card in a record's deals written another way in turn: ``10H`` as ``TH``, ``10♥``
+    or ``10h``; other words as they are."""
+    if isinstance(value, list):
+        return [respelled(item, turn) for item in value]
+    if isinstance(value, dict):
+        return {key: respelled(item, turn) for key, item in value.items()}
+    if not isinstance(value, str) or value[-1:] not in SYMBOLS or not value[:-1]:
+        return value
+    rank, suit = value[:-1], value[-1]
+    if rank not in {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}:
+        return value
+    turn[0] += 1
+    return [
+        ("T" if rank == "10" else rank) + suit,
+        rank + SYMBOLS[suit],
+        rank + suit.lower(),
+    ][turn[0] % 3]
+
+
+def test_cards_written_as_people_write_them_read_as_the_same_game(variant: Variant) -> None:
+    rules = variant.rules()
+    document = record_from_state(rules, random_state(rules, 2, deals=1, steps=40))
+    turn = [0]
+    written = {**document, "deals": respelled(document["deals"], turn)}
+    assert turn[0] and written != document
+    assert record_from_state(rules, replay(through_json(written))) == document
 
 
 def test_an_unreadable_action_is_refused_in_one_line(variant: Variant) -> None:

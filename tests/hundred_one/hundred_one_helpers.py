@@ -1,13 +1,15 @@
-"""Shared helpers of the 101 tests: hand-built deals and actions in record notation."""
+"""Shared helpers of the 101 tests: hand-built deals, and the legal actions and a hand in
+record notation (playing actions so written: ``random_play.play``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from random_play import card_names
+
 from koloda import load_game
-from koloda.core.cards import parse_card, parse_cards
+from koloda.core.cards import cards_in, parse_card, parse_cards
 from koloda.core.decks import DECK_36
-from koloda.core.events import Event
 from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.state import HundredOneState
 
@@ -42,19 +44,9 @@ def deal(
     )
 
 
-def play(state: HundredOneState, actions: str) -> list[Event]:
-    """Apply space-separated actions in record notation (checked); all their events."""
-    events: list[Event] = []
-    for text in actions.split():
-        events.extend(state.apply(state.rules.parse_action(text)))
-    return events
-
-
 def legal(state: HundredOneState) -> list[str]:
     return [state.rules.format_action(a) for a in state.legal_actions()]
 
 
 def hand(state: HundredOneState, seat: int) -> list[str]:
-    from koloda.core.cards import cards_in, format_card
-
-    return [format_card(c) for c in cards_in(state.hands[seat])]
+    return card_names(cards_in(state.hands[seat]))

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from hundred_one_helpers import rules_for
+from random_play import perft
 
 from koloda.core.cards import QUEEN, cards_in
 from koloda.games.hundred_one.actions import DRAW, NOTHING, PASS, SUIT_BASE
@@ -161,17 +162,6 @@ def test_random_whole_games_slow(players: int) -> None:
     rng = random.Random(100 + players)
     for seed in range(2_000):
         play_random(rules, seed, rng, whole_game=True)
-
-
-def perft(state: HundredOneState, depth: int) -> int:
-    if depth == 0 or state.to_act is None:
-        return 1
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        total += perft(child, depth - 1)
-    return total
 
 
 def test_perft_counts_guard_the_move_generator() -> None:

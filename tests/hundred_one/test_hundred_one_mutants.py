@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hundred_one_helpers import deal, legal, play, rules_for
+from hundred_one_helpers import deal, legal, rules_for
+from random_play import play
 
 from koloda.core.cards import cardset, parse_card, parse_cards
 from koloda.core.dealing import Shuffler

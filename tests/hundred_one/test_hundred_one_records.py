@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hundred_one_helpers import deal, play, rules_for
-from random_play import advance
+from hundred_one_helpers import deal, rules_for
+from random_play import advance, play
 
 from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
 

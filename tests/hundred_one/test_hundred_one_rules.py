@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hundred_one_helpers import deal, hand, legal, play, rules_for
+from hundred_one_helpers import deal, hand, legal, rules_for
+from random_play import play
 
 from koloda.core.cards import parse_card
 from koloda.core.errors import DealError, IllegalActionError, OptionError

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from hundred_one_helpers import deal, play, rules_for
+from hundred_one_helpers import deal, rules_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_play import advance, random_state
+from random_play import advance, play, random_state
 
 from koloda.core.cards import QUEEN, cards_in, format_card
 from koloda.games.hundred_one.actions import DRAW, DREW, PASS, SUIT_BASE

@@ -1,10 +1,7 @@
-"""Helpers for the King tests: building deals, playing scripted or lowest-legal moves."""
+"""The King tests' hand-built deal: deal B and its play (building deals and playing them
+scripted or lowest-legal: ``random_play``)."""
 
 from __future__ import annotations
-
-from koloda.core.cards import format_card, parse_card
-from koloda.core.engine import DealSetup
-from koloda.games.king.state import KingState
 
 # Deal B: a hand-built deal used by several scenarios (seat 0..3, each in dealt order).
 DEAL_B = (
@@ -25,37 +22,3 @@ PLAY_B = (
     "QH KC 7H 9S",  # s2 wins
     "JH AC 8H 10S",  # s2 wins
 )
-
-
-def hands(*rows: str) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(parse_card(t) for t in row.split()) for row in rows)
-
-
-def setup(dealer: int, *rows: str) -> DealSetup:
-    return DealSetup(dealer, hands(*rows))
-
-
-def play(state: KingState, text: str) -> list[object]:
-    """Apply actions written as in a record (``"AS 7S order:no_king trump:last"``)."""
-    events: list[object] = []
-    for token in text.split():
-        events.extend(state.apply(state.rules.parse_action(token)))
-    return events
-
-
-def legal_texts(state: KingState) -> set[str]:
-    return {state.rules.format_action(a) for a in state.legal_actions()}
-
-
-def play_lowest_until_deal_ends(state: KingState) -> int:
-    """Play the lowest legal action until the current deal is scored; returns actions."""
-    deals = len(state.sheet)
-    count = 0
-    while len(state.sheet) == deals and not state.is_over:
-        state.apply(state.legal_actions()[0])
-        count += 1
-    return count
-
-
-def card_names(cards: object) -> list[str]:
-    return [format_card(c) for c in cards]  # type: ignore[attr-defined]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from king_helpers import DEAL_B, PLAY_B, card_names, play, play_lowest_until_deal_ends, setup
+from king_helpers import DEAL_B, PLAY_B
+from random_play import card_names, play, play_lowest, setup
 
 from koloda import load_game
 from koloda.core.cards import CLUBS, cardset, parse_card, parse_cards
@@ -299,7 +300,7 @@ def test_why_an_order_no_longer_open_is_refused() -> None:
     state = rules.empty_state(first_dealer=3)
     state.start_deal(setup(3, *ORDERED_DEAL))
     play(state, "order:no_tricks")
-    play_lowest_until_deal_ends(state)
+    play_lowest(state)
     state.start_deal(setup(0, *ORDERED_DEAL))
     assert state.to_act == 1  # one table for all: seat 0 took no_tricks from it
     assert state.illegal_reason(ORDER_BASE + NO_TRICKS) == (
@@ -314,7 +315,7 @@ def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
     state = rules.empty_state(first_dealer=0)
     for deal in range(7):  # the classic program's negative deals come first
         state.start_deal(DealSetup(deal % 4, rules.deal_hands(Shuffler("positive"), deal)))
-        play_lowest_until_deal_ends(state)
+        play_lowest(state)
     state.start_deal(
         setup(
             3,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from king_helpers import DEAL_B, PLAY_B, legal_texts, play, setup
+from king_helpers import DEAL_B, PLAY_B
+from random_play import legal_texts, play, setup
 
 from koloda import load_game
 from koloda.core.errors import IllegalActionError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from king_helpers import legal_texts, play, play_lowest_until_deal_ends, setup
+from random_play import legal_texts, play, play_lowest, setup
 
 from koloda import load_game
 from koloda.core.cards import CLUBS, SPADES
@@ -29,7 +29,7 @@ def classic_after_negative_deals() -> KingState:
     for deal in range(7):
         assert state.next_dealer == deal % 4  # K-6: the deal passes to the left
         state.start_deal(DealSetup(deal % 4, rules.deal_hands(Shuffler("positive"), deal)))
-        play_lowest_until_deal_ends(state)
+        play_lowest(state)
     return state
 
 
@@ -105,7 +105,7 @@ def test_positive_deal_scores_three_a_trick_and_caller_deals_next() -> None:
     state = classic_after_negative_deals()
     state.start_deal(setup(3, *POSITIVE_DEAL))
     play(state, "trump:S")
-    play_lowest_until_deal_ends(state)
+    play_lowest(state)
     line = state.sheet[-1]
     assert line.contract == POSITIVE and line.trump == SPADES and line.declarer == 2
     assert sum(line.scores) == 24 and all(s % 3 == 0 and s >= 0 for s in line.scores)
@@ -118,7 +118,7 @@ def test_positive_deal_scores_three_a_trick_and_caller_deals_next() -> None:
         callers.append(state.to_act)  # type: ignore[arg-type]
         assert state.to_act == (dealer - 1) % 4
         play(state, "trump:last")
-        play_lowest_until_deal_ends(state)
+        play_lowest(state)
     assert callers == [2, 1, 0, 3, 2, 1, 0, 3]  # each player calls twice, moving right
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from king_helpers import legal_texts, play, play_lowest_until_deal_ends, setup
+from random_play import legal_texts, play, play_lowest, setup
 
 from koloda import load_game
 from koloda.core.errors import IllegalActionError, OptionError
@@ -83,11 +83,11 @@ def test_order_table_refuses_a_game_already_ordered() -> None:
     state = rules.empty_state(first_dealer=3)
     state.start_deal(setup(3, *FOUR_SUITS))
     play(state, "order:no_tricks")
-    play_lowest_until_deal_ends(state)
+    play_lowest(state)
     for dealer in (0, 1, 2):
         state.start_deal(setup(dealer, *FOUR_SUITS))
         play(state, "order:no_tricks")  # the other players' rows still have it
-        play_lowest_until_deal_ends(state)
+        play_lowest(state)
     state.start_deal(setup(3, *FOUR_SUITS))
     assert state.to_act == 0
     with pytest.raises(IllegalActionError, match="no longer open"):
@@ -136,7 +136,7 @@ def test_three_players_deck_and_rates() -> None:
         )
     )
     play(state, "order:no_jacks")
-    play_lowest_until_deal_ends(state)
+    play_lowest(state)
     # seat 1 leads 7H; nobody else has hearts; he takes every trick while hearts last.
     scores = state.sheet[0].scores
     assert sum(scores) == -20 and all(s % 5 == 0 for s in scores)

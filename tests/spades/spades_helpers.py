@@ -1,8 +1,11 @@
-"""Helpers for the Spades tests: hand-built deals and deterministic play."""
+"""Helpers for the Spades tests: hand-built deals and actions in record notation (playing
+a hand out: ``random_play.play_lowest``)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from random_play import play
 
 from koloda import load_game
 from koloda.core.cards import parse_card
@@ -31,13 +34,5 @@ def cards(text: str) -> list[int]:
 
 
 def act(state: SpadesState, *texts: str) -> None:
-    """Apply actions given in record notation, each checked."""
-    for text in texts:
-        state.apply(state.rules.parse_action(text))
-
-
-def play_lowest(state: SpadesState) -> None:
-    """Play the current hand to its end, each seat playing its lowest legal card."""
-    deal = state.deal_number
-    while not state.is_over and state.deal_number == deal:
-        state.apply(state.legal_actions()[0])
+    """Apply actions given in record notation, each checked (``random_play.play``)."""
+    play(state, " ".join(texts))

@@ -6,7 +6,8 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from spades_helpers import SUITED, act, cards, play_lowest
+from random_play import play_lowest
+from spades_helpers import SUITED, act, cards
 from spades_helpers import rules as any_engine_rules
 
 from koloda.core.cards import cardset, parse_cards

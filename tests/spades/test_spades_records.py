@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from spades_helpers import SUITED, act, play_lowest, rules
+from random_play import play_lowest
+from spades_helpers import SUITED, act, rules
 
 from koloda.bots.random_bot import RandomBot
 from koloda.bots.runner import play_game

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from spades_helpers import SUITED, act, cards, play_lowest, rules
+from random_play import play_lowest
+from spades_helpers import SUITED, act, cards, rules
 
 from koloda.core.cards import cardset, parse_card
 from koloda.core.engine import DealSetup

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from spades_helpers import SUITED, act, play_lowest, rules
+from random_play import play_lowest
+from spades_helpers import SUITED, act, rules
 
 from koloda.core.engine import DealSetup
 from koloda.games.spades.actions import DOUBLE_NIL, NIL

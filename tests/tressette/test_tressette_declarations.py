@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tressette_helpers import card_names, hands, setup
+from random_play import card_names, hands, setup
 
 from koloda import load_game
 from koloda.core.cards import cardset, parse_card

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from random_play import play, setup
 from tressette_helpers import (
     GROUP_DEAL_1,
     GROUP_DEAL_2,
@@ -9,8 +10,6 @@ from tressette_helpers import (
     GROUP_PLAY_1,
     GROUP_PLAY_2,
     GROUP_PLAY_3,
-    play,
-    setup,
 )
 
 from koloda import load_game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from random_play import play, setup
 from tressette_helpers import (
     ALL_HEARTS,
     GROUP_DEAL_1,
@@ -14,8 +15,6 @@ from tressette_helpers import (
     LATIN_A,
     LATIN_B,
     LATIN_C,
-    play,
-    setup,
 )
 
 from koloda import load_game

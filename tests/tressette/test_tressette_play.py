@@ -5,14 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from tressette_helpers import (
-    GROUP_DEAL_1,
-    GROUP_PLAY_1,
-    legal_texts,
-    play,
-    play_lowest_until_deal_ends,
-    setup,
-)
+from random_play import legal_texts, play, play_lowest, setup
+from tressette_helpers import GROUP_DEAL_1, GROUP_PLAY_1
 
 from koloda import load_game
 from koloda.core.cards import cardset, parse_card, parse_cards
@@ -87,7 +81,7 @@ def test_ten_cards_each_dealer_rotates_left_and_left_of_dealer_leads() -> None:
     state = rules.new_state(seed=11, first_dealer=2)
     assert [len(h) for h in state.dealt] == [10, 10, 10, 10]
     assert state.dealer == 2 and state.to_act == 3
-    play_lowest_until_deal_ends(state)
+    play_lowest(state)
     assert state.dealer == 3 and state.to_act == 0
     with pytest.raises(DealError, match="dealer must be seat 0"):
         empty = rules.empty_state(first_dealer=0)
@@ -206,7 +200,7 @@ def test_nine_tricks_without_all_ten() -> None:
     )
     play(state, "4S 3S 2S AS")  # seat 1 wins with 3♠ (3 counting cards: 1 point)
     play(state, "4H 5C 4C 3H")  # seat 1 leads ♥4; seat 0 must follow and takes it
-    play_lowest_until_deal_ends(state)
+    play_lowest(state)
     line = state.sheet[0]
     assert line.tricks[0] == 9 and line.tricks[1] == 1
     assert line.bonuses == (6, 0)  # nine tricks for seat 0, no all-tricks bonus for anyone

@@ -1,10 +1,7 @@
-"""Helpers for the Tressette tests: hand-built deals and scripted play."""
+"""The Tressette tests' hand-built deals and their play: a group of three deals (building
+deals and playing them scripted or lowest-legal: ``random_play``)."""
 
 from __future__ import annotations
-
-from koloda.core.cards import format_card, parse_card
-from koloda.core.engine import DealSetup
-from koloda.games.tressette.state import TressetteState
 
 ALL_HEARTS = "3H 2H AH KH QH JH 7H 6H 5H 4H"
 # One card of every rank to each of three seats, suits rotated: no Баба, no triple.
@@ -53,33 +50,3 @@ GROUP_PLAY_2 = (
 # Deal 3: dealer 1, seat 2 (leader) holds every heart; deal 1 turned by two seats.
 GROUP_DEAL_3 = (LATIN_B, LATIN_C, ALL_HEARTS, LATIN_A)
 GROUP_PLAY_3 = GROUP_PLAY_1
-
-
-def hands(*rows: str) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(parse_card(t) for t in row.split()) for row in rows)
-
-
-def setup(dealer: int, *rows: str) -> DealSetup:
-    return DealSetup(dealer, hands(*rows))
-
-
-def play(state: TressetteState, text: str) -> list[object]:
-    """Apply cards written as in a record (``"3H 3S 2S AS"``)."""
-    events: list[object] = []
-    for token in text.split():
-        events.extend(state.apply(state.rules.parse_action(token)))
-    return events
-
-
-def legal_texts(state: TressetteState) -> set[str]:
-    return {state.rules.format_action(a) for a in state.legal_actions()}
-
-
-def play_lowest_until_deal_ends(state: TressetteState) -> None:
-    deals = len(state.sheet)
-    while len(state.sheet) == deals and not state.is_over:
-        state.apply(state.legal_actions()[0])
-
-
-def card_names(cards: tuple[int, ...] | list[int]) -> list[str]:
-    return [format_card(c) for c in cards]
