@@ -1,12 +1,16 @@
-"""The engine's contract in play, for every registered game and variant: seeded random games
-offer legal actions whenever someone is to act, score each deal within the game's declared
-range, refuse an illegal action without changing anything, play an unchecked action (the search's
-fast path) as a checked one, clone independently and repeat themselves for the same seed."""
+"""The engine's contract in play, for every registered game and variant: an unknown option,
+or a value an option's type does not allow, is refused; seeded random games never put a card
+in two hands or one from outside the deck, offer legal actions whenever someone is to act,
+score each deal within the game's declared range, refuse an illegal action without changing
+anything, play an unchecked action (the search's fast path) as a checked one, clone
+independently and repeat themselves for the same seed."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import Any
+import typing
+from typing import Any, Literal
 
 import pytest
 from game_variants import VARIANTS, Variant
@@ -14,8 +18,8 @@ from plugin_games import TEST_GAMES
 from random_play import advance, random_state
 
 from koloda.core.cards import parse_card
-from koloda.core.errors import IllegalActionError
-from koloda.core.registry import available_games
+from koloda.core.errors import IllegalActionError, OptionError
+from koloda.core.registry import available_games, load_game
 
 SEEDS = range(4)
 DEALS = 6
@@ -33,6 +37,11 @@ def check_step(state: Any, rng: random.Random, decisions: int) -> None:
     """One random action, checked against the contract before it is applied."""
     info = state.rules.info
     assert state.to_act is not None and 0 <= state.to_act < info.num_seats
+    held = 0
+    for hand in state.hands:
+        assert not held & hand, "a card in two hands"
+        held |= hand
+    assert held & ~info.deck.mask == 0, "a hand holds a card not in the deck"
     legal = list(state.legal_actions())
     assert legal and len(set(legal)) == len(legal)
     action = legal[rng.randrange(len(legal))]
@@ -59,6 +68,19 @@ def test_the_game_describes_itself(variant: Variant) -> None:
     seats = sorted(s for side in info.sides for s in side)
     assert seats == list(range(info.num_seats)), "the sides share out the seats"
     assert info.is_partnership == any(len(side) > 1 for side in info.sides)
+
+
+def test_an_unknown_option_or_a_value_its_type_refuses_is_an_error(variant: Variant) -> None:
+    with pytest.raises(OptionError, match="no_such_option"):
+        load_game(variant.game, **variant.options, no_such_option=True)
+    options = getattr(variant.rules(), "options", None)
+    if options is None or not dataclasses.is_dataclass(options):
+        return
+    hints = typing.get_type_hints(type(options))
+    for option in dataclasses.fields(options):
+        if typing.get_origin(hints[option.name]) is Literal:
+            with pytest.raises(OptionError, match=option.name):
+                load_game(variant.game, **{**variant.options, option.name: "no-such-value"})
 
 
 def test_random_games_keep_the_engine_contract(variant: Variant) -> None:

@@ -10,7 +10,7 @@ from tressette_helpers import GROUP_DEAL_1, GROUP_PLAY_1
 
 from koloda import load_game
 from koloda.core.cards import cardset, parse_card, parse_cards
-from koloda.core.errors import DealError, IllegalActionError, OptionError
+from koloda.core.errors import DealError, IllegalActionError
 from koloda.core.events import TrickTaken
 from koloda.games.tressette.events import PointsScored
 from koloda.games.tressette.scoring import (
@@ -204,10 +204,3 @@ def test_nine_tricks_without_all_ten() -> None:
     line = state.sheet[0]
     assert line.tricks[0] == 9 and line.tricks[1] == 1
     assert line.bonuses == (6, 0)  # nine tricks for seat 0, no all-tricks bonus for anyone
-
-
-def test_unknown_option_is_an_error() -> None:
-    with pytest.raises(OptionError, match="unknown option"):
-        load_game("tressette", trumps="spades")
-    with pytest.raises(OptionError, match="long_run"):
-        load_game("tressette", long_run="eight")
