@@ -5,6 +5,7 @@ nothing; the tests and the browser speak the client-message models."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
@@ -15,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from pydantic import BaseModel
 from server_support import ServerThread, create_table, serving
 from websockets.sync.client import ClientConnection, connect
@@ -48,6 +50,12 @@ SHORT: dict[str, dict[str, Any]] = {
     "tressette": {},
 }
 """Options that keep a whole game short; a game not named here plays with its defaults."""
+
+
+def published(name: str) -> Any:
+    """A validator of the published schema ``docs/protocol/<name>.schema.json``."""
+    path = schemas.DOCS / schemas.FOLDER / f"{name}.schema.json"
+    return Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
 
 
 def client_types() -> set[str]:
@@ -193,6 +201,21 @@ def test_protocol_client_message_round_trip(message: BaseModel) -> None:
     assert ws.read_client_message(message.model_dump_json()) == message
 
 
+def test_protocol_published_client_schema_reads_as_the_models_do() -> None:
+    """The published schema accepts what the models write and refuses the malformed
+    objects they refuse (a frame's length and its JSON syntax are no schema's business)."""
+    validator = published("client")
+    for message in SAMPLES:
+        validator.validate(json.loads(message.model_dump_json()))
+    checked = 0
+    for text, problem in REFUSED:
+        if text is None or problem in ("too long", "malformed JSON"):
+            continue
+        assert not validator.is_valid(json.loads(text)), text
+        checked += 1
+    assert checked >= 15
+
+
 def test_protocol_unknown_fields_are_ignored() -> None:
     read = parse_client_message('{"type": "act", "action": "QH", "colour": "red"}')
     assert read == ActionMessage(action="QH")
@@ -304,9 +327,12 @@ class Player:
         self.frames: list[str] = []
         self.acted = -1
         self.tried_extras = False
+        self.schema = published("client")
 
     def send(self, message: BaseModel) -> None:
-        self.socket.send(message.model_dump_json())
+        text = message.model_dump_json()
+        self.schema.validate(json.loads(text))  # what the models write, the schema takes
+        self.socket.send(text)
 
     def play(self) -> None:
         """Play to the game's end."""
@@ -367,6 +393,9 @@ def test_protocol_every_server_frame_validates(server: ServerThread, game: str) 
     for socket in (player.socket, watcher.socket):
         socket.close()
 
+    schema = published("server")
+    for frame in (*player.frames, *watcher.frames):
+        schema.validate(json.loads(frame))  # the published schema takes every frame too
     watched = [ws.SERVER_MESSAGES.validate_json(frame) for frame in watcher.frames]
     assert watched and all(message.type in {"view", "table", "chat"} for message in watched)
     received = [ws.SERVER_MESSAGES.validate_json(frame) for frame in player.frames]
