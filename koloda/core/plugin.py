@@ -209,6 +209,9 @@ class GamePlugin:
     """The package whose ``web/`` folder holds the game's browser modules (``board.js``: its
     scoreboard), which the card room serves and loads by the game's name. None: the generic
     board."""
+    help: str | None = None
+    """The package whose ``help/<lang>.md`` is the game's player page (how to play it), which
+    ``/help/<lang>/<game>`` and the documentation site show. None: the game has none."""
     vector: str | None = None
     """``"module:function"``: ``function(rules, encoder)`` gives the native batch path of
     ``VectorEnv`` for these rules (their states stepped and encoded in Rust), or None."""
