@@ -118,6 +118,7 @@ def test_protocol_http_schema_names_each_route_body() -> None:
 
 
 def test_protocol_phrases_are_the_tables() -> None:
+    """The published phrases are those the table takes, in its order."""
     schema = schemas.client_schema()["$defs"]["ChatRequest"]["properties"]["phrase"]
     assert schema["enum"] == list(PHRASES)
 
@@ -272,6 +273,7 @@ def test_protocol_the_browser_offers_only_the_tables_phrases() -> None:
 
 
 def seat_socket(server: ServerThread, table_id: str, token: str | None) -> ClientConnection:
+    """An open WebSocket to the table: a seat's with its token, else a spectator's."""
     query = f"?token={token}" if token else ""
     socket = connect(f"{server.ws_url}/ws/tables/{table_id}{query}", max_size=1 << 22)
     return socket.__enter__()  # closed by the test
@@ -294,6 +296,7 @@ def next_answer(socket: ClientConnection, frames: list[str]) -> ws.ServerMessage
 
 
 def next_view(socket: ClientConnection, frames: list[str]) -> ViewMessage:
+    """The next view (the messages before it are kept in ``frames`` too)."""
     while True:
         message = next_message(socket, frames)
         if isinstance(message, ViewMessage):
@@ -330,6 +333,7 @@ class Player:
         self.schema = published("client")
 
     def send(self, message: BaseModel) -> None:
+        """Send a message as its model writes it."""
         text = message.model_dump_json()
         self.schema.validate(json.loads(text))  # what the models write, the schema takes
         self.socket.send(text)
@@ -349,6 +353,7 @@ class Player:
                 self.turn(message)
 
     def turn(self, message: ViewMessage) -> None:
+        """Play a random legal action (the first time, after the other messages)."""
         if not self.tried_extras:
             self.tried_extras = True
             for extra in (HintRequest(), PingMessage(), ChatRequest(phrase="hello")):
@@ -364,6 +369,7 @@ class Player:
 
 
 def short_game(game: str) -> tuple[dict[str, Any], int]:
+    """The options of a short game of ``game`` and its number of seats with them."""
     options = SHORT.get(game, {})
     return options, load_game(game, **options).num_seats
 

@@ -67,6 +67,7 @@ def server_schema() -> dict[str, Any]:
 
 
 def _titled(title: str, description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A union's schema with the draft it follows, its title and what it describes."""
     head = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": title,
@@ -110,11 +111,13 @@ def http_schema(description: dict[str, Any]) -> dict[str, Any]:
 
 
 def _body(operation: dict[str, Any]) -> dict[str, Any] | None:
+    """The schema of a route's JSON body, None when it takes none."""
     body = operation.get("requestBody")
     return None if body is None else _content(body)
 
 
 def _content(part: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a body's or answer's JSON, without FastAPI's made-up title."""
     schema: dict[str, Any] = part.get("content", {}).get("application/json", {}).get("schema", {})
     return {key: value for key, value in schema.items() if key != "title"}
 
@@ -130,6 +133,7 @@ def files(description: dict[str, Any]) -> dict[str, str]:
 
 
 def _json_text(document: dict[str, Any]) -> str:
+    """A schema file's text: indented, keys sorted, so that its diffs are readable."""
     return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
@@ -165,6 +169,7 @@ def section(description: dict[str, Any]) -> str:
 
 
 def _message_row(direction: str, model: type[BaseModel]) -> str:
+    """A message's row of the section's table: its type, model and fields."""
     kind = model.model_fields["type"].default
     fields = ", ".join(
         f"`{name}`" if field.is_required() else f"`{name}?`"

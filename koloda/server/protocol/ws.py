@@ -48,12 +48,14 @@ a bot's, or a bot's seat a person may take at once."""
 
 
 def _known_phrase(phrase: str) -> str:
+    """A phrase of the table's talk (``live.PHRASES``), else a ValueError naming them."""
     if phrase not in PHRASES:
         raise ValueError(f"must be one of {', '.join(PHRASES)}")
     return phrase
 
 
 def _entropy_value(value: str) -> str:
+    """A seat's randomness as the fair dealing takes it, else a ValueError saying what."""
     if not ENTROPY.fullmatch(value):
         raise ValueError("must be 1 to 128 letters, digits, '-' or '_'")
     return value
