@@ -85,6 +85,31 @@ def test_protocol_docs_are_current() -> None:
     assert not schemas.stale()
 
 
+def test_protocol_schemas_command_writes_and_checks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m koloda.server.protocol.schemas`` writes the files and the page's section
+    (replacing the section, keeping the rest), and ``--check`` says when one is stale."""
+    page = tmp_path / schemas.PAGE
+    page.write_text("# The table API\n\nOur words.\n", encoding="utf-8")
+    assert schemas.main(["--check", "--docs", str(tmp_path)]) == 1
+    assert schemas.main(["--docs", str(tmp_path)]) == 0
+    assert schemas.main(["--check", "--docs", str(tmp_path)]) == 0
+    written = page.read_text(encoding="utf-8")
+    assert written.startswith("# The table API\n\nOur words.\n") and schemas.END in written
+    assert schemas.main(["--docs", str(tmp_path)]) == 0  # current: nothing to write again
+    assert page.read_text(encoding="utf-8") == written
+    server = tmp_path / schemas.FOLDER / "server.schema.json"
+    server.write_text("{}\n", encoding="utf-8")
+    capsys.readouterr()
+    assert schemas.main(["--check", "--docs", str(tmp_path)]) == 1
+    assert "server.schema.json" in capsys.readouterr().out
+    page.write_text(written.replace("| `ViewMessage` |", "| `OldMessage` |"), encoding="utf-8")
+    assert schemas.main(["--docs", str(tmp_path)]) == 0
+    assert page.read_text(encoding="utf-8") == written
+    assert json.loads(server.read_text(encoding="utf-8")) == schemas.server_schema()
+
+
 def test_protocol_every_message_has_a_model_and_a_published_schema() -> None:
     """The unions hold exactly the models the docs list, and each has its schema."""
     assert union_models(ws.ClientMessage) == list(schemas.CLIENT_MODELS)
