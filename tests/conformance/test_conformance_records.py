@@ -5,8 +5,9 @@ saved mid-deal comes back where it stood (the same views and actions) and plays 
 seed, as a resumed game does; a record cut after a complete deal replays to a game waiting
 for its next deal; a finished game's record says it is finished and replays to the same
 outcome; a record whose cards are written as people also write them (T for 10, suit symbols,
-small letters) reads as the same game; a record with an action the game cannot read is
-refused in one line naming the action."""
+small letters) reads as the same game; a record with an action the game cannot read, or one
+the rules do not allow there, is refused in one line naming the action (and the legal
+ones)."""
 
 from __future__ import annotations
 
@@ -153,6 +154,30 @@ def test_cards_written_as_people_write_them_read_as_the_same_game(variant: Varia
     written = {**document, "deals": respelled(document["deals"], turn)}
     assert turn[0] and written != document
     assert record_from_state(rules, replay(through_json(written))) == document
+
+
+def test_an_illegal_action_is_refused_in_one_line_naming_the_legal_ones(variant: Variant) -> None:
+    rules = variant.rules()
+    refused = 0
+    for seed in range(4):
+        state = random_state(rules, seed, steps=3 + seed * 7)
+        legal = set(state.legal_actions())
+        illegal = [card for card in rules.info.deck.cards if card not in legal]
+        if state.to_act is None or not illegal:
+            continue
+        document = record_from_state(rules, state)
+        deal, actions = len(document["deals"]) - 1, document["deals"][-1]["actions"]
+        text = rules.format_action(illegal[seed % len(illegal)])
+        actions.append(text)
+        with pytest.raises(RecordError) as error:
+            replay(through_json(document))
+        message = str(error.value)
+        assert "\n" not in message
+        assert message.startswith(f"deal {deal}, action {len(actions) - 1} ({text}): ")
+        named = message.rpartition("legal: ")[2].split(", ")
+        assert sorted(named) == sorted(rules.format_action(action) for action in legal)
+        refused += 1
+    assert refused, "no position offered an illegal card"
 
 
 def test_an_unreadable_action_is_refused_in_one_line(variant: Variant) -> None:

@@ -55,16 +55,6 @@ def test_finished_record_has_winner_and_loser() -> None:
     assert results["totals"] == [105, 0]
 
 
-def test_illegal_action_names_deal_index_action_and_legal() -> None:
-    entry = queen_out_deal()
-    entry["actions"] = ["8S", "8C"]
-    with pytest.raises(RecordError) as error:
-        replay(parse_record({**QUEEN_OUT_RECORD, "deals": [entry]}))
-    message = str(error.value)
-    assert "deal 0, action 1 (8C)" in message and "legal: JS" in message
-    assert "\n" not in message
-
-
 @pytest.mark.parametrize(
     ("change", "expected"),
     [

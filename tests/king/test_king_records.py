@@ -72,26 +72,6 @@ def error_of(document: dict[str, Any]) -> str:
     return message
 
 
-def test_illegal_action_names_deal_index_action_and_legal_actions() -> None:
-    document = base_record()
-    actions = document["deals"][0]["actions"]
-    state = load_game("king").empty_state()
-    record = parse_record({**document, "deals": [{**document["deals"][0], "actions": actions[:5]}]})
-    state = replay(record)
-    legal = {load_game("king").format_action(a) for a in state.legal_actions()}
-    illegal = next(
-        c
-        for c in ["7S", "8S", "AS", "AH", "AD", "AC", "7H", "7D", "7C"]
-        if c not in legal and c not in actions[:5]
-    )
-    document["deals"][0]["actions"] = [*actions[:5], illegal]
-    message = error_of(document)
-    assert message.startswith(f"deal 0, action 5 ({illegal}):")
-    assert "legal: " in message
-    for card in legal:
-        assert card in message.split("legal: ")[1]
-
-
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
