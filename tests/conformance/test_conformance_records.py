@@ -7,7 +7,7 @@ for its next deal; a finished game's record says it is finished and replays to t
 outcome; a record whose cards are written as people also write them (T for 10, suit symbols,
 small letters) reads as the same game; a record with an action the game cannot read, or one
 the rules do not allow there, is refused in one line naming the action (and the legal
-ones)."""
+ones); every deal of a record comes from the seed its table committed to."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from random_play import advance, random_state
 
 from koloda.core.dealing import Shuffler
 from koloda.records import RecordError, parse_record, record_from_state, replay, results_document
+from koloda.records.fairness import deal_seed, proof, verify
 
 DEALS = 3
 """Deals each recorded game plays at most (a Spades game to 500 may never end at random)."""
@@ -154,6 +155,22 @@ def test_cards_written_as_people_write_them_read_as_the_same_game(variant: Varia
     written = {**document, "deals": respelled(document["deals"], turn)}
     assert turn[0] and written != document
     assert record_from_state(rules, replay(through_json(written))) == document
+
+
+def test_every_deal_comes_from_the_committed_seed(variant: Variant) -> None:
+    """A game dealt from the seed a table committed to verifies (``koloda verify``), to its end
+    or to its sixtieth deal; two cards changed between hands in its second deal are caught."""
+    rules = variant.rules()
+    seed = f"fair/{variant.id}"
+    state = rules.new_state(seed=deal_seed(seed, []), first_dealer=1 % rules.num_seats)
+    advance(state, random.Random(seed), deals=FINISH_DEALS)
+    document = json.loads(json.dumps(record_from_state(rules, state)))
+    document["fairness"] = proof(seed)
+    assert verify(parse_record(document)) == []
+    hands = document["deals"][1]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    problems = verify(parse_record(document))
+    assert problems and problems[0].startswith("deal 2: "), problems
 
 
 def test_an_illegal_action_is_refused_in_one_line_naming_the_legal_ones(variant: Variant) -> None:
