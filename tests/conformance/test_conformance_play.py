@@ -1,9 +1,10 @@
 """The engine's contract in play, for every registered game and variant: an unknown option,
-or a value an option's type does not allow, is refused; seeded random games never put a card
-in two hands or one from outside the deck, offer legal actions whenever someone is to act,
-score each deal within the game's declared range, refuse an illegal action without changing
-anything, play an unchecked action (the search's fast path) as a checked one, clone
-independently and repeat themselves for the same seed."""
+or a value an option's type does not allow, is refused; a game awaiting its first deal waits
+(no one to act, nothing scored) and clones, and its first dealer must be a seat; seeded
+random games never put a card in two hands or one from outside the deck, offer legal actions
+whenever someone is to act, score each deal within the game's declared range, refuse an
+illegal action without changing anything, play an unchecked action (the search's fast path)
+as a checked one, clone independently and repeat themselves for the same seed."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from plugin_games import TEST_GAMES
 from random_play import advance, random_state
 
 from koloda.core.cards import parse_card
-from koloda.core.errors import IllegalActionError, OptionError
+from koloda.core.dealing import Shuffler
+from koloda.core.errors import DealError, IllegalActionError, OptionError
 from koloda.core.registry import available_games, load_game
 
 SEEDS = range(4)
@@ -81,6 +83,36 @@ def test_an_unknown_option_or_a_value_its_type_refuses_is_an_error(variant: Vari
         if typing.get_origin(hints[option.name]) is Literal:
             with pytest.raises(OptionError, match=option.name):
                 load_game(variant.game, **{**variant.options, option.name: "no-such-value"})
+
+
+def test_a_first_dealer_who_is_no_seat_is_refused(
+    variant: Variant, request: pytest.FixtureRequest
+) -> None:
+    if variant.game == "duel":
+        request.applymarker(pytest.mark.xfail(strict=True, reason="Duel takes any first dealer"))
+    rules = variant.rules()
+    for seat in (-1, rules.num_seats):
+        with pytest.raises(DealError):
+            rules.empty_state(first_dealer=seat)
+        with pytest.raises(DealError):
+            rules.new_state(seed=1, first_dealer=seat)
+
+
+def test_a_game_awaiting_its_first_deal_waits_and_clones(variant: Variant) -> None:
+    """Before its first deal a game has no one to act and nothing to score; it and its clone,
+    dealt alike, play alike."""
+    rules = variant.rules()
+    state = rules.empty_state(first_dealer=rules.num_seats - 1)
+    clone = state.clone()
+    for each in (state, clone):
+        assert each.to_act is None and not each.legal_actions() and not each.is_over
+        assert each.deal_logs() == [] and each.deal_scores() == []
+        assert all(view.to_act is None and not view.legal_actions for view in views(each))
+        each.resume_dealing(Shuffler("first deal"))
+        advance(each, random.Random(1), deals=2)
+    assert state.deal_logs() == clone.deal_logs() and state.deal_logs()
+    assert state.deal_logs()[0].setup.dealer == rules.num_seats - 1
+    assert state.deal_scores() == clone.deal_scores() and views(state) == views(clone)
 
 
 def test_random_games_keep_the_engine_contract(variant: Variant) -> None:
