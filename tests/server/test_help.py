@@ -1,6 +1,7 @@
 """The player pages at /help: a page per game and per topic in English and Russian, served
-from the Markdown shipped in the package (the same files as the site's docs/players), linked
-from the lobby and the table in the page's language."""
+from the Markdown shipped in the packages (a game's page in its own package, the others in
+``koloda/server/help_pages``; the same files as the site's players pages), linked from the
+lobby and the table in the page's language."""
 
 from __future__ import annotations
 
@@ -11,13 +12,25 @@ from typing import Any
 import httpx
 import pytest
 from browser_support import needs_chromium, wait_until
+from plugin_games import registered
 from server_support import ServerThread, create_table
 
 from koloda import available_games
+from koloda.core.registry import game_plugin
 from koloda.i18n import LANGUAGES
-from koloda.server.help import PAGES, page_url
+from koloda.server.help import TOPICS, page_url, pages, split_front_matter
 
-PAGE_FILES = resources.files("koloda.server").joinpath("help_pages")
+TOPIC_FILES = resources.files("koloda.server").joinpath("help_pages")
+
+
+def page_text(lang: str, page: str) -> str:
+    """The file of a page as shipped: a game's from its plug-in's package, another from
+    ``help_pages``."""
+    if page in ("index", *TOPICS):
+        return TOPIC_FILES.joinpath(lang, f"{page}.md").read_text(encoding="utf-8")
+    package = game_plugin(page).help
+    assert package is not None, page
+    return resources.files(package).joinpath("help", f"{lang}.md").read_text(encoding="utf-8")
 
 
 def get(server: ServerThread, path: str, **headers: str) -> httpx.Response:
@@ -30,15 +43,19 @@ def links_of(html: str) -> list[str]:
 
 def test_every_page_is_in_every_language_and_every_game_has_one() -> None:
     for lang in LANGUAGES:
-        files = {p.name.removesuffix(".md") for p in PAGE_FILES.joinpath(lang).iterdir()}
-        assert files == set(PAGES), lang
-    assert set(available_games()) <= set(PAGES)
+        files = {p.name.removesuffix(".md") for p in TOPIC_FILES.joinpath(lang).iterdir()}
+        assert files == {"index", *TOPICS}, lang
+        for game in available_games():
+            package = game_plugin(game).help
+            assert package is not None, game
+            assert resources.files(package).joinpath("help", f"{lang}.md").is_file(), game
+    assert set(available_games()) <= set(pages())
 
 
 def test_the_player_pages_speak_plainly_without_rule_ids() -> None:
     for lang in LANGUAGES:
-        for page in PAGES:
-            text = PAGE_FILES.joinpath(lang, f"{page}.md").read_text(encoding="utf-8")
+        for page in pages():
+            text = page_text(lang, page)
             assert not re.findall(r"\b[KSHT]-\d+\b", text), (lang, page)
 
 
@@ -46,13 +63,12 @@ def test_the_player_pages_speak_plainly_without_rule_ids() -> None:
 def test_every_page_is_served_with_its_title_and_every_link_answers(
     server: ServerThread, lang: str
 ) -> None:
-    for page in PAGES:
+    for page in pages():
         answer = get(server, page_url(lang, page))
         assert answer.status_code == 200, (page, answer.text)
         html = answer.text
         assert f'<html lang="{lang}">' in html
-        source = PAGE_FILES.joinpath(lang, f"{page}.md").read_text(encoding="utf-8")
-        title = source.splitlines()[0].removeprefix("# ")
+        title = re.findall(r"^# (.+)$", page_text(lang, page), flags=re.MULTILINE)[0]
         assert f"<h1>{title}</h1>" in html, page
         assert 'src="http' not in html and 'rel="stylesheet" href="http' not in html  # offline
         base = httpx.URL(server.url + page_url(lang, page))
@@ -71,6 +87,51 @@ def test_a_game_page_says_the_game_in_its_language(server: ServerThread) -> None
     assert '<a class="brand" href="/">Колода</a>' in russian
     # the other language's twin of the same page is one click away
     assert 'href="/help/en/hundred_one"' in russian
+
+
+def test_the_index_lists_every_game_from_its_own_page(server: ServerThread) -> None:
+    for lang in LANGUAGES:
+        index = TOPIC_FILES.joinpath(lang, "index.md").read_text(encoding="utf-8")
+        html = get(server, page_url(lang, "index")).text
+        games = html.split('<article class="help-page">', 1)[1].split("</ul>")[0]  # 1st list
+        links = re.findall(r'<li><a href="([a-z_]+)">([^<]+)</a>: ([^<]+)</li>', games)
+        assert [href for href, _, _ in links] == [p for p in pages() if p in available_games()]
+        for game, title, summary in links:
+            assert f"]({game}.md)" not in index, game  # listed from the registry, not by hand
+            meta, source = split_front_matter(page_text(lang, game))
+            assert f"# {html_unescape(title)}\n" in source, game
+            assert " ".join(html_unescape(summary).split()) == meta["summary"], game
+
+
+def html_unescape(text: str) -> str:
+    return text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+
+
+def test_a_game_page_s_front_matter_reads_as_yaml_does() -> None:
+    """The site reads a page's front matter as YAML; the server reads it by
+    ``split_front_matter``: the two agree on every game's page."""
+    yaml = pytest.importorskip("yaml")
+    for lang in LANGUAGES:
+        for game in available_games():
+            text = page_text(lang, game)
+            meta, source = split_front_matter(text)
+            assert meta == yaml.safe_load(text.split("---\n")[1]), (lang, game)
+            assert meta["summary"] and source.startswith("# "), (lang, game)
+    assert split_front_matter("# Plain\n") == ({}, "# Plain\n")
+
+
+def test_a_registered_game_s_page_comes_from_its_package(server: ServerThread) -> None:
+    assert get(server, "/help/en/duel").status_code == 404
+    with registered("duel"):
+        assert "duel" in pages()
+        english, russian = get(server, "/help/en/duel"), get(server, "/help/ru/duel")
+        assert english.status_code == russian.status_code == 200
+        assert "<h1>Duel</h1>" in english.text and "<h1>Дуэль</h1>" in russian.text
+        assert '<a href="/help/en/duel" aria-current="page">Duel</a>' in english.text
+        index = get(server, "/help/en/").text
+        assert '<a href="duel">Duel</a>: two players, eight cards.' in index
+    assert get(server, "/help/en/duel").status_code == 404
+    assert "duel" not in get(server, "/help/en/").text
 
 
 def test_help_goes_to_the_readers_language(server: ServerThread) -> None:

@@ -14,6 +14,7 @@ PLUGIN = GamePlugin(
     native_ismcts="koloda.games.hundred_one.native_search:NativeHundredOneISMCTS",
     display="koloda.games.hundred_one.display",
     web="koloda.games.hundred_one",
+    help="koloda.games.hundred_one",
     vector="koloda.games.hundred_one.vector:batch",
     lobby="koloda.games.hundred_one.lobby:LOBBY",
 )

@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     native_search="koloda.games.king.native:search_parts",
     display="koloda.games.king.display",
     web="koloda.games.king",
+    help="koloda.games.king",
     vector="koloda.games.king.vector:batch",
     lobby="koloda.games.king.lobby:LOBBY",
 )

@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     native_search="koloda.games.spades.native:search_parts",
     display="koloda.games.spades.display",
     web="koloda.games.spades",
+    help="koloda.games.spades",
     vector="koloda.games.spades.vector:batch",
     unrated=("bid:nil", "bid:double_nil"),  # a sampled deal shows the nil bidder's cards
     lobby="koloda.games.spades.lobby:LOBBY",

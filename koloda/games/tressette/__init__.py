@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     native_search="koloda.games.tressette.native:search_parts",
     display="koloda.games.tressette.display",
     web="koloda.games.tressette",
+    help="koloda.games.tressette",
     vector="koloda.games.tressette.vector:batch",
     lobby="koloda.games.tressette.lobby:LOBBY",
 )

@@ -10,6 +10,7 @@ PLUGIN = GamePlugin(
     name="duel",
     rules="duel.rules:make_rules",
     words="duel",
+    help="duel",
     heuristic="duel.heuristic:choose",
     search="duel.search:SEARCH",
 )

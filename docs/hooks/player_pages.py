@@ -1,0 +1,55 @@
+"""MkDocs hook: the player pages of the games, from the games' own packages.
+
+``docs/players`` links to the package's shared pages (``koloda/server/help_pages``); each game
+with a page (its plug-in's ``help``) adds ``players/<lang>/<game>.md`` from its package's
+``help/<lang>.md``, and the index lists the games as ``/help`` does. The site and the server
+show the same files."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+from koloda.core.registry import game_plugin
+from koloda.i18n import LANGUAGES
+from koloda.server.help import game_pages, with_games
+
+FOLDER = "players"
+"""The site's folder of the player pages (``docs/players``)."""
+
+
+def game_page_paths() -> dict[str, Path]:
+    """Each game's page on the site (``players/<lang>/<game>.md``) and its file."""
+    found = {}
+    for game in game_pages():
+        package = game_plugin(game).help
+        if package is None:
+            continue
+        for lang in LANGUAGES:
+            path = Path(str(resources.files(package).joinpath("help", f"{lang}.md")))
+            if path.is_file():
+                found[f"{FOLDER}/{lang}/{game}.md"] = path
+    return found
+
+
+def on_files(files: Files, config: Any) -> Files:
+    for uri, path in game_page_paths().items():
+        files.append(File.generated(config, uri, abs_src_path=str(path)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
+    parts = page.file.src_uri.split("/")
+    if len(parts) == 3 and parts[0] == FOLDER and parts[1] in LANGUAGES:
+        return with_games(markdown, parts[1])
+    return markdown
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    """``mkdocs serve`` builds the site again when a game's page changes."""
+    for path in game_page_paths().values():
+        server.watch(str(path))
+    return server
