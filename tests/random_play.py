@@ -23,17 +23,26 @@ def advance(
     """Apply random legal actions, checked, until no one is to act (the game is over, or a
     replayed record waits for its next deal), ``steps`` actions are taken or ``deals`` more
     deals have begun (each limit only when given). Returns ``state``."""
+    random_events(state, rng, steps, deals)
+    return state
+
+
+def random_events(
+    state: Any, rng: random.Random, steps: int | None = None, deals: int | None = None
+) -> list[Event]:
+    """``advance``, returning the events of the actions it applies, in order."""
     last_deal = None if deals is None else state.deal_index + deals
     taken = 0
+    events: list[Event] = []
     while (
         state.to_act is not None
         and (steps is None or taken < steps)
         and (last_deal is None or state.deal_index < last_deal)
     ):
         legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+        events += state.apply(legal[rng.randrange(len(legal))])
         taken += 1
-    return state
+    return events
 
 
 def random_state(

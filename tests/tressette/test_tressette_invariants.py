@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from random_play import perft
+from random_play import perft, random_events
 
 from koloda import load_game
 from koloda.core.dealing import Shuffler
@@ -66,9 +66,8 @@ def check_group(options: dict[str, Any], seed: int) -> int:
     pooled = rules.options.card_points == "pooled"
     rng = random.Random(seed)
     events: list[Any] = state.resume_dealing(Shuffler(seed))  # deal 0 with its events
-    while not state.is_over:
-        legal = state.legal_actions()
-        events.extend(state.apply(legal[rng.randrange(len(legal))]))
+    events += random_events(state, rng)
+    assert state.is_over
     deals = 0
     # walk the event stream deal by deal
     points = [0, 0]
