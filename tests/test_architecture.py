@@ -269,6 +269,15 @@ def test_the_browser_modules_and_templates_quote_no_game() -> None:
     assert not found, "\n".join(found)
 
 
+def test_the_shared_player_pages_are_no_game_s() -> None:
+    """A game's player page lives in its package (``help/<lang>.md``); the shared pages of
+    ``koloda/server/help_pages`` are named for no game."""
+    pages = sorted((PACKAGE / "server" / "help_pages").rglob("*.md"))
+    assert pages
+    found = [str(path.relative_to(PACKAGE.parent)) for path in pages if names_a_game(path.stem)]
+    assert not found, "\n".join(found)
+
+
 def test_the_rule_tells_a_game_from_a_card() -> None:
     """The check itself: what names a game and what is a card word."""
     assert names_a_game("koloda.games.king.vector:batch") == "king"
