@@ -5,8 +5,11 @@ lobby and the table in the page's language."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from importlib import resources
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import httpx
@@ -21,6 +24,7 @@ from koloda.i18n import LANGUAGES
 from koloda.server.help import TOPICS, page_url, pages, split_front_matter
 
 TOPIC_FILES = resources.files("koloda.server").joinpath("help_pages")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def page_text(lang: str, page: str) -> str:
@@ -132,6 +136,36 @@ def test_a_registered_game_s_page_comes_from_its_package(server: ServerThread) -
         assert '<a href="duel">Duel</a>: two players, eight cards.' in index
     assert get(server, "/help/en/duel").status_code == 404
     assert "duel" not in get(server, "/help/en/").text
+
+
+def site_hook() -> ModuleType:
+    """The documentation site's hook that adds the games' pages (``docs/hooks``)."""
+    pytest.importorskip("mkdocs")  # the docs extra
+    spec = importlib.util.spec_from_file_location(
+        "player_pages", ROOT / "docs/hooks/player_pages.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_shows_each_game_s_page_from_its_package_in_the_nav() -> None:
+    hook = site_hook()
+    paths: dict[str, Path] = hook.game_page_paths()
+    assert set(paths) == {f"players/{lang}/{g}.md" for lang in LANGUAGES for g in available_games()}
+    for uri, path in paths.items():
+        lang, game = uri.removesuffix(".md").split("/")[1:]
+        assert path.read_text(encoding="utf-8") == page_text(lang, game), uri
+        assert not (ROOT / "docs" / uri).exists(), uri  # one copy: the package's
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert all(f": {uri}\n" in nav for uri in paths), "every game's page is in the nav"
+    for lang in LANGUAGES:
+        index = SimpleNamespace(file=SimpleNamespace(src_uri=f"players/{lang}/index.md"))
+        shown = hook.on_page_markdown(page_text(lang, "index"), index)
+        assert all(f"]({game}.md): " in shown for game in available_games()), lang
+        other = SimpleNamespace(file=SimpleNamespace(src_uri="rules/index.md"))
+        assert hook.on_page_markdown("<!-- koloda games -->", other) == "<!-- koloda games -->"
 
 
 def test_help_goes_to_the_readers_language(server: ServerThread) -> None:
