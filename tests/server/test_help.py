@@ -164,7 +164,7 @@ def test_the_site_shows_each_game_s_page_from_its_package_in_the_nav() -> None:
         index = SimpleNamespace(file=SimpleNamespace(src_uri=f"players/{lang}/index.md"))
         shown = hook.on_page_markdown(page_text(lang, "index"), index)
         assert all(f"]({game}.md): " in shown for game in available_games()), lang
-        other = SimpleNamespace(file=SimpleNamespace(src_uri="rules/index.md"))
+        other = SimpleNamespace(file=SimpleNamespace(src_uri="bots.md"))
         assert hook.on_page_markdown("<!-- koloda games -->", other) == "<!-- koloda games -->"
 
 
