@@ -88,6 +88,13 @@ def test_an_unknown_game_or_one_without_modules_has_none(
     )
     assert httpx.get(f"{routes_server.url}/games/{chosen}/board.js").status_code == 404
     assert httpx.get(f"{routes_server.url}/games/no-such-game/board.js").status_code == 404
+    for package in ("koloda_no_such_package", "json.decoder"):  # missing, or no package
+        monkeypatch.setattr(
+            pages,
+            "game_plugin",
+            lambda name, web=package: dataclasses.replace(game_plugin(name), web=web),
+        )
+        assert pages.game_module(chosen, "board.js") is None
 
 
 def test_every_router_is_in_the_app() -> None:

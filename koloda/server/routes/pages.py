@@ -52,7 +52,7 @@ def game_module(game: str, file: str) -> bytes | None:
     try:
         source = resources.files(package).joinpath("web").joinpath(file)
         return source.read_bytes() if source.is_file() else None
-    except (ModuleNotFoundError, OSError):
+    except (ModuleNotFoundError, TypeError, OSError):  # no such package, or a plain module
         return None
 
 
