@@ -111,10 +111,11 @@ def _hand(rules: AnyRules, view: Any, words: Speaker) -> Text:
 
 
 def trick_plays(rules: AnyRules, view: Any) -> list[Play]:
-    """The trick on the table as (seat, card) pairs: from the view's ``trick`` of pairs, of
-    ``{"seat", "card"}`` objects (its JSON), or of cards alone in the order played, whose
-    seats go round the table to the one whose turn it is."""
-    trick: Sequence[Any] = getattr(view, "trick", None) or view.to_json().get("trick") or ()
+    """The trick on the table as (seat, card) pairs: from the view's JSON ``trick`` of
+    ``{"seat", "card"}`` objects, else its attribute ``trick`` of pairs, or of cards alone in
+    the order played, whose seats go round the table to the one whose turn it is."""
+    said = view.to_json().get("trick")
+    trick: Sequence[Any] = said if _with_seats(said) else getattr(view, "trick", None) or ()
     plays: list[Play] = []
     for index, played in enumerate(trick):
         if isinstance(played, dict):
@@ -125,6 +126,13 @@ def trick_plays(rules: AnyRules, view: Any) -> list[Play]:
             seat = (view.to_act - len(trick) + index) % rules.info.num_seats
             plays.append((seat, _card(played)))
     return plays
+
+
+def _with_seats(trick: Any) -> bool:
+    """The trick is a list of ``{"seat", "card"}`` objects (a view's JSON)."""
+    return isinstance(trick, list) and all(
+        isinstance(play, dict) and "seat" in play and "card" in play for play in trick
+    )
 
 
 def _card(card: int | str) -> int:
