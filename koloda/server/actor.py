@@ -7,7 +7,6 @@ seat taken, a connection come or gone) is queued here too, so it sees only store
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,13 +28,13 @@ from koloda.server.live import (
     dumps,
     error_message,
 )
+from koloda.server.logs import table_logger
 from koloda.server.store import ActionWrite
 from koloda.server.views import events_json
 
 if TYPE_CHECKING:
     from koloda.server.tables import TableManager
 
-log = logging.getLogger("koloda.server")
 
 STORE_UNAVAILABLE = (
     "the server cannot save the game just now; the last move is played as soon as it can"
@@ -130,7 +129,7 @@ class Actor:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: failed to apply or store an action", table.id)
+            table_logger(table.id).exception("failed to apply or store an action")
             if item.connection is not None:
                 item.connection.send(error_message("internal", "the action could not be stored"))
             await self._reload_after_failure(table)
@@ -253,7 +252,7 @@ class Actor:
     def _store_failed(self, table: LiveTable, reason: str) -> None:
         """The store could not take the table's last action: everyone at the table hears
         that it waits for the store (the action is played once it is stored)."""
-        log.error("table %s: the store failed (%s); the action waits for it", table.id, reason)
+        table_logger(table.id).error("the store failed (%s); the action waits for it", reason)
         self.manager.stalled.add(table.id)
         message = dumps(error_message("store_unavailable", STORE_UNAVAILABLE))
         for connection in list(table.connections):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import random
 import time
 from typing import TYPE_CHECKING, Any
@@ -15,12 +14,11 @@ from koloda.bots import make_bot
 from koloda.core.explain import explain_card
 from koloda.core.presentation import Phrase, phrase_to_json
 from koloda.server.live import Act, Connection, LiveTable, error_message
+from koloda.server.logs import table_logger
 from koloda.server.seating import HUMAN
 
 if TYPE_CHECKING:
     from koloda.server.tables import TableManager
-
-log = logging.getLogger("koloda.server")
 
 
 class BotTurns:
@@ -106,8 +104,8 @@ class BotTurns:
                 people,
             )
         except Exception:
-            log.exception(
-                "table %s: bot %s failed; it plays a random legal action", table.id, bot.name
+            table_logger(table.id).exception(
+                "bot %s failed; it plays a random legal action", bot.name
             )
             action = table.rng.choice(list(view.legal_actions))
         if table.version != version or not self.plays_for(table, seat):

@@ -273,11 +273,6 @@ def test_the_server_logs_one_json_object_a_line_and_no_cards(
         assert not CARD.findall(line.replace(table_id, "")), line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the table's log calls in koloda/server pass the table id once they log through "
-    "logs.table_logger(table.id); drop this mark then",
-)
 def test_a_tables_failure_is_logged_with_its_id(failure_log: tuple[str, list[str]]) -> None:
     table_id, lines = failure_log
     failed = [json.loads(line) for line in lines if "store failed" in line]
