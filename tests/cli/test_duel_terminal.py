@@ -20,6 +20,7 @@ from koloda.bots import make_bot
 from koloda.bots.analysis import analyse, costliest
 from koloda.cli.display import GENERIC, describe_view, display_module
 from koloda.cli.display.generic import trick_plays
+from koloda.cli.display.summary import deal_breakdown
 from koloda.core.registry import plugin_of
 from koloda.i18n import Speaker
 from koloda.records import parse_record, record_from_state, replay, save_record
@@ -84,6 +85,23 @@ def test_the_generic_display_follows_the_deal_to_its_end(duel: None) -> None:
         assert f"to act: {['Ann', 'Bob'][seat]}" in text
         state.apply(view.legal_actions[rng.randrange(len(view.legal_actions))])
     assert "(no cards)" in drawn(state.view(0))
+
+
+def test_a_deal_of_duel_is_summed_up_by_its_sheet_row(duel: None) -> None:
+    """Duel's display says no breakdown of its own: the summary at a deal's end is the deal's
+    row of its score sheet."""
+    rules = load_game("duel")
+    state = rules.new_state(seed="summary", first_dealer=0)
+    words = Speaker("en", ["Ann", "Bob"], 0)
+    assert deal_breakdown(rules, state, words) == []  # no deal scored yet
+    rng = random.Random(5)
+    while not state.deal_scores():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    ann, bob = state.deal_scores()[0]
+    [line] = deal_breakdown(rules, state, words)
+    assert line.startswith("1 — ")
+    assert f"Bob: {'+' if bob else ''}{bob}" in line and f"{'+' if ann else ''}{ann}" in line
 
 
 def test_duel_is_played_to_the_end_line_by_line(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """A deal's summary in words: where its points came from. A game's display module says it
 with its own ``deal_breakdown(rules, line, words, tricks, left)`` (Spades' score as contract,
 bags and nil; who went out in 101 and the cards counted against you; what each player took in
-King's deal); any other game shows the deal's row of its score sheet."""
+King's deal); any other game shows the deal's row of its score sheet (the state's ``sheet`` of
+deals where it keeps one, else its deal scores)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def deal_breakdown(
 ) -> list[str]:
     """Lines saying how the deal just scored (the last line of ``state``'s sheet) came
     about; ``tricks``: the deal's tricks, ``left``: the reader's cards at its end."""
-    sheet: Sequence[Any] = getattr(state, "sheet", ())
+    sheet: Sequence[Any] = getattr(state, "sheet", None) or state.deal_scores()
     if not sheet:
         return []
     own = getattr(display_module(rules), "deal_breakdown", None)
