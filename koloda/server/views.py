@@ -14,6 +14,7 @@ from koloda.core.cards import format_card
 from koloda.core.engine import AnyRules, AnyState, DealLog
 from koloda.core.events import CardPlayed, DealStarted, Event, TrickTaken
 from koloda.core.presentation import phrase_to_json
+from koloda.core.registry import plugin_of
 
 _MISSING = object()
 
@@ -69,9 +70,12 @@ def hands_left(
 def game_facts(rules: AnyRules) -> dict[str, Any]:
     """What the table page draws from the game's declared facts (``rules.info``): who plays
     with whom, whether points are penalties, whether play goes in tricks, the deck's size
-    and a fixed program of deals (classic King)."""
+    and a fixed program of deals (classic King); and where the game's own board module is
+    (``/games/<game>/board.js``), or None when its plug-in ships none (the generic board)."""
     info = rules.info
+    board = f"/games/{info.name}/board.js" if plugin_of(rules).web is not None else None
     return {
+        "board": board,
         "sides": [list(side) for side in info.sides],
         "partnership": info.is_partnership,
         "penalties": info.utility.sense < 0,

@@ -48,11 +48,14 @@ test("the generic board: each player's total, no banner, the total in a deal's s
 test("a game's module is laid over the generic board; a game without one gets the generic", async () => {
   const asked = [];
   const own = { scoreboard: () => ["own"] };
-  const board = await loadBoard("some game", async (url) => { asked.push(url); return own; });
+  const board = await loadBoard("/games/some%20game/board.js", async (url) => { asked.push(url); return own; });
   assert.deepEqual(asked, ["/games/some%20game/board.js"]);
   assert.equal(board.scoreboard, own.scoreboard);
   assert.equal(board.banner, GENERIC.banner);
   assert.equal(board.standing, GENERIC.standing);
-  const none = await loadBoard("other", async () => { throw new TypeError("404"); });
+  const none = await loadBoard(null, async (url) => { asked.push(url); return own; });
   assert.equal(none, GENERIC);
+  assert.equal(asked.length, 1, "no module is asked for when the game ships none");
+  const broken = await loadBoard("/games/other/board.js", async () => { throw new TypeError("404"); });
+  assert.equal(broken, GENERIC);
 });

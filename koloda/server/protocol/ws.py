@@ -279,6 +279,9 @@ class GameFacts(_Part):
     tricks: bool = Field(description="play goes in tricks")
     deck: int = Field(description="cards in the deck")
     program: list[str] = Field(description="a fixed sequence of deals, by name")
+    board: str | None = Field(
+        description="the address of the game's own board module, null: the generic board"
+    )
 
 
 class ViewMessage(_ServerModel):

@@ -61,11 +61,13 @@ export const GENERIC = {
   },
 };
 
-/* The board of ``game``: its package's module over GENERIC, or GENERIC alone when it ships
-   none. ``load`` imports a module by its address. */
-export async function loadBoard(game, load = (url) => import(url)) {
+/* The board at ``address`` (the facts' ``board``: the game's package's module) over GENERIC,
+   or GENERIC alone when the game ships none (null) or it cannot be loaded. ``load`` imports a
+   module by its address. */
+export async function loadBoard(address, load = (url) => import(url)) {
+  if (!address) return GENERIC;
   try {
-    const own = await load(`/games/${encodeURIComponent(game)}/board.js`);
+    const own = await load(address);
     return { ...GENERIC, ...own };
   } catch {
     return GENERIC;

@@ -47,7 +47,7 @@ export async function present(message) {
 }
 /* The first view: the game's board, the deal so far, and what this browser keeps of it. */
 async function begin(message) {
-  S.board = await loadBoard(message.view.game);
+  S.board = await loadBoard(message.facts.board);
   S.latest = message;
   for (const e of message.opening || []) logEvent(e);  // the deal in play so far
   if (message.view.tricks_won) S.dealTricks = [...message.view.tricks_won];
