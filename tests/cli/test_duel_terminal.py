@@ -59,6 +59,7 @@ def test_the_generic_display_draws_duel(duel: None) -> None:
     words = Speaker("en", ["Ann", "Bob"], 0)
     assert f"trick: Bob {words.card(led)}" in text
     assert "to act: Ann" in text
+    assert "cards in hand: Bob: 3\n" in text  # the other's cards, counted
     for card in view.hand:
         rank = words.card(card)[:-1]
         shown = f"[{rank}]" if card in view.legal_actions else rank

@@ -38,7 +38,9 @@ def describe(rules: AnyRules, view: Any, words: Speaker) -> Group:
         lines += _trick(rules, view, data, words)
     sizes = _numbers(data.get("hand_sizes"), rules.info.num_seats)
     if sizes is not None:
-        shown = "  ".join(f"{words.names[s]}: {k}" for s, k in enumerate(sizes) if s != view.seat)
+        shown = "  ".join(
+            f"{words.names[s]}: {_number(k)}" for s, k in enumerate(sizes) if s != view.seat
+        )
         lines.append(Text(words.say("terminal.hand_sizes", sizes=shown)))
     lines.append(_hand(rules, view, words))
     if view.to_act is not None:
@@ -98,7 +100,7 @@ def _trick(rules: AnyRules, view: Any, data: dict[str, Any], words: Speaker) -> 
     lines = [trick]
     won = _numbers(data.get("tricks_won"), rules.info.num_seats)
     if won is not None:
-        taken = "  ".join(f"{words.names[s]}: {t}" for s, t in enumerate(won))
+        taken = "  ".join(f"{words.names[s]}: {_number(t)}" for s, t in enumerate(won))
         lines.append(Text(words.say("view.tricks_taken", tricks=taken)))
     return lines
 
