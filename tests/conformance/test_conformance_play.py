@@ -85,11 +85,7 @@ def test_an_unknown_option_or_a_value_its_type_refuses_is_an_error(variant: Vari
                 load_game(variant.game, **{**variant.options, option.name: "no-such-value"})
 
 
-def test_a_first_dealer_who_is_no_seat_is_refused(
-    variant: Variant, request: pytest.FixtureRequest
-) -> None:
-    if variant.game == "duel":
-        request.applymarker(pytest.mark.xfail(strict=True, reason="Duel takes any first dealer"))
+def test_a_first_dealer_who_is_no_seat_is_refused(variant: Variant) -> None:
     rules = variant.rules()
     for seat in (-1, rules.num_seats):
         with pytest.raises(DealError):

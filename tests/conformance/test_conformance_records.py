@@ -80,13 +80,7 @@ def test_a_game_saved_mid_deal_resumes_where_it_stood(variant: Variant) -> None:
         assert again.is_over or again.deal_index > deal
 
 
-def test_a_record_cut_after_a_deal_waits_for_the_next(
-    variant: Variant, request: pytest.FixtureRequest
-) -> None:
-    if variant.game == "duel":
-        # docs/records.md: an unfinished game's results name who is to act (null between
-        # deals); Duel's results_json leaves to_act out.
-        request.applymarker(pytest.mark.xfail(strict=True, reason="Duel's results lack to_act"))
+def test_a_record_cut_after_a_deal_waits_for_the_next(variant: Variant) -> None:
     rules = variant.rules()
     for seed in range(2):
         state = random_state(rules, seed, deals=1)

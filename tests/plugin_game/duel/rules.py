@@ -251,6 +251,8 @@ class DuelRules:
         return state
 
     def empty_state(self, first_dealer: Seat = 0) -> DuelState:
+        if first_dealer not in (0, 1):
+            raise DealError(f"duel: the first dealer must be seat 0 or 1, not {first_dealer}")
         return DuelState(self, first_dealer)
 
     def sample_state(self, view: DuelView, rng: random.Random) -> DuelState:
@@ -287,6 +289,8 @@ class DuelRules:
         if state.is_over:
             best = max(totals)
             out["winner"] = [s for s in (0, 1) if totals[s] == best]
+        else:
+            out["to_act"] = state.to_act
         return out
 
     def deal_results_json(self, state: DuelState, deal: int) -> dict[str, Any]:
