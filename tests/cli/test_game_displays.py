@@ -96,6 +96,10 @@ def test_a_game_s_own_reasons_are_said_only_in_that_game() -> None:
     said = refusal(spades, 0, reason, [1], words)
     assert said.startswith("Spades may not be led until they are broken")
     assert refusal(king, 0, reason, [1], words).startswith("Not now")  # not King's reason
+    void = "void in H: must play a trump (K-17)"
+    said = refusal(king, 0, void, [1], words)
+    assert said.startswith(f"You have no {words.suit(1, 'gen')}, so you must play a trump")
+    assert refusal(spades, 0, void, [1], words).startswith("Not now")
     assert decision_key(spades, ["bid:1"], False) == "tui.your_bid"
     assert display_names(spades, "CONFIRM") == {"bid:nil", "bid:double_nil"}
     assert display_names(king, "CONFIRM") == frozenset()

@@ -16,7 +16,6 @@ from koloda.i18n import Speaker, upper_first
 
 REASONS: tuple[tuple[str, str], ...] = (
     (r"must follow suit (?P<suit>[SHDC])\b", "refuse.follow"),
-    (r"void in (?P<suit>[SHDC]): must play a trump", "refuse.trump"),
     (r"is not in the hand|not in the hand", "refuse.not_held"),
 )
 """The engine's reasons every trick game may give (both engines word them alike) and the

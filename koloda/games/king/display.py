@@ -20,11 +20,13 @@ from koloda.i18n import Speaker, upper_first
 PROMPTS = (("order", "tui.choose_contract"), ("trump", "tui.name_trump"))
 """The prompts of King's decisions: ordering a contract, naming trump."""
 REFUSALS = (
+    (r"void in (?P<suit>[SHDC]): must play a trump", "refuse.trump"),
     (r"K♥ must be discarded", "refuse.king_of_hearts"),
     (r"only the caller may lead trump", "refuse.caller_trump"),
     (r"may not lead a heart", "refuse.lead_heart"),
 )
-"""King's own reasons for refusing a card (K-8, K-9, K-18), as the player is told them."""
+"""King's own reasons for refusing a card (K-8, K-9, K-17, K-18), as the player is told
+them."""
 
 
 def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
