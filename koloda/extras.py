@@ -29,6 +29,7 @@ EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
         "orjson",
         "markdown",
         "prometheus_client",
+        "openskill",
     ),
     "plots": ("matplotlib", "scipy"),
     "tui": ("textual",),
