@@ -19,6 +19,9 @@ class Preset:
 
     id: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    rated: bool = False
+    """Games at this preset's table count for the players' ratings (``koloda.club``), each
+    preset a rating of its own: a game's standard table, and a variant rated apart."""
 
 
 @dataclass(frozen=True, slots=True)

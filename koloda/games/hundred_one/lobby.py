@@ -1,11 +1,12 @@
-"""101 in the lobby: one preset, the rules' defaults, and the numbers each count may be."""
+"""101 in the lobby: one preset, the rules' defaults (rated, with any number of players), and
+the numbers each count may be."""
 
 from __future__ import annotations
 
 from koloda.core.lobby import Lobby, OptionShape, Preset
 
 LOBBY = Lobby(
-    presets=(Preset("hundred_one"),),
+    presets=(Preset("hundred_one", rated=True),),
     shapes={
         "players": OptionShape(values=(2, 3, 4, 5, 6), unit="players"),
         "hand_size": OptionShape(values=(2, 3, 4, 5), unit="cards"),

@@ -1,5 +1,5 @@
 """Spades in the lobby. "Spades" is the club game (nil without an exchange, no blind nil,
-bags cost); "Spades with nil and double nil" the rules' defaults (S-6, S-7)."""
+bags cost), the rated one; "Spades with nil and double nil" the rules' defaults (S-6, S-7)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ LOBBY = Lobby(
                 "bags_penalty": True,
                 "spades_broken_by": "any_spade",
             },
+            rated=True,
         ),
         Preset("spades_nil"),
     ),

@@ -1,7 +1,7 @@
-"""Tressette in the lobby: one preset, the rules' defaults."""
+"""Tressette in the lobby: one preset, the rules' defaults, rated."""
 
 from __future__ import annotations
 
 from koloda.core.lobby import Lobby, Preset
 
-LOBBY = Lobby(presets=(Preset("tressette"),), rank=4)
+LOBBY = Lobby(presets=(Preset("tressette", rated=True),), rank=4)
