@@ -25,6 +25,7 @@ EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
         "fastapi",
         "uvicorn",
         "sqlalchemy",
+        "alembic",
         "jinja2",
         "orjson",
         "markdown",

@@ -143,6 +143,7 @@ def serve(
     from koloda.server.guard import guarded_http, normal_origin, proxy_matcher
     from koloda.server.limits import CreationLimit
     from koloda.server.logs import configure_logging
+    from koloda.server.migrations import MigrationError, upgrade
     from koloda.server.store import DamagedStoreError, check_database
 
     url = database_url(database)
@@ -157,7 +158,8 @@ def serve(
             raise fail(f"--allowed-origin: {origin!r} is not an origin like https://example.com")
     try:
         check_database(url)
-    except DamagedStoreError as error:
+        upgrade(url)  # the schema of this code; a database newer than it is refused untouched
+    except (DamagedStoreError, MigrationError) as error:
         raise fail(str(error)) from None
     limit = CreationLimit(per_address=tables_per_minute, total=20 * tables_per_minute)
     shown = "localhost" if host in ("0.0.0.0", "::") else host

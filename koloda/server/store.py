@@ -40,10 +40,8 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     or_,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -76,7 +74,8 @@ tables_table = Table(
     Column("seating", JSON, nullable=True),
 )
 """``seating``: who sits where beyond the seat kinds (names, public, seats to be taken over,
-seats reserved for a rematch); added to older databases when a store opens them."""
+seats reserved for a rematch). The schema is made and changed by the migrations
+(``koloda.server.migrations``): a change here needs a revision there."""
 
 deals_table = Table(
     "koloda_deals",
@@ -389,16 +388,19 @@ class Store:
     """The tables' database: reads and leases here, writes through the writer process."""
 
     def __init__(self, url: str, fsync: bool = True, check: bool = True) -> None:
-        """Open the store; with ``check`` a database that fails its integrity check is
-        refused (``DamagedStoreError``)."""
+        """Open the store, its database upgraded to this code's schema (``migrations``);
+        with ``check`` a database that fails its integrity check is refused
+        (``DamagedStoreError``), and a database newer than the code always is
+        (``migrations.NewerDatabaseError``)."""
         if check:
             check_database(url)
         self.url = url
         self.fsync = fsync
-        self._writer = StoreWriter(url, fsync)  # it starts while the tables are made
+        from koloda.server.migrations import upgrade
+
+        upgrade(url)  # the schema of this code first (NewerDatabaseError: refused untouched)
+        self._writer = StoreWriter(url, fsync)
         self.engine = make_engine(url, fsync)
-        metadata.create_all(self.engine)
-        self._add_missing_columns()
         self._writer.wait_ready()
         self._commits_before = 0
         self.failing: str | None = None
@@ -413,17 +415,6 @@ class Store:
     def commits(self) -> int:
         """Transactions the writer has committed and answered."""
         return self._commits_before + self._writer.commits
-
-    def _add_missing_columns(self) -> None:
-        """Columns added since a database was made (``seating``) are added to it."""
-        present = {c["name"] for c in inspect(self.engine).get_columns(tables_table.name)}
-        with self.engine.begin() as connection:
-            for column in tables_table.columns:
-                if column.name not in present:
-                    kind = column.type.compile(dialect=self.engine.dialect)
-                    connection.execute(
-                        text(f"ALTER TABLE {tables_table.name} ADD COLUMN {column.name} {kind}")
-                    )
 
     # ----- writing ---------------------------------------------------------------------------
 
