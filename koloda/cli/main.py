@@ -568,6 +568,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "koloda.cli.tournament_cmd",
     "koloda.cli.analyse_cmd",
     "koloda.cli.db_cmd",
+    "koloda.cli.ladder_cmd",
 )
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 
