@@ -86,9 +86,16 @@ def _print_ratings(key: str, deals: int, ratings: Mapping[str, Rating]) -> None:
     """Each level's rating for people, strongest first."""
     from koloda.cli.main import out
 
-    out.print(f"{key}: {deals} duplicate deals a pair", highlight=False)
+    out.print(
+        f"{key} ({deals} duplicate deal{'' if deals == 1 else 's'} a pair)",
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
     for level, rating in sorted(ratings.items(), key=lambda row: -row[1].mu):
         out.print(
             f"  {level:>12}: {rating.label():>6}  (μ {rating.mu:.2f}, σ {rating.sigma:.2f})",
             highlight=False,
+            markup=False,
+            emoji=False,
         )
