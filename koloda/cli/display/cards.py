@@ -21,6 +21,11 @@ def styled_card(card: int, words: Speaker | None = None) -> Text:
     return Text(card_label(card, words), style=SUIT_STYLES[card >> 4])
 
 
+def styled_suit(suit: int) -> Text:
+    """A suit's symbol in its colour (``♥`` in red)."""
+    return Text(SUIT_SYMBOLS[suit], style=SUIT_STYLES[suit])
+
+
 def hand_by_suit(
     cards: Sequence[int],
     strength: Callable[[int], int] | None = None,
@@ -38,7 +43,7 @@ def hand_by_suit(
             continue
         if text:
             text.append("   ")
-        text.append(SUIT_SYMBOLS[suit], style=SUIT_STYLES[suit])
+        text.append_text(styled_suit(suit))
         for card in in_suit:
             text.append(" ")
             text.append_text(marked_rank(card, words, playable))

@@ -16,7 +16,16 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import hand_by_suit, playable_cards, styled_card
+from koloda.cli.display.kit import (
+    Play,
+    by_seat,
+    hand_line,
+    header_line,
+    suited_hand,
+    trick_line,
+    tricks_taken_line,
+    turn_lines,
+)
 from koloda.core.cards import parse_card
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
@@ -25,9 +34,6 @@ from koloda.i18n import Speaker
 SCORES = (("totals", "terminal.scores"), ("points", "terminal.points"))
 """The view's counts said on the score line, in order, each with the catalogue key that says
 it: the game's totals, and the points of the deal in play."""
-
-Play = tuple[int, int]
-"""A card on the table and the seat that played it."""
 
 
 def describe(rules: AnyRules, view: Any, words: Speaker) -> Group:
@@ -38,18 +44,11 @@ def describe(rules: AnyRules, view: Any, words: Speaker) -> Group:
         lines += _trick(rules, view, data, words)
     sizes = _numbers(data.get("hand_sizes"), rules.info.num_seats)
     if sizes is not None:
-        shown = "  ".join(
-            f"{words.names[s]}: {_number(k)}" for s, k in enumerate(sizes) if s != view.seat
-        )
+        shown = by_seat(map(_number, sizes), words, skip=view.seat)
         lines.append(Text(words.say("terminal.hand_sizes", sizes=shown)))
-    lines.append(_hand(rules, view, words))
-    if view.to_act is not None:
-        lines.append(Text(words.say("view.to_act", seat=words.names[view.to_act]), style="italic"))
-    if view.legal_actions:
-        legal = Text(words.say("view.legal") + " ")
-        legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
-        lines.append(legal)
-    return Group(*lines)
+    hand = tuple(getattr(view, "hand", ()))
+    lines.append(hand_line(words, suited_hand(rules, view, hand, words)))
+    return Group(*lines, *turn_lines(rules, view, words))
 
 
 def view_data(view: Any) -> dict[str, Any]:
@@ -62,12 +61,10 @@ def view_data(view: Any) -> dict[str, Any]:
 
 
 def _header(view: Any, data: dict[str, Any], words: Speaker) -> Text:
-    deal = data.get("deal", view.deal)
-    header = Text(words.say("view.deal_number", number=int(deal) + 1), style="bold")
+    deal = int(data.get("deal", view.deal))
     dealer = data.get("dealer")
-    if isinstance(dealer, int) and 0 <= dealer < len(words.names):
-        header.append("   " + words.say("view.dealer", seat=words.names[dealer]))
-    return header
+    known = isinstance(dealer, int) and 0 <= dealer < len(words.names)
+    return header_line(words, deal, dealer if known else None)
 
 
 def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]:
@@ -75,10 +72,10 @@ def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]
     info = rules.info
     parts: list[str] = []
     for name, key in SCORES:
-        by_seat = _numbers(data.get(name), info.num_seats)
+        seats = _numbers(data.get(name), info.num_seats)
         by_side = _numbers(data.get(name), len(info.sides)) if info.is_partnership else None
-        if by_seat is not None:
-            said = "  ".join(f"{words.names[s]} {_number(v)}" for s, v in enumerate(by_seat))
+        if seats is not None:
+            said = by_seat(map(_number, seats), words, sep=" ")
         elif by_side is not None:
             said = "  ".join(f"{words.side_name(s)} {_number(v)}" for s, v in enumerate(by_side))
         else:
@@ -88,28 +85,11 @@ def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]
 
 
 def _trick(rules: AnyRules, view: Any, data: dict[str, Any], words: Speaker) -> list[Text]:
-    plays = trick_plays(rules, view)
-    trick = Text(words.say("view.trick") + " ")
-    for seat, card in plays:
-        trick.append(f"{words.names[seat]} ")
-        trick.append_text(styled_card(card, words))
-        trick.append("  ")
-    if not plays:
-        trick.append(words.say("view.empty"))
-    trick.rstrip()
-    lines = [trick]
+    lines = [trick_line(trick_plays(rules, view), words)]
     won = _numbers(data.get("tricks_won"), rules.info.num_seats)
     if won is not None:
-        taken = "  ".join(f"{words.names[s]}: {_number(t)}" for s, t in enumerate(won))
-        lines.append(Text(words.say("view.tricks_taken", tricks=taken)))
+        lines.append(tricks_taken_line(map(_number, won), words))
     return lines
-
-
-def _hand(rules: AnyRules, view: Any, words: Speaker) -> Text:
-    hand = Text(words.say("view.your_hand") + " ", style="bold")
-    playable = playable_cards(view.legal_actions, rules.info.is_card_action)
-    hand.append_text(hand_by_suit(tuple(getattr(view, "hand", ())), words=words, playable=playable))
-    return hand
 
 
 def trick_plays(rules: AnyRules, view: Any) -> list[Play]:

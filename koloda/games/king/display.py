@@ -8,9 +8,17 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import SUIT_STYLES, hand_by_suit, playable_cards, styled_card
+from koloda.cli.display.cards import styled_suit
+from koloda.cli.display.kit import (
+    GAP,
+    hand_line,
+    header_line,
+    suited_hand,
+    trick_line,
+    tricks_taken_line,
+    turn_lines,
+)
 from koloda.cli.display.summary import Trick, signed_points
-from koloda.core.cards import SUIT_SYMBOLS
 from koloda.games.king.actions import CONTRACT_KEYS
 from koloda.games.king.rules import KingRules
 from koloda.games.king.scoring import HEARTS_MASK, JACKS, KING_OF_HEARTS_BIT, QUEENS
@@ -30,49 +38,33 @@ them."""
 
 
 def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
-    names = words.names
-    lines: list[Text] = []
+    """The table as the seat of ``view`` sees it: the contract and trump, the trick, the
+    hand (a preview before the contract is ordered, where the variant shows one)."""
     contract = words.say("view.not_ordered")
     if view.contract is not None:
         key = CONTRACT_KEYS[view.contract]
         contract = words.word(f"contract.{key}")  # in words, not the record key
-    header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
-    header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
-    header.append("   " + words.say("view.game", game=contract))
-    lines.append(header)
+    game = words.say("view.game", game=contract)
+    lines: list[Text] = [header_line(words, view.deal, view.dealer, game)]
     if view.trump is not None:
-        trump = Text(words.say("view.trump") + " ")
-        trump.append(SUIT_SYMBOLS[view.trump], style=SUIT_STYLES[view.trump])
-        if view.by_last:
-            trump.append(" " + words.say("view.by_last"))
-        if view.declarer is not None:
-            trump.append("   " + words.say("view.called_by", seat=names[view.declarer]))
-        lines.append(trump)
+        lines.append(_trump_line(view.trump, view, words))
     if view.plays or view.trick_leader is not None:
-        trick = Text(words.say("view.trick") + " ")
-        if view.trick:
-            for seat, card in view.trick:
-                trick.append(f"{names[seat]} ")
-                trick.append_text(styled_card(card, words))
-                trick.append("  ")
-        else:
-            trick.append(words.say("view.empty"))
-        trick.rstrip()
-        lines.append(trick)
-        won = "  ".join(f"{names[s]}: {t}" for s, t in enumerate(view.tricks_won))
-        lines.append(Text(words.say("view.tricks_taken", tricks=won)))
-    label = words.say("view.preview" if view.is_preview else "view.your_hand") + " "
-    hand = Text(label, style="bold")
-    playable = playable_cards(view.legal_actions, rules.info.is_card_action)
-    hand.append_text(hand_by_suit(view.hand, words=words, playable=playable))
-    lines.append(hand)
-    if view.to_act is not None:
-        lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))
-    if view.legal_actions:
-        legal = Text(words.say("view.legal") + " ")
-        legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
-        lines.append(legal)
-    return Group(*lines)
+        lines.append(trick_line(view.trick, words))
+        lines.append(tricks_taken_line(view.tricks_won, words))
+    label = "view.preview" if view.is_preview else "view.your_hand"
+    lines.append(hand_line(words, suited_hand(rules, view, view.hand, words), label))
+    return Group(*lines, *turn_lines(rules, view, words))
+
+
+def _trump_line(suit: int, view: KingView, words: Speaker) -> Text:
+    """The trump ``suit``, whether it is the last card's, and who called it."""
+    trump = Text(words.say("view.trump") + " ")
+    trump.append_text(styled_suit(suit))
+    if view.by_last:
+        trump.append(" " + words.say("view.by_last"))
+    if view.declarer is not None:
+        trump.append(GAP + words.say("view.called_by", seat=words.names[view.declarer]))
+    return trump
 
 
 def deal_breakdown(
