@@ -398,8 +398,12 @@ class Store:
         self.fsync = fsync
         from koloda.server.migrations import upgrade
 
-        upgrade(url)  # the schema of this code first (NewerDatabaseError: refused untouched)
-        self._writer = StoreWriter(url, fsync)
+        self._writer = StoreWriter(url, fsync)  # it starts while the schema is upgraded
+        try:
+            upgrade(url)  # the schema of this code (NewerDatabaseError: refused untouched)
+        except BaseException:
+            self._writer.close()
+            raise
         self.engine = make_engine(url, fsync)
         self._writer.wait_ready()
         self._commits_before = 0

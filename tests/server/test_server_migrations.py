@@ -296,3 +296,35 @@ def test_a_database_newer_than_the_code_is_refused_untouched(new_database: str) 
     assert len(lines) == 1 and "newer than this Koloda" in lines[0], served.stderr
     assert revisions(new_database) == ["f00d"]
     assert [d[0] for d in differences(new_database)] == ["add_table"], "nothing was made"
+
+
+def raw_rows(path: Path, name: str) -> list[tuple[Any, ...]]:
+    """A table's rows as SQLite holds them, in the order of its key."""
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_store_older_still_gets_what_it_lacks(tmp_path: Path) -> None:
+    """A database of an older release yet: no ``seating`` column, no health table."""
+    path = tmp_path / "older.db"
+    url = fixture_sqlite(path)
+    connection = sqlite3.connect(path)
+    connection.execute("ALTER TABLE koloda_tables DROP COLUMN seating")
+    connection.execute("DROP TABLE koloda_health")
+    connection.commit()
+    connection.close()
+    kept = ("koloda_tables", "koloda_deals", "koloda_actions", "koloda_leases")
+    before = {name: raw_rows(path, name) for name in kept}
+    assert before["koloda_tables"] and before["koloda_actions"]
+    assert migrations.status(url).before_migrations
+    migrations.upgrade(url)
+    assert differences(url) == []
+    assert raw_rows(path, "koloda_health") == []
+    tables = raw_rows(path, "koloda_tables")
+    assert [row[:-1] for row in tables] == before["koloda_tables"]
+    assert all(row[-1] is None for row in tables), "no seating, as before"
+    for name in kept[1:]:
+        assert raw_rows(path, name) == before[name]

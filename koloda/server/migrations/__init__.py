@@ -135,8 +135,8 @@ def _transaction(url: str) -> Iterator[Connection]:
 
 
 def status(url: str) -> SchemaStatus:
-    """Where the database at ``url`` stands (nothing is changed)."""
-    engine = migration_engine(url)
+    """Where the database at ``url`` stands (nothing is changed, no lock is taken)."""
+    engine = create_engine(url) if url.startswith("sqlite") else make_engine(url)
     try:
         with engine.connect() as connection:
             return _status(connection)
