@@ -130,7 +130,7 @@ def status(database: DatabaseOpt = None) -> None:
 
 @db_app.command()
 def downgrade(
-    revision: Annotated[str, typer.Argument(help="the revision to go back to")],
+    revision: Annotated[str, typer.Argument(metavar="REVISION", help="the revision to go back to")],
     database: DatabaseOpt = None,
 ) -> None:
     """Refused: a database goes back by the backup made before its upgrade."""
@@ -142,9 +142,11 @@ def downgrade(
 
 @db_app.command()
 def backup(
-    path: Annotated[Path, typer.Argument(help="the file the copy is written to")],
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="the file the copy is written to")],
     database: DatabaseOpt = None,
-    force: Annotated[bool, typer.Option("--force", help="replace PATH if it exists")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", metavar="", help="replace PATH if it exists")
+    ] = False,
 ) -> None:
     """Copy a SQLite database to PATH, even while it is served (PostgreSQL: use pg_dump)."""
     from koloda.cli.main import fail
