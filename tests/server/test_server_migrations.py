@@ -7,6 +7,7 @@ database newer than the code is refused untouched. Downgrades are refused
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from postgres_server import PostgresServer
 from sqlalchemy import (
     JSON,
@@ -328,3 +330,32 @@ def test_a_store_older_still_gets_what_it_lacks(tmp_path: Path) -> None:
     assert all(row[-1] is None for row in tables), "no seating, as before"
     for name in kept[1:]:
         assert raw_rows(path, name) == before[name]
+
+
+def test_a_later_release_s_revision_follows_the_newest_and_this_code_refuses_its_database(
+    tmp_path: Path,
+) -> None:
+    """What the next schema change does: ``python -m koloda.server.migrations`` writes a
+    revision after the newest; a database it upgraded is newer than this code."""
+    later = tmp_path / "migrations"
+    shutil.copytree(migrations.HERE, later, ignore=shutil.ignore_patterns("__pycache__"))
+    number = f"{int(migrations.head()) + 1:04d}"
+    script = migrations.new_revision(number, "a later change", location=later)
+    assert script.parent == later / "versions" and script.name.startswith(number)
+    url = f"sqlite:///{tmp_path / 'koloda.db'}"
+    migrations.upgrade(url)
+    engine = migrations.migration_engine(url)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrations.config(connection, location=later), "head")
+        assert revisions(url) == [number]
+        with (
+            pytest.raises(NotImplementedError, match="downgrades are not supported"),
+            engine.begin() as connection,
+        ):
+            command.downgrade(migrations.config(connection, location=later), "-1")
+    finally:
+        engine.dispose()
+    assert revisions(url) == [number], "the refused downgrade changed nothing"
+    with pytest.raises(migrations.NewerDatabaseError, match=f"revision {number}, newer"):
+        migrations.upgrade(url)

@@ -10,8 +10,9 @@ a write transaction (``BEGIN IMMEDIATE``), so one migrates and the others then f
 
 Downgrades are not supported: a database is taken back by restoring the backup made before
 the upgrade (``koloda db backup``). A change of the schema is a new revision in ``versions/``
-(``0002_<what>.py``, ``down_revision`` the last one, its ``downgrade`` refusing); the tests
-check that ``head`` makes exactly ``store.metadata``.
+(``python -m koloda.server.migrations 0002 "what it changes"`` writes its script, its
+``down_revision`` the last one and its ``downgrade`` refusing); the tests check that ``head``
+makes exactly ``store.metadata``.
 """
 
 from __future__ import annotations
@@ -67,13 +68,21 @@ class SchemaStatus:
         return self.current == self.head
 
 
-def config(connection: Connection | None = None) -> Config:
-    """Alembic's configuration, in code: the scripts beside this module; ``connection`` the
-    one ``env.py`` migrates through."""
+def config(connection: Connection | None = None, location: Path = HERE) -> Config:
+    """Alembic's configuration, in code: the scripts in ``location`` (beside this module);
+    ``connection`` the one ``env.py`` migrates through."""
     settings = Config()
-    settings.set_main_option("script_location", str(HERE))
+    settings.set_main_option("script_location", str(location))
     settings.attributes["connection"] = connection
     return settings
+
+
+def new_revision(number: str, message: str, location: Path = HERE) -> Path:
+    """Write the script of a new revision after the newest (``versions/<number>_<message>.py``
+    from ``script.py.mako``) for a change of the schema to fill in; its path."""
+    made = command.revision(config(location=location), message=message, rev_id=number)
+    assert made is not None and not isinstance(made, list)
+    return Path(made.path)
 
 
 def scripts() -> ScriptDirectory:

@@ -11,17 +11,16 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
-${imports if imports else ""}
 
-revision: str = ${repr(up_revision)}
-down_revision: str | Sequence[str] | None = ${repr(down_revision)}
-branch_labels: str | Sequence[str] | None = ${repr(branch_labels)}
-depends_on: str | Sequence[str] | None = ${repr(depends_on)}
+revision: str = "${up_revision}"
+down_revision: str | Sequence[str] | None = ${'"%s"' % down_revision if down_revision else None}
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    """What this revision changes."""
-    ${upgrades if upgrades else "pass"}
+    """What this revision changes (fill in: op.create_table, op.add_column with sa's types;
+    on SQLite op.batch_alter_table alters a table)."""
 
 
 def downgrade() -> None:
