@@ -11,8 +11,9 @@ rating is moved by the same amount so that the anchor, the first level named, sh
 a new player is taken to be as strong as it until games say otherwise. In the card room a
 level's rating then moves with its rated games like anyone's.
 
-The unit is a deal, not a game: bots win a game more surely than a deal, so the gaps a
-ladder finds are at most those of whole games; σ says how sure each figure is.
+The unit is a deal, not a game: a stronger bot wins a game more surely than a deal, so the
+gaps a ladder finds are likely smaller than whole games' would be; σ says how sure each
+figure is.
 
 The ratings are written as a JSON document (``LADDER_FORMAT``): per rating key
 (``ratings.rating_key``), the game, the preset, the run's deals and seed, the anchor and
