@@ -74,3 +74,14 @@ def test_bad_input_in_a_terminal_is_one_line(tmp_path: Path) -> None:
     code, text = run_in_terminal("ladder", "king", "--levels", "easy", cwd=tmp_path)
     assert code == 2
     assert text.strip() == "error: a ladder needs at least two levels"
+
+
+def test_without_the_server_extra_the_ladder_says_so_in_one_line() -> None:
+    from test_optional_extras import cli_without_extras
+
+    done = cli_without_extras("ladder", "king", "--deals", "1", "--levels", "random,easy")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: koloda ladder needs the server extra: pip install 'koloda[server]'"
+    ]
+    assert done.stdout == ""
