@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent / "cli"))
 
 from pty_support import run_in_terminal, run_piped
+from test_optional_extras import cli_without_extras
 
 from koloda.server import migrations
 
@@ -193,3 +194,12 @@ def test_in_a_terminal(tmp_path: Path) -> None:
     assert [line for line in shown.splitlines() if line.strip()] == [
         "error: " + migrations.DOWNGRADE_REFUSED
     ]
+
+
+def test_without_the_server_extra_each_command_exits_2_in_one_line() -> None:
+    for args in (("upgrade",), ("status",), ("backup", "x.db"), ("downgrade", "base")):
+        done = cli_without_extras("db", *args)
+        assert done.returncode == 2, args
+        assert done.stderr.strip().splitlines() == [
+            "error: koloda db needs the server extra: pip install 'koloda[server]'"
+        ], args

@@ -135,6 +135,8 @@ def downgrade(
 ) -> None:
     """Refused: a database goes back by the backup made before its upgrade."""
     from koloda.cli.main import fail
+
+    _url(database)
     from koloda.server.migrations import DOWNGRADE_REFUSED
 
     raise fail(DOWNGRADE_REFUSED)
