@@ -79,7 +79,7 @@ def upgrade(database: DatabaseOpt = None) -> None:
 
     url = _url(database)
     _sqlite_file(url)
-    from koloda.server.migrations import MigrationError
+    from koloda.server.migrations import MigrationError, shown_url
     from koloda.server.migrations import upgrade as run_upgrade
     from koloda.server.store import DamagedStoreError, check_database
 
@@ -88,14 +88,15 @@ def upgrade(database: DatabaseOpt = None) -> None:
         before = run_upgrade(url)
     except (DamagedStoreError, MigrationError) as error:
         raise fail(str(error)) from None
+    shown, head = shown_url(url), before.head
     if before.up_to_date:
-        print(f"the database {url} is at revision {before.head}, the newest: nothing to do")
+        print(f"the database {shown} is at revision {head}, the newest: nothing to do")
     elif before.before_migrations:
-        print(f"the database {url}, made before migrations, is now at revision {before.head}")
+        print(f"the database {shown}, made before migrations, is now at revision {head}")
     elif before.current is None:
-        print(f"the database {url} was made at revision {before.head}")
+        print(f"the database {shown} was made at revision {head}")
     else:
-        print(f"the database {url} was upgraded from revision {before.current} to {before.head}")
+        print(f"the database {shown} was upgraded from revision {before.current} to {head}")
 
 
 @db_app.command()
@@ -105,7 +106,7 @@ def status(database: DatabaseOpt = None) -> None:
 
     url = _url(database)
     _existing(url)
-    from koloda.server.migrations import MigrationError
+    from koloda.server.migrations import MigrationError, shown_url
     from koloda.server.migrations import status as read_status
 
     try:
@@ -122,7 +123,7 @@ def status(database: DatabaseOpt = None) -> None:
         state = "no tables yet: koloda db upgrade makes them"
     else:
         state = "behind: koloda db upgrade brings it up"
-    print(f"database: {url}")
+    print(f"database: {shown_url(url)}")
     print(f"revision: {found.current or 'none'}")
     print(f"newest:   {found.head}")
     print(f"state:    {state}")

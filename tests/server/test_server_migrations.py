@@ -359,3 +359,18 @@ def test_a_later_release_s_revision_follows_the_newest_and_this_code_refuses_its
     assert revisions(url) == [number], "the refused downgrade changed nothing"
     with pytest.raises(migrations.NewerDatabaseError, match=f"revision {number}, newer"):
         migrations.upgrade(url)
+
+
+def test_koloda_db_never_shows_the_password(postgres: PostgresServer) -> None:
+    url = postgres.new_database().replace("postgres@", "postgres:hunter2@")
+    for args in (("upgrade",), ("status",)):
+        done = koloda_db(*args, "--database", url)
+        assert done.returncode == 0, done.stderr
+        assert "postgres:***@" in done.stdout and "hunter2" not in done.stdout
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = 'f00d'"))
+    engine.dispose()
+    refused = koloda_db("upgrade", "--database", url)
+    assert refused.returncode == 2 and "hunter2" not in refused.stderr
+    assert "postgres:***@" in refused.stderr

@@ -27,8 +27,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from koloda.server.store import make_engine, tables_table
 
@@ -122,6 +124,14 @@ def _status(connection: Connection) -> SchemaStatus:
     return SchemaStatus(current, newest, before, known)
 
 
+def shown_url(url: str) -> str:
+    """The URL to show people: its password, if any, left out."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
 def _first_line(error: BaseException) -> str:
     return str(getattr(error, "orig", None) or error).strip().splitlines()[0]
 
@@ -136,9 +146,11 @@ def _transaction(url: str) -> Iterator[Connection]:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
             yield connection
-    except SQLAlchemyError as error:
+    except (SQLAlchemyError, CommandError) as error:
         reason = _first_line(error)
-        raise MigrationError(f"the database {url} cannot be upgraded: {reason}") from None
+        raise MigrationError(
+            f"the database {shown_url(url)} cannot be upgraded: {reason}"
+        ) from None
     finally:
         engine.dispose()
 
@@ -150,7 +162,8 @@ def status(url: str) -> SchemaStatus:
         with engine.connect() as connection:
             return _status(connection)
     except SQLAlchemyError as error:
-        raise MigrationError(f"the database {url} cannot be read: {_first_line(error)}") from None
+        reason = _first_line(error)
+        raise MigrationError(f"the database {shown_url(url)} cannot be read: {reason}") from None
     finally:
         engine.dispose()
 
@@ -158,9 +171,9 @@ def status(url: str) -> SchemaStatus:
 def newer_refusal(url: str, found: SchemaStatus) -> str:
     """One line refusing a database newer than the code."""
     return (
-        f"the database {url} is at revision {found.current}, newer than this Koloda knows "
-        f"(its newest is {found.head}); run the Koloda that upgraded it, or restore a backup "
-        "made for this one; nothing was changed"
+        f"the database {shown_url(url)} is at revision {found.current}, newer than this "
+        f"Koloda knows (its newest is {found.head}); run the Koloda that upgraded it, or "
+        "restore a backup made for this one; nothing was changed"
     )
 
 
