@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import SUIT_STYLES, playable_cards, styled_card
+from koloda.cli.display.cards import playable_cards, styled_card, styled_suit
+from koloda.cli.display.kit import GAP, by_seat, hand_line, header_line, turn_lines
 from koloda.cli.display.summary import Trick
-from koloda.core.cards import SUIT_SYMBOLS
 from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
 from koloda.games.hundred_one.rules import HundredOneRules
@@ -66,30 +66,42 @@ def recent(view: HundredOneView, words: Speaker, limit: int = 12) -> list[str]:
 
 
 def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Group:
-    names = words.names
-    lines: list[Text] = []
-    header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
-    header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
-    totals = "  ".join(f"{names[s]} {t}" for s, t in enumerate(view.totals))
-    header.append("   " + words.say("view.totals", totals=totals))
-    lines.append(header)
-    for step in recent(view, words):
-        lines.append(Text("  " + step, style="dim"))
+    """The table as the seat of ``view`` sees it: the totals, what happened since its turn,
+    the top card with the suit to follow, the hand as held and the card just drawn."""
+    totals = words.say("view.totals", totals=by_seat(view.totals, words, sep=" "))
+    lines: list[Text] = [header_line(words, view.deal, view.dealer, totals)]
+    lines += [Text("  " + step, style="dim") for step in recent(view, words)]
     if view.top is not None:
-        table = Text(words.say("view.top") + " ")
-        table.append_text(styled_card(view.top, words))
-        if view.suit is not None:
-            table.append("   " + words.say("view.follow") + " ")
-            table.append(SUIT_SYMBOLS[view.suit], style=SUIT_STYLES[view.suit])
-            if view.named:
-                table.append(" " + words.say("view.named"))
-        table.append("   " + words.say("view.stock", stock=view.stock_size, pile=len(view.pile)))
-        lines.append(table)
-        sizes = "  ".join(f"{names[s]}: {k}" for s, k in enumerate(view.hand_sizes))
+        lines.append(_table_line(view.top, view, words))
+        sizes = by_seat(view.hand_sizes, words)
         lines.append(Text(words.say("view.hand_sizes", sizes=sizes)))
-    hand = Text(words.say("view.your_hand") + " ", style="bold")
     playable = playable_cards(view.legal_actions, rules.info.is_card_action)
-    for index, card in enumerate(view.hand):
+    lines.append(hand_line(words, hand_as_held(view.hand, words, playable)))
+    if view.drawn is not None:
+        drawn = Text(words.say("view.you_drew") + " ")
+        drawn.append_text(styled_card(view.drawn, words))
+        lines.append(drawn)
+    return Group(*lines, *turn_lines(rules, view, words))
+
+
+def _table_line(top: int, view: HundredOneView, words: Speaker) -> Text:
+    """The ``top`` card, the suit to follow (and whether it was named), the stock and pile."""
+    table = Text(words.say("view.top") + " ")
+    table.append_text(styled_card(top, words))
+    if view.suit is not None:
+        table.append(GAP + words.say("view.follow") + " ")
+        table.append_text(styled_suit(view.suit))
+        if view.named:
+            table.append(" " + words.say("view.named"))
+    table.append(GAP + words.say("view.stock", stock=view.stock_size, pile=len(view.pile)))
+    return table
+
+
+def hand_as_held(cards: Sequence[int], words: Speaker, playable: Collection[int]) -> Text:
+    """The cards in the order held (101 plays to the top card, not by suit), those that may
+    be played in brackets and the others dimmed while some may."""
+    hand = Text()
+    for index, card in enumerate(cards):
         if index:
             hand.append(" ")
         shown = styled_card(card, words)
@@ -98,18 +110,7 @@ def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Gr
         elif playable:
             shown.stylize("dim")
         hand.append_text(shown)
-    lines.append(hand)
-    if view.drawn is not None:
-        drawn = Text(words.say("view.you_drew") + " ")
-        drawn.append_text(styled_card(view.drawn, words))
-        lines.append(drawn)
-    if view.to_act is not None:
-        lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))
-    if view.legal_actions:
-        legal = Text(words.say("view.legal") + " ")
-        legal.append(", ".join(rules.format_action(a) for a in view.legal_actions))
-        lines.append(legal)
-    return Group(*lines)
+    return hand
 
 
 def deal_breakdown(

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.cards import hand_by_suit, playable_cards, styled_card
+from koloda.cli.display.kit import GAP, hand_line, header_line, suited_hand, trick_line, turn_lines
 from koloda.cli.display.summary import Trick, signed_points
 from koloda.games.spades.actions import NO_BID, bid_text
 from koloda.games.spades.rules import SpadesRules
@@ -36,77 +36,69 @@ SIDE_COUNTS = (("bags", "ui.bags", False),)
 """A side's bags beside its total, once it has some."""
 
 
+LEGAL_SHOWN = 24
+"""The most legal moves listed (a bid of any number is one each); past them, the count."""
+
+
 def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
-    names = words.names
-    lines: list[Text] = []
-    header = Text(words.say("view.deal_number", number=view.deal + 1), style="bold")
-    header.append("   " + words.say("view.dealer", seat=names[view.dealer]))
-    header.append("   " + words.say("view.partner", seat=names[view.partner]))
+    """The table as the seat of ``view`` sees it: the totals (and bags), each partnership's
+    bids and tricks, the nil exchange, the trick and the hand (unless not looked at yet)."""
+    lines: list[Text] = [_header(rules, view, words)]
+    for side in (0, 1):
+        lines.append(_side_line(side, view, words))
+    if view.sent or view.received:
+        lines.append(_exchange_line(rules, view, words))
+    if view.plays or view.trick_leader is not None:
+        trick = trick_line(view.trick, words)
+        if view.spades_broken:
+            trick.append(GAP + words.say("view.spades_broken"))
+        lines.append(trick)
+    if view.hand or view.picked_up[view.seat]:
+        lines.append(hand_line(words, suited_hand(rules, view, view.hand, words)))
+    else:
+        lines.append(hand_line(words, words.say("view.not_looked")))
+    return Group(*lines, *turn_lines(rules, view, words, LEGAL_SHOWN))
+
+
+def _header(rules: SpadesRules, view: SpadesView, words: Speaker) -> Text:
+    """The top line: the deal, the dealer, the partner, the totals and (counted) the bags."""
     us, them = view.totals[view.side], view.totals[1 - view.side]
-    header.append("   " + words.say("view.totals_us", us=us, them=them))
+    parts = [
+        words.say("view.partner", seat=words.names[view.partner]),
+        words.say("view.totals_us", us=us, them=them),
+    ]
     if rules.options.bags_penalty:
         us, them = view.bags[view.side], view.bags[1 - view.side]
-        header.append("   " + words.say("view.bags_us", us=us, them=them))
-    lines.append(header)
-    for side in (0, 1):
-        seats = (side, side + 2)
-        parts = []
-        for s in seats:
-            bid = "—" if view.bids[s] == NO_BID else bid_text(view.bids[s])
-            if not bid.isdigit() and bid != "—":
-                bid = words.word(f"bid.{bid}")  # nil, double nil: words, not record codes
-            took = ", " + words.say("view.took", tricks=view.tricks_won[s]) if view.plays else ""
-            table = (
-                ", " + words.say("view.face_down", count=view.on_table[s])
-                if view.on_table[s]
-                else ""
-            )
-            parts.append(words.say("view.player_bid", seat=names[s], bid=bid) + took + table)
-        label = words.say("view.us" if side == view.side else "view.them")
-        lines.append(Text(f"{label}: " + "; ".join(parts)))
-    if view.sent or view.received:
-        exchange = Text(words.say("view.exchange") + " ")
-        exchange.append(
-            words.say("view.gave", cards=" ".join(rules.format_action(c) for c in view.sent))
+        parts.append(words.say("view.bags_us", us=us, them=them))
+    return header_line(words, view.deal, view.dealer, *parts)
+
+
+def _side_line(side: int, view: SpadesView, words: Speaker) -> Text:
+    """A partnership's bids, and the tricks each has taken and cards left face down."""
+    parts = []
+    for s in (side, side + 2):
+        bid = "—" if view.bids[s] == NO_BID else bid_text(view.bids[s])
+        if not bid.isdigit() and bid != "—":
+            bid = words.word(f"bid.{bid}")  # nil, double nil: words, not record codes
+        took = ", " + words.say("view.took", tricks=view.tricks_won[s]) if view.plays else ""
+        table = (
+            ", " + words.say("view.face_down", count=view.on_table[s]) if view.on_table[s] else ""
         )
-        if view.received:
-            exchange.append(
-                ", "
-                + words.say(
-                    "view.got", cards=" ".join(rules.format_action(c) for c in view.received)
-                )
-            )
-        lines.append(exchange)
-    if view.plays or view.trick_leader is not None:
-        trick = Text(words.say("view.trick") + " ")
-        if view.trick:
-            for seat, card in view.trick:
-                trick.append(f"{names[seat]} ")
-                trick.append_text(styled_card(card, words))
-                trick.append("  ")
-        else:
-            trick.append(words.say("view.empty"))
-        trick.rstrip()
-        if view.spades_broken:
-            trick.append("   " + words.say("view.spades_broken"))
-        lines.append(trick)
-    hand = Text(words.say("view.your_hand") + " ", style="bold")
-    if view.hand or view.picked_up[view.seat]:
-        playable = playable_cards(view.legal_actions, rules.info.is_card_action)
-        hand.append_text(hand_by_suit(view.hand, words=words, playable=playable))
-    else:
-        hand.append(words.say("view.not_looked"))
-    lines.append(hand)
-    if view.to_act is not None:
-        lines.append(Text(words.say("view.to_act", seat=names[view.to_act]), style="italic"))
-    if view.legal_actions:
-        legal = Text(words.say("view.legal") + " ")
-        shown = [rules.format_action(a) for a in view.legal_actions[:24]]
-        if len(view.legal_actions) > 24:
-            shown.append(words.say("view.in_all", count=len(view.legal_actions)))
-        legal.append(", ".join(shown))
-        lines.append(legal)
-    return Group(*lines)
+        parts.append(words.say("view.player_bid", seat=words.names[s], bid=bid) + took + table)
+    label = words.say("view.us" if side == view.side else "view.them")
+    return Text(f"{label}: " + "; ".join(parts))
+
+
+def _exchange_line(rules: SpadesRules, view: SpadesView, words: Speaker) -> Text:
+    """The cards the nil exchange took from this seat and gave it."""
+    exchange = Text(words.say("view.exchange") + " ")
+    exchange.append(
+        words.say("view.gave", cards=" ".join(rules.format_action(c) for c in view.sent))
+    )
+    if view.received:
+        got = " ".join(rules.format_action(c) for c in view.received)
+        exchange.append(", " + words.say("view.got", cards=got))
+    return exchange
 
 
 def deal_breakdown(
