@@ -16,9 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from alembic import command
 from postgres_server import PostgresServer
+from server_support import ServerProcess
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -374,3 +376,20 @@ def test_koloda_db_never_shows_the_password(postgres: PostgresServer) -> None:
     refused = koloda_db("upgrade", "--database", url)
     assert refused.returncode == 2 and "hunter2" not in refused.stderr
     assert "postgres:***@" in refused.stderr
+
+
+def test_serve_upgrades_a_database_made_before_migrations_and_serves_its_tables(
+    tmp_path: Path,
+) -> None:
+    url = fixture_sqlite(tmp_path / "old.db")
+    stored = rows_of(url, old_metadata())["koloda_tables"]
+    server = ServerProcess(url, tmp_path).start()
+    try:
+        assert migrations.status(url).up_to_date
+        for row in stored:
+            facts = httpx.get(f"{server.url}/api/tables/{row[0]}").json()
+            assert facts["game"] == row[1] and facts["finished"] == row[9]
+            assert facts["version"] >= row[8], "every stored action replayed"
+            assert [seat["name"] for seat in facts["seats"]] == row[11]["names"]
+    finally:
+        server.kill()
