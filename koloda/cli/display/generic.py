@@ -16,16 +16,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.kit import (
-    Play,
-    by_seat,
-    hand_line,
-    header_line,
-    suited_hand,
-    trick_line,
-    tricks_taken_line,
-    turn_lines,
-)
+from koloda.cli.display import kit
 from koloda.core.cards import parse_card
 from koloda.core.engine import AnyRules
 from koloda.core.errors import KolodaError
@@ -44,11 +35,11 @@ def describe(rules: AnyRules, view: Any, words: Speaker) -> Group:
         lines += _trick(rules, view, data, words)
     sizes = _numbers(data.get("hand_sizes"), rules.info.num_seats)
     if sizes is not None:
-        shown = by_seat(map(_number, sizes), words, skip=view.seat)
+        shown = kit.by_seat(map(_number, sizes), words, skip=view.seat)
         lines.append(Text(words.say("terminal.hand_sizes", sizes=shown)))
     hand = tuple(getattr(view, "hand", ()))
-    lines.append(hand_line(words, suited_hand(rules, view, hand, words)))
-    return Group(*lines, *turn_lines(rules, view, words))
+    lines.append(kit.hand_line(words, kit.suited_hand(rules, view, hand, words)))
+    return Group(*lines, *kit.turn_lines(rules, view, words))
 
 
 def view_data(view: Any) -> dict[str, Any]:
@@ -64,7 +55,7 @@ def _header(view: Any, data: dict[str, Any], words: Speaker) -> Text:
     deal = int(data.get("deal", view.deal))
     dealer = data.get("dealer")
     known = isinstance(dealer, int) and 0 <= dealer < len(words.names)
-    return header_line(words, deal, dealer if known else None)
+    return kit.header_line(words, deal, dealer if known else None)
 
 
 def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]:
@@ -75,7 +66,7 @@ def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]
         seats = _numbers(data.get(name), info.num_seats)
         by_side = _numbers(data.get(name), len(info.sides)) if info.is_partnership else None
         if seats is not None:
-            said = by_seat(map(_number, seats), words, sep=" ")
+            said = kit.by_seat(map(_number, seats), words, sep=" ")
         elif by_side is not None:
             said = "  ".join(f"{words.side_name(s)} {_number(v)}" for s, v in enumerate(by_side))
         else:
@@ -85,20 +76,20 @@ def _scores(rules: AnyRules, data: dict[str, Any], words: Speaker) -> list[Text]
 
 
 def _trick(rules: AnyRules, view: Any, data: dict[str, Any], words: Speaker) -> list[Text]:
-    lines = [trick_line(trick_plays(rules, view), words)]
+    lines = [kit.trick_line(trick_plays(rules, view), words)]
     won = _numbers(data.get("tricks_won"), rules.info.num_seats)
     if won is not None:
-        lines.append(tricks_taken_line(map(_number, won), words))
+        lines.append(kit.tricks_taken_line(map(_number, won), words))
     return lines
 
 
-def trick_plays(rules: AnyRules, view: Any) -> list[Play]:
+def trick_plays(rules: AnyRules, view: Any) -> list[kit.Play]:
     """The trick on the table as (seat, card) pairs: from the view's JSON ``trick`` of
     ``{"seat", "card"}`` objects, else its attribute ``trick`` of pairs, or of cards alone in
     the order played, whose seats go round the table to the one whose turn it is."""
     said = view.to_json().get("trick")
     trick: Sequence[Any] = said if _with_seats(said) else getattr(view, "trick", None) or ()
-    plays: list[Play] = []
+    plays: list[kit.Play] = []
     for index, played in enumerate(trick):
         if isinstance(played, dict):
             plays.append((int(played["seat"]), _card(played["card"])))

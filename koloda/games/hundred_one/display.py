@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from koloda.cli.display import kit
 from koloda.cli.display.cards import playable_cards, styled_card, styled_suit
-from koloda.cli.display.kit import GAP, by_seat, hand_line, header_line, turn_lines
 from koloda.cli.display.summary import Trick
 from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
 from koloda.games.hundred_one.actions import DRAW, DREW, NOTHING, PASS, RESTOCK, SUIT_BASE
@@ -68,20 +68,20 @@ def recent(view: HundredOneView, words: Speaker, limit: int = 12) -> list[str]:
 def describe(rules: HundredOneRules, view: HundredOneView, words: Speaker) -> Group:
     """The table as the seat of ``view`` sees it: the totals, what happened since its turn,
     the top card with the suit to follow, the hand as held and the card just drawn."""
-    totals = words.say("view.totals", totals=by_seat(view.totals, words, sep=" "))
-    lines: list[Text] = [header_line(words, view.deal, view.dealer, totals)]
+    totals = words.say("view.totals", totals=kit.by_seat(view.totals, words, sep=" "))
+    lines: list[Text] = [kit.header_line(words, view.deal, view.dealer, totals)]
     lines += [Text("  " + step, style="dim") for step in recent(view, words)]
     if view.top is not None:
         lines.append(_table_line(view.top, view, words))
-        sizes = by_seat(view.hand_sizes, words)
+        sizes = kit.by_seat(view.hand_sizes, words)
         lines.append(Text(words.say("view.hand_sizes", sizes=sizes)))
     playable = playable_cards(view.legal_actions, rules.info.is_card_action)
-    lines.append(hand_line(words, hand_as_held(view.hand, words, playable)))
+    lines.append(kit.hand_line(words, hand_as_held(view.hand, words, playable)))
     if view.drawn is not None:
         drawn = Text(words.say("view.you_drew") + " ")
         drawn.append_text(styled_card(view.drawn, words))
         lines.append(drawn)
-    return Group(*lines, *turn_lines(rules, view, words))
+    return Group(*lines, *kit.turn_lines(rules, view, words))
 
 
 def _table_line(top: int, view: HundredOneView, words: Speaker) -> Text:
@@ -89,11 +89,11 @@ def _table_line(top: int, view: HundredOneView, words: Speaker) -> Text:
     table = Text(words.say("view.top") + " ")
     table.append_text(styled_card(top, words))
     if view.suit is not None:
-        table.append(GAP + words.say("view.follow") + " ")
+        table.append(kit.GAP + words.say("view.follow") + " ")
         table.append_text(styled_suit(view.suit))
         if view.named:
             table.append(" " + words.say("view.named"))
-    table.append(GAP + words.say("view.stock", stock=view.stock_size, pile=len(view.pile)))
+    table.append(kit.GAP + words.say("view.stock", stock=view.stock_size, pile=len(view.pile)))
     return table
 
 

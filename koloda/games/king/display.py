@@ -8,16 +8,8 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from koloda.cli.display import kit
 from koloda.cli.display.cards import styled_suit
-from koloda.cli.display.kit import (
-    GAP,
-    hand_line,
-    header_line,
-    suited_hand,
-    trick_line,
-    tricks_taken_line,
-    turn_lines,
-)
 from koloda.cli.display.summary import Trick, signed_points
 from koloda.games.king.actions import CONTRACT_KEYS
 from koloda.games.king.rules import KingRules
@@ -45,15 +37,15 @@ def describe(rules: KingRules, view: KingView, words: Speaker) -> Group:
         key = CONTRACT_KEYS[view.contract]
         contract = words.word(f"contract.{key}")  # in words, not the record key
     game = words.say("view.game", game=contract)
-    lines: list[Text] = [header_line(words, view.deal, view.dealer, game)]
+    lines: list[Text] = [kit.header_line(words, view.deal, view.dealer, game)]
     if view.trump is not None:
         lines.append(_trump_line(view.trump, view, words))
     if view.plays or view.trick_leader is not None:
-        lines.append(trick_line(view.trick, words))
-        lines.append(tricks_taken_line(view.tricks_won, words))
+        lines.append(kit.trick_line(view.trick, words))
+        lines.append(kit.tricks_taken_line(view.tricks_won, words))
     label = "view.preview" if view.is_preview else "view.your_hand"
-    lines.append(hand_line(words, suited_hand(rules, view, view.hand, words), label))
-    return Group(*lines, *turn_lines(rules, view, words))
+    lines.append(kit.hand_line(words, kit.suited_hand(rules, view, view.hand, words), label))
+    return Group(*lines, *kit.turn_lines(rules, view, words))
 
 
 def _trump_line(suit: int, view: KingView, words: Speaker) -> Text:
@@ -63,7 +55,7 @@ def _trump_line(suit: int, view: KingView, words: Speaker) -> Text:
     if view.by_last:
         trump.append(" " + words.say("view.by_last"))
     if view.declarer is not None:
-        trump.append(GAP + words.say("view.called_by", seat=words.names[view.declarer]))
+        trump.append(kit.GAP + words.say("view.called_by", seat=words.names[view.declarer]))
     return trump
 
 

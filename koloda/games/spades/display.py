@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from koloda.cli.display.kit import GAP, hand_line, header_line, suited_hand, trick_line, turn_lines
+from koloda.cli.display import kit
 from koloda.cli.display.summary import Trick, signed_points
 from koloda.games.spades.actions import NO_BID, bid_text
 from koloda.games.spades.rules import SpadesRules
@@ -49,15 +49,15 @@ def describe(rules: SpadesRules, view: SpadesView, words: Speaker) -> Group:
     if view.sent or view.received:
         lines.append(_exchange_line(rules, view, words))
     if view.plays or view.trick_leader is not None:
-        trick = trick_line(view.trick, words)
+        trick = kit.trick_line(view.trick, words)
         if view.spades_broken:
-            trick.append(GAP + words.say("view.spades_broken"))
+            trick.append(kit.GAP + words.say("view.spades_broken"))
         lines.append(trick)
     if view.hand or view.picked_up[view.seat]:
-        lines.append(hand_line(words, suited_hand(rules, view, view.hand, words)))
+        lines.append(kit.hand_line(words, kit.suited_hand(rules, view, view.hand, words)))
     else:
-        lines.append(hand_line(words, words.say("view.not_looked")))
-    return Group(*lines, *turn_lines(rules, view, words, LEGAL_SHOWN))
+        lines.append(kit.hand_line(words, words.say("view.not_looked")))
+    return Group(*lines, *kit.turn_lines(rules, view, words, LEGAL_SHOWN))
 
 
 def _header(rules: SpadesRules, view: SpadesView, words: Speaker) -> Text:
@@ -70,7 +70,7 @@ def _header(rules: SpadesRules, view: SpadesView, words: Speaker) -> Text:
     if rules.options.bags_penalty:
         us, them = view.bags[view.side], view.bags[1 - view.side]
         parts.append(words.say("view.bags_us", us=us, them=them))
-    return header_line(words, view.deal, view.dealer, *parts)
+    return kit.header_line(words, view.deal, view.dealer, *parts)
 
 
 def _side_line(side: int, view: SpadesView, words: Speaker) -> Text:

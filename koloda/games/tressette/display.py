@@ -7,16 +7,8 @@ from collections.abc import Sequence
 from rich.console import Group
 from rich.text import Text
 
+from koloda.cli.display import kit
 from koloda.cli.display.cards import styled_card
-from koloda.cli.display.kit import (
-    GAP,
-    hand_line,
-    header_line,
-    suited_hand,
-    trick_line,
-    tricks_taken_line,
-    turn_lines,
-)
 from koloda.core.presentation import Phrase, SeatRef
 from koloda.games.tressette.declarations import Declaration
 from koloda.games.tressette.events import declaration_phrase
@@ -36,19 +28,22 @@ def describe(rules: TressetteRules, view: TressetteView, words: Speaker) -> Grou
     parts = [words.say("view.first_lead", seat=words.names[view.leader])]
     if rules.options.hearts_special:
         parts.append(words.say("view.hearts_special"))
-    lines: list[Text] = [header_line(words, view.deal, view.dealer, *parts), *_score(view, words)]
+    lines: list[Text] = [
+        kit.header_line(words, view.deal, view.dealer, *parts),
+        *_score(view, words),
+    ]
     for seat, declared in enumerate(view.declarations):
         if declared:
             lines.append(_declared_line(seat, declared, words))
     if view.plays or view.trick_leader is not None:
         if view.trick or len(view.plays) < 4:
-            lines.append(trick_line(view.trick, words))
+            lines.append(kit.trick_line(view.trick, words))
         else:
-            lines.append(trick_line(view.plays[-4:], words, "view.last_trick"))
-        lines.append(tricks_taken_line(view.tricks_won, words))
-    hand = suited_hand(rules, view, view.hand, words, STRENGTH.__getitem__)
-    lines.append(hand_line(words, hand))
-    return Group(*lines, *turn_lines(rules, view, words))
+            lines.append(kit.trick_line(view.plays[-4:], words, "view.last_trick"))
+        lines.append(kit.tricks_taken_line(view.tricks_won, words))
+    hand = kit.suited_hand(rules, view, view.hand, words, STRENGTH.__getitem__)
+    lines.append(kit.hand_line(words, hand))
+    return Group(*lines, *kit.turn_lines(rules, view, words))
 
 
 def _score(view: TressetteView, words: Speaker) -> list[Text]:
@@ -56,12 +51,14 @@ def _score(view: TressetteView, words: Speaker) -> list[Text]:
     sides = (words.side_name(0), words.side_name(1))
     score = Text(words.say("view.game_points") + " ")
     score.append(f"{sides[0]} {view.points[0]}  —  {sides[1]} {view.points[1]}")
-    score.append(GAP + words.say("view.this_deal", a=view.deal_points[0], b=view.deal_points[1]))
+    score.append(
+        kit.GAP + words.say("view.this_deal", a=view.deal_points[0], b=view.deal_points[1])
+    )
     won = ", ".join(f"{sides[g.winner]} {g.value}" for g in view.games) or words.say(
         "view.none_yet"
     )
     group = words.say("view.group_totals", a=view.totals[0], b=view.totals[1])
-    return [score, Text(words.say("view.games_won", games=won) + GAP + group)]
+    return [score, Text(words.say("view.games_won", games=won) + kit.GAP + group)]
 
 
 def _declared_line(seat: int, declared: Sequence[Declaration], words: Speaker) -> Text:
