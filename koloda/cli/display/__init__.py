@@ -1,6 +1,8 @@
 """How a game looks in the terminal. Each game's plug-in names its display module
 (``GamePlugin.display``, kept in the game's own package); a game without one is drawn by the
-generic display (``koloda.cli.display.generic``) from its view and ``GameInfo``.
+generic display (``koloda.cli.display.generic``) from its view and ``GameInfo``. The lines
+every table shows (the top line, the trick, the tricks taken, the hand, whose turn it is and
+the legal moves) are drawn by the display kit (``koloda.cli.display.kit``) for all of them.
 
 A display module has ``describe(rules, view, words)`` (``words``: a ``Speaker`` for the seat
 of the view, with the players' names) and, where the game has them:
