@@ -11,6 +11,8 @@ from server_support import ServerThread, create_table
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from koloda.server.protocol.ws import ViewMessage
+
 KING_SEATS = ["human", "bot:random", "bot:random", "human"]
 NATIVE = {"engine": "native"}
 
@@ -179,6 +181,10 @@ def test_server_view_over_http(server: ServerThread) -> None:
     public = httpx.get(f"{server.url}/api/tables/{table_id}/view").json()
     assert public["seat"] is None and public["view"]["hand"] == []
     assert public["view"]["legal_actions"] == []
+    # the message a WebSocket sends, whole: the turn clock's time left and where the board is
+    for message in (mine, public):
+        ViewMessage.model_validate(message)
+        assert "clock_left" in message and message["facts"]["board"] == "/games/king/board.js"
 
 
 def test_server_catalog_pages_and_docs(server: ServerThread) -> None:

@@ -138,26 +138,6 @@ class TableFacts(BaseModel):
     rematch: str | None
 
 
-class ViewMessage(BaseModel):
-    """What a seat (or, without a token, a spectator) is shown now: the message a WebSocket
-    sends after every change. ``view`` is the game's own view (docs/protocol.md)."""
-
-    type: str = Field(examples=["view"])
-    version: int
-    seat: int | None
-    view: dict[str, Any]
-    events: list[dict[str, Any]]
-    table: dict[str, Any] = Field(
-        description="who is at the table: names, seats' states, who is here (presence), "
-        "whom the bots wait for before the next deal, hints on, the rematch's table"
-    )
-    facts: dict[str, Any] = Field(
-        description="the game's declared facts the page draws by: sides, partnership, "
-        "penalties (points are bad), tricks (play goes in tricks), deck size, program "
-        "(a fixed sequence of deals, by name)"
-    )
-
-
 class ScoreSheetAnswer(BaseModel):
     """A table's score sheet: every complete deal's scores, the totals and results, and the
     game's sheet as data (sections of rows; texts as catalogue keys with parameters) and as

@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Request
 from koloda.core.errors import KolodaError
 from koloda.server import joining
 from koloda.server.live import LiveTable, TableError
+from koloda.server.protocol import ws
 from koloda.server.protocol.http import (
     CreatedTable,
     CreateTable,
@@ -22,7 +23,6 @@ from koloda.server.protocol.http import (
     SeatTaken,
     SeatToken,
     TableFacts,
-    ViewMessage,
 )
 from koloda.server.routes.common import check_creation, manager_of, table_or_404
 from koloda.server.seating import SeatingError
@@ -154,7 +154,7 @@ async def table_sheet(request: Request, table_id: str, lang: str = "en") -> dict
 
 @router.get(
     "/api/tables/{table_id}/view",
-    response_model=ViewMessage,
+    response_model=ws.ViewMessage,
     responses={403: {"model": Problem}, 404: {"model": Problem}},
 )
 async def table_view(request: Request, table_id: str, token: str | None = None) -> Any:
