@@ -31,6 +31,8 @@ EXTRA_PACKAGES: dict[str, tuple[str, ...]] = {
         "markdown",
         "prometheus_client",
         "openskill",
+        "webauthn",
+        "argon2",
     ),
     "plots": ("matplotlib", "scipy"),
     "tui": ("textual",),
