@@ -9,6 +9,7 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -24,6 +25,8 @@ from koloda.server.guard import MAX_BODY, REQUESTS_PER_ADDRESS, WEBSOCKETS_PER_A
 from koloda.server.help import router as help_pages
 from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.operations import router as operations
+from koloda.server.protocol import ws
+from koloda.server.protocol.http import Problem
 from koloda.server.routes import analysis, lobby, pages, play, records, stats, tables
 from koloda.server.routes.analysis import Analyses
 from koloda.server.routes.common import Serving, serving_of
@@ -83,23 +86,7 @@ STORE_RETRY_AFTER = 30
 
 SUMMARY = "Card games at server-authoritative tables for people and bots."
 
-DESCRIPTION = (
-    "Create a table over HTTP, then play each seat over the WebSocket "
-    "`/ws/tables/{id}?token=…` (no token: a spectator). Server → client messages: "
-    '`{"type": "view", "version": n, "seat": s, "view": {…}, "events": […]}` after '
-    'every change and on connect, `{"type": "error", "code": …, "message": …}` when a '
-    "message is refused (codes `illegal_action`, `not_your_turn`, `bad_message`, "
-    "`stale_version`, `entropy_closed`). Client → server: "
-    '`{"type": "act", "action": "QH", "version": n}` (version optional), '
-    '`{"type": "sync"}` (resend the view), `{"type": "ping"}`, '
-    '`{"type": "entropy", "value": "…"}` (a seat\'s randomness, before the first deal '
-    "at a table created with `entropy`), "
-    '`{"type": "leave"}` (the normal bot plays the seat from now on, as '
-    "`POST /api/tables/{id}/leave`). Optional: "
-    '`{"type": "next_deal"}` (bots need not wait out the pause after a deal), '
-    '`{"type": "back"}` (any message of a person a bot plays for brings him back, '
-    "as opening the table does)."
-)
+DESCRIPTION = ws.overview()
 
 ROUTERS = (
     pages.router,
@@ -113,6 +100,12 @@ ROUTERS = (
     help_pages,
 )
 """Every router of the app, by concern."""
+
+
+MALFORMED: dict[int | str, dict[str, Any]] = {
+    422: {"model": Problem, "description": "a malformed request, in one line"}
+}
+"""How every route answers a malformed request (``malformed``), as the OpenAPI says it."""
 
 
 def _problem_line(error: RequestValidationError) -> str:
@@ -175,7 +168,7 @@ def _assemble(app: FastAPI) -> None:
     """The app's static files, routers, answers to errors and per-app state."""
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for router in ROUTERS:
-        app.include_router(router)
+        app.include_router(router, responses=MALFORMED)
     app.exception_handler(RequestValidationError)(malformed)
     app.exception_handler(StoreWriterError)(store_failed)
     app.exception_handler(Elsewhere)(elsewhere)

@@ -484,3 +484,21 @@ def test_protocol_malformed_frames_are_refused_over_the_socket(
     assert applied.version == 1 and applied.events[0].params["card"] == {"card": action}
     for each in sockets:
         each.close()
+
+
+def test_the_openapi_description_names_every_message_and_error_code() -> None:
+    """The app's OpenAPI page tells the WebSocket protocol from the models, so a message
+    added to a union or a new error code shows there too; and a malformed request's 422 is
+    the ``Problem`` the app answers, not FastAPI's default shape."""
+    from koloda.server.app import create_app
+
+    spec = create_app("sqlite:///:memory:").openapi()
+    described = spec["info"]["description"]
+    for union in (ws.ClientMessage, ws.ServerMessage):
+        for kind, _ in ws.message_types(union):
+            assert f"`{kind}` (" in described, kind
+    for code in typing.get_args(ws.ErrorCode):
+        assert f"`{code}`" in described, code
+    assert "HTTPValidationError" not in json.dumps(spec)
+    created = spec["paths"]["/api/tables"]["post"]["responses"]["422"]
+    assert created["content"]["application/json"]["schema"]["$ref"].endswith("/Problem")

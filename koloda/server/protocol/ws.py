@@ -14,6 +14,7 @@ game adds its own.
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -355,6 +356,36 @@ ServerMessage = Annotated[
 """Any message the server sends, told apart by ``type``."""
 
 SERVER_MESSAGES: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+def message_types(union: Any) -> list[tuple[str, str]]:
+    """Each message of a union (``ClientMessage``, ``ServerMessage``): its ``type`` and the
+    first line of its docstring."""
+    members = typing.get_args(typing.get_args(union)[0])
+    return [(member.model_fields["type"].default, _first_sentence(member)) for member in members]
+
+
+def _first_sentence(model: type[BaseModel]) -> str:
+    """The first sentence of a model's docstring, on one line, without its final stop."""
+    paragraph = " ".join((model.__doc__ or "").strip().split("\n\n")[0].split())
+    return paragraph.split(". ")[0].rstrip(".").replace("``", "`")
+
+
+def overview() -> str:
+    """The WebSocket protocol in a paragraph, from the models themselves (the app's OpenAPI
+    description): every message each way and every error code."""
+
+    def listed(union: Any) -> str:
+        return "; ".join(f"`{kind}` ({line})" for kind, line in message_types(union))
+
+    codes = ", ".join(f"`{code}`" for code in typing.get_args(ErrorCode))
+    return (
+        "Create a table over HTTP, then play each seat over the WebSocket "
+        "`/ws/tables/{id}?token=…` (no token: a spectator). Every message is a JSON object "
+        f"told apart by `type`. Client → server: {listed(ClientMessage)}. Server → client: "
+        f"{listed(ServerMessage)}. A refused message is answered by `error` with one of the "
+        f"codes {codes}. The JSON Schemas of every message are in docs/protocol."
+    )
 
 
 # ----- reading what a client sends ----------------------------------------------------------
