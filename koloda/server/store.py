@@ -613,3 +613,7 @@ class Store:
     def close(self) -> None:
         self._writer.close()
         self.engine.dispose()
+
+
+# the accounts' tables join ``metadata`` (and so the schema the migrations keep)
+from koloda.server import accounts_store as _accounts_store  # noqa: E402, F401

@@ -39,7 +39,7 @@ from sqlalchemy import (
 from koloda.records import parse_record, replay
 from koloda.server import migrations
 from koloda.server.live import rebuild
-from koloda.server.store import Store, make_engine, metadata
+from koloda.server.store import Store, make_engine
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store_before_migrations.sql"
 
@@ -217,13 +217,13 @@ def test_a_schema_the_revisions_do_not_make_is_told(tmp_path: Path) -> None:
 def test_a_database_made_before_migrations_keeps_every_table_record_and_seat(
     old_database: str,
 ) -> None:
-    before = rows_of(old_database, metadata)
+    before = rows_of(old_database, old_metadata())  # the tables it was made with
     assert all(before[name] for name in ("koloda_tables", "koloda_deals", "koloda_actions"))
     assert migrations.status(old_database).before_migrations
     done = koloda_db("upgrade", "--database", old_database)
     assert done.returncode == 0, done.stderr
     assert "made before migrations" in done.stdout
-    assert rows_of(old_database, metadata) == before, "every row is kept as it was"
+    assert rows_of(old_database, old_metadata()) == before, "every row is kept as it was"
     assert differences(old_database) == []
     assert migrations.status(old_database).up_to_date
     store = Store(old_database, check=False)
