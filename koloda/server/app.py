@@ -19,6 +19,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from koloda.server.accounts_guard import SessionGuard
 from koloda.server.cluster import Cluster, Elsewhere, forward
 from koloda.server.collector import Collector
 from koloda.server.guard import MAX_BODY, REQUESTS_PER_ADDRESS, WEBSOCKETS_PER_ADDRESS, Guard
@@ -27,7 +28,7 @@ from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.operations import router as operations
 from koloda.server.protocol import ws
 from koloda.server.protocol.http import Problem
-from koloda.server.routes import analysis, lobby, pages, play, records, stats, tables
+from koloda.server.routes import accounts, analysis, lobby, pages, play, records, stats, tables
 from koloda.server.routes.analysis import Analyses
 from koloda.server.routes.common import Serving, serving_of
 from koloda.server.routes.stats import StoreHealth
@@ -96,6 +97,7 @@ ROUTERS = (
     analysis.router,
     stats.router,
     play.router,
+    accounts.router,
     operations,
     help_pages,
 )
@@ -242,6 +244,7 @@ def create_app(
         cluster=cluster,
     )
     _assemble(app)
+    app.add_middleware(SessionGuard)  # CSRF: requests with a session cookie
     app.add_middleware(SecurityHeaders)
     app.add_middleware(
         Guard,

@@ -12,6 +12,7 @@ from koloda.core.errors import KolodaError
 from koloda.core.registry import available_games, load_rules
 from koloda.i18n import LANGUAGES, catalogue_json
 from koloda.server import joining
+from koloda.server.accounts_guard import bind_seat
 from koloda.server.catalog import games_catalog, offered_bots, presets, seat_kinds
 from koloda.server.protocol.http import CheckOptions, PlayNow, Problem, SeatTaken
 from koloda.server.routes.common import check_creation, manager_of
@@ -80,6 +81,7 @@ async def play_now(request: Request, body: PlayNow) -> SeatTaken:
         raise HTTPException(422, str(error)) from None
     except SeatingError as error:
         raise HTTPException(error.status, error.message) from None
+    await bind_seat(request, table.id, seat, token)
     return SeatTaken(table_id=table.id, seat=seat, token=token)
 
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 
 from koloda.core.errors import KolodaError
 from koloda.server import joining
+from koloda.server.accounts_guard import bind_seat
 from koloda.server.live import LiveTable, TableError
 from koloda.server.protocol import ws
 from koloda.server.protocol.http import (
@@ -52,6 +53,9 @@ async def create_table(request: Request, body: CreateTable) -> CreatedTable:
         )
     except (KolodaError, ValueError, TypeError) as error:
         raise HTTPException(422, str(error)) from None
+    mine = next((s for s, token in enumerate(tokens) if token is not None), None)
+    if mine is not None:  # the first person's seat is the maker's
+        await bind_seat(request, table.id, mine, tokens[mine])
     return CreatedTable(
         table_id=table.id,
         seats=[SeatToken(seat=s, kind=kind, token=tokens[s]) for s, kind in enumerate(table.seats)],
@@ -82,6 +86,7 @@ async def join_table(request: Request, table_id: str, body: JoinTable) -> SeatTa
         )
     except SeatingError as error:
         raise HTTPException(error.status, error.message) from None
+    await bind_seat(request, table.id, seat, token)
     return SeatTaken(table_id=table.id, seat=seat, token=token)
 
 
@@ -124,6 +129,7 @@ async def rematch(request: Request, table_id: str, body: Rematch) -> SeatTaken:
         raise HTTPException(403, error.message) from None
     except SeatingError as error:
         raise HTTPException(error.status, error.message) from None
+    await bind_seat(request, new.id, seat, token)
     return SeatTaken(table_id=new.id, seat=seat, token=token)
 
 
