@@ -46,10 +46,18 @@ from koloda.server.store import tables_table
 router = APIRouter(tags=["accounts"])
 T = TypeVar("T")
 
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    401: {"model": Problem, "description": "not signed in, or a wrong name or password"},
-    403: {"model": Problem, "description": "the session's CSRF token is missing or wrong"},
-    429: {"model": Problem, "description": "too many failed sign-ins (Retry-After)"},
+
+def _answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The refusals a route may answer, each a Problem."""
+    return {status: {"model": Problem, "description": WHY[status]} for status in statuses}
+
+
+WHY = {
+    400: "the passkey's answer or challenge is refused",
+    401: "not signed in, or a wrong name, password or passkey",
+    403: "the session's CSRF token is missing or wrong (X-CSRF-Token)",
+    409: "the name is taken, or the passkey is registered already",
+    429: "too many failed sign-ins (Retry-After)",
 }
 
 
@@ -84,7 +92,9 @@ def _site(request: Request) -> tuple[str, str]:
     return host, f"{request.url.scheme}://{request.url.netloc}"
 
 
-@router.post("/api/accounts", status_code=201, response_model=SignedIn, responses=REFUSALS)
+@router.post(
+    "/api/accounts", status_code=201, response_model=SignedIn, responses=_answers(403, 409)
+)
 async def sign_up(request: Request, response: Response, body: SignUp) -> SignedIn:
     """Make an account with a name and a password, and sign in with it. (A passkey instead:
     ``POST /api/passkeys/register/begin`` with a name.)"""
@@ -92,7 +102,7 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> SignedI
     return await _start_session(request, response, account)
 
 
-@router.post("/api/session", response_model=SignedIn, responses=REFUSALS)
+@router.post("/api/session", response_model=SignedIn, responses=_answers(401, 429))
 async def sign_in(request: Request, response: Response, body: SignIn) -> SignedIn:
     """Sign in by name and password: a new session (cookie) and its CSRF token. Failed
     sign-ins are limited per account and per address (429 with Retry-After)."""
@@ -101,7 +111,7 @@ async def sign_in(request: Request, response: Response, body: SignIn) -> SignedI
     return await _start_session(request, response, account)
 
 
-@router.delete("/api/session", response_model=SignedOut, responses=REFUSALS)
+@router.delete("/api/session", response_model=SignedOut, responses=_answers(401, 403))
 async def sign_out(request: Request, response: Response) -> SignedOut:
     """Sign out here: this session ends."""
     session = await signed_in(request)
@@ -110,7 +120,7 @@ async def sign_out(request: Request, response: Response) -> SignedOut:
     return SignedOut(sessions_ended=1)
 
 
-@router.post("/api/session/everywhere", response_model=SignedOut, responses=REFUSALS)
+@router.post("/api/session/everywhere", response_model=SignedOut, responses=_answers(401, 403))
 async def sign_out_everywhere(request: Request, response: Response) -> SignedOut:
     """Sign out everywhere: every session of the account ends, this one too."""
     session = await signed_in(request)
@@ -119,14 +129,14 @@ async def sign_out_everywhere(request: Request, response: Response) -> SignedOut
     return SignedOut(sessions_ended=ended)
 
 
-@router.get("/api/me", response_model=SignedIn, responses=REFUSALS)
+@router.get("/api/me", response_model=SignedIn, responses=_answers(401))
 async def me(request: Request) -> SignedIn:
     """The signed-in person's account and the session's CSRF token."""
     session = await signed_in(request)
     return SignedIn(account=_facts(session.account), csrf_token=session.csrf)
 
 
-@router.delete("/api/me", status_code=204, responses=REFUSALS)
+@router.delete("/api/me", status_code=204, responses=_answers(401, 403))
 async def delete_me(request: Request) -> Response:
     """Delete the account: it, its sessions, passkeys and bound seats are erased; in the
     stored tables his seats are named "deleted player"."""
@@ -138,7 +148,9 @@ async def delete_me(request: Request) -> Response:
     return response
 
 
-@router.post("/api/passkeys/register/begin", response_model=PasskeyOptions, responses=REFUSALS)
+@router.post(
+    "/api/passkeys/register/begin", response_model=PasskeyOptions, responses=_answers(403, 409)
+)
 async def passkey_register_begin(request: Request, body: PasskeyBegin) -> PasskeyOptions:
     """Begin making a passkey: another for the signed-in account, else the passkey of a new
     account named ``name`` (409 when the name is taken)."""
@@ -151,7 +163,9 @@ async def passkey_register_begin(request: Request, body: PasskeyBegin) -> Passke
     return PasskeyOptions(challenge_id=challenge_id, options=options)
 
 
-@router.post("/api/passkeys/register/finish", response_model=SignedIn, responses=REFUSALS)
+@router.post(
+    "/api/passkeys/register/finish", response_model=SignedIn, responses=_answers(400, 403, 409)
+)
 async def passkey_register_finish(
     request: Request, response: Response, body: PasskeyFinish
 ) -> SignedIn:
@@ -174,7 +188,7 @@ async def passkey_register_finish(
     return await _start_session(request, response, account)
 
 
-@router.post("/api/passkeys/signin/begin", response_model=PasskeyOptions, responses=REFUSALS)
+@router.post("/api/passkeys/signin/begin", response_model=PasskeyOptions, responses=_answers(403))
 async def passkey_signin_begin(request: Request) -> PasskeyOptions:
     """Begin signing in with a passkey (any of this site's: the authenticator offers)."""
     rp_id, _ = _site(request)
@@ -182,7 +196,9 @@ async def passkey_signin_begin(request: Request) -> PasskeyOptions:
     return PasskeyOptions(challenge_id=challenge_id, options=options)
 
 
-@router.post("/api/passkeys/signin/finish", response_model=SignedIn, responses=REFUSALS)
+@router.post(
+    "/api/passkeys/signin/finish", response_model=SignedIn, responses=_answers(400, 401, 403, 429)
+)
 async def passkey_signin_finish(
     request: Request, response: Response, body: PasskeyFinish
 ) -> SignedIn:
@@ -212,7 +228,7 @@ def _bound(binding: Binding) -> BoundTable:
     )
 
 
-@router.get("/api/me/tables", response_model=list[BoundTable], responses=REFUSALS)
+@router.get("/api/me/tables", response_model=list[BoundTable], responses=_answers(401))
 async def my_tables(request: Request) -> list[BoundTable]:
     """The signed-in person's seats ("My tables"), newest first, each with its token: he
     returns to them from any device."""
@@ -221,7 +237,7 @@ async def my_tables(request: Request) -> list[BoundTable]:
     return [_bound(binding) for binding in found]
 
 
-@router.post("/api/me/tables", response_model=Claimed, responses=REFUSALS)
+@router.post("/api/me/tables", response_model=Claimed, responses=_answers(401, 403))
 async def claim_tables(request: Request, body: ClaimTables) -> Claimed:
     """Bind a guest's seats (the table and token of each, as his browser kept them) to the
     signed-in account. The tokens keep working as before; a token that opens no seat of
