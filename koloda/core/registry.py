@@ -56,6 +56,8 @@ def available_games() -> list[str]:
 
 
 def _has_module(module: str) -> bool:
+    if module in sys.modules:  # imported already: no need to look for it on the path
+        return True
     try:
         return importlib.util.find_spec(module) is not None
     except ModuleNotFoundError:
@@ -64,9 +66,10 @@ def _has_module(module: str) -> bool:
 
 def game_plugin(name: str) -> GamePlugin:
     """The plug-in of the game called ``name``; an unknown game is an OptionError."""
-    if name not in available_games():
+    module = _games().get(name)
+    if module is None or not _has_module(module):
         raise OptionError(f"unknown game {name!r}; games: {', '.join(available_games())}")
-    plugin: GamePlugin = importlib.import_module(_games()[name]).PLUGIN
+    plugin: GamePlugin = importlib.import_module(module).PLUGIN
     return plugin
 
 
