@@ -19,9 +19,14 @@ from koloda.core.plugin import GamePlugin
 from koloda.core.registry import available_games, game_plugin
 from koloda.server.app import ROUTERS, create_app
 from koloda.server.live import MAX_MESSAGE
+from koloda.server.protocol.ws import (
+    ErrorMessage,
+    PingMessage,
+    SyncMessage,
+    read_client_message,
+)
 from koloda.server.routes import pages
 from koloda.server.routes.analysis import Analyses
-from koloda.server.routes.play import read_message
 from koloda.server.routes.stats import StoreHealth
 
 BOARD = "export function board() { return 'a board'; }\n"
@@ -178,7 +183,7 @@ def test_callers_at_once_share_one_health_check() -> None:
 @pytest.mark.parametrize(
     ("text", "parsed", "problem"),
     [
-        ('{"type": "ping"}', {"type": "ping"}, None),
+        ('{"type": "ping"}', PingMessage(), None),
         (None, None, "messages are JSON text, not binary"),
         ("{", None, "malformed JSON"),
         ("[" * 100_000, None, "message too long"),
@@ -187,15 +192,15 @@ def test_callers_at_once_share_one_health_check() -> None:
 def test_a_clients_message_is_read_or_refused(
     text: str | None, parsed: Any, problem: str | None
 ) -> None:
-    got, why = read_message(text)
-    assert got == parsed
+    got = read_client_message(text)
     if problem is None:
-        assert why is None
+        assert got == parsed
     else:
-        assert why is not None and why.startswith(problem)
+        assert isinstance(got, ErrorMessage) and got.code == "bad_message"
+        assert got.message.startswith(problem)
 
 
 def test_the_longest_message_is_still_read() -> None:
     text = '{"type": "sync", "pad": "' + "x" * (MAX_MESSAGE - 30) + '"}'
     assert len(text) <= MAX_MESSAGE
-    assert read_message(text)[1] is None
+    assert isinstance(read_client_message(text), SyncMessage)

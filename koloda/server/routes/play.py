@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from koloda.server.cluster import Elsewhere, relay
 from koloda.server.limits import MessageLimit
-from koloda.server.live import MAX_MESSAGE, Connection, LiveTable, TableError
+from koloda.server.live import Connection, LiveTable, TableError
 from koloda.server.protocol.ws import ActionMessage, ErrorMessage, read_client_message
 from koloda.server.routes.common import manager_of, serving_of
 from koloda.server.tables import TableManager
@@ -82,22 +80,6 @@ async def _receive_loop(
             connection.send(read.model_dump())
             continue
         manager.submit(table, read.model_dump(), connection)
-
-
-def read_message(text: str | None) -> tuple[Any, str | None]:
-    """A client's message as JSON, or what is wrong with it."""
-    if text is None:
-        return None, "messages are JSON text, not binary"
-    if len(text) > MAX_MESSAGE:
-        return None, f"message too long ({len(text)} > {MAX_MESSAGE})"
-    try:
-        return json.loads(text), None
-    except (json.JSONDecodeError, RecursionError):
-        return None, "malformed JSON"
-
-
-def _bad(message: str) -> dict[str, Any]:
-    return {"type": "error", "code": "bad_message", "message": message}
 
 
 async def _send_loop(websocket: WebSocket, connection: Connection) -> None:
