@@ -250,6 +250,9 @@ class Accounts:
         """A new session: its cookie (kept only hashed) and its CSRF token."""
         cookie, csrf, now = secrets.token_urlsafe(32), secrets.token_urlsafe(32), time.time()
         with self.engine.begin() as connection:
+            connection.execute(  # sessions over by now are forgotten
+                delete(sessions_table).where(sessions_table.c.last_seen < now - SESSION_SECONDS)
+            )
             connection.execute(
                 insert(sessions_table).values(
                     id_hash=hash_secret(cookie),

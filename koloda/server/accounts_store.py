@@ -80,7 +80,6 @@ challenges_table = Table(
     Column("purpose", String(16), nullable=False),
     Column("account_id", String(32), nullable=True),
     Column("name", String(24), nullable=True),
-    Column("user_handle", String(128), nullable=True),
     Column("expires", Float, nullable=False),
 )
 """A passkey ceremony begun: its challenge, used once, until ``expires``. ``purpose`` is

@@ -210,6 +210,8 @@ def test_a_deleted_accounts_cookie_is_refused_and_his_seats_renamed(server: Serv
     word = Speaker("en", []).word("ui.deleted_player")
     seats = httpx.get(f"{server.url}/api/tables/{table_id}").json()["seats"]
     assert seats[0]["name"] == word != name
+    stored = server.app.state.store.load(table_id)
+    assert stored.seating["names"][0] == word, "the stored table says so too"
     # the name is free again, and the old password opens nothing
     assert (
         httpx.post(

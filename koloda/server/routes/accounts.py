@@ -40,7 +40,7 @@ from koloda.server.accounts_http import (
 )
 from koloda.server.live import LiveTable, hash_token
 from koloda.server.protocol.http import Problem
-from koloda.server.routes.common import manager_of
+from koloda.server.routes.common import check_creation, manager_of
 from koloda.server.store import tables_table
 
 router = APIRouter(tags=["accounts"])
@@ -57,7 +57,7 @@ WHY = {
     401: "not signed in, or a wrong name, password or passkey",
     403: "the session's CSRF token is missing or wrong (X-CSRF-Token)",
     409: "the name is taken, or the passkey is registered already",
-    429: "too many failed sign-ins (Retry-After)",
+    429: "too many failed sign-ins, or new accounts from this address (Retry-After)",
 }
 
 
@@ -93,11 +93,13 @@ def _site(request: Request) -> tuple[str, str]:
 
 
 @router.post(
-    "/api/accounts", status_code=201, response_model=SignedIn, responses=_answers(403, 409)
+    "/api/accounts", status_code=201, response_model=SignedIn, responses=_answers(403, 409, 429)
 )
 async def sign_up(request: Request, response: Response, body: SignUp) -> SignedIn:
     """Make an account with a name and a password, and sign in with it. (A passkey instead:
-    ``POST /api/passkeys/register/begin`` with a name.)"""
+    ``POST /api/passkeys/register/begin`` with a name.) New accounts count against the
+    address's limit of new tables."""
+    check_creation(request)
     account = await _call(accounts_of(request).create, body.name, body.password, body.languages)
     return await _start_session(request, response, account)
 
@@ -149,12 +151,14 @@ async def delete_me(request: Request) -> Response:
 
 
 @router.post(
-    "/api/passkeys/register/begin", response_model=PasskeyOptions, responses=_answers(403, 409)
+    "/api/passkeys/register/begin", response_model=PasskeyOptions, responses=_answers(403, 409, 429)
 )
 async def passkey_register_begin(request: Request, body: PasskeyBegin) -> PasskeyOptions:
     """Begin making a passkey: another for the signed-in account, else the passkey of a new
     account named ``name`` (409 when the name is taken)."""
     session = await session_of(request)
+    if session is None:
+        check_creation(request)
     rp_id, _ = _site(request)
     account = session.account if session is not None else None
     challenge_id, options = await _call(

@@ -72,7 +72,6 @@ def upgrade() -> None:
         sa.Column("purpose", sa.String(16), nullable=False),
         sa.Column("account_id", sa.String(32), nullable=True),
         sa.Column("name", sa.String(24), nullable=True),
-        sa.Column("user_handle", sa.String(128), nullable=True),
         sa.Column("expires", sa.Float, nullable=False),
     )
     op.create_table(
