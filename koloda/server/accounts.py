@@ -353,6 +353,16 @@ class Accounts:
             )
             connection.execute(insert(bindings_table).values(**row))
 
+    def bound_to(self, account_id: str, table_id: str, seat: int) -> bool:
+        """Whether the seat is bound to the account now."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(bindings_table.c.account_id).where(
+                    bindings_table.c.table_id == table_id, bindings_table.c.seat == seat
+                )
+            ).first()
+        return row is not None and row.account_id == account_id
+
     def bindings(self, account_id: str) -> list[Binding]:
         """The account's seats, newest first, each with its token."""
         found = (

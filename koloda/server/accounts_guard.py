@@ -16,7 +16,8 @@ import json
 from http.cookies import SimpleCookie
 from typing import Any
 
-from fastapi import HTTPException, Request, Response
+from fastapi import HTTPException, Request, Response, WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from koloda.server.accounts import SESSION_SECONDS, AccountError, Accounts, Session
@@ -162,3 +163,21 @@ async def bind_seat(request: Request, table_id: str, seat: int, token: str | Non
         await asyncio.to_thread(
             accounts_of(request).bind, session.account.id, table_id, seat, token
         )
+
+
+async def bind_connection(websocket: WebSocket, table_id: str, seat: int, token: str) -> None:
+    """A seat opened by its token over a WebSocket with a session cookie is bound to the
+    session's account too (the token seats as ever; a store that fails binds nothing)."""
+    cookie = websocket.cookies.get(COOKIE)
+    if not cookie:
+        return
+    accounts = accounts_of_app(websocket.app)
+    try:
+        session = await asyncio.to_thread(accounts.session, cookie)
+        if session is None:
+            return
+        account_id = session.account.id
+        if not await asyncio.to_thread(accounts.bound_to, account_id, table_id, seat):
+            await asyncio.to_thread(accounts.bind, account_id, table_id, seat, token)
+    except SQLAlchemyError:
+        return

@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 import pytest
 from postgres_server import PostgresServer
-from server_support import ServerThread
+from server_support import ServerThread, receive
+from websockets.sync.client import connect
 
 from koloda.i18n import Speaker
 from koloda.server import accounts
@@ -278,3 +279,19 @@ def test_a_signed_in_players_new_seats_are_bound_to_his_account(server: ServerTh
     guest = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={})
     assert guest.status_code == 200
     assert len(client.get("/api/me/tables").json()) == 1
+
+
+def test_a_seat_opened_over_the_websocket_with_a_session_is_bound(server: ServerThread) -> None:
+    """The table's token seats him as ever; his session cookie binds the seat to his account
+    (a guest's connection binds nothing)."""
+    table_id, seat_token = guest_table(server)
+    client, _, _ = sign_up(server)
+    url = f"{server.ws_url}/ws/tables/{table_id}?token={seat_token}"
+    with connect(url, open_timeout=10) as guest:
+        assert receive(guest, timeout=10)["seat"] == 0
+    assert client.get("/api/me/tables").json() == []
+    cookie = f"koloda_session={client.cookies['koloda_session']}"
+    with connect(url, open_timeout=10, additional_headers={"Cookie": cookie}) as ws:
+        assert receive(ws, timeout=10)["seat"] == 0
+    mine = client.get("/api/me/tables").json()
+    assert [(t["table_id"], t["seat"], t["token"]) for t in mine] == [(table_id, 0, seat_token)]

@@ -10,6 +10,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
+from koloda.server.accounts_guard import bind_connection
 from koloda.server.cluster import Elsewhere, relay
 from koloda.server.limits import MessageLimit
 from koloda.server.live import Connection, LiveTable, TableError
@@ -47,6 +48,8 @@ async def play(websocket: WebSocket, table_id: str, token: str | None = None) ->
         await _deny(websocket, 403, error.message)
         return
     await websocket.accept()
+    if seat is not None and token:  # a signed-in player's seat is bound to his account
+        await bind_connection(websocket, table.id, seat, token)
     connection = Connection(seat)
     sender = asyncio.create_task(_send_loop(websocket, connection))
     manager.sync(table, connection)
