@@ -53,6 +53,7 @@ PER_ADDRESS = 20
 CHALLENGE_SECONDS = 300.0
 """How long a passkey challenge may be answered."""
 NAME_PATTERN = re.compile(r"[^\W_]|[ _-]")
+LANGUAGE_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 MIN_NAME, MAX_NAME, MIN_PASSWORD, MAX_PASSWORD = 3, 24, 8, 1024
 SEAL_KEY = "seat_seal"
 """The name of the seat tokens' sealing key in ``koloda_secrets``."""
@@ -128,6 +129,14 @@ def check_password(password: str) -> None:
         raise AccountError(422, f"a password has at least {MIN_PASSWORD} characters")
 
 
+def check_languages(languages: list[str]) -> list[str]:
+    """A person's languages: language tags (``en``, ``ru``, ``pt-BR``), each once, in his
+    order; else AccountError 422."""
+    if not all(LANGUAGE_PATTERN.fullmatch(tag) for tag in languages):
+        raise AccountError(422, "languages are language tags such as en, ru or pt-BR")
+    return list(dict.fromkeys(languages))
+
+
 def hash_secret(value: str) -> str:
     """How a session cookie is stored: its SHA-256 (it is random and long)."""
     return hashlib.sha256(value.encode()).hexdigest()
@@ -165,6 +174,7 @@ class Accounts:
         cleaned = clean_name(name)
         if password is not None:
             check_password(password)
+        languages = check_languages(languages)
         account_id = account_id or secrets.token_hex(16)
         row: dict[str, Any] = {
             "id": account_id,
@@ -180,6 +190,22 @@ class Accounts:
                 connection.execute(insert(accounts_table).values(**row))
         except IntegrityError:
             raise AccountError(409, f"the name {cleaned!r} is taken") from None
+        return self.get(account_id) or _never()
+
+    def change(
+        self, account_id: str, public_profile: bool | None, languages: list[str] | None
+    ) -> Account:
+        """Set the account's public profile flag and languages (None: left as they are)."""
+        values: dict[str, Any] = {}
+        if public_profile is not None:
+            values["public_profile"] = public_profile
+        if languages is not None:
+            values["languages"] = check_languages(languages)
+        if values:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(accounts_table).where(accounts_table.c.id == account_id).values(**values)
+                )
         return self.get(account_id) or _never()
 
     def get(self, account_id: str) -> Account | None:
@@ -271,7 +297,7 @@ class Accounts:
             return None
         id_hash, now = hash_secret(cookie), time.time()
         found = (
-            select(sessions_table, accounts_table)
+            select(sessions_table.c.last_seen, sessions_table.c.csrf, accounts_table)
             .join(accounts_table, accounts_table.c.id == sessions_table.c.account_id)
             .where(sessions_table.c.id_hash == id_hash)
         )

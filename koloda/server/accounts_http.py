@@ -16,7 +16,16 @@ class SignUp(BaseModel):
 
     name: str = Field(examples=["Anna"], description="3-24 letters, digits, spaces, _ or -")
     password: str = Field(description="at least 8 characters")
-    languages: list[str] = Field(default_factory=list, examples=[["en", "ru"]])
+    languages: list[str] = Field(default_factory=list, max_length=8, examples=[["en", "ru"]])
+
+
+class AccountChange(BaseModel):
+    """What the person changes of his account (a field left out stays as it is)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    public_profile: bool | None = None
+    languages: list[str] | None = Field(default=None, max_length=8, examples=[["ru", "en"]])
 
 
 class SignIn(BaseModel):

@@ -295,3 +295,21 @@ def test_a_seat_opened_over_the_websocket_with_a_session_is_bound(server: Server
         assert receive(ws, timeout=10)["seat"] == 0
     mine = client.get("/api/me/tables").json()
     assert [(t["table_id"], t["seat"], t["token"]) for t in mine] == [(table_id, 0, seat_token)]
+
+
+def test_the_account_changes_its_profile_flag_and_languages(server: ServerThread) -> None:
+    client, _, token = sign_up(server)
+    assert client.patch("/api/me", json={"public_profile": True}).status_code == 403, "CSRF"
+    changed = client.patch(
+        "/api/me",
+        json={"public_profile": True, "languages": ["ru", "en", "ru"]},
+        headers=csrf(token),
+    )
+    assert changed.status_code == 200, changed.text
+    account = client.get("/api/me").json()["account"]
+    assert account["public_profile"] is True and account["languages"] == ["ru", "en"]
+    kept = client.patch("/api/me", json={"languages": ["pt-BR"]}, headers=csrf(token))
+    assert kept.json()["account"] == {**account, "languages": ["pt-BR"]}
+    bad = client.patch("/api/me", json={"languages": ["<script>"]}, headers=csrf(token))
+    assert bad.status_code == 422
+    assert client.get("/api/me").json()["account"]["languages"] == ["pt-BR"]

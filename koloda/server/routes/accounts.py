@@ -26,6 +26,7 @@ from koloda.server.accounts_guard import (
     signed_in,
 )
 from koloda.server.accounts_http import (
+    AccountChange,
     AccountFacts,
     BoundTable,
     Claimed,
@@ -136,6 +137,16 @@ async def me(request: Request) -> SignedIn:
     """The signed-in person's account and the session's CSRF token."""
     session = await signed_in(request)
     return SignedIn(account=_facts(session.account), csrf_token=session.csrf)
+
+
+@router.patch("/api/me", response_model=SignedIn, responses=_answers(401, 403))
+async def change_me(request: Request, body: AccountChange) -> SignedIn:
+    """Change the account's public profile flag or languages."""
+    session = await signed_in(request)
+    account = await _call(
+        accounts_of(request).change, session.account.id, body.public_profile, body.languages
+    )
+    return SignedIn(account=_facts(account), csrf_token=session.csrf)
 
 
 @router.delete("/api/me", status_code=204, responses=_answers(401, 403))
