@@ -5,6 +5,7 @@ tables claimed, and a signed-in player's new seats bound to his account."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -313,3 +314,28 @@ def test_the_account_changes_its_profile_flag_and_languages(server: ServerThread
     bad = client.patch("/api/me", json={"languages": ["<script>"]}, headers=csrf(token))
     assert bad.status_code == 422
     assert client.get("/api/me").json()["account"]["languages"] == ["pt-BR"]
+
+
+def test_a_deleted_accounts_seat_is_renamed_in_a_table_put_away(tmp_path: Path) -> None:
+    """A table no longer in memory: its stored row is renamed, and it comes back so."""
+    quiet = ServerThread(f"sqlite:///{tmp_path / 'koloda.db'}", idle_seconds=0.5).start()
+    try:
+        client, name, token = sign_up(quiet)
+        made = client.post(
+            "/api/tables",
+            json={**KING, "seats": ["human"] + ["bot:random"] * 3, "names": [name, *[None] * 3]},
+            headers=csrf(token),
+        )
+        table_id = made.json()["table_id"]
+        manager = quiet.app.state.manager
+        deadline = time.monotonic() + 20
+        while table_id in manager.tables:
+            assert time.monotonic() < deadline, "the table was not put away"
+            time.sleep(0.1)
+        assert client.delete("/api/me", headers=csrf(token)).status_code == 204
+        assert table_id not in manager.tables, "renamed in the store, not brought back"
+        word = Speaker("en", []).word("ui.deleted_player")
+        seats = httpx.get(f"{quiet.url}/api/tables/{table_id}").json()["seats"]
+        assert seats[0]["name"] == word
+    finally:
+        quiet.stop()
