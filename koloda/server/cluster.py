@@ -67,8 +67,8 @@ async def forward(request: Request, address: str, own: str, retry: float) -> Res
     headers = {
         key: value
         for key, value in request.headers.items()
-        if key in ("content-type", "accept", "accept-language")
-    }
+        if key in ("content-type", "accept", "accept-language", "cookie", "x-csrf-token")
+    }  # the session's cookie and CSRF token: a signed-in player's seat is bound by the owner
     headers[FORWARDED] = "1"
     try:
         async with httpx.AsyncClient(timeout=30) as client:

@@ -128,3 +128,25 @@ def test_a_table_made_by_a_guest_is_claimed_through_either(
     )
     assert claimed.status_code == 200 and claimed.json()["refused"] == []
     assert [t["table_id"] for t in claimed.json()["tables"]] == [made["table_id"]]
+
+
+def test_a_seat_taken_through_the_process_that_does_not_own_the_table_is_bound(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """The join is passed on to the table's owner with the session's cookie and CSRF token:
+    the owner checks them and binds the seat."""
+    first, second = pair
+    made = create_table(first.url, "king", {}, ["human", "open", "bot:random", "bot:random"])
+    client = httpx.Client(base_url=second.url)
+    signed = client.post("/api/accounts", json={"name": "Dina", "password": PASSWORD})
+    token = signed.json()["csrf_token"]
+    refused = client.post(f"/api/tables/{made['table_id']}/join", json={})
+    assert refused.status_code == 403, "CSRF, checked before the request is passed on"
+    joined = client.post(
+        f"/api/tables/{made['table_id']}/join", json={}, headers={"X-CSRF-Token": token}
+    )
+    assert joined.status_code == 200, joined.text
+    mine = client.get("/api/me/tables").json()
+    assert [(t["table_id"], t["seat"], t["token"]) for t in mine] == [
+        (made["table_id"], 1, joined.json()["token"])
+    ]
