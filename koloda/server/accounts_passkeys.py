@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from webauthn import (
     generate_authentication_options,
     generate_registration_options,
@@ -170,7 +171,7 @@ def register_finish(
                     created=time.time(),
                 )
             )
-    except Exception:
+    except IntegrityError:
         if signed_in is None:
             accounts.delete(account.id)
         raise AccountError(409, "this passkey is registered already") from None
