@@ -339,3 +339,14 @@ def test_a_deleted_accounts_seat_is_renamed_in_a_table_put_away(tmp_path: Path) 
         assert seats[0]["name"] == word
     finally:
         quiet.stop()
+
+
+def test_play_now_binds_the_signed_in_players_seat(server: ServerThread) -> None:
+    client, name, token = sign_up(server)
+    seat = client.post("/api/play-now", json={"game": "spades", "name": name}, headers=csrf(token))
+    assert seat.status_code == 200, seat.text
+    mine = client.get("/api/me/tables").json()
+    assert [(t["table_id"], t["seat"], t["token"]) for t in mine] == [
+        (seat.json()["table_id"], seat.json()["seat"], seat.json()["token"])
+    ]
+    assert mine[0]["game"] == "spades"
