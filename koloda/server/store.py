@@ -615,5 +615,6 @@ class Store:
         self.engine.dispose()
 
 
-# the accounts' tables join ``metadata`` (and so the schema the migrations keep)
+# the accounts' and the ratings' tables join ``metadata`` (and so the schema the migrations keep)
 from koloda.server import accounts_store as _accounts_store  # noqa: E402, F401
+from koloda.server import ratings_store as _ratings_store  # noqa: E402, F401
