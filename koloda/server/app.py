@@ -28,7 +28,17 @@ from koloda.server.limits import CreationLimit, MessageLimit
 from koloda.server.operations import router as operations
 from koloda.server.protocol import ws
 from koloda.server.protocol.http import Problem
-from koloda.server.routes import accounts, analysis, lobby, pages, play, records, stats, tables
+from koloda.server.routes import (
+    accounts,
+    analysis,
+    lobby,
+    pages,
+    play,
+    ratings,
+    records,
+    stats,
+    tables,
+)
 from koloda.server.routes.analysis import Analyses
 from koloda.server.routes.common import Serving, serving_of
 from koloda.server.routes.stats import StoreHealth
@@ -98,6 +108,7 @@ ROUTERS = (
     stats.router,
     play.router,
     accounts.router,
+    ratings.router,
     operations,
     help_pages,
 )

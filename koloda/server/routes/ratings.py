@@ -1,0 +1,124 @@
+"""The ratings' routes: an account's ratings (its own always, another's when his profile is
+public) and a rated game's leaderboard with the bot levels' ratings beside it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from sqlalchemy import select
+
+from koloda.club.ratings import Rating
+from koloda.server.accounts import name_key
+from koloda.server.accounts_guard import accounts_of, session_of
+from koloda.server.accounts_store import accounts_table
+from koloda.server.protocol.http import Problem
+from koloda.server.ratings_http import (
+    AccountRating,
+    AccountRatings,
+    Leaderboard,
+    RatingChange,
+    ShownRating,
+    Standing,
+)
+from koloda.server.ratings_service import Ratings, bot_levels, rating_keys
+
+router = APIRouter(tags=["ratings"])
+
+MIN_GAMES = 10
+"""The rated games an account needs to stand on a leaderboard, unless the request says."""
+
+
+def ratings_of(request: Request) -> Ratings:
+    """The app's ratings, on the store's database (made on first use)."""
+    ratings: Ratings | None = getattr(request.app.state, "ratings", None)
+    if ratings is None:
+        ratings = Ratings(request.app.state.store.engine)
+        request.app.state.ratings = ratings
+    return ratings
+
+
+def shown(rating: Rating) -> ShownRating:
+    """A rating as the routes show it."""
+    return ShownRating(
+        display=rating.display(),
+        provisional=rating.provisional,
+        mu=round(rating.mu, 6),
+        sigma=round(rating.sigma, 6),
+    )
+
+
+def _account_named(request: Request, name: str) -> tuple[str, str, bool] | None:
+    """The account's id, name and whether its profile is public."""
+    engine = accounts_of(request).engine
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(
+                accounts_table.c.id, accounts_table.c.name, accounts_table.c.public_profile
+            ).where(accounts_table.c.name_key == name_key(name))
+        ).first()
+    return None if row is None else (str(row.id), str(row.name), bool(row.public_profile))
+
+
+@router.get(
+    "/api/ratings/{name}",
+    response_model=AccountRatings,
+    responses={
+        403: {"model": Problem, "description": "the account's profile is not public"},
+        404: {"model": Problem, "description": "no such account"},
+    },
+)
+async def account_ratings(request: Request, name: str) -> AccountRatings:
+    """An account's ratings and their latest changes: his own always, another's when his
+    profile is public."""
+    found = await asyncio.to_thread(_account_named, request, name)
+    if found is None:
+        raise HTTPException(404, "no such account")
+    account_id, shown_name, public = found
+    session = await session_of(request)
+    if not public and (session is None or session.account.id != account_id):
+        raise HTTPException(403, "this account's profile is not public")
+    ratings = ratings_of(request)
+    kept = await asyncio.to_thread(ratings.of_account, account_id)
+    history = await asyncio.to_thread(ratings.history, account_id)
+    return AccountRatings(
+        name=shown_name,
+        ratings=[
+            AccountRating(
+                rating_key=item.rating_key,
+                games=item.games,
+                updated=item.updated,
+                **shown(item.rating).model_dump(),
+            )
+            for item in kept
+        ],
+        history=[RatingChange(**change) for change in history],
+    )
+
+
+@router.get(
+    "/api/leaderboard/{rating_key}",
+    response_model=Leaderboard,
+    responses={404: {"model": Problem, "description": "no rated game of that key"}},
+)
+async def leaderboard(
+    request: Request,
+    rating_key: str,
+    min_games: int = Query(default=MIN_GAMES, ge=0, le=100_000),
+) -> Leaderboard:
+    """A rated game's leaderboard (``game:preset``): the accounts with at least
+    ``min_games`` rated games, best first, and the bot levels' ratings beside it."""
+    if rating_key not in rating_keys():
+        raise HTTPException(404, f"no rated game {rating_key!r}")
+    lines = await asyncio.to_thread(ratings_of(request).leaderboard, rating_key, min_games)
+    return Leaderboard(
+        rating_key=rating_key,
+        min_games=min_games,
+        standings=[
+            Standing(
+                place=place, name=line.name, games=line.games, **shown(line.rating).model_dump()
+            )
+            for place, line in enumerate(lines, start=1)
+        ],
+        bots={level: shown(rating) for level, rating in bot_levels(rating_key).items()},
+    )
