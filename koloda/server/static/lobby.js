@@ -1,6 +1,7 @@
 /* The lobby: presets, the rules in plain words, seats, "Play now", open tables and "My tables".
    What an option means, when it applies and which values it offers come from the server's
    catalogue (/api/games, /api/presets); every word from the catalogues ("lobby." keys). */
+import * as account from "./account.js";
 import { el, entry, lang, pluralWord, t, word } from "./i18n.js";
 
 const NAME_KEY = "koloda.name";
@@ -14,6 +15,7 @@ const S = {
   seatCount: 4, sides: [], seatKinds: [],
   created: null, facts: {}, open: null, invited: null,
   busy: false,  // the server cannot take new games (its store fails)
+  account: null, accountTables: null, accountMode: "sign_up",  // the signed-in account, its tables
 };
 
 /* ----- words ------------------------------------------------------------------------------ */
@@ -322,15 +324,22 @@ function statusOf(facts) {
   return ["playing", L("status.playing", facts.deal + 1)];
 }
 
+/* "My tables": the account's when signed in, else this browser's. */
+function mineList() {
+  if (!S.account || !S.accountTables) return remembered();
+  return S.accountTables.map((b) => ({ id: b.table_id, game: b.game, seat: b.seat, token: b.token, when: b.bound * 1000, bound: true }));
+}
+
 function renderMine() {
-  const list = remembered();
+  const list = mineList();
   const box = byId("my-tables");
   byId("mine-empty").classList.toggle("hidden", list.length > 0);
+  byId("mine-empty").textContent = S.account ? L("account.my_tables.empty") : L("my_tables.empty");
   const when = new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" });
   box.replaceChildren(...list.map((item) => {
     const facts = S.facts[item.id];
     const [state, status] = statusOf(facts);
-    const title = tableTitle(item.game, facts ? facts.options : item.options);
+    const title = item.game ? tableTitle(item.game, facts ? facts.options : item.options) : L("status.unknown");
     const link = state === "unknown" ? null
       : el("a", { class: "button" + (state === "finished" ? "" : " primary"), href: seatUrl(item.id, item.token) }, state === "finished" ? L("see_result") : L("continue"));
     return el("li", { class: "table-item " + state, "data-table": item.id, "data-seat": item.seat },
@@ -338,7 +347,7 @@ function renderMine() {
         el("div", { class: "meta" }, [L("my_seat", item.seat + 1), item.when ? when.format(new Date(item.when)) : null, ""].filter((x) => x !== null).join(" · "), el("span", { class: "status" }, status))),
       el("div", { class: "actions" }, link,
         state === "finished" ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
-        el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
+        item.bound ? null : el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
   }));
 }
 
@@ -351,7 +360,8 @@ async function rematch(item) {
 }
 
 async function refreshMine() {
-  const ids = [...new Set(remembered().map((x) => x.id))];
+  if (S.account) await loadAccountTables();
+  const ids = [...new Set(mineList().map((x) => x.id))];
   await Promise.all(ids.map(async (id) => {
     const answer = await api("GET", "/api/tables/" + encodeURIComponent(id));
     if (answer.ok) S.facts[id] = answer.body;
@@ -374,7 +384,7 @@ function seatChip(seat) {
 function renderOpen() {
   const box = byId("open-tables");
   const tables = S.open || [];
-  const mine = new Map(remembered().toReversed().map((x) => [x.id, x]));  /* your own: no joining twice */
+  const mine = new Map(mineList().toReversed().map((x) => [x.id, x]));  /* your own: no joining twice */
   byId("open-empty").classList.toggle("hidden", S.open === null || tables.length > 0);
   box.replaceChildren(...tables.map((table) => {
     const title = tableTitle(table.game, table.options);
@@ -521,6 +531,145 @@ async function playNow() {
   location.href = seatUrl(answer.body.table_id, answer.body.token);
 }
 
+/* ----- the account (optional) ------------------------------------------------------------ */
+function AL(key, ...args) { return L("account." + key, ...args); }
+
+async function loadAccountTables() {
+  const answer = await account.myTables();
+  if (answer.ok) S.accountTables = answer.body;
+}
+
+function renderAccountArea() {
+  const me = S.account;
+  byId("account-sign-in").classList.toggle("hidden", !!me);
+  byId("account-menu").classList.toggle("hidden", !me);
+  if (!me) return;
+  byId("account-name").textContent = me.name;
+  byId("account-name").setAttribute("aria-label", AL("menu_label", me.name));
+}
+
+function showMenu(open) {
+  byId("account-items").classList.toggle("hidden", !open);
+  byId("account-name").setAttribute("aria-expanded", String(open));
+}
+
+function renderGuestForm(mode) {
+  for (const tab of byId("account-guest").querySelectorAll("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === mode));
+  const passkeys = account.passkeysWork();
+  byId("account-passkey").textContent = AL("passkey." + mode);
+  byId("account-passkey").classList.toggle("hidden", !passkeys);
+  byId("account-passkey-help").textContent = passkeys ? AL("passkey.help") : AL("no_passkeys");
+  byId("account-password-go").textContent = AL("password." + mode);
+  byId("account-password").autocomplete = mode === "sign_up" ? "new-password" : "current-password";
+  if (!passkeys) byId("account-password-box").open = true;
+}
+
+function renderAccountDialog() {
+  const me = S.account;
+  byId("account-title").textContent = AL("title." + (me ? "account" : S.accountMode));
+  byId("account-guest").classList.toggle("hidden", !!me);
+  byId("account-own").classList.toggle("hidden", !me);
+  if (!me) { renderGuestForm(S.accountMode); return; }
+  byId("account-own-name").textContent = me.name;
+  const since = new Intl.DateTimeFormat(lang(), { dateStyle: "long" }).format(new Date(me.created * 1000));
+  byId("account-own-since").textContent = AL("since", since);
+  byId("account-public").checked = !!me.public_profile;
+}
+
+function openAccount(mode) {
+  S.accountMode = mode;
+  byId("account-problem").textContent = "";
+  byId("account-delete-confirm-box").classList.add("hidden");
+  showMenu(false);
+  renderAccountDialog();
+  const dialog = byId("account-dialog");
+  if (!dialog.open) dialog.showModal();
+  (S.account ? byId("account-public") : byId("account-name-input")).focus();
+}
+
+function showRefusal(what, answer) {
+  const [key, arg] = account.refusal(what, answer.status, answer.body.detail, answer.retryAfter);
+  byId("account-problem").textContent = AL("error." + key, arg ?? "");
+}
+
+/* Signed in (or up): the tables this browser remembers are claimed by the account, and
+   "My tables" comes from the account from now on. */
+async function signedIn(answer) {
+  S.account = answer.body.account;
+  const claimed = remembered().length ? await account.claimTables(remembered()) : { ok: false };
+  if (claimed.ok) S.accountTables = claimed.body.tables;
+  else await loadAccountTables();
+  byId("account-dialog").close();
+  renderAccountArea();
+  refreshMine();
+  refreshOpen();
+}
+
+async function accountStep(what, step) {
+  const problem = byId("account-problem");
+  problem.textContent = "";
+  const answer = await step();
+  if (answer.ok) await signedIn(answer);
+  else showRefusal(what, answer);
+}
+
+function passkeyGo() {
+  const name = byId("account-name-input").value.trim();
+  if (S.accountMode === "sign_up") return accountStep("sign_up", () => account.passkeySignUp(name));
+  return accountStep("passkey", () => account.passkeySignIn());
+}
+
+function passwordGo() {
+  const name = byId("account-name-input").value.trim();
+  const password = byId("account-password").value;
+  if (S.accountMode === "sign_up") return accountStep("sign_up", () => account.signUp(name, password, [lang()]));
+  return accountStep("sign_in", () => account.signIn(name, password));
+}
+
+async function signedOut(step) {
+  showMenu(false);
+  const answer = await step();
+  if (!answer.ok && answer.status !== 401) { byId("mine-problem").textContent = errorText(answer); return; }
+  S.account = null;
+  S.accountTables = null;
+  const dialog = byId("account-dialog");
+  if (dialog.open) dialog.close();
+  renderAccountArea();
+  renderMine();
+  refreshMine();
+}
+
+async function setPublic() {
+  const answer = await account.setPublicProfile(byId("account-public").checked);
+  if (answer.ok) S.account = answer.body.account;
+  else showRefusal("change", answer);
+  renderAccountDialog();
+}
+
+function wireAccount() {
+  byId("account-sign-in").addEventListener("click", () => openAccount("sign_in"));
+  byId("account-name").addEventListener("click", () => showMenu(byId("account-items").classList.contains("hidden")));
+  byId("account-open").addEventListener("click", () => openAccount("account"));
+  byId("account-sign-out").addEventListener("click", () => signedOut(account.signOut));
+  byId("account-sign-out-all").addEventListener("click", () => signedOut(account.signOutEverywhere));
+  byId("account-close").addEventListener("click", () => byId("account-dialog").close());
+  for (const tab of byId("account-guest").querySelectorAll("[role=tab]")) tab.addEventListener("click", () => openAccount(tab.dataset.mode));
+  byId("account-passkey").addEventListener("click", passkeyGo);
+  byId("account-password-go").addEventListener("click", passwordGo);
+  byId("account-public").addEventListener("change", setPublic);
+  byId("account-delete").addEventListener("click", () => byId("account-delete-confirm-box").classList.remove("hidden"));
+  byId("account-delete-no").addEventListener("click", () => byId("account-delete-confirm-box").classList.add("hidden"));
+  byId("account-delete-yes").addEventListener("click", () => signedOut(account.deleteAccount));
+}
+
+async function initAccount() {
+  wireAccount();
+  S.account = await account.whoAmI();
+  if (S.account) await loadAccountTables();
+  renderAccountArea();
+  renderMine();
+}
+
 /* ----- start ------------------------------------------------------------------------------ */
 function renderAll() {
   document.title = L("title");
@@ -530,6 +679,8 @@ function renderAll() {
   renderInvited();
   renderMine();
   renderOpen();
+  renderAccountArea();
+  if (byId("account-dialog").open) renderAccountDialog();
 }
 
 async function init() {
@@ -576,6 +727,7 @@ async function init() {
     const seat = query.get("seat");
     showInvited(query.get("join"), seat === null || seat === "" ? null : parseInt(seat, 10));
   }
+  await initAccount();
   refreshMine();
   refreshOpen();
   checkServer();
