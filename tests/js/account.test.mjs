@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  claimBody, creationOptions, credentialJSON, fromBase64url, refusal, requestOptions, toBase64url, waitMinutes,
+  checkSignUp, claimBody, creationOptions, credentialJSON, fromBase64url, refusal, requestOptions, toBase64url, waitMinutes,
 } from "../../koloda/server/static/account.js";
 
 const bytes = (...values) => new Uint8Array(values);
@@ -122,4 +122,17 @@ test("a claim names each remembered table and token once, and skips broken entri
   ]);
   assert.deepEqual(body, { tables: [{ table_id: "t1", token: "a" }, { table_id: "t1", token: "b" }, { table_id: "t3", token: "c" }] });
   assert.deepEqual(claimBody([]), { tables: [] });
+});
+
+test("a name and password are checked as the server would before they are sent", () => {
+  assert.equal(checkSignUp("Анна", "eight ch"), null);
+  assert.equal(checkSignUp("  Anna   Karenina ", null), null, "spaces fold; a passkey needs no password");
+  assert.equal(checkSignUp("Jo", "long enough"), "name_invalid");
+  assert.equal(checkSignUp("J  o", "long enough"), null, "folded as the server folds it: 'J o', three characters");
+  assert.equal(checkSignUp("J   ", "long enough"), "name_invalid");
+  assert.equal(checkSignUp("x".repeat(25), "long enough"), "name_invalid");
+  assert.equal(checkSignUp("x".repeat(24), "long enough"), null);
+  assert.equal(checkSignUp("Anna!", "long enough"), "name_invalid");
+  assert.equal(checkSignUp("Anna_K-2", "seven c"), "password_short");
+  assert.equal(checkSignUp("Anna_K-2", ""), "password_short");
 });

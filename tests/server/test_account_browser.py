@@ -174,6 +174,30 @@ def test_a_passkey_signs_up_and_signs_in_again_in_another_context(
     second.close()
 
 
+def test_a_password_account_adds_a_passkey_and_signs_in_with_it(
+    account_server: ServerThread, browser: Any
+) -> None:
+    owner = Visitor(browser, account_server)
+    owner.add_authenticator()
+    page = owner.open()
+    name = fresh_name("Lev")
+    owner.by_password("sign_up", name, PASSWORD)
+    owner.signed_in_as(name)
+    assert owner.credentials() == []
+    owner.menu("open")
+    page.click("#account-add-passkey")
+    page.wait_for_selector("#account-added:not(:empty)")
+    assert page.inner_text("#account-added") == "The passkey is added: sign in with it next time."
+    assert len(owner.credentials()) == 1
+    page.click("#account-close")
+    owner.menu("sign-out")
+    page.wait_for_selector("#account-sign-in:not(.hidden)")
+    owner.dialog("sign_in")
+    page.click("#account-passkey")
+    owner.signed_in_as(name)
+    owner.close()
+
+
 def test_a_passkey_the_site_does_not_know_is_refused_in_words(
     account_server: ServerThread, browser: Any
 ) -> None:
@@ -193,8 +217,13 @@ def test_password_sign_up_a_taken_name_a_wrong_password_and_the_limit(
     name = fresh_name("Pavel")
     anna = Visitor(browser, account_server)
     page = anna.open()
-    anna.by_password("sign_up", name, "short")
-    assert anna.problem().startswith("Check the name (3 to 24 letters")
+    anna.by_password("sign_up", "Jo", PASSWORD)
+    assert anna.problem() == "A name has 3 to 24 letters, digits, spaces, _ or -."
+    page.fill("#account-name-input", name)
+    page.fill("#account-password", "short")
+    page.click("#account-password-go")
+    assert anna.problem() == "The password is too short: at least 8 characters."
+    assert anna.me() == 401  # refused before it was sent
     page.fill("#account-password", PASSWORD)
     page.click("#account-password-go")
     anna.signed_in_as(name)
@@ -284,7 +313,9 @@ def test_the_account_page_changes_the_public_profile_and_deletes_the_account(
     page.check("#account-public")
     wait_until(page, "fetch('/api/me').then((r) => r.json()).then((b) => b.account.public_profile)")
     page.click("#account-delete")
+    assert page.is_hidden("#account-delete")
     page.click("#account-delete-no")  # asked first, and kept
+    assert page.is_visible("#account-delete") and page.is_hidden("#account-delete-yes")
     assert owner.me() == 200
     page.click("#account-delete")
     page.click("#account-delete-yes")

@@ -81,6 +81,16 @@ export function refusal(what, status, detail, retryAfter) {
   return ["other", typeof detail === "string" ? detail : String(status)];
 }
 
+/* What is wrong with a name and password before they are sent (the server's rules: a name
+   of 3 to 24 letters, digits, spaces, _ or -; a password of at least 8 characters): a key
+   under "lobby.account.error.", or null. ``password`` null: a passkey, no password. */
+export function checkSignUp(name, password) {
+  const cleaned = String(name).split(/\s+/).filter(Boolean).join(" ");
+  if (cleaned.length < 3 || cleaned.length > 24 || !/^[\p{L}\p{N} _-]+$/u.test(cleaned)) return "name_invalid";
+  if (password !== null && password.length < 8) return "password_short";
+  return null;
+}
+
 /* Seconds to wait, as whole minutes (at least one). */
 export function waitMinutes(seconds) {
   const n = Number(seconds);

@@ -561,6 +561,8 @@ function renderGuestForm(mode) {
   byId("account-passkey-help").textContent = passkeys ? AL("passkey.help") : AL("no_passkeys");
   byId("account-password-go").textContent = AL("password." + mode);
   byId("account-password").autocomplete = mode === "sign_up" ? "new-password" : "current-password";
+  byId("account-name-help").classList.toggle("hidden", mode !== "sign_up");
+  byId("account-password-help").classList.toggle("hidden", mode !== "sign_up");
   if (!passkeys) byId("account-password-box").open = true;
 }
 
@@ -574,12 +576,30 @@ function renderAccountDialog() {
   const since = new Intl.DateTimeFormat(lang(), { dateStyle: "long" }).format(new Date(me.created * 1000));
   byId("account-own-since").textContent = AL("since", since);
   byId("account-public").checked = !!me.public_profile;
+  byId("account-add-passkey").classList.toggle("hidden", !account.passkeysWork());
+}
+
+/* Another passkey for the signed-in account (one made with a password, say). */
+async function addPasskey() {
+  byId("account-problem").textContent = "";
+  byId("account-added").textContent = "";
+  const answer = await account.passkeySignUp(null);
+  if (answer.ok) byId("account-added").textContent = AL("passkey.added");
+  else showRefusal("passkey", answer);
+}
+
+function confirmDelete(asking) {
+  byId("account-delete-confirm-box").classList.toggle("hidden", !asking);
+  byId("account-delete").classList.toggle("hidden", asking);
+  byId(asking ? "account-delete-no" : "account-delete").focus();
 }
 
 function openAccount(mode) {
   S.accountMode = mode;
   byId("account-problem").textContent = "";
+  byId("account-added").textContent = "";
   byId("account-delete-confirm-box").classList.add("hidden");
+  byId("account-delete").classList.remove("hidden");
   showMenu(false);
   renderAccountDialog();
   const dialog = byId("account-dialog");
@@ -605,9 +625,10 @@ async function signedIn(answer) {
   refreshOpen();
 }
 
-async function accountStep(what, step) {
+async function accountStep(what, step, wrong = null) {
   const problem = byId("account-problem");
-  problem.textContent = "";
+  problem.textContent = wrong ? AL("error." + wrong) : "";
+  if (wrong) return;
   const answer = await step();
   if (answer.ok) await signedIn(answer);
   else showRefusal(what, answer);
@@ -615,14 +636,14 @@ async function accountStep(what, step) {
 
 function passkeyGo() {
   const name = byId("account-name-input").value.trim();
-  if (S.accountMode === "sign_up") return accountStep("sign_up", () => account.passkeySignUp(name));
+  if (S.accountMode === "sign_up") return accountStep("sign_up", () => account.passkeySignUp(name), account.checkSignUp(name, null));
   return accountStep("passkey", () => account.passkeySignIn());
 }
 
 function passwordGo() {
   const name = byId("account-name-input").value.trim();
   const password = byId("account-password").value;
-  if (S.accountMode === "sign_up") return accountStep("sign_up", () => account.signUp(name, password, [lang()]));
+  if (S.accountMode === "sign_up") return accountStep("sign_up", () => account.signUp(name, password, [lang()]), account.checkSignUp(name, password));
   return accountStep("sign_in", () => account.signIn(name, password));
 }
 
@@ -657,8 +678,11 @@ function wireAccount() {
   byId("account-passkey").addEventListener("click", passkeyGo);
   byId("account-password-go").addEventListener("click", passwordGo);
   byId("account-public").addEventListener("change", setPublic);
-  byId("account-delete").addEventListener("click", () => byId("account-delete-confirm-box").classList.remove("hidden"));
-  byId("account-delete-no").addEventListener("click", () => byId("account-delete-confirm-box").classList.add("hidden"));
+  byId("account-delete").addEventListener("click", () => confirmDelete(true));
+  byId("account-delete-no").addEventListener("click", () => confirmDelete(false));
+  byId("account-add-passkey").addEventListener("click", addPasskey);
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") showMenu(false); });
+  document.addEventListener("click", (event) => { if (!byId("account-menu").contains(event.target)) showMenu(false); });
   byId("account-delete-yes").addEventListener("click", () => signedOut(account.deleteAccount));
 }
 
