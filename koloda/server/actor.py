@@ -29,6 +29,7 @@ from koloda.server.live import (
     error_message,
 )
 from koloda.server.logs import table_logger
+from koloda.server.ratings_service import settle_soon
 from koloda.server.store import ActionWrite
 from koloda.server.views import events_json
 
@@ -223,6 +224,8 @@ class Actor:
         if not act.bot:
             manager.latencies.record(time.perf_counter() - act.received)
         manager.bots.schedule(table)
+        if state.is_over and table.seating.rated is not None:
+            settle_soon(manager.store.engine, table.id)
 
     def _after(self, table: LiveTable, act: Act, events: list[Event]) -> None:
         """The table's bookkeeping after a stored action: the deals scored, the trick, and

@@ -211,4 +211,5 @@ def stored_facts(row: StoredTable, seating: Seating, states: list[str]) -> dict[
         "deal": 0,
         "public": seating.public,
         "rematch": seating.rematch,
+        "rated": seating.rated,
     }

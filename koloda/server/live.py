@@ -258,6 +258,7 @@ class LiveTable:
             "away": sorted(self.away),
             "turn_seconds": self.seating.turn_seconds,
             "hints": self.seating.hints,
+            "rated": self.seating.rated,
             "rematch": self.seating.rematch,
             "commitment": self.commitment,
             "entropy": None
@@ -285,6 +286,7 @@ class LiveTable:
             "deal": self.state.deal_index,
             "public": self.seating.public,
             "rematch": self.seating.rematch,
+            "rated": self.seating.rated,
         }
 
     @functools.cached_property

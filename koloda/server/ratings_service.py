@@ -19,6 +19,8 @@ The calls here are blocking (the database): the server runs them in a thread.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import logging
 import time
@@ -302,3 +304,31 @@ def rating_keys() -> frozenset[str]:
     return frozenset(
         rating_key(game, preset) for game in available_games() for preset in rated_presets(game)
     )
+
+
+RETRY_SECONDS = (5.0, 30.0, 120.0)
+"""How long a failed update waits before it is tried again (then it stays pending for the
+next rated game's end to take up)."""
+_settling: set[asyncio.Task[None]] = set()
+"""The updates under way (kept until they end)."""
+
+
+def settle_soon(engine: Engine, table_id: str) -> None:
+    """A rated table's game is over: its ratings are updated in a thread, off the table's
+    hot path, then any other pending table's whose game is over; a failure is logged with
+    the table's id and tried again later."""
+    task = asyncio.get_running_loop().create_task(_settle(Ratings(engine), table_id))
+    _settling.add(task)
+    task.add_done_callback(_settling.discard)
+
+
+async def _settle(ratings: Ratings, table_id: str) -> None:
+    for delay in (0.0, *RETRY_SECONDS):
+        await asyncio.sleep(delay)
+        try:
+            await asyncio.to_thread(ratings.settle, table_id)
+        except (RatingError, SQLAlchemyError):
+            continue  # logged, and recorded on the pending row
+        with contextlib.suppress(SQLAlchemyError):
+            await asyncio.to_thread(ratings.settle_pending)
+        return

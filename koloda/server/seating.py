@@ -60,6 +60,8 @@ class Seating:
     entropy: list[str | None] | None = None
     """Each seat's randomness for the deals (records.fairness), when the table waits for the
     people's randomness before its first deal; None when it deals at once."""
+    rated: str | None = None
+    """The rating its game counts for (``ratings.rating_key``); None: not rated."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -76,6 +78,7 @@ class Seating:
             "reserved": self.reserved,
             "rematch": self.rematch,
             "entropy": self.entropy,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -91,6 +94,7 @@ class Seating:
             reserved=list(data.get("reserved") or []),
             rematch=data.get("rematch"),
             entropy=data.get("entropy"),
+            rated=data.get("rated"),
         )
 
     def entropy_pending(self, seats: list[str]) -> list[int]:

@@ -106,13 +106,15 @@ class TableManager:
         reserved: list[str | None] | None = None,
         turn_seconds: float = 0.0,
         entropy: bool = False,
+        rated: str | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
         A ``human`` seat gets its token now; an ``open`` seat is a person's seat that anyone
         may join later (``join``); ``reserved`` seats wait for the holders of a previous
         table's tokens (a rematch). With ``entropy`` the first deal waits until every
-        person's seat has given its randomness (``give_entropy``).
+        person's seat has given its randomness (``give_entropy``). A ``rated`` table's game
+        counts for that rating (``ratings.rating_key``).
         """
         table, tokens = new_table(
             game,
@@ -126,6 +128,7 @@ class TableManager:
                 hints=hints,
                 reserved=list(reserved) if reserved is not None else [],
                 turn_seconds=turn_seconds,
+                rated=rated,
             ),
             entropy,
         )

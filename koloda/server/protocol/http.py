@@ -33,6 +33,12 @@ class CreateTable(BaseModel):
         description="the first deal waits until every person's seat has sent its own "
         'randomness (`{"type": "entropy", "value": …}`), which is mixed into every deal',
     )
+    rated: bool = Field(
+        default=False,
+        description="the game counts for ratings: its maker is signed in, the options are a "
+        "rated preset's, a turn clock is set and hints are off; people's seats are taken by "
+        "signed-in players only (bots may fill seats)",
+    )
 
 
 class JoinTable(BaseModel):
@@ -136,6 +142,9 @@ class TableFacts(BaseModel):
     deal: int
     public: bool
     rematch: str | None
+    rated: str | None = Field(
+        default=None, description="the rating the game counts for (game:preset), null: unrated"
+    )
 
 
 class ScoreSheetAnswer(BaseModel):

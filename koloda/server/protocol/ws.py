@@ -266,6 +266,9 @@ class People(_Part):
     away: list[int] = Field(description="people's seats the normal bot plays for")
     turn_seconds: float = Field(description="the turn clock, 0 for none")
     hints: bool
+    rated: str | None = Field(
+        default=None, description="the rating the game counts for (game:preset), null: unrated"
+    )
     rematch: str | None = Field(description="the rematch's table, once there is one")
     commitment: str = Field(description="SHA-256 of the table's secret seed")
     entropy: EntropyState | None = Field(description="null unless the table deals with it")

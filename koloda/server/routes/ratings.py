@@ -8,11 +8,12 @@ import asyncio
 from fastapi import APIRouter, HTTPException, Query, Request
 from sqlalchemy import select
 
-from koloda.club.ratings import Rating
+from koloda.club.ratings import Rating, TableTerms, table_rating_key
+from koloda.core.errors import KolodaError
 from koloda.server.accounts import name_key
 from koloda.server.accounts_guard import accounts_of, session_of
-from koloda.server.accounts_store import accounts_table
-from koloda.server.protocol.http import Problem
+from koloda.server.accounts_store import accounts_table, bindings_table
+from koloda.server.protocol.http import CreateTable, Problem
 from koloda.server.ratings_http import (
     AccountRating,
     AccountRatings,
@@ -36,6 +37,61 @@ def ratings_of(request: Request) -> Ratings:
         ratings = Ratings(request.app.state.store.engine)
         request.app.state.ratings = ratings
     return ratings
+
+
+RATED_TERMS = TableTerms(accounts_only=True, turn_clock=True, hints=False, undo=False)
+"""A rated table's terms, which ``rated_terms`` checks (the server's tables have no undo)."""
+
+
+def _rating_key(body: CreateTable) -> str:
+    """The rating a table of the request's game and options counts for, or 422."""
+    try:
+        key = table_rating_key(body.game, body.options, RATED_TERMS)
+    except (KolodaError, ValueError, TypeError) as error:
+        raise HTTPException(422, str(error)) from None
+    if key is None:
+        raise HTTPException(422, "a rated table plays a rated preset's options (GET /api/games)")
+    return key
+
+
+async def rated_terms(request: Request, body: CreateTable) -> str:
+    """The rating a rated table's request counts for, or 422 saying in one line which of
+    its terms is missing."""
+    if await session_of(request) is None:
+        raise HTTPException(422, "a rated table is made by a signed-in player")
+    if body.hints:
+        raise HTTPException(422, "a rated table has hints off")
+    if body.turn_seconds <= 0:
+        raise HTTPException(422, "a rated table has a turn clock (turn_seconds)")
+    if body.seats.count("human") != 1:
+        raise HTTPException(
+            422, "a rated table has one human seat, its maker's; the others are open or bots"
+        )
+    return _rating_key(body)
+
+
+def _has_seat(request: Request, account_id: str, table_id: str) -> bool:
+    with accounts_of(request).engine.connect() as connection:
+        return (
+            connection.execute(
+                select(bindings_table.c.seat).where(
+                    bindings_table.c.table_id == table_id,
+                    bindings_table.c.account_id == account_id,
+                )
+            ).first()
+            is not None
+        )
+
+
+async def seated_account(request: Request, table_id: str) -> str:
+    """The signed-in player who may take a seat at a rated table (403 for a guest, 409 for
+    one who has a seat there already)."""
+    session = await session_of(request)
+    if session is None:
+        raise HTTPException(403, "a rated table's seats are for signed-in players")
+    if await asyncio.to_thread(_has_seat, request, session.account.id, table_id):
+        raise HTTPException(409, "you have a seat at this table already")
+    return session.account.id
 
 
 def shown(rating: Rating) -> ShownRating:

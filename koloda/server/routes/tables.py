@@ -3,6 +3,7 @@ seat, and what a table shows now (its facts, a seat's view, its score sheet)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -26,6 +27,7 @@ from koloda.server.protocol.http import (
     TableFacts,
 )
 from koloda.server.routes.common import check_creation, manager_of, table_or_404
+from koloda.server.routes.ratings import rated_terms, ratings_of, seated_account
 from koloda.server.seating import SeatingError
 
 router = APIRouter(tags=["tables"])
@@ -35,10 +37,18 @@ router = APIRouter(tags=["tables"])
     "/api/tables",
     status_code=201,
     response_model=CreatedTable,
-    responses={422: {"model": Problem, "description": "bad game, options or seats"}},
+    responses={
+        422: {
+            "model": Problem,
+            "description": "bad game, options or seats, or a rated table not on rated terms",
+        }
+    },
 )
 async def create_table(request: Request, body: CreateTable) -> CreatedTable:
-    """Create a table. Each human seat gets a secret token; bots' seats have none."""
+    """Create a table. Each human seat gets a secret token; bots' seats have none. A rated
+    table's maker is signed in, its options are a rated preset's, it has a turn clock and no
+    hints, and its people's seats are taken by signed-in players only."""
+    rated = await rated_terms(request, body) if body.rated else None
     check_creation(request)
     try:
         table, tokens = await manager_of(request).create(
@@ -50,9 +60,12 @@ async def create_table(request: Request, body: CreateTable) -> CreatedTable:
             hints=body.hints,
             turn_seconds=body.turn_seconds,
             entropy=body.entropy,
+            rated=rated,
         )
     except (KolodaError, ValueError, TypeError) as error:
         raise HTTPException(422, str(error)) from None
+    if rated is not None:
+        await asyncio.to_thread(ratings_of(request).mark_pending, table.id, rated)
     mine = next((s for s, token in enumerate(tokens) if token is not None), None)
     if mine is not None:  # the first person's seat is the maker's
         await bind_seat(request, table.id, mine, tokens[mine])
@@ -72,14 +85,23 @@ async def open_tables(request: Request) -> list[dict[str, Any]]:
     "/api/tables/{table_id}/join",
     response_model=SeatTaken,
     responses={
-        403: {"model": Problem, "description": "a rematch seat kept for its player"},
+        403: {
+            "model": Problem,
+            "description": "a rematch seat kept for its player, or a guest at a rated table",
+        },
         404: {"model": Problem},
-        409: {"model": Problem, "description": "no free seat, or the game is over"},
+        409: {
+            "model": Problem,
+            "description": "no free seat, the game is over, or the player has a seat there",
+        },
     },
 )
 async def join_table(request: Request, table_id: str, body: JoinTable) -> SeatTaken:
-    """Take a free seat (or the given one) and get its token."""
+    """Take a free seat (or the given one) and get its token; at a rated table, only a
+    signed-in player without a seat there yet."""
     table = await table_or_404(request, table_id)
+    if table.seating.rated is not None:
+        await seated_account(request, table.id)
     try:
         seat, token = await joining.join(
             manager_of(request), table, body.seat, body.name, body.previous_token
