@@ -8,7 +8,8 @@ a number may be (a list for a select, not a free text box) and their unit. The w
 people are catalogue entries, by key: ``lobby.option.<game>.<option>`` (the option in a
 sentence), ``….help`` (an explanation), ``….<value>`` (a value's label),
 ``lobby.preset.<id>`` and ``lobby.unit.<unit>`` (a number's unit, with plurals); a game's
-own are in its package's words.
+own are in its package's words. Each rated preset comes with the bot levels' ratings from
+the bot ladder (``koloda.club.ladder``), so that a level reads "hard (1747)".
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 from koloda.bots import available_bots, bots_for
 from koloda.bots.base import sees_everything
+from koloda.club.ladder import shipped_ratings
+from koloda.club.ratings import rating_key
 from koloda.core.lobby import Lobby, OptionShape, default_lobby
 from koloda.core.plugin import load_reference
 from koloda.core.registry import available_games, game_plugin, load_game
@@ -48,6 +51,7 @@ def games_catalog() -> list[dict[str, Any]]:
                 "options": _lobby_options(name, type(options)) if options is not None else [],
                 "presets": [preset.id for preset in game_lobby(name).presets],
                 "bots": offered_bots(name),
+                "bot_ratings": preset_bot_ratings(name),
             }
         )
     return out
@@ -64,6 +68,21 @@ def offered_bots(game: str | None = None) -> list[str]:
 def seat_kinds(game: str | None = None) -> list[str]:
     """``human`` and ``bot:<name>`` of every bot offered (for ``game``)."""
     return ["human", *(f"bot:{name}" for name in offered_bots(game))]
+
+
+def preset_bot_ratings(game: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per rated preset of ``game``, each bot level's rating from the bot ladder (what the
+    lobby labels a level with: "hard (1747)")."""
+    shipped = shipped_ratings()
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for preset in game_lobby(game).presets:
+        if preset.rated:
+            levels = shipped.get(rating_key(game, preset), {})
+            out[preset.id] = {
+                level: {"display": rating.display(), "provisional": rating.provisional}
+                for level, rating in levels.items()
+            }
+    return out
 
 
 def game_lobby(game: str) -> Lobby:

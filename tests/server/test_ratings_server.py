@@ -247,3 +247,13 @@ def test_tables_ending_at_once_lose_no_update(database: str) -> None:
         assert not ratings.settle(tables[0]), "a settled table is not settled twice"
     finally:
         store.close()
+
+
+def test_the_games_list_labels_each_rated_presets_bot_levels(server: ServerThread) -> None:
+    games = {g["game"]: g for g in httpx.get(f"{server.url}/api/games").json()}
+    spades = games["spades"]["bot_ratings"]
+    assert set(spades) == {preset.id for preset in rated_presets("spades")}
+    for level, shown in spades["spades"].items():
+        rating = bot_rating(KEY, level)
+        assert shown == {"display": rating.display(), "provisional": rating.provisional}
+    assert "spades_nil" not in spades, "an unrated preset has no bot ratings"
