@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  checkSignUp, claimBody, creationOptions, credentialJSON, fromBase64url, refusal, requestOptions, toBase64url, waitMinutes,
+  call, checkSignUp, claimBody, creationOptions, signIn, signOut, whoAmI, credentialJSON, fromBase64url, refusal, requestOptions, toBase64url, waitMinutes,
 } from "../../koloda/server/static/account.js";
 
 const bytes = (...values) => new Uint8Array(values);
@@ -135,4 +135,50 @@ test("a name and password are checked as the server would before they are sent",
   assert.equal(checkSignUp("Anna!", "long enough"), "name_invalid");
   assert.equal(checkSignUp("Anna_K-2", "seven c"), "password_short");
   assert.equal(checkSignUp("Anna_K-2", ""), "password_short");
+});
+
+/* A stand-in for the browser's storage and fetch: every request kept, answers given in turn. */
+function fakeBrowser(answers) {
+  const stored = new Map();
+  globalThis.localStorage = {
+    getItem: (key) => (stored.has(key) ? stored.get(key) : null),
+    setItem: (key, value) => stored.set(key, String(value)),
+    removeItem: (key) => stored.delete(key),
+  };
+  const sent = [];
+  globalThis.fetch = async (url, init) => {
+    sent.push({ url, ...init });
+    const [status, body] = answers.shift();
+    return { ok: status < 300, status, json: async () => body, headers: { get: (name) => (name === "retry-after" && status === 429 ? "120" : null) } };
+  };
+  return sent;
+}
+
+test("a guest's browser is not asked who it is; once signed in, changes carry the CSRF token", async () => {
+  const account = { name: "Anna", public_profile: false };
+  const sent = fakeBrowser([[200, { account, csrf_token: "tok-1" }], [200, { account, csrf_token: "tok-1" }], [200, {}], [200, { sessions_ended: 1 }]]);
+  assert.equal(await whoAmI(), null);
+  assert.equal(sent.length, 0);
+  const signed = await signIn("Anna", "a password");
+  assert.equal(signed.ok, true);
+  assert.equal(sent[0].headers["x-csrf-token"], undefined, "no token before there is one");
+  assert.deepEqual(await whoAmI(), account);
+  assert.equal(sent[1].method, "GET");
+  assert.equal(sent[1].headers["x-csrf-token"], undefined, "a GET changes nothing and needs none");
+  await call("POST", "/api/me/tables", { tables: [] });
+  assert.equal(sent[2].headers["x-csrf-token"], "tok-1");
+  assert.equal(sent[2].headers["content-type"], "application/json");
+  await signOut();
+  assert.equal(sent[3].method, "DELETE");
+  assert.equal(sent[3].headers["x-csrf-token"], "tok-1");
+  assert.equal(await whoAmI(), null, "signed out: not asked again");
+  assert.equal(sent.length, 4);
+});
+
+test("a refused answer keeps its status and the seconds to wait; no server is status 0", async () => {
+  fakeBrowser([[429, { detail: "too many failed sign-ins" }]]);
+  const answer = await signIn("Anna", "wrong");
+  assert.deepEqual([answer.ok, answer.status, answer.retryAfter], [false, 429, "120"]);
+  globalThis.fetch = async () => { throw new TypeError("offline"); };
+  assert.equal((await signIn("Anna", "wrong")).status, 0);
 });

@@ -5,7 +5,18 @@
    back here. The converters and the reading of refusals are pure functions (tested in node). */
 
 const CHANGES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const SIGNED_IN_KEY = "koloda.signed_in";  // this browser signed in: worth asking who (a guest is not asked)
 let csrf = null;
+
+function markSignedIn(on) {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN_KEY, "1");
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch { /* storage refused: the account is asked for every time */ }
+}
+function maybeSignedIn() {
+  try { return localStorage.getItem(SIGNED_IN_KEY) !== null; } catch { return true; }
+}
 
 /* ----- base64url ------------------------------------------------------------------------ */
 /* Bytes (an ArrayBuffer or a view) as base64url text, without padding. */
@@ -123,17 +134,25 @@ export async function call(method, url, body) {
     let data = {};
     try { data = await response.json(); } catch { data = {}; }
     const answer = { ok: response.ok, status: response.status, body: data, retryAfter: response.headers.get("retry-after") };
-    if (answer.ok && data && typeof data.csrf_token === "string") csrf = data.csrf_token;
+    if (answer.ok && data && typeof data.csrf_token === "string") {
+      csrf = data.csrf_token;
+      markSignedIn(true);
+    }
     return answer;
   } catch {
     return { ok: false, status: 0, body: {}, retryAfter: null };
   }
 }
 
-/* The signed-in account ({name, public_profile, …}) or null for a guest. */
+/* The signed-in account ({name, public_profile, …}) or null for a guest (a browser that has
+   not signed in is not asked). */
 export async function whoAmI() {
+  if (!maybeSignedIn()) return null;
   const answer = await call("GET", "/api/me");
-  if (!answer.ok) csrf = null;
+  if (!answer.ok && answer.status !== 0) {
+    csrf = null;
+    markSignedIn(false);
+  }
   return answer.ok ? answer.body.account : null;
 }
 
@@ -142,7 +161,10 @@ export function signIn(name, password) { return call("POST", "/api/session", { n
 
 async function signedOut(url, method) {
   const answer = await call(method, url);
-  if (answer.ok) csrf = null;
+  if (answer.ok || answer.status === 401) {
+    csrf = null;
+    markSignedIn(false);
+  }
   return answer;
 }
 export function signOut() { return signedOut("/api/session", "DELETE"); }

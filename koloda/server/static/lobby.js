@@ -554,7 +554,7 @@ function showMenu(open) {
 }
 
 function renderGuestForm(mode) {
-  for (const tab of byId("account-guest").querySelectorAll("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === mode));
+  for (const tab of byId("account-guest").querySelectorAll(".tabs button")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
   const passkeys = account.passkeysWork();
   byId("account-passkey").textContent = AL("passkey." + mode);
   byId("account-passkey").classList.toggle("hidden", !passkeys);
@@ -674,7 +674,7 @@ function wireAccount() {
   byId("account-sign-out").addEventListener("click", () => signedOut(account.signOut));
   byId("account-sign-out-all").addEventListener("click", () => signedOut(account.signOutEverywhere));
   byId("account-close").addEventListener("click", () => byId("account-dialog").close());
-  for (const tab of byId("account-guest").querySelectorAll("[role=tab]")) tab.addEventListener("click", () => openAccount(tab.dataset.mode));
+  for (const tab of byId("account-guest").querySelectorAll(".tabs button")) tab.addEventListener("click", () => openAccount(tab.dataset.mode));
   byId("account-passkey").addEventListener("click", passkeyGo);
   byId("account-password-go").addEventListener("click", passwordGo);
   byId("account-public").addEventListener("change", setPublic);
