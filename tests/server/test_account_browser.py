@@ -335,7 +335,7 @@ def test_the_dialog_and_the_account_page_fit_in_both_languages(
     page = visitor.open(language)
     label = f"{language}-{size[0]}x{size[1]}"
     visitor.dialog("sign_up")
-    page.fill("#account-name-input", fresh_name("Shot"))
+    page.fill("#account-name-input", fresh_name("Konstantin Konstantin"))  # a long one
     page.click("#account-password-box summary")
     page.fill("#account-password", "short")
     page.click("#account-password-go")
@@ -345,7 +345,11 @@ def test_the_dialog_and_the_account_page_fit_in_both_languages(
     page.fill("#account-password", PASSWORD)
     page.click("#account-password-go")
     page.wait_for_selector("#account-menu:not(.hidden)")
-    visitor.menu("open")
+    page.click("#account-name")
+    page.wait_for_selector("#account-items:not(.hidden)")
+    visitor.fits()
+    page.screenshot(path=str(shots_dir(tmp_path) / f"account-menu-{label}.png"))
+    page.click("#account-open")
     page.wait_for_selector("#account-own:not(.hidden)")
     page.click("#account-delete")
     visitor.fits()

@@ -546,6 +546,7 @@ function renderAccountArea() {
   if (!me) return;
   byId("account-name").textContent = me.name;
   byId("account-name").setAttribute("aria-label", AL("menu_label", me.name));
+  byId("account-name").title = me.name;  /* a long name is cut short on a phone */
 }
 
 function showMenu(open) {
