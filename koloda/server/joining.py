@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from koloda.core.errors import OptionError
 from koloda.core.registry import load_rules
 from koloda.server.live import LiveTable, fresh_for_joiners, hash_token
+from koloda.server.ratings_service import Ratings
 from koloda.server.seating import (
     HUMAN,
     LEFT,
@@ -124,7 +125,11 @@ async def rematch(
                 reserved=list(old.token_hashes),
                 turn_seconds=old.seating.turn_seconds,
                 entropy=old.seating.entropy is not None,
+                rated=old.seating.rated,
             )
+            if old.seating.rated is not None:  # a rated table's rematch is rated too
+                ratings = Ratings(manager.store.engine)
+                await asyncio.to_thread(ratings.mark_pending, new.id, old.seating.rated)
             old.seating.rematch = new.id
             await manager.store_seats(old)
             manager.announce(old)

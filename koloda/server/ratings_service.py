@@ -332,3 +332,18 @@ async def _settle(ratings: Ratings, table_id: str) -> None:
         with contextlib.suppress(SQLAlchemyError):
             await asyncio.to_thread(ratings.settle_pending)
         return
+
+
+def sweep_soon(engine: Engine) -> None:
+    """The pending rated tables whose game is over are settled in a thread (a process
+    starting takes up the updates that failed before)."""
+    task = asyncio.get_running_loop().create_task(_sweep(Ratings(engine)))
+    _settling.add(task)
+    task.add_done_callback(_settling.discard)
+
+
+async def _sweep(ratings: Ratings) -> None:
+    try:
+        await asyncio.to_thread(ratings.settle_pending)
+    except SQLAlchemyError:
+        logger.exception("the pending ratings could not be read")

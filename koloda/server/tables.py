@@ -35,6 +35,7 @@ from koloda.server.messages import Messages
 from koloda.server.metrics import Latencies
 from koloda.server.ownership import Ownership
 from koloda.server.presence import Presence
+from koloda.server.ratings_service import sweep_soon
 from koloda.server.seat_changes import SeatChanges
 from koloda.server.seating import HUMAN, OPEN, Seating, new_token
 from koloda.server.store import NewTable, Store
@@ -83,8 +84,10 @@ class TableManager:
 
     async def start(self) -> None:
         """Serve at once: stored tables are replayed lazily, on their first contact, and
-        tables left alone are put away (``idle_seconds``)."""
+        tables left alone are put away (``idle_seconds``). Rated tables whose ratings wait
+        for an update that failed are settled (``ratings_service``)."""
         self.ownership.start()
+        sweep_soon(self.store.engine)
 
     async def close(self) -> None:
         """Every table stopped, and the bots' workers."""

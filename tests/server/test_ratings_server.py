@@ -19,11 +19,15 @@ from sqlalchemy import insert, select
 from websockets.sync.client import connect
 
 from koloda.club.ladder import bot_rating
-from koloda.club.ratings import Rating, rate_results, rated_presets
+from koloda.club.ratings import Rating, RatingError, rate_results, rated_presets
 from koloda.core.registry import load_game
 from koloda.server.accounts_store import accounts_table, bindings_table
 from koloda.server.ratings_service import Ratings
-from koloda.server.ratings_store import rating_history_table, ratings_table
+from koloda.server.ratings_store import (
+    rating_history_table,
+    rating_pending_table,
+    ratings_table,
+)
 from koloda.server.store import Store, tables_table
 
 PASSWORD = "correct horse battery"
@@ -257,3 +261,34 @@ def test_the_games_list_labels_each_rated_presets_bot_levels(server: ServerThrea
         rating = bot_rating(KEY, level)
         assert shown == {"display": rating.display(), "provisional": rating.provisional}
     assert "spades_nil" not in spades, "an unrated preset has no bot ratings"
+
+
+def test_an_update_that_fails_stays_pending_and_one_left_over_is_taken_up(database: str) -> None:
+    store = Store(database, fsync=False)
+    try:
+        ratings = Ratings(store.engine)
+        accounts = [f"acc-{next(_names)}", f"acc-{next(_names)}"]
+        broken, left_over = f"{accounts[0]}-broken", f"{accounts[0]}-left"
+        _finished_table(store, broken, accounts)
+        with store.engine.begin() as connection:  # results of the wrong shape
+            connection.execute(
+                tables_table.update()
+                .where(tables_table.c.id == broken)
+                .values(record={"finished": True, "totals": [1]})
+            )
+        with pytest.raises(RatingError):
+            ratings.settle(broken)
+        assert broken in ratings.pending()
+        with store.engine.connect() as connection:
+            why = connection.execute(
+                select(rating_pending_table.c.last_error).where(
+                    rating_pending_table.c.table_id == broken
+                )
+            ).scalar_one()
+        assert why and "sides" in why
+        _finished_table(store, left_over, accounts)  # its game ended, its update never ran
+        assert ratings.settle_pending() == 1
+        assert left_over not in ratings.pending() and broken in ratings.pending()
+        assert [kept.games for kept in ratings.of_account(accounts[0])] == [1]
+    finally:
+        store.close()

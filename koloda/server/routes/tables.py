@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException, Request
 
 from koloda.core.errors import KolodaError
 from koloda.server import joining
-from koloda.server.accounts_guard import bind_seat
+from koloda.server.accounts_guard import bind_seat, session_of
 from koloda.server.live import LiveTable, TableError
 from koloda.server.protocol import ws
 from koloda.server.protocol.http import (
@@ -142,8 +142,11 @@ async def leave_table(request: Request, table_id: str, body: LeaveSeat) -> SeatL
 )
 async def rematch(request: Request, table_id: str, body: Rematch) -> SeatTaken:
     """Once a game is over, a player starts (or joins) the rematch: same seats and rules,
-    a new shuffle. The others' seats wait for them (each with his old token)."""
+    a new shuffle. The others' seats wait for them (each with his old token). A rated
+    table's rematch is rated too: asked for by a signed-in player."""
     table = await table_or_404(request, table_id)
+    if table.seating.rated is not None and await session_of(request) is None:
+        raise HTTPException(403, "a rated table's seats are for signed-in players")
     check_creation(request)
     try:
         new, seat, token = await joining.rematch(manager_of(request), table, body.token)
