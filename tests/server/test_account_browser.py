@@ -293,6 +293,12 @@ def test_a_guest_with_two_tables_signs_up_and_keeps_them(
     there.wait_for_selector("#account-sign-in:not(.hidden)")
     assert guest.me() == 401 and elsewhere.me() == 401
     wait_until(there, "document.querySelectorAll('#my-tables li').length === 0")
+    guest.menu("open")  # the first device finds its session gone at its next change
+    page.check("#account-public")
+    page.wait_for_selector("#account-sign-in:not(.hidden)")
+    assert page.is_hidden("#account-dialog")
+    wait_until(page, "document.querySelectorAll('#my-tables li .remove').length === 2")
+    assert set(guest.my_tables()) == tables  # this browser's own list again
     guest.close()
     elsewhere.close()
 

@@ -648,10 +648,8 @@ function passwordGo() {
   return accountStep("sign_in", () => account.signIn(name, password));
 }
 
-async function signedOut(step) {
-  showMenu(false);
-  const answer = await step();
-  if (!answer.ok && answer.status !== 401) { byId("mine-problem").textContent = errorText(answer); return; }
+/* Signed out (or the session is gone): a guest again, "My tables" this browser's. */
+function forgetAccount() {
   S.account = null;
   S.accountTables = null;
   const dialog = byId("account-dialog");
@@ -661,10 +659,18 @@ async function signedOut(step) {
   refreshMine();
 }
 
+async function signedOut(step) {
+  showMenu(false);
+  const answer = await step();
+  if (answer.ok || answer.status === 401) { forgetAccount(); return; }
+  byId(byId("account-dialog").open ? "account-problem" : "mine-problem").textContent = errorText(answer);
+}
+
 async function setPublic() {
   const answer = await account.setPublicProfile(byId("account-public").checked);
+  if (answer.status === 401) { forgetAccount(); return; }
   if (answer.ok) S.account = answer.body.account;
-  else showRefusal("change", answer);
+  else byId("account-problem").textContent = errorText(answer);
   renderAccountDialog();
 }
 
