@@ -100,13 +100,15 @@ SUMMARY = "Card games at server-authoritative tables for people and bots."
 DESCRIPTION = ws.overview()
 
 ROUTERS = (
+    # a request is matched against the routers in this order: the tables' WebSocket and
+    # routes, which a room's load is made of, first
+    play.router,
+    tables.router,
     pages.router,
     lobby.router,
-    tables.router,
     records.router,
     analysis.router,
     stats.router,
-    play.router,
     accounts.router,
     ratings.router,
     operations,
