@@ -19,7 +19,7 @@ class ShownRating(BaseModel):
 class AccountRating(ShownRating):
     """An account's rating in one rated game."""
 
-    rating_key: str = Field(examples=["spades:spades"], description="the game and its preset")
+    rating_key: str = Field(description="the game and its preset (game:preset)")
     games: int = Field(description="rated games played")
     updated: float = Field(description="when it last changed (Unix time)")
 
