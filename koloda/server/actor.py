@@ -225,7 +225,7 @@ class Actor:
             manager.latencies.record(time.perf_counter() - act.received)
         manager.bots.schedule(table)
         if state.is_over and table.seating.rated is not None:
-            settle_soon(manager.store.engine, table.id)
+            settle_soon(manager.store.engine, table.id, table.seating.rated)
 
     def _after(self, table: LiveTable, act: Act, events: list[Event]) -> None:
         """The table's bookkeeping after a stored action: the deals scored, the trick, and

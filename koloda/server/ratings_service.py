@@ -156,6 +156,24 @@ class Ratings:
                 )
             )
 
+    def ensure_pending(self, table_id: str, key: str) -> None:
+        """A rated table whose game ended is pending unless it was rated already (its
+        pending row, written when it was made, may have been lost to a failing store)."""
+        with self.engine.begin() as connection:
+            rated = connection.execute(
+                select(rating_history_table.c.id)
+                .where(rating_history_table.c.table_id == table_id)
+                .limit(1)
+            ).first()
+            pending = connection.execute(
+                select(rating_pending_table.c.table_id).where(
+                    rating_pending_table.c.table_id == table_id
+                )
+            ).first()
+        if rated is None and pending is None:
+            with contextlib.suppress(IntegrityError):  # written meanwhile
+                self.mark_pending(table_id, key)
+
     def settle(self, table_id: str) -> bool:
         """The finished rated table's players' ratings updated, in one transaction; False
         when there is nothing to do (not pending, or not finished yet). A failure is
@@ -313,22 +331,26 @@ _settling: set[asyncio.Task[None]] = set()
 """The updates under way (kept until they end)."""
 
 
-def settle_soon(engine: Engine, table_id: str) -> None:
+def settle_soon(engine: Engine, table_id: str, key: str) -> None:
     """A rated table's game is over: its ratings are updated in a thread, off the table's
     hot path, then any other pending table's whose game is over; a failure is logged with
     the table's id and tried again later."""
-    task = asyncio.get_running_loop().create_task(_settle(Ratings(engine), table_id))
+    task = asyncio.get_running_loop().create_task(_settle(Ratings(engine), table_id, key))
     _settling.add(task)
     task.add_done_callback(_settling.discard)
 
 
-async def _settle(ratings: Ratings, table_id: str) -> None:
+async def _settle(ratings: Ratings, table_id: str, key: str) -> None:
     for delay in (0.0, *RETRY_SECONDS):
         await asyncio.sleep(delay)
         try:
+            await asyncio.to_thread(ratings.ensure_pending, table_id, key)
             await asyncio.to_thread(ratings.settle, table_id)
-        except (RatingError, SQLAlchemyError):
-            continue  # logged, and recorded on the pending row
+        except SQLAlchemyError:
+            logger.exception("table %s: its ratings' update waits for the store", table_id)
+            continue
+        except RatingError:  # logged and kept on the pending row: no retry mends it
+            return
         with contextlib.suppress(SQLAlchemyError):
             await asyncio.to_thread(ratings.settle_pending)
         return

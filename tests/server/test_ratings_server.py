@@ -292,3 +292,23 @@ def test_an_update_that_fails_stays_pending_and_one_left_over_is_taken_up(databa
         assert [kept.games for kept in ratings.of_account(accounts[0])] == [1]
     finally:
         store.close()
+
+
+def test_a_rated_table_whose_pending_row_was_lost_is_rated_once(database: str) -> None:
+    store = Store(database, fsync=False)
+    try:
+        ratings = Ratings(store.engine)
+        accounts = [f"acc-{next(_names)}", f"acc-{next(_names)}"]
+        table_id = f"{accounts[0]}-lost"
+        _finished_table(store, table_id, accounts)
+        with store.engine.begin() as connection:
+            connection.execute(
+                rating_pending_table.delete().where(rating_pending_table.c.table_id == table_id)
+            )
+        ratings.ensure_pending(table_id, KEY)
+        assert ratings.settle(table_id)
+        ratings.ensure_pending(table_id, KEY)  # rated already: not pending again
+        assert table_id not in ratings.pending() and not ratings.settle(table_id)
+        assert [kept.games for kept in ratings.of_account(accounts[1])] == [1]
+    finally:
+        store.close()

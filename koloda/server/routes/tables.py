@@ -4,9 +4,11 @@ seat, and what a table shows now (its facts, a seat's view, its score sheet)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
+from sqlalchemy.exc import SQLAlchemyError
 
 from koloda.core.errors import KolodaError
 from koloda.server import joining
@@ -64,8 +66,9 @@ async def create_table(request: Request, body: CreateTable) -> CreatedTable:
         )
     except (KolodaError, ValueError, TypeError) as error:
         raise HTTPException(422, str(error)) from None
-    if rated is not None:
-        await asyncio.to_thread(ratings_of(request).mark_pending, table.id, rated)
+    if rated is not None:  # should this fail, the game's end writes it (ensure_pending)
+        with contextlib.suppress(SQLAlchemyError):
+            await asyncio.to_thread(ratings_of(request).mark_pending, table.id, rated)
     mine = next((s for s, token in enumerate(tokens) if token is not None), None)
     if mine is not None:  # the first person's seat is the maker's
         await bind_seat(request, table.id, mine, tokens[mine])
