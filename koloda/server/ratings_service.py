@@ -31,7 +31,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from koloda.club.ladder import bot_rating, shipped_ratings
+from koloda.club.ladder import shipped_ratings
 from koloda.club.ratings import Rating, RatingError, rate_results, rated_presets, rating_key
 from koloda.core.registry import available_games, load_game
 from koloda.server.accounts_store import accounts_table, bindings_table
@@ -101,7 +101,7 @@ def _seat_ratings(
             row = rows.get(account)
             out.append(Rating(row.mu, row.sigma) if row is not None else Rating())
         elif kind.startswith(BOT_PREFIX):
-            out.append(bot_rating(key, kind.removeprefix(BOT_PREFIX)))
+            out.append(bot_levels(key).get(kind.removeprefix(BOT_PREFIX), Rating()))
         else:
             out.append(Rating())
     return out
@@ -311,9 +311,16 @@ class Ratings:
             return [Standing(str(r.name), Rating(r.mu, r.sigma), int(r.games)) for r in rows]
 
 
+@functools.cache
+def _shipped() -> dict[str, dict[str, Rating]]:
+    """The bot ladder's figures, read once."""
+    return shipped_ratings()
+
+
 def bot_levels(key: str) -> dict[str, Rating]:
-    """The bot levels' shipped ratings under ``key`` (none where the ladder has none)."""
-    return dict(shipped_ratings().get(key, {}))
+    """The bot levels' shipped ratings under ``key`` (none where the ladder has none); a
+    level the ladder did not rate plays as a new player."""
+    return dict(_shipped().get(key, {}))
 
 
 @functools.cache
