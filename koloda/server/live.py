@@ -30,7 +30,7 @@ from koloda.records import parse_record, record_from_state, results_document
 from koloda.records.fairness import FAIRNESS_KEY, commitment, deal_seed, proof
 from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name, seat_state
 from koloda.server.sheet_html import render_sheet_html
-from koloda.server.store import StoredTable
+from koloda.server.store import NewTable, StoredTable
 from koloda.server.views import (
     TrickTracker,
     events_json,
@@ -367,6 +367,20 @@ class LiveTable:
                 else:
                     self.known_setups.append(setup)
         return changed
+
+    def stored_row(self) -> NewTable:
+        """The table as the store first writes it: its game, seats, seed and first deals."""
+        return NewTable(
+            id=self.id,
+            game=self.rules.name,
+            options=self.options,
+            seats=self.seats,
+            token_hashes=self.token_hashes,
+            seed=self.seed,
+            first_dealer=self.first_dealer,
+            setups=self.new_setups(),
+            seating=self.seating.to_json(),
+        )
 
     def finished_record(self) -> dict[str, Any]:
         """The finished game's record with results, revealing the seed (records.fairness)."""

@@ -38,7 +38,7 @@ from koloda.server.presence import Presence
 from koloda.server.ratings_service import sweep_soon
 from koloda.server.seat_changes import SeatChanges
 from koloda.server.seating import HUMAN, OPEN, Seating, new_token
-from koloda.server.store import NewTable, Store
+from koloda.server.store import Store
 from koloda.server.thinking import Thinkers
 
 __all__ = ["STORE_UNAVAILABLE", "TableManager", "new_table"]
@@ -138,19 +138,7 @@ class TableManager:
         if self.cluster is not None:
             owner = await self.ownership.acquire(table.id)
             assert owner is None, "a new table's id is taken"
-        await self.store.create(
-            NewTable(
-                id=table.id,
-                game=table.rules.name,
-                options=table.options,
-                seats=table.seats,
-                token_hashes=table.token_hashes,
-                seed=table.seed,
-                first_dealer=table.first_dealer,
-                setups=table.new_setups(),
-                seating=table.seating.to_json(),
-            )
-        )
+        await self.store.create(table.stored_row())
         self.ownership.activate(table)
         return table, tokens
 

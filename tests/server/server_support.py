@@ -21,9 +21,13 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from koloda.core.engine import GameState
+from koloda.core.registry import load_rules
 from koloda.records import parse_record
 from koloda.server.app import create_app
 from koloda.server.limits import CreationLimit
+from koloda.server.live import Connection, LiveTable
+from koloda.server.seating import Seating
+from koloda.server.tables import new_table
 
 CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 
@@ -309,3 +313,45 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def play_some(
+    base: str, table_id: str, tokens: list[str], actions: int, rng: random.Random
+) -> list[dict[str, Any]]:
+    """Play ``actions`` random actions by the seats' turns; each seat's latest view."""
+    sockets = [
+        connect(f"{base}/ws/tables/{table_id}?token={t}", ping_interval=None).__enter__()
+        for t in tokens
+    ]
+    views = [receive(ws) for ws in sockets]
+    for _ in range(actions):
+        seat = views[0]["view"]["to_act"]
+        if seat is None:
+            break
+        mine = views[seat]
+        action = rng.choice(mine["view"]["legal_actions"])
+        sockets[seat].send(
+            json.dumps({"type": "act", "action": action, "version": mine["version"]})
+        )
+        views = [receive_until(ws, "view") for ws in sockets]
+    for ws in sockets:
+        ws.close()
+    return views
+
+
+def drain(connection: Connection) -> list[dict[str, Any]]:
+    """What the server queued for a connection so far, as JSON, taken off its queue."""
+    out = []
+    while not connection.outbox.empty():
+        text = connection.outbox.get_nowait()
+        assert text is not None
+        out.append(json.loads(text))
+    return out
+
+
+def people_table(game: str = "king", turn_seconds: float = 0.0, hints: bool = True) -> LiveTable:
+    """A live table of ``game`` with a person in every seat, not stored, not owned."""
+    seats = ["human"] * load_rules(game, {}).num_seats
+    seating = Seating([], hints=hints, turn_seconds=turn_seconds)
+    table, _ = new_table(game, {}, seats, None, seating, entropy=False)
+    return table

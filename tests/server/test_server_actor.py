@@ -11,13 +11,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from server_support import drain, people_table
 
 from koloda.server.actor import STORE_UNAVAILABLE, Actor
 from koloda.server.live import Act, Connection, LiveTable
 from koloda.server.metrics import Latencies
-from koloda.server.seating import Seating
 from koloda.server.store import ActionWrite
-from koloda.server.tables import new_table
 
 GAME = "king"
 
@@ -68,23 +67,6 @@ class Manager:
         self.bots = self.presence = Neighbours()
 
 
-def make_table() -> LiveTable:
-    from koloda.core.registry import load_rules
-
-    seats = ["human"] * load_rules(GAME, {}).num_seats
-    table, _ = new_table(GAME, {}, seats, None, Seating([]), entropy=False)
-    return table
-
-
-def messages(connection: Connection) -> list[dict[str, Any]]:
-    out = []
-    while not connection.outbox.empty():
-        text = connection.outbox.get_nowait()
-        assert text is not None
-        out.append(json.loads(text))
-    return out
-
-
 def legal(table: LiveTable) -> list[str]:
     seat = table.state.to_act
     assert seat is not None
@@ -98,7 +80,7 @@ def play(scene: Scene, failures: int = 0) -> None:
     """``scene`` at a table whose owner runs, with one connection per seat and a spectator."""
 
     async def run() -> None:
-        table = make_table()
+        table = people_table()
         manager = Manager(table, failures)
         actor = Actor(manager, deal_pause=0.0)  # type: ignore[arg-type]
         connections = [Connection(seat) for seat in range(table.rules.num_seats)]
@@ -125,7 +107,7 @@ def test_an_action_is_stored_before_anyone_hears_of_it() -> None:
         assert manager.store.writes[0].action == card
         assert table.version == 1
         for connection in conns:
-            (view,) = messages(connection)
+            (view,) = drain(connection)
             assert view["type"] == "view" and view["version"] == 1
             assert view["seat"] == connection.seat
         assert manager.bots.scheduled == 1
@@ -175,7 +157,7 @@ def test_a_refused_action_is_told_its_connection_only(change: str, code: str) ->
         assert manager.store.writes == [] and table.version == 0
         told = act.connection if act.connection is not None else None
         for connection in conns:
-            got = messages(connection)
+            got = drain(connection)
             if connection is told:
                 assert [m["code"] for m in got] == [code]
             else:
@@ -193,12 +175,12 @@ def test_a_failing_store_stalls_the_table_and_everyone_hears_it() -> None:
             await asyncio.sleep(0)
         assert manager.stalled == {table.id}
         for connection in conns:
-            (error,) = messages(connection)
+            (error,) = drain(connection)
             assert error["code"] == "store_unavailable"
             assert error["message"] == STORE_UNAVAILABLE
         await actor.call(table, lambda t: None)
         assert manager.stalled == set() and table.version == 1
-        assert all(m["type"] == "view" for c in conns for m in messages(c))
+        assert all(m["type"] == "view" for c in conns for m in drain(c))
 
     play(scene, failures=1)
 

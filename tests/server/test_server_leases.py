@@ -16,7 +16,7 @@ from koloda.server.cluster import Cluster, Elsewhere
 from koloda.server.live import Connection, LiveTable
 from koloda.server.ownership import Ownership
 from koloda.server.seating import Seating
-from koloda.server.store import NewTable, Store
+from koloda.server.store import Store
 from koloda.server.tables import new_table
 
 GAME = "spades"
@@ -62,19 +62,7 @@ async def stored_table(store: Store) -> str:
     """A new table written to the store, not brought to life."""
     seats = ["human"] + ["bot:random"] * (load_rules(GAME, {}).num_seats - 1)
     table, _ = new_table(GAME, {}, seats, None, Seating([]), entropy=False)
-    await store.create(
-        NewTable(
-            id=table.id,
-            game=table.rules.name,
-            options=table.options,
-            seats=table.seats,
-            token_hashes=table.token_hashes,
-            seed=table.seed,
-            first_dealer=table.first_dealer,
-            setups=table.new_setups(),
-            seating=table.seating.to_json(),
-        )
-    )
+    await store.create(table.stored_row())
     return table.id
 
 

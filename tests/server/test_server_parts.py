@@ -5,10 +5,10 @@ connection's message becomes (``messages``), the grace period and the turn clock
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
+from server_support import drain, people_table
 
 from koloda.bots import make_bot
 from koloda.core.registry import load_rules
@@ -46,22 +46,6 @@ class Manager:
         self.bots = Recorder()
         self.presence = Recorder()
         self.seats = Recorder()
-
-
-def people_table(turn_seconds: float = 0.0, hints: bool = True) -> LiveTable:
-    seats = ["human"] * load_rules(GAME, {}).num_seats
-    seating = Seating([], hints=hints, turn_seconds=turn_seconds)
-    table, _ = new_table(GAME, {}, seats, None, seating, entropy=False)
-    return table
-
-
-def sent(connection: Connection) -> list[dict[str, Any]]:
-    out = []
-    while not connection.outbox.empty():
-        text = connection.outbox.get_nowait()
-        assert text is not None
-        out.append(json.loads(text))
-    return out
 
 
 def queued(table: LiveTable) -> list[Any]:
@@ -114,7 +98,7 @@ def test_a_message_is_refused_at_once_or_queued(
     messages, table, _ = talk
     connection = Connection(seat)
     messages.submit(table, message, connection)
-    answers = sent(connection)
+    answers = drain(connection)
     if code is None:
         assert answers == [] and len(queued(table)) == 1
     else:
@@ -139,7 +123,7 @@ def test_a_move_goes_to_the_owner_unless_the_table_waits_for_the_store(
     )
     manager.stalled.add(table.id)
     messages.submit(table, {"type": "act", "action": "QH"}, connection)
-    assert [a["code"] for a in sent(connection)] == ["store_unavailable"]
+    assert [a["code"] for a in drain(connection)] == ["store_unavailable"]
     assert queued(table) == []
 
 
@@ -147,13 +131,13 @@ def test_ping_sync_and_hints_off(talk: tuple[Messages, LiveTable, Manager]) -> N
     messages, table, _ = talk
     connection = Connection(1)
     messages.submit(table, {"type": "ping"}, connection)
-    assert sent(connection) == [{"type": "pong"}] and queued(table) == []
+    assert drain(connection) == [{"type": "pong"}] and queued(table) == []
     messages.submit(table, {"type": "sync"}, connection)
     (sync,) = queued(table)
     assert isinstance(sync, Sync) and sync.connection is connection
     table.seating.hints = False
     messages.submit(table, {"type": "hint"}, connection)
-    assert [a["code"] for a in sent(connection)] == ["hints_off"]
+    assert [a["code"] for a in drain(connection)] == ["hints_off"]
 
 
 def test_any_message_of_a_person_away_brings_him_back(
@@ -177,10 +161,10 @@ def test_a_chat_phrase_reaches_everyone_once_a_second(
     table.connections.update((speaker, listener))
     messages.submit(table, {"type": "chat", "phrase": "hello"}, speaker)
     heard = {"type": "chat", "seat": 0, "phrase": "hello"}
-    assert sent(speaker) == [heard] and sent(listener) == [heard]
+    assert drain(speaker) == [heard] and drain(listener) == [heard]
     messages.submit(table, {"type": "chat", "phrase": "thanks"}, speaker)
-    assert [a["code"] for a in sent(speaker)] == ["bad_message"]
-    assert sent(listener) == []
+    assert [a["code"] for a in drain(speaker)] == ["bad_message"]
+    assert drain(listener) == []
 
 
 def test_randomness_and_ready_go_to_their_parts(

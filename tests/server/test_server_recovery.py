@@ -3,17 +3,15 @@ database; every table resumes exactly at its last acknowledged action, nothing l
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from postgres_server import PostgresServer
-from server_support import Client, ServerProcess, create_table, receive, receive_until
+from server_support import Client, ServerProcess, create_table, play_some, receive
 from websockets.sync.client import connect
 
 from koloda.records import parse_record, replay
@@ -34,30 +32,6 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[s
     else:
         server: PostgresServer = request.getfixturevalue("postgres")
         yield server.new_database(), tmp_path
-
-
-def play_some(
-    base: str, table_id: str, tokens: list[str], actions: int, rng: random.Random
-) -> list[dict[str, Any]]:
-    """Play ``actions`` random actions by the seats' turns; each seat's latest view."""
-    sockets = [
-        connect(f"{base}/ws/tables/{table_id}?token={t}", ping_interval=None).__enter__()
-        for t in tokens
-    ]
-    views = [receive(ws) for ws in sockets]
-    for _ in range(actions):
-        seat = views[0]["view"]["to_act"]
-        if seat is None:
-            break
-        mine = views[seat]
-        action = rng.choice(mine["view"]["legal_actions"])
-        sockets[seat].send(
-            json.dumps({"type": "act", "action": action, "version": mine["version"]})
-        )
-        views = [receive_until(ws, "view") for ws in sockets]
-    for ws in sockets:
-        ws.close()
-    return views
 
 
 def test_server_killed_mid_game_resumes_exactly(database: tuple[str, Path]) -> None:
