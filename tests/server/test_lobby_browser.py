@@ -419,3 +419,28 @@ def test_the_lobby_passes_an_accessibility_audit(
     bad = [(v["id"], v["help"]) for v in found if v["impact"] in ("serious", "critical")]
     assert not bad, bad
     lobby.close()
+
+
+def test_the_bots_show_their_ratings_in_a_rated_preset(
+    lobby_server: ServerThread, browser: Any
+) -> None:
+    """In a rated preset each bot level is labelled with its rating from the bot ladder
+    ("Hard (1747)"); in a preset that is not rated, or with rules of one's own, with none."""
+    games = httpx.get(f"{lobby_server.url}/api/games").json()
+    king = next(g for g in games if g["game"] == "king")
+    rated = king["bot_ratings"]["king_classic"]
+    assert "king_three" not in king["bot_ratings"]
+    lobby = Lobby(browser, lobby_server)
+    page = lobby.open()
+    assert page.is_checked("#preset-king_classic")
+    label = "document.querySelector('#seat-1 option[value=\"bot:hard\"]').textContent"
+    hard = rated["hard"]
+    shown = f"({hard['display']}{'?' if hard['provisional'] else ''})"
+    assert page.evaluate(label).endswith(" " + shown)
+    page.check("#preset-king_three")
+    wait_until(page, "document.querySelectorAll('#seats select').length === 3")
+    assert "(" not in page.evaluate(label)
+    page.check("#preset-king_classic")
+    wait_until(page, "document.querySelectorAll('#seats select').length === 4")
+    assert page.evaluate(label).endswith(" " + shown)
+    lobby.close()

@@ -38,6 +38,16 @@ function kindLabel(kind) {
   const key = "lobby.kind." + kind.replace(":", ".");
   return has(key) ? word(key) : kind.startsWith("bot:") ? `${L("kind.bot")} ${kind.slice(4)}` : kind;
 }
+/* A bot's rating in the rated preset the options make ("hard (1747)"; "?" while provisional),
+   from the bot ladder's figures the games' catalogue gives; none elsewhere. */
+function botRating(kind) {
+  if (!kind.startsWith("bot:")) return "";
+  const preset = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
+  const ratings = preset ? (gameOf(S.game).bot_ratings || {})[preset.id] : null;
+  const rating = ratings ? ratings[kind.slice(4)] : null;
+  return rating ? ` (${rating.display}${rating.provisional ? "?" : ""})` : "";
+}
+function seatKindLabel(kind) { return kindLabel(kind) + botRating(kind); }
 function kindHelp(kind) {
   const key = "lobby.kind." + kind.replace(":", ".") + ".help";
   return has(key) ? word(key) : "";
@@ -108,6 +118,7 @@ function renderPresets() {
 function markPreset() {
   const found = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
   const chosen = found ? found.id : "custom";
+  for (const option of byId("seats").querySelectorAll("option")) option.textContent = seatKindLabel(option.value);
   for (const label of byId("presets").querySelectorAll(".preset")) {
     const on = label.dataset.preset === chosen;
     label.classList.toggle("on", on);
@@ -215,7 +226,7 @@ function renderSeats() {
   box.replaceChildren();
   for (let s = 0; s < S.seatCount; s++) {
     const id = "seat-" + s;
-    const option = (k) => el("option", { value: k, selected: k === S.seatKinds[s] }, kindLabel(k));
+    const option = (k) => el("option", { value: k, selected: k === S.seatKinds[s] }, seatKindLabel(k));
     const select = el("select", { id, "data-seat": s, "aria-describedby": id + "-help" },
       kinds.people.map(option), el("optgroup", { label: L("bots") }, kinds.bots.map(option)));
     const help = el("p", { class: "help", id: id + "-help" }, kindHelp(S.seatKinds[s]));
