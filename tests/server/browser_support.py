@@ -38,3 +38,17 @@ def wait_until(page: Any, expression: str, seconds: float = 10) -> None:
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"timed out waiting for {expression}"
         page.wait_for_timeout(20)
+
+
+def page_errors(page: Any) -> list[str]:
+    """The page's script errors and the resources its Content-Security-Policy blocked (a
+    blocked script or style breaks a page silently), collected as they happen."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    return errors

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import needs_chromium, shots_dir, wait_until
+from browser_support import needs_chromium, page_errors, shots_dir, wait_until
 from server_support import ServerThread, serving
 
 from koloda.server.accounts import PER_ACCOUNT
@@ -52,16 +52,7 @@ class Visitor:
         self.size = size
         self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
         self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on(
-            "console",
-            lambda message: (
-                self.errors.append(message.text)
-                if "Content Security Policy" in message.text
-                else None
-            ),
-        )
+        self.errors = page_errors(self.page)
         self.cdp: Any = None
         self.authenticator = ""
 

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlparse
 
 import httpx
 import pytest
-from browser_support import needs_chromium, shots_dir, wait_until
+from browser_support import needs_chromium, page_errors, shots_dir, wait_until
 from server_support import Client, ServerThread, facts, serving
 
 from koloda.i18n import catalogue_json
@@ -35,16 +35,7 @@ class Lobby:
         self.size = size
         self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
         self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on(
-            "console",
-            lambda message: (
-                self.errors.append(message.text)
-                if "Content Security Policy" in message.text
-                else None
-            ),
-        )
+        self.errors = page_errors(self.page)
 
     def open(self, query: str = "") -> Any:
         self.page.goto(self.server.url + "/" + query)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import needs_chromium, shots_dir
+from browser_support import needs_chromium, page_errors, shots_dir
 from server_support import ServerThread, serving
 
 pytestmark = needs_chromium
@@ -26,14 +26,7 @@ def test_server_browser_lobby_opens_a_king_table(
     name = f"{size[0]}x{size[1]}"
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})  # type: ignore[attr-defined]
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(  # a blocked script or style would break the page silently
-        "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
+    errors = page_errors(page)
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
 
