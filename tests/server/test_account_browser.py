@@ -161,6 +161,8 @@ def test_a_passkey_signs_up_and_signs_in_again_in_another_context(
     second.signed_in_as(name)
     assert second.me() == 200
     assert second.credentials()[0]["signCount"] > made[0]["signCount"]
+    # a new browser has no name of its own yet: at the tables he is called as his account
+    assert again.input_value("#name") == name
     first.close()
     second.close()
 

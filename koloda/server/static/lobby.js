@@ -558,6 +558,9 @@ function renderAccountArea() {
   byId("account-name").textContent = me.name;
   byId("account-name").setAttribute("aria-label", AL("menu_label", me.name));
   byId("account-name").title = me.name;  /* a long name is cut short on a phone */
+  for (const id of ["name", "invited-name"]) {  /* at the tables he is called as his account */
+    if (!byId(id).value.trim()) byId(id).value = me.name;
+  }
 }
 
 function showMenu(open) {
