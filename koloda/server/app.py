@@ -31,6 +31,7 @@ from koloda.server.protocol.http import Problem
 from koloda.server.routes import (
     accounts,
     analysis,
+    friends,
     lobby,
     pages,
     play,
@@ -111,6 +112,7 @@ ROUTERS = (
     stats.router,
     accounts.router,
     ratings.router,
+    friends.router,
     operations,
     help_pages,
 )
