@@ -55,7 +55,7 @@ except ModuleNotFoundError as missing:  # the research extra
 
 from koloda.core.cards import parse_card
 from koloda.core.engine import Action, AnyRules, AnyState, View
-from koloda.core.info import CARD_ACTIONS
+from koloda.core.info import CARD_ACTIONS, DealReward
 from koloda.core.registry import load_game
 
 SCAN_LIMIT = 4096
@@ -294,6 +294,55 @@ class ObservationEncoder:
         return True
 
 
+DEAL_CAP = 50
+"""The most deals an episode plays: a whole game (``deals=0``, every interface's default)
+ends after this many deals if it has not ended by then (Spades under weak play need never
+reach its target), and the points of the deals played decide it."""
+UNBOUNDED_DEAL_DECISIONS = 2000
+"""The decisions counted for one deal of a game whose deals have no bound (101 reshuffles its
+pile), for the cap of an episode's decisions."""
+UNBOUNDED_DEAL_REWARD = 4.0
+"""The bound of one deal's reward (each seat's is clipped to it) for a game whose deal points
+have no bound (Spades with ``both_nil_failure="lose_score"``)."""
+
+
+def deal_reward_bound(rules: AnyRules) -> float:
+    """The most one finished deal pays any seat in absolute value (``rules.info.rewards``):
+    from the game's bounds of one deal's points, or ``UNBOUNDED_DEAL_REWARD`` (and clipped to
+    it) when the points have none."""
+    utility = rules.info.utility
+    if utility.reward is DealReward.SHARE_OF_DEAL:
+        return 2.0
+    width = utility.deal_max - utility.deal_min
+    if not math.isfinite(width):
+        return UNBOUNDED_DEAL_REWARD
+    return width / utility.scale
+
+
+def reward_bounds(rules: AnyRules) -> tuple[float, float]:
+    """The lowest and highest ``game_reward`` a seat can get: partners share a result, so
+    in a partnership game of four the best is +2/3, not +1."""
+    info = rules.info
+    n = info.num_seats
+    partners = max(len(side) for side in info.sides) - 1
+    best = (n - 1 - partners) / (n - 1)
+    return -best, best
+
+
+def deal_limit(deals: int) -> int:
+    """How many deals an episode with the option ``deals`` plays at most (0: the whole
+    game, capped at ``DEAL_CAP``)."""
+    if deals < 0:
+        raise ValueError("deals must be 0 (the whole game) or a number of deals")
+    return deals if deals > 0 else DEAL_CAP
+
+
+def decision_limit(rules: AnyRules, deals: int) -> int:
+    """The most decisions an episode with the option ``deals`` asks for."""
+    per_deal = rules.info.max_decisions_per_deal or UNBOUNDED_DEAL_DECISIONS
+    return deal_limit(deals) * per_deal
+
+
 def final_reward(rules: AnyRules, state: AnyState) -> tuple[float, ...]:
     """The ``game_reward`` of a game that ended (by its ``outcome``) or was stopped after
     some deals (by the points of those deals, oriented by ``rules.info``)."""
@@ -308,8 +357,8 @@ def final_reward(rules: AnyRules, state: AnyState) -> tuple[float, ...]:
 
 
 def game_reward(outcome: Sequence[float]) -> tuple[float, ...]:
-    """A whole game's reward per seat in [-1, 1], zero-sum: the seats one beat minus the
-    seats that beat one, over the others (partners, who share a result, tie)."""
+    """A whole game's reward per seat, zero-sum: the seats one beat minus the seats that
+    beat one, over the others (partners, who share a result, tie: ``reward_bounds``)."""
     n = len(outcome)
     return tuple(
         (sum(o < mine for o in outcome) - sum(o > mine for o in outcome)) / (n - 1)
@@ -319,15 +368,17 @@ def game_reward(outcome: Sequence[float]) -> tuple[float, ...]:
 
 @dataclass
 class Match:
-    """One game played deal by deal for an environment: rewards per deal or per game, an
-    optional limit of deals, and the action space and observations of every seat."""
+    """One game played deal by deal for an environment: rewards per deal or per game, a
+    bounded number of deals and decisions, and the action space and observations of every
+    seat."""
 
     rules: AnyRules
     reward: str = "deal"
-    """``deal``: each finished deal pays ``rules.info.rewards(scores)``; ``game``: the end
-    pays ``game_reward`` of the outcome."""
-    max_deals: int | None = None
-    """End the game after this many deals (None: play it to its end)."""
+    """``deal``: each finished deal pays ``rules.info.rewards(scores)`` (clipped to
+    ``deal_reward_bound``); ``game``: the end pays ``game_reward`` of the outcome."""
+    deals: int = 0
+    """End the episode after this many deals; 0: the whole game, ended after ``DEAL_CAP``
+    deals if it has not ended by then."""
     state: AnyState = field(init=False)
     actions: ActionSpace = field(init=False)
     encoder: ObservationEncoder = field(init=False)
@@ -335,12 +386,16 @@ class Match:
     def __post_init__(self) -> None:
         if self.reward not in ("deal", "game"):
             raise ValueError(f"reward must be 'deal' or 'game', not {self.reward!r}")
-        if self.max_deals is not None and self.max_deals < 1:
-            raise ValueError("max_deals must be at least 1")
+        self.deal_limit = deal_limit(self.deals)
+        self.decision_limit = decision_limit(self.rules, self.deals)
+        self.reward_bound = deal_reward_bound(self.rules)
         self.actions = ActionSpace(self.rules)
         self.encoder = ObservationEncoder(self.rules, self.actions)
         self.state = self.rules.new_state(seed=0)
         self._scored = 0
+        self.decisions = 0
+        """Decisions taken since the reset (an environment that applies actions to the
+        state itself counts them here)."""
         self._forfeited = False
 
     @property
@@ -350,6 +405,7 @@ class Match:
     def reset(self, seed: int | str | None) -> None:
         self.state = self.rules.new_state(seed=seed)
         self._scored = 0
+        self.decisions = 0
         self._forfeited = False
 
     def forfeit(self) -> None:
@@ -357,10 +413,15 @@ class Match:
         self._forfeited = True
 
     @property
+    def deals_left(self) -> int:
+        """Deals still to be played, counting the one in progress, at most."""
+        return max(self.deal_limit - self._scored, 0)
+
+    @property
     def is_over(self) -> bool:
         if self._forfeited or self.state.is_over:
             return True
-        return self.max_deals is not None and self._scored >= self.max_deals
+        return self._scored >= self.deal_limit or self.decisions >= self.decision_limit
 
     @property
     def to_act(self) -> int | None:
@@ -384,6 +445,7 @@ class Match:
 
     def step_code(self, code: Action) -> tuple[float, ...]:
         self.state.apply(code)
+        self.decisions += 1
         return self._rewards()
 
     def _rewards(self) -> tuple[float, ...]:
@@ -395,12 +457,13 @@ class Match:
         environment's native path hands over the points itself)."""
         paid = [0.0] * self.num_seats
         info = self.rules.info
+        bound = self.reward_bound
         for scores in finished:
-            if self.max_deals is not None and self._scored >= self.max_deals:
+            if self._scored >= self.deal_limit:
                 break
             if self.reward == "deal":
                 for s, value in enumerate(info.rewards(tuple(scores))):
-                    paid[s] += value
+                    paid[s] += min(max(value, -bound), bound)
             self._scored += 1
         if self.reward == "game" and self.is_over:
             paid = list(final_reward(self.rules, self.state))
@@ -427,8 +490,6 @@ class Match:
         return "\n".join(lines)
 
 
-def make_match(
-    game: str, reward: str = "deal", max_deals: int | None = None, **options: Any
-) -> Match:
+def make_match(game: str, reward: str = "deal", deals: int = 0, **options: Any) -> Match:
     """A match of ``game`` with the game's ``options`` (an unknown option is an error)."""
-    return Match(load_game(game, **options), reward=reward, max_deals=max_deals)
+    return Match(load_game(game, **options), reward=reward, deals=deals)

@@ -11,11 +11,15 @@ OpenSpiel Python game, ``pyspiel.load_game("python_koloda_<game>")``.
   itself (``repr``), the observation string its JSON.
 - Utility: zero-sum, at the end only: +1 for each seat one beat and -1 for each seat that beat
   one, over the other seats (by ``state.outcome()`` when the game is over, by the points of
-  the deals played when ``deals`` stopped it).
+  the deals played when ``deals`` or the caps stopped it); partners share a result, so
+  ``min_utility``/``max_utility`` are ``koloda.envs.core.reward_bounds`` (±2/3 for two sides
+  of two).
 
-Parameters: ``deals`` (int, default 1: the game ends after that many deals; 0 plays the whole
-game), ``seed`` (int, mixed into the deal seeds) and ``options`` (a JSON object of the
-game's own options, e.g. ``'{"variant": "order"}'``).
+Parameters: ``deals`` (int, default 0: the whole game, ended after
+``koloda.envs.core.DEAL_CAP`` deals if it has not ended by then; n > 0: the game ends after n
+deals; either way after at most ``decision_limit`` decisions, which is
+``max_game_length``), ``seed`` (int, mixed into the deal seeds) and ``options`` (a JSON
+object of the game's own options, e.g. ``'{"variant": "order"}'``).
 """
 
 from __future__ import annotations
@@ -36,13 +40,18 @@ except ModuleNotFoundError as missing:  # the research extra
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import AnyRules
 from koloda.core.registry import available_games, load_game
-from koloda.envs.core import ActionSpace, ObservationEncoder, final_reward
+from koloda.envs.core import (
+    ActionSpace,
+    ObservationEncoder,
+    deal_limit,
+    decision_limit,
+    final_reward,
+    reward_bounds,
+)
 
 CHANCE_OUTCOMES = 1024
 """How many seeds one deal's chance node chooses among."""
 _MAX_SEATS = 8
-_UNBOUNDED_LENGTH = 100_000
-"""The bound OpenSpiel is told when a game's length has none (101 reshuffles its pile)."""
 
 
 def game_name(game: str) -> str:
@@ -64,7 +73,7 @@ def _game_type(game: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"deals": 1, "seed": 0, "options": "{}"},
+        parameter_specification={"deals": 0, "seed": 0, "options": "{}"},
     )
 
 
@@ -72,32 +81,31 @@ class KolodaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """One Koloda game with its options fixed, as OpenSpiel sees it."""
 
     def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
-        params = {"deals": 1, "seed": 0, "options": "{}", **(params or {})}
+        params = {"deals": 0, "seed": 0, "options": "{}", **(params or {})}
         rules: AnyRules = load_game(game, **json.loads(params["options"]))
         deals = int(params["deals"])
         actions = ActionSpace(rules)
         info = rules.info
-        per_deal = info.max_decisions_per_deal
-        length = _UNBOUNDED_LENGTH
-        if per_deal is not None and deals > 0:
-            length = per_deal * deals + deals
+        lowest, highest = reward_bounds(rules)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=actions.num_actions,
             max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=info.num_seats,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=lowest,
+            max_utility=highest,
             utility_sum=0.0,
-            max_game_length=length,
+            max_game_length=decision_limit(rules, deals) + deal_limit(deals),
         )
         # pybind11 keeps attributes only when they are set after the base's __init__
         super().__init__(_game_type(game), game_info, params)
         self.rules = rules
         self.deals = deals
+        self.deal_limit = deal_limit(deals)
+        self.decision_limit = decision_limit(rules, deals)
         self.seed = int(params["seed"])
         self.actions = actions
         self.encoder = ObservationEncoder(rules, actions)
-        self.shared = _Shared(rules, actions, deals, self.seed)
+        self.shared = _Shared(rules, actions, self.deal_limit, self.decision_limit, self.seed)
 
     def new_initial_state(self) -> KolodaState:
         return KolodaState(self)
@@ -118,7 +126,8 @@ class _Shared:
 
     rules: AnyRules
     actions: ActionSpace
-    deals: int
+    deal_limit: int
+    decision_limit: int
     seed: int
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -142,6 +151,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         super().__init__(game)
         self._koloda = game.shared
         self._inner = _Inner(game.rules.empty_state())
+        self._decisions = 0
 
     @property
     def inner(self) -> Any:
@@ -155,7 +165,8 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def is_terminal(self) -> bool:
         if self.inner.is_over:
             return True
-        return 0 < self._koloda.deals <= self._deals_done
+        shared = self._koloda
+        return self._deals_done >= shared.deal_limit or self._decisions >= shared.decision_limit
 
     def current_player(self) -> int:
         if self.is_terminal():
@@ -183,6 +194,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return
         code = self._koloda.actions.code_of(action, self.inner.legal_actions())
         self.inner.apply(code)
+        self._decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -205,6 +217,7 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         view = self.inner.view(player_id)
         state: KolodaState = self.get_game().new_initial_state()
         state._inner = _Inner(self._koloda.rules.sample_state(view, rng))
+        state._decisions = self._decisions
         return state
 
     def __str__(self) -> str:

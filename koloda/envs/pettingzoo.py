@@ -8,7 +8,9 @@ int8 mask of its legal actions (all zero when it is not its turn); the layouts o
 - ``reward``: ``"deal"`` (default) pays each seat ``rules.info.rewards`` of every finished
   deal; ``"game"`` pays only at the end, +1 per seat beaten and -1 per seat that beat one,
   over the number of other seats.
-- ``max_deals``: end the game after this many deals (default: play the whole game).
+- ``deals``: end the episode after this many deals (0, the default: the whole game, ended
+  after ``koloda.envs.core.DEAL_CAP`` deals if it has not ended by then, and after
+  ``decision_limit`` decisions: every episode is bounded).
 - ``max_cycles``: truncate every agent after this many decisions in all (default: none).
 - ``render_mode``: ``"ansi"`` (``render()`` returns the table as text) or ``"human"``
   (prints it).
@@ -48,7 +50,7 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
         game: str,
         *,
         reward: str = "deal",
-        max_deals: int | None = None,
+        deals: int = 0,
         max_cycles: int | None = None,
         render_mode: str | None = None,
         **options: Any,
@@ -56,7 +58,7 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")
-        self.match = make_match(game, reward=reward, max_deals=max_deals, **options)
+        self.match = make_match(game, reward=reward, deals=deals, **options)
         self.game = game
         self.max_cycles = max_cycles
         self.render_mode = render_mode
