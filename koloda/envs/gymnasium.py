@@ -1,6 +1,10 @@
 """Gymnasium single-agent environments: one seat learns, Koloda bots play the others.
 
-``make("spades", seat=0, opponents="normal")``: the observation is the learner's dict of
+``make("spades", seat=0, opponents="normal")``, or through Gymnasium's registry once this
+module is imported: ``gymnasium.make("koloda/Spades-v0", seat=0, opponents="normal")``
+(``env_id``: ``koloda/King-v0``, ``koloda/HundredOne-v0`` … for every registered game;
+``gymnasium.make("koloda.envs.gymnasium:koloda/King-v0")`` imports it by itself). The
+observation is the learner's dict of
 ``observation`` and ``action_mask`` (layouts in ``koloda.envs.core``), the action an index
 into the game's action space, the reward what the learner's seat was paid since its last
 decision (per deal or per game: the ``reward`` option, as in ``koloda.envs.pettingzoo``);
@@ -18,7 +22,9 @@ An action outside the mask ends the episode with ``info["illegal_action"]`` and 
 random agents run): one less than the worst the rest of the episode could pay by playing on,
 so breaking the rules never pays better than playing; ``illegal_action="raise"`` raises
 ``IllegalActionError`` instead. The opponents draw their choices from a generator seeded by
-``reset(seed=…)``, so a seeded episode repeats exactly.
+``reset(seed=…)``, so a seeded episode repeats exactly. ``action_masks()`` is the learner's
+mask as booleans (what masking learners such as sb3-contrib's ``MaskablePPO`` ask for);
+``reset()`` comes first: stepping before it is a ``RuntimeError``.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ except ModuleNotFoundError as missing:  # the research extra
 
 from koloda.bots import AnyBot, make_bot
 from koloda.core.errors import IllegalActionError
+from koloda.core.registry import available_games
 from koloda.envs.core import Match, make_match, reward_bounds
 from koloda.envs.spaces import RENDER_MODES, observation_space
 
@@ -135,6 +142,10 @@ class KolodaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             info["skipped_episodes"] = skipped
         return self._observation(), info
 
+    def action_masks(self) -> Any:
+        """The learner's legal actions as booleans (all False when the game is over)."""
+        return self.match.mask(self.seat).astype(np.bool_)
+
     def _legal_indices(self) -> list[int]:
         match = self.match
         return match.actions.indices(match.legal()) if match.to_act == self.seat else []
@@ -184,3 +195,27 @@ def make(
 ) -> KolodaEnv:
     """A Gymnasium environment of ``game`` where ``seat`` learns against bots."""
     return KolodaEnv(game, seat, opponents, **options)
+
+
+VERSION = 0
+"""The version in the environments' ids: it changes when observations, actions or rewards do."""
+
+
+def env_id(game: str) -> str:
+    """Gymnasium's id of ``game``'s environment: ``koloda/HundredOne-v0``."""
+    return f"koloda/{''.join(part.title() for part in game.split('_'))}-v{VERSION}"
+
+
+def register_all() -> list[str]:
+    """Register every game of the registry with Gymnasium (done on import); the ids."""
+    ids = []
+    for game in available_games():
+        name = env_id(game)
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=f"{__name__}:KolodaEnv", kwargs={"game": game})
+        ids.append(name)
+    return ids
+
+
+ENV_IDS = register_all()
+"""The registered ids, in the registry's order of games."""

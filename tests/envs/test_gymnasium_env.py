@@ -9,15 +9,19 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
+import gymnasium
 from envs_variants import IDS, VARIANTS
 from gymnasium.utils.env_checker import check_env
 
-from koloda.envs.gymnasium import illegal_penalty, make
+from koloda.envs.gymnasium import env_id, illegal_penalty, make
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
 def test_check_env(game: str, options: dict[str, Any]) -> None:
-    check_env(make(game, seat=1, opponents="random", deals=1, **options))
+    """Gymnasium's checker, on the environment made from its registered id."""
+    made = gymnasium.make(env_id(game), seat=1, opponents="random", deals=1, **options)
+    assert made.spec is not None and made.spec.id == env_id(game)
+    check_env(made.unwrapped)
 
 
 def episode(env: Any, seed: int) -> tuple[list[int], float]:

@@ -12,13 +12,17 @@ pytest.importorskip("pettingzoo")
 from envs_variants import IDS, VARIANTS
 from pettingzoo.test import api_test, seed_test
 
-from koloda.envs.pettingzoo import env
+from koloda.envs import pettingzoo
+from koloda.envs.pettingzoo import env, env_id
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
 def test_api_and_seed(game: str, options: dict[str, Any]) -> None:
-    api_test(env(game, deals=1, **options), num_cycles=200)
-    seed_test(lambda: env(game, deals=1, **options), num_cycles=100)
+    """PettingZoo's checks, under the versioned id (``pettingzoo.king_v0.env``)."""
+    versioned = getattr(pettingzoo, env_id(game))
+    assert versioned.env(deals=1, **options).metadata["name"] == f"{game}_v0"
+    api_test(versioned.env(deals=1, **options), num_cycles=200)
+    seed_test(lambda: versioned.env(deals=1, **options), num_cycles=100)
 
 
 def play(aec: Any, seed: int) -> tuple[dict[str, float], int]:
