@@ -84,6 +84,8 @@ class FriendTable:
     friends: list[str]
     seats: list[dict[str, Any]]
     public: bool
+    my_seat: int | None = None
+    """The seat the asking account has there, if any (it returns through "My tables")."""
 
 
 def seat_states(row: Any) -> list[str]:

@@ -87,3 +87,6 @@ class FriendTableFacts(BaseModel):
     friends: list[str] = Field(description="the friends who sit there")
     seats: list[FriendSeat]
     public: bool
+    my_seat: int | None = Field(
+        default=None, description="your own seat there, if you have one (see My tables)"
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
@@ -286,4 +287,18 @@ class Invitations:
                 found[row.table_id] = table
             if row.name not in table.friends:
                 table.friends.append(str(row.name))
-        return list(found.values())
+        mine = self._my_seats(account_id, list(found))
+        return [replace(t, my_seat=mine.get(t.table_id)) for t in found.values()]
+
+    def _my_seats(self, account_id: str, table_ids: list[str]) -> dict[str, int]:
+        """The account's seats at these tables."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(bindings_table.c.table_id, bindings_table.c.seat).where(
+                    bindings_table.c.account_id == account_id,
+                    bindings_table.c.table_id.in_(table_ids),
+                )
+            )
+            return {str(r.table_id): int(r.seat) for r in rows}

@@ -240,12 +240,14 @@ def test_friends_tables_are_those_where_a_friend_sits_to_join_or_watch(
     table_id = anna.table()
     [table] = boris.get("/api/friends/tables").json()
     assert table["table_id"] == table_id and table["friends"] == [anna.name]
+    assert table["my_seat"] is None and not table["public"]
     assert [s["state"] for s in table["seats"]] == ["taken", "open", "bot", "bot"]
     assert vera.get("/api/friends/tables").json() == []  # she follows, Anna does not
     joined = boris.post(f"/api/tables/{table_id}/join", {"seat": 1, "name": boris.name})
     assert joined.status_code == 200
     [table] = boris.get("/api/friends/tables").json()
     assert [s["state"] for s in table["seats"]] == ["taken", "taken", "bot", "bot"]
+    assert table["my_seat"] == 1
 
 
 def test_a_deleted_account_s_follows_and_invitations_are_gone(server: ServerThread) -> None:

@@ -100,6 +100,7 @@ def _table(table: FriendTable) -> FriendTableFacts:
         friends=table.friends,
         seats=[FriendSeat(**seat) for seat in table.seats],
         public=table.public,
+        my_seat=table.my_seat,
     )
 
 

@@ -2,6 +2,7 @@
    What an option means, when it applies and which values it offers come from the server's
    catalogue (/api/games, /api/presets); every word from the catalogues ("lobby." keys). */
 import * as account from "./account.js";
+import * as friends from "./friends_lobby.js";
 import { el, entry, lang, pluralWord, t, word } from "./i18n.js";
 import { initRated, joinAllowed, joinNote, joinRefusal, ratedChosen, ratedTag, renderRated } from "./lobby_rated.js";
 import { botRatingSuffix, isRatedPreset, ratedFields } from "./rated.js";
@@ -518,6 +519,7 @@ function renderInvites() {
       seat.token ? el("a", { href: url, class: "play-link button primary" }, L("go_to_seat")) : null));
   }
   byId("watch").href = `/t/${encodeURIComponent(created.table_id)}`;
+  friends.showInvites(created);
 }
 
 async function playNow() {
@@ -541,6 +543,7 @@ async function loadAccountTables() {
 
 function renderAccountArea() {
   const me = S.account;
+  friends.setAccount(me);
   renderRated(); renderOpen();
   byId("account-sign-in").classList.toggle("hidden", !!me);
   byId("account-menu").classList.toggle("hidden", !me);
@@ -763,6 +766,7 @@ async function init() {
     const seat = query.get("seat");
     showInvited(query.get("join"), seat === null || seat === "" ? null : parseInt(seat, 10));
   }
+  friends.start({ tableTitle, seatUrl, seatChip });
   await initAccount();
   refreshMine();
   refreshOpen();
