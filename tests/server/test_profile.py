@@ -2,7 +2,8 @@
 403 to another and to a guest, 404 for none or a deleted account), the games list's filters
 and pages, and the summary's numbers against a hand computation from the records of tables
 really played (a signed-in player leaves his seat to the normal bot, which plays it to the
-end for him)."""
+end for him); on PostgreSQL, a game played through one of two processes is on the profile
+the other shows."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_support import ServerThread, serving
+from postgres_server import PostgresServer
+from server_support import ServerProcess, ServerThread, serving
 
 from koloda.club.ratings import rated_presets
 
@@ -40,7 +43,7 @@ class Player:
         return self.client.get(path, params=params)
 
 
-def sign_up(server: ServerThread, stem: str = "Player") -> Player:
+def sign_up(server: ServerThread | ServerProcess, stem: str = "Player") -> Player:
     client = httpx.Client(base_url=server.url, timeout=30)
     name = f"{stem} {next(numbers)}"
     made = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
@@ -264,3 +267,45 @@ def test_bad_filters_are_422_in_one_line(played: Played, params: dict[str, Any])
     assert answer.status_code == 422, answer.text
     detail = answer.json()["detail"]
     assert isinstance(detail, str) and "\n" not in detail
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two ``koloda serve --cluster`` processes on one private PostgreSQL server."""
+    postgres = PostgresServer().start()
+    workdir: Path = tmp_path_factory.mktemp("pair")
+    database = postgres.new_database()
+    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
+    first = ServerProcess(database, workdir, *options)
+    second = ServerProcess(database, workdir, *options)
+    try:
+        first.start()
+        second.start()
+        yield first, second
+    finally:
+        first.kill()
+        second.kill()
+        postgres.stop()
+
+
+def test_a_game_played_through_one_process_is_on_the_profile_of_the_other(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    first, second = pair
+    anna = sign_up(first, "Anna")
+    table_id = table(anna, {"game": "spades", "options": SHORT, "seats": ["human", *BOTS]}, True)
+    wait_for(lambda: finished(anna, table_id))
+    result, points, deals = by_hand(anna, table_id)
+    cookies = {"koloda_session": anna.client.cookies["koloda_session"]}
+    there = httpx.get(f"{second.url}/api/players/{anna.name}/games", cookies=cookies)
+    assert there.status_code == 200, there.text
+    (line,) = there.json()["games"]
+    assert (line["table_id"], line["result"], line["points"], line["deals"]) == (
+        table_id,
+        result,
+        points,
+        deals,
+    )
+    summary = httpx.get(f"{second.url}/api/players/{anna.name}", cookies=cookies).json()
+    assert summary["games"][0]["played"] == 1 and summary["games"][0]["points"] == points
+    assert httpx.get(f"{second.url}/api/players/{anna.name}").status_code == 403
