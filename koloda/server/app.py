@@ -39,6 +39,7 @@ from koloda.server.routes import (
     profile,
     ratings,
     records,
+    replay,
     stats,
     tables,
 )
@@ -111,6 +112,7 @@ ROUTERS = (
     lobby.router,
     records.router,
     analysis.router,
+    replay.router,
     stats.router,
     accounts.router,
     ratings.router,
