@@ -42,11 +42,13 @@ def follow(visitor: Visitor, name: str) -> None:
     page.wait_for_selector(f'#friends-list li[data-name="{name}"]')
 
 
-def shoot(visitor: Visitor, folder: Path, what: str) -> None:
-    """A screenshot in each language; the page fits its width in both."""
+def shoot(visitor: Visitor, folder: Path, what: str, at: str | None = None) -> None:
+    """A screenshot in each language (scrolled to ``at``); the page fits its width in both."""
     for language in ("en", "ru"):
         visitor.page.click(f"[data-lang={language}]")
         visitor.fits()
+        if at is not None:
+            visitor.page.locator(at).scroll_into_view_if_needed()
         size = "phone" if visitor.size == PHONE else "desktop"
         visitor.page.screenshot(path=str(folder / f"friends-{what}-{size}-{language}.png"))
     visitor.page.click("[data-lang=en]")
@@ -67,6 +69,10 @@ def test_friends_invite_each_other_and_the_invited_one_lands_at_the_table(
     item = f'#friends-list li[data-name="{a_name}"]'
     boris.page.wait_for_selector(f"{item}.online")
     assert boris.page.inner_text(f"{item} .meta") == "online"
+    boris.page.click("[data-lang=ru]")  # what was said is said again in the new language
+    assert boris.page.inner_text("#friends-status") == f"Вы подписаны на игрока {a_name}."
+    assert boris.page.inner_text(f"{item} .meta") == "в сети"
+    boris.page.click("[data-lang=en]")
 
     page = anna.page
     page.select_option("#seat-1", "open")
@@ -93,6 +99,7 @@ def test_friends_invite_each_other_and_the_invited_one_lands_at_the_table(
     assert there.title().startswith("(1) ")
     assert anna.page.title() == "Koloda — card room"  # nothing waits for her
     shoot(boris, folder, "invitation")
+    wait_until(there, "document.querySelectorAll('#friends-tables-list > li').length === 1")
     phone = Visitor(browser, friends_server, PHONE)  # his phone shows it too
     phone.open()
     phone.by_password("sign_in", b_name, PASSWORD)
@@ -123,6 +130,6 @@ def test_friends_invite_each_other_and_the_invited_one_lands_at_the_table(
     assert a_name in offered and "you sit here (seat 2)" in offered
     assert phone.page.locator("#friends-tables-list .join").count() == 0
     assert phone.page.get_attribute("#friends-tables-list a.watch", "href") == f"/t/{table_id}"
-    shoot(phone, folder, "tables")
+    shoot(phone, folder, "tables", at="#friends-tables")
     for visitor in (anna, boris, phone):
         visitor.close()

@@ -12,11 +12,17 @@ import { el, t } from "./i18n.js";
 
 const F = {
   me: null, hooks: null, people: [], received: [], tables: [], created: null, timer: null, tick: 0,
-  notes: {},  // seat -> the line said under its invitation control
+  notes: {},  // seat -> {text: () => words, error}: the line said under its invitation control
+  said: {},  // element id -> () => words: what a line says, worded again in a new language
 };
 
 function FL(key, ...args) { return t("lobby.friends." + key, ...args); }
 function byId(id) { return document.getElementById(id); }
+/* A line of the page says ``text()`` (null: nothing), now and again in another language. */
+function say(id, text) {
+  F.said[id] = text;
+  byId(id).textContent = text ? text() : "";
+}
 function problemText(scope, answer) {
   const key = refusalKey(scope, answer.status);
   if (key === "offline") return t("lobby.error.offline");
@@ -36,7 +42,7 @@ export function setAccount(me) {
   const before = F.me ? F.me.name : null;
   F.me = me;
   if ((me ? me.name : null) === before) return;
-  F.people = []; F.received = []; F.tables = []; F.notes = {};
+  F.people = []; F.received = []; F.tables = []; F.notes = {}; F.said = {};
   clearInterval(F.timer);
   F.timer = null;
   if (me) {
@@ -70,7 +76,7 @@ async function refreshInvitations() {
   const received = answer.body.received;
   const changed = !sameInvitations(F.received, received);
   F.received = received;
-  if (changed) renderInvitations();
+  if (changed) { renderInvitations(); refreshTables(); }  /* an inviter's table is a friend's */
   renderTitle();
 }
 
@@ -91,24 +97,22 @@ async function refreshTables() {
 
 /* ----- following ------------------------------------------------------------------------------- */
 async function follow(name) {
-  const problem = byId("friends-problem");
-  const status = byId("friends-status");
-  status.textContent = "";
+  say("friends-status", null);
   const wrong = followProblem(name, F.me && F.me.name);
-  problem.textContent = wrong ? FL("error." + wrong) : "";
+  say("friends-problem", wrong ? () => FL("error." + wrong) : null);
   if (wrong) { byId("friends-name").focus(); return; }
   const answer = await account.call("POST", "/api/friends", { name: name.trim() });
-  if (!answer.ok) { problem.textContent = problemText("follow", answer); return; }
+  if (!answer.ok) { say("friends-problem", () => problemText("follow", answer)); return; }
   byId("friends-name").value = "";
-  status.textContent = FL("followed", answer.body.name);
+  say("friends-status", () => FL("followed", answer.body.name));
   await refreshPeople();
   refreshTables();
 }
 
 async function unfollow(person) {
   const answer = await account.call("DELETE", "/api/friends/" + encodeURIComponent(person.name));
-  byId("friends-problem").textContent = answer.ok ? "" : problemText("follow", answer);
-  byId("friends-status").textContent = "";
+  say("friends-problem", answer.ok ? null : () => problemText("follow", answer));
+  say("friends-status", null);
   await refreshPeople();
   refreshTables();
 }
@@ -148,10 +152,9 @@ function renderInvitations() {
 }
 
 async function answer(invitation, how) {
-  const problem = byId("friend-invitations-problem");
-  problem.textContent = "";
+  say("friend-invitations-problem", null);
   const answered = await account.call("POST", `/api/invitations/${encodeURIComponent(invitation.id)}/${how}`);
-  if (!answered.ok) { problem.textContent = problemText("answer", answered); refreshInvitations(); return; }
+  if (!answered.ok) { say("friend-invitations-problem", () => problemText("answer", answered)); refreshInvitations(); return; }
   if (how === "accept") { location.href = F.hooks.seatUrl(answered.body.table_id, answered.body.token); return; }
   await refreshInvitations();
   byId(F.received.length ? "friend-invitations-title" : "lobby-title").focus();
@@ -169,7 +172,8 @@ function renderInviteControls() {
     const item = links.querySelector(`li[data-seat="${seat}"]`);
     if (!item) continue;
     const id = `invite-${seat}`;
-    const note = el("p", { class: "help", id: id + "-note", role: "status" }, F.notes[seat] || "");
+    const said = F.notes[seat];
+    const note = el("p", { class: said && said.error ? "help error" : "help", id: id + "-note", role: "status" }, said ? said.text() : "");
     if (!friends.length) {
       item.append(el("div", { class: "friend-invite" }, el("p", { class: "help" }, FL("invite_none"))));
       continue;
@@ -187,8 +191,8 @@ function renderInviteControls() {
 async function invite(tableId, seat, name, note) {
   note.textContent = "";
   const answer = await account.call("POST", "/api/invitations", { name, table_id: tableId, seat });
-  F.notes[seat] = answer.ok ? FL("invite_sent", name) : problemText("invite", answer);
-  note.textContent = F.notes[seat];
+  F.notes[seat] = { text: answer.ok ? () => FL("invite_sent", name) : () => problemText("invite", answer), error: !answer.ok };
+  note.textContent = F.notes[seat].text();
   note.classList.toggle("error", !answer.ok);
 }
 
@@ -213,7 +217,7 @@ function renderTables() {
 async function join(table) {
   const answer = await account.call("POST", `/api/tables/${encodeURIComponent(table.table_id)}/join`, { seat: null, name: F.me.name });
   if (!answer.ok) {
-    byId("friends-tables-problem").textContent = answer.status === 409 ? t("lobby.error.409") : problemText("join", answer);
+    say("friends-tables-problem", () => (answer.status === 409 ? t("lobby.error.409") : problemText("join", answer)));
     refreshTables();
     return;
   }
@@ -227,4 +231,5 @@ function renderAll() {
   renderInvitations();
   renderInviteControls();
   renderTitle();
+  for (const [id, text] of Object.entries(F.said)) byId(id).textContent = text ? text() : "";
 }
