@@ -19,7 +19,9 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from koloda.bots import AnyBot, make_bot
+from koloda.bots import AnyBot, make_bot, register_bot
+from koloda.bots.base import bot_reference
+from koloda.bots.plugins import load_factory
 from koloda.core.engine import Action, AnyRules
 from koloda.core.registry import load_rules
 
@@ -72,11 +74,17 @@ class Turns:
 _WORKER_BOTS: dict[tuple[str, str, str], tuple[AnyRules, AnyBot]] = {}
 
 
-def _think(game: str, options_json: str, bot_name: str, view: Any, seed: int) -> Action:
-    """In a worker process: the bot's choice (rules and bots are kept between moves)."""
+def _think(
+    game: str, options_json: str, bot_name: str, view: Any, seed: int, reference: str | None
+) -> Action:
+    """In a worker process: the bot's choice (rules and bots are kept between moves). A bot
+    from outside is found here as in the server's process (entry points, ``KOLODA_BOTS``,
+    which the workers inherit); one registered in code there comes by its ``reference``."""
     import json
 
     key = (game, options_json, bot_name)
+    if reference is not None and key not in _WORKER_BOTS:
+        register_bot(bot_name, load_factory(reference))
     if key not in _WORKER_BOTS:
         rules = load_rules(game, json.loads(options_json))
         _WORKER_BOTS[key] = (rules, make_bot(bot_name, rules))
@@ -146,8 +154,9 @@ class Thinkers:
             return await loop.run_in_executor(self.threads, bot.choose, view, random.Random(seed))
         await self.turns.enter(people)
         try:
+            reference = bot_reference(bot_name)
             job = loop.run_in_executor(
-                self.processes, _think, rules.name, options_json, bot_name, view, seed
+                self.processes, _think, rules.name, options_json, bot_name, view, seed, reference
             )
             return await asyncio.wait_for(job, self.budget)
         except TimeoutError:
