@@ -184,3 +184,26 @@ def test_a_private_profile_page_is_refused_to_a_guest(
     assert httpx.get(f"{server.url}/api/players/{played.anna.name}").status_code == 403
     assert not errors, errors
     context.close()
+
+
+def test_the_lobby_s_account_menu_leads_to_my_profile(
+    browser: Any, server: ServerThread, played: Played
+) -> None:
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    cookie = played.anna.client.cookies["koloda_session"]
+    context.add_cookies([{"name": "koloda_session", "value": cookie, "url": server.url}])
+    # this browser signed in before: the lobby asks who it is
+    context.add_init_script("localStorage.setItem('koloda.signed_in', '1')")
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#account-name:visible")
+    page.click("#account-name")
+    link = page.locator("#account-profile")
+    assert link.text_content() == "My profile"
+    link.click()
+    page.wait_for_url("**/players/**")
+    wait_until(page, "document.querySelectorAll('#games-body tr').length === 4")
+    assert page.locator("#profile-name").text_content() == played.anna.name
+    assert not errors, errors
+    context.close()

@@ -551,6 +551,7 @@ function renderAccountArea() {
   byId("account-name").textContent = me.name;
   byId("account-name").setAttribute("aria-label", AL("menu_label", me.name));
   byId("account-name").title = me.name;  /* a long name is cut short on a phone */
+  byId("account-profile").href = account.profileUrl(me.name);
   for (const id of ["name", "invited-name"]) {  /* at the tables he is called as his account */
     if (!byId(id).value.trim()) byId(id).value = me.name;
   }

@@ -7,8 +7,7 @@ export const PAGE_SIZE = 20;
 /* A rating as the lobby shows a bot's: the number, with "?" while it is provisional. */
 export function ratingLabel(display, provisional) { return `${display}${provisional ? "?" : ""}`; }
 
-/* A profile's page: /players/<name>. */
-export function profileUrl(name) { return `/players/${encodeURIComponent(name)}`; }
+export { profileUrl } from "../account.js";
 
 /* The games list's address for the filters ({game, rated: "rated"|"casual"|"", result}),
    the page's size and where it starts; the filters left empty are left out. */
