@@ -206,7 +206,9 @@ def test_each_line_has_his_result_points_and_record(played: Played) -> None:
         download = anna.client.get(line["record"])
         assert download.status_code == 200
         assert "attachment" in download.headers["content-disposition"]
-        assert download.json()["finished"] is True and line["replay"]
+        assert download.json()["finished"] is True
+        assert line["replay"] == f"/replay/{table_id}"
+        assert anna.client.get(line["replay"]).status_code == 200
     assert lines[played.rated]["rated"] is True
     assert lines[played.rated]["rating_key"] == "spades:spades"
     assert lines[played.rated]["preset"] == "spades"

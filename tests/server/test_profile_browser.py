@@ -164,7 +164,7 @@ def test_the_filters_change_the_list_and_the_record_downloads(
     record = json.loads(Path(saved.path()).read_text(encoding="utf-8"))
     assert record["finished"] is True and record["game"] == "spades"
     replay = page.locator(f"#games-body tr[data-table='{played.rated}'] a.replay")
-    assert replay.get_attribute("href")
+    assert replay.get_attribute("href") == f"/replay/{played.rated}"
     assert not page.errors, page.errors
     page.context.close()
 

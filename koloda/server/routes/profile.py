@@ -109,9 +109,10 @@ async def player_profile(request: Request, name: str) -> Profile:
 
 
 def played(line: GameLine) -> PlayedGame:
-    """A game line as the API gives it, with its record's link once it is finished (the
-    replay goes to the record)."""
+    """A game line as the API gives it, with its record's link and its replay's page once it
+    is finished."""
     record = f"/api/tables/{line.table_id}/record" if line.finished else None
+    replay = f"/replay/{line.table_id}" if line.finished else None
     return PlayedGame(
         table_id=line.table_id,
         game=line.game,
@@ -126,7 +127,7 @@ def played(line: GameLine) -> PlayedGame:
         points=line.points,
         deals=line.deals,
         record=record,
-        replay=record,
+        replay=replay,
     )
 
 
