@@ -16,7 +16,7 @@ test("no point draws nothing", () => {
 });
 
 test("one point sits in the middle, on a scale around it", () => {
-  const g = graphGeometry([point(100, 1532, true)], 300, 100, 10, 40);
+  const g = graphGeometry([point(100, 1532, true)], 300, 100, 10, 40, 10);
   assert.equal(g.points.length, 1);
   assert.equal(g.points[0].x, 150);
   assert.equal(g.points[0].y, 50);
@@ -27,7 +27,7 @@ test("one point sits in the middle, on a scale around it", () => {
 
 test("points go left to right by time and up with the rating", () => {
   const points = [point(0, 1500), point(10, 1600), point(40, 1550)];
-  const g = graphGeometry(points, 200, 120, 10, 40);
+  const g = graphGeometry(points, 200, 120, 10, 40, 10);
   assert.deepEqual(g.points.map((p) => p.x), [10, 55, 190]);
   // the lowest at the bottom, the highest at the top
   assert.equal(g.points[0].y, 110);
@@ -40,10 +40,16 @@ test("points go left to right by time and up with the rating", () => {
 });
 
 test("points at one moment are spread evenly", () => {
-  const g = graphGeometry([point(5, 1500), point(5, 1510), point(5, 1520)], 120, 100, 10, 40);
+  const g = graphGeometry([point(5, 1500), point(5, 1510), point(5, 1520)], 120, 100, 10, 40, 10);
   assert.deepEqual(g.points.map((p) => p.x), [10, 60, 110]);
   // a narrow spread of ratings is drawn on a scale of at least 40 points
   assert.deepEqual(g.ticks.map((tick) => tick.value), [1490, 1510, 1530]);
+});
+
+test("by default the scale's numbers have the left of the picture to themselves", () => {
+  const g = graphGeometry([point(0, 1500), point(9, 1600)], 320, 120, 14, 40);
+  assert.deepEqual(g.points.map((p) => p.x), [38, 306]);
+  assert.equal(graphGeometry([point(0, 1500)], 320, 120, 14, 40).points[0].x, 172);
 });
 
 test("the graph in words: first, latest, lowest, highest and games", () => {

@@ -4,9 +4,10 @@
 
 /* The graph's geometry: points ({at, display, provisional}, oldest first) placed by their
    time from left to right and their rating from bottom to top, inside a box of width x
-   height with pad around; the scale spans at least span rating points around the middle.
-   One point sits in the middle; points at one time are spread evenly. */
-export function graphGeometry(points, width = 320, height = 120, pad = 14, span = 40) {
+   height with pad around and left free for the scale's numbers; the scale spans at least span
+   rating points around the middle. One point sits in the middle; points at one time are
+   spread evenly. */
+export function graphGeometry(points, width = 320, height = 120, pad = 14, span = 40, left = pad + 24) {
   if (!points.length) return { width, height, points: [], path: "", ticks: [], low: null, high: null };
   const values = points.map((p) => p.display);
   let low = Math.min(...values), high = Math.max(...values);
@@ -18,9 +19,9 @@ export function graphGeometry(points, width = 320, height = 120, pad = 14, span 
   const first = points[0].at, last = points[points.length - 1].at;
   const spread = last > first;
   const x = (p, i) => {
-    if (points.length === 1) return width / 2;
+    if (points.length === 1) return (left + width - pad) / 2;
     const share = spread ? (p.at - first) / (last - first) : i / (points.length - 1);
-    return pad + share * (width - 2 * pad);
+    return left + share * (width - left - pad);
   };
   const y = (v) => height - pad - ((v - low) / (high - low)) * (height - 2 * pad);
   const placed = points.map((p, i) => ({ x: round(x(p, i)), y: round(y(p.display)), display: p.display, provisional: !!p.provisional, at: p.at }));
