@@ -91,6 +91,14 @@ def test_friends_invite_each_other_and_the_invited_one_lands_at_the_table(
     wait_until(page, f"document.querySelector('{control} [role=status]').textContent !== ''")
     assert page.inner_text(f"{control} [role=status]").startswith(f"{b_name} is invited")
     shoot(anna, folder, "invite")
+    page.click("#another")  # later, from "My tables": the same seat, invited anew
+    mine = f'#my-tables > li[data-table="{table_id}"] details.friend-invite-mine'
+    page.click(f"{mine} summary")
+    page.select_option(f"{mine} select", b_name)
+    page.click(f"{mine} .invite-send")
+    wait_until(page, f"document.querySelector('{mine} [role=status]').textContent !== ''")
+    assert page.inner_text(f"{mine} [role=status]").startswith(f"{b_name} is invited")
+    shoot(anna, folder, "mine", at="#mine")
 
     there = boris.page
     there.wait_for_selector("#friend-invitations:not(.hidden) .accept", timeout=25000)

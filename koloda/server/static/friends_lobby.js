@@ -12,8 +12,9 @@ import { el, t } from "./i18n.js";
 
 const F = {
   me: null, hooks: null, people: [], received: [], tables: [], created: null, timer: null, tick: 0,
-  notes: {},  // seat -> {text: () => words, error}: the line said under its invitation control
+  notes: {},  // "table:seat" -> {text: () => words, error}: the line under its invitation control
   said: {},  // element id -> () => words: what a line says, worded again in a new language
+  mineFacts: {}, unfolded: new Set(),  // "My tables" facts ({id: facts}), and the tables whose invitations are unfolded
 };
 
 function FL(key, ...args) { return t("lobby.friends." + key, ...args); }
@@ -55,7 +56,6 @@ export function setAccount(me) {
 /* The table the lobby just set up ({table_id, seats: [{seat, kind, token}]}): an invitation
    control beside each open seat of its links. */
 export function showInvites(created) {
-  if (!F.created || !created || F.created.table_id !== created.table_id) F.notes = {};
   F.created = created;
   renderInviteControls();
   if (F.me && created) refreshPeople();  /* a friend made since is offered too */
@@ -86,6 +86,7 @@ async function refreshPeople() {
   F.people = answer.body.people;
   renderPeople();
   renderInviteControls();
+  renderMineInvites();
 }
 
 async function refreshTables() {
@@ -160,7 +161,23 @@ async function answer(invitation, how) {
   byId(F.received.length ? "friend-invitations-title" : "lobby-title").focus();
 }
 
-/* ----- inviting a friend to a seat of the table just set up ----------------------------------- */
+/* ----- inviting a friend to an open seat: of the table just set up, and of "My tables" ------- */
+/* The control that invites a friend to one seat (``where`` tells the ids of two controls of
+   the same seat apart); null when there is no friend to invite. */
+function inviteControl(tableId, seat, friends, where) {
+  const id = `invite-${where}-${seat}`;
+  const key = `${tableId}:${seat}`;
+  const said = F.notes[key];
+  const note = el("p", { class: said && said.error ? "help error" : "help", id: id + "-note", role: "status" }, said ? said.text() : "");
+  if (!friends.length) return el("div", { class: "friend-invite" }, el("p", { class: "help" }, FL("invite_none")));
+  const select = el("select", { id, "aria-describedby": id + "-note" },
+    friends.map((p) => el("option", { value: p.name }, p.online ? `${p.name} · ${FL("online")}` : p.name)));
+  const send = el("button", { type: "button", class: "invite-send" }, FL("invite_send"));
+  send.addEventListener("click", () => invite(tableId, seat, select.value, note));
+  return el("div", { class: "friend-invite", "data-seat": seat },
+    el("label", { for: id }, FL("invite_label", seat + 1)), el("div", { class: "link-row" }, select, send), note);
+}
+
 function renderInviteControls() {
   const created = F.created;
   const links = byId("links");
@@ -170,29 +187,41 @@ function renderInviteControls() {
   const friends = invitable(F.people);
   for (const seat of openSeats(created.seats)) {
     const item = links.querySelector(`li[data-seat="${seat}"]`);
-    if (!item) continue;
-    const id = `invite-${seat}`;
-    const said = F.notes[seat];
-    const note = el("p", { class: said && said.error ? "help error" : "help", id: id + "-note", role: "status" }, said ? said.text() : "");
-    if (!friends.length) {
-      item.append(el("div", { class: "friend-invite" }, el("p", { class: "help" }, FL("invite_none"))));
-      continue;
-    }
-    const select = el("select", { id, "aria-describedby": id + "-note" },
-      friends.map((p) => el("option", { value: p.name }, p.online ? `${p.name} · ${FL("online")}` : p.name)));
-    const send = el("button", { type: "button", class: "invite-send" }, FL("invite_send"));
-    send.addEventListener("click", () => invite(created.table_id, seat, select.value, note));
-    item.append(el("div", { class: "friend-invite" },
-      el("label", { for: id }, FL("invite_label", seat + 1)),
-      el("div", { class: "link-row" }, select, send), note));
+    if (item) item.append(inviteControl(created.table_id, seat, friends, "new"));
+  }
+}
+
+/* "My tables" drawn by the lobby, with each table's facts ({id: facts}): "Invite a friend"
+   under each of my unfinished tables with an open seat (folded until asked for). */
+export function showMine(facts) {
+  F.mineFacts = facts;
+  renderMineInvites();
+}
+
+function renderMineInvites() {
+  const list = byId("my-tables");
+  if (!list) return;
+  for (const old of list.querySelectorAll(".friend-invite-mine")) old.remove();
+  if (!F.me) return;
+  const friends = invitable(F.people);
+  for (const item of list.children) {
+    const facts = F.mineFacts[item.dataset.table];
+    if (!facts || facts.finished) continue;
+    const seats = facts.seats.filter((s) => s.state === "open").map((s) => s.seat);
+    if (!seats.length) continue;
+    const box = el("details", { class: "friend-invite-mine", open: F.unfolded.has(facts.table_id) },
+      el("summary", {}, FL("invite")), seats.map((seat) => inviteControl(facts.table_id, seat, friends, "mine")));
+    box.addEventListener("toggle", () => { if (box.open) F.unfolded.add(facts.table_id); else F.unfolded.delete(facts.table_id); });
+    item.append(box);
   }
 }
 
 async function invite(tableId, seat, name, note) {
   note.textContent = "";
   const answer = await account.call("POST", "/api/invitations", { name, table_id: tableId, seat });
-  F.notes[seat] = { text: answer.ok ? () => FL("invite_sent", name) : () => problemText("invite", answer), error: !answer.ok };
-  note.textContent = F.notes[seat].text();
+  const said = { text: answer.ok ? () => FL("invite_sent", name) : () => problemText("invite", answer), error: !answer.ok };
+  F.notes[`${tableId}:${seat}`] = said;
+  note.textContent = said.text();
   note.classList.toggle("error", !answer.ok);
 }
 
@@ -230,6 +259,7 @@ function renderAll() {
   renderTables();
   renderInvitations();
   renderInviteControls();
+  renderMineInvites();
   renderTitle();
   for (const [id, text] of Object.entries(F.said)) byId(id).textContent = text ? text() : "";
 }

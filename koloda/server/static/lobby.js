@@ -349,6 +349,7 @@ function renderMine() {
         state === "finished" ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
         item.bound ? null : el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
   }));
+  friends.showMine(S.facts);
 }
 
 /* Same seats and rules, a new shuffle: the first to ask starts it, the others join it. */
