@@ -73,7 +73,7 @@ class _Walk:
         self.on_table = 0
         """Cards on the table in the trick being played."""
         self.dealt: list[list[str]] = []
-        """Each seat's cards as the deal began."""
+        """Each seat's cards as the deal began, in the cards' order (as the views hold them)."""
 
     def sheet_index(self) -> int:
         """The sheet of the deals scored so far (made when a deal's score first shows)."""
@@ -89,7 +89,7 @@ class _Walk:
             elif isinstance(event, (TrickTaken, DealStarted)):
                 self.on_table = 0
             if isinstance(event, DealStarted):
-                self.dealt = [[format_card(c) for c in hand] for hand in event.hands]
+                self.dealt = [[format_card(c) for c in sorted(hand)] for hand in event.hands]
         self.events.extend(events)
 
     def hands(self, view: dict[str, Any]) -> tuple[list[list[str]], list[int]]:

@@ -5,7 +5,7 @@
 import { svgNode } from "../cards.js";
 import { el, numberText, t } from "../i18n.js";
 import { R, go, moveText, playerName } from "./main.js";
-import { decisionAt, lossSeries, plot } from "./steps.js";
+import { decisionAt, hashFor, lossSeries, plot } from "./steps.js";
 
 const COLOURS = ["#1d5fb8", "#c0262d", "#1f7a33", "#9a6a00", "#7b3fbf", "#444"];
 const WIDTH = 300, HEIGHT = 130;
@@ -89,7 +89,8 @@ function drawVerdict() {
   const who = playerName(p.to_act);
   if (d.forced) { box.textContent = t("replay.forced", who); return; }
   if (d.best === d.chosen || d.loss === 0) { box.textContent = t("replay.was_best", who); return; }
-  box.replaceChildren(el("b", {}, t("replay.best", moveText(d.best))), " ", t("replay.gave_away", who, numberText(d.loss)));
+  box.replaceChildren(el("b", {}, t("replay.best", moveText(d.best))), " ", t("replay.gave_away", who, numberText(d.loss)),
+    /(10|[2-9JQKA])[SHDC]/.test(d.best) ? el("span", { class: "note marks" }, " ", t("replay.marks")) : null);
 }
 
 function drawGraph() {
@@ -129,6 +130,6 @@ function drawCostliest() {
   const worst = own.decisions.filter((d) => d.loss > 0).sort((a, b) => b.loss - a.loss || a.number - b.number).slice(0, 5);
   if (!worst.length) { box.replaceChildren(el("p", { class: "note" }, t("replay.none_lost"))); return; }
   box.replaceChildren(el("h3", {}, `${t("replay.costliest")}: ${playerName(R.seat ?? 0)}`), el("ol", { class: "costliest" }, worst.map((d) => el("li", {},
-    el("button", { type: "button", class: "link", onclick: () => go(d.number) },
+    el("a", { href: hashFor(d.number) },
       t("replay.costliest_item", d.deal + 1, d.move + 1, moveText(d.chosen), moveText(d.best), numberText(d.loss)))))));
 }

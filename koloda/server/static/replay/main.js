@@ -12,6 +12,7 @@ import { drawAnalysis, judged, setUpAnalysis } from "./analysis.js";
 import { hashFor, keyStep, positionFromHash, sheetAt, stepTo } from "./steps.js";
 
 const CARD_RE = /^(10|[2-9JQKA])[SHDC]$/;
+const CARDS_RE = /(?<![0-9A-Z])(10|[2-9JQKA])[SHDC](?![0-9A-Z])/g;
 const TABLE_ID = document.getElementById("replay").dataset.table;
 const byId = (id) => document.getElementById(id);
 
@@ -102,11 +103,13 @@ function renderSeats(p, v) {
         hand));
   }
 }
+/* The cards a decision names: a card played, or the cards of a discard or a gift. */
+function cardsOf(action) { return action ? action.match(CARDS_RE) || [] : []; }
 function cardMarks(card, acting, p, marks) {
   if (!acting) return "";
   let cls = "";
-  if (card === p.action) cls += " chosen";
-  if (marks && marks.best === card && marks.best !== p.action) cls += " best";
+  if (cardsOf(p.action).includes(card)) cls += " chosen";
+  if (marks && marks.best !== p.action && cardsOf(marks.best).includes(card)) cls += " best";
   return cls;
 }
 
@@ -159,7 +162,9 @@ function renderBoard(v) {
 function renderSheet() {
   const sheet = sheetAt(R.replay, R.at);
   const cell = (c) => (c === null || c === undefined ? "" : isWho(c) ? capital(words().text(c)) : words().text(c));
-  byId("sheet").replaceChildren(...sheet.sections.filter((s) => s.rows.length).map((section) => {
+  const sections = sheet.sections.filter((s) => s.rows.length);
+  byId("sheet").closest("section").classList.toggle("hidden", !sections.length);
+  byId("sheet").replaceChildren(...sections.map((section) => {
     const numeric = (i) => (section.columns[i] && section.columns[i].numeric ? "num" : "");
     return el("div", { class: "sheet-scroll" }, el("table", { class: "score sheet-section" }, el("caption", {}, words().phrase(section.title)),
       el("thead", {}, el("tr", {}, section.columns.map((c) => el("th", { class: c.numeric ? "num" : "", scope: "col" }, cell(c.head))))),
