@@ -61,6 +61,7 @@ function summaryButtons(final) {
   const buttons = el("p", { class: "buttons" });
   if (final) {
     buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
+    buttons.append(el("a", { class: "button", id: "replay", href: `/replay/${TABLE_ID}` }, t("replay.open_here")));
     buttons.append(el("button", { type: "button", id: "verify", onclick: verifyDeal }, t("verify")));
     if (mySeat() !== null) buttons.append(el("button", { type: "button", id: "analysis", onclick: showAnalysis }, t("analysis")));
     if (TOKEN) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
