@@ -31,11 +31,15 @@ KEY = "spades:spades"
 NUMBER_BID = "#actions button[data-action^='bid:']:not([data-action$='nil'])"
 """A person bids a number of tricks (a nil of a random player is a sure loss)."""
 
-NEXT_DEAL = (
-    "!document.getElementById('summary').classList.contains('hidden')"
-    " && document.getElementById('next-deal') !== null"
-)
-"""A deal's summary is open with its "Next deal" button."""
+NEXT_DEAL = """(() => {
+  const next = document.getElementById('next-deal');
+  const open = !document.getElementById('summary').classList.contains('hidden');
+  if (!open || next === null) return false;
+  next.click();
+  return true;
+})()"""
+"""Click "Next deal" on a deal's summary when it is open (in one go: the summary closes by
+itself when the pause between deals is over)."""
 
 pytestmark = needs_chromium
 numbers = itertools.count(1)
@@ -106,7 +110,6 @@ class Player:
         something was clicked."""
         page = self.page
         if self.value(NEXT_DEAL):
-            page.click("#next-deal")
             return True
         if not self.value("latest && latest.view.legal_actions.length > 0 && !presenting"):
             return False
@@ -246,6 +249,14 @@ def test_a_rated_spades_game_from_the_lobby_to_the_leaderboard(
     assert {line["name"] for line in board["standings"]} == set(theirs)
     for level in ("easy", "normal", "hard"):
         assert board["bots"][level]["display"] == bot_rating(KEY, level).display()
+
+    # the rematch asked for on the game-over sheet (with the session's token) is rated too
+    anna.wait("document.getElementById('rematch') !== null", 20)
+    anna.page.click("#rematch")
+    anna.page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
+    anna.wait("latest !== null && people !== null", 20)
+    assert anna.page.is_visible("#rated-mark")
+    assert anna.value("people.rated") == KEY
 
     # the leaderboard's page, from the lobby's header
     lobby = anna.lobby()
