@@ -129,7 +129,8 @@ def test_utilities_reach_their_declared_bounds() -> None:
     rng = np.random.default_rng(4)
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert sorted(abs(r) for r in state.returns()) in ([2 / 3] * 4, [0.0] * 4)
