@@ -14,7 +14,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from koloda.server.accounts import AccountError
 from koloda.server.accounts_store import accounts_table, bindings_table
@@ -36,6 +36,10 @@ from koloda.server.friends import (
 from koloda.server.friends_store import invitations_table
 from koloda.server.seating import Seating
 from koloda.server.store import tables_table
+
+KEPT_SECONDS = 24 * 3600.0
+"""An invitation is kept this long after it expired (for its inviter's and invitee's
+answers), then erased when the next one is made."""
 
 
 def _bound_at(connection: Connection, account_id: str, table_id: str) -> bool:
@@ -94,6 +98,9 @@ class Invitations:
             if not _bound_at(connection, from_id, table_id):
                 raise AccountError(403, "invite only to a table you sit at")
             self._check_seat(connection, row, seat, to_id)
+            connection.execute(  # invitations over for a day are forgotten
+                delete(invitations_table).where(invitations_table.c.expires < now - KEPT_SECONDS)
+            )
             self._close_same(connection, from_id, to_id, table_id, seat)
             self._check_count(connection, from_id, now)
             values = {

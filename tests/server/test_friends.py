@@ -228,6 +228,14 @@ def test_an_expired_invitation_is_not_listed_and_cannot_be_accepted(server: Serv
     assert boris.post(f"/api/invitations/{made['id']}/decline").status_code == 410
     facts = httpx.get(f"{server.url}/api/tables/{table_id}").json()
     assert facts["seats"][1]["state"] == "open"
+    with engine.begin() as connection:  # a day after it expired, the next invitation erases it
+        connection.execute(
+            update(invitations_table)
+            .where(invitations_table.c.id == made["id"])
+            .values(expires=made["created"] - 2 * 24 * 3600)
+        )
+    assert anna.invite(boris, table_id).status_code == 201
+    assert boris.post(f"/api/invitations/{made['id']}/accept").status_code == 404
 
 
 def test_friends_tables_are_those_where_a_friend_sits_to_join_or_watch(
