@@ -280,6 +280,7 @@ def test_a_rated_spades_game_from_the_lobby_to_the_leaderboard(
             link = rows.nth(i).locator("a").get_attribute("href")
             assert link == f"/players/{quote(name)}"
         assert view.locator("#standings tr.me").get_attribute("data-name") == player.name
+        mine = theirs[player.name]["display"]
         bots = view.locator("#bots tbody tr")
         assert bots.count() == 3
         assert bots.nth(2).inner_text().split()[-1] == str(bot_rating(KEY, "hard").display())
@@ -294,5 +295,9 @@ def test_a_rated_spades_game_from_the_lobby_to_the_leaderboard(
         player.language("en")
         other = view.locator("#rated-games a:not([aria-current])").first.get_attribute("href")
         assert other is not None and other.endswith("?min_games=1")
+        # his name leads to his profile, which shows the rating too
+        view.click("#standings tr.me a")
+        view.wait_for_url(re.compile(r"/players/"))
+        player.wait(f"document.getElementById('cards').innerText.includes('{mine}')", 20)
     for player in (anna, boris):
         player.close()
