@@ -6,7 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class RecordFile(BaseModel):
+    """A game record (docs/records.md) as a player opens it from his disk; every deal and
+    action is checked by replaying it (``koloda.records``), and a bad one is refused in one
+    line."""
+
+    model_config = ConfigDict(extra="allow")
+
+    format: str = Field(default="koloda-record/1")
+    game: str = Field(description="a game's name, as GET /api/games lists them")
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: list[str] | None = None
+    first_dealer: int = 0
+    deals: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class ReplaySeat(BaseModel):

@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
-from server_support import CARD, ServerThread, create_table, receive
+import pytest
+from postgres_server import PostgresServer
+from server_support import CARD, ServerProcess, ServerThread, create_table, receive
 
 from koloda.core.registry import load_rules
 from koloda.records import parse_record, replay
 from koloda.server.replay import RECORD_LIMIT
+
+JSON = {"content-type": "application/json"}
 
 
 def finished_record(server: ServerThread, table_id: str) -> dict[str, Any]:
@@ -95,7 +101,7 @@ def test_a_record_opened_by_the_player(server: ServerThread) -> None:
     from koloda.records import record_from_state
 
     record = record_from_state(rules, state, ["Anna", "Boris", "Vera", "Gleb"])
-    answer = httpx.post(f"{server.url}/api/replay", content=json.dumps(record))
+    answer = httpx.post(f"{server.url}/api/replay", content=json.dumps(record), headers=JSON)
     assert answer.status_code == 200, answer.text
     shown = answer.json()
     assert [s["name"] for s in shown["seats"]] == ["Anna", "Boris", "Vera", "Gleb"]
@@ -116,16 +122,17 @@ def test_a_bad_record_is_refused_in_one_line(server: ServerThread) -> None:
         "not an object": b"[1, 2]",
         "unknown game": json.dumps({**good, "game": "whist"}).encode(),
         "an illegal action": json.dumps(illegal).encode(),
-        "too large": b" " * (RECORD_LIMIT + 1),
+        "too large": json.dumps({**good, "notes": "x" * RECORD_LIMIT}).encode(),
     }
     for what, body in bad.items():
-        answer = httpx.post(f"{server.url}/api/replay", content=body)
+        answer = httpx.post(f"{server.url}/api/replay", content=body, headers=JSON)
         assert answer.status_code == 422, what
         detail = answer.json()["detail"]
         assert isinstance(detail, str) and "\n" not in detail and detail, what
 
     def refusal(body: bytes) -> str:
-        detail: str = httpx.post(f"{server.url}/api/replay", content=body).json()["detail"]
+        answer = httpx.post(f"{server.url}/api/replay", content=body, headers=JSON)
+        detail: str = answer.json()["detail"]
         return detail
 
     assert "unknown game 'whist'" in refusal(bad["unknown game"])
@@ -158,3 +165,46 @@ def test_each_decision_of_a_seat_is_valued(server: ServerThread) -> None:
             assert decision["best"] in position["legal"] and decision["loss"] >= 0
             assert max(decision["values"].values()) == decision["values"][decision["best"]]
     assert any(d["loss"] > 0 for d in valued["decisions"])  # random play gives points away
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two ``koloda serve --cluster`` processes on one private PostgreSQL server."""
+    postgres = PostgresServer().start()
+    workdir: Path = tmp_path_factory.mktemp("replay-pair")
+    database = postgres.new_database()
+    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
+    first = ServerProcess(database, workdir, *options)
+    second = ServerProcess(database, workdir, *options)
+    try:
+        first.start()
+        second.start()
+        yield first, second
+    finally:
+        first.kill()
+        second.kill()
+        postgres.stop()
+
+
+def test_a_replay_through_either_process_of_a_cluster(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    first, second = pair
+    playing = create_table(first.url, "spades", {}, ["human"] + ["bot:random"] * 3)
+    refused = httpx.get(f"{second.url}/api/replay/{playing['table_id']}")
+    assert refused.status_code == 403  # the other process asks the owner: still secret
+    table_id = create_table(first.url, "spades", {"max_deals": 1}, ["bot:random"] * 4)["table_id"]
+    deadline = time.monotonic() + 60
+    while (answer := httpx.get(f"{second.url}/api/tables/{table_id}/record")).status_code != 200:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)
+    record = answer.json()
+    shown = [httpx.get(f"{s.url}/api/replay/{table_id}").json() for s in pair]
+    assert shown[0] == shown[1]
+    assert shown[0]["positions"][-1]["view"]["totals"] == record["totals"]
+    valued = httpx.get(
+        f"{second.url}/api/replay/{table_id}/analysis", params={"seat": 2, "deal": 0}, timeout=120
+    )
+    assert valued.status_code == 200, valued.text
+    numbers = [d["number"] for d in valued.json()["decisions"]]
+    assert numbers == [p["index"] for p in shown[0]["positions"] if p["to_act"] == 2]

@@ -14,8 +14,8 @@ from fastapi.responses import HTMLResponse
 
 from koloda.records import RecordError, parse_record
 from koloda.server.protocol.http import Problem
-from koloda.server.replay import RECORD_LIMIT, check_size, replay_json
-from koloda.server.replay_http import Replay, ReplayAnalysis
+from koloda.server.replay import check_size, replay_json
+from koloda.server.replay_http import RecordFile, Replay, ReplayAnalysis
 from koloda.server.routes.analysis import Analyses
 from koloda.server.routes.common import manager_of, table_or_404
 from koloda.server.routes.pages import templates
@@ -29,14 +29,6 @@ REFUSED: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem},
     404: {"model": Problem},
     422: {"model": Problem},
-}
-
-RECORD_BODY: dict[str, Any] = {
-    "requestBody": {
-        "required": True,
-        "description": f"a game record (docs/records.md), at most {RECORD_LIMIT // 1024} kB",
-        "content": {"application/json": {"schema": {"type": "object"}}},
-    }
 }
 
 
@@ -71,28 +63,23 @@ async def table_replay(request: Request, table_id: str) -> Replay:
     return Replay.model_validate(kept[table_id])
 
 
-async def _uploaded(request: Request) -> dict[str, Any]:
-    """The record in the request's body, read and checked; one line (422) for a bad one."""
-    body = await request.body()
+async def _uploaded(request: Request, record: RecordFile) -> dict[str, Any]:
+    """The record the player sent, checked: at most ``RECORD_LIMIT`` bytes, its rules known;
+    one line (422) for a bad one."""
+    document = record.model_dump(exclude_unset=True)
     try:
-        check_size(body)
-        try:
-            document = json.loads(body)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            message = getattr(error, "msg", "not UTF-8 text")
-            raise RecordError(f"not a record: malformed JSON ({message})") from None
+        check_size(await request.body())
         parse_record(document)
     except RecordError as error:
         raise HTTPException(422, str(error)) from None
-    result: dict[str, Any] = document
-    return result
+    return document
 
 
-@router.post("/api/replay", responses=REFUSED, openapi_extra=RECORD_BODY)
-async def record_replay(request: Request) -> Replay:
-    """The replay of a record the player opens himself (as the terminal saves them): read,
-    every deal and action checked; a bad file is refused in one line (422)."""
-    document = await _uploaded(request)
+@router.post("/api/replay", responses=REFUSED)
+async def record_replay(request: Request, record: RecordFile) -> Replay:
+    """The replay of a record the player opens himself (as the terminal saves them), at most
+    60 kB: read, every deal and action checked; a bad file is refused in one line (422)."""
+    document = await _uploaded(request, record)
     try:
         replayed = await asyncio.to_thread(replay_json, document)
     except RecordError as error:
@@ -134,11 +121,13 @@ async def table_replay_analysis(
     return await _analysis(request, table_id, record, seat, deal)
 
 
-@router.post("/api/replay/analysis", responses=REFUSED, openapi_extra=RECORD_BODY)
-async def record_replay_analysis(request: Request, seat: int, deal: int) -> ReplayAnalysis:
+@router.post("/api/replay/analysis", responses=REFUSED)
+async def record_replay_analysis(
+    request: Request, record: RecordFile, seat: int, deal: int
+) -> ReplayAnalysis:
     """``table_replay_analysis`` for a record the player opened himself (kept by the
     record's SHA-256)."""
-    document = await _uploaded(request)
+    document = await _uploaded(request, record)
     key = "record:" + hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
     return await _analysis(request, key, document, seat, deal)
 
