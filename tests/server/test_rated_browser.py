@@ -186,6 +186,10 @@ def test_a_rated_spades_game_from_the_lobby_to_the_leaderboard(
     assert there.inner_text(f"{row} .rated-tag") == "Rated"
     assert there.is_disabled(f"{row} button.join")
     assert "Sign in to join a rated table" in there.inner_text(f"{row} .rated-note")
+    there.goto(f"{guest.base}/?join={table_id}&seat=2")  # the open seat's link
+    guest.wait("document.getElementById('invited-problem').textContent !== ''")
+    assert there.inner_text("#invited-problem").startswith("Sign in to join a rated table")
+    assert there.is_hidden("#invited-join")
     guest.close()
 
     # Boris (on a phone) joins it from the open tables; his lobby's rated form in both languages

@@ -437,7 +437,7 @@ function renderInvited() {
   const { seat, facts, answer } = S.invited;
   const button = byId("invited-join");
   byId("invited-problem").textContent = facts ? (facts.finished ? L("error.409") : joinRefusal(facts)) : errorText(answer);
-  button.classList.toggle("hidden", !facts || facts.finished);
+  button.classList.toggle("hidden", !facts || facts.finished || !joinAllowed(facts));
   byId("invited-what").textContent = facts ? L("invited.help", tableTitle(facts.game, facts.options)) : "";
   byId("invited-seats").replaceChildren(...(facts ? facts.seats.map((s) => {
     const chip = seatChip(s);
@@ -546,7 +546,7 @@ async function loadAccountTables() {
 function renderAccountArea() {
   const me = S.account;
   friends.setAccount(me);
-  renderRated(); renderOpen();
+  renderRated(); renderOpen(); renderInvited();
   byId("account-sign-in").classList.toggle("hidden", !!me);
   byId("account-menu").classList.toggle("hidden", !me);
   if (!me) return;
