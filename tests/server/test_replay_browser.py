@@ -251,4 +251,14 @@ def test_screenshots(server: ServerThread, browser: Any, size: tuple[int, int], 
     ), "the page is wider than the screen"
     assert page.evaluate(HANDS_ON_FELT), "a hand reaches past the felt"
     shoot(page, f"replay-{lang}-{size[0]}")
+    positions = httpx.get(f"{server.url}/api/replay/{table_id}").json()["positions"]
+    trick = next(p["index"] for p in positions if len(p["view"]["trick"]) == 3)
+    page.evaluate(f"location.hash = '#d={trick}'")
+    wait_until(page, f"replayShown.at === {trick}")
+    assert page.locator("#trick .card").count() == 3  # the trick so far on the felt
+    assert page.evaluate(HANDS_ON_FELT), "a hand reaches past the felt"
+    shoot(page, f"replay-{lang}-{size[0]}-trick")
+    page.keyboard.press("End")
+    assert page.locator("#sheet table").count() >= 1
+    shoot(page, f"replay-{lang}-{size[0]}-end")
     tab.close()
