@@ -215,6 +215,8 @@ def test_the_table_page_is_never_sent_another_seats_hand(
     assert not CARD.search(shut.page.content())
     shut.close()
     tab.play_deal()
+    tab.wait("latest.view.finished", 20)  # the game-over summary links to the replay
+    assert tab.page.get_attribute("#summary a#replay", "href") == f"/replay/{table_id}"
     record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
     oracle = Oracle(record)
     messages = [json.loads(frame) for frame in frames]
