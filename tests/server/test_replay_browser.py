@@ -264,3 +264,22 @@ def test_screenshots(server: ServerThread, browser: Any, size: tuple[int, int], 
     assert page.locator("#sheet table").count() >= 1
     shoot(page, f"replay-{lang}-{size[0]}-end")
     tab.close()
+
+
+def test_accessibility_audit_of_the_replay(server: ServerThread, browser: Any) -> None:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    table_id, _ = finished_table(server)
+    tab = Viewer(browser, f"{server.url}/replay/{table_id}#d=20")
+    tab.wait_shown()
+    found = []
+    for at in ("20", "end", "open"):
+        if at == "end":  # the score sheet is shown
+            tab.page.keyboard.press("End")
+        elif at == "open":
+            tab.page.goto(f"{server.url}/replay")
+            wait_until(tab.page, "document.readyState === 'complete'")
+        violations = axe_module.Axe().run(tab.page).response["violations"]
+        found += [v for v in violations if v.get("impact") in ("serious", "critical")]
+    assert not found, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found]
+    tab.errors.clear()  # the audit's own script is not the page's
+    tab.close()

@@ -183,7 +183,7 @@ function renderSheet() {
   byId("sheet").closest("section").classList.toggle("hidden", !sections.length);
   byId("sheet").replaceChildren(...sections.map((section) => {
     const numeric = (i) => (section.columns[i] && section.columns[i].numeric ? "num" : "");
-    return el("div", { class: "sheet-scroll" }, el("table", { class: "score sheet-section" }, el("caption", {}, words().phrase(section.title)),
+    return el("div", { class: "sheet-scroll", tabindex: 0, role: "region", "aria-label": words().phrase(section.title) }, el("table", { class: "score sheet-section" }, el("caption", {}, words().phrase(section.title)),
       el("thead", {}, el("tr", {}, section.columns.map((c) => el("th", { class: c.numeric ? "num" : "", scope: "col" }, cell(c.head))))),
       el("tbody", {}, section.rows.map((row) => el("tr", {}, row.map((c, i) => el("td", { class: numeric(i) }, cell(c)))))),
       section.footer ? el("tfoot", {}, el("tr", {}, section.footer.map((c, i) => el("td", { class: numeric(i) }, cell(c))))) : null));
