@@ -48,6 +48,8 @@ from koloda.envs.core import Match, make_match, reward_bounds
 from koloda.envs.spaces import RENDER_MODES, observation_space
 
 ILLEGAL_ACTIONS = ("raise", "lose")
+MAX_SKIPPED = 1000
+"""Episodes in a row without a decision of the learner after which ``reset`` gives up."""
 
 
 def illegal_penalty(match: Match) -> float:
@@ -136,6 +138,10 @@ class KolodaEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if not self.match.is_over:
                 break
             skipped += 1  # the episode ended before the learner's first decision
+            if skipped >= MAX_SKIPPED:
+                raise RuntimeError(
+                    f"seat {self.seat} had no decision in {skipped} episodes in a row"
+                )
         self._started = True
         info: dict[str, Any] = {"legal_actions": self._legal_indices()}
         if skipped:
