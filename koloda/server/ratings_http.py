@@ -48,11 +48,12 @@ class Standing(ShownRating):
     place: int = Field(description="1 for the best")
     name: str
     games: int
+    public: bool = Field(description="whether his profile is public (its page open to all)")
 
 
 class Leaderboard(BaseModel):
     """A rated game's leaderboard: the accounts with enough rated games, best first, and the
-    bot levels' ratings (from the bot ladder, not moved by people's games)."""
+    bot levels' ratings (from the bot ladder's figures, moved by their rated games)."""
 
     rating_key: str
     min_games: int

@@ -70,6 +70,7 @@ class Standing:
     name: str
     rating: Rating
     games: int
+    public: bool
 
 
 def _seat_players(connection: Connection, table_id: str) -> dict[int, str]:
@@ -354,13 +355,16 @@ class Ratings:
         """The accounts with at least ``min_games`` rated games under ``key``, best first."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(accounts_table.c.name, ratings_table)
+                select(accounts_table.c.name, accounts_table.c.public_profile, ratings_table)
                 .join(accounts_table, accounts_table.c.id == ratings_table.c.account_id)
                 .where(ratings_table.c.rating_key == key, ratings_table.c.games >= min_games)
                 .order_by(ratings_table.c.mu.desc(), accounts_table.c.name_key)
                 .limit(limit)
             )
-            return [Standing(str(r.name), Rating(r.mu, r.sigma), int(r.games)) for r in rows]
+            return [
+                Standing(str(r.name), Rating(r.mu, r.sigma), int(r.games), bool(r.public_profile))
+                for r in rows
+            ]
 
 
 @functools.cache

@@ -95,19 +95,20 @@ test("a bot's level carries its rating in a rated preset only", () => {
   assert.equal(botRatingSuffix(GAMES[0], "alpha_club", "human"), "");
 });
 
-test("the leaderboard's lines link each name to the player's page", () => {
+test("the leaderboard's lines link a name to the player's page when he shows it, or it is mine", () => {
   const board = {
     rating_key: "alpha:alpha_club", min_games: 1,
     standings: [
-      { place: 1, name: "Anna K", display: 1612, provisional: true, games: 1, mu: 1, sigma: 1 },
-      { place: 2, name: "Борис/2", display: 1401, provisional: false, games: 30, mu: 1, sigma: 1 },
+      { place: 1, name: "Anna K", display: 1612, provisional: true, games: 1, mu: 1, sigma: 1, public: true },
+      { place: 2, name: "Борис/2", display: 1401, provisional: false, games: 30, mu: 1, sigma: 1, public: false },
     ],
     bots: { hard: settled(2265), easy: settled(1500), normal: { display: 1828, provisional: true } },
   };
   assert.deepEqual(standingLines(board), [
     { place: 1, name: "Anna K", href: "/players/Anna%20K", rating: `1612${PROVISIONAL}`, provisional: true, games: 1 },
-    { place: 2, name: "Борис/2", href: `/players/${encodeURIComponent("Борис/2")}`, rating: "1401", provisional: false, games: 30 },
+    { place: 2, name: "Борис/2", href: null, rating: "1401", provisional: false, games: 30 },
   ]);
+  assert.equal(standingLines(board, "Борис/2")[1].href, `/players/${encodeURIComponent("Борис/2")}`);
   assert.deepEqual(standingLines(null), []);
   assert.deepEqual(botLines(board).map((l) => [l.level, l.rating, l.provisional]),
     [["easy", "1500", false], ["normal", `1828${PROVISIONAL}`, true], ["hard", "2265", false]]);

@@ -189,7 +189,11 @@ async def leaderboard(
         min_games=min_games,
         standings=[
             Standing(
-                place=place, name=line.name, games=line.games, **shown(line.rating).model_dump()
+                place=place,
+                name=line.name,
+                games=line.games,
+                public=line.public,
+                **shown(line.rating).model_dump(),
             )
             for place, line in enumerate(lines, start=1)
         ],

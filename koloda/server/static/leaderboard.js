@@ -25,11 +25,11 @@ function ratingCell(line) {
 }
 
 function renderStandings() {
-  const lines = standingLines(S.board);
+  const lines = standingLines(S.board, S.me);
   byId("standings").querySelector("tbody").replaceChildren(...lines.map((line) =>
     el("tr", { class: line.name === S.me ? "me" : "", "data-name": line.name },
       el("td", { class: "num" }, String(line.place)),
-      el("td", { class: "name" }, el("a", { href: line.href }, line.name)),
+      el("td", { class: "name" }, line.href ? el("a", { href: line.href }, line.name) : line.name),
       ratingCell(line),
       el("td", { class: "num" }, String(line.games)))));
   byId("standings").classList.toggle("hidden", !lines.length);

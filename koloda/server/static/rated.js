@@ -81,12 +81,13 @@ export function ratingText(rating) {
 }
 
 /* The leaderboard's lines (GET /api/leaderboard/<key>): place, name, the rating as shown,
-   whether it is provisional, games; and the page that names the player. */
-export function standingLines(board) {
+   whether it is provisional, games; and the player's profile page when he shows it to all
+   (or it is the reader's own: ``me``), else null. */
+export function standingLines(board, me = null) {
   return ((board && board.standings) || []).map((line) => ({
     place: line.place,
     name: line.name,
-    href: `/players/${encodeURIComponent(line.name)}`,
+    href: line.public || line.name === me ? `/players/${encodeURIComponent(line.name)}` : null,
     rating: ratingText(line),
     provisional: Boolean(line.provisional),
     games: line.games,
