@@ -9,7 +9,7 @@ BIN     = $(VENV)/bin
 RUN_STAMP = $(VENV)/.installed-server
 STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale,docs
 DOCS_STAMP = $(VENV)/.installed-docs
-NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs)
+NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs native/src/*/*/*.rs)
 
 .PHONY: run test lint typecheck native-check docs docs-check bench bench-native clean browser postgres tmux node mutation
 

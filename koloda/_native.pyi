@@ -370,7 +370,7 @@ def hundred_one_playouts(
     options: tuple[int, int, bool, int, int, bool], games: int, seed: int, deal_limit: int = 0
 ) -> dict[str, Any]: ...
 
-# the vector environment's native path (native/src/python_vector.rs); the arrays are numpy
+# the vector environment's native path (native/src/python/vector.rs); the arrays are numpy
 # arrays, written in place: obs float32 (n, size), mask uint8 (n, num_actions), seats int64 (n,)
 def sample_masked(mask: Any, num_actions: int, uniforms: Any, out: Any) -> None: ...
 
@@ -414,7 +414,7 @@ def tressette_batch_encode(
     states: list[TressetteCore], tables: TressetteBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
 
-# ----- native search (native/src/python_search.rs) ---------------------------------------
+# ----- native search (native/src/python/search.rs) ---------------------------------------
 
 def ismcts_spades(
     state: SpadesCore,
@@ -508,7 +508,7 @@ def king_policy_card(state: KingCore) -> int:
     """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
     to act in ``state`` during the card play, as the native search's rollouts play it."""
 
-# ----- the games' rollout policies (native/src/python_search.rs) ----------------------------
+# ----- the games' rollout policies (native/src/python/search.rs) ----------------------------
 
 def spades_policy_card(state: SpadesCore) -> int:
     """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
@@ -522,7 +522,7 @@ def spades_bid_model(
     belief model reads it: whether it bids nil, the number it bids otherwise, and the
     model's weight of ``bid`` (nil: 0) from that hand (1.0 without one)."""
 
-# ----- native search for Tressette (native/src/python_search.rs) ---------------------------
+# ----- native search for Tressette (native/src/python/search.rs) ---------------------------
 
 def ismcts_tressette(
     state: TressetteCore,
@@ -564,7 +564,7 @@ def tressette_policy_card(state: TressetteCore) -> int:
     """The card the Tressette heuristic plays for the seat to act, from its own hand and the
     cards played only (ValueError when no card is to be played)."""
 
-# ----- native search of 101 (native/src/python_search_hundred_one.rs) ----------------------
+# ----- native search of 101 (native/src/python/search_hundred_one.rs) ---------------------
 
 def hundred_one_policy_action(state: HundredOneCore) -> int:
     """The heuristic's action (``hundred_one/heuristic.py``) for the seat to act in

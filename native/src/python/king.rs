@@ -5,8 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::Cards;
-use crate::king::{self, King, KingEvent, KingOptions, Variant};
+use crate::core::cards::Cards;
+use crate::games::king::{self, King, KingEvent, KingOptions, Variant};
 
 /// Options as the Python side passes them: variant (0 classic, 1 order, 2 three), the
 /// negative order, king_forced_on_heart_lead, stop_when_decided,
@@ -369,7 +369,7 @@ impl KingCore {
 
     #[getter]
     fn last_tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.last_tricks[..self.game.n() as usize])
+        crate::python::module::ints(&self.game.last_tricks[..self.game.n() as usize])
     }
 
     #[getter]
@@ -379,7 +379,7 @@ impl KingCore {
 
     #[getter]
     fn history(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
+        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -409,7 +409,7 @@ impl KingCore {
 
     #[getter]
     fn tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.tricks[..self.game.n() as usize])
+        crate::python::module::ints(&self.game.tricks[..self.game.n() as usize])
     }
 
     #[getter]

@@ -5,8 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::Cards;
-use crate::tressette::{
+use crate::core::cards::Cards;
+use crate::games::tressette::{
     self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions, WonGame, REASONS,
 };
 
@@ -299,7 +299,7 @@ impl TressetteCore {
         self.game
             .dealt
             .iter()
-            .map(|hand| crate::python::ints(hand))
+            .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
 
@@ -310,7 +310,7 @@ impl TressetteCore {
 
     #[getter]
     fn history(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
+        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -340,7 +340,7 @@ impl TressetteCore {
 
     #[getter]
     fn tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.tricks)
+        crate::python::module::ints(&self.game.tricks)
     }
 
     #[getter]

@@ -5,9 +5,11 @@
 
 use std::sync::Arc;
 
-use crate::cards::{is_valid_triple, pack_triple, suit_mask, triple_mask, Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::tricks::trick_winner_index;
+use crate::core::cards::{
+    is_valid_triple, pack_triple, suit_mask, triple_mask, Card, CardSet, Cards,
+};
+use crate::core::rng::Rng;
+use crate::core::tricks::trick_winner_index;
 
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
@@ -474,7 +476,7 @@ impl Spades {
         match self.phase {
             PHASE_PLAY => {
                 let mask = self.legal_card_mask();
-                crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
             }
             PHASE_BID => {
                 if self.blind_choice() {
@@ -496,7 +498,7 @@ impl Spades {
                 let mut hand = self.hands[self.to_act as usize];
                 let mut chosen = 0;
                 for _ in 0..3 {
-                    let card = crate::cards::nth_card(hand, rng.below(hand.count_ones()));
+                    let card = crate::core::cards::nth_card(hand, rng.below(hand.count_ones()));
                     chosen |= 1u64 << card;
                     hand &= !(1u64 << card);
                 }

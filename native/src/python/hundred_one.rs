@@ -7,12 +7,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::{Card, CardSet};
-use crate::hundred_one::{
+use crate::core::cards::{Card, CardSet};
+use crate::games::hundred_one::{
     self, Chance, Completed, DealSource, Events, HundredOne, HundredOneEvent, HundredOneOptions,
     Line, RestockError, Seeded, Setup,
 };
-use crate::python::ints;
+use crate::python::module::ints;
 
 /// players, hand_size, voluntary_draw, draw_six, draw_seven, queen_in_hand plus_40.
 pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
@@ -76,7 +76,7 @@ pub(crate) struct PyChance<'a, 'py> {
     pub(crate) error: Option<PyErr>,
 }
 
-/// Why a step of the vector environment's batch (`crate::python_vector_hundred_one`),
+/// Why a step of the vector environment's batch (`crate::python::vector_hundred_one`),
 /// which cannot raise, failed; `_deal_from_shuffler` raises it.
 pub(crate) enum StepFailure {
     /// The shuffler raised.
@@ -379,7 +379,7 @@ impl HundredOneCore {
         slf.borrow().events_list(slf.py(), &events)
     }
 
-    /// Called by the vector environment's batch step (`crate::python_vector::step_batch`)
+    /// Called by the vector environment's batch step (`crate::python::vector::step_batch`)
     /// when a hand ended there: raises first what that step could not (the shuffler's
     /// error, a record's restock that does not fit), else deals the next hand from the
     /// shuffler as `apply_unchecked` does.

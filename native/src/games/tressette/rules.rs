@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use crate::cards::{suit_mask, Card, CardSet, Cards};
-use crate::rng::Rng;
+use crate::core::cards::{suit_mask, Card, CardSet, Cards};
+use crate::core::rng::Rng;
 
 pub const PHASE_AWAIT_DEAL: u8 = 0;
 pub const PHASE_PLAY: u8 = 1;
@@ -395,7 +395,7 @@ impl Tressette {
 
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         let mask = self.legal_card_mask();
-        crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+        crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
     }
 
     #[inline]

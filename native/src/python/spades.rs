@@ -9,8 +9,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::{CardSet, Cards};
-use crate::spades::{self, Event, SideScore, Spades, SpadesOptions, PHASE_DISCARD, PHASE_GIVE};
+use crate::core::cards::{CardSet, Cards};
+use crate::games::spades::{
+    self, Event, SideScore, Spades, SpadesOptions, PHASE_DISCARD, PHASE_GIVE,
+};
 
 type SideTuple = (i64, i64, i64, i64, i64, i64, i64, i64, bool);
 type SheetTuple = (
@@ -50,11 +52,6 @@ fn side_from(t: SideTuple) -> SideScore {
         bags: t.7,
         lost_score: t.8,
     }
-}
-
-/// Small numbers as a list of ints for Python (a `Vec<u8>` would become `bytes`).
-pub(crate) fn ints(items: &[u8]) -> Vec<u16> {
-    items.iter().map(|&x| x as u16).collect()
 }
 
 fn cards_vec(set: CardSet) -> Vec<u8> {
@@ -318,7 +315,7 @@ impl SpadesCore {
         self.game
             .dealt
             .iter()
-            .map(|hand| crate::python::ints(hand))
+            .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
 
@@ -366,7 +363,7 @@ impl SpadesCore {
     /// Every card of this deal in play order, as ``seat << 6 | card``.
     #[getter]
     fn history(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
+        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     /// The cards of the trick in progress, led first.
@@ -397,7 +394,7 @@ impl SpadesCore {
 
     #[getter]
     fn tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.tricks)
+        crate::python::module::ints(&self.game.tricks)
     }
 
     #[getter]
@@ -571,7 +568,7 @@ impl SpadesCore {
 /// games, decisions, deals, wins (side 0, side 1, shared) and each side's summed totals.
 #[pyfunction]
 #[pyo3(signature = (options, games, seed, deal_limit = 0))]
-fn spades_playouts(
+pub fn spades_playouts(
     py: Python<'_>,
     options: OptionsTuple,
     games: u64,
@@ -589,36 +586,4 @@ fn spades_playouts(
     out.set_item("unfinished", result.unfinished)?;
     out.set_item("outcomes", result.outcomes[..4].to_vec())?;
     Ok(out)
-}
-
-/// ``Shuffler(seed).shuffled(items, index)`` of ``koloda.core.dealing``, natively (the seed
-/// as its text).
-#[pyfunction]
-fn seeded_shuffle(seed: &str, index: u64, items: Vec<i64>) -> Vec<i64> {
-    crate::shuffle::seeded_shuffle(seed, index, &items)
-}
-
-#[pymodule]
-#[pyo3(name = "_native")]
-fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<SpadesCore>()?;
-    m.add_function(wrap_pyfunction!(spades_playouts, m)?)?;
-    m.add_class::<crate::python_king::KingCore>()?;
-    m.add_function(wrap_pyfunction!(crate::python_king::king_playouts, m)?)?;
-    m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
-    m.add_class::<crate::python_tressette::TressetteCore>()?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_tressette::tressette_playouts,
-        m
-    )?)?;
-    crate::python_vector::register(m)?;
-    crate::python_search::register(m)?;
-    crate::python_search_hundred_one::register(m)?;
-    m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_hundred_one::hundred_one_playouts,
-        m
-    )?)?;
-    m.add("GAMES", ("spades", "king", "tressette", "hundred_one"))?;
-    Ok(())
 }

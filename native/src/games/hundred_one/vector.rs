@@ -9,7 +9,7 @@
 //! card and the drawn card among the other cards, the roles `to_act` and `dealer`, and the
 //! hashed facts.
 
-use crate::hundred_one::{self, HundredOne, MAX_SEATS};
+use crate::games::hundred_one::{self, HundredOne, MAX_SEATS};
 use crate::vector::{add, add_number, clip_from, mark_cards, SCAN_LIMIT};
 
 /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
@@ -92,7 +92,7 @@ impl HundredOneTables {
 }
 
 /// Writes the observation of the seat to act and its legal actions (see
-/// `crate::vector::encode_spades`); false when Python must encode the position (none in a
+/// `crate::games::spades::vector::encode_spades`); false when Python must encode the position (none in a
 /// hand being played with the tables of its own rules).
 pub fn encode_hundred_one(
     game: &HundredOne,
@@ -173,9 +173,9 @@ pub fn hundred_one_code(t: &HundredOneTables, index: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Cards;
-    use crate::hundred_one::{HundredOneOptions, DRAW, PASS};
-    use crate::rng::Rng;
+    use crate::core::cards::Cards;
+    use crate::core::rng::Rng;
+    use crate::games::hundred_one::{HundredOneOptions, DRAW, PASS};
 
     const SIZE: usize = 1200;
     const ACTIONS: usize = 600;

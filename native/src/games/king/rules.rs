@@ -6,9 +6,9 @@
 
 use std::sync::Arc;
 
-use crate::cards::{suit_mask, suit_of, Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::tricks::trick_winner_index;
+use crate::core::cards::{suit_mask, suit_of, Card, CardSet, Cards};
+use crate::core::rng::Rng;
+use crate::core::tricks::trick_winner_index;
 
 pub const NO_TRICKS: u8 = 0;
 pub const NO_JACKS: u8 = 1;
@@ -467,7 +467,7 @@ impl King {
         match self.phase {
             PHASE_PLAY => {
                 let mask = self.legal_card_mask();
-                crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
             }
             PHASE_ORDER => {
                 let row = &self.rows[self.table.row_of(self.to_act as u8)];

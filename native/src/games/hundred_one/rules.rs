@@ -10,9 +10,9 @@
 
 use std::sync::Arc;
 
-use crate::cards::{Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::shuffle::seeded_shuffle;
+use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::rng::Rng;
+use crate::core::shuffle::seeded_shuffle;
 
 pub const PHASE_AWAIT_DEAL: u8 = 0;
 pub const PHASE_PLAY: u8 = 1;
