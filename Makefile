@@ -55,12 +55,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict examples
 
 # The Rust crate on its own: formatting, lints (the plain library and the Python bindings)
-# and its unit tests.
+# and its unit tests; then the stubs of the extension module (koloda/_native.pyi) against
+# the module as built, member by member (mypy's stubtest; no allowlist).
 native-check: $(STAMP)
 	cd native && cargo fmt --check
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --all-targets -- -D warnings
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
 	cd native && cargo test --quiet
+	$(BIN)/python -m mypy.stubtest koloda._native
 
 # The documentation site (mkdocs.yml) into site/; `make test` builds it with --strict, so a
 # broken link or a page missing from the nav fails.

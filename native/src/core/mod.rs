@@ -2,6 +2,7 @@
 //! the Python engine, and the winner of a trick.
 
 pub mod cards;
+pub mod illegal;
 pub mod rng;
 pub mod shuffle;
 pub mod tricks;

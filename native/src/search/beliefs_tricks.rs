@@ -166,11 +166,11 @@ pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
 /// bids as the heuristic does; an exchange at random (for tests).
 #[cfg(test)]
 pub(crate) fn bid_by_heuristic(options: crate::games::spades::SpadesOptions, seed: u64) -> Spades {
-    use crate::games::spades::{LOOK, PHASE_PLAY};
+    use crate::games::spades::{Phase, LOOK};
     let mut rng = Rng::new(seed);
     let mut game = Spades::new(options, 0);
     game.deal_random(&mut rng);
-    while game.phase != PHASE_PLAY {
+    while game.phase != Phase::Play {
         let seat = game.to_act as usize;
         let action = if game.is_legal(LOOK as i64) {
             LOOK

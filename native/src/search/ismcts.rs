@@ -208,13 +208,13 @@ pub fn ismcts<G: TrickSearch>(
 mod tests {
     use super::*;
     use crate::games::king::{King, KingOptions};
-    use crate::games::spades::{Spades, SpadesOptions, PHASE_PLAY};
+    use crate::games::spades::{Phase, Spades, SpadesOptions};
 
     fn spades_position(seed: u64) -> Spades {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
-        while state.phase != PHASE_PLAY {
+        while state.phase != Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
@@ -264,7 +264,7 @@ mod tests {
         let mut rng = Rng::new(2);
         let mut state = King::new(KingOptions::default(), 1);
         state.deal_random(&mut rng);
-        while state.phase != crate::games::king::PHASE_PLAY {
+        while state.phase != crate::games::king::Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }

@@ -246,7 +246,7 @@ pub fn ismcts_hundred_one(
 mod tests {
     use super::*;
     use crate::games::hundred_one::policy::hundred_one_action;
-    use crate::games::hundred_one::{Chance, HundredOneOptions, Seeded, DRAW, PHASE_PLAY};
+    use crate::games::hundred_one::{Chance, HundredOneOptions, Phase, Seeded, DRAW};
 
     const QUEEN: u32 = 10;
 
@@ -374,7 +374,7 @@ mod tests {
                 };
                 let seat = state.to_act as usize;
                 let hand = state.hands[seat];
-                if state.phase != PHASE_PLAY
+                if state.phase != Phase::Play
                     || hand.count_ones() != 1
                     || hand.trailing_zeros() & 15 != QUEEN
                 {

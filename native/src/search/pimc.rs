@@ -479,8 +479,8 @@ pub fn pimc<G: TrickSearch>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::king::{King, KingOptions, PHASE_PLAY as KING_PLAY};
-    use crate::games::spades::{Spades, SpadesOptions, PHASE_PLAY};
+    use crate::games::king::{King, KingOptions, Phase as KingPhase};
+    use crate::games::spades::{Phase, Spades, SpadesOptions};
     use crate::games::tressette::{Tressette, TressetteOptions};
     use crate::search::determinize::Place;
 
@@ -499,7 +499,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
-        while state.phase != PHASE_PLAY {
+        while state.phase != Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
@@ -515,7 +515,7 @@ mod tests {
         let mut state = King::new(KingOptions::default(), (seed & 3) as u8);
         state.deal_number = (seed % 15) as u32;
         state.deal_random(&mut rng);
-        while state.phase != KING_PLAY {
+        while state.phase != KingPhase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }

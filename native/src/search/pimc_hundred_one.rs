@@ -493,7 +493,7 @@ pub fn pimc_hundred_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hundred_one::{HundredOneOptions, Seeded, PHASE_PLAY};
+    use crate::games::hundred_one::{HundredOneOptions, Phase, Seeded};
 
     fn position(players: u8, seed: &str, moves: usize) -> HundredOne {
         let options = HundredOneOptions {
@@ -585,7 +585,7 @@ mod tests {
                 let state = position(4, &format!("out{seed}"), moves);
                 let seat = state.to_act as usize;
                 let hand = state.hands[seat];
-                if !state.in_deal() || state.phase != PHASE_PLAY || hand.count_ones() != 1 {
+                if !state.in_deal() || state.phase != Phase::Play || hand.count_ones() != 1 {
                     continue;
                 }
                 let last = hand.trailing_zeros();

@@ -184,7 +184,7 @@ mod tests {
     use super::*;
     use crate::core::rng::Rng;
     use crate::games::king::{King, KingOptions};
-    use crate::games::spades::{Spades, SpadesOptions, PHASE_PLAY as SPADES_PLAY};
+    use crate::games::spades::{Phase as SpadesPhase, Spades, SpadesOptions};
 
     #[test]
     fn spades_finish_scores_as_the_game_does() {
@@ -200,7 +200,7 @@ mod tests {
                 (game as i64 * 53) % 400 - 100,
             ];
             state.deal_random(&mut rng);
-            while state.phase != SPADES_PLAY {
+            while state.phase != SpadesPhase::Play {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut ());
             }
@@ -212,7 +212,7 @@ mod tests {
             let mut rewards = [0.0; 4];
             state.clone().finish(&mut rewards);
             let mut full = state.clone();
-            while full.phase == SPADES_PLAY {
+            while full.phase == SpadesPhase::Play {
                 let card = full.random_action(&mut rng); // forced
                 full.step(card, &mut ());
             }
@@ -229,7 +229,7 @@ mod tests {
             let mut state = King::new(KingOptions::default(), (game & 3) as u8);
             state.deal_number = (game % 15) as u32;
             state.deal_random(&mut rng);
-            while state.phase != crate::games::king::PHASE_PLAY {
+            while state.phase != crate::games::king::Phase::Play {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut ());
             }
@@ -239,13 +239,13 @@ mod tests {
             while !search.forced_end() {
                 let card = search.random_action(&mut rng);
                 search.play(card as Card);
-                if full.phase == crate::games::king::PHASE_PLAY {
+                if full.phase == crate::games::king::Phase::Play {
                     full.step(card, &mut ());
                 }
             }
             let mut rewards = [0.0; 4];
             search.finish(&mut rewards);
-            while full.phase == crate::games::king::PHASE_PLAY {
+            while full.phase == crate::games::king::Phase::Play {
                 let card = full.random_action(&mut rng);
                 full.step(card, &mut ());
             }

@@ -106,7 +106,7 @@ pub fn encode_hundred_one(
     }
     let s = game.to_act as usize;
     let rel = |other: usize| (other + n - s) % n;
-    let naming = game.phase == hundred_one::PHASE_NAME_SUIT;
+    let naming = game.phase == hundred_one::Phase::NameSuit;
     out.fill(0.0);
     mask.fill(0);
     // cards: the hand, and among the other cards the discard pile (its top card last)
@@ -116,7 +116,7 @@ pub fn encode_hundred_one(
         out[t.off_other + card as usize] = 1.0;
     }
     out[t.off_other + game.top as usize] = 1.0;
-    let drawn = game.phase == hundred_one::PHASE_AFTER_DRAW && game.drawn >= 0;
+    let drawn = game.phase == hundred_one::Phase::AfterDraw && game.drawn >= 0;
     if drawn {
         out[t.off_other + game.drawn as usize] = 1.0;
     }
@@ -260,7 +260,7 @@ mod tests {
                 let s = game.to_act as usize;
                 let hand: Vec<u8> = (0..64u8).filter(|&c| out[c as usize] == 1.0).collect();
                 assert_eq!(hand, Cards(game.hands[s]).collect::<Vec<u8>>());
-                let after_draw = game.phase == hundred_one::PHASE_AFTER_DRAW;
+                let after_draw = game.phase == hundred_one::Phase::AfterDraw;
                 for card in 0..64u8 {
                     let shown = game.pile[..game.pile_len as usize].contains(&card)
                         || after_draw && card as i8 == game.drawn;
@@ -274,7 +274,7 @@ mod tests {
                 if n < MAX_SEATS {
                     assert_eq!(bucket(6 + n as i64), 0.0); // no seat beyond the players
                 }
-                let naming = game.phase == hundred_one::PHASE_NAME_SUIT;
+                let naming = game.phase == hundred_one::Phase::NameSuit;
                 assert_eq!(bucket(12), if naming { 1.0 } else { 0.0 });
                 namings += naming as usize;
                 draws += after_draw as usize;

@@ -28,7 +28,7 @@ const KING_OF_HEARTS: Card = HEARTS << 4 | 11;
 
 /// The card the heuristic plays for the seat to act (the card play must be on).
 pub fn king_card(state: &King) -> Card {
-    debug_assert!(state.phase == crate::games::king::PHASE_PLAY && state.to_act >= 0);
+    debug_assert!(state.phase == crate::games::king::Phase::Play && state.to_act >= 0);
     let seat = state.to_act as usize;
     let hand = state.hands[seat];
     let legal = state.legal_card_mask();
@@ -231,7 +231,7 @@ impl TrickSearch for King {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == crate::games::king::PHASE_PLAY && self.to_act >= 0
+        self.phase == crate::games::king::Phase::Play && self.to_act >= 0
     }
 
     trick_state_accessors!();
@@ -364,7 +364,7 @@ mod tests {
             state.deal_random(&mut rng);
             let mut legal = Vec::new();
             while !state.is_over() {
-                let action = if state.phase == crate::games::king::PHASE_PLAY {
+                let action = if state.phase == crate::games::king::Phase::Play {
                     let card = king_card(&state);
                     assert!(
                         state.legal_card_mask() >> card & 1 == 1,
@@ -459,7 +459,7 @@ mod tests {
             let mut state = King::new(options, (deal % 4) as u8);
             state.deal_number = (deal % 15) as u32;
             state.deal_random(&mut rng);
-            if state.phase == crate::games::king::PHASE_TRUMP {
+            if state.phase == crate::games::king::Phase::Trump {
                 state.step(crate::games::king::TRUMP_BASE + rng.below(4), &mut ());
             }
             loop {

@@ -147,7 +147,7 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
         add_number(out, t.totals[r], game.totals[(s + r) % n] as f64);
     }
     clip_from(out, t.off_roles);
-    if game.phase == king::PHASE_PLAY {
+    if game.phase == king::Phase::Play {
         for card in Cards(game.legal_card_mask()) {
             mask[card as usize] = 1;
         }

@@ -12,7 +12,7 @@
 use crate::core::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
-use crate::games::spades::{is_nil_bid, score_side, Spades, NUM_TRICKS, PHASE_PLAY as SPADES_PLAY};
+use crate::games::spades::{is_nil_bid, score_side, Phase as SpadesPhase, Spades, NUM_TRICKS};
 use crate::search::pick::{filter, max_by, min_by};
 use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, TrickSearch};
 
@@ -246,7 +246,7 @@ impl TrickSearch for Spades {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == SPADES_PLAY && self.to_act >= 0
+        self.phase == SpadesPhase::Play && self.to_act >= 0
     }
 
     trick_state_accessors!();
@@ -317,7 +317,7 @@ mod tests {
     use super::*;
     use crate::core::cards::Cards;
     use crate::core::rng::Rng;
-    use crate::games::spades::{SpadesOptions, PHASE_PLAY};
+    use crate::games::spades::{Phase, SpadesOptions};
     use crate::search::trick::rollout_card;
 
     /// A deal played to the card play: bids drawn so that nil and double nil are common,
@@ -325,7 +325,7 @@ mod tests {
     fn to_card_play(options: SpadesOptions, rng: &mut Rng, dealer: u8) -> Spades {
         let mut state = Spades::new(options, dealer);
         state.deal_random(rng);
-        while state.phase != PHASE_PLAY {
+        while state.phase != Phase::Play {
             let action = state.random_action(rng);
             state.step(action, &mut ());
         }
@@ -365,7 +365,7 @@ mod tests {
             };
             let mut state = to_card_play(options, &mut rng, (game & 3) as u8);
             let heuristic = game % 4 != 1; // some deals played by the policy itself
-            while state.phase == PHASE_PLAY {
+            while state.phase == Phase::Play {
                 let card = spades_card(&state);
                 assert!(state.legal_card_mask() >> card & 1 == 1, "illegal {card}");
                 for _ in 0..3 {
@@ -403,7 +403,7 @@ mod tests {
             // dealer 3 bids first: seat 3 four, seat 0 nil, seat 1 five, seat 2 three
             state.step(crate::games::spades::BID_BASE + bid, &mut ());
         }
-        assert_eq!((state.phase, state.to_act), (PHASE_PLAY, 0));
+        assert_eq!((state.phase, state.to_act), (Phase::Play, 0));
         // the nil holds every heart (none unseen above any): he leads the lowest, the two
         assert_eq!(spades_card(&state), 16);
         state.step(16, &mut ());

@@ -217,7 +217,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     clip_from(out, t.off_roles);
     // the mask: cards in the play, the triples of the exchange in the first slots (in
     // increasing code order), the listed decisions in the auction
-    if phase == spades::PHASE_DISCARD || phase == spades::PHASE_GIVE {
+    if phase == spades::Phase::Discard || phase == spades::Phase::Give {
         let count = game.legal_count() as usize;
         let slots = 64 + t.decisions;
         if slots + count > t.num_actions {
@@ -226,7 +226,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
         for m in &mut mask[slots..slots + count] {
             *m = 1;
         }
-    } else if phase == spades::PHASE_PLAY {
+    } else if phase == spades::Phase::Play {
         for card in Cards(game.legal_card_mask()) {
             mask[card as usize] = 1;
         }
@@ -262,8 +262,8 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
     }
     let mut slot = index - t.code_of.len();
     let base = match game.phase {
-        spades::PHASE_DISCARD => spades::DISCARD_BASE,
-        spades::PHASE_GIVE => spades::GIVE_BASE,
+        spades::Phase::Discard => spades::DISCARD_BASE,
+        spades::Phase::Give => spades::GIVE_BASE,
         _ => return None,
     };
     let cards: Vec<u8> = Cards(game.hands[game.to_act.max(0) as usize]).collect();
@@ -315,7 +315,7 @@ mod tests {
             let mut game = Spades::new(SpadesOptions::default(), 0);
             game.deal_random(&mut rng);
             while game.in_deal() {
-                if game.phase == spades::PHASE_DISCARD || game.phase == spades::PHASE_GIVE {
+                if game.phase == spades::Phase::Discard || game.phase == spades::Phase::Give {
                     let mut legal = Vec::new();
                     game.legal_actions(&mut legal);
                     assert_eq!(legal.len(), game.legal_count() as usize);

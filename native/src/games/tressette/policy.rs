@@ -11,7 +11,7 @@
 use crate::core::cards::{suit_mask, Card, CardSet, Cards};
 use crate::core::rng::Rng;
 use crate::games::tressette::{
-    strength as rank_strength, Tressette, COUNTING, DECK_40, NUM_TRICKS, PHASE_PLAY, TRUMP_HEARTS,
+    strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
 };
 use crate::search::pick::{filter, max_by, min_by};
 use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};
@@ -141,7 +141,7 @@ impl TrickSearch for Tressette {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == PHASE_PLAY && self.to_act >= 0
+        self.phase == Phase::Play && self.to_act >= 0
     }
 
     trick_state_accessors!();

@@ -11,7 +11,7 @@
 //! and whether the group is over.
 
 use crate::core::cards::Cards;
-use crate::games::tressette::{Tressette, GAMES_PER_GROUP, PHASE_OVER};
+use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
 use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays};
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
@@ -223,7 +223,7 @@ pub fn encode_tressette(
     for r in 0..2 {
         add_number(out, t.totals[r], game.totals[(own + r) & 1] as f64);
     }
-    add(out, t.finished[usize::from(game.phase == PHASE_OVER)], 1.0);
+    add(out, t.finished[usize::from(game.phase == Phase::Over)], 1.0);
     clip_from(out, t.off_roles);
     for card in Cards(game.legal_card_mask()) {
         mask[card as usize] = 1;
