@@ -147,7 +147,7 @@ def train(
     progress: bool = True,
 ) -> tuple[Policy, TrainingLog]:
     """Self-play REINFORCE for ``seconds`` (or ``max_updates`` updates, whichever first)."""
-    env = VectorEnv(GAME, envs, seed=seed, max_deals=1, **OPTIONS)
+    env = VectorEnv(GAME, envs, seed=seed, deals=1, **OPTIONS)
     policy = Policy.zeros(env.observation_size, env.num_actions)
     optimizer = Adam(rate)
     rng = np.random.default_rng(seed)

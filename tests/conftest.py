@@ -26,13 +26,29 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def _pinned(item: pytest.Item | pytest.Collector) -> bool:
-    """Tests marked ``python_engine`` and the mutation tests (``*_mutants.py``, which kill
-    mutants of the Python engine's code) load games on the Python engine; every other test
-    runs on the default engine (native unless ``KOLODA_ENGINE=python``)."""
-    return item.path.name.endswith("_mutants.py") or (
-        isinstance(item, pytest.Item) and item.get_closest_marker("python_engine") is not None
-    )
+def tested_engines() -> tuple[str, ...]:
+    """The engines a test taking the fixture ``engine`` runs on: both, unless the default
+    engine is the Python one (the Python-engine pass and ``make mutation`` set
+    ``KOLODA_ENGINE=python``; an installation without the native module falls back to it),
+    where the test runs on the Python engine alone."""
+    if plugin.DEFAULT_ENGINE == "python":
+        return ("python",)
+    return plugin.ENGINES
+
+
+@pytest.fixture(params=tested_engines())
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine a rule scenario loads its game on (``load_game(..., engine=engine)``): the
+    same scenario holds the Python reference and the native engine to the same rules."""
+    chosen: str = request.param
+    return chosen
+
+
+def _pinned(item: pytest.Item) -> bool:
+    """Tests marked ``python_engine`` (about the Python reference's own code) load games on
+    the Python engine; every other test runs on the default engine (native unless
+    ``KOLODA_ENGINE=python``) or on the engines its fixture ``engine`` names."""
+    return item.get_closest_marker("python_engine") is not None
 
 
 @pytest.fixture(autouse=True)
@@ -58,15 +74,6 @@ def _default_engine(engine: str) -> Iterator[None]:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     if not _pinned(item):
-        return (yield)
-    with _default_engine("python"):
-        return (yield)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
-    """A pinned module is imported (its module-level games loaded) on the Python engine."""
-    if not (isinstance(collector, pytest.Module) and _pinned(collector)):
         return (yield)
     with _default_engine("python"):
         return (yield)

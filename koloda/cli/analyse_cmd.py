@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from koloda.cli.bot_option import BotOpt, use_bots
+
 
 def register(app: typer.Typer) -> None:
     app.command(name="analyse")(analyse_command)
@@ -39,6 +41,7 @@ def analyse_command(
         bool, typer.Option("--json", metavar="", help="every decision with its values as JSON")
     ] = False,
     lang: Annotated[str, typer.Option(help="language of the report: en or ru")] = "en",
+    bot: BotOpt = None,
 ) -> None:
     """Value every decision of a seat and list the costliest.
 
@@ -56,6 +59,7 @@ def analyse_command(
     from koloda.records import RecordError, load_record, replay
 
     check_lang(lang)
+    use_bots(bot)
     if samples < 1 or top < 0:
         raise fail("--samples must be at least 1 and --top at least 0")
     try:

@@ -20,6 +20,7 @@ from rich.console import Console
 
 from koloda.bots import AnyBot, make_bot
 from koloda.bots.runner import play_game
+from koloda.cli.bot_option import BotOpt, use_bots
 from koloda.cli.output import follow_streams, is_unicode
 from koloda.cli.output import stderr as safe_stderr
 from koloda.cli.output import stdout as safe_stdout
@@ -215,6 +216,7 @@ def play(
     ] = False,
     option: RuleOpt = None,
     lang: LangOpt = "en",
+    bot: BotOpt = None,
 ) -> None:
     """Play a game in the terminal against bots.
 
@@ -223,6 +225,7 @@ def play(
     from koloda.cli.players import new_seating, saved_seating
 
     check_lang(lang)
+    use_bots(bot)
     if resume is not None:
         try:
             record = load_record(resume)
@@ -305,10 +308,12 @@ def simulate(
         ),
     ] = DEAL_LIMIT,
     option: RuleOpt = None,
+    bot: BotOpt = None,
 ) -> None:
     """Play many games between bots and report the results and the throughput."""
     from rich.progress import Progress
 
+    use_bots(bot)
     if games < 1:
         raise fail("--games must be at least 1")
     if deal_limit < 1:

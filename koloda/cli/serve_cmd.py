@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from koloda.cli.bot_option import BotOpt, use_bots
+
 
 def register(app: typer.Typer) -> None:
     app.command(name="serve")(serve)
@@ -121,6 +123,7 @@ def serve(
             "level, logger, message, the table's id) for a host's log collector",
         ),
     ] = "text",
+    bot: BotOpt = None,
 ) -> None:
     """Run the web table: lobby, tables, WebSocket API and OpenAPI docs at /docs."""
     from koloda.cli.main import fail
@@ -133,6 +136,7 @@ def serve(
         refusal = "--log-format must be text or json"
     if refusal is not None:
         raise fail(refusal)
+    use_bots(bot)
     try:
         require_extra("server", "the web table")
     except MissingExtraError as error:

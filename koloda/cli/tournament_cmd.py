@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
+from koloda.cli.bot_option import BotOpt, use_bots
+
 
 def register(app: typer.Typer) -> None:
     app.command(name="tournament")(tournament)
@@ -53,6 +55,7 @@ def tournament(
             "or none (or local) for one on this machine (the same result; the scale extra)",
         ),
     ] = None,
+    bot: BotOpt = None,
 ) -> None:
     """Duplicate match between two bots: every deal replayed with seats rotated.
 
@@ -65,6 +68,8 @@ def tournament(
     from koloda.core.errors import KolodaError
     from koloda.core.files import WriteError
     from koloda.extras import require_extra
+
+    use_bots(bot)
 
     if deals < 1:
         raise fail("--deals must be at least 1")

@@ -24,11 +24,17 @@ seat ``r`` places after the observer, 0 being the observer; ``D = K``)
     ``[N * D]``     the public non-card decisions of this deal by relative seat (bids, …)
     ``[5 * N]``     one-hot relative seat of ``to_act``, ``dealer``, ``leader``,
                     ``declarer``, ``trick_leader`` (all zero when the view has none)
-    ``[HASHED]``    every other fact of the view (phase, contract, trump, named suit, hand
-                    sizes, tricks won, scores, bags…): lists with an item per seat are
-                    named by relative seat (per side: own side first), then each fact is
-                    hashed by its name and value into one of ``HASHED`` buckets (crc32);
-                    numbers add ``sign(x) * log1p(|x|) / log(1001)``, others add 1.
+    ``[F]``         every other fact of the view (phase, contract, trump, named suit, hand
+                    sizes, tricks won, scores, bags…), each at a named place of its own:
+                    lists with an item per seat are named by relative seat (per side: own
+                    side first); a number is one feature (``tricks_won[1]``) that adds
+                    ``sign(x) * log1p(|x|) / log(1001)``, any other value one feature per
+                    value (``phase=play``, ``trump=H``) that adds 1. The facts are the ones
+                    met in ``LAYOUT_GAMES`` seeded random games of the game with its options
+                    (``fact_layout``); a value never met there adds to its fact's
+                    ``<path>=<other>``, a fact never met to ``<other fact>`` or
+                    ``<other number>``. ``ObservationEncoder.feature_names`` names every
+                    place of the tensor.
     The whole vector is clipped to ``[-OBS_BOUND, OBS_BOUND]``.
 
 The tensor is a function of ``state.view(seat)`` alone: a state resampled from that view
@@ -39,7 +45,7 @@ from __future__ import annotations
 
 import json
 import math
-import zlib
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -53,17 +59,22 @@ try:
 except ModuleNotFoundError as missing:  # the research extra
     raise MissingExtraError("the observation tensors", "research") from missing
 
-from koloda.core.cards import parse_card
+from koloda.core.cards import format_card, parse_card
 from koloda.core.engine import Action, AnyRules, AnyState, View
-from koloda.core.info import CARD_ACTIONS
+from koloda.core.info import CARD_ACTIONS, DealReward
 from koloda.core.registry import load_game
 
 SCAN_LIMIT = 4096
 """Non-card action codes below this are listed one by one in the action space."""
 DECISION_SLOTS = 512
 """Slots for the legal decisions whose codes are at least ``SCAN_LIMIT``."""
-HASHED = 256
-"""Buckets of the hashed facts of a view."""
+LAYOUT_GAMES = 3
+"""Seeded random games whose views make a game's layout of facts (``fact_layout``)."""
+LAYOUT_DECISIONS = 400
+"""The decisions of each of those games whose views are read (every seat's)."""
+OTHER = "<other>"
+OTHER_FACT = "<other fact>"
+OTHER_NUMBER = "<other number>"
 OBS_BOUND = 16.0
 SEAT_KEYS = ("to_act", "dealer", "leader", "declarer", "trick_leader")
 """Top-level view facts that name a seat (encoded one-hot, relative to the observer)."""
@@ -102,10 +113,6 @@ def _card_of(text: str) -> int | None:
         return parse_card(text)
     except Exception:
         return None
-
-
-def _bucket(key: str) -> int:
-    return zlib.crc32(key.encode()) % HASHED
 
 
 def _squash(value: float) -> float:
@@ -175,7 +182,9 @@ class ActionSpace:
 class ObservationEncoder:
     """The observation tensor of a seat's view (layout in the module docstring)."""
 
-    def __init__(self, rules: AnyRules, actions: ActionSpace) -> None:
+    def __init__(
+        self, rules: AnyRules, actions: ActionSpace, layout: Sequence[str] | None = None
+    ) -> None:
         self.rules = rules
         self.actions = actions
         info = rules.info
@@ -188,8 +197,17 @@ class ObservationEncoder:
         self.off_other = self.off_trick + n * 64
         self.off_decisions = self.off_other + 64
         self.off_roles = self.off_decisions + n * self.decisions
-        self.off_hashed = self.off_roles + len(SEAT_KEYS) * n
-        self.size = self.off_hashed + HASHED
+        self.off_facts = self.off_roles + len(SEAT_KEYS) * n
+        self.off_hashed = self.off_facts
+        """The facts' offset under its former name (the native batch tables read it)."""
+        self.facts: dict[str, int] = {}
+        """Each named fact's place in the facts part (``<path>=<value>`` or a number's
+        ``<path>``)."""
+        self.size = self.off_facts
+        if layout is None:
+            layout = fact_layout(rules, actions)
+        self.facts = {name: i for i, name in enumerate(layout)}
+        self.size = self.off_facts + len(layout)
 
     def encode(self, view: View) -> FloatArray:
         out = np.zeros(self.size, dtype=np.float32)
@@ -270,16 +288,46 @@ class ObservationEncoder:
                 self._fact(out, f"{path}[]", item, rel)
             return
         if isinstance(value, bool) or value is None:
-            out[self.off_hashed + _bucket(f"{path}={value}")] += 1.0
+            out[self._place(path, str(value))] += 1.0
         elif isinstance(value, int | float):
-            out[self.off_hashed + _bucket(path)] += _squash(float(value))
+            out[self._place(path, None)] += _squash(float(value))
         else:
             text = str(value)
             card = _card_of(text)
             if card is not None:
                 out[self.off_other + card] = 1.0
             else:
-                out[self.off_hashed + _bucket(f"{path}={text}")] += 1.0
+                out[self._place(path, text)] += 1.0
+
+    def _place(self, path: str, value: str | None) -> int:
+        """The index of the fact ``path=value`` (``value`` None: the number at ``path``)."""
+        facts = self.facts
+        if value is None:
+            index = facts.get(path, facts.get(OTHER_NUMBER))
+        else:
+            index = facts.get(f"{path}={value}", facts.get(f"{path}={OTHER}"))
+            if index is None:
+                index = facts.get(OTHER_FACT)
+        if index is None:  # only while the layout is being found
+            return self.off_facts
+        return self.off_facts + index
+
+    @property
+    def feature_names(self) -> list[str]:
+        """The name of every place of the tensor, in order (``hand:AS``, ``played[1]:10H``,
+        ``trick[2]:QD``, ``other:7C``, ``decision[0]:bid:3``, ``role:dealer[1]``, the facts'
+        names)."""
+        n = self.num_seats
+        cards = [_card_name(c) for c in range(CARD_ACTIONS)]
+        names = [f"hand:{c}" for c in cards]
+        names += [f"played[{r}]:{c}" for r in range(n) for c in cards]
+        names += [f"trick[{r}]:{c}" for r in range(n) for c in cards]
+        names += [f"other:{c}" for c in cards]
+        decisions = [self.rules.format_action(code) for code in self.actions.codes]
+        names += [f"decision[{r}]:{d}" for r in range(n) for d in decisions]
+        names += [f"role:{key}[{r}]" for key in SEAT_KEYS for r in range(n)]
+        names += list(self.facts)
+        return names
 
     def _decision(self, out: FloatArray, r: int, text: str) -> bool:
         """Mark a public decision of relative seat ``r``; False when it is no known one."""
@@ -292,6 +340,112 @@ class ObservationEncoder:
         index = self.actions._index[code] - CARD_ACTIONS
         out[self.off_decisions + r * self.decisions + index] = 1.0
         return True
+
+
+class _Recorder(ObservationEncoder):
+    """An encoder that writes nothing of the facts but notes their names."""
+
+    def __init__(self, rules: AnyRules, actions: ActionSpace) -> None:
+        super().__init__(rules, actions, layout=())
+        self.size += 1  # one place that every fact is written to
+        self.values: dict[str, set[str]] = {}
+        self.numbers: set[str] = set()
+
+    def _place(self, path: str, value: str | None) -> int:
+        if value is None:
+            self.numbers.add(path)
+        else:
+            self.values.setdefault(path, set()).add(value)
+        return self.off_facts
+
+
+def fact_layout(rules: AnyRules, actions: ActionSpace) -> tuple[str, ...]:
+    """The named facts of the observation of these rules: every fact met in the views of
+    ``LAYOUT_GAMES`` seeded random games (their first ``LAYOUT_DECISIONS`` decisions each,
+    after each decision the view of the next seat in turn), numbers by path, other values
+    by ``path=value`` with ``path=<other>`` beside them, then ``<other fact>`` and
+    ``<other number>``; sorted, the same in every process."""
+    key = (rules.info.name, json.dumps(rules.options_json(), sort_keys=True))
+    if key in _LAYOUTS:
+        return _LAYOUTS[key]
+    recorder = _Recorder(rules, actions)
+    seats = range(rules.info.num_seats)
+    for game in range(LAYOUT_GAMES):
+        state = rules.new_state(seed=f"layout:{game}")
+        rng = random.Random(game)
+        for decision in range(LAYOUT_DECISIONS):
+            recorder.encode(state.view(decision % len(seats)))  # each seat in turn
+            if state.is_over:
+                break
+            state.apply(rng.choice(list(state.legal_actions())))
+    names = sorted(recorder.numbers)
+    for path in sorted(recorder.values):
+        names += [f"{path}={value}" for value in sorted(recorder.values[path])]
+        names.append(f"{path}={OTHER}")
+    names += [OTHER_FACT, OTHER_NUMBER]
+    _LAYOUTS[key] = layout = tuple(names)
+    return layout
+
+
+_LAYOUTS: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
+def _card_name(code: int) -> str:
+    """A card code's name (``10H``), or ``#code`` for a code that is no card."""
+    try:
+        name = format_card(code)
+    except (IndexError, KeyError):
+        return f"#{code}"
+    return name if _card_of(name) == code else f"#{code}"
+
+
+DEAL_CAP = 50
+"""The most deals an episode plays: a whole game (``deals=0``, every interface's default)
+ends after this many deals if it has not ended by then (Spades under weak play need never
+reach its target), and the points of the deals played decide it."""
+UNBOUNDED_DEAL_DECISIONS = 2000
+"""The decisions counted for one deal of a game whose deals have no bound (101 reshuffles its
+pile), for the cap of an episode's decisions."""
+UNBOUNDED_DEAL_REWARD = 4.0
+"""The bound of one deal's reward (each seat's is clipped to it) for a game whose deal points
+have no bound (Spades with ``both_nil_failure="lose_score"``)."""
+
+
+def deal_reward_bound(rules: AnyRules) -> float:
+    """The most one finished deal pays any seat in absolute value (``rules.info.rewards``):
+    from the game's bounds of one deal's points, or ``UNBOUNDED_DEAL_REWARD`` (and clipped to
+    it) when the points have none."""
+    utility = rules.info.utility
+    if utility.reward is DealReward.SHARE_OF_DEAL:
+        return 2.0
+    width = utility.deal_max - utility.deal_min
+    if not math.isfinite(width):
+        return UNBOUNDED_DEAL_REWARD
+    return width / utility.scale
+
+
+def reward_bounds(rules: AnyRules) -> tuple[float, float]:
+    """The lowest and highest ``game_reward`` a seat can get: partners share a result, so
+    in a partnership game of four the best is +2/3, not +1."""
+    info = rules.info
+    n = info.num_seats
+    partners = max(len(side) for side in info.sides) - 1
+    best = (n - 1 - partners) / (n - 1)
+    return -best, best
+
+
+def deal_limit(deals: int) -> int:
+    """How many deals an episode with the option ``deals`` plays at most (0: the whole
+    game, capped at ``DEAL_CAP``)."""
+    if deals < 0:
+        raise ValueError("deals must be 0 (the whole game) or a number of deals")
+    return deals if deals > 0 else DEAL_CAP
+
+
+def decision_limit(rules: AnyRules, deals: int) -> int:
+    """The most decisions an episode with the option ``deals`` asks for."""
+    per_deal = rules.info.max_decisions_per_deal or UNBOUNDED_DEAL_DECISIONS
+    return deal_limit(deals) * per_deal
 
 
 def final_reward(rules: AnyRules, state: AnyState) -> tuple[float, ...]:
@@ -308,8 +462,8 @@ def final_reward(rules: AnyRules, state: AnyState) -> tuple[float, ...]:
 
 
 def game_reward(outcome: Sequence[float]) -> tuple[float, ...]:
-    """A whole game's reward per seat in [-1, 1], zero-sum: the seats one beat minus the
-    seats that beat one, over the others (partners, who share a result, tie)."""
+    """A whole game's reward per seat, zero-sum: the seats one beat minus the seats that
+    beat one, over the others (partners, who share a result, tie: ``reward_bounds``)."""
     n = len(outcome)
     return tuple(
         (sum(o < mine for o in outcome) - sum(o > mine for o in outcome)) / (n - 1)
@@ -319,15 +473,17 @@ def game_reward(outcome: Sequence[float]) -> tuple[float, ...]:
 
 @dataclass
 class Match:
-    """One game played deal by deal for an environment: rewards per deal or per game, an
-    optional limit of deals, and the action space and observations of every seat."""
+    """One game played deal by deal for an environment: rewards per deal or per game, a
+    bounded number of deals and decisions, and the action space and observations of every
+    seat."""
 
     rules: AnyRules
     reward: str = "deal"
-    """``deal``: each finished deal pays ``rules.info.rewards(scores)``; ``game``: the end
-    pays ``game_reward`` of the outcome."""
-    max_deals: int | None = None
-    """End the game after this many deals (None: play it to its end)."""
+    """``deal``: each finished deal pays ``rules.info.rewards(scores)`` (clipped to
+    ``deal_reward_bound``); ``game``: the end pays ``game_reward`` of the outcome."""
+    deals: int = 0
+    """End the episode after this many deals; 0: the whole game, ended after ``DEAL_CAP``
+    deals if it has not ended by then."""
     state: AnyState = field(init=False)
     actions: ActionSpace = field(init=False)
     encoder: ObservationEncoder = field(init=False)
@@ -335,12 +491,16 @@ class Match:
     def __post_init__(self) -> None:
         if self.reward not in ("deal", "game"):
             raise ValueError(f"reward must be 'deal' or 'game', not {self.reward!r}")
-        if self.max_deals is not None and self.max_deals < 1:
-            raise ValueError("max_deals must be at least 1")
+        self.deal_limit = deal_limit(self.deals)
+        self.decision_limit = decision_limit(self.rules, self.deals)
+        self.reward_bound = deal_reward_bound(self.rules)
         self.actions = ActionSpace(self.rules)
         self.encoder = ObservationEncoder(self.rules, self.actions)
         self.state = self.rules.new_state(seed=0)
         self._scored = 0
+        self.decisions = 0
+        """Decisions taken since the reset (an environment that applies actions to the
+        state itself counts them here)."""
         self._forfeited = False
 
     @property
@@ -350,6 +510,7 @@ class Match:
     def reset(self, seed: int | str | None) -> None:
         self.state = self.rules.new_state(seed=seed)
         self._scored = 0
+        self.decisions = 0
         self._forfeited = False
 
     def forfeit(self) -> None:
@@ -357,10 +518,15 @@ class Match:
         self._forfeited = True
 
     @property
+    def deals_left(self) -> int:
+        """Deals still to be played, counting the one in progress, at most."""
+        return max(self.deal_limit - self._scored, 0)
+
+    @property
     def is_over(self) -> bool:
         if self._forfeited or self.state.is_over:
             return True
-        return self.max_deals is not None and self._scored >= self.max_deals
+        return self._scored >= self.deal_limit or self.decisions >= self.decision_limit
 
     @property
     def to_act(self) -> int | None:
@@ -384,6 +550,7 @@ class Match:
 
     def step_code(self, code: Action) -> tuple[float, ...]:
         self.state.apply(code)
+        self.decisions += 1
         return self._rewards()
 
     def _rewards(self) -> tuple[float, ...]:
@@ -395,12 +562,13 @@ class Match:
         environment's native path hands over the points itself)."""
         paid = [0.0] * self.num_seats
         info = self.rules.info
+        bound = self.reward_bound
         for scores in finished:
-            if self.max_deals is not None and self._scored >= self.max_deals:
+            if self._scored >= self.deal_limit:
                 break
             if self.reward == "deal":
                 for s, value in enumerate(info.rewards(tuple(scores))):
-                    paid[s] += value
+                    paid[s] += min(max(value, -bound), bound)
             self._scored += 1
         if self.reward == "game" and self.is_over:
             paid = list(final_reward(self.rules, self.state))
@@ -427,8 +595,6 @@ class Match:
         return "\n".join(lines)
 
 
-def make_match(
-    game: str, reward: str = "deal", max_deals: int | None = None, **options: Any
-) -> Match:
+def make_match(game: str, reward: str = "deal", deals: int = 0, **options: Any) -> Match:
     """A match of ``game`` with the game's ``options`` (an unknown option is an error)."""
-    return Match(load_game(game, **options), reward=reward, max_deals=max_deals)
+    return Match(load_game(game, **options), reward=reward, deals=deals)

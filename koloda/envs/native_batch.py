@@ -2,7 +2,7 @@
 Rust and their observation tensors and masks encoded there (``native/src/games/*/vector.rs``).
 
 The Rust encoder writes the same floats as ``ObservationEncoder.encode`` of the acting
-seat's view. Where the Python encoder hashes a fact by name, the bucket is found here, once,
+seat's view. Where the Python encoder places a fact by name, the place is found here, once,
 by running the Python encoder's own ``_fact`` on that fact alone, and handed to Rust as a
 table; a position with a fact the table does not cover is declined by Rust and encoded in
 Python. Each game builds its own tables (the module its plug-in names as ``vector``, with the
@@ -37,8 +37,8 @@ def only_index(encoder: ObservationEncoder, path: str, value: Any) -> int:
     found = np.flatnonzero(out)
     if len(found) == 0:
         return -1
-    if len(found) != 1 or out[found[0]] != 1.0 or found[0] < encoder.off_hashed:
-        raise ValueError(f"fact {path}={value!r} is not one hashed bucket")
+    if len(found) != 1 or out[found[0]] != 1.0 or found[0] < encoder.off_facts:
+        raise ValueError(f"fact {path}={value!r} is not one named place")
     return int(found[0])
 
 
@@ -48,7 +48,7 @@ def number_index(encoder: ObservationEncoder, path: str) -> int:
     encoder._fact(out, path, 1, lambda other: None)
     found = np.flatnonzero(out)
     if len(found) != 1:
-        raise ValueError(f"number {path} is not one hashed bucket")
+        raise ValueError(f"number {path} is not one named place")
     return int(found[0])
 
 

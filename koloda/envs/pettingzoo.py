@@ -1,4 +1,7 @@
-"""PettingZoo AEC environments of every Koloda game: ``env("king", variant="order")``.
+"""PettingZoo AEC environments of every Koloda game: ``env("king", variant="order")``, or by
+the versioned id as PettingZoo's own games are, ``from koloda.envs.pettingzoo import king_v0;
+king_v0.env(variant="order")`` (``<game>_v0`` for every registered game; ``metadata["name"]``
+is that id).
 
 Agents are ``player_0 .. player_{N-1}`` (seat numbers). Each observation is a dict:
 ``observation`` the float32 tensor built only from that seat's view and ``action_mask`` an
@@ -8,26 +11,46 @@ int8 mask of its legal actions (all zero when it is not its turn); the layouts o
 - ``reward``: ``"deal"`` (default) pays each seat ``rules.info.rewards`` of every finished
   deal; ``"game"`` pays only at the end, +1 per seat beaten and -1 per seat that beat one,
   over the number of other seats.
-- ``max_deals``: end the game after this many deals (default: play the whole game).
+- ``deals``: end the episode after this many deals (0, the default: the whole game, ended
+  after ``koloda.envs.core.DEAL_CAP`` deals if it has not ended by then, and after
+  ``decision_limit`` decisions: every episode is bounded).
 - ``max_cycles``: truncate every agent after this many decisions in all (default: none).
 - ``render_mode``: ``"ansi"`` (``render()`` returns the table as text) or ``"human"``
   (prints it).
+
+``reset()`` comes first: stepping or observing before it is a ``RuntimeError``. ``state()``
+is the whole table for a centralised critic: every seat's observation, in seat order
+(``state_space``), so it shows every hand. The turns follow the rules (whoever is to act),
+so the environment is not parallelizable (``metadata["is_parallelizable"]`` is False and
+``aec_to_parallel`` refuses it).
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from koloda.core.errors import MissingExtraError
 
 try:
+    import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
 except ModuleNotFoundError as missing:  # the research extra
     raise MissingExtraError("the PettingZoo environments", "research") from missing
 
-from koloda.envs.core import make_match
+from koloda.core.registry import available_games
+from koloda.envs.core import OBS_BOUND, make_match
 from koloda.envs.spaces import RENDER_MODES, observation_space
+
+VERSION = 0
+"""The version in the environments' ids (``king_v0``): it changes when an environment's
+observations, actions or rewards change."""
+
+
+def env_id(game: str) -> str:
+    """The versioned id of ``game``'s environment (``king_v0``)."""
+    return f"{game}_v{VERSION}"
 
 
 def agent_name(seat: int) -> str:
@@ -40,7 +63,7 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES),
         "name": "koloda_v0",
-        "is_parallelizable": True,
+        "is_parallelizable": False,
     }
 
     def __init__(
@@ -48,7 +71,7 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
         game: str,
         *,
         reward: str = "deal",
-        max_deals: int | None = None,
+        deals: int = 0,
         max_cycles: int | None = None,
         render_mode: str | None = None,
         **options: Any,
@@ -56,8 +79,9 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")
-        self.match = make_match(game, reward=reward, max_deals=max_deals, **options)
+        self.match = make_match(game, reward=reward, deals=deals, **options)
         self.game = game
+        self.metadata = {**self.metadata, "name": env_id(game)}  # type: ignore[misc]  # per game
         self.max_cycles = max_cycles
         self.render_mode = render_mode
         n = self.match.num_seats
@@ -67,8 +91,11 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
         self._action_spaces = {
             a: spaces.Discrete(self.match.actions.num_actions) for a in self.possible_agents
         }
+        size = self.match.encoder.size * n
+        self.state_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), dtype=np.float32)
         self._seed: int | None = None
         self._resets = 0
+        self._started = False
         self._init_episode()
 
     def _init_episode(self) -> None:
@@ -87,9 +114,24 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_spaces[agent]
 
+    def _require_reset(self) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step(), observe() or state()")
+
     def observe(self, agent: str) -> dict[str, Any]:
+        self._require_reset()
         seat = self._seat[agent]
         return {"observation": self.match.observe(seat), "action_mask": self.match.mask(seat)}
+
+    def action_mask(self, agent: str) -> Any:
+        """The agent's legal actions (int8, all zero when it is not to act)."""
+        self._require_reset()
+        return self.match.mask(self._seat[agent])
+
+    def state(self) -> Any:
+        """Every seat's observation in seat order (``state_space``): the whole table."""
+        self._require_reset()
+        return np.concatenate([self.match.observe(s) for s in range(self.match.num_seats)])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -100,6 +142,7 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
             deal_seed = f"{self._seed}:{self._resets}"
         self._resets += 1
         self.match.reset(deal_seed)
+        self._started = True
         self._init_episode()
 
     def _acting_agent(self) -> str:
@@ -107,6 +150,7 @@ class KolodaAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # u
         return self.possible_agents[0 if seat is None else seat]
 
     def step(self, action: int | None) -> None:
+        self._require_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -155,3 +199,21 @@ def env(game: str, **options: Any) -> KolodaAECEnv:
 def raw_env(game: str, **options: Any) -> KolodaAECEnv:
     """The same as ``env`` (PettingZoo's naming)."""
     return KolodaAECEnv(game, **options)
+
+
+def _versioned(game: str) -> SimpleNamespace:
+    """What ``from koloda.envs.pettingzoo import king_v0`` gives: ``env`` and ``raw_env``
+    of that game."""
+
+    def make(**options: Any) -> KolodaAECEnv:
+        return KolodaAECEnv(game, **options)
+
+    return SimpleNamespace(env=make, raw_env=make, game=game, name=env_id(game))
+
+
+def __getattr__(name: str) -> Any:
+    """``king_v0`` and the other versioned ids of the registered games."""
+    for game in available_games():
+        if name == env_id(game):
+            return _versioned(game)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,17 +24,19 @@ Seeds: game ``k`` (counting from 0) of environment ``i`` is dealt from the seed
 ``seed + i`` (its ``k``-th reset), so both can be compared decision by decision. Without a
 seed the deals come from the engine's own strong shuffle.
 
-Options of the environment: ``reward`` (``"deal"`` or ``"game"``), ``max_deals`` (end a
-game after that many deals), ``engine`` (``"native"`` or ``"python"``; default: native
-when the game has a native engine); every other option is the game's own.
+Options of the environment: ``reward`` (``"deal"`` or ``"game"``), ``deals`` (end a
+game after that many deals; 0, the default: the whole game, ended after
+``koloda.envs.core.DEAL_CAP`` deals if it has not ended by then), ``engine`` (``"native"``
+or ``"python"``; default: native when the game has a native engine); every other option is
+the game's own.
 
 Native batch path (every game, ``koloda.envs.native_batch``): the states live in Rust, one
 call steps the whole batch and one writes every observation tensor, mask and acting seat
-straight into the numpy arrays (``native/src/games/<game>/vector.rs``), with the hashed
-facts' buckets taken from the Python encoder itself; ``tests/envs/test_vector_env.py``
-checks every position against it. On the Python engine (``engine="python"``) the games step
-one by one through the engine's API and each acting seat's view is encoded with the shared
-encoder — the same tensors, more slowly.
+straight into the numpy arrays (``native/src/games/<game>/vector.rs``), with the named
+facts' places taken from the Python encoder itself; ``tests/envs/test_vector_env.py`` checks
+every position against it. On the Python engine (``engine="python"``) the games step one by
+one through the engine's API and each acting seat's view is encoded with the shared encoder —
+the same tensors, more slowly.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ class VectorEnv:
         seed: int | None = None,
         *,
         reward: str = "deal",
-        max_deals: int | None = None,
+        deals: int = 0,
         engine: str | None = None,
         **options: Any,
     ) -> None:
@@ -124,9 +126,9 @@ class VectorEnv:
         self.num_envs = num_envs
         self.seed = seed
         self.rules, self.engine = load_vector_rules(game, engine, **options)
-        first = Match(self.rules, reward=reward, max_deals=max_deals)
+        first = Match(self.rules, reward=reward, deals=deals)
         self.matches = [first] + [
-            Match(self.rules, reward=reward, max_deals=max_deals) for _ in range(num_envs - 1)
+            Match(self.rules, reward=reward, deals=deals) for _ in range(num_envs - 1)
         ]
         self.actions = first.actions
         self.encoder = first.encoder
@@ -209,6 +211,7 @@ class VectorEnv:
             match = self.matches[i]
             code = self.actions.code_of(index, self._legal[i])
             match.state.apply_unchecked(code)
+            match.decisions += 1
             paid = match._rewards()
             if any(paid):
                 rewards[i] = paid
@@ -222,12 +225,19 @@ class VectorEnv:
         """The native path: one call steps every game, one encodes every observation."""
         assert self._batch is not None
         states = [match.state for match in self.matches]
+        for match in self.matches:
+            match.decisions += 1
+        ended = set()
         for i, scores in self._batch.step(states, chosen):
             match = self.matches[i]
             paid = match._rewards() if scores is None else match._pay((scores,))
+            ended.add(i)
             if any(paid):
                 rewards[i] = paid
-            if match.is_over:
+        for i, match in enumerate(self.matches):
+            if match.is_over:  # its last deal, or its cap of decisions
+                if i not in ended:  # the cap: a game's reward is paid now
+                    rewards[i] = match._pay(())
                 dones[i] = True
                 self._restart(i)
         self._observe_all()

@@ -38,6 +38,7 @@ from koloda.server.accounts_store import (
     secrets_table,
     sessions_table,
 )
+from koloda.server.friends_store import erase_account
 from koloda.server.store import tables_table
 
 SESSION_SECONDS = 30 * 24 * 3600.0
@@ -245,7 +246,8 @@ class Accounts:
 
     def delete(self, account_id: str) -> list[tuple[str, int]]:
         """Erase the account and everything of it (sessions, passkeys, bindings, failed
-        sign-ins); the seats that were bound to it, as (table, seat)."""
+        sign-ins, follows and invitations); the seats that were bound to it, as (table,
+        seat)."""
         with self.engine.begin() as connection:
             row = connection.execute(
                 select(accounts_table.c.name_key).where(accounts_table.c.id == account_id)
@@ -267,6 +269,7 @@ class Accounts:
                 connection.execute(
                     delete(attempts_table).where(attempts_table.c.key == f"account:{row[0]}")
                 )
+            erase_account(connection, account_id)
             connection.execute(delete(accounts_table).where(accounts_table.c.id == account_id))
         return seats
 

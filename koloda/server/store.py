@@ -615,6 +615,7 @@ class Store:
         self.engine.dispose()
 
 
-# the accounts' and the ratings' tables join ``metadata`` (and so the schema the migrations keep)
+# the accounts', ratings' and friends' tables join ``metadata`` (so the migrations' schema)
 from koloda.server import accounts_store as _accounts_store  # noqa: E402, F401
+from koloda.server import friends_store as _friends_store  # noqa: E402, F401
 from koloda.server import ratings_store as _ratings_store  # noqa: E402, F401

@@ -19,7 +19,9 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from koloda.bots import AnyBot, make_bot
+from koloda.bots import AnyBot, make_bot, register_bot
+from koloda.bots.base import bot_reference
+from koloda.bots.plugins import load_factory
 from koloda.core.engine import Action, AnyRules
 from koloda.core.registry import load_rules
 
@@ -72,11 +74,17 @@ class Turns:
 _WORKER_BOTS: dict[tuple[str, str, str], tuple[AnyRules, AnyBot]] = {}
 
 
-def _think(game: str, options_json: str, bot_name: str, view: Any, seed: int) -> Action:
-    """In a worker process: the bot's choice (rules and bots are kept between moves)."""
+def _think(
+    game: str, options_json: str, bot_name: str, view: Any, seed: int, reference: str | None
+) -> Action:
+    """In a worker process: the bot's choice (rules and bots are kept between moves). A bot
+    from outside is found here as in the server's process (entry points, ``KOLODA_BOTS``,
+    which the workers inherit); one registered in code there comes by its ``reference``."""
     import json
 
     key = (game, options_json, bot_name)
+    if reference is not None and key not in _WORKER_BOTS:
+        register_bot(bot_name, load_factory(reference))
     if key not in _WORKER_BOTS:
         rules = load_rules(game, json.loads(options_json))
         _WORKER_BOTS[key] = (rules, make_bot(bot_name, rules))
@@ -100,6 +108,19 @@ def _analyse(document_json: str, seat: int, samples: int, count: int) -> list[di
         entry["view"] = decision.view.to_json()
         shown.append(entry)
     return shown
+
+
+def _values(document_json: str, seat: int, deal: int, samples: int) -> list[dict[str, Any]]:
+    """In a worker: every decision of ``seat`` in deal ``deal`` of a finished game, valued
+    (bots.analysis), for the replay."""
+    import json
+
+    from koloda.bots.analysis import analyse, decision_json
+    from koloda.records import parse_record
+
+    record = parse_record(json.loads(document_json))
+    decisions = analyse(record.rules, record, seat, samples=samples, deals={deal})
+    return [decision_json(record.rules, decision) for decision in decisions]
 
 
 class Thinkers:
@@ -133,8 +154,9 @@ class Thinkers:
             return await loop.run_in_executor(self.threads, bot.choose, view, random.Random(seed))
         await self.turns.enter(people)
         try:
+            reference = bot_reference(bot_name)
             job = loop.run_in_executor(
-                self.processes, _think, rules.name, options_json, bot_name, view, seed
+                self.processes, _think, rules.name, options_json, bot_name, view, seed, reference
             )
             return await asyncio.wait_for(job, self.budget)
         except TimeoutError:
@@ -160,6 +182,23 @@ class Thinkers:
         await self.turns.enter(True)
         try:
             return await loop.run_in_executor(self.processes, _analyse, text, seat, samples, count)
+        finally:
+            self.turns.leave()
+
+    async def values(
+        self, document: dict[str, Any], seat: int, deal: int, samples: int = 16
+    ) -> list[dict[str, Any]]:
+        """Every decision of ``seat`` in deal ``deal`` of a finished game, valued, searched
+        in a worker (a people's job: before the bots' tables)."""
+        import json
+
+        loop = asyncio.get_running_loop()
+        text = json.dumps(document)
+        if self.processes is None:
+            return await loop.run_in_executor(self.threads, _values, text, seat, deal, samples)
+        await self.turns.enter(True)
+        try:
+            return await loop.run_in_executor(self.processes, _values, text, seat, deal, samples)
         finally:
             self.turns.leave()
 

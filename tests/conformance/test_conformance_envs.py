@@ -20,11 +20,11 @@ from koloda.envs.pettingzoo import env
 
 
 def test_gymnasium_checks_pass(variant: Variant) -> None:
-    check_env(make(variant.game, seat=1, opponents="random", max_deals=1, **variant.options))
+    check_env(make(variant.game, seat=1, opponents="random", deals=1, **variant.options))
 
 
 def test_pettingzoo_checks_pass(variant: Variant) -> None:
-    api_test(env(variant.game, max_deals=1, **variant.options), num_cycles=60)
+    api_test(env(variant.game, deals=1, **variant.options), num_cycles=60)
 
 
 def test_the_observation_shows_the_seats_own_hand(variant: Variant) -> None:

@@ -63,7 +63,9 @@ def test_openspiel_information_state_is_the_same_whatever_the_others_hold() -> N
 
     game = pyspiel.load_game("python_koloda_king")
     state = game.new_initial_state()
-    state.apply_action(5)
+    rng = random.Random(5)
+    while state.is_chance_node():  # the deck, card by card
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
     for action in (state.legal_actions()[0], None):
         if action is not None:
             state.apply_action(action)

@@ -56,6 +56,40 @@ def test_facts_per_seat_are_told_apart_by_relative_seat() -> None:
     state = rules.new_state(seed=1)
     state.apply(state.legal_actions()[0])
     views = [state.view(s) for s in range(4)]
-    tensors = [encoder.encode(v)[encoder.off_hashed :] for v in views]
+    tensors = [encoder.encode(v)[encoder.off_facts :] for v in views]
     # the seat that played has one card fewer: each observer sees it at another place
     assert not np.array_equal(tensors[0], tensors[1])
+
+
+@pytest.mark.parametrize("game", ["king", "spades", "hundred_one", "tressette"])
+def test_every_place_of_the_tensor_has_a_name_of_its_own(game: str) -> None:
+    from koloda.envs import core
+
+    rules, encoder = encoder_of(game)
+    names = encoder.feature_names
+    assert len(names) == encoder.size and len(set(names)) == len(names)
+    assert names[0].startswith("hand:") and names[encoder.off_facts - 1].startswith("role:")
+    core._LAYOUTS.clear()  # found again, the layout is the same
+    assert ObservationEncoder(rules, ActionSpace(rules)).feature_names == names
+
+
+def test_facts_are_placed_by_name_without_collisions() -> None:
+    """King's facts: the phase, the contract, the trump, each seat's tricks by relative seat;
+    a value the layout never met goes to its fact's ``<other>`` place, nowhere else."""
+    rules, encoder = encoder_of("king")
+    facts = encoder.facts
+    assert {"phase=play", "phase=trump", "contract=no_tricks", "trump=H"} <= set(facts)
+    assert {"tricks_won[0]", "tricks_won[3]", "totals[1]"} <= set(facts)
+    state = rules.new_state(seed=3)
+    while state.phase_name != "play":  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    tensor = encoder.encode(view)
+    data = view.to_json()
+    on = {encoder.feature_names[i] for i in np.flatnonzero(tensor)}
+    assert {f"contract={data['contract']}", "phase=play"} <= on
+    assert not {name for name in on if "<other" in name}
+    assert {f"hand:{card}" for card in data["hand"]} <= on
+    out = np.zeros(encoder.size, dtype=np.float32)
+    encoder._fact(out, "phase", "never-seen", lambda seat: None)
+    assert out[encoder.off_facts + facts["phase=<other>"]] == 1.0 and out.sum() == 1.0

@@ -35,14 +35,22 @@ def test_random_sim_test(game: str, options: dict[str, Any]) -> None:
     pyspiel.random_sim_test(load(game, **options), num_sims=1, serialize=False, verbose=False)
 
 
+def deal(state: Any, rng: np.random.RandomState) -> None:
+    """Play chance's nodes (the deck card by card) until a seat is to act."""
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+
+
 def test_tensors_and_strings_of_every_seat() -> None:
     game = load("spades")
     state = game.new_initial_state()
-    state.apply_action(17)
+    deal(state, np.random.RandomState(17))
     for seat in range(game.num_players()):
         tensor = np.asarray(state.information_state_tensor(seat))
         assert tensor.shape == (game.information_state_tensor_size(),)
-        assert np.asarray(state.observation_tensor(seat)).shape == tensor.shape
+        observation = np.asarray(state.observation_tensor(seat))
+        assert np.array_equal(tensor[: len(observation)], observation)  # then the recall
         assert state.information_state_string(seat) != state.information_state_string(
             (seat + 1) % 4
         )

@@ -12,13 +12,17 @@ pytest.importorskip("pettingzoo")
 from envs_variants import IDS, VARIANTS
 from pettingzoo.test import api_test, seed_test
 
-from koloda.envs.pettingzoo import env
+from koloda.envs import pettingzoo
+from koloda.envs.pettingzoo import env, env_id
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=IDS)
 def test_api_and_seed(game: str, options: dict[str, Any]) -> None:
-    api_test(env(game, max_deals=1, **options), num_cycles=200)
-    seed_test(lambda: env(game, max_deals=1, **options), num_cycles=100)
+    """PettingZoo's checks, under the versioned id (``pettingzoo.king_v0.env``)."""
+    versioned = getattr(pettingzoo, env_id(game))
+    assert versioned.env(deals=1, **options).metadata["name"] == f"{game}_v0"
+    api_test(versioned.env(deals=1, **options), num_cycles=200)
+    seed_test(lambda: versioned.env(deals=1, **options), num_cycles=100)
 
 
 def play(aec: Any, seed: int) -> tuple[dict[str, float], int]:
@@ -48,7 +52,7 @@ def test_max_cycles_truncates_every_agent_after_that_many_decisions(game: str) -
 
 
 def test_rewards_per_deal_add_up_to_each_deal_s_rewards() -> None:
-    aec = env("king", max_deals=2)
+    aec = env("king", deals=2)
     totals, _ = play(aec, seed=11)
     state = aec.match.state
     info = aec.match.rules.info
@@ -57,7 +61,7 @@ def test_rewards_per_deal_add_up_to_each_deal_s_rewards() -> None:
 
 
 def test_rewards_per_game_come_once_at_the_end_and_sum_to_zero() -> None:
-    aec = env("tressette", reward="game", max_deals=2)
+    aec = env("tressette", reward="game", deals=2)
     aec.reset(seed=5)
     seen: list[float] = []
     for _ in aec.agent_iter():

@@ -31,8 +31,8 @@ def test_the_batch_matches_the_aec_environment(game: str, options: dict[str, Any
     next one (the vector env runs on the native engine where there is one, the AEC env on
     the Python engine)."""
     num_envs, seed = 3, 40
-    vector = VectorEnv(game, num_envs, seed=seed, max_deals=1, **options)
-    aecs = [aec_env(game, max_deals=1, **options) for _ in range(num_envs)]
+    vector = VectorEnv(game, num_envs, seed=seed, deals=1, **options)
+    aecs = [aec_env(game, deals=1, **options) for _ in range(num_envs)]
     for i, aec in enumerate(aecs):
         aec.reset(seed=seed + i)
     obs, mask = vector.reset()
@@ -68,7 +68,7 @@ def test_the_batch_matches_the_aec_environment(game: str, options: dict[str, Any
 
 
 def test_rewards_of_whole_games_are_zero_sum() -> None:
-    vector = VectorEnv("spades", 4, seed=3, reward="game", max_deals=1)
+    vector = VectorEnv("spades", 4, seed=3, reward="game", deals=1)
     _, mask = vector.reset()
     rng = np.random.default_rng(1)
     ended = 0
@@ -85,7 +85,7 @@ def test_no_tensor_depends_on_another_seats_hidden_cards() -> None:
     """Deal the other seats' hidden cards anew from the acting seat's view: its tensor
     stays the same (native Spades, King and 101, and Tressette on the Python fallback)."""
     for game in ("spades", "king", "tressette", "hundred_one"):
-        vector = VectorEnv(game, 2, seed=11, max_deals=1)
+        vector = VectorEnv(game, 2, seed=11, deals=1)
         obs, mask = vector.reset()
         rng = np.random.default_rng(2)
         changed = 0
@@ -186,7 +186,7 @@ def test_native_spades_batch_encodes_what_python_encodes(options: dict[str, Any]
 def test_native_king_batch_encodes_what_python_encodes(variant: str) -> None:
     """King's batch path: the Rust tensors and masks are the Python encoder's through the
     trump calls, the orders and the play of whole deals, and none is left to Python."""
-    vector = VectorEnv("king", 4, seed=8, variant=variant, max_deals=2)
+    vector = VectorEnv("king", 4, seed=8, variant=variant, deals=2)
     assert vector._batch is not None
     encoded_in_python: list[int] = []
     observe = vector._observe

@@ -55,7 +55,10 @@ from koloda.games.hundred_one.state import (
 )
 
 
+@pytest.mark.python_engine
 def test_card_and_suit_actions_are_told_apart() -> None:
+    """About the Python reference's action codes (``actions.is_card_action``,
+    ``is_suit_action``)."""
     # rule: H-4 H-6
     assert is_card_action(0) and is_card_action(SUIT_BASE - 1)
     assert not is_card_action(-1) and not is_card_action(SUIT_BASE)
@@ -71,7 +74,10 @@ def tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
     return plus_40, penalty_table(HundredOneOptions(queen_in_hand="instead_40"))
 
 
+@pytest.mark.python_engine
 def test_penalty_of_every_card() -> None:
+    """About the Python reference's ``scoring.penalty_table``; test_hundred_one_rules.py
+    scores hands on both engines."""
     # rule: H-13 H-15
     plus_40, instead_40 = tables()
     expected = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 2, "Q": 43, "K": 4, "A": 11}
@@ -84,7 +90,10 @@ def test_penalty_of_every_card() -> None:
     assert plus_40[parse_card("5S")] == plus_40[parse_card("2H")] == 0
 
 
+@pytest.mark.python_engine
 def test_hand_scores() -> None:
+    """About the Python reference's scorer (``scoring.hand_penalty``, ``deal_scores``);
+    test_hundred_one_rules.py scores hands on both engines."""
     # rule: H-13 H-14 H-15
     plus_40, instead_40 = tables()
     hands = [0, cardset(parse_cards("AS 10H")), cardset(parse_cards("QD 6C JS")), 0]
@@ -96,7 +105,11 @@ def test_hand_scores() -> None:
     assert deal_scores(hands, 3, parse_card("QH"), instead_40) == (0, 21, 48, -30)
 
 
+@pytest.mark.python_engine
 def test_end_of_game_and_places() -> None:
+    """About the Python reference's ``scoring.is_game_over``, ``losers``, ``winners`` and
+    ``places``; test_exactly_101_ends_the_game and test_every_player_at_101_loses play the
+    rule on both engines."""
     # rule: H-16
     assert not is_game_over((100, 40, -30))
     assert is_game_over((101, 40, -30))
@@ -109,7 +122,10 @@ def test_end_of_game_and_places() -> None:
     assert places((5, 6, 7)) == [1, 2, 3]
 
 
+@pytest.mark.python_engine
 def test_every_seat_at_101_or_more_has_lost() -> None:
+    """About the Python reference's ``scoring.losers``; test_every_player_at_101_loses plays
+    the rule on both engines."""
     # rule: H-16
     assert losers((105, 102, 40, 30)) == [0, 1]
 
@@ -122,9 +138,11 @@ SMALL = "10S 8H 9H 10H AH 6D 7D 8D 9D 10D AD 6C 7C 8C 9C 10C AC"
 BIG = "6S 7S 8S JS QS KS AS QH QD QC JH JD JC KH KD KC 7H"
 
 
-def test_a_records_restocks_are_the_pile_below_its_top_given_when_needed_and_all_used() -> None:
+def test_a_records_restocks_are_the_pile_below_its_top_given_when_needed_and_all_used(
+    engine: str,
+) -> None:
     # rule: H-11
-    state = deal([BIG, SMALL], "9S", "6H", restocks=("10S 9S 8S",))
+    state = deal([BIG, SMALL], "9S", "6H", restocks=("10S 9S 8S",), engine=engine)
     play(state, "10S JS draw pass KS")
     with pytest.raises(RestockError) as wrong:
         play(state, "draw")
@@ -132,7 +150,9 @@ def test_a_records_restocks_are_the_pile_below_its_top_given_when_needed_and_all
     assert wrong.value.reason == (
         "restock 0 of the record is not the discard pile below its top card (9S 10S JS) (H-11)"
     )
-    state = deal([BIG, SMALL], "9S", "6H")  # given cards, no seed: no reshuffle of its own
+    state = deal(
+        [BIG, SMALL], "9S", "6H", engine=engine
+    )  # given cards, no seed: no reshuffle of its own
     play(state, "10S JS draw pass KS")
     with pytest.raises(RestockError) as missing:
         play(state, "draw")
@@ -141,7 +161,7 @@ def test_a_records_restocks_are_the_pile_below_its_top_given_when_needed_and_all
         "the discard pile must be reshuffled (restock 0) but the record gives no such "
         "restock (H-11)"
     )
-    state = deal(["KH", "6S"], "9S", "AS", restocks=("10S 9S",))
+    state = deal(["KH", "6S"], "9S", "AS", restocks=("10S 9S",), engine=engine)
     with pytest.raises(RestockError) as unused:
         play(state, "6S")  # seat 1 goes out before any reshuffle
     assert (unused.value.action, unused.value.legal) == ("6S", ())
@@ -150,9 +170,9 @@ def test_a_records_restocks_are_the_pile_below_its_top_given_when_needed_and_all
     )
 
 
-def test_a_deal_needs_a_starter_and_a_stock_and_reports_its_start() -> None:
+def test_a_deal_needs_a_starter_and_a_stock_and_reports_its_start(engine: str) -> None:
     # rule: H-2 H-7
-    rules = rules_for(players=3, hand_size=3)
+    rules = rules_for(players=3, hand_size=3, engine=engine)
     state = rules.empty_state(first_dealer=0)
     hands = tuple(tuple(parse_cards(h)) for h in ("KH 9D AC", "8S QC QD", "JS 9C 10D"))
     with pytest.raises(DealError) as plain:
@@ -177,9 +197,9 @@ def test_a_deal_needs_a_starter_and_a_stock_and_reports_its_start() -> None:
     assert state.to_act == 2
 
 
-def test_no_decision_is_due_between_deals_nor_once_the_game_is_over() -> None:
+def test_no_decision_is_due_between_deals_nor_once_the_game_is_over(engine: str) -> None:
     # rule: H-16
-    rules = rules_for(players=2)
+    rules = rules_for(players=2, engine=engine)
     state = rules.empty_state(first_dealer=1)
     for action in (parse_card("9S"), DRAW, PASS, SUIT_BASE):
         assert state.illegal_reason(action) == "no decision is due between deals"
@@ -218,9 +238,9 @@ def reasons(state: HundredOneState, *actions: int | str) -> list[str | None]:
     ]
 
 
-def test_why_a_card_a_draw_a_pass_or_a_suit_is_refused() -> None:
+def test_why_a_card_a_draw_a_pass_or_a_suit_is_refused(engine: str) -> None:
     # rule: H-4 H-6 H-8 H-10
-    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")  # seat 1 on 9S
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H", engine=engine)  # seat 1 on 9S
     assert reasons(state, PASS, DRAW, SUIT_BASE, SUIT_BASE + 3) == [
         "pass only after drawing a card (H-8)",
         "a player holding a playable card other than a queen must play (H-10)",
@@ -260,7 +280,18 @@ def test_why_a_card_a_draw_a_pass_or_a_suit_is_refused() -> None:
     ]
 
 
+def test_legal_actions_are_the_playable_cards_then_draw(engine: str) -> None:
+    # rule: H-4 H-8 H-10
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H", engine=engine)
+    assert legal(state) == ["8S", "QD", "QC"]  # H-10: he holds 8S, so he may not draw
+    play(state, "8S JS")
+    assert legal(state) == ["draw"]  # seat 0 holds nothing that goes on JS
+
+
+@pytest.mark.python_engine
 def test_legal_actions_from_a_cold_cache_are_the_playable_cards_then_draw() -> None:
+    """About the Python reference's cache of legal actions (``state._LEGAL_CACHE``,
+    ``_legal_from_mask``), which the native engine has not."""
     # rule: H-4 H-8 H-10
     _LEGAL_CACHE.clear()  # the cache only keeps what the same computation gave before
     hand = cardset(parse_cards("8S QC QD 6H"))
@@ -268,17 +299,17 @@ def test_legal_actions_from_a_cold_cache_are_the_playable_cards_then_draw() -> N
     assert _legal_from_mask(hand) == cards
     assert _legal_from_mask(hand | 1 << DRAW) == (*cards, DRAW)
     assert _legal_from_mask(1 << DRAW) == (DRAW,)
-    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H", engine="python")
     _LEGAL_CACHE.clear()
-    assert legal(state) == ["8S", "QD", "QC"]  # H-10: he holds 8S, so he may not draw
+    assert legal(state) == ["8S", "QD", "QC"]
     play(state, "8S JS")
     _LEGAL_CACHE.clear()
-    assert legal(state) == ["draw"]  # seat 0 holds nothing that goes on JS
+    assert legal(state) == ["draw"]
 
 
-def test_a_pile_of_two_cards_restocks_the_one_below_its_top() -> None:
+def test_a_pile_of_two_cards_restocks_the_one_below_its_top(engine: str) -> None:
     # rule: H-11 H-9
-    state = deal([BIG, SMALL], "9S", "6H", restocks=("9S",), voluntary_draw=True)
+    state = deal([BIG, SMALL], "9S", "6H", restocks=("9S",), voluntary_draw=True, engine=engine)
     play(state, "10S draw pass")  # seat 0 takes the only card of the stock
     assert state.stock == [] and state.pile == [parse_card("9S"), parse_card("10S")]
     events = play(state, "draw")
@@ -303,9 +334,9 @@ def test_a_seeded_game_reshuffles_alike_on_both_engines() -> None:
     assert python == native  # the same reshuffles: seed, deal and epoch pick each one
 
 
-def test_the_public_log_names_the_seat_of_every_entry() -> None:
+def test_the_public_log_names_the_seat_of_every_entry(engine: str) -> None:
     # rule: H-6 H-8
-    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H")
+    state = deal(["KH 9D AC", "8S QC QD", "JS 9C 10D"], "9S", "6H", engine=engine)
     events = play(state, "QD suit:C")
     assert events == [CardPlayed(1, parse_card("QD")), SuitNamed(1, 3)]
     play(state, "9C 9D draw")  # on 9D seat 1 holds only a queen: he may draw (H-9)
@@ -323,9 +354,9 @@ def test_the_public_log_names_the_seat_of_every_entry() -> None:
     assert state.rules.parse_action("suit:C") == SUIT_BASE + 3
 
 
-def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned() -> None:
+def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned(engine: str) -> None:
     # rule: H-2 H-3
-    rules = rules_for(players=3, hand_size=3)
+    rules = rules_for(players=3, hand_size=3, engine=engine)
     state = rules.empty_state(first_dealer=0)
     copy = state.clone()
     hands = tuple(tuple(parse_cards(h)) for h in ("KH 9D AC", "8S QC QD", "JS 9C 10D"))
@@ -348,9 +379,9 @@ def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned() 
     assert copy.deal_logs() == state.deal_logs() and len(state.deal_logs()) == 1
 
 
-def test_a_sampled_state_plays_on_and_reshuffles_to_the_end_of_the_hand() -> None:
+def test_a_sampled_state_plays_on_and_reshuffles_to_the_end_of_the_hand(engine: str) -> None:
     # rule: H-11 H-12
-    state = deal([BIG, SMALL], "9S", "6H", seed=7)
+    state = deal([BIG, SMALL], "9S", "6H", seed=7, engine=engine)
     play(state, "10S JS draw pass KS")
     view = state.view(1)
     sampled = state.rules.sample_state(view, random.Random(3))
@@ -364,9 +395,9 @@ def test_a_sampled_state_plays_on_and_reshuffles_to_the_end_of_the_hand() -> Non
     assert len(first.setup.restocks) >= 1  # type: ignore[attr-defined]
 
 
-def test_hands_are_numbered_scored_and_reported_in_order() -> None:
+def test_hands_are_numbered_scored_and_reported_in_order(engine: str) -> None:
     # rule: H-3 H-13 H-16
-    rules = rules_for(players=2)
+    rules = rules_for(players=2, engine=engine)
     state = rules.empty_state(first_dealer=1)
     events = state.resume_dealing(Shuffler(3))
     while not state.is_over:
@@ -388,10 +419,10 @@ def test_hands_are_numbered_scored_and_reported_in_order() -> None:
     assert over.winners == tuple(winners(state.totals))
 
 
-def test_the_first_dealer_must_be_a_seat() -> None:
+def test_the_first_dealer_must_be_a_seat(engine: str) -> None:
     # rule: H-1 H-3
     for players in (2, 3, 6):
-        rules = rules_for(players=players)
+        rules = rules_for(players=players, engine=engine)
         for seat in (-1, players):
             with pytest.raises(DealError) as refused:
                 rules.empty_state(first_dealer=seat)
@@ -401,9 +432,11 @@ def test_the_first_dealer_must_be_a_seat() -> None:
             assert (state.first_dealer, state.dealer, state.num_seats) == (seat, seat, players)
 
 
-def test_a_forced_draw_with_nothing_left_still_costs_the_turn() -> None:
+def test_a_forced_draw_with_nothing_left_still_costs_the_turn(engine: str) -> None:
     # rule: H-5 H-11
-    state = deal([BIG, SMALL], "9S", "6H", restocks=("9S", "10S"), voluntary_draw=True)
+    state = deal(
+        [BIG, SMALL], "9S", "6H", restocks=("9S", "10S"), voluntary_draw=True, engine=engine
+    )
     play(state, "10S draw pass draw pass")  # the stock is empty, the pile holds 10S alone
     events = play(state, "7S")  # seat 1 must draw two: 10S from a restock, then nothing
     assert events == [
@@ -417,9 +450,9 @@ def test_a_forced_draw_with_nothing_left_still_costs_the_turn() -> None:
     assert state.to_act == 0 and state.stock == [] and state.pile == [parse_card("7S")]
 
 
-def test_with_nothing_to_draw_the_turn_goes_round_the_table() -> None:
+def test_with_nothing_to_draw_the_turn_goes_round_the_table(engine: str) -> None:
     # rule: H-11 H-9
-    state = deal([BIG, SMALL], "9S", "6H", voluntary_draw=True)
+    state = deal([BIG, SMALL], "9S", "6H", voluntary_draw=True, engine=engine)
     play(state, "draw pass")  # seat 1 takes 6H, the only card of the stock
     for seat in (0, 1, 0):
         assert state.to_act == seat

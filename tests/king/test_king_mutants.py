@@ -57,7 +57,10 @@ THREE_24 = Rates(trick=2, jack=5, queen=5, heart=2, last_trick=10, king=24)
 THREE_20 = Rates(trick=2, jack=5, queen=5, heart=2, last_trick=10, king=20)
 
 
+@pytest.mark.python_engine
 def test_rates_of_each_variant() -> None:
+    """About the Python reference's rate tables (``scoring.rates_for``); the scenarios of the
+    King folder score real deals on both engines."""
     # rule: K-7 K-20 K-26 K-27
     assert rates_for(KingOptions()) == CLASSIC_RATES
     assert Rates(trick=2, jack=4, queen=4, heart=2, last_trick=8, king=16) == CLASSIC_RATES
@@ -68,7 +71,10 @@ def test_rates_of_each_variant() -> None:
     assert rates_for(three_proportional) == THREE_20
 
 
+@pytest.mark.python_engine
 def test_the_cards_that_decide_a_deal() -> None:
+    """About the Python reference's ``scoring.penalty_mask``;
+    test_a_deal_decided_early_says_so_when_scored plays the rule on both engines."""
     # rule: K-12 K-26
     assert penalty_mask(NO_JACKS, DECK_32.mask) == cardset(parse_cards("JS JH JD JC"))
     assert penalty_mask(NO_QUEENS, DECK_32.mask) == cardset(parse_cards("QS QH QD QC"))
@@ -97,20 +103,29 @@ TAKEN = cardset(parse_cards("JS JH QD 8H KH 7S 9C 10D AS 8D 7C 9S"))
         (POSITIVE, 0, 0),
     ],
 )
+@pytest.mark.python_engine
 def test_one_seat_penalty_item_by_item(contract: int, classic: int, three: int) -> None:
+    """About the Python reference's scorer (``scoring.seat_penalty``); the scenarios of the
+    King folder score real deals on both engines."""
     # rule: K-7 K-26
     assert seat_penalty(contract, CLASSIC_RATES, TAKEN, 3, 1) == classic
     assert seat_penalty(contract, THREE_24, TAKEN, 3, 1) == three
 
 
+@pytest.mark.python_engine
 def test_no_king_costs_nothing_without_the_king() -> None:
+    """About the Python reference's scorer (``scoring.seat_penalty``); the scenarios of the
+    King folder score real deals on both engines."""
     # rule: K-7
     taken = cardset(parse_cards("JS JH QD 8H 7S"))
     assert seat_penalty(NO_KING, CLASSIC_RATES, taken, 2, 2) == 0
     assert seat_penalty(ERELASH, CLASSIC_RATES, taken, 2, 2) == 4 + 8 + 4 + 4 + 16
 
 
+@pytest.mark.python_engine
 def test_deal_scores_of_a_negative_and_a_positive_deal() -> None:
+    """About the Python reference's scorer (``scoring.deal_scores``); the scenarios of the
+    King folder score real deals on both engines."""
     # rule: K-7 K-20 K-10
     taken = [
         cardset(parse_cards("JS JH QD 8H")),
@@ -131,7 +146,10 @@ def test_deal_scores_of_a_negative_and_a_positive_deal() -> None:
     assert deal_scores(POSITIVE, CLASSIC_RATES, taken, tricks, last) == (3, 6, 0, 15)
 
 
+@pytest.mark.python_engine
 def test_deal_totals() -> None:
+    """About the Python reference's ``scoring.deal_total``; the scenarios of the King folder
+    score real deals on both engines."""
     # rule: K-10 K-20 K-27
     assert [deal_total(c, CLASSIC_RATES, 8, DECK_32.mask) for c in range(7)] == [
         -16,
@@ -157,7 +175,11 @@ def test_deal_totals() -> None:
     assert deal_total(POSITIVE, THREE_20, 10, deck) == 30
 
 
+@pytest.mark.python_engine
 def test_proportional_settlement() -> None:
+    """About the Python reference's ``scoring.settlement``;
+    test_the_final_settlement_is_proportional_only_for_three_players_who_chose_it plays it
+    on both engines."""
     # rule: K-27
     assert settlement((30, -10, -20), proportional=False) == (30.0, -10.0, -20.0)
     assert settlement((30, 10, -20), proportional=True) == (15.0, 5.0, -20.0)
@@ -168,16 +190,18 @@ def test_proportional_settlement() -> None:
     assert settlement((1, 3, -8), proportional=True) == (2.0, 6.0, -8.0)
 
 
+@pytest.mark.python_engine
 def test_contract_keys() -> None:
+    """About the Python reference's notation of contracts (``actions.contract_key``)."""
     # rule: K-7
     assert contract_key(NO_KING) == "no_king"
     assert contract_from_key("erelash") == ERELASH
     assert [contract_from_key(contract_key(c)) for c in range(8)] == list(range(8))
 
 
-def test_a_deal_with_a_six_is_refused() -> None:
+def test_a_deal_with_a_six_is_refused(engine: str) -> None:
     # rule: K-2
-    rules = load_game("king")
+    rules = load_game("king", engine=engine)
     assert isinstance(rules, KingRules)
     hands = [
         "6S 8S 9S 10S JS QS KS AS",
@@ -192,8 +216,8 @@ def test_a_deal_with_a_six_is_refused() -> None:
 # ----- the state: refusals, events and results, with hand-built deals -------------------------
 
 
-def king(**options: object) -> KingRules:
-    rules = load_game("king", **options)
+def king(engine: str, **options: object) -> KingRules:
+    rules = load_game("king", engine=engine, **options)
     assert isinstance(rules, KingRules)
     return rules
 
@@ -222,9 +246,9 @@ ORDERED_DEAL = (
 )
 
 
-def test_why_an_order_a_trump_or_a_card_is_refused() -> None:
+def test_why_an_order_a_trump_or_a_card_is_refused(engine: str) -> None:
     # rule: K-23 K-18
-    rules = king(variant="order")
+    rules = king(engine, variant="order")
     state = rules.empty_state(first_dealer=3)
     assert state.illegal_reason(parse_card("7S")) == "no decision is due between deals"
     events = state.start_deal(setup(3, *ORDERED_DEAL))
@@ -252,9 +276,9 @@ def test_why_an_order_a_trump_or_a_card_is_refused() -> None:
     assert state.illegal_reason(0) == "2S is not in the hand of seat 1"
 
 
-def test_why_a_heart_or_the_king_of_hearts_is_refused() -> None:
+def test_why_a_heart_or_the_king_of_hearts_is_refused(engine: str) -> None:
     # rule: K-8 K-9
-    rules = king(negative_order=["no_king", *(k for k in NEGATIVE_KEYS if k != "no_king")])
+    rules = king(engine, negative_order=["no_king", *(k for k in NEGATIVE_KEYS if k != "no_king")])
     state = rules.empty_state(first_dealer=3)
     state.start_deal(
         setup(
@@ -283,10 +307,10 @@ def test_why_a_heart_or_the_king_of_hearts_is_refused() -> None:
     ],
 )
 def test_the_final_settlement_is_proportional_only_for_three_players_who_chose_it(
-    options: dict[str, object],
+    options: dict[str, object], engine: str
 ) -> None:
     # rule: K-27 K-22
-    rules = king(positive_orders_per_player=1, **options)
+    rules = king(engine, positive_orders_per_player=1, **options)
     state = finished(rules, 5)
     # one positive order a player: the totals do not balance (all below 0 here)
     assert sum(state.totals) < 0
@@ -294,9 +318,9 @@ def test_the_final_settlement_is_proportional_only_for_three_players_who_chose_i
     assert state.illegal_reason(parse_card("7S")) == "the game is over"
 
 
-def test_why_an_order_no_longer_open_is_refused() -> None:
+def test_why_an_order_no_longer_open_is_refused(engine: str) -> None:
     # rule: K-24 K-25
-    rules = king(variant="order", order_scope="shared")
+    rules = king(engine, variant="order", order_scope="shared")
     state = rules.empty_state(first_dealer=3)
     state.start_deal(setup(3, *ORDERED_DEAL))
     play(state, "order:no_tricks")
@@ -309,9 +333,9 @@ def test_why_an_order_no_longer_open_is_refused() -> None:
     assert state.illegal_reason(ORDER_BASE + NO_JACKS) is None
 
 
-def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
+def test_by_the_last_reads_the_eighth_card_not_the_seventh(engine: str) -> None:
     # rule: K-15 K-14
-    rules = king()
+    rules = king(engine)
     state = rules.empty_state(first_dealer=0)
     for deal in range(7):  # the classic program's negative deals come first
         state.start_deal(DealSetup(deal % 4, rules.deal_hands(Shuffler("positive"), deal)))
@@ -330,10 +354,10 @@ def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
     named = [(e.seat, e.suit, e.by_last) for e in events if isinstance(e, TrumpNamed)]
     assert named == [(2, CLUBS, True)]
     assert state.trump == CLUBS
-    events: list[Event] = []
+    played: list[Event] = []
     while len(state.sheet) == 7:
-        events += state.apply(state.legal_actions()[0])
-    scored = [(e.deal, e.scores, e.ended_early) for e in events if isinstance(e, DealScored)]
+        played += state.apply(state.legal_actions()[0])
+    scored = [(e.deal, e.scores, e.ended_early) for e in played if isinstance(e, DealScored)]
     assert scored == [(7, state.sheet[7].scores, False)]
     assert sum(state.sheet[7].scores) == 8 * 3  # K-20: 3 points a trick
     assert [line.deal for line in state.sheet] == list(range(8))
@@ -342,10 +366,25 @@ def test_by_the_last_reads_the_eighth_card_not_the_seventh() -> None:
     assert (state.sheet[7].trump, state.sheet[7].declarer) == (CLUBS, 2)
 
 
-def test_the_fast_path_refuses_a_decision_between_deals() -> None:
-    # rule: K-23
-    rules = king(variant="order")
+def test_the_fast_path_refuses_a_decision_between_deals(engine: str) -> None:
+    # rule: K-23 — on either engine a decision between deals is refused, fast path or not,
+    # and changes nothing
+    rules = king(engine, variant="order")
     state = rules.empty_state(first_dealer=0)
+    with pytest.raises(ValueError, match="no decision is due"):
+        state.apply_unchecked(ORDER_BASE + NO_TRICKS)
+    with pytest.raises(IllegalActionError, match="no decision is due between deals"):
+        state.apply(ORDER_BASE + NO_TRICKS)
+    assert state.awaiting_deal and state.sheet == [] and state.deal_logs() == []
+
+
+@pytest.mark.python_engine
+def test_the_python_fast_path_names_the_refused_decision() -> None:
+    """About the Python reference's fast path: it refuses with an ``IllegalActionError``
+    naming the action (the native one raises a plain ``ValueError``; the protocol leaves an
+    illegal ``apply_unchecked`` to the caller)."""
+    # rule: K-23
+    state = load_game("king", engine="python", variant="order").empty_state(first_dealer=0)
     with pytest.raises(IllegalActionError) as refused:
         state.apply_unchecked(ORDER_BASE + NO_TRICKS)
     assert (refused.value.action, refused.value.reason) == ("order:no_tricks", "no decision is due")
@@ -353,9 +392,11 @@ def test_the_fast_path_refuses_a_decision_between_deals() -> None:
     assert state.awaiting_deal and state.sheet == []
 
 
-def test_a_deal_decided_early_says_so_when_scored() -> None:
+def test_a_deal_decided_early_says_so_when_scored(engine: str) -> None:
     # rule: K-12
-    rules = king(negative_order=["no_queens", *(k for k in NEGATIVE_KEYS if k != "no_queens")])
+    rules = king(
+        engine, negative_order=["no_queens", *(k for k in NEGATIVE_KEYS if k != "no_queens")]
+    )
     state = rules.empty_state(first_dealer=3)
     state.start_deal(setup(3, *DEAL_B))
     events = []
@@ -365,9 +406,9 @@ def test_a_deal_decided_early_says_so_when_scored() -> None:
     assert scored == [(0, (0, 0, -16, 0), True)]
 
 
-def test_a_game_awaiting_its_first_deal_can_be_cloned() -> None:
+def test_a_game_awaiting_its_first_deal_can_be_cloned(engine: str) -> None:
     # rule: K-4 K-6
-    rules = king()
+    rules = king(engine)
     state = rules.empty_state(first_dealer=3)
     copy = state.clone()
     for each in (state, copy):
@@ -379,10 +420,10 @@ def test_a_game_awaiting_its_first_deal_can_be_cloned() -> None:
     assert copy.deal_logs() == state.deal_logs()
 
 
-def test_the_first_dealer_must_be_a_seat() -> None:
+def test_the_first_dealer_must_be_a_seat(engine: str) -> None:
     # rule: K-1 K-6
     for options, seats in (({}, 4), ({"variant": "three"}, 3)):
-        rules = king(**options)
+        rules = king(engine, **options)
         for seat in (-1, seats):
             with pytest.raises(
                 DealError, match=f"^first dealer {seat} is not a seat 0..{seats - 1}$"
@@ -391,9 +432,9 @@ def test_the_first_dealer_must_be_a_seat() -> None:
         assert rules.empty_state(first_dealer=seats - 1).first_dealer == seats - 1
 
 
-def test_events_of_a_deal_carry_its_cards_and_the_next_deal_follows() -> None:
+def test_events_of_a_deal_carry_its_cards_and_the_next_deal_follows(engine: str) -> None:
     # rule: K-6 K-23 K-19
-    rules = king(variant="order")
+    rules = king(engine, variant="order")
     state = rules.empty_state(first_dealer=3)
     events = state.start_deal(setup(3, *ORDERED_DEAL))
     started = [e for e in events if isinstance(e, DealStarted)]

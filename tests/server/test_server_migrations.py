@@ -38,6 +38,8 @@ from sqlalchemy import (
 
 from koloda.records import parse_record, replay
 from koloda.server import migrations
+from koloda.server.accounts_store import accounts_table, bindings_table
+from koloda.server.friends_store import follows_table, invitations_table
 from koloda.server.live import rebuild
 from koloda.server.store import Store, make_engine
 
@@ -393,3 +395,42 @@ def test_serve_upgrades_a_database_made_before_migrations_and_serves_its_tables(
             assert [seat["name"] for seat in facts["seats"]] == row[11]["names"]
     finally:
         server.kill()
+
+
+def test_a_database_of_the_ratings_revision_gets_the_friends_tables_and_keeps_its_accounts(
+    new_database: str,
+) -> None:
+    """0003 -> 0004: the follows and invitations tables are made, empty; the accounts and
+    their seats stay as they were."""
+    engine = migrations.migration_engine(new_database)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrations.config(connection), "0003")
+            connection.execute(
+                insert(accounts_table).values(
+                    id="a1",
+                    name="Anna",
+                    name_key="anna",
+                    created=1.0,
+                    password_hash=None,
+                    public_profile=False,
+                    languages=["en"],
+                )
+            )
+            connection.execute(
+                insert(bindings_table).values(
+                    table_id="t1", seat=0, account_id="a1", sealed_token="x", bound=2.0
+                )
+            )
+    finally:
+        engine.dispose()
+    assert revisions(new_database) == ["0003"]
+    missing = {d[1].name for d in differences(new_database) if d[0] == "add_table"}
+    assert missing == {follows_table.name, invitations_table.name}
+    before = migrations.upgrade(new_database)
+    assert before.current == "0003" and revisions(new_database) == [migrations.head()]
+    assert differences(new_database) == []
+    found = rows_of(new_database, accounts_table.metadata)
+    assert [row[:2] for row in found["koloda_accounts"]] == [("a1", "Anna")]
+    assert [row[:3] for row in found["koloda_seat_bindings"]] == [("t1", 0, "a1")]
+    assert found[follows_table.name] == [] and found[invitations_table.name] == []

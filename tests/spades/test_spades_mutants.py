@@ -47,12 +47,14 @@ from koloda.games.spades.scoring import (
 from koloda.games.spades.state import SpadesState
 
 
-def rules(**options: Any) -> SpadesRules:
-    """The Python engine's rules: the code these tests hold to the rules is its state."""
-    return any_engine_rules(engine="python", **options)
+def rules(engine: str, **options: Any) -> SpadesRules:
+    """The rules on ``engine``: the scenarios below hold both engines to the rules."""
+    return any_engine_rules(engine=engine, **options)
 
 
+@pytest.mark.python_engine
 def test_bid_actions() -> None:
+    """About the Python reference's action codes (``actions.bid_action``)."""
     # rule: S-4 S-5 S-6
     assert bid_action(NIL) == BID_BASE
     assert bid_action(4) == BID_BASE + 4
@@ -60,7 +62,10 @@ def test_bid_actions() -> None:
     assert bid_action(DOUBLE_NIL) == BID_BASE + 14
 
 
+@pytest.mark.python_engine
 def test_the_discards_of_a_nil_bidder_are_every_three_cards_of_his_hand() -> None:
+    """About the Python reference's ``TripleActions``, the lazy sequence of its discards and
+    gifts."""
     # rule: S-7
     hand_cards = parse_cards("2S 9S AS 3H QH")
     hand = cardset(hand_cards)
@@ -103,7 +108,10 @@ def side(
     )
 
 
+@pytest.mark.python_engine
 def test_contract_made_scores_ten_a_trick_and_one_an_overtrick() -> None:
+    """About the Python reference's scorer (``scoring.score_side``); test_spades_scoring.py plays
+    the rule on both engines."""
     # rule: S-13
     assert contract_points(5, 5) == (50, 0)
     assert contract_points(5, 7) == (52, 2)
@@ -113,7 +121,10 @@ def test_contract_made_scores_ten_a_trick_and_one_an_overtrick() -> None:
     assert side((6, 7), (6, 7)) == SideScore(130, 13, 13, 130, 0, 0, 0, 0, False)
 
 
+@pytest.mark.python_engine
 def test_bags_cost_a_hundred_every_ten_overtricks() -> None:
+    """About the Python reference's scorer (``scoring.score_side``); test_spades_scoring.py plays
+    the rule on both engines."""
     # rule: S-13
     assert side((3, 2), (4, 3), 0, 7, bags_penalty=True) == SideScore(
         52, 5, 7, 52, 0, 2, 0, 9, False
@@ -127,7 +138,10 @@ def test_bags_cost_a_hundred_every_ten_overtricks() -> None:
     assert side((3, 2), (4, 4), 0, 8, bags_penalty=False).bags == 0
 
 
+@pytest.mark.python_engine
 def test_a_nil_is_scored_apart_from_the_partner_contract() -> None:
+    """About the Python reference's scorer (``scoring.nil_points``, ``score_side``);
+    test_spades_scoring.py plays the rule on both engines."""
     # rule: S-14
     assert nil_points(NIL, 0) == 100
     assert nil_points(NIL, 2) == -100
@@ -139,7 +153,10 @@ def test_a_nil_is_scored_apart_from_the_partner_contract() -> None:
     assert side((3, DOUBLE_NIL), (5, 1)) == SideScore(-168, 3, 5, 32, -200, 2, 0, 0, False)
 
 
+@pytest.mark.python_engine
 def test_both_partners_nil() -> None:
+    """About the Python reference's scorer (``scoring.score_side``); test_spades_scoring.py plays
+    the rule on both engines."""
     # rule: S-15
     assert side((NIL, NIL), (0, 0), 120) == SideScore(200, 0, 0, 0, 200, 0, 0, 0, False)
     assert side((NIL, DOUBLE_NIL), (0, 0), 120, 4, bags_penalty=True) == SideScore(
@@ -153,7 +170,10 @@ def test_both_partners_nil() -> None:
     )
 
 
+@pytest.mark.python_engine
 def test_the_game_is_won_at_the_target_by_the_higher_total() -> None:
+    """About the Python reference's ``scoring.game_winners``; test_spades_scoring.py plays the rule
+    on both engines."""
     # rule: S-17
     assert game_winners((499, 120), 500) is None
     assert game_winners((500, 120), 500) == (0,)
@@ -164,7 +184,9 @@ def test_the_game_is_won_at_the_target_by_the_higher_total() -> None:
     assert game_winners((-20, 300), 300) == (1,)
 
 
+@pytest.mark.python_engine
 def test_only_three_distinct_cards_in_increasing_order_make_a_discard() -> None:
+    """About the Python reference's action codes (``actions.is_valid_triple``)."""
     # rule: S-7
     two_s, nine_s, ace_s = parse_cards("2S 9S AS")
     assert is_valid_triple(pack([two_s, nine_s, ace_s]))
@@ -179,7 +201,9 @@ def test_only_three_distinct_cards_in_increasing_order_make_a_discard() -> None:
     assert list(triples) == [DISCARD_BASE + pack([two_s, nine_s, ace_s])]
 
 
+@pytest.mark.python_engine
 def test_bids_in_record_notation() -> None:
+    """About the Python reference's notation helpers (``actions.bid_text``, ``is_nil_bid``)."""
     # rule: S-4 S-5 S-6
     assert bid_text(NIL) == "nil"
     assert bid_text(DOUBLE_NIL) == "double_nil"
@@ -203,11 +227,11 @@ def reason(state: SpadesState, text: str) -> str | None:
     return state.illegal_reason(state.rules.parse_action(text))
 
 
-def test_why_a_bid_is_refused() -> None:
+def test_why_a_bid_is_refused(engine: str) -> None:
     # rule: S-4 S-6
-    state = rules().empty_state(first_dealer=0)
+    state = rules(engine).empty_state(first_dealer=0)
     assert reason(state, "bid:3") == "no decision is due between deals"
-    state = rules().state_from_deal(MIXED_DEAL, dealer=0)
+    state = rules(engine).state_from_deal(MIXED_DEAL, dealer=0)
     assert reason(state, "bid:3") == (
         "seat 0 must first look at his cards (look) or bid double nil blind (S-6)"
     )
@@ -218,16 +242,16 @@ def test_why_a_bid_is_refused() -> None:
     assert reason(state, "bid:double_nil") == (
         "double nil may only be bid before looking at the cards (S-6)"
     )
-    plain = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=0)
+    plain = rules(engine, double_nil=False).state_from_deal(MIXED_DEAL, dealer=0)
     assert reason(plain, "bid:double_nil") == (
         "double nil is not played at this table (S-6, option double_nil)"
     )
     assert plain.illegal_reason(BID_DOUBLE_NIL + 1) == "seat 0 must bid now (S-4)"
 
 
-def test_why_a_discard_or_a_gift_is_refused() -> None:
+def test_why_a_discard_or_a_gift_is_refused(engine: str) -> None:
     # rule: S-7
-    state = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=0)
+    state = rules(engine, double_nil=False).state_from_deal(MIXED_DEAL, dealer=0)
     act(state, "bid:4", "bid:3", "bid:nil")  # seat 2 discards, then seat 0 gives
     discard_now = "the nil bidder must discard three cards face down (S-7)"
     assert reason(state, "8S") == discard_now
@@ -243,9 +267,11 @@ def test_why_a_discard_or_a_gift_is_refused() -> None:
     assert reason(state, "give:2S,2H,KC") is None
 
 
-def test_why_a_card_is_refused() -> None:
+def test_why_a_card_is_refused(engine: str) -> None:
     # rule: S-10 S-11 S-12
-    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=3)
+    state = rules(engine, double_nil=False, nil_exchange=False).state_from_deal(
+        MIXED_DEAL, dealer=3
+    )
     act(state, "bid:1", "bid:1", "bid:1", "bid:1")
     assert reason(state, "AS") == "the first trick may not be led with a spade (S-10, S-11)"
     assert reason(state, "JS") == "JS is not in the hand of seat 0"
@@ -259,7 +285,7 @@ def test_why_a_card_is_refused() -> None:
     act(state, "QC", "8C", "5C")
     assert reason(state, "AS") == "spades may not be led until broken (S-11)"
     play_lowest(state)
-    over = rules(double_nil=False, nil_exchange=False, max_deals=1)
+    over = rules(engine, double_nil=False, nil_exchange=False, max_deals=1)
     finished = over.state_from_deal(MIXED_DEAL, dealer=3)
     act(finished, "bid:1", "bid:1", "bid:1", "bid:1")
     play_lowest(finished)
@@ -267,9 +293,9 @@ def test_why_a_card_is_refused() -> None:
     assert reason(finished, "bid:1") == "the game is over"
 
 
-def test_an_exchange_and_its_deal_on_the_events_and_the_sheet() -> None:
+def test_an_exchange_and_its_deal_on_the_events_and_the_sheet(engine: str) -> None:
     # rule: S-3 S-7 S-16
-    state = rules(double_nil=False).empty_state(first_dealer=0)
+    state = rules(engine, double_nil=False).empty_state(first_dealer=0)
     events = state.start_deal(DealSetup(0, tuple(tuple(h) for h in MIXED_DEAL)))
     assert [(e.deal, e.dealer) for e in events if isinstance(e, DealStarted)] == [(0, 0)]
     act(state, "bid:4", "bid:3", "bid:nil")
@@ -295,9 +321,11 @@ def test_an_exchange_and_its_deal_on_the_events_and_the_sheet() -> None:
     assert scored == [(0, line.scores)]
 
 
-def test_the_second_side_failing_both_nils_loses_its_score_by_default() -> None:
+def test_the_second_side_failing_both_nils_loses_its_score_by_default(engine: str) -> None:
     # rule: S-15
-    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=0)
+    state = rules(engine, double_nil=False, nil_exchange=False).state_from_deal(
+        MIXED_DEAL, dealer=0
+    )
     act(state, "bid:4", "bid:nil", "bid:4", "bid:nil")  # side 1 (seats 1, 3) bids two nils
     play_lowest(state)
     line = state.sheet[0]
@@ -306,9 +334,9 @@ def test_the_second_side_failing_both_nils_loses_its_score_by_default() -> None:
     assert state.totals[1] == 0
 
 
-def test_a_game_cut_at_max_deals_goes_to_the_higher_total() -> None:
+def test_a_game_cut_at_max_deals_goes_to_the_higher_total(engine: str) -> None:
     # rule: S-12 S-13 S-17 (option max_deals: the game ends after that many hands)
-    state = rules(double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
+    state = rules(engine, double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
         SUITED, dealer=0
     )
     act(state, "bid:4", "bid:1", "bid:1", "bid:1")  # side 0 bids 5, side 1 bids 2
@@ -323,9 +351,9 @@ def test_a_game_cut_at_max_deals_goes_to_the_higher_total() -> None:
     assert over == [GameOver((58.0, -20.0), (0,))]
 
 
-def test_equal_totals_at_max_deals_share_the_win() -> None:
+def test_equal_totals_at_max_deals_share_the_win(engine: str) -> None:
     # rule: S-13 S-17 (option max_deals: both sides win on a tie)
-    state = rules(double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
+    state = rules(engine, double_nil=False, nil_exchange=False, max_deals=1).state_from_deal(
         SUITED, dealer=0
     )
     act(state, "bid:13", "bid:13", "bid:1", "bid:1")  # both sides bid 14 tricks
@@ -335,18 +363,19 @@ def test_equal_totals_at_max_deals_share_the_win() -> None:
     assert state.is_over and state.winners == (0, 1)
 
 
-def test_a_self_dealt_game_announces_the_next_deal_with_the_last_card() -> None:
+def test_a_self_dealt_game_announces_the_next_deal_with_the_last_card(engine: str) -> None:
     # rule: S-2 S-3
-    state = rules(double_nil=False).new_state(seed=7)
+    state = rules(engine, double_nil=False).new_state(seed=7)
     events: list[Event] = []
     while state.deal_number == 0:
         events = state.apply(state.legal_actions()[0])
     assert [e.deal for e in events if isinstance(e, DealScored)] == [0]
     started = [e for e in events if isinstance(e, DealStarted)]
     assert [(e.deal, e.dealer) for e in started] == [(1, 1)]  # the deal passes to the left
-    assert started[0].hands == state.dealt
-    assert [len(hand) for hand in state.dealt] == [13] * 4
-    assert len({c for hand in state.dealt for c in hand}) == 52
+    dealt = state.deal_logs()[-1].setup.hands
+    assert started[0].hands == dealt
+    assert [len(hand) for hand in dealt] == [13] * 4
+    assert len({c for hand in dealt for c in hand}) == 52
     while len(state.sheet) < 2:
         events = state.apply(state.legal_actions()[0])
     assert [(line.deal, line.dealer) for line in state.sheet] == [(0, 0), (1, 1)]
@@ -362,9 +391,11 @@ BREAK_DEAL = [
 ]
 
 
-def test_bids_the_breaking_discard_and_the_trick_on_the_events() -> None:
+def test_bids_the_breaking_discard_and_the_trick_on_the_events(engine: str) -> None:
     # rule: S-4 S-11 S-12
-    state = rules(double_nil=False, nil_exchange=False).state_from_deal(BREAK_DEAL, dealer=0)
+    state = rules(engine, double_nil=False, nil_exchange=False).state_from_deal(
+        BREAK_DEAL, dealer=0
+    )
     events: list[Event] = []
     for text in ("bid:3", "bid:2", "bid:1", "bid:4", "2H", "3S", "AD", "2S"):
         events += state.apply(state.rules.parse_action(text))
@@ -378,9 +409,9 @@ def test_bids_the_breaking_discard_and_the_trick_on_the_events() -> None:
     assert state.to_act == 2
 
 
-def test_a_blind_double_nil_picks_up_and_a_second_nil_gets_the_discards_back() -> None:
+def test_a_blind_double_nil_picks_up_and_a_second_nil_gets_the_discards_back(engine: str) -> None:
     # rule: S-6 S-7 S-8
-    state = rules().state_from_deal(MIXED_DEAL, dealer=0)
+    state = rules(engine).state_from_deal(MIXED_DEAL, dealer=0)
     events = state.apply(state.rules.parse_action("bid:double_nil"))
     assert [(e.seat, e.cards) for e in events if isinstance(e, HandPickedUp)] == [
         (0, tuple(sorted(MIXED_DEAL[0])))  # he picks up his cards to discard (S-6, S-7)
@@ -393,29 +424,33 @@ def test_a_blind_double_nil_picks_up_and_a_second_nil_gets_the_discards_back() -
     assert (state.phase_name, state.to_act) == ("bid", 3)
 
 
-def test_no_trick_leader_is_shown_until_the_bidding_is_over() -> None:
+def test_no_trick_leader_is_shown_until_the_bidding_is_over(engine: str) -> None:
     # rule: S-4 S-10
-    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=2)
+    state = rules(engine, double_nil=False, nil_exchange=False).state_from_deal(
+        MIXED_DEAL, dealer=2
+    )
     act(state, "bid:1", "bid:1", "bid:1")
     assert all(state.view(seat).trick_leader is None for seat in range(4))
     act(state, "bid:1")
     assert [state.view(seat).trick_leader for seat in range(4)] == [3] * 4  # left of the dealer
 
 
-def test_who_has_picked_up_his_cards() -> None:
+def test_who_has_picked_up_his_cards(engine: str) -> None:
     # rule: S-6
-    state = rules().state_from_deal(MIXED_DEAL, dealer=1)
+    state = rules(engine).state_from_deal(MIXED_DEAL, dealer=1)
     assert state.view(0).picked_up == (False, False, False, False)  # nobody has looked yet
     act(state, "look")
     assert state.view(3).picked_up == (False, True, False, False)  # the dealer bids first
     assert len(state.view(1).hand) == 13 and state.view(2).hand == ()
-    plain = rules(double_nil=False).state_from_deal(MIXED_DEAL, dealer=1)
+    plain = rules(engine, double_nil=False).state_from_deal(MIXED_DEAL, dealer=1)
     assert plain.view(2).picked_up == (True, True, True, True)  # no blind bid: all look
 
 
-def test_nil_bids_without_the_exchange_receive_nothing() -> None:
+def test_nil_bids_without_the_exchange_receive_nothing(engine: str) -> None:
     # rule: S-7 S-9
-    state = rules(double_nil=False, nil_exchange=False).state_from_deal(MIXED_DEAL, dealer=3)
+    state = rules(engine, double_nil=False, nil_exchange=False).state_from_deal(
+        MIXED_DEAL, dealer=3
+    )
     act(state, "bid:1", "bid:nil", "bid:1", "bid:nil")  # seats 3, 0, 1, 2
     assert all(state.view(seat).received == () for seat in range(4))
     assert all(state.view(seat).sent == () for seat in range(4))
@@ -423,29 +458,29 @@ def test_nil_bids_without_the_exchange_receive_nothing() -> None:
     assert state.sheet[0].exchanges == ()  # no nil bidder exchanged cards (S-9)
 
 
-def test_with_double_nil_a_seat_is_not_shown_his_cards_at_the_deal() -> None:
+def test_with_double_nil_a_seat_is_not_shown_his_cards_at_the_deal(engine: str) -> None:
     # rule: S-6
     setup = DealSetup(0, tuple(tuple(h) for h in MIXED_DEAL))
-    blind = rules().empty_state(first_dealer=0).start_deal(setup)
+    blind = rules(engine).empty_state(first_dealer=0).start_deal(setup)
     shown = [e.for_seat(1) for e in blind if isinstance(e, DealStarted)]
     assert [(e.deal, e.dealer, e.hands) for e in shown] == [(0, 0, ((),) * 4)]
-    plain = rules(double_nil=False).empty_state(first_dealer=0).start_deal(setup)
+    plain = rules(engine, double_nil=False).empty_state(first_dealer=0).start_deal(setup)
     shown = [e.for_seat(1) for e in plain if isinstance(e, DealStarted)]
     assert [e.hands[1] for e in shown] == [setup.hands[1]]  # he sees his own hand at once
     assert [e.hands[0] for e in shown] == [()]
 
 
-def test_the_first_dealer_is_one_of_the_four_seats() -> None:
+def test_the_first_dealer_is_one_of_the_four_seats(engine: str) -> None:
     # rule: S-1 S-3
-    assert rules().empty_state(first_dealer=3).dealer == 3
+    assert rules(engine).empty_state(first_dealer=3).dealer == 3
     for seat in (4, -1):
         with pytest.raises(DealError, match=f"first dealer {seat} is not a seat 0..3"):
-            rules().empty_state(first_dealer=seat)
+            rules(engine).empty_state(first_dealer=seat)
 
 
-def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned() -> None:
+def test_a_game_awaiting_its_first_deal_shows_nothing_dealt_and_can_be_cloned(engine: str) -> None:
     # rule: S-3 S-4 S-17
-    state = any_engine_rules().empty_state(first_dealer=2)
+    state = rules(engine).empty_state(first_dealer=2)
     copy = state.clone()
     for each in (state, copy):
         for seat in range(4):

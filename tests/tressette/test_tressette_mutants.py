@@ -35,7 +35,10 @@ from koloda.games.tressette.scoring import counting_cards, trick_points, trick_w
 from koloda.games.tressette.state import TressetteState, WonGame
 
 
+@pytest.mark.python_engine
 def test_follow_suit_if_able_otherwise_any_card() -> None:
+    """About the Python reference's ``actions.playable_mask``; test_why_a_card_is_refused
+    plays the rule on both engines."""
     # rule: T-5
     hand = cardset(parse_cards("3S 7S 2H 4C"))
     assert playable_mask(hand, None) == hand
@@ -44,7 +47,10 @@ def test_follow_suit_if_able_otherwise_any_card() -> None:
     assert playable_mask(cardset(parse_cards("3S 4C")), HEARTS) == cardset(parse_cards("3S 4C"))
 
 
+@pytest.mark.python_engine
 def test_counting_cards_and_trick_points() -> None:
+    """About the Python reference's ``scoring.counting_cards`` and ``trick_points``; the
+    scripted deals below score card points on both engines."""
     # rule: T-12
     assert counting_cards(cardset(parse_cards("3S 2S AH KD QC JC 7S 6H 5D 4C"))) == 6
     assert counting_cards(cardset(parse_cards("7S 6H 5D 4C"))) == 0
@@ -57,7 +63,10 @@ def w(text: str, hearts_special: bool = True) -> int:
     return trick_winner_index(parse_cards(text), hearts_special)
 
 
+@pytest.mark.python_engine
 def test_trick_goes_to_the_strongest_card_of_the_led_suit() -> None:
+    """About the Python reference's ``scoring.trick_winner_index``; the scripted deals below
+    take tricks on both engines."""
     # rule: T-3 T-5
     assert w("4S 3S 2S AS") == 1
     assert w("3S 2S AS KS") == 0
@@ -69,7 +78,11 @@ def test_trick_goes_to_the_strongest_card_of_the_led_suit() -> None:
     assert w("5S 6S 7S", False) == 2
 
 
+@pytest.mark.python_engine
 def test_trump_hearts_beat_other_suits_and_small_hearts_do_not() -> None:
+    """About the Python reference's ``scoring.trick_winner_index``;
+    test_a_game_won_by_the_nine_tricks_bonus_carries_its_excess trumps with hearts on both
+    engines."""
     # rule: T-6
     assert w("3S 7H 2S AS") == 1
     assert w("3S 6H 5H 4H") == 0
@@ -82,9 +95,9 @@ def test_trump_hearts_beat_other_suits_and_small_hearts_do_not() -> None:
     assert parse_card("3H") >> 4 == HEARTS
 
 
-def test_a_deal_with_an_eight_is_refused() -> None:
+def test_a_deal_with_an_eight_is_refused(engine: str) -> None:
     # rule: T-2
-    rules = load_game("tressette")
+    rules = load_game("tressette", engine=engine)
     assert isinstance(rules, TressetteRules)
     hands = [
         "3H 2H AH KH QH JH 7H 6H 5H 8H",
@@ -102,7 +115,10 @@ def declared(
     return declarations_of(seat, cardset(parse_cards(text)), hearts_special, long_run)
 
 
+@pytest.mark.python_engine
 def test_declarations_belong_to_their_seat_and_read_as_announced() -> None:
+    """About the Python reference's ``declarations.declarations_of``;
+    test_tressette_declarations.py declares on both engines."""
     # rule: T-7 T-8 T-9 T-10
     baba, triple = declared(2, "3H 2H AH KH QH 7S 7D 7C 4S 5D")
     assert baba == Declaration(2, "baba", tuple(parse_cards("3H 2H AH KH QH")), 7)
@@ -123,7 +139,10 @@ def test_declarations_belong_to_their_seat_and_read_as_announced() -> None:
     assert (plain.kind, plain.points) == ("baba", 3)  # T-7: a Баба of diamonds
 
 
+@pytest.mark.python_engine
 def test_several_triples_strongest_rank_first() -> None:
+    """About the Python reference's ``declarations.declarations_of``;
+    test_tressette_declarations.py declares on both engines."""
     # rule: T-3 T-10
     sevens_kings = declared(1, "7S 7H 7D KS KH KC 4S 5D 6C 4H")
     assert [d.cards for d in sevens_kings] == [
@@ -134,7 +153,10 @@ def test_several_triples_strongest_rank_first() -> None:
     assert {d.seat for d in sevens_kings} == {1}
 
 
+@pytest.mark.python_engine
 def test_what_declarations_say_about_the_rest_of_a_hand() -> None:
+    """About the Python reference's ``declarations.hidden_constraints``, which both engines'
+    sampling uses."""
     # rule: T-7 T-8 T-9
     hand = "3S 2S AS KS QS JS 4H 5D 6C 4C"
     constraints = hidden_constraints(declared(0, hand), "seven")
@@ -150,7 +172,10 @@ def test_what_declarations_say_about_the_rest_of_a_hand() -> None:
     assert not satisfies(cardset(parse_cards("4S 5S KH 3H 2H AH 7D 6D 5C 4C")), constraints)
 
 
+@pytest.mark.python_engine
 def test_a_long_run_leaves_the_other_suits_constrained() -> None:
+    """About the Python reference's ``declarations.hidden_constraints``, which both engines'
+    sampling uses."""
     # rule: T-7 T-9
     constraints = hidden_constraints(declared(0, "3S 2S AS KS QS JS 7S 4H 5D 6C"), "seven")
     assert satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 4H 5D 6C")), constraints)
@@ -158,9 +183,9 @@ def test_a_long_run_leaves_the_other_suits_constrained() -> None:
     assert not satisfies(cardset(parse_cards("3S 2S AS KS QS JS 7S 3H 2H AH")), constraints)
 
 
-def test_the_first_dealer_must_be_a_seat() -> None:
+def test_the_first_dealer_must_be_a_seat(engine: str) -> None:
     # rule: T-1 T-4
-    rules = load_game("tressette")
+    rules = load_game("tressette", engine=engine)
     assert isinstance(rules, TressetteRules)
     for seat in (-1, 4):
         with pytest.raises(DealError, match=f"first dealer {seat} is not a seat 0..3"):
@@ -168,36 +193,43 @@ def test_the_first_dealer_must_be_a_seat() -> None:
     assert rules.new_state(seed=1, first_dealer=3).dealer == 3
 
 
-def test_no_card_is_legal_before_the_deal() -> None:
+def test_no_card_is_legal_before_the_deal(engine: str) -> None:
     # rule: T-5
-    rules = load_game("tressette")
+    rules = load_game("tressette", engine=engine)
     assert isinstance(rules, TressetteRules)
     state = rules.empty_state(0)
-    assert state.legal_card_mask() == 0
     assert state.legal_actions() == ()
+    assert not any(state.is_legal(card) for card in rules.deck.cards)
 
 
-def test_each_partner_gets_half_of_his_side_games() -> None:
+@pytest.mark.python_engine
+def test_no_card_is_playable_in_the_python_mask_before_the_deal() -> None:
+    """About the Python reference's ``legal_card_mask``, which the native state has not."""
+    # rule: T-5
+    state = load_game("tressette", engine="python").empty_state(0)
+    assert state.legal_card_mask() == 0
+
+
+def test_each_partner_gets_half_of_his_side_games(engine: str) -> None:
     # rule: T-18
-    rules = load_game("tressette")
-    assert isinstance(rules, TressetteRules)
-    state = rules.new_state(seed=1)
-    state.totals = [42, 21]
-    assert state.outcome() == (21.0, 10.5, 21.0, 10.5)
+    state, _ = scripted_group(engine, 2)  # side 0 has won a double game (42) and a single (21)
+    assert state.totals == [63, 0]
+    assert state.outcome() == (31.5, 0.0, 31.5, 0.0)  # 63 / 2 to each partner
 
 
 # ----- the state: scenarios with hand-built deals ---------------------------------------------
 
 
-def tressette_rules() -> TressetteRules:
-    rules = load_game("tressette")
+def tressette_rules(engine: str) -> TressetteRules:
+    rules = load_game("tressette", engine=engine)
     assert isinstance(rules, TressetteRules)
     return rules
 
 
-def scripted_group(deals: int) -> tuple[TressetteState, list[Event]]:
-    """The scripted group of ``tressette_helpers`` after ``deals`` deals, with its events."""
-    state = tressette_rules().empty_state(first_dealer=3)
+def scripted_group(engine: str, deals: int) -> tuple[TressetteState, list[Event]]:
+    """The scripted group of ``tressette_helpers`` after ``deals`` deals on ``engine``, with
+    its events."""
+    state = tressette_rules(engine).empty_state(first_dealer=3)
     script = [
         (3, GROUP_DEAL_1, GROUP_PLAY_1),
         (0, GROUP_DEAL_2, GROUP_PLAY_2),
@@ -224,9 +256,9 @@ def scored(events: list[Event]) -> list[tuple[int, int, str, tuple[int, int]]]:
     ]
 
 
-def test_before_the_first_deal_the_view_names_the_first_leader() -> None:
+def test_before_the_first_deal_the_view_names_the_first_leader(engine: str) -> None:
     # rule: T-4
-    rules = tressette_rules()
+    rules = tressette_rules(engine)
     for dealer in range(4):
         state = rules.empty_state(first_dealer=dealer)
         view = state.view(0)
@@ -235,9 +267,9 @@ def test_before_the_first_deal_the_view_names_the_first_leader() -> None:
         assert view.to_act is None and not view.legal_actions
 
 
-def test_between_deals_the_view_names_the_next_leader() -> None:
+def test_between_deals_the_view_names_the_next_leader(engine: str) -> None:
     # rule: T-4
-    state = tressette_rules().empty_state(first_dealer=2)
+    state = tressette_rules(engine).empty_state(first_dealer=2)
     state.start_deal(setup(2, LATIN_A, LATIN_B, LATIN_C, ALL_HEARTS))  # seat 3 leads
     assert state.view(1).trick_leader == 3  # nobody has played: the leader leads
     for trick in GROUP_PLAY_1:  # the scripted deal 1 turned by three seats
@@ -249,18 +281,18 @@ def test_between_deals_the_view_names_the_next_leader() -> None:
     assert state.sheet[0].dealer == 2  # the sheet keeps the dealer of the deal it scores
 
 
-def test_the_deal_started_event_names_the_dealer() -> None:
+def test_the_deal_started_event_names_the_dealer(engine: str) -> None:
     # rule: T-4
-    state = tressette_rules().empty_state(first_dealer=1)
+    state = tressette_rules(engine).empty_state(first_dealer=1)
     events = state.start_deal(setup(1, LATIN_B, LATIN_C, ALL_HEARTS, LATIN_A))
     started = [e for e in events if isinstance(e, DealStarted)]
     assert [(e.deal, e.dealer) for e in started] == [(0, 1)]
     assert started[0].to_json()["dealer"] == 1
 
 
-def test_a_state_awaiting_its_first_deal_can_be_cloned() -> None:
+def test_a_state_awaiting_its_first_deal_can_be_cloned(engine: str) -> None:
     # rule: T-4 T-5
-    rules = tressette_rules()
+    rules = tressette_rules(engine)
     state = rules.empty_state(first_dealer=3)
     copy = state.clone()
     for each in (state, copy):
@@ -270,9 +302,9 @@ def test_a_state_awaiting_its_first_deal_can_be_cloned() -> None:
     assert copy.sheet == state.sheet and copy.points == state.points == [11, 0]
 
 
-def test_why_a_card_is_refused() -> None:
+def test_why_a_card_is_refused(engine: str) -> None:
     # rule: T-5
-    rules = tressette_rules()
+    rules = tressette_rules(engine)
     state = rules.empty_state(first_dealer=3)
     assert state.illegal_reason(parse_card("3H")) == "no decision is due between deals"
     state.start_deal(setup(3, *GROUP_DEAL_1))  # seat 0 holds every heart
@@ -286,14 +318,14 @@ def test_why_a_card_is_refused() -> None:
     other.start_deal(setup(0, *NINE_TRICKS_DEAL))
     play(other, "4S 2H")  # seat 3 holds spades
     assert other.illegal_reason(parse_card("AD")) == "must follow suit S (T-5)"
-    full, _ = scripted_group(3)
+    full, _ = scripted_group(engine, 3)
     assert full.is_over
     assert full.illegal_reason(parse_card("3H")) == "the group is over"
 
 
-def test_a_game_won_mid_deal_is_not_a_result_until_the_deal_is_complete() -> None:
+def test_a_game_won_mid_deal_is_not_a_result_until_the_deal_is_complete(engine: str) -> None:
     # rule: T-15 T-17
-    state = tressette_rules().empty_state(first_dealer=3)
+    state = tressette_rules(engine).empty_state(first_dealer=3)
     state.start_deal(setup(3, *GROUP_DEAL_1))
     for trick in GROUP_PLAY_1[:5]:
         play(state, trick)
@@ -303,9 +335,9 @@ def test_a_game_won_mid_deal_is_not_a_result_until_the_deal_is_complete() -> Non
     assert results["games"] == [] and results["totals"] == [0, 0]
 
 
-def test_points_scored_events_show_both_sides_points_and_the_reason() -> None:
+def test_points_scored_events_show_both_sides_points_and_the_reason(engine: str) -> None:
     # rule: T-13 T-14 T-15
-    state, first = scripted_group(1)
+    state, first = scripted_group(engine, 1)
     assert scored(first)[0] == (0, 16, "declarations", (16, 0))
     assert scored(first)[-2:] == [(0, 6, "nine_tricks", (7, 0)), (0, 4, "all_tricks", (11, 0))]
     second = state.start_deal(setup(0, *GROUP_DEAL_2))
@@ -313,9 +345,9 @@ def test_points_scored_events_show_both_sides_points_and_the_reason() -> None:
     assert scored(second)[0] == (1, 16, "declarations", (11, 16))
 
 
-def test_the_games_of_a_group_are_numbered_in_order() -> None:
+def test_the_games_of_a_group_are_numbered_in_order(engine: str) -> None:
     # rule: T-18
-    state, events = scripted_group(3)
+    state, events = scripted_group(engine, 3)
     won = [(e.game, e.deal) for e in events if isinstance(e, GameWon)]
     assert won == [(0, 0), (1, 1), (2, 2)]
     assert [g.deal for g in state.games] == [0, 1, 2]
@@ -344,9 +376,9 @@ NINE_TRICKS_PLAY = (  # the first trick from seat 1, then from each trick's winn
 )
 
 
-def test_a_game_won_by_the_nine_tricks_bonus_carries_its_excess() -> None:
+def test_a_game_won_by_the_nine_tricks_bonus_carries_its_excess(engine: str) -> None:
     # rule: T-13 T-14 T-15 T-16 T-17
-    state, _ = scripted_group(1)
+    state, _ = scripted_group(engine, 1)
     assert state.points == [11, 0]
     assert not any(state.start_deal(setup(0, *NINE_TRICKS_DEAL))[1:])  # no declaration
     events: list[Event] = []
@@ -387,9 +419,9 @@ FOURTH_GAME_PLAY = (
 )
 
 
-def test_no_fourth_game_in_the_deal_that_won_the_third() -> None:
+def test_no_fourth_game_in_the_deal_that_won_the_third(engine: str) -> None:
     # rule: T-15 T-16 T-17 T-18
-    state, _ = scripted_group(2)
+    state, _ = scripted_group(engine, 2)
     assert state.points == [0, 20] and len(state.games) == 2
     events = state.start_deal(setup(1, *FOURTH_GAME_DEAL))
     assert [(e.side, e.value, e.game, e.carry) for e in events if isinstance(e, GameWon)] == [

@@ -23,10 +23,10 @@ class Analyses:
 
     def __init__(self, limit: int = 1000) -> None:
         self.limit = limit
-        self._searches: dict[tuple[str, int], asyncio.Task[Decisions]] = {}
+        self._searches: dict[tuple[str | int, ...], asyncio.Task[Decisions]] = {}
 
     async def of(
-        self, key: tuple[str, int], search: Callable[[], Awaitable[Decisions]]
+        self, key: tuple[str | int, ...], search: Callable[[], Awaitable[Decisions]]
     ) -> Decisions:
         """The decisions of ``key``: ``search()``'s, started now unless it ran already."""
         searches = self._searches

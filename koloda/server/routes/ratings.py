@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from koloda.club.ratings import Rating, TableTerms, table_rating_key
 from koloda.core.errors import KolodaError
-from koloda.server.accounts import name_key
+from koloda.server.accounts import Account, name_key
 from koloda.server.accounts_guard import accounts_of, session_of
 from koloda.server.accounts_store import accounts_table, bindings_table
 from koloda.server.protocol.http import CreateTable, Problem
@@ -104,16 +104,36 @@ def shown(rating: Rating) -> ShownRating:
     )
 
 
-def _account_named(request: Request, name: str) -> tuple[str, str, bool] | None:
-    """The account's id, name and whether its profile is public."""
+def _account_named(request: Request, name: str) -> Account | None:
+    """The account named ``name``, or None."""
     engine = accounts_of(request).engine
     with engine.connect() as connection:
         row = connection.execute(
-            select(
-                accounts_table.c.id, accounts_table.c.name, accounts_table.c.public_profile
-            ).where(accounts_table.c.name_key == name_key(name))
+            select(accounts_table).where(accounts_table.c.name_key == name_key(name))
         ).first()
-    return None if row is None else (str(row.id), str(row.name), bool(row.public_profile))
+    if row is None:
+        return None
+    return Account(
+        id=str(row.id),
+        name=str(row.name),
+        created=float(row.created),
+        has_password=row.password_hash is not None,
+        public_profile=bool(row.public_profile),
+        languages=list(row.languages or []),
+    )
+
+
+async def visible_account(request: Request, name: str) -> Account:
+    """The account named ``name`` as the request may see it: his own always, another's when
+    his profile is public; 404 for no such account, 403 for another's private profile."""
+    found = await asyncio.to_thread(_account_named, request, name)
+    if found is None:
+        raise HTTPException(404, "no such account")
+    if not found.public_profile:
+        session = await session_of(request)
+        if session is None or session.account.id != found.id:
+            raise HTTPException(403, "this account's profile is not public")
+    return found
 
 
 @router.get(
@@ -127,13 +147,8 @@ def _account_named(request: Request, name: str) -> tuple[str, str, bool] | None:
 async def account_ratings(request: Request, name: str) -> AccountRatings:
     """An account's ratings and their latest changes: his own always, another's when his
     profile is public."""
-    found = await asyncio.to_thread(_account_named, request, name)
-    if found is None:
-        raise HTTPException(404, "no such account")
-    account_id, shown_name, public = found
-    session = await session_of(request)
-    if not public and (session is None or session.account.id != account_id):
-        raise HTTPException(403, "this account's profile is not public")
+    found = await visible_account(request, name)
+    account_id, shown_name = found.id, found.name
     ratings = ratings_of(request)
     kept = await asyncio.to_thread(ratings.of_account, account_id)
     history = await asyncio.to_thread(ratings.history, account_id)

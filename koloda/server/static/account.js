@@ -171,6 +171,8 @@ export function signOut() { return signedOut("/api/session", "DELETE"); }
 export function signOutEverywhere() { return signedOut("/api/session/everywhere", "POST"); }
 export function deleteAccount() { return signedOut("/api/me", "DELETE"); }
 export function setPublicProfile(on) { return call("PATCH", "/api/me", { public_profile: on }); }
+/* A player's profile page. */
+export function profileUrl(name) { return `/players/${encodeURIComponent(name)}`; }
 export function myTables() { return call("GET", "/api/me/tables"); }
 export function claimTables(remembered) { return call("POST", "/api/me/tables", claimBody(remembered)); }
 

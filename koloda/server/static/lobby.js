@@ -2,7 +2,10 @@
    What an option means, when it applies and which values it offers come from the server's
    catalogue (/api/games, /api/presets); every word from the catalogues ("lobby." keys). */
 import * as account from "./account.js";
+import * as friends from "./friends_lobby.js";
 import { el, entry, lang, pluralWord, t, word } from "./i18n.js";
+import { initRated, joinAllowed, joinNote, joinRefusal, ratedChosen, ratedTag, renderRated } from "./lobby_rated.js";
+import { botRatingSuffix, isRatedPreset, ratedFields } from "./rated.js";
 
 const NAME_KEY = "koloda.name";
 const TABLES_KEY = "koloda.tables";
@@ -38,16 +41,8 @@ function kindLabel(kind) {
   const key = "lobby.kind." + kind.replace(":", ".");
   return has(key) ? word(key) : kind.startsWith("bot:") ? `${L("kind.bot")} ${kind.slice(4)}` : kind;
 }
-/* A bot's rating in the rated preset the options make ("hard (1747)"; "?" while provisional),
-   from the bot ladder's figures the games' catalogue gives; none elsewhere. */
-function botRating(kind) {
-  if (!kind.startsWith("bot:")) return "";
-  const preset = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
-  const ratings = preset ? (gameOf(S.game).bot_ratings || {})[preset.id] : null;
-  const rating = ratings ? ratings[kind.slice(4)] : null;
-  return rating ? ` (${rating.display}${rating.provisional ? "?" : ""})` : "";
-}
-function seatKindLabel(kind) { return kindLabel(kind) + botRating(kind); }
+/* A seat's kind, a bot's with its rating in the rated preset the options make ("hard (1747)"). */
+function seatKindLabel(kind) { return kindLabel(kind) + botRatingSuffix(gameOf(S.game), chosenPreset()?.id, kind); }
 function kindHelp(kind) {
   const key = "lobby.kind." + kind.replace(":", ".") + ".help";
   return has(key) ? word(key) : "";
@@ -114,9 +109,10 @@ function renderPresets() {
   markPreset();
 }
 
-/* The preset the rules chosen are, or "custom". */
+/* The preset the rules chosen are (none: custom rules). */
+function chosenPreset() { return S.custom ? null : presetOf(S.game, effective(S.game, S.values)); }
 function markPreset() {
-  const found = S.custom ? null : presetOf(S.game, effective(S.game, S.values));
+  const found = chosenPreset();
   const chosen = found ? found.id : "custom";
   for (const option of byId("seats").querySelectorAll("option")) option.textContent = seatKindLabel(option.value);
   for (const label of byId("presets").querySelectorAll(".preset")) {
@@ -124,6 +120,7 @@ function markPreset() {
     label.classList.toggle("on", on);
     label.querySelector("input").checked = on;
   }
+  renderRated();
 }
 
 function choosePreset(id) {
@@ -236,6 +233,7 @@ function renderSeats() {
   const pairs = S.sides.length === 2 && S.sides.every((side) => side.length === 2);
   byId("partners").textContent = pairs ? L("partners", S.sides[0][0] + 1, S.sides[0][1] + 1, S.sides[1][0] + 1, S.sides[1][1] + 1) : "";
   byId("partners").classList.toggle("hidden", !pairs);
+  renderRated();
 }
 
 function renderClock() {
@@ -270,18 +268,9 @@ async function checkOptions() {
 }
 
 /* ----- talking to the server -------------------------------------------------------------- */
-async function api(method, url, body) {
-  try {
-    const init = { method };
-    if (body !== undefined) Object.assign(init, { headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const response = await fetch(url, init);
-    let data = {};
-    try { data = await response.json(); } catch { data = {}; }
-    return { ok: response.ok, status: response.status, body: data };
-  } catch {
-    return { ok: false, status: 0, body: {} };
-  }
-}
+/* A request ({ok, status, body}; a network failure is status 0), signed in with the session's
+   CSRF token as every state-changing request of a session must be. */
+function api(method, url, body) { return account.call(method, url, body); }
 function errorText(answer) {
   if (answer.status === 0) return L("error.offline");
   if (answer.status === 503) checkServer();
@@ -357,9 +346,11 @@ function renderMine() {
       el("div", { class: "grow" }, el("b", {}, title),
         el("div", { class: "meta" }, [L("my_seat", item.seat + 1), item.when ? when.format(new Date(item.when)) : null, ""].filter((x) => x !== null).join(" · "), el("span", { class: "status" }, status))),
       el("div", { class: "actions" }, link,
+        state === "finished" ? el("a", { class: "button replay", href: `/replay/${encodeURIComponent(item.id)}`, "aria-label": t("replay.open_label", title) }, t("replay.open_here")) : null,
         state === "finished" ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
         item.bound ? null : el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
   }));
+  friends.showMine(S.facts);
 }
 
 /* Same seats and rules, a new shuffle: the first to ask starts it, the others join it. */
@@ -401,11 +392,11 @@ function renderOpen() {
     const title = tableTitle(table.game, table.options);
     const free = table.seats.filter((s) => s.state === "open" || s.state === "joinable").length;
     return el("li", { class: "table-item", "data-table": table.table_id },
-      el("div", { class: "grow" }, el("b", {}, title), el("div", { class: "meta" }, countText("free_seats", free)),
-        el("ul", { class: "chips" }, table.seats.map(seatChip))),
+      el("div", { class: "grow" }, el("b", {}, title, ratedTag(table)), el("div", { class: "meta" }, countText("free_seats", free)),
+        el("ul", { class: "chips" }, table.seats.map(seatChip)), joinNote(table)),
       el("div", { class: "actions" }, mine.has(table.table_id)
         ? el("a", { class: "button", href: seatUrl(table.table_id, mine.get(table.table_id).token) }, L("continue"))
-        : el("button", { type: "button", class: "primary join", "aria-label": L("join_label", title), onclick: () => joinOpen(table) }, L("join"))));
+        : el("button", { type: "button", class: "primary join", "aria-label": L("join_label", title), disabled: !joinAllowed(table), onclick: () => joinOpen(table) }, L("join"))));
   }));
 }
 
@@ -445,8 +436,8 @@ function renderInvited() {
   if (!S.invited) return;
   const { seat, facts, answer } = S.invited;
   const button = byId("invited-join");
-  byId("invited-problem").textContent = facts ? (facts.finished ? L("error.409") : "") : errorText(answer);
-  button.classList.toggle("hidden", !facts || facts.finished);
+  byId("invited-problem").textContent = facts ? (facts.finished ? L("error.409") : joinRefusal(facts)) : errorText(answer);
+  button.classList.toggle("hidden", !facts || facts.finished || !joinAllowed(facts));
   byId("invited-what").textContent = facts ? L("invited.help", tableTitle(facts.game, facts.options)) : "";
   byId("invited-seats").replaceChildren(...(facts ? facts.seats.map((s) => {
     const chip = seatChip(s);
@@ -477,13 +468,14 @@ async function createTable(event) {
     hints: byId("hints").checked,
     turn_seconds: parseInt(byId("clock").value, 10) || 0,
     entropy: byId("entropy").checked,
+    ...ratedFields(ratedChosen()),
   });
   if (!answer.ok) { byId("problem").textContent = answer.status === 422 ? L("bad_rules", answer.body.detail || "") : errorText(answer); return; }
   const created = answer.body;
   for (const seat of created.seats) {
     if (seat.token) remember({ id: created.table_id, game: S.game, options, seat: seat.seat, token: seat.token, via: "created" });
   }
-  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0, entropy: byId("entropy").checked };
+  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0, entropy: byId("entropy").checked, rated: ratedChosen() };
   renderInvites();
   renderMine();
   refreshMine();
@@ -500,7 +492,7 @@ function renderInvites() {
   byId("invites-settings").textContent = [
     L(created.public ? "summary.public" : "summary.private"),
     created.turnSeconds ? L("summary.clock", clockLabel(created.turnSeconds)) : null,
-    L(created.hints ? "summary.hints" : "summary.no_hints"),
+    L(created.hints ? "summary.hints" : "summary.no_hints"), created.rated ? t("rated.badge") : null,
     created.entropy ? L("summary.entropy") : null,
   ].filter(Boolean).join(" · ");
   const links = byId("links");
@@ -529,6 +521,7 @@ function renderInvites() {
       seat.token ? el("a", { href: url, class: "play-link button primary" }, L("go_to_seat")) : null));
   }
   byId("watch").href = `/t/${encodeURIComponent(created.table_id)}`;
+  friends.showInvites(created);
 }
 
 async function playNow() {
@@ -552,12 +545,15 @@ async function loadAccountTables() {
 
 function renderAccountArea() {
   const me = S.account;
+  friends.setAccount(me);
+  renderRated(); renderOpen(); renderInvited();
   byId("account-sign-in").classList.toggle("hidden", !!me);
   byId("account-menu").classList.toggle("hidden", !me);
   if (!me) return;
   byId("account-name").textContent = me.name;
   byId("account-name").setAttribute("aria-label", AL("menu_label", me.name));
   byId("account-name").title = me.name;  /* a long name is cut short on a phone */
+  byId("account-profile").href = account.profileUrl(me.name);
   for (const id of ["name", "invited-name"]) {  /* at the tables he is called as his account */
     if (!byId(id).value.trim()) byId(id).value = me.name;
   }
@@ -759,6 +755,7 @@ async function init() {
     renderOptions();
     checkOptions();
   });
+  initRated({ ratedPreset: () => isRatedPreset(gameOf(S.game), chosenPreset()?.id), signedIn: () => Boolean(S.account), seats: () => S.seatKinds, renderSeats });
   byId("create").addEventListener("submit", createTable);
   byId("play-now").addEventListener("click", playNow);
   byId("refresh").addEventListener("click", () => { refreshOpen(); refreshMine(); });
@@ -772,6 +769,7 @@ async function init() {
     const seat = query.get("seat");
     showInvited(query.get("join"), seat === null || seat === "" ? null : parseInt(seat, 10));
   }
+  friends.start({ tableTitle, seatUrl, seatChip });
   await initAccount();
   refreshMine();
   refreshOpen();

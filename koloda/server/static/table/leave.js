@@ -1,6 +1,7 @@
 /* Leaving the table; a seat a bot plays while its person is away. */
 import { t } from "../i18n.js";
 import { send } from "./connection.js";
+import { post } from "./post.js";
 import { toast } from "./render.js";
 import { S, TABLE_ID, TOKEN, mySeat } from "./state.js";
 
@@ -23,12 +24,8 @@ export function stay() {
 }
 /* The seat goes to the normal bot at once, and this browser forgets the table. */
 export async function leaveTable() {
-  let answer = null;
-  try {
-    answer = await fetch(`/api/tables/${TABLE_ID}/leave`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: TOKEN }) });
-  } catch { /* no connection: said below */ }
-  if (!answer || !answer.ok) { toast(() => t("leave_failed")); return; }
+  const answer = await post(`/api/tables/${TABLE_ID}/leave`, { token: TOKEN });  // no connection: status 0
+  if (!answer.ok) { toast(() => t("leave_failed")); return; }
   let list = [];
   try { list = JSON.parse(localStorage.getItem("koloda.tables") || "[]"); } catch { list = []; }
   if (Array.isArray(list)) localStorage.setItem("koloda.tables", JSON.stringify(list.filter((x) => !(x && x.id === TABLE_ID && x.token === TOKEN))));

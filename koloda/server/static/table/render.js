@@ -58,6 +58,7 @@ export function renderTitle(v) {
   const deal = Math.min((v.deal ?? 0) + 1, program || Infinity);
   const dealText = program ? t("deal_of", deal, program) : `${t("deal")} ${deal}`;
   document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
+  document.getElementById("rated-mark").classList.toggle("hidden", !(S.people && S.people.rated));  /* a rated table says so */
   const turn = myTurn(v);
   document.title = `${turn ? t("your_turn") + " · " : ""}${gameName(v.game)} — ${t("brand")}`;
   showFavicon(turn);

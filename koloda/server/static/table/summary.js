@@ -3,6 +3,7 @@
 import { actionLabel, cardLabel, el, numberText, t } from "../i18n.js";
 import { dealRow } from "../sections.js";
 import { send } from "./connection.js";
+import { post } from "./post.js";
 import { miniCards, sortHand } from "./hand.js";
 import { commitmentKey, entropyKey } from "./present.js";
 import { toast } from "./render.js";
@@ -61,6 +62,7 @@ function summaryButtons(final) {
   const buttons = el("p", { class: "buttons" });
   if (final) {
     buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
+    buttons.append(el("a", { class: "button", id: "replay", href: `/replay/${TABLE_ID}` }, t("replay.open_here")));
     buttons.append(el("button", { type: "button", id: "verify", onclick: verifyDeal }, t("verify")));
     if (mySeat() !== null) buttons.append(el("button", { type: "button", id: "analysis", onclick: showAnalysis }, t("analysis")));
     if (TOKEN) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
@@ -103,16 +105,14 @@ export function closeSummary() {
   document.querySelector("#hand button:not([disabled])")?.focus();
 }
 async function rematch() {
-  const answer = await fetch(`/api/tables/${TABLE_ID}/rematch`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: TOKEN }) });
-  const body = await answer.json();
+  const answer = await post(`/api/tables/${TABLE_ID}/rematch`, { token: TOKEN });
+  const body = answer.body;
   if (!answer.ok) { toast(() => body.detail || String(answer.status)); return; }
   location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
 }
 export async function joinRematch() {
-  const answer = await fetch(`/api/tables/${S.people.rematch}/join`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: mySeat(), previous_token: TOKEN }) });  // the rematch keeps each seat
-  const body = await answer.json();
+  const answer = await post(`/api/tables/${S.people.rematch}/join`, { seat: mySeat(), previous_token: TOKEN });  // the rematch keeps each seat
+  const body = answer.body;
   if (!answer.ok) { toast(() => body.detail || String(answer.status)); return; }
   location.href = `/t/${body.table_id}?token=${encodeURIComponent(body.token)}`;
 }

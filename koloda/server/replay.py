@@ -1,0 +1,164 @@
+"""A finished game's replay: every position of the game, made by playing its record again
+through the game's own engine.
+
+Why the server makes the positions rather than sending the record and a stepping function
+per game to the browser: the record holds only the deals and the actions, and what a position
+shows (the trick on the table, the bids, the contract, the trump, the tricks taken, the
+totals, the score sheet) is the engine's to decide. The games' views already say all of it
+(``views``), and the score sheet is the game's own (``rules.score_sheet``); a stepping
+function per game in JavaScript would be a second copy of every game's rules, which would
+drift from the engine's. So the engine stays the one source of truth: the record is replayed
+once, each position is what the views say at that moment (the part every seat sees alike,
+plus each seat's hand face up), and the browser only steps through them.
+
+Every hand is face up, so a replay is made only of a finished game (or of a record the player
+opens himself): the route refuses a table still in play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from koloda.core.cards import format_card
+from koloda.core.engine import AnyRules, AnyState
+from koloda.core.events import CardPlayed, DealStarted, Event, TrickTaken
+from koloda.core.presentation import sheet_to_json
+from koloda.records import RecordError, parse_record
+from koloda.records.record import Record
+from koloda.records.record import replay as replay_record
+from koloda.server.views import event_json, game_facts, public_view_json, seat_view_json
+
+RECORD_LIMIT = 60 * 1024
+"""The largest record file a player may open (bytes); a whole game's record is a few kB, and the
+server takes no request body over 64 kB (``guard.MAX_BODY``)."""
+
+
+def replay_json(document: Any, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A record's replay (``replay_http.Replay``): the game, its facts, who sat where
+    (``seats``: each ``{kind, name}``, else the record's players), the score sheets as each
+    deal ended, and every position from the first decision to the game's end. A record that
+    cannot be read or replayed is a ``RecordError`` (one line)."""
+    record = parse_record(document)
+    replay_record(record)  # every deal and action checked first, with the record's wording
+    rules = record.rules
+    if seats is None:
+        names: list[str | None] = [None] * rules.num_seats
+        if record.players:
+            names = list(record.players)
+        seats = [{"kind": "human", "name": name} for name in names]
+    positions, sheets, state = _positions(rules, record)
+    return {
+        "game": rules.name,
+        "options": rules.options_json(),
+        "num_seats": rules.num_seats,
+        "seats": seats,
+        "facts": game_facts(rules),
+        "finished": state.is_over,
+        "results": {k: v for k, v in rules.results_json(state).items() if k != "to_act"},
+        "sheets": sheets,
+        "positions": positions,
+    }
+
+
+class _Walk:
+    """The replay in progress: the state, the positions so far and the sheets (one per
+    number of deals scored), and the events since the last position."""
+
+    def __init__(self, rules: AnyRules, record: Record) -> None:
+        self.rules = rules
+        self.state: AnyState = rules.empty_state(record.first_dealer)
+        self.positions: list[dict[str, Any]] = []
+        self.sheets: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self.on_table = 0
+        """Cards on the table in the trick being played."""
+        self.dealt: list[list[str]] = []
+        """Each seat's cards as the deal began, in the cards' order (as the views hold them)."""
+
+    def sheet_index(self) -> int:
+        """The sheet of the deals scored so far (made when a deal's score first shows)."""
+        scored = len(self.state.deal_scores())
+        while len(self.sheets) <= scored:
+            self.sheets.append(sheet_to_json(self.rules.score_sheet(self.state)))
+        return scored
+
+    def take(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, CardPlayed):
+                self.on_table += 1
+            elif isinstance(event, (TrickTaken, DealStarted)):
+                self.on_table = 0
+            if isinstance(event, DealStarted):
+                self.dealt = [[format_card(c) for c in sorted(hand)] for hand in event.hands]
+        self.events.extend(events)
+
+    def hands(self, view: dict[str, Any]) -> tuple[list[list[str]], list[int]]:
+        """Every seat's hand face up, and the seats that have not looked at theirs yet (a
+        blind bid): their view holds no cards, so they are shown the cards they were dealt."""
+        rules, state = self.rules, self.state
+        hands = [list(seat_view_json(rules, state, s)["hand"]) for s in range(rules.num_seats)]
+        sizes = view.get("hand_sizes") or [len(hand) for hand in hands]
+        unseen = [
+            s
+            for s, hand in enumerate(hands)
+            if not hand and sizes[s] and s < len(self.dealt) and len(self.dealt[s]) == sizes[s]
+        ]
+        for s in unseen:
+            hands[s] = list(self.dealt[s])
+        return hands, unseen
+
+    def position(self, deal: int, move: int, action: int | None) -> None:
+        """The position now, before ``action`` (None: the game's end)."""
+        rules, state = self.rules, self.state
+        to_act = state.to_act
+        view = public_view_json(rules, state)
+        for key in ("seat", "hand", "legal_actions"):  # a seat's own: the position has them
+            view.pop(key, None)
+        hands, unseen = self.hands(view)
+        legal = (
+            [rules.format_action(a) for a in state.legal_actions()] if action is not None else []
+        )
+        info = rules.info
+        self.positions.append(
+            {
+                "index": len(self.positions),
+                "deal": deal,
+                "move": move,
+                "to_act": to_act if action is not None else None,
+                "action": rules.format_action(action) if action is not None else None,
+                "legal": legal,
+                "starts_trick": action is not None
+                and info.has_tricks
+                and info.is_card_action(action)
+                and self.on_table == 0,
+                "hands": hands,
+                "unseen": unseen,
+                "view": view,
+                "events": [event_json(e) for e in self.events],
+                "sheet": self.sheet_index(),
+            }
+        )
+        self.events = []
+
+
+def _positions(
+    rules: AnyRules, record: Record
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], AnyState]:
+    """Every position of the record's game (the record is known to replay), the sheets, and
+    the state at the end."""
+    walk = _Walk(rules, record)
+    deal = move = 0
+    for deal, entry in enumerate(record.deals):
+        walk.take(list(walk.state.start_deal(rules.setup_from_json(entry))))
+        for move, text in enumerate(entry.get("actions", [])):
+            action = rules.parse_action(text)
+            walk.position(deal, move, action)
+            walk.take(list(walk.state.apply(action)))
+    walk.position(deal, move + 1, None)
+    return walk.positions, walk.sheets, walk.state
+
+
+def check_size(body: bytes) -> None:
+    """A record file over ``RECORD_LIMIT`` is refused in one line."""
+    if len(body) > RECORD_LIMIT:
+        raise RecordError(f"the record is larger than {RECORD_LIMIT // 1024} kB")
