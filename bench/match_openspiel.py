@@ -35,8 +35,9 @@ def play(
     """One deal with ``ours`` on ``our_side``: the sides' points, and the seconds each side
     thought a move at most."""
     state = game.new_initial_state()
-    outcomes = state.chance_outcomes()
-    state.apply_action(outcomes[deal % len(outcomes)][0])  # the deal's cards, both times
+    dealing = random.Random(f"deal:{deal}")  # the deal's cards, both times
+    while state.is_chance_node():  # the deck, card by card
+        state.apply_action(dealing.choice(state.chance_outcomes())[0])
     rng = random.Random(deal)
     worst = [0.0, 0.0]
     while not state.is_terminal():

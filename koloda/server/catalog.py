@@ -21,13 +21,14 @@ import itertools
 import re
 import textwrap
 import typing
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from koloda.bots import available_bots, bots_for
 from koloda.bots.base import sees_everything
 from koloda.club.ladder import shipped_ratings
-from koloda.club.ratings import rating_key
+from koloda.club.ratings import Rating, rating_key
 from koloda.core.lobby import Lobby, OptionShape, default_lobby
 from koloda.core.plugin import load_reference
 from koloda.core.registry import available_games, game_plugin, load_game
@@ -70,10 +71,12 @@ def seat_kinds(game: str | None = None) -> list[str]:
     return ["human", *(f"bot:{name}" for name in offered_bots(game))]
 
 
-def preset_bot_ratings(game: str) -> dict[str, dict[str, dict[str, Any]]]:
-    """Per rated preset of ``game``, each bot level's rating from the bot ladder (what the
-    lobby labels a level with: "hard (1747)")."""
-    shipped = shipped_ratings()
+def preset_bot_ratings(
+    game: str, kept: Mapping[str, Mapping[str, Rating]] | None = None
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per rated preset of ``game``, each bot level's rating (what the lobby labels a level
+    with: "hard (1747)"): ``kept``'s, by rating key, or the bot ladder's."""
+    shipped = shipped_ratings() if kept is None else kept
     out: dict[str, dict[str, dict[str, Any]]] = {}
     for preset in game_lobby(game).presets:
         if preset.rated:
@@ -83,6 +86,14 @@ def preset_bot_ratings(game: str) -> dict[str, dict[str, dict[str, Any]]]:
                 for level, rating in levels.items()
             }
     return out
+
+
+def with_bot_ratings(
+    catalog: Sequence[Mapping[str, Any]], kept: Mapping[str, Mapping[str, Rating]]
+) -> list[dict[str, Any]]:
+    """The games' catalogue with each rated preset's bot levels labelled by ``kept`` (their
+    ratings as rated games left them)."""
+    return [{**game, "bot_ratings": preset_bot_ratings(game["game"], kept)} for game in catalog]
 
 
 def game_lobby(game: str) -> Lobby:

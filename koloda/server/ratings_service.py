@@ -10,9 +10,13 @@ the pending row's end. Two tables ending at once are thus serialised on their co
 players' rows: neither update is lost. A failed update leaves the pending row (with the
 error), and the next rated game's end, or the next process's start, tries it again.
 
-A bot plays under its level's shipped rating (``koloda.club.ladder.bot_rating``): people's
-games do not move it. A person's seat is rated for the account it is bound to; a seat a
-person left is still his (the bot that finished it played for him).
+A bot level is rated like a player, under the id ``bot:<level>``: it starts from the bot
+ladder's figure for the rated game (``koloda.club.ladder``, the anchor that makes "hard
+(1740)" mean something) and its rated games move it from there. A level that sits at several
+seats of one table (two "normal" opponents) moves by the mean of those seats' changes. A
+bot the ladder does not rate plays as a new player and is not kept. A person's seat is rated
+for the account it is bound to; a seat a person left is still his (the bot that finished it
+played for him).
 
 The calls here are blocking (the database): the server runs them in a thread.
 """
@@ -89,22 +93,53 @@ def _current(connection: Connection, key: str, accounts: Sequence[str]) -> dict[
     return {str(row.account_id): row for row in rows}
 
 
+def _seat_bots(key: str, seats: Sequence[str], players: Mapping[int, str]) -> dict[int, str]:
+    """The rated bot level (``bot:<level>``) at each seat a bot plays for itself: a level
+    the ladder rates under ``key``, at a seat no account holds."""
+    levels = shipped_bot_levels(key)
+    return {
+        seat: kind
+        for seat, kind in enumerate(seats)
+        if seat not in players
+        and kind.startswith(BOT_PREFIX)
+        and kind.removeprefix(BOT_PREFIX) in levels
+    }
+
+
 def _seat_ratings(
-    key: str, seats: Sequence[str], players: Mapping[int, str], rows: Mapping[str, Any]
+    key: str, seats: Sequence[str], holders: Mapping[int, str], rows: Mapping[str, Any]
 ) -> list[Rating]:
-    """Every seat's rating before the game: its account's, its bot level's, or a new
-    player's."""
+    """Every seat's rating before the game: its account's or bot level's as kept, a bot
+    level's ladder figure when none is kept yet, or a new player's."""
+    levels = shipped_bot_levels(key)
     out = []
-    for seat, kind in enumerate(seats):
-        account = players.get(seat)
-        if account is not None:
-            row = rows.get(account)
-            out.append(Rating(row.mu, row.sigma) if row is not None else Rating())
-        elif kind.startswith(BOT_PREFIX):
-            out.append(bot_levels(key).get(kind.removeprefix(BOT_PREFIX), Rating()))
+    for seat in range(len(seats)):
+        holder = holders.get(seat)
+        row = rows.get(holder) if holder is not None else None
+        if row is not None:
+            out.append(Rating(row.mu, row.sigma))
+        elif holder is not None and holder.startswith(BOT_PREFIX):
+            out.append(levels[holder.removeprefix(BOT_PREFIX)])
         else:
             out.append(Rating())
     return out
+
+
+def _after(
+    holders: Mapping[int, str], before: Sequence[Rating], after: Sequence[Rating]
+) -> dict[str, Rating]:
+    """Each holder's rating after the game: a seat's new rating, or for a holder of
+    several seats (one bot level at two) its rating moved by the mean of their changes."""
+    seats_of: dict[str, list[int]] = {}
+    for seat, holder in sorted(holders.items()):
+        seats_of.setdefault(holder, []).append(seat)
+    new = {}
+    for holder, seats in seats_of.items():
+        start = before[seats[0]]
+        mu = start.mu + sum(after[s].mu - before[s].mu for s in seats) / len(seats)
+        sigma = sum(after[s].sigma for s in seats) / len(seats)
+        new[holder] = Rating(mu, sigma)
+    return new
 
 
 def _write(
@@ -208,15 +243,14 @@ class Ratings:
             ).first()
             if table is None or not table.finished or table.record is None:
                 return False
-            players = _seat_players(connection, table_id)
-            accounts = sorted(set(players.values()))
-            rows = _current(connection, key, accounts)
             seats = list(table.seats)
-            before = _seat_ratings(key, seats, players, rows)
+            players = _seat_players(connection, table_id)
+            holders = {**players, **_seat_bots(key, seats, players)}
+            rows = _current(connection, key, sorted(set(holders.values())))
+            before = _seat_ratings(key, seats, holders, rows)
             info = load_game(str(table.game), **dict(table.options)).info
             after = rate_results(info, table.record, before)
-            new = {account: after[seat] for seat, account in sorted(players.items())}
-            _write(connection, key, table_id, new, rows)
+            _write(connection, key, table_id, _after(holders, before, after), rows)
             connection.execute(
                 delete(rating_pending_table).where(rating_pending_table.c.table_id == table_id)
             )
@@ -298,6 +332,24 @@ class Ratings:
                 for row in rows
             ]
 
+    def bot_levels(self, key: str) -> dict[str, Rating]:
+        """The bot levels' ratings under ``key``: as their rated games left them, or the
+        ladder's figure for a level with none yet."""
+        return self.bot_ratings().get(key, shipped_bot_levels(key))
+
+    def bot_ratings(self) -> dict[str, dict[str, Rating]]:
+        """Every rated game's bot levels' ratings, by rating key (one query)."""
+        out = {key: dict(levels) for key, levels in _shipped().items()}
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ratings_table).where(ratings_table.c.account_id.startswith(BOT_PREFIX))
+            )
+            for row in rows:
+                level = str(row.account_id).removeprefix(BOT_PREFIX)
+                if level in out.get(row.rating_key, {}):
+                    out[row.rating_key][level] = Rating(row.mu, row.sigma)
+        return out
+
     def leaderboard(self, key: str, min_games: int, limit: int = 100) -> list[Standing]:
         """The accounts with at least ``min_games`` rated games under ``key``, best first."""
         with self.engine.connect() as connection:
@@ -317,9 +369,9 @@ def _shipped() -> dict[str, dict[str, Rating]]:
     return shipped_ratings()
 
 
-def bot_levels(key: str) -> dict[str, Rating]:
-    """The bot levels' shipped ratings under ``key`` (none where the ladder has none); a
-    level the ladder did not rate plays as a new player."""
+def shipped_bot_levels(key: str) -> dict[str, Rating]:
+    """The bot ladder's ratings of the levels under ``key`` (none where the ladder has
+    none): where each level starts."""
     return dict(_shipped().get(key, {}))
 
 

@@ -2,8 +2,8 @@
 change of it with the table that made it, and the rated tables whose update is still to be
 made. They join the store's ``metadata``; the migrations' revision 0003 makes them.
 
-The bots' ratings are not kept here: a bot level plays under its shipped figure
-(``koloda/club/bot_ratings.json``), which people's games do not move.
+A bot level's rating is kept here too, under the id ``bot:<level>``, once a rated game has
+moved it from the bot ladder's figure (``koloda/club/bot_ratings.json``).
 """
 
 from __future__ import annotations

@@ -72,6 +72,10 @@ class _Walk:
         self.events: list[Event] = []
         self.on_table = 0
         """Cards on the table in the trick being played."""
+        self.plays: list[dict[str, Any]] = []
+        """The cards of the trick being played, who played each."""
+        self.taken: dict[str, Any] | None = None
+        """The trick taken since the last position: its winner and its cards."""
         self.dealt: list[list[str]] = []
         """Each seat's cards as the deal began, in the cards' order (as the views hold them)."""
 
@@ -86,8 +90,12 @@ class _Walk:
         for event in events:
             if isinstance(event, CardPlayed):
                 self.on_table += 1
+                self.plays.append({"seat": event.seat, "card": format_card(event.card)})
             elif isinstance(event, (TrickTaken, DealStarted)):
                 self.on_table = 0
+                if isinstance(event, TrickTaken):
+                    self.taken = {"winner": event.seat, "plays": self.plays}
+                self.plays = []
             if isinstance(event, DealStarted):
                 self.dealt = [[format_card(c) for c in sorted(hand)] for hand in event.hands]
         self.events.extend(events)
@@ -136,9 +144,11 @@ class _Walk:
                 "view": view,
                 "events": [event_json(e) for e in self.events],
                 "sheet": self.sheet_index(),
+                "taken": self.taken,
             }
         )
         self.events = []
+        self.taken = None
 
 
 def _positions(

@@ -52,6 +52,11 @@ class ReplayPosition(BaseModel):
         "data (key, params)"
     )
     sheet: int = Field(description="the index in ``sheets`` of the score sheet at this point")
+    taken: dict[str, Any] | None = Field(
+        default=None,
+        description="the trick taken since the position before: its winner and its cards "
+        "(``{winner, plays: [{seat, card}]}``), None when none was",
+    )
 
 
 class Replay(BaseModel):

@@ -2,8 +2,8 @@
 signed up by password in two browsers; Anna asks for a rated table (the standard preset, two
 bots and one open seat) with the lobby's "Rated game" switch, which keeps the terms on the form;
 a guest sees the table marked "Rated" and is told in words why he cannot join; Boris joins it
-from the open tables; both play the whole game by clicking; both ratings move, the bots keep
-their ladder's figures, and the leaderboard's page shows the two players with the bots beside
+from the open tables; both play the whole game by clicking; both ratings move, and so does
+the bots' level that played, and the leaderboard's page shows the two players with the bots beside
 them. Screenshots of the rated form, the rated table and the leaderboard at both sizes in both
 languages."""
 
@@ -234,7 +234,7 @@ def test_a_rated_spades_game_from_the_lobby_to_the_leaderboard(
     sheet = anna.api(f"/api/tables/{table_id}/sheet")
     assert sheet["finished"] and len(sheet["deals"]) >= 2
 
-    # both ratings moved; the bots play under their ladder's figures, which stay
+    # both ratings moved, and the bots' level that played
     default = Rating()
     theirs = {}
     for player in (anna, boris):
@@ -251,7 +251,9 @@ def test_a_rated_spades_game_from_the_lobby_to_the_leaderboard(
         theirs[player.name] = rating
     board = anna.api(f"/api/leaderboard/{KEY}?min_games=1")
     assert {line["name"] for line in board["standings"]} == set(theirs)
-    for level in ("easy", "normal", "hard"):
+    # the normal bots (seats 1 and 3, one side) moved as one player; the others did not play
+    assert board["bots"]["normal"]["mu"] != pytest.approx(bot_rating(KEY, "normal").mu)
+    for level in ("easy", "hard"):
         assert board["bots"][level]["display"] == bot_rating(KEY, level).display()
 
     # the rematch asked for on the game-over sheet (with the session's token) is rated too

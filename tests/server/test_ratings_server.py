@@ -128,7 +128,17 @@ def test_a_rated_game_moves_both_players_ratings(server: ServerThread) -> None:
     assert anna_name in names and boris_name in names
     displays = [line["display"] for line in board["standings"]]
     assert displays == sorted(displays, reverse=True)
+    # the easy bots played (seats 2 and 3, one on each side): their level moved from the
+    # ladder's figure by the mean of its two seats' changes — the one won what the other
+    # lost, so its μ stays and only its σ moved — and the lobby labels it so; the hard
+    # level did not play
+    easy, ladder = board["bots"]["easy"], bot_rating(KEY, "easy")
+    assert easy["mu"] == pytest.approx(ladder.mu, abs=1e-6)
+    assert easy["sigma"] != pytest.approx(ladder.sigma, abs=1e-6)
     assert board["bots"]["hard"]["display"] == bot_rating(KEY, "hard").display()
+    labelled = httpx.get(f"{server.url}/api/games").json()
+    spades = next(game for game in labelled if game["game"] == "spades")
+    assert spades["bot_ratings"][KEY.split(":")[1]]["easy"]["display"] == easy["display"]
     unplayed = httpx.get(f"{server.url}/api/leaderboard/{KEY}", params={"min_games": 2}).json()
     assert anna_name not in [line["name"] for line in unplayed["standings"]]
     assert httpx.get(f"{server.url}/api/leaderboard/spades:nothing").status_code == 404
@@ -192,6 +202,17 @@ def _finished_table(store: Store, table_id: str, accounts: list[str]) -> None:
     Ratings(store.engine).mark_pending(table_id, KEY)
 
 
+def _games_of(store: Store, holder: str) -> int:
+    """The rated games kept for ``holder`` under ``KEY`` (0 when none)."""
+    with store.engine.connect() as connection:
+        games = connection.execute(
+            select(ratings_table.c.games).where(
+                ratings_table.c.account_id == holder, ratings_table.c.rating_key == KEY
+            )
+        ).scalar()
+    return int(games or 0)
+
+
 def test_tables_ending_at_once_lose_no_update(database: str) -> None:
     store = Store(database, fsync=False)
     try:
@@ -212,6 +233,8 @@ def test_tables_ending_at_once_lose_no_update(database: str) -> None:
         for table_id in tables:
             _finished_table(store, table_id, accounts)
         ratings = Ratings(store.engine)
+        easy = ratings.bot_levels(KEY)["easy"]  # as the module's earlier games left it
+        easy_games = _games_of(store, "bot:easy")
         start = threading.Barrier(4)
         errors: list[BaseException] = []
 
@@ -229,22 +252,30 @@ def test_tables_ending_at_once_lose_no_update(database: str) -> None:
         for thread in threads:
             thread.join()
         assert not errors, errors
-        # every update counted, each from the one before: as if the games ended one by one
+        # every update counted, each from the one before: as if the games ended one by one;
+        # the easy level (a seat on each side) moves by the mean of its seats' changes
         info = load_game("spades", **SPADES).info
-        expected = [Rating(), Rating(), bot_rating(KEY, "easy"), bot_rating(KEY, "easy")]
+        expected = [Rating(), Rating(), easy, easy]
         for _ in tables:
             after = rate_results(info, {"finished": True, "totals": [520, 310]}, expected)
-            expected = [after[0], after[1], expected[2], expected[3]]
+            moved = expected[2].mu + (after[2].mu + after[3].mu - 2 * expected[2].mu) / 2
+            level = Rating(moved, (after[2].sigma + after[3].sigma) / 2)
+            expected = [after[0], after[1], level, level]
         with store.engine.connect() as connection:
-            for seat, account in enumerate(accounts):
+            for seat, account in enumerate([*accounts, "bot:easy"]):
                 row = connection.execute(
-                    select(ratings_table).where(ratings_table.c.account_id == account)
+                    select(ratings_table).where(
+                        ratings_table.c.account_id == account, ratings_table.c.rating_key == KEY
+                    )
                 ).one()
-                assert row.games == len(tables)
+                assert row.games == len(tables) + (easy_games if seat == 2 else 0)
                 assert row.mu == pytest.approx(expected[seat].mu)
                 assert row.sigma == pytest.approx(expected[seat].sigma)
                 lines = connection.execute(
-                    select(rating_history_table).where(rating_history_table.c.account_id == account)
+                    select(rating_history_table).where(
+                        rating_history_table.c.account_id == account,
+                        rating_history_table.c.table_id.in_(tables),
+                    )
                 ).all()
                 assert sorted(line.table_id for line in lines) == sorted(tables)
         assert not set(tables) & set(ratings.pending())

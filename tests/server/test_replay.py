@@ -69,6 +69,9 @@ def test_a_finished_spades_table_replays_to_its_records_score(server: ServerThre
     tricks = [p for p in positions if p["starts_trick"]]
     assert len(tricks) == 13 * len(record["deals"])
     assert all(p["view"]["trick"] == [] for p in tricks)
+    taken = [p["taken"] for p in positions if p["taken"] is not None]  # each trick, whole
+    assert len(taken) == 13 * len(record["deals"]) and end["taken"] is not None
+    assert all(len(t["plays"]) == 4 and 0 <= t["winner"] < 4 for t in taken)
     # the engine agrees: the record's replay reaches the same totals
     parsed = parse_record(record)
     assert parsed.rules.results_json(replay(parsed))["totals"] == record["totals"]

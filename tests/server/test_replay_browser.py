@@ -215,6 +215,8 @@ def test_the_table_page_is_never_sent_another_seats_hand(
     assert not CARD.search(shut.page.content())
     shut.close()
     tab.play_deal()
+    tab.wait("latest.view.finished", 20)  # the game-over summary links to the replay
+    assert tab.page.get_attribute("#summary a#replay", "href") == f"/replay/{table_id}"
     record = httpx.get(f"{server.url}/api/tables/{table_id}/record").json()
     oracle = Oracle(record)
     messages = [json.loads(frame) for frame in frames]
@@ -251,4 +253,14 @@ def test_screenshots(server: ServerThread, browser: Any, size: tuple[int, int], 
     ), "the page is wider than the screen"
     assert page.evaluate(HANDS_ON_FELT), "a hand reaches past the felt"
     shoot(page, f"replay-{lang}-{size[0]}")
+    positions = httpx.get(f"{server.url}/api/replay/{table_id}").json()["positions"]
+    trick = next(p["index"] for p in positions if len(p["view"]["trick"]) == 3)
+    page.evaluate(f"location.hash = '#d={trick}'")
+    wait_until(page, f"replayShown.at === {trick}")
+    assert page.locator("#trick .card").count() == 3  # the trick so far on the felt
+    assert page.evaluate(HANDS_ON_FELT), "a hand reaches past the felt"
+    shoot(page, f"replay-{lang}-{size[0]}-trick")
+    page.keyboard.press("End")
+    assert page.locator("#sheet table").count() >= 1
+    shoot(page, f"replay-{lang}-{size[0]}-end")
     tab.close()

@@ -3,6 +3,7 @@ seat at once ("play now"), and the catalogues of words the pages speak."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -13,18 +14,27 @@ from koloda.core.registry import available_games, load_rules
 from koloda.i18n import LANGUAGES, catalogue_json
 from koloda.server import joining
 from koloda.server.accounts_guard import bind_seat
-from koloda.server.catalog import games_catalog, offered_bots, presets, seat_kinds
+from koloda.server.catalog import (
+    games_catalog,
+    offered_bots,
+    presets,
+    seat_kinds,
+    with_bot_ratings,
+)
 from koloda.server.protocol.http import CheckOptions, PlayNow, Problem, SeatTaken
 from koloda.server.routes.common import check_creation, manager_of
+from koloda.server.routes.ratings import ratings_of
 from koloda.server.seating import SeatingError
 
 router = APIRouter()
 
 
 @router.get("/api/games", tags=["lobby"])
-async def games() -> list[dict[str, Any]]:
-    """The games, their options (type, default, choices, explanation) and seat counts."""
-    return games_catalog()
+async def games(request: Request) -> list[dict[str, Any]]:
+    """The games, their options (type, default, choices, explanation) and seat counts, and
+    each rated preset's bot levels with their ratings."""
+    kept = await asyncio.to_thread(ratings_of(request).bot_ratings)
+    return with_bot_ratings(games_catalog(), kept)
 
 
 @router.get("/api/presets", tags=["lobby"])

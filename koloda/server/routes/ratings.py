@@ -22,7 +22,7 @@ from koloda.server.ratings_http import (
     ShownRating,
     Standing,
 )
-from koloda.server.ratings_service import Ratings, bot_levels, rating_keys
+from koloda.server.ratings_service import Ratings, rating_keys
 
 router = APIRouter(tags=["ratings"])
 
@@ -181,7 +181,9 @@ async def leaderboard(
     ``min_games`` rated games, best first, and the bot levels' ratings beside it."""
     if rating_key not in rating_keys():
         raise HTTPException(404, f"no rated game {rating_key!r}")
-    lines = await asyncio.to_thread(ratings_of(request).leaderboard, rating_key, min_games)
+    ratings = ratings_of(request)
+    lines = await asyncio.to_thread(ratings.leaderboard, rating_key, min_games)
+    bots = await asyncio.to_thread(ratings.bot_levels, rating_key)
     return Leaderboard(
         rating_key=rating_key,
         min_games=min_games,
@@ -191,5 +193,5 @@ async def leaderboard(
             )
             for place, line in enumerate(lines, start=1)
         ],
-        bots={level: shown(rating) for level, rating in bot_levels(rating_key).items()},
+        bots={level: shown(rating) for level, rating in bots.items()},
     )

@@ -4,13 +4,14 @@ player opens himself, each decision's value for a seat, and the viewer's pages."
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import json
 from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from koloda.records import RecordError, parse_record
 from koloda.server.protocol.http import Problem
@@ -32,11 +33,28 @@ REFUSED: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _kept(request: Request) -> OrderedDict[str, dict[str, Any]]:
-    kept: OrderedDict[str, dict[str, Any]] | None = getattr(request.app.state, "replays", None)
+def _kept(request: Request) -> OrderedDict[str, bytes]:
+    """The replays made so far, by table, as gzipped JSON (a long game's is a few MB, a
+    tenth of that gzipped)."""
+    kept: OrderedDict[str, bytes] | None = getattr(request.app.state, "replays", None)
     if kept is None:
         kept = request.app.state.replays = OrderedDict()
     return kept
+
+
+def _packed(replay: dict[str, Any]) -> bytes:
+    """A replay checked against its model, as gzipped JSON."""
+    body = Replay.model_validate(replay).model_dump_json().encode()
+    return gzip.compress(body, compresslevel=6)
+
+
+def _answer(request: Request, packed: bytes) -> Response:
+    """The gzipped replay as it is, or unpacked for a client that takes no gzip."""
+    headers = {"Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        return Response(packed, media_type="application/json", headers=headers)
+    return Response(gzip.decompress(packed), media_type="application/json", headers=headers)
 
 
 async def _finished(request: Request, table_id: str) -> tuple[dict[str, Any], Any]:
@@ -49,18 +67,19 @@ async def _finished(request: Request, table_id: str) -> tuple[dict[str, Any], An
     return record, facts
 
 
-@router.get("/api/replay/{table_id}", responses=REFUSED)
-async def table_replay(request: Request, table_id: str) -> Replay:
+@router.get("/api/replay/{table_id}", responses=REFUSED, response_model=Replay)
+async def table_replay(request: Request, table_id: str) -> Response:
     """A finished table's replay: every position, decision by decision, with every hand
     face up and the score sheet at each point — only once the game is over."""
     kept = _kept(request)
     if table_id not in kept:
         record, facts = await _finished(request, table_id)
         seats = [{"kind": s["kind"], "name": s["name"]} for s in facts["seats"]]
-        kept[table_id] = await asyncio.to_thread(replay_json, record, seats)
+        replay = await asyncio.to_thread(replay_json, record, seats)
+        kept[table_id] = await asyncio.to_thread(_packed, replay)
         while len(kept) > KEPT:
             kept.popitem(last=False)
-    return Replay.model_validate(kept[table_id])
+    return _answer(request, kept[table_id])
 
 
 async def _uploaded(request: Request, record: RecordFile) -> dict[str, Any]:
@@ -75,8 +94,8 @@ async def _uploaded(request: Request, record: RecordFile) -> dict[str, Any]:
     return document
 
 
-@router.post("/api/replay", responses=REFUSED)
-async def record_replay(request: Request, record: RecordFile) -> Replay:
+@router.post("/api/replay", responses=REFUSED, response_model=Replay)
+async def record_replay(request: Request, record: RecordFile) -> Response:
     """The replay of a record the player opens himself (as the terminal saves them), at most
     60 kB: read, every deal and action checked; a bad file is refused in one line (422)."""
     document = await _uploaded(request, record)
@@ -84,7 +103,7 @@ async def record_replay(request: Request, record: RecordFile) -> Replay:
         replayed = await asyncio.to_thread(replay_json, document)
     except RecordError as error:
         raise HTTPException(422, str(error)) from None
-    return Replay.model_validate(replayed)
+    return _answer(request, await asyncio.to_thread(_packed, replayed))
 
 
 async def _analysis(

@@ -40,9 +40,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_koloda_invitations_from_id", "koloda_invitations", ["from_id"])
     op.create_index("ix_koloda_invitations_to_id", "koloda_invitations", ["to_id"])
-    op.create_index(
-        "ix_koloda_invitations_table_seat", "koloda_invitations", ["table_id", "seat"]
-    )
+    op.create_index("ix_koloda_invitations_table_seat", "koloda_invitations", ["table_id", "seat"])
 
 
 def downgrade() -> None:

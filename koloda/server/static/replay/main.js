@@ -92,7 +92,7 @@ function renderSeats(p, v) {
     const acting = s === p.to_act;
     const tags = [];
     if (acting) tags.push(el("span", { class: "tag acting" }, t("to_act")));
-    if (s === v.dealer) tags.push(el("span", { class: "tag dealer" }, t("dealer")));
+    if (s === v.dealer && p.action !== null) tags.push(el("span", { class: "tag dealer" }, t("dealer")));
     if (p.unseen.includes(s)) tags.push(el("span", { class: "tag unseen" }, t("replay.unseen")));
     const hand = el("div", { class: "cards" + (p.unseen.includes(s) ? " unseen" : ""), role: "group", "aria-label": playerName(s) },
       p.hands[s].map((c) => cardElement(c, { class: "card" + cardMarks(c, acting, p, marks) })));
@@ -113,18 +113,33 @@ function cardMarks(card, acting, p, marks) {
   return cls;
 }
 
+function onTable(v) {
+  return (v.trick || []).map((x) => (Array.isArray(x) ? { seat: x[0], card: x[1] } : x)).filter((x) => x.card);
+}
+/* The trick just taken, shown while the table is empty (in the same deal, or at the end). */
+function takenShown(p, v) {
+  return !onTable(v).length && p.taken && (p.move !== 0 || p.action === null) ? p.taken : null;
+}
+
+/* The trick on the table; when it is empty, the trick just taken (all its cards, the winner's
+   marked) until the next card is led, as players see it before it is swept. */
 function renderTrick(p, v) {
   const box = byId("trick");
-  const plays = (v.trick || []).map((x) => (Array.isArray(x) ? { seat: x[0], card: x[1] } : x)).filter((x) => x.card);
+  const taken = takenShown(p, v);
+  const plays = taken ? taken.plays : onTable(v);
+  box.classList.toggle("taken", Boolean(taken));
   const n = R.replay.num_seats;
   const narrow = box.clientWidth < 200;
   box.replaceChildren(...plays.map((x, i) => {
-    const place = slotPlace(x.seat, R.seat ?? 0, n, narrow);
-    return el("div", { class: "slot", style: `left:${place.x}%;top:${place.y}%;z-index:${i + 1}` }, cardElement(x.card));
+    const near = slotPlace(x.seat, R.seat ?? 0, n, narrow);  // the felt's spots, spread over this smaller box
+    const place = { x: 50 + (near.x - 50) * 2.2, y: 50 + (near.y - 50) * 1.5 };
+    const winner = taken && x.seat === taken.winner ? " winner" : "";
+    return el("div", { class: "slot" + winner, style: `left:${place.x}%;top:${place.y}%;z-index:${i + 1}` }, cardElement(x.card));
   }));
   if ("top" in v && v.top) box.append(el("div", { class: "slot", style: "left:50%;top:50%" }, cardElement(v.top)));
   const said = plays.map((x) => `${playerName(x.seat)}: ${cardName(x.card)}`).join("; ");
-  byId("centre-label").textContent = said ? `${t("on_the_table")}: ${said}` : t("on_the_table");
+  const label = taken ? t("replay.taken", playerName(taken.winner)) : t("on_the_table");
+  byId("centre-label").textContent = said ? `${label}: ${said}` : label;
 }
 
 function renderBanner(v) {
@@ -132,6 +147,8 @@ function renderBanner(v) {
   if (v.contract) parts.push(el("span", {}, `${t("contract")}: `, el("b", {}, word("contract." + v.contract))));
   if (v.declarer !== undefined && v.declarer !== null) parts.push(el("span", {}, `${t(v.contract ? "chosen_by" : "choosing")}: ${playerName(v.declarer)}`));
   parts.push(...R.board.banner(v, kit));
+  const taken = takenShown(position(), v);
+  if (taken) parts.push(el("span", { class: "taken-by" }, t("replay.taken", playerName(taken.winner))));
   byId("banner").replaceChildren(...parts);
 }
 
@@ -226,9 +243,9 @@ function notice(text) {
 }
 
 async function show(replay, source) {
+  R.board = await loadBoard(replay.facts.board);  // first: the page shows nothing without it
   R.replay = replay;
   R.source = source;
-  R.board = await loadBoard(replay.facts.board);
   byId("viewer").classList.remove("hidden");
   notice("");
   setUpAnalysis();
