@@ -9,7 +9,7 @@ BIN     = $(VENV)/bin
 RUN_STAMP = $(VENV)/.installed-server
 STAMP     = $(VENV)/.installed-dev,server,plots,research,tui,scale,docs
 DOCS_STAMP = $(VENV)/.installed-docs
-NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs)
+NATIVE_SOURCES = native/Cargo.toml native/Cargo.lock $(wildcard native/src/*.rs native/src/*/*.rs native/src/*/*/*.rs)
 
 .PHONY: run test lint typecheck native-check docs docs-check bench bench-native clean browser postgres tmux node mutation
 
@@ -55,12 +55,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict examples
 
 # The Rust crate on its own: formatting, lints (the plain library and the Python bindings)
-# and its unit tests.
+# and its unit tests; then the stubs of the extension module (koloda/_native.pyi) against
+# the module as built, member by member (mypy's stubtest; no allowlist).
 native-check: $(STAMP)
 	cd native && cargo fmt --check
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --all-targets -- -D warnings
 	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
 	cd native && cargo test --quiet
+	$(BIN)/python -m mypy.stubtest koloda._native
 
 # The documentation site (mkdocs.yml) into site/; `make test` builds it with --strict, so a
 # broken link or a page missing from the nav fails.

@@ -1,9 +1,55 @@
-"""Type stubs of the extension module built from native/ (the Rust engine)."""
+"""Type stubs of the extension module built from native/ (the Rust engine), checked against
+the built module by ``python -m mypy.stubtest koloda._native`` (``make native-check``)."""
 
-from typing import Any, Self
+from typing import Any, Self, final
+
+from typing_extensions import disjoint_base
+
+__all__ = [
+    "GAMES",
+    "HundredOneBatchTables",
+    "HundredOneCore",
+    "KingBatchTables",
+    "KingCore",
+    "SpadesBatchTables",
+    "SpadesCore",
+    "TressetteBatchTables",
+    "TressetteCore",
+    "hundred_one_batch_encode",
+    "hundred_one_batch_step",
+    "hundred_one_belief_weight",
+    "hundred_one_deal_hidden",
+    "hundred_one_ismcts",
+    "hundred_one_pimc",
+    "hundred_one_playouts",
+    "hundred_one_policy_action",
+    "hundred_one_rollout",
+    "ismcts_king",
+    "ismcts_spades",
+    "ismcts_tressette",
+    "king_batch_encode",
+    "king_batch_step",
+    "king_playouts",
+    "king_policy_card",
+    "pimc_king",
+    "pimc_spades",
+    "pimc_tressette",
+    "sample_masked",
+    "seeded_shuffle",
+    "spades_batch_encode",
+    "spades_batch_step",
+    "spades_bid_model",
+    "spades_playouts",
+    "spades_policy_card",
+    "tressette_batch_encode",
+    "tressette_batch_step",
+    "tressette_playouts",
+    "tressette_policy_card",
+]
 
 GAMES: tuple[str, ...]
 
+@disjoint_base
 class SpadesCore:
     """A game of Spades in native code; ``koloda.games.spades.native`` subclasses it."""
 
@@ -16,6 +62,7 @@ class SpadesCore:
     def legal_actions(self) -> Any: ...
     def apply_unchecked(self, action: int) -> None: ...
     def is_legal(self, action: int) -> bool: ...
+    def illegal_reason(self, action: int) -> str | None: ...
     def clone(self) -> Self: ...
     @property
     def is_over(self) -> bool: ...
@@ -23,7 +70,7 @@ class SpadesCore:
     def to_act(self) -> int | None: ...
     @property
     def to_act_seat(self) -> int: ...
-    def _step_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+    def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
     def _deal(self, hands: Any) -> None: ...
     def _restore(
         self,
@@ -98,6 +145,7 @@ def spades_playouts(
     deal_limit: int = 0,
 ) -> dict[str, Any]: ...
 
+@disjoint_base
 class KingCore:
     """A game of King in native code; ``koloda.games.king.native`` subclasses it."""
 
@@ -110,6 +158,7 @@ class KingCore:
     def legal_actions(self) -> tuple[int, ...]: ...
     def apply_unchecked(self, action: int) -> None: ...
     def is_legal(self, action: int) -> bool: ...
+    def illegal_reason(self, action: int) -> str | None: ...
     def clone(self) -> Self: ...
     @property
     def is_over(self) -> bool: ...
@@ -117,7 +166,7 @@ class KingCore:
     def to_act(self) -> int | None: ...
     @property
     def to_act_seat(self) -> int: ...
-    def _step_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+    def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
     def _deal(self, hands: list[list[int]]) -> None: ...
     def _load(
         self,
@@ -198,6 +247,7 @@ def king_playouts(
 ) -> dict[str, Any]: ...
 def seeded_shuffle(seed: str, index: int, items: list[int]) -> list[int]: ...
 
+@disjoint_base
 class TressetteCore:
     """A group of Tressette in native code; ``koloda.games.tressette.native`` subclasses it."""
 
@@ -208,6 +258,7 @@ class TressetteCore:
     def legal_actions(self) -> tuple[int, ...]: ...
     def apply_unchecked(self, action: int) -> None: ...
     def is_legal(self, action: int) -> bool: ...
+    def illegal_reason(self, action: int) -> str | None: ...
     def clone(self) -> Self: ...
     @property
     def is_over(self) -> bool: ...
@@ -215,7 +266,7 @@ class TressetteCore:
     def to_act(self) -> int | None: ...
     @property
     def to_act_seat(self) -> int: ...
-    def _step_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+    def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
     def _deal(self, hands: Any) -> list[tuple[Any, ...]]: ...
     def _restore(
         self,
@@ -284,6 +335,7 @@ def tressette_playouts(
     options: tuple[bool, bool, bool], games: int, seed: int, deal_limit: int = 0
 ) -> dict[str, Any]: ...
 
+@disjoint_base
 class HundredOneCore:
     """A game of 101 in native code; ``koloda.games.hundred_one.native`` subclasses it."""
 
@@ -297,6 +349,7 @@ class HundredOneCore:
     def legal_actions(self) -> tuple[int, ...]: ...
     def apply_unchecked(self, action: int) -> None: ...
     def is_legal(self, action: int) -> bool: ...
+    def illegal_reason(self, action: int) -> str | None: ...
     def clone(self) -> Self: ...
     @property
     def is_over(self) -> bool: ...
@@ -304,7 +357,7 @@ class HundredOneCore:
     def to_act(self) -> int | None: ...
     @property
     def to_act_seat(self) -> int: ...
-    def _step_events(self, action: int) -> list[tuple[Any, ...]]: ...
+    def _apply_events(self, action: int) -> list[tuple[Any, ...]]: ...
     def _deal_setup(
         self,
         hands: Any,
@@ -370,12 +423,13 @@ def hundred_one_playouts(
     options: tuple[int, int, bool, int, int, bool], games: int, seed: int, deal_limit: int = 0
 ) -> dict[str, Any]: ...
 
-# the vector environment's native path (native/src/python_vector.rs); the arrays are numpy
+# the vector environment's native path (native/src/python/vector.rs); the arrays are numpy
 # arrays, written in place: obs float32 (n, size), mask uint8 (n, num_actions), seats int64 (n,)
 def sample_masked(mask: Any, num_actions: int, uniforms: Any, out: Any) -> None: ...
 
+@final
 class SpadesBatchTables:
-    def __init__(self, flat: list[int]) -> None: ...
+    def __new__(cls, flat: list[int]) -> Self: ...
 
 def spades_batch_step(
     states: list[SpadesCore], indices: Any, tables: SpadesBatchTables
@@ -384,8 +438,9 @@ def spades_batch_encode(
     states: list[SpadesCore], tables: SpadesBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
 
+@final
 class KingBatchTables:
-    def __init__(self, flat: list[int]) -> None: ...
+    def __new__(cls, flat: list[int]) -> Self: ...
 
 def king_batch_step(
     states: list[KingCore], indices: Any, tables: KingBatchTables
@@ -394,8 +449,9 @@ def king_batch_encode(
     states: list[KingCore], tables: KingBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
 
+@final
 class HundredOneBatchTables:
-    def __init__(self, flat: list[int]) -> None: ...
+    def __new__(cls, flat: list[int]) -> Self: ...
 
 def hundred_one_batch_step(
     states: list[HundredOneCore], indices: Any, tables: HundredOneBatchTables
@@ -404,8 +460,9 @@ def hundred_one_batch_encode(
     states: list[HundredOneCore], tables: HundredOneBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
 
+@final
 class TressetteBatchTables:
-    def __init__(self, flat: list[int]) -> None: ...
+    def __new__(cls, flat: list[int]) -> Self: ...
 
 def tressette_batch_step(
     states: list[TressetteCore], indices: Any, tables: TressetteBatchTables
@@ -414,7 +471,7 @@ def tressette_batch_encode(
     states: list[TressetteCore], tables: TressetteBatchTables, obs: Any, mask: Any, seats: Any
 ) -> list[int]: ...
 
-# ----- native search (native/src/python_search.rs) ---------------------------------------
+# ----- native search (native/src/python/search.rs) ---------------------------------------
 
 def ismcts_spades(
     state: SpadesCore,
@@ -508,7 +565,7 @@ def king_policy_card(state: KingCore) -> int:
     """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
     to act in ``state`` during the card play, as the native search's rollouts play it."""
 
-# ----- the games' rollout policies (native/src/python_search.rs) ----------------------------
+# ----- the games' rollout policies (native/src/python/search.rs) ----------------------------
 
 def spades_policy_card(state: SpadesCore) -> int:
     """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
@@ -522,7 +579,7 @@ def spades_bid_model(
     belief model reads it: whether it bids nil, the number it bids otherwise, and the
     model's weight of ``bid`` (nil: 0) from that hand (1.0 without one)."""
 
-# ----- native search for Tressette (native/src/python_search.rs) ---------------------------
+# ----- native search for Tressette (native/src/python/search.rs) ---------------------------
 
 def ismcts_tressette(
     state: TressetteCore,
@@ -564,7 +621,7 @@ def tressette_policy_card(state: TressetteCore) -> int:
     """The card the Tressette heuristic plays for the seat to act, from its own hand and the
     cards played only (ValueError when no card is to be played)."""
 
-# ----- native search of 101 (native/src/python_search_hundred_one.rs) ----------------------
+# ----- native search of 101 (native/src/python/search_hundred_one.rs) ---------------------
 
 def hundred_one_policy_action(state: HundredOneCore) -> int:
     """The heuristic's action (``hundred_one/heuristic.py``) for the seat to act in

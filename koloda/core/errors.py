@@ -16,7 +16,9 @@ class OptionError(KolodaError, ValueError):
 class IllegalActionError(KolodaError, ValueError):
     """An action the rules do not allow at this point.
 
-    ``reason`` says why; ``legal`` lists the legal actions in notation.
+    ``reason`` says why; ``legal`` lists the legal actions in notation; ``rule`` gives the
+    IDs of the rules the action breaks when the native engine raised it (None otherwise:
+    the Python engine's reasons cite them in their text).
 
     >>> error = IllegalActionError("10H", "must follow suit S (K-5, K-17)", ["QS"])
     >>> str(error)
@@ -24,6 +26,8 @@ class IllegalActionError(KolodaError, ValueError):
     >>> error.reason, error.legal, isinstance(error, KolodaError)
     ('must follow suit S (K-5, K-17)', ('QS',), True)
     """
+
+    rule: str | None = None
 
     def __init__(self, action: str, reason: str, legal: Sequence[str]) -> None:
         self.action = action

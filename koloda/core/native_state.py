@@ -2,8 +2,9 @@
 the Python side: the protocol's deal bookkeeping around the Rust core.
 
 ``NativeDealing`` is listed after the game's Rust core class (``class NativeKingState(
-KingCore, NativeDealing)``), so the core's own attributes come first; each game supplies only
-``_deal_hands`` (dealing given hands and the events that says) and its phase constants.
+KingCore, NativeDealing)``), so the core's own attributes come first (among them
+``illegal_reason``, Rust's reasons); each game supplies only ``_deal_hands`` (dealing given
+hands and the events that says), ``_events`` (its events as objects) and its phase constants.
 """
 
 from __future__ import annotations
@@ -54,6 +55,21 @@ class NativeDealing:
         def _deal_hands(
             self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None
         ) -> None: ...
+
+        def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+
+    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
+        """The event objects of the native engine's tuples (each game's own)."""
+        raise NotImplementedError
+
+    def apply(self, action: int) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason the native rules give and the legal actions, and changes nothing."""
+        raw, due = self._apply_events(action)
+        events = self._events(raw)
+        if due and self.shuffler is not None:
+            self._deal_next(self.shuffler, events)
+        return events
 
     @property
     def awaiting_deal(self) -> bool:

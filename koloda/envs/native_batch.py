@@ -1,5 +1,5 @@
 """The native batch path of ``VectorEnv``: a batch of native states stepped in one call into
-Rust and their observation tensors and masks encoded there (``native/src/vector*.rs``).
+Rust and their observation tensors and masks encoded there (``native/src/games/*/vector.rs``).
 
 The Rust encoder writes the same floats as ``ObservationEncoder.encode`` of the acting
 seat's view. Where the Python encoder places a fact by name, the place is found here, once,

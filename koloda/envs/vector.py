@@ -32,12 +32,11 @@ the game's own.
 
 Native batch path (every game, ``koloda.envs.native_batch``): the states live in Rust, one
 call steps the whole batch and one writes every observation tensor, mask and acting seat
-straight into the numpy arrays (``native/src/vector.rs``, ``vector_king.rs``,
-``vector_tressette.rs``, ``vector_hundred_one.rs``), with the named facts' places taken
-from the Python encoder itself; ``tests/envs/test_vector_env.py`` checks every position
-against it. On the Python engine (``engine="python"``) the games step one by one through the
-engine's API and each acting seat's view is encoded with the shared encoder — the same
-tensors, more slowly.
+straight into the numpy arrays (``native/src/games/<game>/vector.rs``), with the named
+facts' places taken from the Python encoder itself; ``tests/envs/test_vector_env.py`` checks
+every position against it. On the Python engine (``engine="python"``) the games step one by
+one through the engine's API and each acting seat's view is encoded with the shared encoder —
+the same tensors, more slowly.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""King's native rollout policy (``native/src/search/policy_king.rs``) against the Python
+"""King's native rollout policy (``native/src/games/king/policy.rs``) against the Python
 heuristic it ports: the same card, decision by decision, in every contract of both the
 four- and the three-player game under each option set of the differential tests."""
 

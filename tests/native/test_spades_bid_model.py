@@ -1,5 +1,5 @@
 """The native search's model of Spades bids reads a hand as the Python heuristic bids it
-(``koloda.games.spades.heuristic._bid``, ported in ``native/src/search/policy_spades.rs``),
+(``koloda.games.spades.heuristic._bid``, ported in ``native/src/games/spades/policy.rs``),
 and its belief model (``beliefs_tricks.rs``) weighs a bid the heuristic would not make below
 the one it would."""
 

@@ -1,4 +1,4 @@
-"""The native search's Spades rollout policy (``native/src/search/policy_spades.rs``) plays
+"""The native search's Spades rollout policy (``native/src/games/spades/policy.rs``) plays
 the card the Python heuristic (``koloda.games.spades.heuristic``) chooses, position by
 position, over seeded games of random and heuristic play."""
 

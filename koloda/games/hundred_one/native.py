@@ -147,11 +147,6 @@ class NativeHundredOneState(HundredOneCore):
 
     # ----- the protocol beyond the hot path ------------------------------------------------
 
-    def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or None when it is legal (the Python engine's
-        reasons, read from the native state's fields)."""
-        return HundredOneState.illegal_reason(self, action)  # type: ignore[arg-type]
-
     def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
         events: list[Event] = []
         for item in raw:
@@ -184,11 +179,11 @@ class NativeHundredOneState(HundredOneCore):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a decision after checking it; an illegal one raises IllegalActionError
-        with the reason and the legal actions, and changes nothing."""
-        return DealtGameState.apply(self, action)  # type: ignore[arg-type]
+        with the reason the native rules give and the legal actions, and changes nothing."""
+        return self._events(self._apply_events(action))
 
     def _step(self, action: Action, events: list[Event] | None = None) -> None:
-        raw = self._step_events(action)
+        raw = self._apply_events(action)
         if events is not None:
             events.extend(self._events(raw))
 

@@ -1,5 +1,6 @@
-"""101's tables for the native batch path of ``VectorEnv`` (``native/src/vector_hundred_one.rs``):
-the buckets of the Python encoder that the Rust encoder writes, found once per options.
+"""101's tables for the native batch path of ``VectorEnv``
+(``native/src/games/hundred_one/vector.rs``): the buckets of the Python encoder that the Rust
+encoder writes, found once per options.
 The plug-in names ``batch`` as the game's ``vector``."""
 
 from __future__ import annotations

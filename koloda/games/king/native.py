@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from koloda._native import KingCore, king_playouts, seeded_shuffle
-from koloda.core.cards import SUIT_MASK, Card, format_card, format_suit
+from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealSetup, Rules, Seat
-from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.engine import DealSetup, Rules, Seat
+from koloda.core.errors import DealError
 from koloda.core.events import (
     CardPlayed,
     ContractChosen,
@@ -34,24 +34,19 @@ from koloda.core.native_state import NativeDealing
 from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
-    ORDER_BASE,
     POSITIVE,
-    TRUMP_LAST,
     contract_from_key,
     contract_key,
 )
 from koloda.games.king.options import KingOptions
 from koloda.games.king.rules import KingRules
-from koloda.games.king.scoring import KING_OF_HEARTS_BIT
 from koloda.games.king.state import (
     _NO_TRUMP,
     _TRUMP_POWER,
     PHASE_AWAIT_DEAL,
     PHASE_NAMES,
-    PHASE_ORDER,
     PHASE_OVER,
     PHASE_PLAY,
-    PHASE_TRUMP,
     DealSummary,
     KingState,
 )
@@ -163,66 +158,8 @@ class NativeKingState(KingCore, NativeDealing):
 
     # ----- the protocol beyond the hot path ------------------------------------------------
 
-    def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or None when it is legal (as the Python engine
-        words it)."""
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return "the game is over"
-        if phase == PHASE_AWAIT_DEAL:
-            return "no decision is due between deals"
-        if -(1 << 62) < action < 1 << 62 and self.is_legal(action):
-            return None
-        if phase == PHASE_ORDER:
-            if not ORDER_BASE <= action < ORDER_BASE + 8:
-                return "the player left of the dealer must first order a game (K-23)"
-            return (
-                f"{contract_key(action - ORDER_BASE)} is no longer open in this row of the "
-                "order table (K-24, K-25)"
-            )
-        if phase == PHASE_TRUMP:
-            if action == TRUMP_LAST:
-                return "'by the last' needs the 3-card preview of the classic game (K-23)"
-            return "the trump must be named first (K-14, K-23)"
-        if not 0 <= action < 64:
-            return "a card must be played now"
-        seat = self.to_act_seat
-        hand = self.hands[seat]
-        if not hand >> action & 1:
-            return f"{format_card(action)} is not in the hand of seat {seat}"
-        if self.trick_count:
-            lead = self.lead_suit
-            if self._legal_mask() == KING_OF_HEARTS_BIT:
-                return "K♥ must be discarded at the first opportunity (K-9)"
-            if hand & SUIT_MASK[lead]:
-                return f"must follow suit {format_suit(lead)} (K-5, K-17)"
-            return f"void in {format_suit(lead)}: must play a trump (K-17)"
-        if self.contract == POSITIVE:
-            return "only the caller may lead trump while holding another suit (K-18)"
-        return "may not lead a heart while holding another suit (K-8)"
-
-    def _legal_mask(self) -> int:
-        mask = 0
-        for card in self.legal_actions():
-            mask |= 1 << card
-        return mask
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a decision after checking it; an illegal one raises IllegalActionError
-        with the reason and the legal actions, and changes nothing."""
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        raw, due = self._step_events(action)
-        events = [_event(item) for item in raw]
-        if due and self.shuffler is not None:
-            self._deal_next(self.shuffler, events)
-        return events
+    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
+        return [_event(item) for item in raw]
 
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
         self._deal([list(hand) for hand in hands])

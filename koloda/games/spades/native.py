@@ -16,23 +16,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from koloda._native import SpadesCore, seeded_shuffle, spades_playouts
-from koloda.core.cards import Card, cards_in, format_card, format_suit
+from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealSetup, Rules, Seat
-from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.engine import DealSetup, Rules, Seat
+from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.native_state import NativeDealing
 from koloda.core.plugin import NativeSearch
 from koloda.games.spades.actions import (
-    BID_BASE,
-    BID_DOUBLE_NIL,
     DISCARD_BASE,
     GIVE_BASE,
-    LOOK,
     TripleActions,
     bid_text,
-    is_valid_triple,
-    triple_mask,
 )
 from koloda.games.spades.events import (
     BidMade,
@@ -48,9 +43,7 @@ from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import SideScore
 from koloda.games.spades.state import (
     PHASE_AWAIT_DEAL,
-    PHASE_BID,
     PHASE_DISCARD,
-    PHASE_GIVE,
     PHASE_NAMES,
     PHASE_OVER,
     PHASE_PLAY,
@@ -175,67 +168,8 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         base = DISCARD_BASE if self.phase == PHASE_DISCARD else GIVE_BASE
         return TripleActions(self.hands[self.to_act_seat], base)
 
-    def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or None when it is legal (as the Python engine
-        words it)."""
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return "the game is over"
-        if phase == PHASE_AWAIT_DEAL:
-            return "no decision is due between deals"
-        if -(1 << 62) < action < 1 << 62 and self.is_legal(action):
-            return None
-        seat = self.to_act_seat
-        if phase == PHASE_BID:
-            if action == LOOK:
-                return f"seat {seat} has already looked at his cards"
-            if action == BID_DOUBLE_NIL:
-                if not self.rules.options.double_nil:
-                    return "double nil is not played at this table (S-6, option double_nil)"
-                return "double nil may only be bid before looking at the cards (S-6)"
-            if BID_BASE <= action < BID_DOUBLE_NIL:
-                return (
-                    f"seat {seat} must first look at his cards (look) or bid double nil blind (S-6)"
-                )
-            return f"seat {seat} must bid now (S-4)"
-        if phase in (PHASE_DISCARD, PHASE_GIVE):
-            base = DISCARD_BASE if phase == PHASE_DISCARD else GIVE_BASE
-            what = (
-                "the nil bidder must discard three cards face down (S-7)"
-                if phase == PHASE_DISCARD
-                else "the nil bidder's partner must give him three cards (S-7)"
-            )
-            if not base <= action < base + (1 << 18) or not is_valid_triple(action - base):
-                return what
-            missing = triple_mask(action - base) & ~self.hands[seat]
-            shown = ", ".join(format_card(c) for c in cards_in(missing))
-            return f"{shown} not in the hand of seat {seat}"
-        if not 0 <= action < 64:
-            return "a card must be played now"
-        if not self.hands[seat] >> action & 1:
-            return f"{format_card(action)} is not in the hand of seat {seat}"
-        if self.trick_count:
-            return f"must follow suit {format_suit(self.lead_suit)} (S-12)"
-        if self.tricks_played == 0:
-            return "the first trick may not be led with a spade (S-10, S-11)"
-        return "spades may not be led until broken (S-11)"
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a decision after checking it; an illegal one raises IllegalActionError
-        with the reason and the legal actions, and changes nothing."""
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        raw, due = self._step_events(action)
-        events = [_event(item) for item in raw]
-        if due and self.shuffler is not None:
-            self._deal_next(self.shuffler, events)
-        return events
+    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
+        return [_event(item) for item in raw]
 
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
         self._deal(hands)

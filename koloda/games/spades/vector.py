@@ -1,5 +1,6 @@
-"""Spades's tables for the native batch path of ``VectorEnv`` (``native/src/vector.rs``):
-the buckets of the Python encoder that the Rust encoder writes, found once per options.
+"""Spades's tables for the native batch path of ``VectorEnv``
+(``native/src/games/spades/vector.rs``): the buckets of the Python encoder that the Rust encoder
+writes, found once per options.
 The plug-in names ``batch`` as the game's ``vector``."""
 
 from __future__ import annotations

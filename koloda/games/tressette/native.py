@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from koloda._native import TressetteCore, seeded_shuffle, tressette_playouts
-from koloda.core.cards import Card, format_card, format_suit
+from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealSetup, Rules, Seat
-from koloda.core.errors import DealError, IllegalActionError
+from koloda.core.engine import DealSetup, Rules, Seat
+from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.native_state import NativeDealing
 from koloda.core.options import build_options
@@ -155,22 +155,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
 
     # ----- the protocol beyond the hot path ------------------------------------------------
 
-    def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or None when it is legal (as the Python engine
-        words it)."""
-        if self.phase == PHASE_OVER:
-            return "the group is over"
-        if self.phase == PHASE_AWAIT_DEAL:
-            return "no decision is due between deals"
-        if -(1 << 62) < action < 1 << 62 and self.is_legal(action):
-            return None
-        if not 0 <= action < 64:
-            return "a card must be played now"
-        seat = self.to_act_seat
-        if not self.hands[seat] >> action & 1:
-            return f"{format_card(action)} is not in the hand of seat {seat}"
-        return f"must follow suit {format_suit(self.lead_suit)} (T-5)"
-
     def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
         events: list[Event] = []
         for item in raw:
@@ -191,23 +175,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
                 events.append(GameOver(tuple(item[1]), tuple(item[2])))
             else:
                 raise ValueError(f"unknown native event {item!r}")
-        return events
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a decision after checking it; an illegal one raises IllegalActionError
-        with the reason and the legal actions, and changes nothing."""
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        raw, due = self._step_events(action)
-        events = self._events(raw)
-        if due and self.shuffler is not None:
-            self._deal_next(self.shuffler, events)
         return events
 
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:

@@ -1,5 +1,5 @@
 """Tressette's tables for the native batch path of ``VectorEnv``
-(``native/src/vector_tressette.rs``): the buckets of the Python encoder that the Rust encoder
+(``native/src/games/tressette/vector.rs``): the buckets of the Python encoder that the Rust encoder
 writes, found once per options. The plug-in names ``batch`` as the game's ``vector``."""
 
 from __future__ import annotations

@@ -10,13 +10,13 @@
 //! model is the heuristic player with an `epsilon` chance of any legal move. The weight is
 //! the product of the probabilities of what he did, 0 when no history fits.
 
-use crate::cards::{Card, CardSet, Cards};
-use crate::hundred_one::{
+use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::rng::Rng;
+use crate::games::hundred_one::policy::{choose, Decision};
+use crate::games::hundred_one::{
     follow_of, named_follow, HundredOne, DRAW, DREW, MAX_SEATS, NOTHING, PASS, QUEENS, RESTOCK,
     SUIT_BASE,
 };
-use crate::rng::Rng;
-use crate::search::policy_hundred_one::{choose, Decision};
 
 const QUEEN: u8 = 10;
 /// The time of the cards dealt at the start of the hand.

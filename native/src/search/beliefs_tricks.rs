@@ -15,11 +15,11 @@
 //!
 //! Only public decisions and the sampled hands enter a weight, never a real hidden card.
 
-use crate::cards::{Card, CardSet};
-use crate::rng::Rng;
-use crate::search::games::TrickSearch;
-use crate::search::policy_spades::heuristic_bid;
-use crate::spades::{is_nil_bid, Spades, BID_BASE, BID_DOUBLE_NIL, DOUBLE_NIL, NIL, NO_BID};
+use crate::core::cards::{Card, CardSet};
+use crate::core::rng::Rng;
+use crate::games::spades::policy::heuristic_bid;
+use crate::games::spades::{is_nil_bid, Spades, BID_BASE, BID_DOUBLE_NIL, DOUBLE_NIL, NIL, NO_BID};
+use crate::search::trick::TrickSearch;
 
 /// What the public card play says, read once for the many deals weighed against it.
 #[derive(Clone, Debug)]
@@ -165,12 +165,12 @@ pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
 /// A Spades deal at its first card, dealt from `seed`: every seat looks at its cards and
 /// bids as the heuristic does; an exchange at random (for tests).
 #[cfg(test)]
-pub(crate) fn bid_by_heuristic(options: crate::spades::SpadesOptions, seed: u64) -> Spades {
-    use crate::spades::{LOOK, PHASE_PLAY};
+pub(crate) fn bid_by_heuristic(options: crate::games::spades::SpadesOptions, seed: u64) -> Spades {
+    use crate::games::spades::{Phase, LOOK};
     let mut rng = Rng::new(seed);
     let mut game = Spades::new(options, 0);
     game.deal_random(&mut rng);
-    while game.phase != PHASE_PLAY {
+    while game.phase != Phase::Play {
         let seat = game.to_act as usize;
         let action = if game.is_legal(LOOK as i64) {
             LOOK
@@ -188,9 +188,9 @@ pub(crate) fn bid_by_heuristic(options: crate::spades::SpadesOptions, seed: u64)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::suit_of;
+    use crate::core::cards::suit_of;
+    use crate::games::spades::SpadesOptions;
     use crate::search::determinize::Determinizer;
-    use crate::spades::SpadesOptions;
 
     fn spades_start(seed: u64) -> Spades {
         bid_by_heuristic(SpadesOptions::default(), seed)
@@ -262,14 +262,14 @@ mod tests {
             // give that seat a card of the suit from another seat's hand, in exchange
             let mut hands: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
             let Some(donor) = (0..4).find(|&s| {
-                s != seat && s != observer && hands[s] & crate::cards::suit_mask(suit) != 0
+                s != seat && s != observer && hands[s] & crate::core::cards::suit_mask(suit) != 0
             }) else {
                 continue;
             };
             if hands[seat] == 0 {
                 continue;
             }
-            let given = hands[donor] & crate::cards::suit_mask(suit);
+            let given = hands[donor] & crate::core::cards::suit_mask(suit);
             let given = given & given.wrapping_neg();
             let back = hands[seat] & hands[seat].wrapping_neg();
             hands[donor] = hands[donor] & !given | back;

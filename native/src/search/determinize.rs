@@ -6,9 +6,9 @@
 //! The knowledge comes from the seat's view only (`koloda.bots.search.native_ismcts` reads
 //! it through the game's own `hidden_cards`); the other seats' real cards never reach here.
 
-use crate::cards::{Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::search::games::TrickSearch;
+use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::rng::Rng;
+use crate::search::trick::TrickSearch;
 
 /// Random deals tried before the fallback deal is used.
 const TRIES: u32 = 256;
@@ -242,7 +242,7 @@ impl Determinizer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::suit_mask;
+    use crate::core::cards::suit_mask;
 
     #[test]
     fn deals_respect_sizes_voids_and_known_cards() {

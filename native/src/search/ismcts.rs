@@ -10,10 +10,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::cards::{nth_card, Card, CardSet};
-use crate::rng::Rng;
+use crate::core::cards::{nth_card, Card, CardSet};
+use crate::core::rng::Rng;
 use crate::search::determinize::Determinizer;
-use crate::search::games::{rollout_card, TrickSearch};
+use crate::search::trick::{rollout_card, TrickSearch};
 
 const NONE: u32 = u32::MAX;
 /// The root's mover: nobody (its value is never read).
@@ -207,14 +207,14 @@ pub fn ismcts<G: TrickSearch>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::king::{King, KingOptions};
-    use crate::spades::{Spades, SpadesOptions, PHASE_PLAY};
+    use crate::games::king::{King, KingOptions};
+    use crate::games::spades::{Phase, Spades, SpadesOptions};
 
     fn spades_position(seed: u64) -> Spades {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
-        while state.phase != PHASE_PLAY {
+        while state.phase != Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
@@ -264,7 +264,7 @@ mod tests {
         let mut rng = Rng::new(2);
         let mut state = King::new(KingOptions::default(), 1);
         state.deal_random(&mut rng);
-        while state.phase != crate::king::PHASE_PLAY {
+        while state.phase != crate::games::king::Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }

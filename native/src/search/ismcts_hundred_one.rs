@@ -18,13 +18,13 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::hundred_one::HundredOne;
-use crate::rng::Rng;
+use crate::core::rng::Rng;
+use crate::games::hundred_one::policy::hundred_one_action;
+use crate::games::hundred_one::HundredOne;
 use crate::search::pimc_hundred_one::{
     deadlines, deal_reward, lookahead_action, position_of, weighed_candidates, Candidates, Dealing,
     HiddenDeal, Restocks, MOST_STEPS,
 };
-use crate::search::policy_hundred_one::hundred_one_action;
 
 /// With a time budget, at most this share of it goes to dealing and weighing candidates.
 const WEIGHING_SHARE: f64 = 0.3;
@@ -245,8 +245,8 @@ pub fn ismcts_hundred_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hundred_one::{Chance, HundredOneOptions, Seeded, DRAW, PHASE_PLAY};
-    use crate::search::policy_hundred_one::hundred_one_action;
+    use crate::games::hundred_one::policy::hundred_one_action;
+    use crate::games::hundred_one::{Chance, HundredOneOptions, Phase, Seeded, DRAW};
 
     const QUEEN: u32 = 10;
 
@@ -374,7 +374,7 @@ mod tests {
                 };
                 let seat = state.to_act as usize;
                 let hand = state.hands[seat];
-                if state.phase != PHASE_PLAY
+                if state.phase != Phase::Play
                     || hand.count_ones() != 1
                     || hand.trailing_zeros() & 15 != QUEEN
                 {

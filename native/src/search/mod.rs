@@ -4,16 +4,14 @@
 //! - `determinize`: deals the cards the searching seat has not seen, from what it knows of
 //!   them (how many each seat holds, the cards a seat is known to hold, the cards its plays
 //!   show it cannot hold, a suit it must hold) and nothing else;
-//! - `games`: what the search needs of a game's state (`TrickSearch`), for `Spades` and
-//!   `King`, with the deal's reward as the Python search scores it (`GameInfo.rewards`);
+//! - `trick`: what the search needs of a trick game's state (`TrickSearch`, implemented in
+//!   each game's `games/<game>/policy.rs` with the deal's reward as the Python search scores
+//!   it, `GameInfo.rewards`);
 //! - `ismcts`: the tree, UCB with availability counts, random or policy rollouts;
 //! - `pimc`: perfect-information Monte Carlo, exact alpha-beta with a transposition table
 //!   near the end of the deal and playouts by the game's policy before;
-//! - `policy_king`: King's card play by the rules of thumb of its Python heuristic, the
-//!   game's rollout policy (`TrickSearch::policy_card`);
-//! - `policy_spades`: the Spades heuristic's card play, the rollout policy of Spades;
-//! - `tressette_search`: `TrickSearch` for `Tressette` and the card play of its heuristic;
-//! - `policy_hundred_one`: the heuristic player of 101, from the seat's own view;
+//! - the games' heuristic players, the rollout policies (`TrickSearch::policy_card`), are in
+//!   `games/<game>/policy.rs`;
 //! - `beliefs_tricks`: the weight of a sampled deal of Spades or King by how well it
 //!   explains the others' bids and card play;
 //! - `beliefs_hundred_one`: the weight of a sampled 101 deal by how well it explains the
@@ -26,20 +24,16 @@
 pub mod beliefs_hundred_one;
 pub mod beliefs_tricks;
 pub mod determinize;
-pub mod games;
 pub mod ismcts;
 pub mod ismcts_hundred_one;
 pub mod pick;
 pub mod pimc;
 pub mod pimc_hundred_one;
-pub mod policy_hundred_one;
-pub mod policy_king;
-pub mod policy_spades;
-pub mod tressette_search;
+pub mod trick;
 pub mod weights;
 
 pub use beliefs_tricks::PlayBelief;
 pub use determinize::{Determinizer, Place};
-pub use games::TrickSearch;
 pub use ismcts::{ismcts, Budget, SearchResult};
 pub use pimc::{pimc, PimcOptions, PimcResult, Weighing};
+pub use trick::TrickSearch;

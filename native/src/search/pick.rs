@@ -1,7 +1,7 @@
 //! Picking a card from a set by a key, as the Python heuristics' `max` and `min` over the
 //! cards in ascending order do it: the lowest card among equal keys.
 
-use crate::cards::{Card, CardSet, Cards};
+use crate::core::cards::{Card, CardSet, Cards};
 
 /// The card of `set` with the greatest key, the lowest card on a tie. `set` must not be
 /// empty.

@@ -17,12 +17,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::cards::{suit_of, Card, CardSet, Cards};
-use crate::rng::Rng;
+use crate::core::cards::{suit_of, Card, CardSet, Cards};
+use crate::core::rng::Rng;
 use crate::search::beliefs_tricks::PlayBelief;
 use crate::search::determinize::Determinizer;
-use crate::search::games::{rollout_card, TrickSearch};
 use crate::search::ismcts::Budget;
+use crate::search::trick::{rollout_card, TrickSearch};
 use crate::search::weights::{resample, tempered};
 
 /// How a card is valued on one sampled deal.
@@ -479,10 +479,10 @@ pub fn pimc<G: TrickSearch>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::king::{King, KingOptions, PHASE_PLAY as KING_PLAY};
+    use crate::games::king::{King, KingOptions, Phase as KingPhase};
+    use crate::games::spades::{Phase, Spades, SpadesOptions};
+    use crate::games::tressette::{Tressette, TressetteOptions};
     use crate::search::determinize::Place;
-    use crate::spades::{Spades, SpadesOptions, PHASE_PLAY};
-    use crate::tressette::{Tressette, TressetteOptions};
 
     fn run<G: TrickSearch>(state: &G, samples: u64, seed: u64, options: PimcOptions) -> PimcResult {
         let observer = state.to_act();
@@ -499,7 +499,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
-        while state.phase != PHASE_PLAY {
+        while state.phase != Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
@@ -515,7 +515,7 @@ mod tests {
         let mut state = King::new(KingOptions::default(), (seed & 3) as u8);
         state.deal_number = (seed % 15) as u32;
         state.deal_random(&mut rng);
-        while state.phase != KING_PLAY {
+        while state.phase != KingPhase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
@@ -670,8 +670,8 @@ mod tests {
     #[test]
     fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
         // rule: S-5
+        use crate::games::spades::policy::heuristic_bid;
         use crate::search::beliefs_tricks::bid_by_heuristic;
-        use crate::search::policy_spades::heuristic_bid;
         let options = SpadesOptions {
             nil_exchange: false,
             ..SpadesOptions::default()

@@ -19,11 +19,11 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::cards::{Card, CardSet, Cards};
-use crate::hundred_one::{Chance, HundredOne, MAX_SEATS};
-use crate::rng::Rng;
+use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::rng::Rng;
+use crate::games::hundred_one::policy::hundred_one_action;
+use crate::games::hundred_one::{Chance, HundredOne, MAX_SEATS};
 use crate::search::beliefs_hundred_one::Prepared;
-use crate::search::policy_hundred_one::hundred_one_action;
 use crate::search::weights::{effective, resample, unit};
 
 /// GameInfo.utility.scale of 101: the typical size of one deal's points.
@@ -493,7 +493,7 @@ pub fn pimc_hundred_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hundred_one::{HundredOneOptions, Seeded, PHASE_PLAY};
+    use crate::games::hundred_one::{HundredOneOptions, Phase, Seeded};
 
     fn position(players: u8, seed: &str, moves: usize) -> HundredOne {
         let options = HundredOneOptions {
@@ -585,7 +585,7 @@ mod tests {
                 let state = position(4, &format!("out{seed}"), moves);
                 let seat = state.to_act as usize;
                 let hand = state.hands[seat];
-                if !state.in_deal() || state.phase != PHASE_PLAY || hand.count_ones() != 1 {
+                if !state.in_deal() || state.phase != Phase::Play || hand.count_ones() != 1 {
                     continue;
                 }
                 let last = hand.trailing_zeros();

@@ -1,7 +1,7 @@
 //! Weighed samples: the effective number of a set of weights, tempering, and drawing in
 //! proportion to the weights (the deals of the searches that weigh what they sample).
 
-use crate::rng::Rng;
+use crate::core::rng::Rng;
 
 /// `count` indices drawn in proportion to `weights` (systematic resampling, as
 /// `beliefs.resample`); when every weight is zero the indices are taken as they come.

@@ -1,18 +1,13 @@
-//! What the search needs of a trick game's state during the card play, for Spades and King.
+//! What the search needs of a trick game's state during the card play (`TrickSearch`, which
+//! each trick game implements in its `games/<game>/policy.rs`), and the helpers they share.
 //!
 //! A search ends with the current deal. Its last trick is forced (every seat holds one card
 //! or none), so a search stops when it begins and `finish` plays it out and scores the deal
 //! without the state's end-of-deal bookkeeping (records, the score sheet): the rewards are
 //! those of `GameInfo.rewards` (`koloda/core/info.py`) for the deal's points.
 
-use crate::cards::{nth_card, rank_of, Card, CardSet};
-use crate::king::{seat_penalty, King, POSITIVE};
-use crate::rng::Rng;
-use crate::spades::{score_side, Spades, NUM_TRICKS, PHASE_PLAY as SPADES_PLAY};
-use crate::tricks::trick_winner_index;
-
-/// Spades' `Utility.scale`: a typical deal's points to a side (`spades/rules.py`).
-pub const SPADES_REWARD_SCALE: f64 = 150.0;
+use crate::core::cards::{nth_card, rank_of, Card, CardSet};
+use crate::core::rng::Rng;
 
 /// A trick game's state as the search plays it.
 pub trait TrickSearch: Clone {
@@ -125,7 +120,7 @@ pub fn trick_key(hands: &[CardSet], plays: &[u8], trick_count: usize, to_act: us
 
 /// The cards of the trick in progress completed by the seats still to play (each holds
 /// exactly one card), from the leader on, and the index of the leader's seat.
-fn last_trick(
+pub fn last_trick(
     plays: &[u8],
     trick_count: usize,
     leader: usize,
@@ -175,7 +170,7 @@ macro_rules! trick_state_accessors {
         }
 
         fn trick_cards(&self) -> CardSet {
-            $crate::search::games::trick_set(
+            $crate::search::trick::trick_set(
                 &self.plays[..self.plays_len as usize],
                 self.trick_count as usize,
             )
@@ -184,173 +179,12 @@ macro_rules! trick_state_accessors {
 }
 pub(crate) use trick_state_accessors;
 
-impl TrickSearch for Spades {
-    #[inline]
-    fn num_seats(&self) -> usize {
-        4
-    }
-
-    fn in_play(&self) -> bool {
-        self.phase == SPADES_PLAY && self.to_act >= 0
-    }
-
-    trick_state_accessors!();
-
-    #[inline]
-    fn forced_end(&self) -> bool {
-        self.tricks_played + 1 >= NUM_TRICKS
-    }
-
-    fn finish(&mut self, rewards: &mut [f64; 4]) {
-        let leader = self.trick_leader as usize;
-        let cards = last_trick(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            leader,
-            4,
-            &self.hands,
-        );
-        let winner = (leader + trick_winner_index(&cards, Some(0))) & 3;
-        let mut tricks = self.tricks;
-        tricks[winner] += 1;
-        let (bids, options) = (self.bids, self.options);
-        let side = |s: usize| {
-            score_side(
-                [bids[s], bids[s + 2]],
-                [tricks[s], tricks[s + 2]],
-                self.totals[s],
-                self.bags[s],
-                &options,
-            )
-            .score
-        };
-        // DealReward.SIDE_DIFFERENCE: the sides' difference over the scale
-        let value = (side(0) - side(1)) as f64 / SPADES_REWARD_SCALE;
-        *rewards = [value, -value, value, -value];
-    }
-
-    #[inline]
-    fn partners(&self, a: usize, b: usize) -> bool {
-        (a ^ b) & 1 == 0
-    }
-
-    /// The Spades heuristic's card play (`policy_spades`).
-    #[inline]
-    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
-        Some(crate::search::policy_spades::spades_card(self))
-    }
-
-    /// The bids, under the heuristic's bidding (`beliefs_tricks::spades_bids_weight`).
-    fn prior_weight(&self, observer: usize) -> f64 {
-        crate::search::beliefs_tricks::spades_bids_weight(self, observer)
-    }
-
-    /// The trick position and the tricks each seat has taken (a nil counts its own).
-    fn position_key(&self) -> u64 {
-        let key = trick_key(
-            &self.hands,
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            self.to_act as usize,
-        );
-        mix(key, u32::from_le_bytes(self.tricks) as u64)
-    }
-}
-
-impl TrickSearch for King {
-    #[inline]
-    fn num_seats(&self) -> usize {
-        self.n() as usize
-    }
-
-    fn in_play(&self) -> bool {
-        self.phase == crate::king::PHASE_PLAY && self.to_act >= 0
-    }
-
-    trick_state_accessors!();
-
-    #[inline]
-    fn forced_end(&self) -> bool {
-        self.tricks_played + 1 >= self.table.num_tricks
-    }
-
-    fn finish(&mut self, rewards: &mut [f64; 4]) {
-        let n = self.n() as usize;
-        let leader = self.trick_leader as usize;
-        let cards = last_trick(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            leader,
-            n,
-            &self.hands,
-        );
-        let winner = (leader + trick_winner_index(&cards[..n], self.power_trump)) % n;
-        self.tricks[winner] += 1;
-        self.last_tricks[winner] += 1;
-        for &card in &cards[..n] {
-            self.taken[winner] |= 1 << card;
-        }
-        let scores = self.deal_scores();
-        // DealReward.SHARE_OF_DEAL: twice the seat's points over all the points given out
-        let total: i64 = scores[..n].iter().map(|p| p.abs()).sum();
-        let total = if total == 0 { 1.0 } else { total as f64 };
-        for (reward, &points) in rewards.iter_mut().zip(&scores).take(n) {
-            *reward = 2.0 * points as f64 / total;
-        }
-        debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
-    }
-
-    #[inline]
-    fn each_for_himself(&self) -> bool {
-        true
-    }
-
-    /// The same penalty for taking either card alone under the deal's contract.
-    fn same_worth(&self, a: Card, b: Card) -> bool {
-        let contract = self.contract as u8;
-        let rates = &self.table.rates;
-        contract == POSITIVE
-            || seat_penalty(contract, rates, 1 << a, 0, 0)
-                == seat_penalty(contract, rates, 1 << b, 0, 0)
-    }
-
-    /// The trick position, the cards each seat has taken and its tricks (the last two
-    /// tricks follow from the cards left).
-    fn position_key(&self) -> u64 {
-        let n = self.n() as usize;
-        let mut key = trick_key(
-            &self.hands[..n],
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            self.to_act as usize,
-        );
-        for seat in 0..n {
-            key = mix(key, self.taken[seat]);
-        }
-        key = mix(key, u32::from_le_bytes(self.last_tricks) as u64);
-        mix(key, u32::from_le_bytes(self.tricks) as u64)
-    }
-
-    /// K-12's early end changes no score (the decisive cards are all the deal's penalty),
-    /// so the search plays every deal out and never meets the end-of-deal bookkeeping.
-    fn for_search(&self) -> Self {
-        let mut copy = self.clone();
-        copy.table.options.stop_when_decided = false;
-        copy
-    }
-
-    /// The card the Python heuristic plays (`policy_king`).
-    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
-        Some(crate::search::policy_king::king_card(self))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::king::KingOptions;
-    use crate::rng::Rng;
-    use crate::spades::SpadesOptions;
+    use crate::core::rng::Rng;
+    use crate::games::king::{King, KingOptions};
+    use crate::games::spades::{Phase as SpadesPhase, Spades, SpadesOptions};
 
     #[test]
     fn spades_finish_scores_as_the_game_does() {
@@ -366,7 +200,7 @@ mod tests {
                 (game as i64 * 53) % 400 - 100,
             ];
             state.deal_random(&mut rng);
-            while state.phase != SPADES_PLAY {
+            while state.phase != SpadesPhase::Play {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut ());
             }
@@ -378,7 +212,7 @@ mod tests {
             let mut rewards = [0.0; 4];
             state.clone().finish(&mut rewards);
             let mut full = state.clone();
-            while full.phase == SPADES_PLAY {
+            while full.phase == SpadesPhase::Play {
                 let card = full.random_action(&mut rng); // forced
                 full.step(card, &mut ());
             }
@@ -395,7 +229,7 @@ mod tests {
             let mut state = King::new(KingOptions::default(), (game & 3) as u8);
             state.deal_number = (game % 15) as u32;
             state.deal_random(&mut rng);
-            while state.phase != crate::king::PHASE_PLAY {
+            while state.phase != crate::games::king::Phase::Play {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut ());
             }
@@ -405,13 +239,13 @@ mod tests {
             while !search.forced_end() {
                 let card = search.random_action(&mut rng);
                 search.play(card as Card);
-                if full.phase == crate::king::PHASE_PLAY {
+                if full.phase == crate::games::king::Phase::Play {
                     full.step(card, &mut ());
                 }
             }
             let mut rewards = [0.0; 4];
             search.finish(&mut rewards);
-            while full.phase == crate::king::PHASE_PLAY {
+            while full.phase == crate::games::king::Phase::Play {
                 let card = full.random_action(&mut rng);
                 full.step(card, &mut ());
             }

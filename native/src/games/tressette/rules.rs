@@ -6,12 +6,30 @@
 
 use std::sync::Arc;
 
-use crate::cards::{suit_mask, Card, CardSet, Cards};
-use crate::rng::Rng;
+use crate::core::cards::{suit_mask, Card, CardSet, Cards};
+use crate::core::illegal::IllegalMove;
+use crate::core::rng::Rng;
 
-pub const PHASE_AWAIT_DEAL: u8 = 0;
-pub const PHASE_PLAY: u8 = 1;
-pub const PHASE_OVER: u8 = 2;
+/// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Phase {
+    AwaitDeal = 0,
+    Play = 1,
+    Over = 2,
+}
+
+impl Phase {
+    /// The phase of a code of the Python engine, or None.
+    pub const fn from_code(code: u8) -> Option<Phase> {
+        match code {
+            0 => Some(Phase::AwaitDeal),
+            1 => Some(Phase::Play),
+            2 => Some(Phase::Over),
+            _ => None,
+        }
+    }
+}
 
 pub const NUM_TRICKS: u8 = 10;
 const TWO: u8 = 0;
@@ -305,7 +323,7 @@ impl TressetteEvents for Vec<TressetteEvent> {
 #[derive(Clone, Debug)]
 pub struct Tressette {
     pub options: TressetteOptions,
-    pub phase: u8,
+    pub phase: Phase,
     pub to_act: i8,
     pub first_dealer: u8,
     pub deal_number: u32,
@@ -340,7 +358,7 @@ impl Tressette {
     pub fn new(options: TressetteOptions, first_dealer: u8) -> Self {
         Tressette {
             options,
-            phase: PHASE_AWAIT_DEAL,
+            phase: Phase::AwaitDeal,
             to_act: -1,
             first_dealer,
             deal_number: 0,
@@ -374,13 +392,38 @@ impl Tressette {
 
     #[inline]
     pub fn in_deal(&self) -> bool {
-        self.phase == PHASE_PLAY
+        self.phase == Phase::Play
+    }
+
+    /// Why `action` is illegal now (T-5), or Ok when it is legal: the Python engine's
+    /// `illegal_reason`.
+    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Over => return Err(IllegalMove::Over { what: "group" }),
+            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
+            _ => {}
+        }
+        if !(0..64).contains(&action) {
+            return Err(IllegalMove::CardDue);
+        }
+        if self.legal_card_mask() >> action & 1 == 1 {
+            return Ok(());
+        }
+        let seat = self.to_act as u8;
+        if self.hands[seat as usize] >> action & 1 == 0 {
+            let card = action as Card;
+            return Err(IllegalMove::NotInHand { card, seat });
+        }
+        Err(IllegalMove::MustFollow {
+            suit: self.lead_suit,
+            rule: "T-5",
+        })
     }
 
     /// T-5: follow the led suit if able, else any card; any card to lead.
     #[inline]
     pub fn legal_card_mask(&self) -> CardSet {
-        if self.to_act < 0 || self.phase != PHASE_PLAY {
+        if self.to_act < 0 || self.phase != Phase::Play {
             return 0;
         }
         let hand = self.hands[self.to_act as usize];
@@ -395,7 +438,7 @@ impl Tressette {
 
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         let mask = self.legal_card_mask();
-        crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+        crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
     }
 
     #[inline]
@@ -408,6 +451,17 @@ impl Tressette {
         } else {
             0
         }
+    }
+
+    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
+    /// returns (true when it finished a deal and the game goes on).
+    pub fn apply<E: TressetteEvents>(
+        &mut self,
+        action: i64,
+        events: &mut E,
+    ) -> Result<bool, IllegalMove> {
+        self.check(action)?;
+        Ok(self.step(action as u32, events))
     }
 
     /// A card (the only decision): returns true when it finished a deal and the group goes
@@ -543,7 +597,7 @@ impl Tressette {
         self.deal_points = [0; 2];
         self.deal_bonus = [0; 2];
         self.to_act = leader as i8;
-        self.phase = PHASE_PLAY;
+        self.phase = Phase::Play;
         for seat in 0..4 {
             self.declarations[seat] = declarations_of(self.hands[seat], &self.options);
         }
@@ -642,7 +696,7 @@ impl Tressette {
         self.to_act = -1;
         if self.games_len as usize >= GAMES_PER_GROUP {
             // T-17, T-18: the group ends with its deal
-            self.phase = PHASE_OVER;
+            self.phase = Phase::Over;
             self.is_over = true;
             if E::ON {
                 let outcome = self.outcome();
@@ -657,7 +711,7 @@ impl Tressette {
             }
             return false;
         }
-        self.phase = PHASE_AWAIT_DEAL;
+        self.phase = Phase::AwaitDeal;
         true
     }
 

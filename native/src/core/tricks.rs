@@ -1,7 +1,7 @@
 //! The trick kernel the trick games share (as `koloda/core/tricks.py`): the power of a card
 //! in a trick and the winner of a complete trick.
 
-use crate::cards::{rank_of, suit_of, Card};
+use crate::core::cards::{rank_of, suit_of, Card};
 
 /// Added to a trump's strength: any trump beats any card of another suit.
 pub const TRUMP_BONUS: u32 = 100;

@@ -1,12 +1,13 @@
 //! The PyO3 bindings of King: `KingCore`, subclassed by
 //! `koloda.games.king.native.NativeKingState`, and `king_playouts`.
 
+use crate::python::module::{action_code, illegal_action_error};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::Cards;
-use crate::king::{self, King, KingEvent, KingOptions, Variant};
+use crate::core::cards::Cards;
+use crate::games::king::{self, King, KingEvent, KingOptions, Variant};
 
 /// Options as the Python side passes them: variant (0 classic, 1 order, 2 three), the
 /// negative order, king_forced_on_heart_lead, stop_when_decided,
@@ -114,7 +115,7 @@ impl KingCore {
     // ----- the hot path ------------------------------------------------------------------
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        if self.game.phase == king::PHASE_PLAY {
+        if self.game.phase == king::Phase::Play {
             return PyTuple::new(py, Cards(self.game.legal_card_mask()));
         }
         let mut out = Vec::with_capacity(8);
@@ -175,19 +176,30 @@ impl KingCore {
 
     // ----- the checked path --------------------------------------------------------------
 
-    fn _step_events<'py>(
-        &mut self,
-        py: Python<'py>,
-        action: u32,
+    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
+    /// None when it is legal.
+    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
+        self.game
+            .check(action_code(action))
+            .err()
+            .map(|error| error.to_string())
+    }
+
+    /// Applies `action` after checking it and returns its events and whether a deal is due;
+    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
+    fn _apply_events<'py>(
+        slf: &Bound<'py, Self>,
+        action: &Bound<'py, PyAny>,
     ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        if !self.game.in_deal() {
-            return Err(PyValueError::new_err("no decision is due"));
-        }
+        let py = slf.py();
+        let code = action_code(action);
         let mut events: Vec<KingEvent> = Vec::new();
-        let due = self.game.step(action, &mut events);
+        let applied = slf.borrow_mut().game.apply(code, &mut events);
+        let due = applied.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
+        let this = slf.borrow();
         let list = PyList::empty(py);
         for event in &events {
-            list.append(self.event_tuple(py, event)?)?;
+            list.append(this.event_tuple(py, event)?)?;
         }
         Ok((list, due))
     }
@@ -222,8 +234,9 @@ impl KingCore {
         let game = &mut self.game;
         let n = game.n() as usize;
         let size = game.table.hand_size as usize;
+        let phase: u8;
         (
-            game.phase,
+            phase,
             game.to_act,
             game.deal_number,
             game.dealer,
@@ -232,6 +245,8 @@ impl KingCore {
             game.by_last,
             game.caller,
         ) = progress;
+        game.phase = king::Phase::from_code(phase)
+            .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
         let (dealt, hands, pre, taken, last_tricks, taken_all) = deal;
         game.dealt = [[0; 10]; 4];
         for (slot, hand) in game.dealt.iter_mut().zip(&dealt) {
@@ -299,7 +314,7 @@ impl KingCore {
 
     #[getter]
     fn phase(&self) -> u8 {
-        self.game.phase
+        self.game.phase as u8
     }
 
     #[getter]
@@ -369,7 +384,7 @@ impl KingCore {
 
     #[getter]
     fn last_tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.last_tricks[..self.game.n() as usize])
+        crate::python::module::ints(&self.game.last_tricks[..self.game.n() as usize])
     }
 
     #[getter]
@@ -379,7 +394,7 @@ impl KingCore {
 
     #[getter]
     fn history(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
+        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -409,7 +424,7 @@ impl KingCore {
 
     #[getter]
     fn tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.tricks[..self.game.n() as usize])
+        crate::python::module::ints(&self.game.tricks[..self.game.n() as usize])
     }
 
     #[getter]
@@ -535,7 +550,7 @@ impl KingCore {
             .map(|s| if in_deal { game.tricks[s] } else { 0 })
             .collect();
         let fields: Vec<Bound<'py, PyAny>> = vec![
-            game.phase.into_pyobject(py)?.into_any(),
+            (game.phase as u8).into_pyobject(py)?.into_any(),
             game.deal_number.into_pyobject(py)?.into_any(),
             game.dealer.into_pyobject(py)?.into_any(),
             opt(game.contract)
@@ -559,7 +574,7 @@ impl KingCore {
             PyTuple::new(py, sizes)?.into_any(),
             PyTuple::new(py, plays)?.into_any(),
             opt(game.trick_leader)
-                .filter(|_| game.phase == king::PHASE_PLAY)
+                .filter(|_| game.phase == king::Phase::Play)
                 .into_pyobject(py)?
                 .into_any(),
             PyTuple::new(py, trick)?.into_any(),

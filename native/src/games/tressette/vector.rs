@@ -10,8 +10,8 @@
 //! two is read per side, as the encoder reads any list as long as the sides), the totals
 //! and whether the group is over.
 
-use crate::cards::Cards;
-use crate::tressette::{Tressette, GAMES_PER_GROUP, PHASE_OVER};
+use crate::core::cards::Cards;
+use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
 use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays};
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
@@ -22,7 +22,7 @@ const CARD_ACTIONS: usize = 64;
 pub struct DeclarationBuckets {
     /// `.seat` (a number: the declarer's relative seat).
     pub seat: i64,
-    /// `.kind=baba`, `=long_run`, `=triple` (by the kind codes of `crate::tressette`).
+    /// `.kind=baba`, `=long_run`, `=triple` (by the kind codes of `crate::games::tressette`).
     pub kind: [i64; 3],
     /// `.points` (a number).
     pub points: i64,
@@ -223,7 +223,7 @@ pub fn encode_tressette(
     for r in 0..2 {
         add_number(out, t.totals[r], game.totals[(own + r) & 1] as f64);
     }
-    add(out, t.finished[usize::from(game.phase == PHASE_OVER)], 1.0);
+    add(out, t.finished[usize::from(game.phase == Phase::Over)], 1.0);
     clip_from(out, t.off_roles);
     for card in Cards(game.legal_card_mask()) {
         mask[card as usize] = 1;
@@ -239,8 +239,8 @@ pub fn tressette_code(t: &TressetteTables, index: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
-    use crate::tressette::{TressetteOptions, WonGame, LONG_RUN, TRIPLE};
+    use crate::core::rng::Rng;
+    use crate::games::tressette::{TressetteOptions, WonGame, LONG_RUN, TRIPLE};
     use crate::vector::squash;
 
     const SIZE: usize = 916;
@@ -354,7 +354,7 @@ mod tests {
 
     /// The cards of `suit` in the 40-card deck.
     fn suit_cards(suit: u8) -> u64 {
-        crate::tressette::DECK_40 & crate::cards::suit_mask(suit)
+        crate::games::tressette::DECK_40 & crate::core::cards::suit_mask(suit)
     }
 
     #[test]
@@ -363,7 +363,7 @@ mod tests {
         let mut game = Tressette::new(TressetteOptions::default(), 3);
         let hearts = suit_cards(1);
         let sevens: u64 = 1 << 5 | 1 << (32 | 5) | 1 << (48 | 5);
-        let mut others = Cards(crate::tressette::DECK_40 & !hearts & !sevens);
+        let mut others = Cards(crate::games::tressette::DECK_40 & !hearts & !sevens);
         let mut hands = [[0u8; 10]; 4];
         let fill = |hand: &mut [u8; 10], cards: &mut dyn Iterator<Item = u8>| {
             for (slot, card) in hand.iter_mut().zip(cards) {

@@ -1,4 +1,4 @@
-//! 101 on the vector environment's native batch path (`crate::python_vector`): its state
+//! 101 on the vector environment's native batch path (`crate::python::vector`): its state
 //! class as a [`BatchGame`], its bucket tables and its two batch functions.
 //!
 //! A hand of 101 needs chance in the middle of a step (the discard pile reshuffled into a
@@ -10,11 +10,11 @@
 
 use pyo3::prelude::*;
 
-use crate::cards::Card;
-use crate::hundred_one::{self, Chance, Seeded};
-use crate::python_hundred_one::{HundredOneCore, PyChance, StepFailure};
-use crate::python_vector::{batch_bindings, BatchGame};
-use crate::vector_hundred_one::{encode_hundred_one, hundred_one_code, HundredOneTables};
+use crate::core::cards::Card;
+use crate::games::hundred_one::vector::{encode_hundred_one, hundred_one_code, HundredOneTables};
+use crate::games::hundred_one::{self, Chance, Seeded};
+use crate::python::hundred_one::{HundredOneCore, PyChance, StepFailure};
+use crate::python::vector::{batch_bindings, BatchGame};
 
 /// The chance of a batch step: the reshuffles of `0`, no next hand.
 struct NoDeal<'a, C: Chance>(&'a mut C);
@@ -71,7 +71,7 @@ impl BatchGame for HundredOneCore {
         let failed = result.is_err();
         *batch_failure = result.err();
         (
-            failed || game.phase == hundred_one::PHASE_AWAIT_DEAL,
+            failed || game.phase == hundred_one::Phase::AwaitDeal,
             game.is_over(),
         )
     }
@@ -93,7 +93,7 @@ batch_bindings!(
     hundred_one_batch_encode
 );
 
-/// Adds 101's batch classes and functions to the module (from `crate::python_vector`).
+/// Adds 101's batch classes and functions to the module (from `crate::python::vector`).
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<HundredOneBatchTables>()?;
     m.add_function(wrap_pyfunction!(hundred_one_batch_step, m)?)?;

@@ -9,9 +9,12 @@
 //! public information only (the bids, the tricks taken, the cards played, the trick in
 //! progress and the bag option), so a determinized deal's other hands never change it.
 
-use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
+use crate::core::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
+use crate::core::rng::Rng;
+use crate::core::tricks::trick_winner_index;
+use crate::games::spades::{is_nil_bid, score_side, Phase as SpadesPhase, Spades, NUM_TRICKS};
 use crate::search::pick::{filter, max_by, min_by};
-use crate::spades::{is_nil_bid, Spades};
+use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, TrickSearch};
 
 const SPADES: u8 = 0;
 const FULL_DECK: CardSet = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
@@ -233,20 +236,96 @@ pub fn heuristic_bid(hand: CardSet, partner_nil: bool) -> (bool, i8) {
     (nil, bid as i8)
 }
 
+/// Spades' `Utility.scale`: a typical deal's points to a side (`spades/rules.py`).
+pub const SPADES_REWARD_SCALE: f64 = 150.0;
+
+impl TrickSearch for Spades {
+    #[inline]
+    fn num_seats(&self) -> usize {
+        4
+    }
+
+    fn in_play(&self) -> bool {
+        self.phase == SpadesPhase::Play && self.to_act >= 0
+    }
+
+    trick_state_accessors!();
+
+    #[inline]
+    fn forced_end(&self) -> bool {
+        self.tricks_played + 1 >= NUM_TRICKS
+    }
+
+    fn finish(&mut self, rewards: &mut [f64; 4]) {
+        let leader = self.trick_leader as usize;
+        let cards = last_trick(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            leader,
+            4,
+            &self.hands,
+        );
+        let winner = (leader + trick_winner_index(&cards, Some(0))) & 3;
+        let mut tricks = self.tricks;
+        tricks[winner] += 1;
+        let (bids, options) = (self.bids, self.options);
+        let side = |s: usize| {
+            score_side(
+                [bids[s], bids[s + 2]],
+                [tricks[s], tricks[s + 2]],
+                self.totals[s],
+                self.bags[s],
+                &options,
+            )
+            .score
+        };
+        // DealReward.SIDE_DIFFERENCE: the sides' difference over the scale
+        let value = (side(0) - side(1)) as f64 / SPADES_REWARD_SCALE;
+        *rewards = [value, -value, value, -value];
+    }
+
+    #[inline]
+    fn partners(&self, a: usize, b: usize) -> bool {
+        (a ^ b) & 1 == 0
+    }
+
+    /// The Spades heuristic's card play (`policy_spades`).
+    #[inline]
+    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+        Some(crate::games::spades::policy::spades_card(self))
+    }
+
+    /// The bids, under the heuristic's bidding (`beliefs_tricks::spades_bids_weight`).
+    fn prior_weight(&self, observer: usize) -> f64 {
+        crate::search::beliefs_tricks::spades_bids_weight(self, observer)
+    }
+
+    /// The trick position and the tricks each seat has taken (a nil counts its own).
+    fn position_key(&self) -> u64 {
+        let key = trick_key(
+            &self.hands,
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            self.to_act as usize,
+        );
+        mix(key, u32::from_le_bytes(self.tricks) as u64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Cards;
-    use crate::rng::Rng;
-    use crate::search::games::rollout_card;
-    use crate::spades::{SpadesOptions, PHASE_PLAY};
+    use crate::core::cards::Cards;
+    use crate::core::rng::Rng;
+    use crate::games::spades::{Phase, SpadesOptions};
+    use crate::search::trick::rollout_card;
 
     /// A deal played to the card play: bids drawn so that nil and double nil are common,
     /// the other decisions at random.
     fn to_card_play(options: SpadesOptions, rng: &mut Rng, dealer: u8) -> Spades {
         let mut state = Spades::new(options, dealer);
         state.deal_random(rng);
-        while state.phase != PHASE_PLAY {
+        while state.phase != Phase::Play {
             let action = state.random_action(rng);
             state.step(action, &mut ());
         }
@@ -286,7 +365,7 @@ mod tests {
             };
             let mut state = to_card_play(options, &mut rng, (game & 3) as u8);
             let heuristic = game % 4 != 1; // some deals played by the policy itself
-            while state.phase == PHASE_PLAY {
+            while state.phase == Phase::Play {
                 let card = spades_card(&state);
                 assert!(state.legal_card_mask() >> card & 1 == 1, "illegal {card}");
                 for _ in 0..3 {
@@ -322,9 +401,9 @@ mod tests {
         state.picked_up = [true; 4];
         for bid in [4u32, 0, 5, 3] {
             // dealer 3 bids first: seat 3 four, seat 0 nil, seat 1 five, seat 2 three
-            state.step(crate::spades::BID_BASE + bid, &mut ());
+            state.step(crate::games::spades::BID_BASE + bid, &mut ());
         }
-        assert_eq!((state.phase, state.to_act), (PHASE_PLAY, 0));
+        assert_eq!((state.phase, state.to_act), (Phase::Play, 0));
         // the nil holds every heart (none unseen above any): he leads the lowest, the two
         assert_eq!(spades_card(&state), 16);
         state.step(16, &mut ());

@@ -3,8 +3,8 @@
 //! `koloda/envs/core.py`, with the hashed facts' buckets handed over from Python
 //! (`koloda.games.king.vector.tables`).
 
-use crate::cards::Cards;
-use crate::king::{self, King};
+use crate::core::cards::Cards;
+use crate::games::king::{self, King};
 use crate::vector::{add, add_number, clip_from, mark_plays, SCAN_LIMIT};
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
@@ -88,7 +88,7 @@ impl KingTables {
 }
 
 /// Writes the observation of the seat to act and its legal actions (see
-/// `crate::vector::encode_spades`); false when Python must encode the position.
+/// `crate::games::spades::vector::encode_spades`); false when Python must encode the position.
 pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let n = game.n() as usize;
     if !game.in_deal() || game.to_act < 0 || n != t.num_seats {
@@ -147,7 +147,7 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
         add_number(out, t.totals[r], game.totals[(s + r) % n] as f64);
     }
     clip_from(out, t.off_roles);
-    if game.phase == king::PHASE_PLAY {
+    if game.phase == king::Phase::Play {
         for card in Cards(game.legal_card_mask()) {
             mask[card as usize] = 1;
         }

@@ -9,7 +9,7 @@
 //! card and the drawn card among the other cards, the roles `to_act` and `dealer`, and the
 //! hashed facts.
 
-use crate::hundred_one::{self, HundredOne, MAX_SEATS};
+use crate::games::hundred_one::{self, HundredOne, MAX_SEATS};
 use crate::vector::{add, add_number, clip_from, mark_cards, SCAN_LIMIT};
 
 /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
@@ -92,7 +92,7 @@ impl HundredOneTables {
 }
 
 /// Writes the observation of the seat to act and its legal actions (see
-/// `crate::vector::encode_spades`); false when Python must encode the position (none in a
+/// `crate::games::spades::vector::encode_spades`); false when Python must encode the position (none in a
 /// hand being played with the tables of its own rules).
 pub fn encode_hundred_one(
     game: &HundredOne,
@@ -106,7 +106,7 @@ pub fn encode_hundred_one(
     }
     let s = game.to_act as usize;
     let rel = |other: usize| (other + n - s) % n;
-    let naming = game.phase == hundred_one::PHASE_NAME_SUIT;
+    let naming = game.phase == hundred_one::Phase::NameSuit;
     out.fill(0.0);
     mask.fill(0);
     // cards: the hand, and among the other cards the discard pile (its top card last)
@@ -116,7 +116,7 @@ pub fn encode_hundred_one(
         out[t.off_other + card as usize] = 1.0;
     }
     out[t.off_other + game.top as usize] = 1.0;
-    let drawn = game.phase == hundred_one::PHASE_AFTER_DRAW && game.drawn >= 0;
+    let drawn = game.phase == hundred_one::Phase::AfterDraw && game.drawn >= 0;
     if drawn {
         out[t.off_other + game.drawn as usize] = 1.0;
     }
@@ -173,9 +173,9 @@ pub fn hundred_one_code(t: &HundredOneTables, index: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Cards;
-    use crate::hundred_one::{HundredOneOptions, DRAW, PASS};
-    use crate::rng::Rng;
+    use crate::core::cards::Cards;
+    use crate::core::rng::Rng;
+    use crate::games::hundred_one::{HundredOneOptions, DRAW, PASS};
 
     const SIZE: usize = 1200;
     const ACTIONS: usize = 600;
@@ -260,7 +260,7 @@ mod tests {
                 let s = game.to_act as usize;
                 let hand: Vec<u8> = (0..64u8).filter(|&c| out[c as usize] == 1.0).collect();
                 assert_eq!(hand, Cards(game.hands[s]).collect::<Vec<u8>>());
-                let after_draw = game.phase == hundred_one::PHASE_AFTER_DRAW;
+                let after_draw = game.phase == hundred_one::Phase::AfterDraw;
                 for card in 0..64u8 {
                     let shown = game.pile[..game.pile_len as usize].contains(&card)
                         || after_draw && card as i8 == game.drawn;
@@ -274,7 +274,7 @@ mod tests {
                 if n < MAX_SEATS {
                     assert_eq!(bucket(6 + n as i64), 0.0); // no seat beyond the players
                 }
-                let naming = game.phase == hundred_one::PHASE_NAME_SUIT;
+                let naming = game.phase == hundred_one::Phase::NameSuit;
                 assert_eq!(bucket(12), if naming { 1.0 } else { 0.0 });
                 namings += naming as usize;
                 draws += after_draw as usize;

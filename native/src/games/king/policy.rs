@@ -12,10 +12,14 @@
 //! search may call it on determinized positions. Ties go to the lowest card code, as
 //! Python's `max` and `min` keep the first of equal keys over the legal cards in order.
 
-use crate::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
-use crate::king::{King, ERELASH, LAST_TWO, NO_HEARTS, NO_JACKS, NO_KING, NO_QUEENS, POSITIVE};
+use crate::core::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
+use crate::core::rng::Rng;
+use crate::core::tricks::{ace_high_power, trick_winner_index};
+use crate::games::king::{
+    seat_penalty, King, ERELASH, LAST_TWO, NO_HEARTS, NO_JACKS, NO_KING, NO_QUEENS, POSITIVE,
+};
 use crate::search::pick::{filter, max_by, min_by};
-use crate::tricks::{ace_high_power, trick_winner_index};
+use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, TrickSearch};
 
 const HEARTS: u8 = 1;
 const JACK: u8 = 9;
@@ -24,7 +28,7 @@ const KING_OF_HEARTS: Card = HEARTS << 4 | 11;
 
 /// The card the heuristic plays for the seat to act (the card play must be on).
 pub fn king_card(state: &King) -> Card {
-    debug_assert!(state.phase == crate::king::PHASE_PLAY && state.to_act >= 0);
+    debug_assert!(state.phase == crate::games::king::Phase::Play && state.to_act >= 0);
     let seat = state.to_act as usize;
     let hand = state.hands[seat];
     let legal = state.legal_card_mask();
@@ -220,12 +224,100 @@ fn positive(t: &Table, trump: i8, declarer: bool) -> Card {
     min_by(legal, |c| (is_trump(c), rank_of(c), suit_length(hand, c)))
 }
 
+impl TrickSearch for King {
+    #[inline]
+    fn num_seats(&self) -> usize {
+        self.n() as usize
+    }
+
+    fn in_play(&self) -> bool {
+        self.phase == crate::games::king::Phase::Play && self.to_act >= 0
+    }
+
+    trick_state_accessors!();
+
+    #[inline]
+    fn forced_end(&self) -> bool {
+        self.tricks_played + 1 >= self.table.num_tricks
+    }
+
+    fn finish(&mut self, rewards: &mut [f64; 4]) {
+        let n = self.n() as usize;
+        let leader = self.trick_leader as usize;
+        let cards = last_trick(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            leader,
+            n,
+            &self.hands,
+        );
+        let winner = (leader + trick_winner_index(&cards[..n], self.power_trump)) % n;
+        self.tricks[winner] += 1;
+        self.last_tricks[winner] += 1;
+        for &card in &cards[..n] {
+            self.taken[winner] |= 1 << card;
+        }
+        let scores = self.deal_scores();
+        // DealReward.SHARE_OF_DEAL: twice the seat's points over all the points given out
+        let total: i64 = scores[..n].iter().map(|p| p.abs()).sum();
+        let total = if total == 0 { 1.0 } else { total as f64 };
+        for (reward, &points) in rewards.iter_mut().zip(&scores).take(n) {
+            *reward = 2.0 * points as f64 / total;
+        }
+        debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
+    }
+
+    #[inline]
+    fn each_for_himself(&self) -> bool {
+        true
+    }
+
+    /// The same penalty for taking either card alone under the deal's contract.
+    fn same_worth(&self, a: Card, b: Card) -> bool {
+        let contract = self.contract as u8;
+        let rates = &self.table.rates;
+        contract == POSITIVE
+            || seat_penalty(contract, rates, 1 << a, 0, 0)
+                == seat_penalty(contract, rates, 1 << b, 0, 0)
+    }
+
+    /// The trick position, the cards each seat has taken and its tricks (the last two
+    /// tricks follow from the cards left).
+    fn position_key(&self) -> u64 {
+        let n = self.n() as usize;
+        let mut key = trick_key(
+            &self.hands[..n],
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+            self.to_act as usize,
+        );
+        for seat in 0..n {
+            key = mix(key, self.taken[seat]);
+        }
+        key = mix(key, u32::from_le_bytes(self.last_tricks) as u64);
+        mix(key, u32::from_le_bytes(self.tricks) as u64)
+    }
+
+    /// K-12's early end changes no score (the decisive cards are all the deal's penalty),
+    /// so the search plays every deal out and never meets the end-of-deal bookkeeping.
+    fn for_search(&self) -> Self {
+        let mut copy = self.clone();
+        copy.table.options.stop_when_decided = false;
+        copy
+    }
+
+    /// The card the Python heuristic plays (`policy_king`).
+    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+        Some(crate::games::king::policy::king_card(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Cards;
-    use crate::king::{KingOptions, Variant};
-    use crate::rng::Rng;
+    use crate::core::cards::Cards;
+    use crate::core::rng::Rng;
+    use crate::games::king::{KingOptions, Variant};
 
     fn options(index: usize) -> KingOptions {
         let variant = [Variant::Classic, Variant::Order, Variant::Three][index % 3];
@@ -272,7 +364,7 @@ mod tests {
             state.deal_random(&mut rng);
             let mut legal = Vec::new();
             while !state.is_over() {
-                let action = if state.phase == crate::king::PHASE_PLAY {
+                let action = if state.phase == crate::games::king::Phase::Play {
                     let card = king_card(&state);
                     assert!(
                         state.legal_card_mask() >> card & 1 == 1,
@@ -356,7 +448,7 @@ mod tests {
     /// turn, a random trump in the positive ones) with the policy or uniformly random cards;
     /// the number of cards played.
     fn play_out(deals: u64, heuristic: bool) -> u64 {
-        use crate::search::games::rollout_card;
+        use crate::search::trick::rollout_card;
         let mut rng = Rng::new(3);
         let mut cards = 0;
         let options = KingOptions {
@@ -367,8 +459,8 @@ mod tests {
             let mut state = King::new(options, (deal % 4) as u8);
             state.deal_number = (deal % 15) as u32;
             state.deal_random(&mut rng);
-            if state.phase == crate::king::PHASE_TRUMP {
-                state.step(crate::king::TRUMP_BASE + rng.below(4), &mut ());
+            if state.phase == crate::games::king::Phase::Trump {
+                state.step(crate::games::king::TRUMP_BASE + rng.below(4), &mut ());
             }
             loop {
                 let card = rollout_card(&state, &mut rng, heuristic);

@@ -1,12 +1,13 @@
 //! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
 //! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
 
+use crate::python::module::{action_code, illegal_action_error};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::Cards;
-use crate::tressette::{
+use crate::core::cards::Cards;
+use crate::games::tressette::{
     self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions, WonGame, REASONS,
 };
 
@@ -177,17 +178,29 @@ impl TressetteCore {
 
     // ----- the checked path --------------------------------------------------------------
 
-    fn _step_events<'py>(
-        &mut self,
-        py: Python<'py>,
-        action: u32,
+    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
+    /// None when it is legal.
+    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
+        self.game
+            .check(action_code(action))
+            .err()
+            .map(|error| error.to_string())
+    }
+
+    /// Applies `action` after checking it and returns its events and whether a deal is due;
+    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
+    fn _apply_events<'py>(
+        slf: &Bound<'py, Self>,
+        action: &Bound<'py, PyAny>,
     ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        if !self.game.in_deal() {
-            return Err(PyValueError::new_err("no decision is due"));
-        }
+        let py = slf.py();
+        let code = action_code(action);
         let mut events = Vec::new();
-        let due = self.game.step(action, &mut events);
-        Ok((events_list(py, &events)?, due))
+        let applied = slf.borrow_mut().game.apply(code, &mut events);
+        match applied {
+            Ok(due) => Ok((events_list(py, &events)?, due)),
+            Err(error) => Err(illegal_action_error(slf.as_any(), action, &error)),
+        }
     }
 
     /// Starts the next deal from these hands; returns the events of its declarations.
@@ -212,15 +225,18 @@ impl TressetteCore {
         settled_points: [i64; 2],
         settled_games: u8,
         sheet: Vec<LineTuple>,
-    ) {
+    ) -> PyResult<()> {
         let game = &mut self.game;
+        let phase: u8;
         (
             game.deal_number,
             game.dealer,
             game.leader,
-            game.phase,
+            phase,
             game.is_over,
         ) = progress;
+        game.phase = tressette::Phase::from_code(phase)
+            .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
         game.to_act = -1;
         game.games_len = 0;
         for (winner, value, deal) in games.into_iter().take(3) {
@@ -260,13 +276,14 @@ impl TressetteCore {
             )
             .collect();
         game.sheet = std::sync::Arc::new(lines);
+        Ok(())
     }
 
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
     fn phase(&self) -> u8 {
-        self.game.phase
+        self.game.phase as u8
     }
 
     #[getter]
@@ -299,7 +316,7 @@ impl TressetteCore {
         self.game
             .dealt
             .iter()
-            .map(|hand| crate::python::ints(hand))
+            .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
 
@@ -310,7 +327,7 @@ impl TressetteCore {
 
     #[getter]
     fn history(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
+        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -340,7 +357,7 @@ impl TressetteCore {
 
     #[getter]
     fn tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.tricks)
+        crate::python::module::ints(&self.game.tricks)
     }
 
     #[getter]
@@ -467,7 +484,7 @@ impl TressetteCore {
             Vec::new()
         };
         let fields: Vec<Bound<'py, PyAny>> = vec![
-            game.phase.into_pyobject(py)?.into_any(),
+            (game.phase as u8).into_pyobject(py)?.into_any(),
             game.deal_number.into_pyobject(py)?.into_any(),
             game.dealer.into_pyobject(py)?.into_any(),
             game.first_dealer.into_pyobject(py)?.into_any(),

@@ -10,13 +10,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::cards::{Card, CardSet};
-use crate::python::SpadesCore;
-use crate::python_king::KingCore;
-use crate::python_tressette::TressetteCore;
-use crate::rng::Rng;
+use crate::core::cards::{Card, CardSet};
+use crate::core::rng::Rng;
+use crate::games::spades::policy::heuristic_bid;
+use crate::python::king::KingCore;
+use crate::python::spades::SpadesCore;
+use crate::python::tressette::TressetteCore;
 use crate::search::beliefs_tricks::bid_weight;
-use crate::search::policy_spades::heuristic_bid;
 use crate::search::{
     ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, PlayBelief, SearchResult,
     TrickSearch, Weighing,

@@ -5,12 +5,13 @@
 //! that name the rule). The hot path — `legal_actions`, `apply_unchecked`, `clone`,
 //! `is_over`, `to_act` — is this class's own methods, one call into Rust each.
 
+use crate::python::module::{action_code, illegal_action_error};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::{CardSet, Cards};
-use crate::spades::{self, Event, SideScore, Spades, SpadesOptions, PHASE_DISCARD, PHASE_GIVE};
+use crate::core::cards::{CardSet, Cards};
+use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions};
 
 type SideTuple = (i64, i64, i64, i64, i64, i64, i64, i64, bool);
 type SheetTuple = (
@@ -50,11 +51,6 @@ fn side_from(t: SideTuple) -> SideScore {
         bags: t.7,
         lost_score: t.8,
     }
-}
-
-/// Small numbers as a list of ints for Python (a `Vec<u8>` would become `bytes`).
-pub(crate) fn ints(items: &[u8]) -> Vec<u16> {
-    items.iter().map(|&x| x as u16).collect()
 }
 
 fn cards_vec(set: CardSet) -> Vec<u8> {
@@ -153,8 +149,8 @@ impl SpadesCore {
         let this = slf.borrow();
         let game = &this.game;
         match game.phase {
-            spades::PHASE_PLAY => Ok(PyTuple::new(py, Cards(game.legal_card_mask()))?.into_any()),
-            PHASE_DISCARD | PHASE_GIVE => {
+            spades::Phase::Play => Ok(PyTuple::new(py, Cards(game.legal_card_mask()))?.into_any()),
+            Phase::Discard | Phase::Give => {
                 drop(this);
                 slf.call_method0("_triple_actions")
             }
@@ -221,18 +217,26 @@ impl SpadesCore {
 
     // ----- the checked path --------------------------------------------------------------
 
-    /// Applies a legal action (checked by the caller) and returns its events as tuples,
-    /// and whether the next deal is due.
-    fn _step_events<'py>(
-        &mut self,
-        py: Python<'py>,
-        action: u32,
+    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
+    /// None when it is legal.
+    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
+        self.game
+            .check(action_code(action))
+            .err()
+            .map(|error| error.to_string())
+    }
+
+    /// Applies `action` after checking it and returns its events and whether a deal is due;
+    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
+    fn _apply_events<'py>(
+        slf: &Bound<'py, Self>,
+        action: &Bound<'py, PyAny>,
     ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        if !self.game.in_deal() {
-            return Err(PyValueError::new_err("no decision is due"));
-        }
+        let py = slf.py();
+        let code = action_code(action);
         let mut events: Vec<Event> = Vec::new();
-        let due = self.game.step(action, &mut events);
+        let applied = slf.borrow_mut().game.apply(code, &mut events);
+        let due = applied.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
         let list = PyList::empty(py);
         for event in &events {
             list.append(Self::event_tuple(py, event)?)?;
@@ -257,7 +261,7 @@ impl SpadesCore {
         winners: Vec<u8>,
         phase: u8,
         sheet: Vec<SheetTuple>,
-    ) {
+    ) -> PyResult<()> {
         let game = &mut self.game;
         game.deal_number = deal_number;
         game.dealer = dealer & 3;
@@ -268,8 +272,9 @@ impl SpadesCore {
             game.winners.sides[game.winners.count as usize] = side;
             game.winners.count += 1;
         }
-        game.phase = phase;
-        game.is_over = phase == spades::PHASE_OVER;
+        game.phase = spades::Phase::from_code(phase)
+            .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
+        game.is_over = game.phase == spades::Phase::Over;
         game.to_act = -1;
         let lines = sheet
             .into_iter()
@@ -284,13 +289,14 @@ impl SpadesCore {
             })
             .collect();
         game.sheet = std::sync::Arc::new(lines);
+        Ok(())
     }
 
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
     fn phase(&self) -> u8 {
-        self.game.phase
+        self.game.phase as u8
     }
 
     #[getter]
@@ -318,7 +324,7 @@ impl SpadesCore {
         self.game
             .dealt
             .iter()
-            .map(|hand| crate::python::ints(hand))
+            .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
 
@@ -366,7 +372,7 @@ impl SpadesCore {
     /// Every card of this deal in play order, as ``seat << 6 | card``.
     #[getter]
     fn history(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.plays[..self.game.plays_len as usize])
+        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     /// The cards of the trick in progress, led first.
@@ -397,7 +403,7 @@ impl SpadesCore {
 
     #[getter]
     fn tricks(&self) -> Vec<u16> {
-        crate::python::ints(&self.game.tricks)
+        crate::python::module::ints(&self.game.tricks)
     }
 
     #[getter]
@@ -514,7 +520,7 @@ impl SpadesCore {
         };
         let fields: Vec<Bound<'py, PyAny>> = vec![
             seat.into_pyobject(py)?.into_any(),
-            game.phase.into_pyobject(py)?.into_any(),
+            (game.phase as u8).into_pyobject(py)?.into_any(),
             game.deal_number.into_pyobject(py)?.into_any(),
             game.dealer.into_pyobject(py)?.into_any(),
             cards_tuple(py, game.visible_hand(seat))?.into_any(),
@@ -571,7 +577,7 @@ impl SpadesCore {
 /// games, decisions, deals, wins (side 0, side 1, shared) and each side's summed totals.
 #[pyfunction]
 #[pyo3(signature = (options, games, seed, deal_limit = 0))]
-fn spades_playouts(
+pub fn spades_playouts(
     py: Python<'_>,
     options: OptionsTuple,
     games: u64,
@@ -589,36 +595,4 @@ fn spades_playouts(
     out.set_item("unfinished", result.unfinished)?;
     out.set_item("outcomes", result.outcomes[..4].to_vec())?;
     Ok(out)
-}
-
-/// ``Shuffler(seed).shuffled(items, index)`` of ``koloda.core.dealing``, natively (the seed
-/// as its text).
-#[pyfunction]
-fn seeded_shuffle(seed: &str, index: u64, items: Vec<i64>) -> Vec<i64> {
-    crate::shuffle::seeded_shuffle(seed, index, &items)
-}
-
-#[pymodule]
-#[pyo3(name = "_native")]
-fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<SpadesCore>()?;
-    m.add_function(wrap_pyfunction!(spades_playouts, m)?)?;
-    m.add_class::<crate::python_king::KingCore>()?;
-    m.add_function(wrap_pyfunction!(crate::python_king::king_playouts, m)?)?;
-    m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
-    m.add_class::<crate::python_tressette::TressetteCore>()?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_tressette::tressette_playouts,
-        m
-    )?)?;
-    crate::python_vector::register(m)?;
-    crate::python_search::register(m)?;
-    crate::python_search_hundred_one::register(m)?;
-    m.add_class::<crate::python_hundred_one::HundredOneCore>()?;
-    m.add_function(wrap_pyfunction!(
-        crate::python_hundred_one::hundred_one_playouts,
-        m
-    )?)?;
-    m.add("GAMES", ("spades", "king", "tressette", "hundred_one"))?;
-    Ok(())
 }

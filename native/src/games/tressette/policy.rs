@@ -8,13 +8,13 @@
 //! bonuses for nine tricks and for all ten (T-13, T-14). The games won on the way (T-15..T-18)
 //! do not change them.
 
-use crate::cards::{suit_mask, Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::search::games::{mix, trick_key, trick_state_accessors, TrickSearch};
-use crate::search::pick::{filter, max_by, min_by};
-use crate::tressette::{
-    strength as rank_strength, Tressette, COUNTING, DECK_40, NUM_TRICKS, PHASE_PLAY, TRUMP_HEARTS,
+use crate::core::cards::{suit_mask, Card, CardSet, Cards};
+use crate::core::rng::Rng;
+use crate::games::tressette::{
+    strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
 };
+use crate::search::pick::{filter, max_by, min_by};
+use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};
 
 /// Tressette's `Utility.scale` (`tressette/rules.py`).
 pub const TRESSETTE_REWARD_SCALE: f64 = 8.0;
@@ -28,7 +28,7 @@ const ALL_TRICKS_BONUS: i64 = 4;
 /// T-3: each card's strength in its suit, 10 for a 3 down to 1 for a 4 (0: not a card of
 /// the 40).
 const STRENGTH: [u8; 64] = {
-    let order: [u8; 10] = crate::tressette::RANKS_STRONGEST_FIRST;
+    let order: [u8; 10] = crate::games::tressette::RANKS_STRONGEST_FIRST;
     let mut table = [0u8; 64];
     let mut suit = 0;
     while suit < 4 {
@@ -141,7 +141,7 @@ impl TrickSearch for Tressette {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == PHASE_PLAY && self.to_act >= 0
+        self.phase == Phase::Play && self.to_act >= 0
     }
 
     trick_state_accessors!();
@@ -308,7 +308,7 @@ pub fn policy_card(state: &Tressette) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tressette::TressetteOptions;
+    use crate::games::tressette::TressetteOptions;
 
     fn options(game: u64) -> TressetteOptions {
         TressetteOptions {

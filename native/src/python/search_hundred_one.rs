@@ -4,15 +4,15 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::hundred_one::HundredOne;
-use crate::python_hundred_one::HundredOneCore;
-use crate::rng::Rng;
+use crate::core::rng::Rng;
+use crate::games::hundred_one::policy::hundred_one_action;
+use crate::games::hundred_one::HundredOne;
+use crate::python::hundred_one::HundredOneCore;
 use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::ismcts_hundred_one::{ismcts_hundred_one, IsmctsSettings};
 use crate::search::pimc_hundred_one::{
     pimc_hundred_one, rollout, search_copy, Dealing, HiddenDeal, HiddenPlace, PimcSettings,
 };
-use crate::search::policy_hundred_one::hundred_one_action;
 
 /// Each legal action with its value, the deals searched, the effective number of weighed
 /// candidates, the candidates (given and dealt).

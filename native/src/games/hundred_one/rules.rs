@@ -10,15 +10,35 @@
 
 use std::sync::Arc;
 
-use crate::cards::{Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::shuffle::seeded_shuffle;
+use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::illegal::IllegalMove;
+use crate::core::rng::Rng;
+use crate::core::shuffle::seeded_shuffle;
 
-pub const PHASE_AWAIT_DEAL: u8 = 0;
-pub const PHASE_PLAY: u8 = 1;
-pub const PHASE_AFTER_DRAW: u8 = 2;
-pub const PHASE_NAME_SUIT: u8 = 3;
-pub const PHASE_OVER: u8 = 4;
+/// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Phase {
+    AwaitDeal = 0,
+    Play = 1,
+    AfterDraw = 2,
+    NameSuit = 3,
+    Over = 4,
+}
+
+impl Phase {
+    /// The phase of a code of the Python engine, or None.
+    pub const fn from_code(code: u8) -> Option<Phase> {
+        match code {
+            0 => Some(Phase::AwaitDeal),
+            1 => Some(Phase::Play),
+            2 => Some(Phase::AfterDraw),
+            3 => Some(Phase::NameSuit),
+            4 => Some(Phase::Over),
+            _ => None,
+        }
+    }
+}
 
 /// `suit:<S>` is `SUIT_BASE + suit`; `draw` and `pass` (`actions.py`).
 pub const SUIT_BASE: u32 = 64;
@@ -248,7 +268,7 @@ pub struct HundredOne {
     pub penalties: [i64; 64],
     effect: [i8; 16],
     pub n: u8,
-    pub phase: u8,
+    pub phase: Phase,
     pub to_act: i8,
     pub first_dealer: u8,
     pub deal_number: u32,
@@ -286,7 +306,7 @@ impl HundredOne {
             penalties: penalty_table(&options),
             effect,
             n: options.players,
-            phase: PHASE_AWAIT_DEAL,
+            phase: Phase::AwaitDeal,
             to_act: -1,
             first_dealer,
             deal_number: 0,
@@ -314,12 +334,12 @@ impl HundredOne {
 
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.phase == PHASE_OVER
+        self.phase == Phase::Over
     }
 
     #[inline]
     pub fn in_deal(&self) -> bool {
-        self.phase != PHASE_AWAIT_DEAL && self.phase != PHASE_OVER
+        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
     #[inline]
@@ -344,7 +364,7 @@ impl HundredOne {
     /// The legal actions, lowest code first, into `out`; returns how many.
     pub fn legal_actions(&self, out: &mut [u32; 40]) -> usize {
         match self.phase {
-            PHASE_PLAY => {
+            Phase::Play => {
                 let (playable, draw) = self.playable();
                 let mut count = 0;
                 for card in Cards(playable) {
@@ -357,7 +377,7 @@ impl HundredOne {
                 }
                 count
             }
-            PHASE_AFTER_DRAW => {
+            Phase::AfterDraw => {
                 let drawn = self.drawn as u8;
                 if self.follow >> drawn & 1 == 1 {
                     out[0] = drawn as u32; // H-8: play the drawn card at once, or pass
@@ -368,7 +388,7 @@ impl HundredOne {
                     1
                 }
             }
-            PHASE_NAME_SUIT => {
+            Phase::NameSuit => {
                 for (suit, slot) in out[..4].iter_mut().enumerate() {
                     *slot = SUIT_BASE + suit as u32;
                 }
@@ -382,6 +402,76 @@ impl HundredOne {
         let mut legal = [0u32; 40];
         let count = self.legal_actions(&mut legal);
         legal[..count].iter().any(|&a| a as i64 == action)
+    }
+
+    /// Why `action` is illegal now (H-4, H-6..H-8, H-10), or Ok when it is legal: the Python
+    /// engine's `illegal_reason`.
+    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
+            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
+            _ if self.is_legal(action) => return Ok(()),
+            Phase::NameSuit => {
+                return Err(IllegalMove::breaks(
+                    "a suit must be named after a queen",
+                    "H-6, H-7",
+                ))
+            }
+            Phase::AfterDraw => {
+                let drawn = self.drawn as i64;
+                return Err(if (0..64).contains(&action) && action != drawn {
+                    IllegalMove::breaks("after a draw only the drawn card may be played", "H-8")
+                } else if action == drawn {
+                    IllegalMove::DrawnDoesNotMatch {
+                        card: action as Card,
+                        rule: "H-4, H-8",
+                    }
+                } else {
+                    IllegalMove::breaks(
+                        "after a draw: play the drawn card if it matches, or pass",
+                        "H-8",
+                    )
+                });
+            }
+            _ => {}
+        }
+        if action == PASS as i64 {
+            return Err(IllegalMove::breaks("pass only after drawing a card", "H-8"));
+        }
+        if action == DRAW as i64 {
+            return Err(IllegalMove::breaks(
+                "a player holding a playable card other than a queen must play",
+                "H-10",
+            ));
+        }
+        if (SUIT_BASE as i64..SUIT_BASE as i64 + 4).contains(&action) {
+            return Err(IllegalMove::breaks(
+                "a suit is named only after a queen",
+                "H-6",
+            ));
+        }
+        if !(0..64).contains(&action) {
+            return Err(IllegalMove::NoSuchAction { game: "101" });
+        }
+        let seat = self.to_act as u8;
+        let card = action as Card;
+        if self.hands[seat as usize] >> action & 1 == 0 {
+            return Err(IllegalMove::NotInHand { card, seat });
+        }
+        let top = self.top as Card;
+        Err(if top & 15 == QUEEN {
+            IllegalMove::NotNamedSuit {
+                card,
+                suit: self.suit as u8,
+                rule: "H-6",
+            }
+        } else {
+            IllegalMove::NoMatch {
+                card,
+                top,
+                rule: "H-4",
+            }
+        })
     }
 
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
@@ -410,7 +500,7 @@ impl HundredOne {
                 if E::ON {
                     events.push(HundredOneEvent::Passed { seat });
                 }
-                self.phase = PHASE_PLAY;
+                self.phase = Phase::Play;
                 self.to_act = self.next(seat) as i8;
             } else if action == DRAW {
                 self.draw_turn(events, chance)?;
@@ -434,12 +524,12 @@ impl HundredOne {
         }
         let rank = card & 15;
         if rank == QUEEN {
-            self.phase = PHASE_NAME_SUIT; // H-6: the same seat names a suit
+            self.phase = Phase::NameSuit; // H-6: the same seat names a suit
             return Ok(());
         }
         self.suit = (card >> 4) as i8;
         self.follow = follow_of(card);
-        self.phase = PHASE_PLAY;
+        self.phase = Phase::Play;
         let following = self.next(seat);
         let draws = self.effect[rank as usize];
         if draws < 0 {
@@ -570,7 +660,7 @@ impl HundredOne {
             });
         }
         self.drawn = card;
-        self.phase = PHASE_AFTER_DRAW;
+        self.phase = Phase::AfterDraw;
         Ok(())
     }
 
@@ -582,7 +672,7 @@ impl HundredOne {
         }
         self.suit = suit as i8;
         self.follow = named_follow(suit);
-        self.phase = PHASE_PLAY;
+        self.phase = Phase::Play;
         // H-6: the queen does not act on the next player; after a queen starter (H-7) the
         // dealer names the suit and the player on his left plays first.
         self.to_act = self.next(seat) as i8;
@@ -655,13 +745,13 @@ impl HundredOne {
         let first = self.next(self.dealer); // H-3
         let rank = starter & 15;
         if rank == QUEEN {
-            self.phase = PHASE_NAME_SUIT; // H-7 (reading): the dealer names the suit
+            self.phase = Phase::NameSuit; // H-7 (reading): the dealer names the suit
             self.follow = QUEENS;
             self.to_act = self.dealer as i8;
             return;
         }
         self.follow = follow_of(starter);
-        self.phase = PHASE_PLAY;
+        self.phase = Phase::Play;
         let draws = self.effect[rank as usize];
         if draws < 0 {
             self.to_act = first as i8;
@@ -734,13 +824,13 @@ impl HundredOne {
             .iter()
             .any(|&t| t >= LOSING_TOTAL)
         {
-            self.phase = PHASE_OVER; // H-16
+            self.phase = Phase::Over; // H-16
             if E::ON {
                 events.push(HundredOneEvent::GameOver);
             }
             return Ok(());
         }
-        self.phase = PHASE_AWAIT_DEAL;
+        self.phase = Phase::AwaitDeal;
         if let Some(deck) = chance.deck(self.deal_number) {
             self.deal_cards(&deck, events);
         }
@@ -942,7 +1032,7 @@ mod tests {
     fn a_record_restock_must_be_the_pile_below_its_top() {
         // rule: H-11
         let mut state = HundredOne::new(two_players(), 0);
-        state.phase = PHASE_PLAY;
+        state.phase = Phase::Play;
         state.to_act = 0;
         state.hands[0] = 1 << card(EIGHT, 1);
         state.follow = follow_of(card(NINE, 0));

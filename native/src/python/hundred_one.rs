@@ -7,12 +7,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::cards::{Card, CardSet};
-use crate::hundred_one::{
+use crate::core::cards::{Card, CardSet};
+use crate::games::hundred_one::{
     self, Chance, Completed, DealSource, Events, HundredOne, HundredOneEvent, HundredOneOptions,
     Line, RestockError, Seeded, Setup,
 };
-use crate::python::ints;
+use crate::python::module::{action_code, illegal_action_error, ints};
 
 /// players, hand_size, voluntary_draw, draw_six, draw_seven, queen_in_hand plus_40.
 pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
@@ -76,7 +76,7 @@ pub(crate) struct PyChance<'a, 'py> {
     pub(crate) error: Option<PyErr>,
 }
 
-/// Why a step of the vector environment's batch (`crate::python_vector_hundred_one`),
+/// Why a step of the vector environment's batch (`crate::python::vector_hundred_one`),
 /// which cannot raise, failed; `_deal_from_shuffler` raises it.
 pub(crate) enum StepFailure {
     /// The shuffler raised.
@@ -345,9 +345,25 @@ impl HundredOneCore {
 
     // ----- the checked path and deals ----------------------------------------------------
 
-    fn _step_events<'py>(slf: &Bound<'py, Self>, action: u32) -> PyResult<Bound<'py, PyList>> {
+    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
+    /// None when it is legal.
+    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
+        self.game
+            .check(action_code(action))
+            .err()
+            .map(|error| error.to_string())
+    }
+
+    /// Applies `action` after checking it and returns its events; an illegal one raises
+    /// `IllegalActionError` with Rust's reason and changes nothing.
+    fn _apply_events<'py>(
+        slf: &Bound<'py, Self>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let checked = slf.borrow().game.check(action_code(action));
+        checked.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
         let mut events = Vec::new();
-        Self::run_step(slf, action, &mut events, true)?;
+        Self::run_step(slf, action_code(action) as u32, &mut events, true)?;
         slf.borrow().events_list(slf.py(), &events)
     }
 
@@ -379,7 +395,7 @@ impl HundredOneCore {
         slf.borrow().events_list(slf.py(), &events)
     }
 
-    /// Called by the vector environment's batch step (`crate::python_vector::step_batch`)
+    /// Called by the vector environment's batch step (`crate::python::vector::step_batch`)
     /// when a hand ended there: raises first what that step could not (the shuffler's
     /// error, a record's restock that does not fit), else deals the next hand from the
     /// shuffler as `apply_unchecked` does.
@@ -391,7 +407,7 @@ impl HundredOneCore {
                 slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
                 Ok(())
             }
-            None if slf.borrow().game.phase == hundred_one::PHASE_AWAIT_DEAL => {
+            None if slf.borrow().game.phase == hundred_one::Phase::AwaitDeal => {
                 Self::deal_next(slf, &mut ())
             }
             None => Ok(()),
@@ -412,13 +428,16 @@ impl HundredOneCore {
         history: (Vec<CompletedTuple>, Vec<LineTuple>),
     ) -> PyResult<()> {
         let game = &mut self.game;
+        let phase: u8;
         (
-            game.phase,
+            phase,
             game.to_act,
             game.deal_number,
             game.dealer,
             game.first_dealer,
         ) = progress;
+        game.phase = hundred_one::Phase::from_code(phase)
+            .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
         game.hands = [0; hundred_one::MAX_SEATS];
         for (slot, hand) in game.hands.iter_mut().zip(hands) {
             *slot = hand;
@@ -478,7 +497,7 @@ impl HundredOneCore {
 
     #[getter]
     fn phase(&self) -> u8 {
-        self.game.phase
+        self.game.phase as u8
     }
 
     #[getter]

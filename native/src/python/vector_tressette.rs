@@ -1,12 +1,12 @@
-//! Tressette on the vector environment's batch path (`crate::python_vector`): the batch of
+//! Tressette on the vector environment's batch path (`crate::python::vector`): the batch of
 //! `TressetteCore` states stepped in one call, and encoded in another by
-//! `crate::vector_tressette`.
+//! `crate::games::tressette::vector`.
 
 use pyo3::prelude::*;
 
-use crate::python_tressette::TressetteCore;
-use crate::python_vector::{batch_bindings, BatchGame};
-use crate::vector_tressette::{encode_tressette, tressette_code, TressetteTables};
+use crate::games::tressette::vector::{encode_tressette, tressette_code, TressetteTables};
+use crate::python::tressette::TressetteCore;
+use crate::python::vector::{batch_bindings, BatchGame};
 
 impl BatchGame for TressetteCore {
     type Tables = TressetteTables;

@@ -6,9 +6,10 @@
 
 use std::sync::Arc;
 
-use crate::cards::{suit_mask, suit_of, Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::tricks::trick_winner_index;
+use crate::core::cards::{suit_mask, suit_of, Card, CardSet, Cards};
+use crate::core::illegal::IllegalMove;
+use crate::core::rng::Rng;
+use crate::core::tricks::trick_winner_index;
 
 pub const NO_TRICKS: u8 = 0;
 pub const NO_JACKS: u8 = 1;
@@ -19,15 +20,46 @@ pub const NO_KING: u8 = 5;
 pub const ERELASH: u8 = 6;
 pub const POSITIVE: u8 = 7;
 
+/// The keys of the contracts in the options and the notation (`actions.CONTRACT_KEYS`).
+pub const CONTRACT_KEYS: [&str; 8] = [
+    "no_tricks",
+    "no_jacks",
+    "no_queens",
+    "no_hearts",
+    "last_two",
+    "no_king",
+    "erelash",
+    "positive",
+];
+
 pub const ORDER_BASE: u32 = 64;
 pub const TRUMP_BASE: u32 = 80;
 pub const TRUMP_LAST: u32 = 84;
 
-pub const PHASE_AWAIT_DEAL: u8 = 0;
-pub const PHASE_ORDER: u8 = 1;
-pub const PHASE_TRUMP: u8 = 2;
-pub const PHASE_PLAY: u8 = 3;
-pub const PHASE_OVER: u8 = 4;
+/// Where a game of King stands (`PHASE_NAMES` of the Python state, by the same codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Phase {
+    AwaitDeal = 0,
+    Order = 1,
+    Trump = 2,
+    Play = 3,
+    Over = 4,
+}
+
+impl Phase {
+    /// The phase of a code of the Python engine, or None.
+    pub const fn from_code(code: u8) -> Option<Phase> {
+        match code {
+            0 => Some(Phase::AwaitDeal),
+            1 => Some(Phase::Order),
+            2 => Some(Phase::Trump),
+            3 => Some(Phase::Play),
+            4 => Some(Phase::Over),
+            _ => None,
+        }
+    }
+}
 
 const HEARTS: CardSet = suit_mask(1);
 const KING_OF_HEARTS_BIT: CardSet = 1 << (16 + 11);
@@ -308,7 +340,7 @@ impl KingEvents for Vec<KingEvent> {
 #[derive(Clone, Debug)]
 pub struct King {
     pub table: KingTable,
-    pub phase: u8,
+    pub phase: Phase,
     pub to_act: i8,
     pub first_dealer: u8,
     pub deal_number: u32,
@@ -347,7 +379,7 @@ impl King {
         let table = KingTable::new(options);
         King {
             table,
-            phase: PHASE_AWAIT_DEAL,
+            phase: Phase::AwaitDeal,
             to_act: -1,
             first_dealer,
             deal_number: 0,
@@ -388,12 +420,12 @@ impl King {
 
     #[inline]
     pub fn in_deal(&self) -> bool {
-        self.phase != PHASE_AWAIT_DEAL && self.phase != PHASE_OVER
+        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.phase == PHASE_OVER
+        self.phase == Phase::Over
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -427,8 +459,8 @@ impl King {
     pub fn legal_actions(&self, out: &mut Vec<u32>) {
         out.clear();
         match self.phase {
-            PHASE_PLAY => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
-            PHASE_ORDER => {
+            Phase::Play => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
+            Phase::Order => {
                 let row = &self.rows[self.table.row_of(self.to_act as u8)];
                 out.extend(
                     (0..8u32)
@@ -436,7 +468,7 @@ impl King {
                         .map(|c| ORDER_BASE + c),
                 );
             }
-            PHASE_TRUMP => {
+            Phase::Trump => {
                 out.extend(TRUMP_BASE..TRUMP_BASE + 4);
                 if !self.table.is_ordered() {
                     out.push(TRUMP_LAST); // K-14 (K-23: not without the preview)
@@ -448,13 +480,13 @@ impl King {
 
     pub fn is_legal(&self, action: i64) -> bool {
         match self.phase {
-            PHASE_PLAY => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
-            PHASE_ORDER => {
+            Phase::Play => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
+            Phase::Order => {
                 let row = &self.rows[self.table.row_of(self.to_act as u8)];
                 (ORDER_BASE as i64..ORDER_BASE as i64 + 8).contains(&action)
                     && row[(action - ORDER_BASE as i64) as usize] > 0
             }
-            PHASE_TRUMP => {
+            Phase::Trump => {
                 (TRUMP_BASE as i64..TRUMP_BASE as i64 + 4).contains(&action)
                     || (action == TRUMP_LAST as i64 && !self.table.is_ordered())
             }
@@ -462,14 +494,79 @@ impl King {
         }
     }
 
+    /// Why `action` is illegal now (K-5, K-8, K-9, K-14, K-17, K-18, K-23..K-25), or Ok
+    /// when it is legal: the Python engine's `illegal_reason`.
+    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
+            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
+            _ if self.is_legal(action) => return Ok(()),
+            Phase::Order => {
+                let base = ORDER_BASE as i64;
+                return Err(if (base..base + 8).contains(&action) {
+                    IllegalMove::ContractClosed {
+                        contract: CONTRACT_KEYS[(action - base) as usize],
+                        rule: "K-24, K-25",
+                    }
+                } else {
+                    IllegalMove::breaks(
+                        "the player left of the dealer must first order a game",
+                        "K-23",
+                    )
+                });
+            }
+            Phase::Trump => {
+                return Err(if action == TRUMP_LAST as i64 {
+                    IllegalMove::breaks(
+                        "'by the last' needs the 3-card preview of the classic game",
+                        "K-23",
+                    )
+                } else {
+                    IllegalMove::breaks("the trump must be named first", "K-14, K-23")
+                });
+            }
+            _ => {}
+        }
+        if !(0..64).contains(&action) {
+            return Err(IllegalMove::CardDue);
+        }
+        let seat = self.to_act as u8;
+        let hand = self.hands[seat as usize];
+        if hand >> action & 1 == 0 {
+            let card = action as Card;
+            return Err(IllegalMove::NotInHand { card, seat });
+        }
+        if self.trick_count > 0 {
+            let suit = self.lead_suit;
+            return Err(if self.legal_card_mask() == KING_OF_HEARTS_BIT {
+                IllegalMove::breaks("K♥ must be discarded at the first opportunity", "K-9")
+            } else if hand & suit_mask(suit) != 0 {
+                IllegalMove::MustFollow {
+                    suit,
+                    rule: "K-5, K-17",
+                }
+            } else {
+                IllegalMove::MustTrump { suit, rule: "K-17" }
+            });
+        }
+        Err(if self.contract == POSITIVE as i8 {
+            IllegalMove::breaks(
+                "only the caller may lead trump while holding another suit",
+                "K-18",
+            )
+        } else {
+            IllegalMove::breaks("may not lead a heart while holding another suit", "K-8")
+        })
+    }
+
     /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         match self.phase {
-            PHASE_PLAY => {
+            Phase::Play => {
                 let mask = self.legal_card_mask();
-                crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
             }
-            PHASE_ORDER => {
+            Phase::Order => {
                 let row = &self.rows[self.table.row_of(self.to_act as u8)];
                 let open = row.iter().filter(|&&count| count > 0).count() as u32;
                 let mut pick = rng.below(open);
@@ -483,7 +580,7 @@ impl King {
                 }
                 ORDER_BASE
             }
-            PHASE_TRUMP => {
+            Phase::Trump => {
                 let choices = if self.table.is_ordered() { 4 } else { 5 };
                 TRUMP_BASE + rng.below(choices)
             }
@@ -493,12 +590,23 @@ impl King {
 
     // ----- applying actions --------------------------------------------------------------
 
+    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
+    /// returns (true when it finished a deal and the game goes on).
+    pub fn apply<E: KingEvents>(
+        &mut self,
+        action: i64,
+        events: &mut E,
+    ) -> Result<bool, IllegalMove> {
+        self.check(action)?;
+        Ok(self.step(action as u32, events))
+    }
+
     /// One legal decision; returns true when it finished a deal and the game goes on.
     #[inline]
     pub fn step<E: KingEvents>(&mut self, action: u32, events: &mut E) -> bool {
         match self.phase {
-            PHASE_PLAY => self.play(action as Card, events),
-            PHASE_ORDER => {
+            Phase::Play => self.play(action as Card, events),
+            Phase::Order => {
                 self.order(action - ORDER_BASE, events);
                 false
             }
@@ -592,7 +700,7 @@ impl King {
             });
         }
         if contract as u8 == POSITIVE {
-            self.phase = PHASE_TRUMP; // K-23: the orderer names trump
+            self.phase = Phase::Trump; // K-23: the orderer names trump
         } else {
             self.begin_play(seat);
         }
@@ -642,7 +750,7 @@ impl King {
                 self.lead_first[seat] = if banned { !HEARTS } else { 0 };
             }
         }
-        self.phase = PHASE_PLAY;
+        self.phase = Phase::Play;
         self.trick_leader = leader as i8;
         self.to_act = leader as i8;
     }
@@ -680,7 +788,7 @@ impl King {
         if self.table.is_ordered() {
             self.contract = -1;
             self.caller = left as i8;
-            self.phase = PHASE_ORDER; // K-23
+            self.phase = Phase::Order; // K-23
             self.to_act = left as i8;
             return;
         }
@@ -688,7 +796,7 @@ impl King {
         self.contract = contract as i8;
         if contract == POSITIVE {
             self.caller = ((self.dealer + self.n() - 1) % self.n()) as i8; // K-14
-            self.phase = PHASE_TRUMP;
+            self.phase = Phase::Trump;
             self.to_act = self.caller;
         } else {
             self.caller = -1;
@@ -788,7 +896,7 @@ impl King {
         self.deal_number += 1;
         self.to_act = -1;
         if self.is_complete() {
-            self.phase = PHASE_OVER;
+            self.phase = Phase::Over;
             if E::ON {
                 let outcome = self.outcome();
                 let best = outcome[..n as usize]
@@ -805,7 +913,7 @@ impl King {
             }
             return false;
         }
-        self.phase = PHASE_AWAIT_DEAL;
+        self.phase = Phase::AwaitDeal;
         true
     }
 
@@ -813,7 +921,7 @@ impl King {
     pub fn outcome(&self) -> [f64; 4] {
         let n = self.n() as usize;
         let mut out = [0.0; 4];
-        if self.phase == PHASE_OVER {
+        if self.phase == Phase::Over {
             let proportional =
                 self.table.options.variant == Variant::Three && self.table.options.proportional;
             settlement(&self.totals[..n], proportional, &mut out[..n]);
@@ -832,7 +940,7 @@ impl King {
             return &[];
         }
         let dealt = &self.dealt[seat as usize][..self.table.hand_size as usize];
-        if self.phase == PHASE_TRUMP && !self.table.is_ordered() {
+        if self.phase == Phase::Trump && !self.table.is_ordered() {
             return if seat as i8 == self.caller {
                 &dealt[..3]
             } else {

@@ -7,8 +7,8 @@
 //! legal actions; so it can play any seat of a sampled deal, and the belief model can ask
 //! it what a player would have done at a moment of the past.
 
-use crate::cards::{CardSet, Cards};
-use crate::hundred_one::{HundredOne, DRAW, MAX_SEATS, PASS, SUIT_BASE};
+use crate::core::cards::{CardSet, Cards};
+use crate::games::hundred_one::{HundredOne, DRAW, MAX_SEATS, PASS, SUIT_BASE};
 
 const SIX: u32 = 4;
 const SEVEN: u32 = 5;

@@ -8,11 +8,9 @@
 //! the table does not cover (an exchange of three cards in the auction, the exchange's
 //! own decisions) makes [`encode_spades`] decline, and Python encodes that one.
 
-use crate::cards::{CardSet, Cards};
-use crate::spades::{self, Spades, NO_BID};
-
-/// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
-pub const SCAN_LIMIT: usize = 4096;
+use crate::core::cards::Cards;
+use crate::games::spades::{self, Spades, NO_BID};
+use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, SCAN_LIMIT};
 
 /// Where each part and each hashed fact of a Spades observation goes (absolute indices
 /// into the tensor; -1: the fact adds nothing there).
@@ -128,76 +126,6 @@ impl SpadesTables {
     }
 }
 
-/// `sign(x) * log1p(|x|) / log(1001)`, as `_squash` of `koloda/envs/core.py`.
-fn squash_exact(value: f64) -> f64 {
-    value.abs().ln_1p().copysign(value) / 1001f64.ln()
-}
-
-/// Integers whose squash is looked up rather than computed: `-SQUASHED..=SQUASHED`.
-const SQUASHED: i64 = 2048;
-
-/// [`squash_exact`] of a number, looked up for the integers the games count (hand sizes,
-/// tricks, totals, deal numbers): the same `f64`, without a logarithm per fact.
-pub(crate) fn squash(value: f64) -> f64 {
-    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    let whole = value as i64;
-    if whole as f64 != value || !(-SQUASHED..=SQUASHED).contains(&whole) {
-        return squash_exact(value);
-    }
-    let table = TABLE.get_or_init(|| {
-        (-SQUASHED..=SQUASHED)
-            .map(|x| squash_exact(x as f64))
-            .collect()
-    });
-    table[(whole + SQUASHED) as usize]
-}
-
-/// `out[at] += value` as numpy does it on a float32 array with a Python float (NumPy 2:
-/// the float is cast to float32 first); nothing for `at` -1.
-pub(crate) fn add(out: &mut [f32], at: i64, value: f64) {
-    if at >= 0 {
-        let slot = &mut out[at as usize];
-        *slot += value as f32;
-    }
-}
-
-/// A number fact: its squash added at `at`.
-pub(crate) fn add_number(out: &mut [f32], at: i64, value: f64) {
-    add(out, at, squash(value));
-}
-
-/// Clips the tensor to ±16 as the Python encoder does, from `start` on: the parts before
-/// it (cards, decisions, roles) hold only 0 and 1.
-pub(crate) fn clip_from(out: &mut [f32], start: usize) {
-    for x in &mut out[start..] {
-        *x = x.clamp(-16.0, 16.0);
-    }
-}
-
-/// Marks the plays of the deal (`seat << 6 | card` each) by relative seat at `off_played`,
-/// and the last `trick_len` of them, the trick on the table, at `off_trick` too.
-pub(crate) fn mark_plays(
-    out: &mut [f32],
-    (off_played, off_trick): (usize, usize),
-    plays: &[u8],
-    trick_len: usize,
-    rel: impl Fn(u8) -> usize,
-) {
-    for &p in plays {
-        out[off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
-    }
-    for &p in &plays[plays.len() - trick_len..] {
-        out[off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
-    }
-}
-
-/// Marks each card of `cards` at `base + card` (a set of cards the view shows).
-pub(crate) fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
-    for card in Cards(cards) {
-        out[base + card as usize] = 1.0;
-    }
-}
-
 /// Writes the observation of the seat to act into `out` (`size` floats, zeroed here) and
 /// its legal actions into `mask` (`num_actions` bytes); false (and nothing to rely on in
 /// either) when the position holds something only Python encodes.
@@ -289,7 +217,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     clip_from(out, t.off_roles);
     // the mask: cards in the play, the triples of the exchange in the first slots (in
     // increasing code order), the listed decisions in the auction
-    if phase == spades::PHASE_DISCARD || phase == spades::PHASE_GIVE {
+    if phase == spades::Phase::Discard || phase == spades::Phase::Give {
         let count = game.legal_count() as usize;
         let slots = 64 + t.decisions;
         if slots + count > t.num_actions {
@@ -298,7 +226,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
         for m in &mut mask[slots..slots + count] {
             *m = 1;
         }
-    } else if phase == spades::PHASE_PLAY {
+    } else if phase == spades::Phase::Play {
         for card in Cards(game.legal_card_mask()) {
             mask[card as usize] = 1;
         }
@@ -334,8 +262,8 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
     }
     let mut slot = index - t.code_of.len();
     let base = match game.phase {
-        spades::PHASE_DISCARD => spades::DISCARD_BASE,
-        spades::PHASE_GIVE => spades::GIVE_BASE,
+        spades::Phase::Discard => spades::DISCARD_BASE,
+        spades::Phase::Give => spades::GIVE_BASE,
         _ => return None,
     };
     let cards: Vec<u8> = Cards(game.hands[game.to_act.max(0) as usize]).collect();
@@ -359,17 +287,8 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
 mod tests {
     use super::*;
 
-    #[test]
-    fn looked_up_squashes_are_the_computed_ones() {
-        for x in [
-            -5000, -2049, -2048, -101, -1, 0, 1, 7, 13, 500, 2048, 2049, 9999,
-        ] {
-            assert_eq!(squash(x as f64), squash_exact(x as f64), "{x}");
-        }
-        assert_eq!(squash(0.5), squash_exact(0.5));
-    }
-    use crate::rng::Rng;
-    use crate::spades::SpadesOptions;
+    use crate::core::rng::Rng;
+    use crate::games::spades::SpadesOptions;
 
     /// Tables with no hashed facts but the auction's (every other bucket -1) and the listed
     /// decisions 64..=79.
@@ -396,7 +315,7 @@ mod tests {
             let mut game = Spades::new(SpadesOptions::default(), 0);
             game.deal_random(&mut rng);
             while game.in_deal() {
-                if game.phase == spades::PHASE_DISCARD || game.phase == spades::PHASE_GIVE {
+                if game.phase == spades::Phase::Discard || game.phase == spades::Phase::Give {
                     let mut legal = Vec::new();
                     game.legal_actions(&mut legal);
                     assert_eq!(legal.len(), game.legal_count() as usize);

@@ -1,20 +1,20 @@
 //! Bindings of the vector environment's native path (`koloda.envs.VectorEnv`): a batch of
 //! native states stepped in one call, and their observations, masks and acting seats
 //! written in another straight into the environment's numpy arrays (`crate::vector`,
-//! `crate::vector_king`, `crate::vector_tressette`, `crate::vector_hundred_one`).
+//! `crate::games::king::vector`, `crate::games::tressette::vector`, `crate::games::hundred_one::vector`).
 //! [`BatchGame`] is what a game's state class provides; the loops over the batch are
-//! written once, here (Tressette's and 101's bindings are in `crate::python_vector_tressette`
-//! and `crate::python_vector_hundred_one`).
+//! written once, here (Tressette's and 101's bindings are in `crate::python::vector_tressette`
+//! and `crate::python::vector_hundred_one`).
 
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::PyClass;
 
-use crate::python::SpadesCore;
-use crate::python_king::KingCore;
-use crate::vector::{encode_spades, spades_code, SpadesTables};
-use crate::vector_king::{encode_king, king_code, KingTables};
+use crate::games::king::vector::{encode_king, king_code, KingTables};
+use crate::games::spades::vector::{encode_spades, spades_code, SpadesTables};
+use crate::python::king::KingCore;
+use crate::python::spades::SpadesCore;
 
 /// A native state class whose batches the vector environment steps and encodes.
 pub(crate) trait BatchGame: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
@@ -219,8 +219,8 @@ macro_rules! batch_bindings {
             states: Vec<pyo3::Bound<'_, $core>>,
             indices: pyo3::buffer::PyBuffer<i64>,
             tables: pyo3::PyRef<'_, $tables_class>,
-        ) -> pyo3::PyResult<$crate::python_vector::Ended> {
-            $crate::python_vector::step_batch(py, &states, &indices, &tables.tables)
+        ) -> pyo3::PyResult<$crate::python::vector::Ended> {
+            $crate::python::vector::step_batch(py, &states, &indices, &tables.tables)
         }
 
         #[doc = concat!("Encodes a batch of ", $name, " states into the arrays (`encode_batch`): the rows left to Python.")]
@@ -233,7 +233,7 @@ macro_rules! batch_bindings {
             seats: pyo3::buffer::PyBuffer<i64>,
         ) -> pyo3::PyResult<Vec<usize>> {
             let t = &tables.tables;
-            $crate::python_vector::encode_batch(
+            $crate::python::vector::encode_batch(
                 &states,
                 t,
                 (t.size, t.num_actions),
@@ -321,7 +321,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KingBatchTables>()?;
     m.add_function(wrap_pyfunction!(king_batch_step, m)?)?;
     m.add_function(wrap_pyfunction!(king_batch_encode, m)?)?;
-    crate::python_vector_hundred_one::register(m)?;
-    crate::python_vector_tressette::register(m)?;
+    crate::python::vector_hundred_one::register(m)?;
+    crate::python::vector_tressette::register(m)?;
     Ok(())
 }

@@ -5,9 +5,12 @@
 
 use std::sync::Arc;
 
-use crate::cards::{is_valid_triple, pack_triple, suit_mask, triple_mask, Card, CardSet, Cards};
-use crate::rng::Rng;
-use crate::tricks::trick_winner_index;
+use crate::core::cards::{
+    is_valid_triple, pack_triple, suit_mask, triple_mask, Card, CardSet, Cards,
+};
+use crate::core::illegal::IllegalMove;
+use crate::core::rng::Rng;
+use crate::core::tricks::trick_winner_index;
 
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
@@ -21,12 +24,32 @@ pub const GIVE_BASE: u32 = 1 << 19;
 pub const DISCARD_HIDDEN: u32 = DISCARD_BASE;
 pub const GIVE_HIDDEN: u32 = GIVE_BASE;
 
-pub const PHASE_AWAIT_DEAL: u8 = 0;
-pub const PHASE_BID: u8 = 1;
-pub const PHASE_DISCARD: u8 = 2;
-pub const PHASE_GIVE: u8 = 3;
-pub const PHASE_PLAY: u8 = 4;
-pub const PHASE_OVER: u8 = 5;
+/// Where a game of Spades stands (`PHASE_NAMES` of the Python state, by the same codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Phase {
+    AwaitDeal = 0,
+    Bid = 1,
+    Discard = 2,
+    Give = 3,
+    Play = 4,
+    Over = 5,
+}
+
+impl Phase {
+    /// The phase of a code of the Python engine, or None.
+    pub const fn from_code(code: u8) -> Option<Phase> {
+        match code {
+            0 => Some(Phase::AwaitDeal),
+            1 => Some(Phase::Bid),
+            2 => Some(Phase::Discard),
+            3 => Some(Phase::Give),
+            4 => Some(Phase::Play),
+            5 => Some(Phase::Over),
+            _ => None,
+        }
+    }
+}
 
 pub const NUM_TRICKS: u8 = 13;
 const NON_SPADES: CardSet = suit_mask(1) | suit_mask(2) | suit_mask(3);
@@ -277,7 +300,7 @@ impl Winners {
 #[derive(Clone, Debug)]
 pub struct Spades {
     pub options: SpadesOptions,
-    pub phase: u8,
+    pub phase: Phase,
     /// The seat to act, or -1.
     pub to_act: i8,
     pub first_dealer: u8,
@@ -317,7 +340,7 @@ impl Spades {
     pub fn new(options: SpadesOptions, first_dealer: u8) -> Self {
         Spades {
             options,
-            phase: PHASE_AWAIT_DEAL,
+            phase: Phase::AwaitDeal,
             to_act: -1,
             first_dealer,
             deal_number: 0,
@@ -353,7 +376,7 @@ impl Spades {
     /// A deal is being played (every phase but "between deals" and "over").
     #[inline]
     pub fn in_deal(&self) -> bool {
-        self.phase != PHASE_AWAIT_DEAL && self.phase != PHASE_OVER
+        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -361,7 +384,7 @@ impl Spades {
     /// The cards the seat to act may play (S-10..S-12); 0 outside the play.
     #[inline]
     pub fn legal_card_mask(&self) -> CardSet {
-        if self.phase != PHASE_PLAY || self.to_act < 0 {
+        if self.phase != Phase::Play || self.to_act < 0 {
             return 0;
         }
         let hand = self.hands[self.to_act as usize];
@@ -381,15 +404,15 @@ impl Spades {
     /// How many legal actions there are now.
     pub fn legal_count(&self) -> u32 {
         match self.phase {
-            PHASE_PLAY => self.legal_card_mask().count_ones(),
-            PHASE_BID => {
+            Phase::Play => self.legal_card_mask().count_ones(),
+            Phase::Bid => {
                 if self.blind_choice() {
                     2
                 } else {
                     14
                 }
             }
-            PHASE_DISCARD | PHASE_GIVE => {
+            Phase::Discard | Phase::Give => {
                 let n = self.hands[self.to_act as usize].count_ones();
                 n * n.saturating_sub(1) * n.saturating_sub(2) / 6
             }
@@ -406,16 +429,16 @@ impl Spades {
     pub fn legal_actions(&self, out: &mut Vec<u32>) {
         out.clear();
         match self.phase {
-            PHASE_PLAY => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
-            PHASE_BID => {
+            Phase::Play => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
+            Phase::Bid => {
                 if self.blind_choice() {
                     out.extend([LOOK, BID_DOUBLE_NIL]); // S-6
                 } else {
                     out.extend(BID_BASE..BID_BASE + 14); // S-4: nil, 1..13
                 }
             }
-            PHASE_DISCARD | PHASE_GIVE => {
-                let base = if self.phase == PHASE_DISCARD {
+            Phase::Discard | Phase::Give => {
+                let base = if self.phase == Phase::Discard {
                     DISCARD_BASE
                 } else {
                     GIVE_BASE
@@ -441,16 +464,16 @@ impl Spades {
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         match self.phase {
-            PHASE_PLAY => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
-            PHASE_BID => {
+            Phase::Play => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
+            Phase::Bid => {
                 if self.blind_choice() {
                     action == LOOK as i64 || action == BID_DOUBLE_NIL as i64
                 } else {
                     (BID_BASE as i64..BID_BASE as i64 + 14).contains(&action)
                 }
             }
-            PHASE_DISCARD | PHASE_GIVE => {
-                let base = if self.phase == PHASE_DISCARD {
+            Phase::Discard | Phase::Give => {
+                let base = if self.phase == Phase::Discard {
                     DISCARD_BASE
                 } else {
                     GIVE_BASE
@@ -469,14 +492,99 @@ impl Spades {
         }
     }
 
+    /// Why `action` is illegal now (S-4, S-6, S-7, S-10..S-12), or Ok when it is legal: the
+    /// Python engine's `illegal_reason`.
+    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        match self.phase {
+            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
+            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
+            _ if self.is_legal(action) => return Ok(()),
+            _ => {}
+        }
+        let seat = self.to_act as u8;
+        let hand = self.hands[seat as usize];
+        match self.phase {
+            Phase::Bid => Err(if action == LOOK as i64 {
+                IllegalMove::AlreadyLooked { seat }
+            } else if action == BID_DOUBLE_NIL as i64 {
+                if !self.options.double_nil {
+                    IllegalMove::breaks(
+                        "double nil is not played at this table",
+                        "S-6, option double_nil",
+                    )
+                } else {
+                    IllegalMove::breaks(
+                        "double nil may only be bid before looking at the cards",
+                        "S-6",
+                    )
+                }
+            } else if (BID_BASE as i64..BID_DOUBLE_NIL as i64).contains(&action) {
+                IllegalMove::SeatMust {
+                    seat,
+                    reason: "must first look at his cards (look) or bid double nil blind",
+                    rule: "S-6",
+                }
+            } else {
+                IllegalMove::SeatMust {
+                    seat,
+                    reason: "must bid now",
+                    rule: "S-4",
+                }
+            }),
+            Phase::Discard | Phase::Give => {
+                let base = if self.phase == Phase::Discard {
+                    DISCARD_BASE
+                } else {
+                    GIVE_BASE
+                } as i64;
+                if !(base..base + (1 << 18)).contains(&action)
+                    || !is_valid_triple((action - base) as u32)
+                {
+                    return Err(if self.phase == Phase::Discard {
+                        IllegalMove::breaks(
+                            "the nil bidder must discard three cards face down",
+                            "S-7",
+                        )
+                    } else {
+                        IllegalMove::breaks(
+                            "the nil bidder's partner must give him three cards",
+                            "S-7",
+                        )
+                    });
+                }
+                let cards = triple_mask((action - base) as u32) & !hand;
+                Err(IllegalMove::NotAllInHand { cards, seat })
+            }
+            _ => {
+                if !(0..64).contains(&action) {
+                    return Err(IllegalMove::CardDue);
+                }
+                if hand >> action & 1 == 0 {
+                    let card = action as Card;
+                    return Err(IllegalMove::NotInHand { card, seat });
+                }
+                Err(if self.trick_count > 0 {
+                    IllegalMove::MustFollow {
+                        suit: self.lead_suit,
+                        rule: "S-12",
+                    }
+                } else if self.tricks_played == 0 {
+                    IllegalMove::breaks("the first trick may not be led with a spade", "S-10, S-11")
+                } else {
+                    IllegalMove::breaks("spades may not be led until broken", "S-11")
+                })
+            }
+        }
+    }
+
     /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         match self.phase {
-            PHASE_PLAY => {
+            Phase::Play => {
                 let mask = self.legal_card_mask();
-                crate::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
             }
-            PHASE_BID => {
+            Phase::Bid => {
                 if self.blind_choice() {
                     if rng.below(2) == 0 {
                         LOOK
@@ -487,8 +595,8 @@ impl Spades {
                     BID_BASE + rng.below(14)
                 }
             }
-            PHASE_DISCARD | PHASE_GIVE => {
-                let base = if self.phase == PHASE_DISCARD {
+            Phase::Discard | Phase::Give => {
+                let base = if self.phase == Phase::Discard {
                     DISCARD_BASE
                 } else {
                     GIVE_BASE
@@ -496,7 +604,7 @@ impl Spades {
                 let mut hand = self.hands[self.to_act as usize];
                 let mut chosen = 0;
                 for _ in 0..3 {
-                    let card = crate::cards::nth_card(hand, rng.below(hand.count_ones()));
+                    let card = crate::core::cards::nth_card(hand, rng.below(hand.count_ones()));
                     chosen |= 1u64 << card;
                     hand &= !(1u64 << card);
                 }
@@ -508,11 +616,18 @@ impl Spades {
 
     // ----- applying actions --------------------------------------------------------------
 
+    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
+    /// returns (true when it finished a deal and the game goes on).
+    pub fn apply<E: Events>(&mut self, action: i64, events: &mut E) -> Result<bool, IllegalMove> {
+        self.check(action)?;
+        Ok(self.step(action as u32, events))
+    }
+
     /// One legal decision (unchecked: the caller guarantees legality). Returns true when it
     /// finished a deal and the game goes on (the next deal is due).
     #[inline]
     pub fn step<E: Events>(&mut self, action: u32, events: &mut E) -> bool {
-        if self.phase != PHASE_PLAY {
+        if self.phase != Phase::Play {
             self.decide(action, events);
             return false;
         }
@@ -577,14 +692,14 @@ impl Spades {
         self.pre[self.pre_len as usize] = (seat, action);
         self.pre_len += 1;
         match self.phase {
-            PHASE_BID => {
+            Phase::Bid => {
                 if action == LOOK {
                     self.pick_up(seat, events);
                 } else {
                     self.bid(seat, (action - BID_BASE) as i8, events);
                 }
             }
-            PHASE_DISCARD => self.discard(seat, triple_mask(action - DISCARD_BASE), events),
+            Phase::Discard => self.discard(seat, triple_mask(action - DISCARD_BASE), events),
             _ => self.give(seat, triple_mask(action - GIVE_BASE), events),
         }
     }
@@ -614,7 +729,7 @@ impl Spades {
             let partner_bid = self.bids[partner];
             if is_nil_bid(bid) {
                 if partner_bid == NO_BID || !is_nil_bid(partner_bid) {
-                    self.phase = PHASE_DISCARD; // S-7: discard right after the bid
+                    self.phase = Phase::Discard; // S-7: discard right after the bid
                     return;
                 }
                 if self.pending[partner] != 0 {
@@ -628,7 +743,7 @@ impl Spades {
                     }
                 }
             } else if self.pending[partner] != 0 {
-                self.phase = PHASE_GIVE; // S-7: the partner gives right after his bid
+                self.phase = Phase::Give; // S-7: the partner gives right after his bid
                 return;
             }
         }
@@ -645,7 +760,7 @@ impl Spades {
         if self.bids[partner as usize] == NO_BID {
             self.next_bidder();
         } else {
-            self.phase = PHASE_GIVE; // S-7: the partner has bid: he gives at once
+            self.phase = Phase::Give; // S-7: the partner has bid: he gives at once
             self.to_act = partner as i8;
         }
     }
@@ -675,11 +790,11 @@ impl Spades {
     fn next_bidder(&mut self) {
         if self.bid_count == 4 {
             let leader = ((self.dealer + 1) & 3) as i8; // S-10
-            self.phase = PHASE_PLAY;
+            self.phase = Phase::Play;
             self.trick_leader = leader;
             self.to_act = leader;
         } else {
-            self.phase = PHASE_BID; // S-4: bidding goes on to the left
+            self.phase = Phase::Bid; // S-4: bidding goes on to the left
             self.to_act = ((self.last_bidder + 1) & 3) as i8;
         }
     }
@@ -708,7 +823,7 @@ impl Spades {
         self.received = [0; 4];
         self.pre_len = 0;
         self.broken = false;
-        self.phase = PHASE_BID;
+        self.phase = Phase::Bid;
         self.to_act = self.dealer as i8; // S-4: the dealer bids first
     }
 
@@ -808,7 +923,7 @@ impl Spades {
         }
         if winners.count > 0 {
             self.winners = winners;
-            self.phase = PHASE_OVER;
+            self.phase = Phase::Over;
             self.is_over = true;
             if E::ON {
                 events.push(Event::GameOver {
@@ -818,7 +933,7 @@ impl Spades {
             }
             return false;
         }
-        self.phase = PHASE_AWAIT_DEAL;
+        self.phase = Phase::AwaitDeal;
         true
     }
 
@@ -997,7 +1112,7 @@ mod tests {
         let mut events = Vec::new();
         state.step(LOOK, &mut events);
         state.step(BID_BASE, &mut events); // seat 0 nil: discards at once (S-7)
-        assert_eq!(state.phase, PHASE_DISCARD);
+        assert_eq!(state.phase, Phase::Discard);
         assert_eq!(state.legal_count(), 286);
         state.step(DISCARD_BASE + (10 << 12 | 11 << 6 | 12), &mut events);
         assert_eq!(state.hands[0].count_ones(), 10);
@@ -1008,7 +1123,7 @@ mod tests {
         state.step(BID_BASE, &mut events); // seat 2 nil too: the discards go back (S-8)
         assert_eq!(state.hands[0].count_ones(), 13);
         assert!(events.contains(&Event::DiscardsReturned { seat: 0 }));
-        assert_eq!((state.phase, state.to_act), (PHASE_BID, 3));
+        assert_eq!((state.phase, state.to_act), (Phase::Bid, 3));
     }
 
     #[test]
@@ -1028,7 +1143,7 @@ mod tests {
             };
             state.step(legal[0], &mut ());
         }
-        assert_eq!(state.phase, PHASE_PLAY);
+        assert_eq!(state.phase, Phase::Play);
         assert_eq!(state.to_act, 0);
         // seat 0 holds only spades: he may lead one, and that breaks nothing
         assert_eq!(state.legal_card_mask(), state.hands[0]);
@@ -1057,7 +1172,7 @@ mod tests {
                 assert_eq!(legal.len() as u32, state.legal_count());
                 let action = legal[rng.below(legal.len() as u32) as usize];
                 assert!(state.is_legal(action as i64));
-                if state.phase == PHASE_PLAY {
+                if state.phase == Phase::Play {
                     let total: u32 = state.hands.iter().map(|h| h.count_ones()).sum();
                     assert_eq!(total + state.plays_len as u32, 52);
                 }

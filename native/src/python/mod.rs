@@ -1,0 +1,13 @@
+//! The PyO3 bindings (the `python` feature): the module (`module`), one file per game, and the
+//! bindings of the search and of the vector environment's batch path.
+
+pub mod hundred_one;
+pub mod king;
+pub mod module;
+pub mod search;
+pub mod search_hundred_one;
+pub mod spades;
+pub mod tressette;
+pub mod vector;
+pub mod vector_hundred_one;
+pub mod vector_tressette;

@@ -1,0 +1,93 @@
+//! What every game's native encoder shares (`games/<game>/vector.rs`): the arithmetic of the
+//! Python encoder of `koloda/envs/core.py` (its squash, float32 sums and clipping) and the
+//! marking of cards and plays in the observation tensor.
+
+use crate::core::cards::{CardSet, Cards};
+
+/// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
+pub const SCAN_LIMIT: usize = 4096;
+
+/// `sign(x) * log1p(|x|) / log(1001)`, as `_squash` of `koloda/envs/core.py`.
+pub fn squash_exact(value: f64) -> f64 {
+    value.abs().ln_1p().copysign(value) / 1001f64.ln()
+}
+
+/// Integers whose squash is looked up rather than computed: `-SQUASHED..=SQUASHED`.
+const SQUASHED: i64 = 2048;
+
+/// [`squash_exact`] of a number, looked up for the integers the games count (hand sizes,
+/// tricks, totals, deal numbers): the same `f64`, without a logarithm per fact.
+pub fn squash(value: f64) -> f64 {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let whole = value as i64;
+    if whole as f64 != value || !(-SQUASHED..=SQUASHED).contains(&whole) {
+        return squash_exact(value);
+    }
+    let table = TABLE.get_or_init(|| {
+        (-SQUASHED..=SQUASHED)
+            .map(|x| squash_exact(x as f64))
+            .collect()
+    });
+    table[(whole + SQUASHED) as usize]
+}
+
+/// `out[at] += value` as numpy does it on a float32 array with a Python float (NumPy 2:
+/// the float is cast to float32 first); nothing for `at` -1.
+pub fn add(out: &mut [f32], at: i64, value: f64) {
+    if at >= 0 {
+        let slot = &mut out[at as usize];
+        *slot += value as f32;
+    }
+}
+
+/// A number fact: its squash added at `at`.
+pub fn add_number(out: &mut [f32], at: i64, value: f64) {
+    add(out, at, squash(value));
+}
+
+/// Clips the tensor to ±16 as the Python encoder does, from `start` on: the parts before
+/// it (cards, decisions, roles) hold only 0 and 1.
+pub fn clip_from(out: &mut [f32], start: usize) {
+    for x in &mut out[start..] {
+        *x = x.clamp(-16.0, 16.0);
+    }
+}
+
+/// Marks the plays of the deal (`seat << 6 | card` each) by relative seat at `off_played`,
+/// and the last `trick_len` of them, the trick on the table, at `off_trick` too.
+pub fn mark_plays(
+    out: &mut [f32],
+    (off_played, off_trick): (usize, usize),
+    plays: &[u8],
+    trick_len: usize,
+    rel: impl Fn(u8) -> usize,
+) {
+    for &p in plays {
+        out[off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+    for &p in &plays[plays.len() - trick_len..] {
+        out[off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+}
+
+/// Marks each card of `cards` at `base + card` (a set of cards the view shows).
+pub fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
+    for card in Cards(cards) {
+        out[base + card as usize] = 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn looked_up_squashes_are_the_computed_ones() {
+        for x in [
+            -5000, -2049, -2048, -101, -1, 0, 1, 7, 13, 500, 2048, 2049, 9999,
+        ] {
+            assert_eq!(squash(x as f64), squash_exact(x as f64), "{x}");
+        }
+        assert_eq!(squash(0.5), squash_exact(0.5));
+    }
+}
