@@ -9,8 +9,8 @@ OpenSkill update (``ratings.rate_teams``), starting from a new player's rating a
 the pairs' deals in turn (the first deal of every pair, then the second, …). Then every
 rating is moved by the same amount so that the anchor, the first level named, shows 1500:
 a new player is taken to be as strong as it until games say otherwise. In the card room a
-level plays under these figures; people's rated games move only the people's ratings (the
-ladder, run again, is what moves a level's).
+level starts from these figures and its rated games move it from there
+(``koloda.server.ratings_service``).
 
 The unit is a deal, not a game: a stronger bot wins a game more surely than a deal, so the
 gaps a ladder finds are likely smaller than whole games' would be; σ says how sure each
