@@ -6,7 +6,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::cards::{CardBits, CardCode, Cards};
 
 const RANK_NAMES: [&str; 13] = [
     "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
@@ -15,7 +15,7 @@ const SUIT_LETTERS: [char; 4] = ['S', 'H', 'D', 'C'];
 
 /// A card in the notation of `koloda.core.cards.format_card` (`10H`, `QS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardName(pub Card);
+pub struct CardName(pub CardCode);
 
 impl fmt::Display for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -38,7 +38,7 @@ impl fmt::Display for SuitName {
 
 /// The cards of a set, lowest code first, separated by ", ".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardList(pub CardSet);
+pub struct CardList(pub CardBits);
 
 impl fmt::Display for CardList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -67,10 +67,10 @@ pub enum IllegalMove {
     #[error("not an action of {game}")]
     NoSuchAction { game: &'static str },
     #[error("{} is not in the hand of seat {seat}", CardName(*card))]
-    NotInHand { card: Card, seat: u8 },
+    NotInHand { card: CardCode, seat: u8 },
     /// Some of several cards (a Spades exchange) are not in the hand.
     #[error("{} not in the hand of seat {seat}", CardList(*cards))]
-    NotAllInHand { cards: CardSet, seat: u8 },
+    NotAllInHand { cards: CardBits, seat: u8 },
     #[error("seat {seat} has already looked at his cards")]
     AlreadyLooked { seat: u8 },
     /// A fixed reason about the seat to act: "seat {seat} {reason} ({rule})".
@@ -97,14 +97,14 @@ pub enum IllegalMove {
         rule: &'static str,
     },
     #[error("the drawn {} does not match the top card ({rule})", CardName(*card))]
-    DrawnDoesNotMatch { card: Card, rule: &'static str },
+    DrawnDoesNotMatch { card: CardCode, rule: &'static str },
     #[error(
         "{} is neither of the named suit {} nor a queen ({rule})",
         CardName(*card),
         SuitName(*suit)
     )]
     NotNamedSuit {
-        card: Card,
+        card: CardCode,
         suit: u8,
         rule: &'static str,
     },
@@ -114,8 +114,8 @@ pub enum IllegalMove {
         CardName(*top)
     )]
     NoMatch {
-        card: Card,
-        top: Card,
+        card: CardCode,
+        top: CardCode,
         rule: &'static str,
     },
 }

@@ -1,7 +1,7 @@
 //! The trick kernel the trick games share (as `koloda/core/tricks.py`): the power of a card
 //! in a trick and the winner of a complete trick.
 
-use crate::core::cards::{rank_of, suit_of, Card};
+use crate::core::cards::{rank_of, suit_of, CardCode};
 
 /// Added to a trump's strength: any trump beats any card of another suit.
 pub const TRUMP_BONUS: u32 = 100;
@@ -10,7 +10,7 @@ pub const TRUMP_BONUS: u32 = 100;
 /// a trump `TRUMP_BONUS` + its strength, a card of the led suit its strength (ace-high:
 /// 2 = 1 .. A = 13), any other card 0.
 #[inline]
-pub fn ace_high_power(card: Card, lead_suit: u8, trump: Option<u8>) -> u32 {
+pub fn ace_high_power(card: CardCode, lead_suit: u8, trump: Option<u8>) -> u32 {
     let suit = suit_of(card);
     let strength = rank_of(card) as u32 + 1;
     if Some(suit) == trump {
@@ -25,7 +25,7 @@ pub fn ace_high_power(card: Card, lead_suit: u8, trump: Option<u8>) -> u32 {
 /// The index (0 = the leader) of the play that takes a trick: the highest power, the
 /// earlier play on equal power.
 #[inline]
-pub fn trick_winner_index(cards: &[Card], trump: Option<u8>) -> usize {
+pub fn trick_winner_index(cards: &[CardCode], trump: Option<u8>) -> usize {
     let lead = suit_of(cards[0]);
     let mut best = 0;
     let mut best_power = ace_high_power(cards[0], lead, trump);

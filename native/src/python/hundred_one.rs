@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::core::cards::{Card, CardSet};
+use crate::core::cards::{CardBits, CardCode};
 use crate::games::hundred_one::{
     self, Chance, Completed, DealSource, Events, HundredOne, HundredOneEvent, HundredOneOptions,
     Line, RestockError, Seeded, Setup,
@@ -52,7 +52,7 @@ fn source_from(source: SourceTuple) -> PyResult<DealSource> {
         Some((kind, hands, starter, stock, restocks)) => {
             if kind == "cards" {
                 let cards = hands.into_iter().next().unwrap_or_default();
-                let deck: [Card; 36] = cards
+                let deck: [CardCode; 36] = cards
                     .try_into()
                     .map_err(|_| PyValueError::new_err("a shuffled deck has 36 cards"))?;
                 DealSource::Cards(deck)
@@ -86,11 +86,11 @@ pub(crate) enum StepFailure {
 }
 
 impl PyChance<'_, '_> {
-    fn call(&mut self, items: &[Card], index: u64) -> Option<Vec<Card>> {
+    fn call(&mut self, items: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
         let shuffler = self.shuffler?;
         match shuffler
             .call_method1("shuffled", (items.to_vec(), index))
-            .and_then(|cards| cards.extract::<Vec<Card>>())
+            .and_then(|cards| cards.extract::<Vec<CardCode>>())
         {
             Ok(cards) => Some(cards),
             Err(error) => {
@@ -102,12 +102,12 @@ impl PyChance<'_, '_> {
 }
 
 impl Chance for PyChance<'_, '_> {
-    fn deck(&mut self, deal: u32) -> Option<[Card; 36]> {
+    fn deck(&mut self, deal: u32) -> Option<[CardCode; 36]> {
         if let Some(seed) = self.seed {
             return Seeded(seed).deck(deal);
         }
         let cards = self.call(&hundred_one::deck_cards(), deal as u64)?;
-        match <[Card; 36]>::try_from(cards) {
+        match <[CardCode; 36]>::try_from(cards) {
             Ok(deck) => Some(deck),
             Err(_) => {
                 self.error = Some(PyValueError::new_err("a shuffled deck has 36 cards"));
@@ -116,7 +116,7 @@ impl Chance for PyChance<'_, '_> {
         }
     }
 
-    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>> {
+    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
         if let Some(seed) = self.seed {
             return Seeded(seed).restock(below, index);
         }
@@ -419,8 +419,8 @@ impl HundredOneCore {
     fn _restore(
         &mut self,
         progress: (u8, i8, u32, u8, u8),
-        hands: Vec<CardSet>,
-        cards: (Vec<u8>, Vec<u8>, i8, i8, CardSet, i8, u32, i8),
+        hands: Vec<CardBits>,
+        cards: (Vec<u8>, Vec<u8>, i8, i8, CardBits, i8, u32, i8),
         log: Vec<u16>,
         source: SourceTuple,
         restocks: (Vec<Vec<u8>>, u32),
@@ -521,7 +521,7 @@ impl HundredOneCore {
     }
 
     #[getter]
-    fn hands(&self) -> Vec<CardSet> {
+    fn hands(&self) -> Vec<CardBits> {
         self.game.hands[..self.game.n as usize].to_vec()
     }
 
@@ -558,7 +558,7 @@ impl HundredOneCore {
     }
 
     #[getter]
-    fn follow(&self) -> CardSet {
+    fn follow(&self) -> CardBits {
         self.game.follow
     }
 

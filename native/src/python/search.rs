@@ -10,7 +10,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::core::cards::{Card, CardSet};
+use crate::core::cards::{CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::games::spades::policy::heuristic_bid;
 use crate::python::king::KingCore;
@@ -64,7 +64,7 @@ fn dealer<G: TrickSearch>(
             at_least_one,
         })
         .collect();
-    let hands: Vec<CardSet> = (0..n).map(|s| game.hand(s)).collect();
+    let hands: Vec<CardBits> = (0..n).map(|s| game.hand(s)).collect();
     Determinizer::new(seat, unseen, &places, &hands)
         .and_then(|dealer| dealer.with_limits(limits))
         .map_err(PyValueError::new_err)
@@ -248,10 +248,10 @@ macro_rules! search_bindings {
             drop(state);
             let belief = match start {
                 Some(start) => {
-                    let plays: Vec<(usize, Card)> = plays
+                    let plays: Vec<(usize, CardCode)> = plays
                         .unwrap_or_default()
                         .into_iter()
-                        .map(|(who, card)| (who, card.min(255) as Card))
+                        .map(|(who, card)| (who, card.min(255) as CardCode))
                         .collect();
                     let model = PlayBelief::new(start.game.clone(), plays, seat, epsilon)
                         .map_err(PyValueError::new_err)?;

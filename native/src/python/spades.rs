@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::core::cards::{CardSet, Cards};
+use crate::core::cards::{CardBits, Cards};
 use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions};
 
 type SideTuple = (i64, i64, i64, i64, i64, i64, i64, i64, bool);
@@ -53,11 +53,11 @@ fn side_from(t: SideTuple) -> SideScore {
     }
 }
 
-fn cards_vec(set: CardSet) -> Vec<u8> {
+fn cards_vec(set: CardBits) -> Vec<u8> {
     Cards(set).collect()
 }
 
-fn cards_tuple(py: Python<'_>, set: CardSet) -> PyResult<Bound<'_, PyTuple>> {
+fn cards_tuple(py: Python<'_>, set: CardBits) -> PyResult<Bound<'_, PyTuple>> {
     PyTuple::new(py, Cards(set))
 }
 

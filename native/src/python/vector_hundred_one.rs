@@ -10,7 +10,7 @@
 
 use pyo3::prelude::*;
 
-use crate::core::cards::Card;
+use crate::core::cards::CardCode;
 use crate::games::hundred_one::vector::{encode_hundred_one, hundred_one_code, HundredOneTables};
 use crate::games::hundred_one::{self, Chance, Seeded};
 use crate::python::hundred_one::{HundredOneCore, PyChance, StepFailure};
@@ -20,10 +20,10 @@ use crate::python::vector::{batch_bindings, BatchGame};
 struct NoDeal<'a, C: Chance>(&'a mut C);
 
 impl<C: Chance> Chance for NoDeal<'_, C> {
-    fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
+    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
         None
     }
-    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>> {
+    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
         self.0.restock(below, index)
     }
 }

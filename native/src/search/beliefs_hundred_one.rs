@@ -10,7 +10,7 @@
 //! model is the heuristic player with an `epsilon` chance of any legal move. The weight is
 //! the product of the probabilities of what he did, 0 when no history fits.
 
-use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::games::hundred_one::policy::{choose, Decision};
 use crate::games::hundred_one::{
@@ -32,11 +32,11 @@ struct SeatHistory {
     /// Log indices of the cards he drew whose identity is unknown.
     draws: Vec<i32>,
     /// (log index of a draw, the card) when he played the drawn card at once (H-8).
-    known: Vec<(i32, Card)>,
+    known: Vec<(i32, CardCode)>,
     /// (log index, card) of every card he played from his hand.
-    plays: Vec<(i32, Card)>,
+    plays: Vec<(i32, CardCode)>,
     /// (log index, cards) of every draw by choice: he held none of those cards then (H-10).
-    banned: Vec<(i32, CardSet)>,
+    banned: Vec<(i32, CardBits)>,
 }
 
 /// One decision of another player, as the log shows it.
@@ -46,7 +46,7 @@ struct PastDecision {
     seat: u8,
     kind: u8,
     observed: u32,
-    follow: CardSet,
+    follow: CardBits,
     hand_sizes: [u8; MAX_SEATS],
     /// AFTER_DRAW: the log index of the card drawn.
     draw_index: i32,
@@ -80,7 +80,7 @@ impl Prepared {
         }
         let voluntary = state.options.voluntary_draw;
         let log = &state.log;
-        let starter = state.starter as Card;
+        let starter = state.starter as CardCode;
         let mut histories: Vec<Option<SeatHistory>> = (0..n)
             .map(|s| (s != seat).then(SeatHistory::default))
             .collect();
@@ -105,7 +105,7 @@ impl Prepared {
             let index = i as i32;
             let tracked = who < n && histories[who].is_some();
             let decision =
-                |kind: u8, observed: u32, follow: CardSet, draw_index: i32| PastDecision {
+                |kind: u8, observed: u32, follow: CardBits, draw_index: i32| PastDecision {
                     index,
                     seat: who as u8,
                     kind,
@@ -115,7 +115,7 @@ impl Prepared {
                     draw_index,
                 };
             if code < SUIT_BASE {
-                let card = code as Card;
+                let card = code as CardCode;
                 let after_draw =
                     chose_draw == who as i32 && i >= 1 && code_at(i - 1) == DREW as u32;
                 if tracked {
@@ -189,9 +189,9 @@ impl Prepared {
     }
 
     /// The weight of a deal whose hands are now `hands` (indexed by seat).
-    pub fn weight(&self, hands: &[CardSet], epsilon: f64, rng: &mut Rng) -> f64 {
+    pub fn weight(&self, hands: &[CardBits], epsilon: f64, rng: &mut Rng) -> f64 {
         let mut cards_of = vec![-1i16; self.length + 1];
-        let mut initial = [0 as CardSet; MAX_SEATS];
+        let mut initial = [0 as CardBits; MAX_SEATS];
         for (s, history) in self.histories.iter().enumerate() {
             let Some(history) = history else { continue };
             match self.assign(history, hands[s], &mut cards_of, rng) {
@@ -212,12 +212,12 @@ impl Prepared {
     fn assign(
         &self,
         history: &SeatHistory,
-        held: CardSet,
+        held: CardBits,
         cards_of: &mut [i16],
         rng: &mut Rng,
-    ) -> Option<CardSet> {
+    ) -> Option<CardBits> {
         let end = self.length as i32;
-        let mut items: Vec<(i32, Card)> = history.plays.clone();
+        let mut items: Vec<(i32, CardCode)> = history.plays.clone();
         items.extend(Cards(held).map(|card| (end, card)));
         let mut slots = vec![INITIAL; self.hand_size];
         slots.extend_from_slice(&history.draws);
@@ -259,7 +259,7 @@ impl Prepared {
 
     /// The earliest moment (exclusive) the card may have come into a hand to be held at
     /// `deadline`: after its last appearance in the pile and the reshuffle that freed it.
-    fn lowest(&self, card: Card, deadline: i32) -> i32 {
+    fn lowest(&self, card: CardCode, deadline: i32) -> i32 {
         let Some(&last) = self.played_at[card as usize]
             .iter()
             .rev()
@@ -275,7 +275,7 @@ impl Prepared {
     }
 
     /// Walks the log with the rebuilt hands, weighing every decision of the others.
-    fn replay(&self, mut hands: [CardSet; MAX_SEATS], cards_of: &[i16], epsilon: f64) -> f64 {
+    fn replay(&self, mut hands: [CardBits; MAX_SEATS], cards_of: &[i16], epsilon: f64) -> f64 {
         // what entered or left each hand at every log index: (seat, card), seat -1 for none
         let mut moves = vec![(-1i8, 0u8); self.length + 1];
         for (s, history) in self.histories.iter().enumerate() {
@@ -284,7 +284,7 @@ impl Prepared {
                 moves[index as usize] = (s as i8, card);
             }
             for &index in &history.draws {
-                moves[index as usize] = (s as i8, cards_of[index as usize] as Card);
+                moves[index as usize] = (s as i8, cards_of[index as usize] as CardCode);
             }
             for &(index, card) in &history.known {
                 moves[index as usize] = (s as i8, card);

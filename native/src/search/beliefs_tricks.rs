@@ -15,7 +15,7 @@
 //!
 //! Only public decisions and the sampled hands enter a weight, never a real hidden card.
 
-use crate::core::cards::{Card, CardSet};
+use crate::core::cards::{CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::games::spades::policy::heuristic_bid;
 use crate::games::spades::{is_nil_bid, Spades, BID_BASE, BID_DOUBLE_NIL, DOUBLE_NIL, NIL, NO_BID};
@@ -25,8 +25,8 @@ use crate::search::trick::TrickSearch;
 #[derive(Clone, Debug)]
 pub struct PlayBelief<G> {
     start: G,
-    plays: Vec<(usize, Card)>,
-    played_by: [CardSet; 4],
+    plays: Vec<(usize, CardCode)>,
+    played_by: [CardBits; 4],
     observer: usize,
     epsilon: Option<f64>,
 }
@@ -38,7 +38,7 @@ impl<G: TrickSearch> PlayBelief<G> {
     /// an `epsilon` only the decisions before the play are weighed.
     pub fn new(
         start: G,
-        plays: Vec<(usize, Card)>,
+        plays: Vec<(usize, CardCode)>,
         observer: usize,
         epsilon: Option<f64>,
     ) -> Result<Self, String> {
@@ -49,7 +49,7 @@ impl<G: TrickSearch> PlayBelief<G> {
         if observer >= n {
             return Err(format!("seat {observer} is not a seat of the game"));
         }
-        let mut played_by = [0 as CardSet; 4];
+        let mut played_by = [0 as CardBits; 4];
         let mut check = start.for_search();
         for (index, &(seat, card)) in plays.iter().enumerate() {
             if !check.in_play() || check.to_act() != seat {
@@ -72,7 +72,7 @@ impl<G: TrickSearch> PlayBelief<G> {
 
     /// The weight of a deal giving each seat `hands[seat]` now (the observer's own hand as
     /// it is): 0 when the plays are impossible with those cards.
-    pub fn weight(&self, hands: &[CardSet], rng: &mut Rng) -> f64 {
+    pub fn weight(&self, hands: &[CardBits], rng: &mut Rng) -> f64 {
         let mut state = self.start.clone();
         for (seat, &hand) in hands.iter().enumerate().take(state.num_seats()) {
             state.set_hand(seat, hand | self.played_by[seat]);
@@ -118,7 +118,7 @@ const NUMBER_FOR_NIL: f64 = 0.3;
 
 /// How likely `bid` (nil: 0) was from `hand` under the heuristic's bidding, softly: a
 /// number near the heuristic's weighs nearly as much as its own.
-pub fn bid_weight(hand: CardSet, bid: i8, partner_nil: bool) -> f64 {
+pub fn bid_weight(hand: CardBits, bid: i8, partner_nil: bool) -> f64 {
     let (nil, target) = heuristic_bid(hand, partner_nil);
     if bid == 0 {
         return if nil { 1.0 } else { NIL_MISS };
@@ -197,7 +197,7 @@ mod tests {
     }
 
     /// `count` cards played by the policy from `start`: the plays and the position.
-    fn policy_plays(start: &Spades, count: usize) -> (Vec<(usize, Card)>, Spades) {
+    fn policy_plays(start: &Spades, count: usize) -> (Vec<(usize, CardCode)>, Spades) {
         let mut game = start.clone();
         let mut rng = Rng::new(0);
         let mut plays = Vec::new();
@@ -216,14 +216,14 @@ mod tests {
         let observer = game.to_act();
         let belief = PlayBelief::new(start, plays, observer, Some(0.1)).unwrap();
         let mut rng = Rng::new(1);
-        let real: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
+        let real: Vec<CardBits> = (0..4).map(|s| game.hand(s)).collect();
         let truth = belief.weight(&real, &mut rng);
         assert!(truth > 0.0);
         let mut dealer = Determinizer::knowing_hand_sizes(&game, observer);
         let mut lower = 0;
         for _ in 0..200 {
             let other = dealer.determinize(&game, &mut rng);
-            let hands: Vec<CardSet> = (0..4).map(|s| other.hand(s)).collect();
+            let hands: Vec<CardBits> = (0..4).map(|s| other.hand(s)).collect();
             let w = belief.weight(&hands, &mut rng);
             assert!(w >= 0.0);
             if w < truth * 0.5 {
@@ -260,7 +260,7 @@ mod tests {
                 continue;
             }
             // give that seat a card of the suit from another seat's hand, in exchange
-            let mut hands: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
+            let mut hands: Vec<CardBits> = (0..4).map(|s| game.hand(s)).collect();
             let Some(donor) = (0..4).find(|&s| {
                 s != seat && s != observer && hands[s] & crate::core::cards::suit_mask(suit) != 0
             }) else {
@@ -278,7 +278,7 @@ mod tests {
                 PlayBelief::new(start.clone(), plays.clone(), observer, Some(0.3)).unwrap();
             let mut rng = Rng::new(4);
             assert_eq!(belief.weight(&hands, &mut rng), 0.0);
-            let real: Vec<CardSet> = (0..4).map(|s| game.hand(s)).collect();
+            let real: Vec<CardBits> = (0..4).map(|s| game.hand(s)).collect();
             assert!(belief.weight(&real, &mut rng) > 0.0);
             let mut wrong = plays.clone();
             wrong[0].0 = (wrong[0].0 + 1) % 4;

@@ -6,7 +6,7 @@
 //! The knowledge comes from the seat's view only (`koloda.bots.search.native_ismcts` reads
 //! it through the game's own `hidden_cards`); the other seats' real cards never reach here.
 
-use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::search::trick::TrickSearch;
 
@@ -19,12 +19,12 @@ pub struct Place {
     /// How many unseen cards the seat holds.
     pub size: u32,
     /// Unseen cards it cannot hold (voids shown, cards its plays show it lacks).
-    pub excluded: CardSet,
+    pub excluded: CardBits,
     /// Cards it holds now for sure, besides the unseen ones (an exchange's cards).
-    pub held: CardSet,
+    pub held: CardBits,
     /// A set it must hold at least one card of among the dealt ones (0: none), already
     /// reduced by the caller to a set no known card satisfies.
-    pub at_least_one: CardSet,
+    pub at_least_one: CardBits,
 }
 
 /// Deals the unseen cards of one information set, many times.
@@ -34,14 +34,14 @@ pub struct Determinizer {
     places: Vec<Place>,
     /// Cards some seat with room cannot hold, the most constrained first, with the places
     /// that may take them (a bit per place).
-    constrained: Vec<(Card, u8)>,
+    constrained: Vec<(CardCode, u8)>,
     /// Cards every place with room may take.
-    free: Vec<Card>,
+    free: Vec<CardCode>,
     /// A deal known to agree with the knowledge (the root position's own), used when the
     /// random deals keep failing.
-    fallback: Vec<CardSet>,
+    fallback: Vec<CardBits>,
     /// At most so many cards of a set in one seat's hand: `(seat, set, most)`.
-    limits: Vec<(usize, CardSet, u32)>,
+    limits: Vec<(usize, CardBits, u32)>,
     /// How many times the fallback deal was used.
     pub fallbacks: u64,
 }
@@ -52,9 +52,9 @@ impl Determinizer {
     /// with the knowledge (each seat's whole holding).
     pub fn new(
         observer: usize,
-        unseen: CardSet,
+        unseen: CardBits,
         places: &[Place],
-        fallback: &[CardSet],
+        fallback: &[CardBits],
     ) -> Result<Self, String> {
         let n = places.len();
         if !(2..=4).contains(&n) || fallback.len() != n || observer >= n {
@@ -117,7 +117,7 @@ impl Determinizer {
     /// The same dealer, with bounds on how many cards of a set a seat holds: `(seat, set,
     /// most)` (Tressette: the combinations a seat did not declare), checked on every deal;
     /// the fallback deal must keep them.
-    pub fn with_limits(mut self, limits: Vec<(usize, CardSet, u32)>) -> Result<Self, String> {
+    pub fn with_limits(mut self, limits: Vec<(usize, CardBits, u32)>) -> Result<Self, String> {
         for &(seat, cards, most) in &limits {
             if seat >= self.places.len() {
                 return Err(format!("a limit for seat {seat} of {}", self.places.len()));
@@ -150,14 +150,14 @@ impl Determinizer {
                 }
             })
             .collect();
-        let hands: Vec<CardSet> = (0..n).map(|s| state.hand(s)).collect();
+        let hands: Vec<CardBits> = (0..n).map(|s| state.hand(s)).collect();
         Determinizer::new(observer, unseen, &places, &hands).unwrap()
     }
 
     /// A copy of `template` with every hand but the observer's dealt anew (`deal`).
     pub fn determinize<G: TrickSearch>(&mut self, template: &G, rng: &mut Rng) -> G {
         let n = template.num_seats();
-        let mut hands = [0 as CardSet; 4];
+        let mut hands = [0 as CardBits; 4];
         for (seat, hand) in hands.iter_mut().enumerate().take(n) {
             *hand = template.hand(seat);
         }
@@ -173,12 +173,12 @@ impl Determinizer {
 
     /// One deal: every seat but the observer's gets its known cards and its share of the
     /// unseen ones (`hands[observer]` is left as it is).
-    pub fn deal(&mut self, rng: &mut Rng, hands: &mut [CardSet]) {
+    pub fn deal(&mut self, rng: &mut Rng, hands: &mut [CardBits]) {
         let n = self.places.len();
-        let mut order = [0 as Card; 64];
+        let mut order = [0 as CardCode; 64];
         'attempt: for _ in 0..TRIES {
             let mut room = [0u32; 4];
-            let mut dealt = [0 as CardSet; 4];
+            let mut dealt = [0 as CardBits; 4];
             for (slot, place) in room.iter_mut().zip(&self.places) {
                 *slot = place.size;
             }
@@ -247,8 +247,8 @@ mod tests {
     #[test]
     fn deals_respect_sizes_voids_and_known_cards() {
         // Seat 0 observes; seat 1 is void in hearts, seat 2 holds the ace of clubs for sure.
-        let own: CardSet = 0x1FFF; // all spades
-        let ace_clubs: CardSet = 1 << (48 + 12);
+        let own: CardBits = 0x1FFF; // all spades
+        let ace_clubs: CardBits = 1 << (48 + 12);
         let unseen =
             !own & (suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3)) & !ace_clubs;
         let places = [
@@ -291,8 +291,8 @@ mod tests {
     fn limits_hold_on_every_deal() {
         // Seat 0 observes; seats 1 and 2 share 8 cards; seat 1 holds at most one of the
         // four lowest, seat 2 at most two of them.
-        let unseen: CardSet = 0xFF;
-        let low: CardSet = 0x0F;
+        let unseen: CardBits = 0xFF;
+        let low: CardBits = 0x0F;
         let places = [
             Place::default(),
             Place {

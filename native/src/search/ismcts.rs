@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::cards::{nth_card, Card, CardSet};
+use crate::core::cards::{nth_card, CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::search::determinize::Determinizer;
 use crate::search::trick::{rollout_card, TrickSearch};
@@ -39,9 +39,9 @@ impl Budget {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// The root card visited most (the lower card on a tie).
-    pub action: Card,
+    pub action: CardCode,
     /// Each root card tried and its visits, lowest card first.
-    pub visits: Vec<(Card, u32)>,
+    pub visits: Vec<(CardCode, u32)>,
     pub simulations: u64,
     /// Determinizations that fell back to the root position's deal.
     pub fallbacks: u64,
@@ -57,13 +57,13 @@ struct Node {
     first_child: u32,
     next: u32,
     /// The cards of the children (a bit each).
-    expanded: CardSet,
-    card: Card,
+    expanded: CardBits,
+    card: CardCode,
     mover: u8,
 }
 
 impl Node {
-    fn new(card: Card, mover: u8) -> Self {
+    fn new(card: CardCode, mover: u8) -> Self {
         Node {
             total: 0.0,
             visits: 0,
@@ -141,7 +141,7 @@ pub fn ismcts<G: TrickSearch>(
                 break;
             }
             let mut best = NONE;
-            let mut best_card = 0 as Card;
+            let mut best_card = 0 as CardCode;
             let mut best_score = f64::NEG_INFINITY;
             let mut child = nodes[node].first_child;
             while child != NONE {
@@ -182,7 +182,7 @@ pub fn ismcts<G: TrickSearch>(
             }
         }
     }
-    let mut visits: Vec<(Card, u32)> = Vec::new();
+    let mut visits: Vec<(CardCode, u32)> = Vec::new();
     let mut child = nodes[0].first_child;
     while child != NONE {
         let node = &nodes[child as usize];

@@ -17,7 +17,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::cards::{suit_of, Card, CardSet, Cards};
+use crate::core::cards::{suit_of, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::search::beliefs_tricks::PlayBelief;
 use crate::search::determinize::Determinizer;
@@ -55,9 +55,9 @@ impl Default for PimcOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PimcResult {
     /// The card with the best mean value (the lower card on a tie).
-    pub action: Card,
+    pub action: CardCode,
     /// Each legal card's mean value over the deals, lowest card first.
-    pub values: Vec<(Card, f64)>,
+    pub values: Vec<(CardCode, f64)>,
     /// Deals searched.
     pub samples: u64,
     /// Deals that fell back to the root position's hidden hands.
@@ -158,7 +158,7 @@ impl Solver {
     }
 
     /// The cards the mover tries, the policy's first.
-    fn ordered<G: TrickSearch>(&mut self, state: &G) -> impl Iterator<Item = Card> {
+    fn ordered<G: TrickSearch>(&mut self, state: &G) -> impl Iterator<Item = CardCode> {
         let cards = distinct_cards(state);
         // the policy's card first: a good guess cuts the most
         let first = state
@@ -255,13 +255,13 @@ impl Solver {
 /// The legal cards of the seat to act with one card kept of each run of cards that are
 /// worth the same to the rest of the deal: same suit, no card between them in the trick's
 /// order left in any hand or in the trick, the same worth when taken.
-pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardSet {
+pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardBits {
     let legal = state.legal_mask();
     let mut live = state.trick_cards();
     for seat in 0..state.num_seats() {
         live |= state.hand(seat);
     }
-    let mut kept: CardSet = 0;
+    let mut kept: CardBits = 0;
     for suit in 0..4u8 {
         let mine = legal & (0xFFFFu64 << (16 * suit as u32));
         if mine.count_ones() < 2 {
@@ -269,14 +269,14 @@ pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardSet {
             continue;
         }
         // the suit's live cards in trick order
-        let mut order = [(0u8, 0 as Card); 16];
+        let mut order = [(0u8, 0 as CardCode); 16];
         let mut len = 0;
         for card in Cards(live & (0xFFFFu64 << (16 * suit as u32))) {
             order[len] = (state.strength(card), card);
             len += 1;
         }
         order[..len].sort_unstable();
-        let mut previous: Option<Card> = None;
+        let mut previous: Option<CardCode> = None;
         for &(_, card) in &order[..len] {
             if mine >> card & 1 == 0 {
                 previous = None;
@@ -297,14 +297,14 @@ pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardSet {
 
 /// The mover's card with the best playout for itself on this (sampled) deal: each distinct
 /// legal card played out by the policy to the end of the deal.
-fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> Card {
+fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> CardCode {
     let cards = distinct_cards(state);
     if cards.count_ones() == 1 {
-        return cards.trailing_zeros() as Card;
+        return cards.trailing_zeros() as CardCode;
     }
     let mover = state.to_act();
     let mut rewards = [0.0; 4];
-    let mut best = (f64::NEG_INFINITY, 0 as Card);
+    let mut best = (f64::NEG_INFINITY, 0 as CardCode);
     for card in Cards(cards) {
         let mut s = state.clone();
         s.play(card);
@@ -341,7 +341,7 @@ fn weighed_deals<G: TrickSearch>(
     weighing: Weighing<'_, G>,
     budget: Budget,
     rng: &mut Rng,
-) -> (Vec<[CardSet; 4]>, Vec<usize>) {
+) -> (Vec<[CardBits; 4]>, Vec<usize>) {
     let candidates = weighing.candidates;
     let n = template.num_seats();
     let cutoff = budget
@@ -355,7 +355,7 @@ fn weighed_deals<G: TrickSearch>(
                 break;
             }
         }
-        let mut hands = [0 as CardSet; 4];
+        let mut hands = [0 as CardBits; 4];
         for (seat, hand) in hands.iter_mut().enumerate().take(n) {
             *hand = template.hand(seat);
         }
@@ -397,7 +397,7 @@ pub fn pimc<G: TrickSearch>(
     let deadline = budget.deadline();
     let template = root.for_search();
     let n = template.num_seats();
-    let legal: Vec<Card> = Cards(template.legal_mask()).collect();
+    let legal: Vec<CardCode> = Cards(template.legal_mask()).collect();
     let mut totals = vec![0.0f64; legal.len()];
     let mut rng = Rng::new(seed);
     let mut solver = Solver::new(observer, 18);
@@ -454,14 +454,14 @@ pub fn pimc<G: TrickSearch>(
             };
         }
     }
-    let values: Vec<(Card, f64)> = legal
+    let values: Vec<(CardCode, f64)> = legal
         .iter()
         .zip(&totals)
         .map(|(&card, &total)| (card, total / done.max(1) as f64))
         .collect();
     let action = values
         .iter()
-        .fold(None::<(Card, f64)>, |best, &(card, value)| match best {
+        .fold(None::<(CardCode, f64)>, |best, &(card, value)| match best {
             Some((_, v)) if v >= value => best,
             _ => Some((card, value)),
         })
@@ -522,7 +522,7 @@ mod tests {
         let mut search = state.for_search();
         while (0..4).map(|s| search.hands[s].count_ones()).sum::<u32>() > left {
             let card = search.random_action(&mut rng);
-            search.play(card as Card);
+            search.play(card as CardCode);
         }
         search
     }
@@ -596,7 +596,7 @@ mod tests {
         }
         let mover = state.to_act();
         let mut best = f64::NEG_INFINITY;
-        let cards: Vec<Card> = solver.ordered(state).collect();
+        let cards: Vec<CardCode> = solver.ordered(state).collect();
         for card in cards {
             let mut child = state.clone();
             child.play(card);
@@ -676,7 +676,7 @@ mod tests {
             nil_exchange: false,
             ..SpadesOptions::default()
         };
-        let honours = |hand: CardSet| {
+        let honours = |hand: CardBits| {
             (0..4)
                 .map(|s| (hand >> (16 * s) >> 9 & 15).count_ones())
                 .sum::<u32>()
@@ -748,7 +748,7 @@ mod tests {
         for seed in 0..10 {
             let state = spades_at(100 + seed, 12);
             let observer = state.to_act();
-            let hands: Vec<CardSet> = (0..4).map(|s| state.hand(s)).collect();
+            let hands: Vec<CardBits> = (0..4).map(|s| state.hand(s)).collect();
             let places: Vec<Place> = (0..4)
                 .map(|s| Place {
                     held: if s == observer { 0 } else { hands[s] },

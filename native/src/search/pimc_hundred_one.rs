@@ -19,7 +19,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::{Chance, HundredOne, MAX_SEATS};
@@ -85,14 +85,14 @@ pub struct PimcResult {
 pub struct HiddenPlace {
     pub seat: usize,
     pub size: u32,
-    pub excluded: CardSet,
+    pub excluded: CardBits,
 }
 
 /// What the searching seat knows of the cards it has not seen (`hidden_cards` of the view):
 /// the unseen cards and their places.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HiddenDeal {
-    pub unseen: CardSet,
+    pub unseen: CardBits,
     pub places: Vec<HiddenPlace>,
 }
 
@@ -105,7 +105,7 @@ impl HiddenDeal {
     pub fn deal(&self, template: &HundredOne, seat: usize, rng: &mut Rng) -> Option<HundredOne> {
         const TRIES: u32 = 16;
         let places = &self.places;
-        let allowed: Vec<CardSet> = places
+        let allowed: Vec<CardBits> = places
             .iter()
             .map(|p| {
                 if p.size > 0 {
@@ -120,15 +120,15 @@ impl HiddenDeal {
             .zip(&allowed)
             .filter(|(p, _)| p.size > 0)
             .fold(self.unseen, |set, (_, &may)| set & may);
-        let mut constrained: Vec<(u32, Card)> = Cards(self.unseen & !everywhere)
+        let mut constrained: Vec<(u32, CardCode)> = Cards(self.unseen & !everywhere)
             .map(|card| {
                 let count = allowed.iter().filter(|&&may| may >> card & 1 == 1).count();
                 (count as u32, card)
             })
             .collect();
-        let mut free: Vec<Card> = Cards(everywhere).collect();
+        let mut free: Vec<CardCode> = Cards(everywhere).collect();
         let mut room = vec![0u32; places.len()];
-        let mut dealt = vec![0 as CardSet; places.len()];
+        let mut dealt = vec![0 as CardBits; places.len()];
         'tries: for _ in 0..TRIES {
             for (r, p) in room.iter_mut().zip(places) {
                 *r = p.size;
@@ -172,12 +172,12 @@ impl HiddenDeal {
         &self,
         template: &HundredOne,
         seat: usize,
-        dealt: &[CardSet],
+        dealt: &[CardBits],
         rng: &mut Rng,
     ) -> Option<HundredOne> {
         let n = template.n as usize;
         let mut state = template.clone();
-        let mut stock: CardSet = 0;
+        let mut stock: CardBits = 0;
         for s in (0..n).filter(|&s| s != seat) {
             state.hands[s] = 0;
         }
@@ -206,10 +206,10 @@ impl HiddenDeal {
 pub struct Restocks<'a>(pub &'a mut Rng);
 
 impl Chance for Restocks<'_> {
-    fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
+    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
         None
     }
-    fn restock(&mut self, below: &[Card], _index: u64) -> Option<Vec<Card>> {
+    fn restock(&mut self, below: &[CardCode], _index: u64) -> Option<Vec<CardCode>> {
         let mut cards = below.to_vec();
         self.0.shuffle(&mut cards);
         Some(cards)

@@ -6,7 +6,7 @@
 //! without the state's end-of-deal bookkeeping (records, the score sheet): the rewards are
 //! those of `GameInfo.rewards` (`koloda/core/info.py`) for the deal's points.
 
-use crate::core::cards::{nth_card, rank_of, Card, CardSet};
+use crate::core::cards::{nth_card, rank_of, CardBits, CardCode};
 use crate::core::rng::Rng;
 
 /// A trick game's state as the search plays it.
@@ -16,11 +16,11 @@ pub trait TrickSearch: Clone {
     fn in_play(&self) -> bool;
     fn to_act(&self) -> usize;
     /// The cards the seat to act may play.
-    fn legal_mask(&self) -> CardSet;
-    fn hand(&self, seat: usize) -> CardSet;
-    fn set_hand(&mut self, seat: usize, cards: CardSet);
+    fn legal_mask(&self) -> CardBits;
+    fn hand(&self, seat: usize) -> CardBits;
+    fn set_hand(&mut self, seat: usize, cards: CardBits);
     /// Plays a legal card.
-    fn play(&mut self, card: Card);
+    fn play(&mut self, card: CardCode);
     /// Only forced plays remain: the deal's last trick is under way.
     fn forced_end(&self) -> bool;
     /// Plays out the forced last trick and writes each seat's reward for the deal.
@@ -36,7 +36,7 @@ pub trait TrickSearch: Clone {
     /// The card's place in its suit's trick order (higher beats lower): cards of one hand
     /// and suit with no card between them left in any hand are worth the same to the search.
     #[inline]
-    fn strength(&self, card: Card) -> u8 {
+    fn strength(&self, card: CardCode) -> u8 {
         rank_of(card)
     }
     /// Seats `a` and `b` score together (partners, or the same seat).
@@ -45,7 +45,7 @@ pub trait TrickSearch: Clone {
         a == b
     }
     /// The cards of the trick in progress.
-    fn trick_cards(&self) -> CardSet;
+    fn trick_cards(&self) -> CardBits;
     /// Every seat scores for itself (King): the exact search lets each mover play for its
     /// own reward (max-n) rather than against the observer.
     #[inline]
@@ -55,13 +55,13 @@ pub trait TrickSearch: Clone {
     /// Taking card `a` or card `b` is worth the same at the end of the deal (the game
     /// counts tricks only, or both cards carry the same points).
     #[inline]
-    fn same_worth(&self, _a: Card, _b: Card) -> bool {
+    fn same_worth(&self, _a: CardCode, _b: CardCode) -> bool {
         true
     }
     /// The rollout policy's card for the seat to act, from that seat's own hand and the
     /// public state only (never another seat's hand); `None`: a uniformly random card.
     #[inline]
-    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+    fn policy_card(&self, _rng: &mut Rng) -> Option<CardCode> {
         None
     }
     /// At the first card of a deal whose hands are sampled: how likely the seats other
@@ -76,7 +76,7 @@ pub trait TrickSearch: Clone {
 /// A rollout's next card: the game's policy when `heuristic` and the game has one, else a
 /// uniformly random legal card.
 #[inline]
-pub fn rollout_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> Card {
+pub fn rollout_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> CardCode {
     if heuristic {
         if let Some(card) = state.policy_card(rng) {
             return card;
@@ -88,7 +88,7 @@ pub fn rollout_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -
 
 /// The cards of the trick in progress: the last `trick_count` plays.
 #[inline]
-pub fn trick_set(plays: &[u8], trick_count: usize) -> CardSet {
+pub fn trick_set(plays: &[u8], trick_count: usize) -> CardBits {
     plays[plays.len() - trick_count..]
         .iter()
         .fold(0, |set, &card| set | 1 << (card & 63))
@@ -106,7 +106,7 @@ pub fn mix(key: u64, word: u64) -> u64 {
 /// The key words every trick game shares: the hands, the trick in progress (its cards in
 /// order, from its leader) and the seat to act.
 #[inline]
-pub fn trick_key(hands: &[CardSet], plays: &[u8], trick_count: usize, to_act: usize) -> u64 {
+pub fn trick_key(hands: &[CardBits], plays: &[u8], trick_count: usize, to_act: usize) -> u64 {
     let mut key = 0u64;
     for &hand in hands {
         key = mix(key, hand);
@@ -125,15 +125,15 @@ pub fn last_trick(
     trick_count: usize,
     leader: usize,
     n: usize,
-    hands: &[CardSet],
-) -> [Card; 4] {
-    let mut cards = [0 as Card; 4];
+    hands: &[CardBits],
+) -> [CardCode; 4] {
+    let mut cards = [0 as CardCode; 4];
     let start = plays.len() - trick_count;
     for (k, slot) in cards.iter_mut().enumerate().take(n) {
         *slot = if k < trick_count {
             plays[start + k] & 63
         } else {
-            hands[(leader + k) % n].trailing_zeros() as Card
+            hands[(leader + k) % n].trailing_zeros() as CardCode
         };
     }
     cards
@@ -149,27 +149,27 @@ macro_rules! trick_state_accessors {
         }
 
         #[inline]
-        fn legal_mask(&self) -> CardSet {
+        fn legal_mask(&self) -> CardBits {
             self.legal_card_mask()
         }
 
         #[inline]
-        fn hand(&self, seat: usize) -> CardSet {
+        fn hand(&self, seat: usize) -> CardBits {
             self.hands[seat]
         }
 
         #[inline]
-        fn set_hand(&mut self, seat: usize, cards: CardSet) {
+        fn set_hand(&mut self, seat: usize, cards: CardBits) {
             self.hands[seat] = cards;
         }
 
         /// A card before the last trick: the deal's end (and its records) is never reached.
         #[inline]
-        fn play(&mut self, card: Card) {
+        fn play(&mut self, card: CardCode) {
             self.step(card as u32, &mut ());
         }
 
-        fn trick_cards(&self) -> CardSet {
+        fn trick_cards(&self) -> CardBits {
             $crate::search::trick::trick_set(
                 &self.plays[..self.plays_len as usize],
                 self.trick_count as usize,
@@ -238,7 +238,7 @@ mod tests {
             let mut full = state.clone();
             while !search.forced_end() {
                 let card = search.random_action(&mut rng);
-                search.play(card as Card);
+                search.play(card as CardCode);
                 if full.phase == crate::games::king::Phase::Play {
                     full.step(card, &mut ());
                 }

@@ -2,7 +2,7 @@
 //! Python encoder of `koloda/envs/core.py` (its squash, float32 sums and clipping) and the
 //! marking of cards and plays in the observation tensor.
 
-use crate::core::cards::{CardSet, Cards};
+use crate::core::cards::{CardBits, Cards};
 
 /// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
 pub const SCAN_LIMIT: usize = 4096;
@@ -71,7 +71,7 @@ pub fn mark_plays(
 }
 
 /// Marks each card of `cards` at `base + card` (a set of cards the view shows).
-pub fn mark_cards(out: &mut [f32], base: usize, cards: CardSet) {
+pub fn mark_cards(out: &mut [f32], base: usize, cards: CardBits) {
     for card in Cards(cards) {
         out[base + card as usize] = 1.0;
     }

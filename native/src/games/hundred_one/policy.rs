@@ -7,7 +7,7 @@
 //! legal actions; so it can play any seat of a sampled deal, and the belief model can ask
 //! it what a player would have done at a moment of the past.
 
-use crate::core::cards::{CardSet, Cards};
+use crate::core::cards::{CardBits, Cards};
 use crate::games::hundred_one::{HundredOne, DRAW, MAX_SEATS, PASS, SUIT_BASE};
 
 const SIX: u32 = 4;
@@ -19,7 +19,7 @@ const ACE: u32 = 12;
 pub struct Decision<'a> {
     pub seat: usize,
     pub num_seats: usize,
-    pub hand: CardSet,
+    pub hand: CardBits,
     pub hand_sizes: &'a [u8],
     /// The legal actions, lowest code first (as `legal_actions` gives them).
     pub legal: &'a [u32],
@@ -116,7 +116,7 @@ pub fn choose(d: &Decision<'_>) -> u32 {
 /// How good it is to play `card` now: its penalty shed, its effect on the next player when
 /// he is close to going out, and whether the rest of the hand can follow it next time. The
 /// same floating-point steps as `heuristic._value`, so that ties break alike.
-fn value_of(card: u32, hand: CardSet, penalties: &[i64; 64], next_size: u8) -> f64 {
+fn value_of(card: u32, hand: CardBits, penalties: &[i64; 64], next_size: u8) -> f64 {
     let mut value = penalties[card as usize] as f64;
     let rank = card & 15;
     let effect = match rank {
@@ -138,7 +138,7 @@ fn value_of(card: u32, hand: CardSet, penalties: &[i64; 64], next_size: u8) -> f
 
 /// H-6: the suit held most of, counting each card with a little for its penalty (not the
 /// queens); the lowest suit on a tie.
-fn name_suit(hand: CardSet, penalties: &[i64; 64]) -> u32 {
+fn name_suit(hand: CardBits, penalties: &[i64; 64]) -> u32 {
     let mut counts = [0.0f64; 4];
     for card in Cards(hand) {
         if card as u32 & 15 != QUEEN {

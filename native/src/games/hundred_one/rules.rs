@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use crate::core::cards::{Card, CardSet, Cards};
+use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
@@ -54,23 +54,23 @@ const SIX: u8 = 4;
 const SEVEN: u8 = 5;
 const QUEEN: u8 = 10;
 const ACE: u8 = 12;
-const EACH_SUIT: CardSet = 1 | 1 << 16 | 1 << 32 | 1 << 48;
+const EACH_SUIT: CardBits = 1 | 1 << 16 | 1 << 32 | 1 << 48;
 /// H-1: 6 7 8 9 10 J Q K A in four suits.
-pub const DECK_36: CardSet = 0x1FF0 * EACH_SUIT;
-pub const QUEENS: CardSet = (1 << QUEEN) * EACH_SUIT;
+pub const DECK_36: CardBits = 0x1FF0 * EACH_SUIT;
+pub const QUEENS: CardBits = (1 << QUEEN) * EACH_SUIT;
 const OUT_ON_QUEEN_BONUS: i64 = -30;
 const QUEEN_HELD_PENALTY: i64 = 40;
 const LOSING_TOTAL: i64 = 101;
 
 /// H-4, H-6: the cards that may go on `card` (its suit, its rank, any queen).
 #[inline]
-pub const fn follow_of(card: Card) -> CardSet {
+pub const fn follow_of(card: CardCode) -> CardBits {
     (0x1FF0 << (16 * (card >> 4) as u32)) | ((1 << (card & 15)) * EACH_SUIT) | QUEENS
 }
 
 /// H-6: after a queen and a named suit: that suit or another queen.
 #[inline]
-pub const fn named_follow(suit: u8) -> CardSet {
+pub const fn named_follow(suit: u8) -> CardBits {
     (0x1FF0 << (16 * suit as u32)) | QUEENS
 }
 
@@ -122,17 +122,17 @@ pub fn penalty_table(options: &HundredOneOptions) -> [i64; 64] {
 /// card first, and the restocks the record gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    pub hands: Vec<Vec<Card>>,
-    pub starter: Card,
-    pub stock: Vec<Card>,
-    pub restocks: Vec<Vec<Card>>,
+    pub hands: Vec<Vec<CardCode>>,
+    pub starter: CardCode,
+    pub stock: Vec<CardCode>,
+    pub restocks: Vec<Vec<CardCode>>,
 }
 
 /// Where a hand's cards came from: a shuffled deck (its setup built on demand) or a setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealSource {
     None,
-    Cards([Card; 36]),
+    Cards([CardCode; 36]),
     Given(Arc<Setup>),
 }
 
@@ -141,7 +141,7 @@ pub enum DealSource {
 pub struct Completed {
     pub source: DealSource,
     pub dealer: u8,
-    pub restocks: Arc<Vec<Vec<Card>>>,
+    pub restocks: Arc<Vec<Vec<CardCode>>>,
     pub log: Vec<u16>,
 }
 
@@ -159,15 +159,37 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HundredOneEvent {
     DealStarted,
-    StarterTurned { card: Card },
-    CardPlayed { seat: u8, card: Card },
-    CardDrawn { seat: u8, card: Card, forced: bool },
-    NothingToDraw { seat: u8 },
-    TurnSkipped { seat: u8 },
-    SuitNamed { seat: u8, suit: u8 },
-    Passed { seat: u8 },
-    Restocked { size: u8 },
-    DealScored { deal: u32 },
+    StarterTurned {
+        card: CardCode,
+    },
+    CardPlayed {
+        seat: u8,
+        card: CardCode,
+    },
+    CardDrawn {
+        seat: u8,
+        card: CardCode,
+        forced: bool,
+    },
+    NothingToDraw {
+        seat: u8,
+    },
+    TurnSkipped {
+        seat: u8,
+    },
+    SuitNamed {
+        seat: u8,
+        suit: u8,
+    },
+    Passed {
+        seat: u8,
+    },
+    Restocked {
+        size: u8,
+    },
+    DealScored {
+        deal: u32,
+    },
     GameOver,
 }
 
@@ -193,18 +215,18 @@ impl Events for Vec<HundredOneEvent> {
 /// None when nothing deals (the next hand awaits a given setup; a reshuffle the record
 /// does not give is an error).
 pub trait Chance {
-    fn deck(&mut self, deal: u32) -> Option<[Card; 36]>;
-    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>>;
+    fn deck(&mut self, deal: u32) -> Option<[CardCode; 36]>;
+    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>>;
 }
 
 /// No shuffler: every hand and every restock must be given.
 pub struct NoChance;
 
 impl Chance for NoChance {
-    fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
+    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
         None
     }
-    fn restock(&mut self, _below: &[Card], _index: u64) -> Option<Vec<Card>> {
+    fn restock(&mut self, _below: &[CardCode], _index: u64) -> Option<Vec<CardCode>> {
         None
     }
 }
@@ -213,7 +235,7 @@ impl Chance for NoChance {
 pub struct Seeded<'a>(pub &'a str);
 
 /// The 36 cards in the deck's canonical order (`DECK_36.cards`: by suit, then rank).
-pub fn deck_cards() -> [Card; 36] {
+pub fn deck_cards() -> [CardCode; 36] {
     let mut deck = [0u8; 36];
     for (slot, card) in deck.iter_mut().zip(Cards(DECK_36)) {
         *slot = card;
@@ -222,24 +244,24 @@ pub fn deck_cards() -> [Card; 36] {
 }
 
 impl Chance for Seeded<'_> {
-    fn deck(&mut self, deal: u32) -> Option<[Card; 36]> {
+    fn deck(&mut self, deal: u32) -> Option<[CardCode; 36]> {
         let cards = seeded_shuffle(self.0, deal as u64, &deck_cards());
         let mut deck = [0u8; 36];
         deck.copy_from_slice(&cards);
         Some(deck)
     }
-    fn restock(&mut self, below: &[Card], index: u64) -> Option<Vec<Card>> {
+    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
         Some(seeded_shuffle(self.0, index, below))
     }
 }
 
 impl Chance for Rng {
-    fn deck(&mut self, _deal: u32) -> Option<[Card; 36]> {
+    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
         let mut deck = deck_cards();
         self.shuffle(&mut deck);
         Some(deck)
     }
-    fn restock(&mut self, below: &[Card], _index: u64) -> Option<Vec<Card>> {
+    fn restock(&mut self, below: &[CardCode], _index: u64) -> Option<Vec<CardCode>> {
         let mut cards = below.to_vec();
         self.shuffle(&mut cards);
         Some(cards)
@@ -250,14 +272,14 @@ impl Chance for Rng {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RestockError {
     /// Restock `used` is not the discard pile below its top card (`below`).
-    Mismatch { used: u32, below: Vec<Card> },
+    Mismatch { used: u32, below: Vec<CardCode> },
     /// The pile must be reshuffled but the record gives no restock `used`.
     Missing { used: u32 },
     /// The hand ended on `last_card` after `used` restocks of the `given`.
     Unused {
         used: u32,
         given: u32,
-        last_card: Card,
+        last_card: CardCode,
     },
 }
 
@@ -273,22 +295,22 @@ pub struct HundredOne {
     pub first_dealer: u8,
     pub deal_number: u32,
     pub dealer: u8,
-    pub hands: [CardSet; MAX_SEATS],
+    pub hands: [CardBits; MAX_SEATS],
     /// The stock, its top card last.
-    pub stock: [Card; 36],
+    pub stock: [CardCode; 36],
     pub stock_len: u8,
     /// The discard pile, its top card last.
-    pub pile: [Card; 36],
+    pub pile: [CardCode; 36],
     pub pile_len: u8,
     pub top: i8,
     pub suit: i8,
-    pub follow: CardSet,
+    pub follow: CardBits,
     pub drawn: i8,
     pub epoch: u32,
     pub log: Vec<u16>,
     pub starter: i8,
     pub source: DealSource,
-    pub restocks: Arc<Vec<Vec<Card>>>,
+    pub restocks: Arc<Vec<Vec<CardCode>>>,
     pub restocks_used: u32,
     pub completed: Arc<Vec<Completed>>,
     pub sheet: Arc<Vec<Line>>,
@@ -353,7 +375,7 @@ impl HundredOne {
 
     /// In `play`: the playable cards and whether `draw` is legal too (H-4, H-6, H-8..H-10).
     #[inline]
-    pub fn playable(&self) -> (CardSet, bool) {
+    pub fn playable(&self) -> (CardBits, bool) {
         let playable = self.hands[self.to_act as usize] & self.follow;
         (
             playable,
@@ -423,7 +445,7 @@ impl HundredOne {
                     IllegalMove::breaks("after a draw only the drawn card may be played", "H-8")
                 } else if action == drawn {
                     IllegalMove::DrawnDoesNotMatch {
-                        card: action as Card,
+                        card: action as CardCode,
                         rule: "H-4, H-8",
                     }
                 } else {
@@ -454,11 +476,11 @@ impl HundredOne {
             return Err(IllegalMove::NoSuchAction { game: "101" });
         }
         let seat = self.to_act as u8;
-        let card = action as Card;
+        let card = action as CardCode;
         if self.hands[seat as usize] >> action & 1 == 0 {
             return Err(IllegalMove::NotInHand { card, seat });
         }
-        let top = self.top as Card;
+        let top = self.top as CardCode;
         Err(if top & 15 == QUEEN {
             IllegalMove::NotNamedSuit {
                 card,
@@ -509,7 +531,7 @@ impl HundredOne {
             }
             return Ok(());
         }
-        let card = action as Card; // H-4, H-6: play a card
+        let card = action as CardCode; // H-4, H-6: play a card
         let hand = self.hands[seat as usize] ^ 1u64 << card;
         self.hands[seat as usize] = hand;
         self.pile[self.pile_len as usize] = card;
@@ -555,7 +577,7 @@ impl HundredOne {
             if E::ON {
                 events.push(HundredOneEvent::CardDrawn {
                     seat,
-                    card: card as Card,
+                    card: card as CardCode,
                     forced: true,
                 });
             }
@@ -655,7 +677,7 @@ impl HundredOne {
         if E::ON {
             events.push(HundredOneEvent::CardDrawn {
                 seat,
-                card: card as Card,
+                card: card as CardCode,
                 forced: false,
             });
         }
@@ -681,7 +703,7 @@ impl HundredOne {
     /// H-2: a hand dealt from a shuffled deck, one card at a time from the dealer's left,
     /// then the starter; the rest is the stock. Its events are only the deal and the
     /// starter (as the Python engine's self-dealt hands).
-    pub fn deal_cards<E: Events>(&mut self, cards: &[Card; 36], events: &mut E) {
+    pub fn deal_cards<E: Events>(&mut self, cards: &[CardCode; 36], events: &mut E) {
         let n = self.n as usize;
         let dealt = n * self.options.hand_size as usize;
         let first = self.dealer as usize + 1;
@@ -699,7 +721,7 @@ impl HundredOne {
         if E::ON {
             events.push(HundredOneEvent::DealStarted);
             events.push(HundredOneEvent::StarterTurned {
-                card: self.starter as Card,
+                card: self.starter as CardCode,
             });
         }
     }
@@ -722,9 +744,9 @@ impl HundredOne {
 
     fn begin<E: Events>(
         &mut self,
-        masks: [CardSet; MAX_SEATS],
-        starter: Card,
-        restocks: Arc<Vec<Vec<Card>>>,
+        masks: [CardBits; MAX_SEATS],
+        starter: CardCode,
+        restocks: Arc<Vec<Vec<CardCode>>>,
         events: &mut E,
     ) {
         self.hands = masks;
@@ -762,7 +784,7 @@ impl HundredOne {
     }
 
     /// H-13, H-14, H-15: each seat's points for the hand that `out` ended.
-    pub fn deal_scores(&self, out: u8, last_card: Card) -> [i64; MAX_SEATS] {
+    pub fn deal_scores(&self, out: u8, last_card: CardCode) -> [i64; MAX_SEATS] {
         let mut scores = [0i64; MAX_SEATS];
         for (seat, score) in scores[..self.n as usize].iter_mut().enumerate() {
             *score = if seat == out as usize {
@@ -783,7 +805,7 @@ impl HundredOne {
     fn finish_deal<E: Events, C: Chance>(
         &mut self,
         out: u8,
-        last_card: Card,
+        last_card: CardCode,
         events: &mut E,
         chance: &mut C,
     ) -> Result<(), RestockError> {
@@ -913,11 +935,11 @@ mod tests {
     const NINE: u8 = 7;
     const TEN: u8 = 8;
 
-    fn card(rank: u8, suit: u8) -> Card {
+    fn card(rank: u8, suit: u8) -> CardCode {
         suit << 4 | rank
     }
 
-    fn setup(hands: Vec<Vec<Card>>, starter: Card, stock: Vec<Card>) -> Arc<Setup> {
+    fn setup(hands: Vec<Vec<CardCode>>, starter: CardCode, stock: Vec<CardCode>) -> Arc<Setup> {
         Arc::new(Setup {
             hands,
             starter,
@@ -954,7 +976,7 @@ mod tests {
             vec![card(EIGHT, 0), card(NINE, 0), card(TEN, 0)],
             vec![card(EIGHT, 1), card(NINE, 1), card(TEN, 1)],
         ];
-        let stock: Vec<Card> = Cards(DECK_36)
+        let stock: Vec<CardCode> = Cards(DECK_36)
             .filter(|&c| !hands.iter().flatten().any(|&h| h == c) && c != card(SEVEN, 3))
             .collect();
         let mut events = Vec::new();

@@ -12,7 +12,7 @@
 //! search may call it on determinized positions. Ties go to the lowest card code, as
 //! Python's `max` and `min` keep the first of equal keys over the legal cards in order.
 
-use crate::core::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
+use crate::core::cards::{rank_of, suit_mask, suit_of, CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::core::tricks::{ace_high_power, trick_winner_index};
 use crate::games::king::{
@@ -24,10 +24,10 @@ use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, Tr
 const HEARTS: u8 = 1;
 const JACK: u8 = 9;
 const QUEEN: u8 = 10;
-const KING_OF_HEARTS: Card = HEARTS << 4 | 11;
+const KING_OF_HEARTS: CardCode = HEARTS << 4 | 11;
 
 /// The card the heuristic plays for the seat to act (the card play must be on).
-pub fn king_card(state: &King) -> Card {
+pub fn king_card(state: &King) -> CardCode {
     debug_assert!(state.phase == crate::games::king::Phase::Play && state.to_act >= 0);
     let seat = state.to_act as usize;
     let hand = state.hands[seat];
@@ -36,7 +36,7 @@ pub fn king_card(state: &King) -> Card {
     let played = plays.iter().fold(0, |set, &play| set | 1u64 << (play & 63));
     let unseen = state.table.deck & !played & !hand;
     let count = state.trick_count as usize;
-    let mut trick = [0 as Card; 4];
+    let mut trick = [0 as CardCode; 4];
     for (slot, &play) in trick.iter_mut().zip(&plays[plays.len() - count..]) {
         *slot = play & 63;
     }
@@ -57,15 +57,15 @@ pub fn king_card(state: &King) -> Card {
 /// What the seat to act knows: its hand, its legal cards, the cards neither played nor its
 /// own, and the trick in progress.
 struct Table<'a> {
-    hand: CardSet,
-    legal: CardSet,
-    unseen: CardSet,
-    trick: &'a [Card],
+    hand: CardBits,
+    legal: CardBits,
+    unseen: CardBits,
+    trick: &'a [CardCode],
     num_seats: usize,
 }
 
 /// How much giving this card away (in somebody else's trick) helps in this contract.
-pub fn penalty_of(card: Card, contract: u8) -> i32 {
+pub fn penalty_of(card: CardCode, contract: u8) -> i32 {
     let rank = rank_of(card);
     let every = contract == ERELASH;
     let mut value = 0;
@@ -86,53 +86,53 @@ pub fn penalty_of(card: Card, contract: u8) -> i32 {
 
 /// How many cards of the card's suit above it are still unseen.
 #[inline]
-pub fn unseen_higher(card: Card, unseen: CardSet) -> u32 {
+pub fn unseen_higher(card: CardCode, unseen: CardBits) -> u32 {
     let above = suit_mask(suit_of(card)) & (!0u64 << card << 1);
     (unseen & above).count_ones()
 }
 
 /// How many cards of the card's suit below it are still unseen.
 #[inline]
-pub fn unseen_lower(card: Card, unseen: CardSet) -> u32 {
+pub fn unseen_lower(card: CardCode, unseen: CardBits) -> u32 {
     let below = suit_mask(suit_of(card)) & ((1u64 << card) - 1);
     (unseen & below).count_ones()
 }
 
 /// Whether `card` played now would beat the trick's current best card `best`.
 #[inline]
-fn beats(card: Card, best: Card, trump: Option<u8>) -> bool {
+fn beats(card: CardCode, best: CardCode, trump: Option<u8>) -> bool {
     let lead = suit_of(best);
     ace_high_power(card, lead, trump) > ace_high_power(best, lead, trump)
 }
 
 /// How many cards of the card's suit the hand holds.
 #[inline]
-fn suit_length(hand: CardSet, card: Card) -> u32 {
+fn suit_length(hand: CardBits, card: CardCode) -> u32 {
     (hand & suit_mask(suit_of(card))).count_ones()
 }
 
 #[inline]
-fn highest(set: CardSet) -> Card {
-    63 - set.leading_zeros() as Card
+fn highest(set: CardBits) -> CardCode {
+    63 - set.leading_zeros() as CardCode
 }
 
 #[inline]
-fn lowest(set: CardSet) -> Card {
-    set.trailing_zeros() as Card
+fn lowest(set: CardBits) -> CardCode {
+    set.trailing_zeros() as CardCode
 }
 
 // ----- negative deals ------------------------------------------------------------------
 
 /// How likely the card is to take a trick: unseen lower cards it would beat, few of its
 /// own suit to hide behind.
-fn danger(card: Card, unseen: CardSet, hand: CardSet) -> f64 {
+fn danger(card: CardCode, unseen: CardBits, hand: CardBits) -> f64 {
     let lower = unseen_lower(card, unseen) as f64;
     let higher = unseen_higher(card, unseen) as f64;
     let length = suit_length(hand, card) as f64;
     lower - 1.5 * higher + 0.2 * rank_of(card) as f64 - 0.3 * length
 }
 
-fn negative(t: &Table, contract: u8) -> Card {
+fn negative(t: &Table, contract: u8) -> CardCode {
     let (hand, legal, unseen) = (t.hand, t.legal, t.unseen);
     let late_danger = contract == LAST_TWO && hand.count_ones() > 2;
     if t.trick.is_empty() {
@@ -178,11 +178,11 @@ fn negative(t: &Table, contract: u8) -> Card {
 
 // ----- positive deals ------------------------------------------------------------------
 
-fn positive(t: &Table, trump: i8, declarer: bool) -> Card {
+fn positive(t: &Table, trump: i8, declarer: bool) -> CardCode {
     let (hand, legal, unseen) = (t.hand, t.legal, t.unseen);
     let trump_suit = (trump >= 0).then_some(trump as u8);
     let trumps_mask = trump_suit.map_or(0, suit_mask);
-    let is_trump = |c: Card| trumps_mask >> c & 1 == 1;
+    let is_trump = |c: CardCode| trumps_mask >> c & 1 == 1;
     if t.trick.is_empty() {
         let trumps = legal & trumps_mask;
         let unseen_trumps = (unseen & trumps_mask).count_ones();
@@ -273,7 +273,7 @@ impl TrickSearch for King {
     }
 
     /// The same penalty for taking either card alone under the deal's contract.
-    fn same_worth(&self, a: Card, b: Card) -> bool {
+    fn same_worth(&self, a: CardCode, b: CardCode) -> bool {
         let contract = self.contract as u8;
         let rates = &self.table.rates;
         contract == POSITIVE
@@ -307,7 +307,7 @@ impl TrickSearch for King {
     }
 
     /// The card the Python heuristic plays (`policy_king`).
-    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+    fn policy_card(&self, _rng: &mut Rng) -> Option<CardCode> {
         Some(crate::games::king::policy::king_card(self))
     }
 }
@@ -336,7 +336,7 @@ mod tests {
     fn redeal_others(state: &mut King, rng: &mut Rng) {
         let seat = state.to_act as usize;
         let n = state.n() as usize;
-        let mut pool = [0 as Card; 32];
+        let mut pool = [0 as CardCode; 32];
         let mut size = 0;
         for other in (0..n).filter(|&s| s != seat) {
             for card in Cards(state.hands[other]) {

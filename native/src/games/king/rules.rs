@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::core::cards::{suit_mask, suit_of, Card, CardSet, Cards};
+use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
@@ -61,14 +61,14 @@ impl Phase {
     }
 }
 
-const HEARTS: CardSet = suit_mask(1);
-const KING_OF_HEARTS_BIT: CardSet = 1 << (16 + 11);
-const JACKS: CardSet = 1 << 9 | 1 << 25 | 1 << 41 | 1 << 57;
-const QUEENS: CardSet = 1 << 10 | 1 << 26 | 1 << 42 | 1 << 58;
+const HEARTS: CardBits = suit_mask(1);
+const KING_OF_HEARTS_BIT: CardBits = 1 << (16 + 11);
+const JACKS: CardBits = 1 << 9 | 1 << 25 | 1 << 41 | 1 << 57;
+const QUEENS: CardBits = 1 << 10 | 1 << 26 | 1 << 42 | 1 << 58;
 /// Seven to ace of each suit.
-const DECK_32: CardSet = 0x1FE0 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
+const DECK_32: CardBits = 0x1FE0 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
 /// King for three: the 32 cards without the black aces (K-26).
-const DECK_30: CardSet = DECK_32 & !(1 << 12) & !(1 << 60);
+const DECK_30: CardBits = DECK_32 & !(1 << 12) & !(1 << 60);
 const MAX_HAND: usize = 10;
 const MAX_PLAYS: usize = 32;
 
@@ -128,12 +128,12 @@ pub struct KingTable {
     pub num_seats: u8,
     pub hand_size: u8,
     pub num_tricks: u8,
-    pub deck: CardSet,
+    pub deck: CardBits,
     pub rates: Rates,
     /// The classic sequence of contracts, one per deal.
     pub program: [u8; 15],
     /// K-12: the cards whose taking decides a deal, per contract (0: played out).
-    pub decisive: [CardSet; 8],
+    pub decisive: [CardBits; 8],
     pub num_rows: u8,
 }
 
@@ -216,7 +216,7 @@ impl KingTable {
 }
 
 /// The penalty (a positive number) one seat incurs in a negative deal (K-7, K-26).
-pub fn seat_penalty(contract: u8, rates: &Rates, taken: CardSet, tricks: u8, last: u8) -> i64 {
+pub fn seat_penalty(contract: u8, rates: &Rates, taken: CardBits, tricks: u8, last: u8) -> i64 {
     let every = contract == ERELASH;
     let mut penalty = 0;
     if every || contract == NO_TRICKS {
@@ -281,7 +281,7 @@ pub struct KingLine {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KingRecord {
     pub dealer: u8,
-    pub dealt: [[Card; MAX_HAND]; 4],
+    pub dealt: [[CardCode; MAX_HAND]; 4],
     pub actions: Vec<u32>,
 }
 
@@ -290,11 +290,11 @@ pub struct KingRecord {
 pub enum KingEvent {
     CardPlayed {
         seat: u8,
-        card: Card,
+        card: CardCode,
     },
     TrickTaken {
         seat: u8,
-        cards: [Card; 4],
+        cards: [CardCode; 4],
         count: u8,
     },
     ContractChosen {
@@ -349,13 +349,13 @@ pub struct King {
     pub trump: i8,
     pub by_last: bool,
     pub caller: i8,
-    pub dealt: [[Card; MAX_HAND]; 4],
-    pub hands: [CardSet; 4],
+    pub dealt: [[CardCode; MAX_HAND]; 4],
+    pub hands: [CardBits; 4],
     pub pre: [u32; 2],
     pub pre_len: u8,
-    pub taken: [CardSet; 4],
+    pub taken: [CardBits; 4],
     pub last_tricks: [u8; 4],
-    pub taken_all: CardSet,
+    pub taken_all: CardBits,
     pub plays: [u8; MAX_PLAYS],
     pub plays_len: u8,
     pub trick_count: u8,
@@ -363,9 +363,9 @@ pub struct King {
     pub trick_leader: i8,
     pub tricks: [u8; 4],
     pub tricks_played: u8,
-    pub lead_first: [CardSet; 4],
-    pub follow_first: CardSet,
-    pub discard_first: CardSet,
+    pub lead_first: [CardBits; 4],
+    pub follow_first: CardBits,
+    pub discard_first: CardBits,
     /// The trump suit of the trick power (positive deals), or none.
     pub power_trump: Option<u8>,
     pub totals: [i64; 4],
@@ -433,7 +433,7 @@ impl King {
     /// Follow the led suit if able, else any card; any card to lead, within the deal's
     /// `follow_first`, `discard_first` and `lead_first` (K-5, K-8, K-9, K-17, K-18).
     #[inline]
-    pub fn legal_card_mask(&self) -> CardSet {
+    pub fn legal_card_mask(&self) -> CardBits {
         if self.to_act < 0 {
             return 0;
         }
@@ -533,7 +533,7 @@ impl King {
         let seat = self.to_act as u8;
         let hand = self.hands[seat as usize];
         if hand >> action & 1 == 0 {
-            let card = action as Card;
+            let card = action as CardCode;
             return Err(IllegalMove::NotInHand { card, seat });
         }
         if self.trick_count > 0 {
@@ -605,7 +605,7 @@ impl King {
     #[inline]
     pub fn step<E: KingEvents>(&mut self, action: u32, events: &mut E) -> bool {
         match self.phase {
-            Phase::Play => self.play(action as Card, events),
+            Phase::Play => self.play(action as CardCode, events),
             Phase::Order => {
                 self.order(action - ORDER_BASE, events);
                 false
@@ -617,7 +617,7 @@ impl King {
         }
     }
 
-    fn play<E: KingEvents>(&mut self, card: Card, events: &mut E) -> bool {
+    fn play<E: KingEvents>(&mut self, card: CardCode, events: &mut E) -> bool {
         let seat = self.to_act as u8;
         let n = self.n();
         if E::ON {
@@ -655,8 +655,8 @@ impl King {
     fn trick_taken<E: KingEvents>(
         &mut self,
         winner: u8,
-        mask: CardSet,
-        cards: [Card; 4],
+        mask: CardBits,
+        cards: [CardCode; 4],
         events: &mut E,
     ) -> bool {
         self.taken[winner as usize] |= mask;
@@ -758,7 +758,7 @@ impl King {
     // ----- deals -----------------------------------------------------------------------
 
     /// Starts the next deal from these hands, each in dealt order (checked by the caller).
-    pub fn deal(&mut self, hands: &[[Card; MAX_HAND]; 4]) {
+    pub fn deal(&mut self, hands: &[[CardCode; MAX_HAND]; 4]) {
         let n = self.n() as usize;
         let size = self.table.hand_size as usize;
         self.dealt = *hands;
@@ -935,7 +935,7 @@ impl King {
 
     /// The seat's own cards it has seen, in dealt order: all of them during a deal, only
     /// the caller's first three while he names trump by preview (K-14).
-    pub fn visible_dealt(&self, seat: u8) -> &[Card] {
+    pub fn visible_dealt(&self, seat: u8) -> &[CardCode] {
         if !self.in_deal() {
             return &[];
         }

@@ -9,7 +9,7 @@
 //! public information only (the bids, the tricks taken, the cards played, the trick in
 //! progress and the bag option), so a determinized deal's other hands never change it.
 
-use crate::core::cards::{rank_of, suit_mask, suit_of, Card, CardSet};
+use crate::core::cards::{rank_of, suit_mask, suit_of, CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::games::spades::{is_nil_bid, score_side, Phase as SpadesPhase, Spades, NUM_TRICKS};
@@ -17,16 +17,16 @@ use crate::search::pick::{filter, max_by, min_by};
 use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, TrickSearch};
 
 const SPADES: u8 = 0;
-const FULL_DECK: CardSet = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
+const FULL_DECK: CardBits = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
 
 #[inline]
-fn is_spade(card: Card) -> bool {
+fn is_spade(card: CardCode) -> bool {
     suit_of(card) == SPADES
 }
 
 /// How many unseen cards of the card's suit rank above it (`unseen_higher`).
 #[inline]
-fn unseen_higher(card: Card, unseen: CardSet) -> u32 {
+fn unseen_higher(card: CardCode, unseen: CardBits) -> u32 {
     let above = suit_mask(suit_of(card)) & !((2u64 << card) - 1);
     (unseen & above).count_ones()
 }
@@ -34,7 +34,7 @@ fn unseen_higher(card: Card, unseen: CardSet) -> u32 {
 /// Whether `card` played now beats the trick's best card `best` (`beats`, spades trump):
 /// a higher card of its suit, or a spade on a card of another suit.
 #[inline]
-fn beats(card: Card, best: Card) -> bool {
+fn beats(card: CardCode, best: CardCode) -> bool {
     if suit_of(card) == suit_of(best) {
         rank_of(card) > rank_of(best)
     } else {
@@ -44,19 +44,19 @@ fn beats(card: Card, best: Card) -> bool {
 
 /// The lowest card, side suits before spades (`(c is spade, rank)`).
 #[inline]
-fn lowest_side_first(cards: CardSet) -> Card {
+fn lowest_side_first(cards: CardBits) -> CardCode {
     min_by(cards, |c| (is_spade(c) as u32) << 4 | rank_of(c) as u32)
 }
 
 /// The cheapest winner: side suits before spades, then the lowest code.
 #[inline]
-fn cheapest_winner(cards: CardSet) -> Card {
+fn cheapest_winner(cards: CardBits) -> CardCode {
     min_by(cards, |c| (is_spade(c) as u32) << 6 | c as u32)
 }
 
 /// The heuristic's card for the seat to act (which must be in the card play with a card to
 /// play).
-pub fn spades_card(state: &Spades) -> Card {
+pub fn spades_card(state: &Spades) -> CardCode {
     let seat = state.to_act as usize;
     let partner = seat ^ 2;
     let legal = state.legal_card_mask();
@@ -93,7 +93,7 @@ pub fn spades_card(state: &Spades) -> Card {
         }
         let masters = filter(legal, |c| !is_spade(c) && unseen_higher(c, unseen) == 0);
         if masters != 0 && !avoid_bags {
-            return (63 - masters.leading_zeros()) as Card; // the highest code
+            return (63 - masters.leading_zeros()) as CardCode; // the highest code
         }
         let side = match legal & !suit_mask(SPADES) {
             0 => legal,
@@ -156,7 +156,7 @@ fn winning_index(trick: &[u8]) -> usize {
 /// A nil bidder's card (`_duck`): leading, a low side-suit card with many unseen cards
 /// above it; following, the highest card that stays under the trick's best card, else the
 /// lowest code.
-fn duck(trick: &[u8], legal: CardSet, unseen: CardSet) -> Card {
+fn duck(trick: &[u8], legal: CardBits, unseen: CardBits) -> CardCode {
     if trick.is_empty() {
         return min_by(legal, |c| {
             (is_spade(c) as u32) << 8 | (15 - unseen_higher(c, unseen)) << 4 | rank_of(c) as u32
@@ -167,12 +167,12 @@ fn duck(trick: &[u8], legal: CardSet, unseen: CardSet) -> Card {
     if under != 0 {
         return max_by(under, |c| (is_spade(c) as u32) << 4 | rank_of(c) as u32);
     }
-    legal.trailing_zeros() as Card
+    legal.trailing_zeros() as CardCode
 }
 
 /// Sure and likely tricks of a Spades hand (the heuristic's `estimate_tricks`, the same
 /// sums in the same order).
-pub fn estimate_tricks(hand: CardSet) -> f64 {
+pub fn estimate_tricks(hand: CardBits) -> f64 {
     const JACK: i32 = 9;
     const QUEEN: i32 = 10;
     const KING: u32 = 11;
@@ -213,7 +213,7 @@ pub fn estimate_tricks(hand: CardSet) -> f64 {
 
 /// The heuristic's bid for `hand` (`_bid`): whether it bids nil, and the number it bids
 /// otherwise.
-pub fn heuristic_bid(hand: CardSet, partner_nil: bool) -> (bool, i8) {
+pub fn heuristic_bid(hand: CardBits, partner_nil: bool) -> (bool, i8) {
     let estimate = estimate_tricks(hand);
     let spades = hand & suit_mask(SPADES);
     let high_spade = if spades == 0 {
@@ -291,7 +291,7 @@ impl TrickSearch for Spades {
 
     /// The Spades heuristic's card play (`policy_spades`).
     #[inline]
-    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+    fn policy_card(&self, _rng: &mut Rng) -> Option<CardCode> {
         Some(crate::games::spades::policy::spades_card(self))
     }
 
@@ -335,7 +335,7 @@ mod tests {
     /// The other seats' cards dealt anew among them, each keeping its count.
     fn reshuffle_others(state: &Spades, rng: &mut Rng) -> Spades {
         let seat = state.to_act as usize;
-        let mut pool: Vec<Card> = Vec::new();
+        let mut pool: Vec<CardCode> = Vec::new();
         for s in (0..4).filter(|&s| s != seat) {
             pool.extend(Cards(state.hands[s]));
         }

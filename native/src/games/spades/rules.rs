@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::core::cards::{
-    is_valid_triple, pack_triple, suit_mask, triple_mask, Card, CardSet, Cards,
+    is_valid_triple, pack_triple, suit_mask, triple_mask, CardBits, CardCode, Cards,
 };
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
@@ -52,7 +52,7 @@ impl Phase {
 }
 
 pub const NUM_TRICKS: u8 = 13;
-const NON_SPADES: CardSet = suit_mask(1) | suit_mask(2) | suit_mask(3);
+const NON_SPADES: CardBits = suit_mask(1) | suit_mask(2) | suit_mask(3);
 const SPADES_SUIT: u8 = 0;
 const NIL_VALUE: i64 = 100;
 const BOTH_NIL_VALUE: i64 = 200;
@@ -214,7 +214,7 @@ pub struct SheetLine {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealRecord {
     pub dealer: u8,
-    pub dealt: [[Card; 13]; 4],
+    pub dealt: [[CardCode; 13]; 4],
     pub actions: Vec<u32>,
 }
 
@@ -223,14 +223,14 @@ pub struct DealRecord {
 pub enum Event {
     CardPlayed {
         seat: u8,
-        card: Card,
+        card: CardCode,
     },
     SpadesBroken {
         seat: u8,
     },
     TrickTaken {
         seat: u8,
-        cards: [Card; 4],
+        cards: [CardCode; 4],
     },
     DealScored {
         deal: u32,
@@ -246,17 +246,17 @@ pub enum Event {
     },
     HandPickedUp {
         seat: u8,
-        hand: CardSet,
+        hand: CardBits,
     },
     CardsDiscarded {
         seat: u8,
-        cards: CardSet,
+        cards: CardBits,
     },
     CardsExchanged {
         nil_seat: u8,
         partner: u8,
-        discarded: CardSet,
-        given: CardSet,
+        discarded: CardBits,
+        given: CardBits,
     },
     DiscardsReturned {
         seat: u8,
@@ -306,15 +306,15 @@ pub struct Spades {
     pub first_dealer: u8,
     pub deal_number: u32,
     pub dealer: u8,
-    pub hands: [CardSet; 4],
-    pub dealt: [[Card; 13]; 4],
+    pub hands: [CardBits; 4],
+    pub dealt: [[CardCode; 13]; 4],
     pub picked_up: [bool; 4],
     pub bids: [i8; 4],
     pub bid_count: u8,
     pub last_bidder: u8,
-    pub pending: [CardSet; 4],
-    pub sent: [CardSet; 4],
-    pub received: [CardSet; 4],
+    pub pending: [CardBits; 4],
+    pub sent: [CardBits; 4],
+    pub received: [CardBits; 4],
     pub pre: [(u8, u32); MAX_PRE],
     pub pre_len: u8,
     /// Every card of this deal in play order, as `seat << 6 | card`.
@@ -383,7 +383,7 @@ impl Spades {
 
     /// The cards the seat to act may play (S-10..S-12); 0 outside the play.
     #[inline]
-    pub fn legal_card_mask(&self) -> CardSet {
+    pub fn legal_card_mask(&self) -> CardBits {
         if self.phase != Phase::Play || self.to_act < 0 {
             return 0;
         }
@@ -560,7 +560,7 @@ impl Spades {
                     return Err(IllegalMove::CardDue);
                 }
                 if hand >> action & 1 == 0 {
-                    let card = action as Card;
+                    let card = action as CardCode;
                     return Err(IllegalMove::NotInHand { card, seat });
                 }
                 Err(if self.trick_count > 0 {
@@ -631,10 +631,10 @@ impl Spades {
             self.decide(action, events);
             return false;
         }
-        self.play(action as Card, events)
+        self.play(action as CardCode, events)
     }
 
-    fn play<E: Events>(&mut self, card: Card, events: &mut E) -> bool {
+    fn play<E: Events>(&mut self, card: CardCode, events: &mut E) -> bool {
         let seat = self.to_act as u8;
         if E::ON {
             events.push(Event::CardPlayed { seat, card });
@@ -750,7 +750,7 @@ impl Spades {
         self.next_bidder();
     }
 
-    fn discard<E: Events>(&mut self, seat: u8, mask: CardSet, events: &mut E) {
+    fn discard<E: Events>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
         self.hands[seat as usize] ^= mask;
         self.pending[seat as usize] = mask;
         if E::ON {
@@ -765,7 +765,7 @@ impl Spades {
         }
     }
 
-    fn give<E: Events>(&mut self, seat: u8, mask: CardSet, events: &mut E) {
+    fn give<E: Events>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
         let nil_seat = (seat ^ 2) as usize;
         let giver = seat as usize;
         let discards = self.pending[nil_seat];
@@ -803,7 +803,7 @@ impl Spades {
 
     /// Starts the next deal from these hands, each in dealt order (the caller has checked
     /// them against the deck).
-    pub fn deal(&mut self, hands: &[[Card; 13]; 4]) {
+    pub fn deal(&mut self, hands: &[[CardCode; 13]; 4]) {
         self.dealt = *hands;
         for (seat, hand) in hands.iter().enumerate() {
             self.hands[seat] = hand.iter().fold(0, |mask, &card| mask | 1u64 << card);
@@ -829,9 +829,9 @@ impl Spades {
 
     /// Deals a random deal (the batch path).
     pub fn deal_random(&mut self, rng: &mut Rng) {
-        let mut deck: [Card; 52] = [0; 52];
+        let mut deck: [CardCode; 52] = [0; 52];
         for (index, slot) in deck.iter_mut().enumerate() {
-            *slot = (((index / 13) << 4) | (index % 13)) as Card;
+            *slot = (((index / 13) << 4) | (index % 13)) as CardCode;
         }
         rng.shuffle(&mut deck);
         let mut hands = [[0; 13]; 4];
@@ -960,7 +960,7 @@ impl Spades {
     }
 
     /// The cards `seat` sees in its hand: its own once picked up (S-6), during a deal.
-    pub fn visible_hand(&self, seat: u8) -> CardSet {
+    pub fn visible_hand(&self, seat: u8) -> CardBits {
         if self.in_deal() && self.picked_up[seat as usize] {
             self.hands[seat as usize]
         } else {
@@ -1037,12 +1037,12 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
 mod tests {
     use super::*;
 
-    fn suited_deal() -> [[Card; 13]; 4] {
+    fn suited_deal() -> [[CardCode; 13]; 4] {
         // seat s holds all of suit s
         let mut hands = [[0; 13]; 4];
         for (suit, hand) in hands.iter_mut().enumerate() {
             for (rank, slot) in hand.iter_mut().enumerate() {
-                *slot = (suit << 4 | rank) as Card;
+                *slot = (suit << 4 | rank) as CardCode;
             }
         }
         hands

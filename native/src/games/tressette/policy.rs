@@ -8,7 +8,7 @@
 //! bonuses for nine tricks and for all ten (T-13, T-14). The games won on the way (T-15..T-18)
 //! do not change them.
 
-use crate::core::cards::{suit_mask, Card, CardSet, Cards};
+use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::games::tressette::{
     strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
@@ -43,18 +43,18 @@ const STRENGTH: [u8; 64] = {
 };
 
 #[inline]
-fn card_strength(card: Card) -> u32 {
+fn card_strength(card: CardCode) -> u32 {
     STRENGTH[card as usize] as u32
 }
 
 #[inline]
-fn counts(card: Card) -> bool {
+fn counts(card: CardCode) -> bool {
     COUNTING >> card & 1 == 1
 }
 
 /// The trump hearts of these rules (none without `hearts_special`, T-6).
 #[inline]
-fn trumps(state: &Tressette) -> CardSet {
+fn trumps(state: &Tressette) -> CardBits {
     if state.options.hearts_special {
         TRUMP_HEARTS
     } else {
@@ -64,7 +64,7 @@ fn trumps(state: &Tressette) -> CardSet {
 
 /// T-5, T-6: the card's power in a trick led in `lead` (the highest takes it).
 #[inline]
-fn power(card: Card, lead: u8, trumps: CardSet) -> u32 {
+fn power(card: CardCode, lead: u8, trumps: CardBits) -> u32 {
     if trumps >> card & 1 == 1 {
         TRUMP + card_strength(card)
     } else if card >> 4 == lead {
@@ -76,7 +76,7 @@ fn power(card: Card, lead: u8, trumps: CardSet) -> u32 {
 
 /// The index (from the leader) of the card that takes a full trick.
 #[inline]
-fn winner_index(cards: &[Card; 4], trumps: CardSet) -> usize {
+fn winner_index(cards: &[CardCode; 4], trumps: CardBits) -> usize {
     let lead = cards[0] >> 4;
     let mut best = 0;
     let mut best_power = power(cards[0], lead, trumps);
@@ -93,16 +93,16 @@ fn winner_index(cards: &[Card; 4], trumps: CardSet) -> usize {
 /// The deal's points of each side when the forced last trick is played out from `state`:
 /// the winner of that trick, the points so far and what the end of the deal adds (T-12
 /// pooled, T-13, T-14).
-fn final_points(state: &Tressette) -> (usize, CardSet, [i64; 2]) {
+fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
     let leader = state.trick_leader as usize;
     let count = state.trick_count as usize;
     let start = state.plays_len as usize - count;
-    let mut cards = [0 as Card; 4];
+    let mut cards = [0 as CardCode; 4];
     for (k, slot) in cards.iter_mut().enumerate() {
         *slot = if k < count {
             state.plays[start + k] & 63
         } else {
-            state.hands[(leader + k) & 3].trailing_zeros() as Card
+            state.hands[(leader + k) & 3].trailing_zeros() as CardCode
         };
     }
     let winner = (leader + winner_index(&cards, trumps(state))) & 3;
@@ -196,13 +196,13 @@ impl TrickSearch for Tressette {
     /// to the deal: a jack counts and a 7 does not (T-12), a ♥7 is a trump and a ♥6 is not
     /// (T-6).
     #[inline]
-    fn strength(&self, card: Card) -> u8 {
+    fn strength(&self, card: CardCode) -> u8 {
         debug_assert_eq!(STRENGTH[card as usize] as u32, rank_strength(card & 15));
         STRENGTH[card as usize]
     }
 
     #[inline]
-    fn policy_card(&self, _rng: &mut Rng) -> Option<Card> {
+    fn policy_card(&self, _rng: &mut Rng) -> Option<CardCode> {
         Some(policy_card(self))
     }
 
@@ -214,7 +214,7 @@ impl TrickSearch for Tressette {
 
     /// Both count or neither (an ace counts a point, the other counting cards a third,
     /// T-12), and both are trumps or neither (T-6).
-    fn same_worth(&self, a: Card, b: Card) -> bool {
+    fn same_worth(&self, a: CardCode, b: CardCode) -> bool {
         const ACE: u8 = 12;
         let trumps = trumps(self);
         counts(a) == counts(b)
@@ -230,7 +230,7 @@ impl TrickSearch for Tressette {
 /// to capture the counting cards, give counting cards to a partner who is winning the
 /// trick, trump with the low trump hearts when a trick is worth it, and throw cheap cards
 /// from short suits otherwise.
-pub fn policy_card(state: &Tressette) -> Card {
+pub fn policy_card(state: &Tressette) -> CardCode {
     let legal = state.legal_card_mask();
     debug_assert!(legal != 0, "no card to play");
     let trumps = trumps(state);
@@ -240,9 +240,9 @@ pub fn policy_card(state: &Tressette) -> Card {
     let plays = &state.plays[..state.plays_len as usize];
     let played = plays.iter().fold(0u64, |s, &p| s | 1 << (p & 63));
     let unseen = DECK_40 & !played & !own;
-    let lengths = |card: Card| (own & suit_mask(card >> 4)).count_ones();
+    let lengths = |card: CardCode| (own & suit_mask(card >> 4)).count_ones();
     // no unseen card of its suit is stronger
-    let is_master = |card: Card| {
+    let is_master = |card: CardCode| {
         let strength = card_strength(card);
         Cards(unseen & suit_mask(card >> 4)).all(|c| card_strength(c) < strength)
     };
@@ -262,7 +262,7 @@ pub fn policy_card(state: &Tressette) -> Card {
     }
     let trick = &plays[plays.len() - count..];
     let lead = (trick[0] & 63) >> 4;
-    let power_of = |card: Card| power(card, lead, trumps);
+    let power_of = |card: CardCode| power(card, lead, trumps);
     let mut best_index = 0;
     let mut best_power = power_of(trick[0] & 63);
     for (index, &play) in trick.iter().enumerate().skip(1) {
@@ -348,7 +348,7 @@ mod tests {
             state.points = [(game as i64 * 7) % 21, (game as i64 * 5) % 21];
             while !state.forced_end() {
                 let card = state.random_action(&mut rng);
-                state.play(card as Card);
+                state.play(card as CardCode);
             }
             let mut rewards = [0.0; 4];
             state.clone().finish(&mut rewards);
@@ -367,7 +367,7 @@ mod tests {
     fn finish_counts_the_trick_bonuses() {
         // seat 1 leads (dealer 0) and holds every heart: it takes all ten tricks
         let suit = |s: u8| {
-            let mut hand = [0 as Card; 10];
+            let mut hand = [0 as CardCode; 10];
             for (slot, card) in hand.iter_mut().zip(Cards(DECK_40 & suit_mask(s))) {
                 *slot = card;
             }
@@ -379,7 +379,7 @@ mod tests {
             let mut rng = Rng::new(game);
             while !state.forced_end() {
                 let card = state.random_action(&mut rng);
-                state.play(card as Card);
+                state.play(card as CardCode);
             }
             let mut rewards = [0.0; 4];
             state.clone().finish(&mut rewards);
@@ -405,7 +405,7 @@ mod tests {
                 // the other seats' cards dealt anew (each keeps its count)
                 let seat = state.to_act as usize;
                 let others: Vec<usize> = (0..4).filter(|&s| s != seat).collect();
-                let mut pool: Vec<Card> =
+                let mut pool: Vec<CardCode> =
                     others.iter().flat_map(|&s| Cards(state.hands[s])).collect();
                 rng.shuffle(&mut pool);
                 let mut moved = state.clone();

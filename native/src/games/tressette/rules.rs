@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::core::cards::{suit_mask, Card, CardSet, Cards};
+use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 
@@ -45,7 +45,7 @@ const ACE: u8 = 12;
 /// T-3: the ranks strongest first.
 pub const RANKS_STRONGEST_FIRST: [u8; 10] =
     [THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR];
-const LANE_40: CardSet = 1 << TWO
+const LANE_40: CardBits = 1 << TWO
     | 1 << THREE
     | 1 << FOUR
     | 1 << FIVE
@@ -56,13 +56,13 @@ const LANE_40: CardSet = 1 << TWO
     | 1 << KING
     | 1 << ACE;
 /// T-2: the 40 cards (no 8, 9, 10).
-pub const DECK_40: CardSet = LANE_40 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
-const COUNTING_LANE: CardSet =
+pub const DECK_40: CardBits = LANE_40 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
+const COUNTING_LANE: CardBits =
     1 << THREE | 1 << TWO | 1 << ACE | 1 << KING | 1 << QUEEN | 1 << JACK;
 /// T-12: the 24 counting cards.
-pub const COUNTING: CardSet = COUNTING_LANE * (1 | 1 << 16 | 1 << 32 | 1 << 48);
+pub const COUNTING: CardBits = COUNTING_LANE * (1 | 1 << 16 | 1 << 32 | 1 << 48);
 /// T-6: ♥3 ♥2 ♥A ♥K ♥Q ♥J ♥7 beat any card of another suit.
-pub const TRUMP_HEARTS: CardSet = (COUNTING_LANE | 1 << SEVEN) << 16;
+pub const TRUMP_HEARTS: CardBits = (COUNTING_LANE | 1 << SEVEN) << 16;
 const GAME_POINTS: i64 = 21;
 const DOUBLE_BELOW: i64 = 11;
 /// T-18: the games of a group.
@@ -110,14 +110,14 @@ pub const TRIPLE: u8 = 2;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Declaration {
     pub kind: u8,
-    pub cards: CardSet,
+    pub cards: CardBits,
     pub points: u8,
 }
 
 impl Declaration {
     /// The cards in the order the Python engine lists them: a run strongest first, a
     /// triple by suit.
-    pub fn ordered_cards(&self, out: &mut Vec<Card>) {
+    pub fn ordered_cards(&self, out: &mut Vec<CardCode>) {
         out.clear();
         if self.kind == TRIPLE {
             out.extend(Cards(self.cards));
@@ -155,20 +155,20 @@ impl Declarations {
     }
 }
 
-fn lane(hand: CardSet, suit: u8) -> u32 {
+fn lane(hand: CardBits, suit: u8) -> u32 {
     (hand >> (16 * suit as u32) & 0x1FFF) as u32
 }
 
 /// Every combination in an initial hand (T-7..T-11): Бабы by suit, then triples strongest
 /// rank first (`declarations.declarations_of`).
-pub fn declarations_of(hand: CardSet, options: &TressetteOptions) -> Declarations {
+pub fn declarations_of(hand: CardBits, options: &TressetteOptions) -> Declarations {
     let mut found = Declarations::default();
     for suit in 0..4u8 {
         let lane = lane(hand, suit);
         if lane & BABA_LANE != BABA_LANE {
             continue;
         }
-        let mut run: CardSet = 0;
+        let mut run: CardBits = 0;
         for rank in [THREE, TWO, ACE] {
             run |= 1 << rank;
         }
@@ -257,7 +257,7 @@ pub struct TressetteLine {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TressetteRecord {
     pub dealer: u8,
-    pub dealt: [[Card; 10]; 4],
+    pub dealt: [[CardCode; 10]; 4],
     pub plays: [u8; 40],
 }
 
@@ -269,11 +269,11 @@ pub const REASONS: [&str; 4] = ["declarations", "cards", "nine_tricks", "all_tri
 pub enum TressetteEvent {
     CardPlayed {
         seat: u8,
-        card: Card,
+        card: CardCode,
     },
     TrickTaken {
         seat: u8,
-        cards: [Card; 4],
+        cards: [CardCode; 4],
     },
     Declared {
         seat: u8,
@@ -329,9 +329,9 @@ pub struct Tressette {
     pub deal_number: u32,
     pub dealer: u8,
     pub leader: u8,
-    pub dealt: [[Card; 10]; 4],
-    pub hands: [CardSet; 4],
-    pub taken: [CardSet; 4],
+    pub dealt: [[CardCode; 10]; 4],
+    pub hands: [CardBits; 4],
+    pub taken: [CardBits; 4],
     pub declarations: [Declarations; 4],
     pub plays: [u8; 40],
     pub plays_len: u8,
@@ -411,7 +411,7 @@ impl Tressette {
         }
         let seat = self.to_act as u8;
         if self.hands[seat as usize] >> action & 1 == 0 {
-            let card = action as Card;
+            let card = action as CardCode;
             return Err(IllegalMove::NotInHand { card, seat });
         }
         Err(IllegalMove::MustFollow {
@@ -422,7 +422,7 @@ impl Tressette {
 
     /// T-5: follow the led suit if able, else any card; any card to lead.
     #[inline]
-    pub fn legal_card_mask(&self) -> CardSet {
+    pub fn legal_card_mask(&self) -> CardBits {
         if self.to_act < 0 || self.phase != Phase::Play {
             return 0;
         }
@@ -442,7 +442,7 @@ impl Tressette {
     }
 
     #[inline]
-    fn power(&self, card: Card, lead: u8) -> u32 {
+    fn power(&self, card: CardCode, lead: u8) -> u32 {
         let strength = strength(card & 15);
         if self.options.hearts_special && TRUMP_HEARTS >> card & 1 == 1 {
             100 + strength
@@ -467,7 +467,7 @@ impl Tressette {
     /// A card (the only decision): returns true when it finished a deal and the group goes
     /// on.
     pub fn step<E: TressetteEvents>(&mut self, action: u32, events: &mut E) -> bool {
-        let card = action as Card;
+        let card = action as CardCode;
         let seat = self.to_act as u8;
         if E::ON {
             events.push(TressetteEvent::CardPlayed { seat, card });
@@ -580,7 +580,7 @@ impl Tressette {
 
     /// Starts the next deal from these hands, each in dealt order (checked by the caller);
     /// the declarations are scored at once, from the leader round (T-15).
-    pub fn deal<E: TressetteEvents>(&mut self, hands: &[[Card; 10]; 4], events: &mut E) {
+    pub fn deal<E: TressetteEvents>(&mut self, hands: &[[CardCode; 10]; 4], events: &mut E) {
         self.dealt = *hands;
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().fold(0, |set, &card| set | 1u64 << card);
@@ -781,7 +781,7 @@ pub fn playouts(
 mod tests {
     use super::*;
 
-    fn hand(cards: &[(u8, u8)]) -> CardSet {
+    fn hand(cards: &[(u8, u8)]) -> CardBits {
         cards
             .iter()
             .fold(0, |set, &(rank, suit)| set | 1u64 << (suit << 4 | rank))
