@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::core::cards::Cards;
+use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
     self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions, WonGame, REASONS,
 };
@@ -168,12 +169,12 @@ impl TressetteCore {
 
     #[getter]
     fn to_act(&self) -> Option<u8> {
-        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
+        self.game.to_act().map(Seat::index)
     }
 
     #[getter]
     fn to_act_seat(&self) -> i8 {
-        self.game.to_act
+        Seat::to_code(self.game.to_act())
     }
 
     // ----- the checked path --------------------------------------------------------------
@@ -237,7 +238,7 @@ impl TressetteCore {
         ) = progress;
         game.phase = tressette::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
-        game.to_act = -1;
+        game.set_to_act(None);
         game.games_len = 0;
         for (winner, value, deal) in games.into_iter().take(3) {
             game.games[game.games_len as usize] = WonGame {
@@ -308,7 +309,7 @@ impl TressetteCore {
 
     #[getter]
     fn hands(&self) -> Vec<u64> {
-        self.game.hands.to_vec()
+        self.game.hands().map(CardSet::bits).to_vec()
     }
 
     #[getter]
@@ -322,7 +323,7 @@ impl TressetteCore {
 
     #[getter]
     fn taken(&self) -> Vec<u64> {
-        self.game.taken.to_vec()
+        self.game.taken().map(CardSet::bits).to_vec()
     }
 
     #[getter]
@@ -352,7 +353,7 @@ impl TressetteCore {
 
     #[getter]
     fn trick_leader(&self) -> i8 {
-        self.game.trick_leader
+        Seat::to_code(self.game.trick_leader())
     }
 
     #[getter]
@@ -478,7 +479,7 @@ impl TressetteCore {
             0
         };
         let trick: Vec<(u8, u8)> = plays[plays.len() - count..].to_vec();
-        let legal: Vec<u8> = if game.to_act == seat as i8 {
+        let legal: Vec<u8> = if game.to_act() == Some(Seat::new(seat)) {
             Cards(game.legal_card_mask()).collect()
         } else {
             Vec::new()
@@ -492,7 +493,7 @@ impl TressetteCore {
             PyTuple::new(
                 py,
                 if in_deal {
-                    Cards(game.hands[s])
+                    Cards(game.hands()[s].bits())
                 } else {
                     Cards(0)
                 },
@@ -502,7 +503,7 @@ impl TressetteCore {
             PyTuple::new(
                 py,
                 if in_deal {
-                    game.hands.map(|h| h.count_ones())
+                    game.hands().map(CardSet::len)
                 } else {
                     [0; 4]
                 },
@@ -510,7 +511,7 @@ impl TressetteCore {
             .into_any(),
             PyTuple::new(py, plays)?.into_any(),
             (if in_deal {
-                Some(game.trick_leader)
+                game.trick_leader().map(Seat::index)
             } else {
                 None
             })
@@ -518,10 +519,7 @@ impl TressetteCore {
             .into_any(),
             PyTuple::new(py, trick)?.into_any(),
             PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
-            (game.to_act >= 0)
-                .then_some(game.to_act)
-                .into_pyobject(py)?
-                .into_any(),
+            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
             PyTuple::new(py, legal)?.into_any(),
             PyTuple::new(py, game.points)?.into_any(),
             PyTuple::new(py, if in_deal { game.deal_points } else { [0; 2] })?.into_any(),

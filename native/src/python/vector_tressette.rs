@@ -14,7 +14,7 @@ impl BatchGame for TressetteCore {
         self.game.in_deal()
     }
     fn batch_to_act(&self) -> i8 {
-        self.game.to_act
+        crate::core::Seat::to_code(self.game.to_act())
     }
     fn batch_code(&self, tables: &TressetteTables, index: usize) -> Option<u32> {
         tressette_code(tables, index)

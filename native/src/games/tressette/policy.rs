@@ -10,11 +10,12 @@
 
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
+use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
     strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
 };
 use crate::search::pick::{filter, max_by, min_by};
-use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};
+use crate::search::trick::{mix, trick_key, TrickSearch};
 
 /// Tressette's `Utility.scale` (`tressette/rules.py`).
 pub const TRESSETTE_REWARD_SCALE: f64 = 8.0;
@@ -94,7 +95,7 @@ fn winner_index(cards: &[CardCode; 4], trumps: CardBits) -> usize {
 /// the winner of that trick, the points so far and what the end of the deal adds (T-12
 /// pooled, T-13, T-14).
 fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
-    let leader = state.trick_leader as usize;
+    let leader = state.trick_leader.expect("a deal is under way").at();
     let count = state.trick_count as usize;
     let start = state.plays_len as usize - count;
     let mut cards = [0 as CardCode; 4];
@@ -102,7 +103,7 @@ fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
         *slot = if k < count {
             state.plays[start + k] & 63
         } else {
-            state.hands[(leader + k) & 3].trailing_zeros() as CardCode
+            state.hands[(leader + k) & 3].bits().trailing_zeros() as CardCode
         };
     }
     let winner = (leader + winner_index(&cards, trumps(state))) & 3;
@@ -112,13 +113,14 @@ fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
         points[winner & 1] += 1; // T-12 per trick
     }
     let mut taken = state.taken;
-    taken[winner] |= mask;
+    taken[winner] |= CardSet::from_bits(mask);
     let mut tricks = state.tricks;
     tricks[winner] += 1;
     if state.options.pooled {
         for side in 0..2 {
             // T-12 pooled
-            points[side] += ((taken[side] | taken[side + 2]) & COUNTING).count_ones() as i64 / 3;
+            points[side] +=
+                ((taken[side] | taken[side + 2]).bits() & COUNTING).count_ones() as i64 / 3;
         }
     }
     for (seat, &won) in tricks.iter().enumerate() {
@@ -141,10 +143,41 @@ impl TrickSearch for Tressette {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == Phase::Play && self.to_act >= 0
+        self.phase == Phase::Play && self.to_act.is_some()
     }
 
-    trick_state_accessors!();
+    #[inline]
+    fn to_act(&self) -> usize {
+        self.to_act.map_or(usize::MAX, Seat::at)
+    }
+
+    #[inline]
+    fn legal_mask(&self) -> CardBits {
+        self.legal_card_mask()
+    }
+
+    #[inline]
+    fn hand(&self, seat: usize) -> CardBits {
+        self.hands[seat].bits()
+    }
+
+    #[inline]
+    fn set_hand(&mut self, seat: usize, cards: CardBits) {
+        self.hands[seat] = CardSet::from_bits(cards);
+    }
+
+    /// A card before the last trick: the deal's end (and its records) is never reached.
+    #[inline]
+    fn play(&mut self, card: CardCode) {
+        self.step(card as u32, &mut ());
+    }
+
+    fn trick_cards(&self) -> CardBits {
+        crate::search::trick::trick_set(
+            &self.plays[..self.plays_len as usize],
+            self.trick_count as usize,
+        )
+    }
 
     #[inline]
     fn forced_end(&self) -> bool {
@@ -155,15 +188,13 @@ impl TrickSearch for Tressette {
     /// without its bookkeeping (games, records, the score sheet, the next deal).
     fn finish(&mut self, rewards: &mut [f64; 4]) {
         let (winner, mask, points) = final_points(self);
-        for hand in self.hands.iter_mut() {
-            *hand = 0;
-        }
-        self.taken[winner] |= mask;
+        self.hands = [CardSet::EMPTY; 4];
+        self.taken[winner] |= CardSet::from_bits(mask);
         self.tricks[winner] += 1;
         self.tricks_played = NUM_TRICKS;
         self.trick_count = 0;
         self.deal_points = points;
-        self.to_act = -1;
+        self.to_act = None;
         // DealReward.SIDE_DIFFERENCE: the sides' difference over the scale
         let value = (points[0] - points[1]) as f64 / TRESSETTE_REWARD_SCALE;
         *rewards = [value, -value, value, -value];
@@ -174,10 +205,10 @@ impl TrickSearch for Tressette {
     /// has taken (T-12).
     fn position_key(&self) -> u64 {
         let mut key = trick_key(
-            &self.hands,
+            &self.hands.map(CardSet::bits),
             &self.plays[..self.plays_len as usize],
             self.trick_count as usize,
-            self.to_act as usize,
+            TrickSearch::to_act(self),
         );
         key = mix(key, u32::from_le_bytes(self.tricks) as u64);
         key = mix(
@@ -185,7 +216,8 @@ impl TrickSearch for Tressette {
             (self.deal_points[0] as u32 as u64) << 32 | self.deal_points[1] as u32 as u64,
         );
         if self.options.pooled {
-            let side = |s: usize| ((self.taken[s] | self.taken[s + 2]) & COUNTING).count_ones();
+            let side =
+                |s: usize| ((self.taken[s] | self.taken[s + 2]).bits() & COUNTING).count_ones();
             key = mix(key, (side(0) as u64) << 8 | side(1) as u64);
         }
         key
@@ -234,9 +266,9 @@ pub fn policy_card(state: &Tressette) -> CardCode {
     let legal = state.legal_card_mask();
     debug_assert!(legal != 0, "no card to play");
     let trumps = trumps(state);
-    let seat = state.to_act as usize;
+    let seat = state.to_act.expect("a seat is to play").at();
     let partner = (seat + 2) & 3;
-    let own = state.hands[seat];
+    let own = state.hands[seat].bits();
     let plays = &state.plays[..state.plays_len as usize];
     let played = plays.iter().fold(0u64, |s, &p| s | 1 << (p & 63));
     let unseen = DECK_40 & !played & !own;
@@ -403,16 +435,19 @@ mod tests {
                 let card = policy_card(&state);
                 assert!(state.legal_card_mask() >> card & 1 == 1);
                 // the other seats' cards dealt anew (each keeps its count)
-                let seat = state.to_act as usize;
+                let seat = state.to_act.expect("a seat is to play").at();
                 let others: Vec<usize> = (0..4).filter(|&s| s != seat).collect();
-                let mut pool: Vec<CardCode> =
-                    others.iter().flat_map(|&s| Cards(state.hands[s])).collect();
+                let mut pool: Vec<CardCode> = others
+                    .iter()
+                    .flat_map(|&s| Cards(state.hands[s].bits()))
+                    .collect();
                 rng.shuffle(&mut pool);
                 let mut moved = state.clone();
                 let mut next = pool.into_iter();
                 for &s in &others {
-                    let size = state.hands[s].count_ones();
-                    moved.hands[s] = (0..size).fold(0, |h, _| h | 1 << next.next().unwrap());
+                    let size = state.hands[s].len();
+                    moved.hands[s] =
+                        CardSet::from_bits((0..size).fold(0, |h, _| h | 1 << next.next().unwrap()));
                 }
                 assert_eq!(policy_card(&moved), card);
                 let mut other_rng = Rng::new(game);

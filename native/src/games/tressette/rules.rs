@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
+use crate::core::{Card, CardSet, Seat, Suit};
 
 /// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -324,20 +325,20 @@ impl TressetteEvents for Vec<TressetteEvent> {
 pub struct Tressette {
     pub options: TressetteOptions,
     pub phase: Phase,
-    pub to_act: i8,
+    pub(super) to_act: Option<Seat>,
     pub first_dealer: u8,
     pub deal_number: u32,
     pub dealer: u8,
     pub leader: u8,
     pub dealt: [[CardCode; 10]; 4],
-    pub hands: [CardBits; 4],
-    pub taken: [CardBits; 4],
+    pub(super) hands: [CardSet; 4],
+    pub(super) taken: [CardSet; 4],
     pub declarations: [Declarations; 4],
     pub plays: [u8; 40],
     pub plays_len: u8,
     pub trick_count: u8,
     pub lead_suit: u8,
-    pub trick_leader: i8,
+    pub(super) trick_leader: Option<Seat>,
     pub tricks: [u8; 4],
     pub tricks_played: u8,
     pub points: [i64; 2],
@@ -359,20 +360,20 @@ impl Tressette {
         Tressette {
             options,
             phase: Phase::AwaitDeal,
-            to_act: -1,
+            to_act: None,
             first_dealer,
             deal_number: 0,
             dealer: first_dealer,
             leader: (first_dealer + 1) & 3,
             dealt: [[0; 10]; 4],
-            hands: [0; 4],
-            taken: [0; 4],
+            hands: [CardSet::EMPTY; 4],
+            taken: [CardSet::EMPTY; 4],
             declarations: [Declarations::default(); 4],
             plays: [0; 40],
             plays_len: 0,
             trick_count: 0,
             lead_suit: 0,
-            trick_leader: -1,
+            trick_leader: None,
             tricks: [0; 4],
             tricks_played: 0,
             points: [0; 2],
@@ -388,6 +389,48 @@ impl Tressette {
             completed: Arc::new(Vec::new()),
             sheet: Arc::new(Vec::new()),
         }
+    }
+
+    /// The seat to play, or None between deals and after the group.
+    #[inline]
+    pub fn to_act(&self) -> Option<Seat> {
+        self.to_act
+    }
+
+    /// Sets the seat to play (a position restored from its parts).
+    #[inline]
+    pub fn set_to_act(&mut self, seat: Option<Seat>) {
+        self.to_act = seat;
+    }
+
+    /// Who led the trick in progress (or the deal's first), or None before the first deal.
+    #[inline]
+    pub fn trick_leader(&self) -> Option<Seat> {
+        self.trick_leader
+    }
+
+    /// The cards a seat holds.
+    #[inline]
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.at()]
+    }
+
+    /// The cards each seat holds, by seat.
+    #[inline]
+    pub fn hands(&self) -> &[CardSet; 4] {
+        &self.hands
+    }
+
+    /// The cards of the tricks each seat has taken this deal (T-5), by seat.
+    #[inline]
+    pub fn taken(&self) -> &[CardSet; 4] {
+        &self.taken
+    }
+
+    /// The suit led in the trick in progress, if a card of it is down.
+    #[inline]
+    pub fn lead_suit(&self) -> Option<Suit> {
+        (self.trick_count > 0).then(|| Suit::from_index(self.lead_suit))
     }
 
     #[inline]
@@ -409,8 +452,11 @@ impl Tressette {
         if self.legal_card_mask() >> action & 1 == 1 {
             return Ok(());
         }
-        let seat = self.to_act as u8;
-        if self.hands[seat as usize] >> action & 1 == 0 {
+        let seat = self.to_act.map_or(u8::MAX, Seat::index);
+        if !self
+            .hand(Seat::new(seat))
+            .contains(Card::from_code(action as u8))
+        {
             let card = action as CardCode;
             return Err(IllegalMove::NotInHand { card, seat });
         }
@@ -423,10 +469,13 @@ impl Tressette {
     /// T-5: follow the led suit if able, else any card; any card to lead.
     #[inline]
     pub fn legal_card_mask(&self) -> CardBits {
-        if self.to_act < 0 || self.phase != Phase::Play {
+        let Some(seat) = self.to_act else {
+            return 0;
+        };
+        if self.phase != Phase::Play {
             return 0;
         }
-        let hand = self.hands[self.to_act as usize];
+        let hand = self.hands[seat.at()].bits();
         if self.trick_count > 0 {
             let follow = hand & suit_mask(self.lead_suit);
             if follow != 0 {
@@ -468,11 +517,14 @@ impl Tressette {
     /// on.
     pub fn step<E: TressetteEvents>(&mut self, action: u32, events: &mut E) -> bool {
         let card = action as CardCode;
-        let seat = self.to_act as u8;
+        let seat = self
+            .to_act
+            .expect("a card is played by the seat to act")
+            .index();
         if E::ON {
             events.push(TressetteEvent::CardPlayed { seat, card });
         }
-        self.hands[seat as usize] ^= 1u64 << card;
+        self.hands[seat as usize].remove(Card::from_code(card));
         self.plays[self.plays_len as usize] = seat << 6 | card;
         self.plays_len += 1;
         let count = self.trick_count + 1;
@@ -481,7 +533,7 @@ impl Tressette {
                 self.lead_suit = card >> 4;
             }
             self.trick_count = count;
-            self.to_act = ((seat + 1) & 3) as i8;
+            self.to_act = Some(Seat::new(seat).next(4));
             return false;
         }
         let start = self.plays_len as usize - 4;
@@ -502,9 +554,9 @@ impl Tressette {
         self.trick_count = 0;
         self.tricks[winner as usize] += 1;
         self.tricks_played += 1;
-        self.trick_leader = winner as i8;
-        self.to_act = winner as i8;
-        self.taken[winner as usize] |= mask; // T-5: each player keeps his own tricks
+        self.trick_leader = Some(Seat::new(winner));
+        self.to_act = Some(Seat::new(winner));
+        self.taken[winner as usize] |= CardSet::from_bits(mask); // T-5: each player keeps his own tricks
         if E::ON {
             let mut cards = [0u8; 4];
             for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + 4]) {
@@ -583,23 +635,23 @@ impl Tressette {
     pub fn deal<E: TressetteEvents>(&mut self, hands: &[[CardCode; 10]; 4], events: &mut E) {
         self.dealt = *hands;
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
-            *mask = hand.iter().fold(0, |set, &card| set | 1u64 << card);
+            *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
         }
         let leader = (self.dealer + 1) & 3; // T-4
         self.leader = leader;
         self.plays_len = 0;
         self.trick_count = 0;
         self.lead_suit = 0;
-        self.trick_leader = leader as i8;
+        self.trick_leader = Some(Seat::new(leader));
         self.tricks = [0; 4];
         self.tricks_played = 0;
-        self.taken = [0; 4];
+        self.taken = [CardSet::EMPTY; 4];
         self.deal_points = [0; 2];
         self.deal_bonus = [0; 2];
-        self.to_act = leader as i8;
+        self.to_act = Some(Seat::new(leader));
         self.phase = Phase::Play;
         for seat in 0..4 {
-            self.declarations[seat] = declarations_of(self.hands[seat], &self.options);
+            self.declarations[seat] = declarations_of(self.hands[seat].bits(), &self.options);
         }
         let mut declared = [0i64; 2];
         for offset in 0..4u8 {
@@ -637,7 +689,7 @@ impl Tressette {
         if self.options.pooled {
             // T-12 pooled, the leader's side first
             for side in sides {
-                let cards = (self.taken[side] | self.taken[side + 2]) & COUNTING;
+                let cards = (self.taken[side] | self.taken[side + 2]).bits() & COUNTING;
                 let points = (cards.count_ones() / 3) as i64;
                 if points > 0 {
                     self.score(side as u8, points, true, 1, events);
@@ -693,7 +745,7 @@ impl Tressette {
         self.dealer = (self.dealer + 1) & 3; // T-4: the deal passes to the left
         self.leader = (self.dealer + 1) & 3;
         self.deal_number += 1;
-        self.to_act = -1;
+        self.to_act = None;
         if self.games_len as usize >= GAMES_PER_GROUP {
             // T-17, T-18: the group ends with its deal
             self.phase = Phase::Over;

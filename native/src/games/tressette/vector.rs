@@ -151,17 +151,17 @@ pub fn encode_tressette(
     out: &mut [f32],
     mask: &mut [u8],
 ) -> bool {
-    if !game.in_deal() || game.to_act < 0 {
+    let Some(seat) = game.to_act().filter(|_| game.in_deal()) else {
         return false;
-    }
-    let seat = game.to_act as u8;
+    };
+    let seat = seat.index();
     let s = seat as usize;
     let rel = |other: u8| ((other + 4 - seat) & 3) as usize;
     let own = s & 1; // the sides are seats 0, 2 and 1, 3
     out.fill(0.0);
     mask.fill(0);
     // cards: the hand, the plays of the deal and the trick
-    mark_cards(out, 0, game.hands[s]);
+    mark_cards(out, 0, game.hands[s].bits());
     mark_plays(
         out,
         (t.off_played, t.off_trick),
@@ -177,7 +177,7 @@ pub fn encode_tressette(
     add(out, t.phase[game.phase as usize], 1.0);
     add_number(out, t.deal, game.deal_number as f64);
     for r in 0..4 {
-        let size = game.hands[(s + r) & 3].count_ones();
+        let size = game.hands[(s + r) & 3].len();
         add_number(out, t.hand_sizes[r], size as f64);
     }
     for r in 0..4 {
@@ -240,6 +240,7 @@ pub fn tressette_code(t: &TressetteTables, index: usize) -> Option<u32> {
 mod tests {
     use super::*;
     use crate::core::rng::Rng;
+    use crate::core::Seat;
     use crate::games::tressette::{TressetteOptions, WonGame, LONG_RUN, TRIPLE};
     use crate::vector::squash;
 
@@ -309,9 +310,9 @@ mod tests {
             let mut game = Tressette::new(options, variant);
             game.deal_random(&mut rng, &mut ());
             loop {
-                let seat = game.to_act as usize;
+                let seat = game.to_act().expect("a seat is to play").at();
                 let (out, mask) = encoded(&game, &t);
-                assert_eq!(set_of(&out[..64]), game.hands[seat]);
+                assert_eq!(set_of(&out[..64]), game.hands[seat].bits());
                 let legal = game.legal_card_mask();
                 assert_eq!(
                     set_of(&mask.iter().map(|&m| m as f32).collect::<Vec<_>>()),
@@ -333,7 +334,7 @@ mod tests {
                 assert_eq!(roles.iter().sum::<f32>(), 3.0);
                 assert_eq!(out[t.phase[1] as usize], 1.0);
                 assert_eq!(out[t.finished[0] as usize], 1.0);
-                let size = game.hands[seat].count_ones() as f64;
+                let size = game.hands[seat].len() as f64;
                 assert_eq!(out[t.hand_sizes[0] as usize], squash(size) as f32);
                 let action = game.random_action(&mut rng);
                 if game.step(action, &mut ()) {
@@ -375,7 +376,7 @@ mod tests {
         fill(&mut hands[2], &mut Cards(sevens).chain(&mut others)); // three sevens (T-10)
         fill(&mut hands[3], &mut others);
         game.deal(&hands, &mut ());
-        assert_eq!(game.to_act, 0);
+        assert_eq!(game.to_act(), Some(Seat::new(0)));
         let (out, _) = encoded(&game, &t);
         let run = &t.declarations[0];
         assert_eq!(out[run.kind[LONG_RUN as usize] as usize], 1.0);
@@ -395,7 +396,7 @@ mod tests {
         let mut rng = Rng::new(1);
         let mut game = Tressette::new(TressetteOptions::default(), 0);
         game.deal_random(&mut rng, &mut ());
-        assert_eq!(game.to_act, 1); // side 1 observes: its game comes first
+        assert_eq!(game.to_act(), Some(Seat::new(1))); // side 1 observes: its game comes first
         game.games[0] = WonGame {
             winner: 0,
             value: 42,
