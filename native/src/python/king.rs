@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::core::cards::Cards;
+use crate::core::{Seat, Suit};
 use crate::games::king::{self, King, KingEvent, KingOptions, Variant};
 
 /// Options as the Python side passes them: variant (0 classic, 1 order, 2 three), the
@@ -166,12 +167,12 @@ impl KingCore {
 
     #[getter]
     fn to_act(&self) -> Option<u8> {
-        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
+        self.game.to_act().map(Seat::index)
     }
 
     #[getter]
     fn to_act_seat(&self) -> i8 {
-        self.game.to_act
+        Seat::to_code(self.game.to_act())
     }
 
     // ----- the checked path --------------------------------------------------------------
@@ -234,17 +235,20 @@ impl KingCore {
         let game = &mut self.game;
         let n = game.n() as usize;
         let size = game.table.hand_size as usize;
-        let phase: u8;
+        let (phase, to_act, trump, caller): (u8, i8, i8, i8);
         (
             phase,
-            game.to_act,
+            to_act,
             game.deal_number,
             game.dealer,
             game.contract,
-            game.trump,
+            trump,
             game.by_last,
-            game.caller,
+            caller,
         ) = progress;
+        game.set_to_act(Seat::from_code(to_act.into()));
+        game.trump = u8::try_from(trump).ok().and_then(Suit::from_code);
+        game.caller = Seat::from_code(caller.into());
         game.phase = king::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
         let (dealt, hands, pre, taken, last_tricks, taken_all) = deal;
@@ -269,7 +273,7 @@ impl KingCore {
         game.plays[..plays.len()].copy_from_slice(&plays);
         game.trick_count = trick_count;
         game.lead_suit = lead_suit;
-        game.trick_leader = trick_leader;
+        game.set_trick_leader(Seat::from_code(trick_leader.into()));
         game.tricks = [0; 4];
         game.tricks[..n].copy_from_slice(&won[..n]);
         game.tricks_played = played;
@@ -278,11 +282,10 @@ impl KingCore {
         game.lead_first[..n].copy_from_slice(&lead_first[..n]);
         game.follow_first = follow_first;
         game.discard_first = discard_first;
-        game.power_trump = if game.contract == king::POSITIVE as i8 && game.trump >= 0 {
-            Some(game.trump as u8)
-        } else {
-            None
-        };
+        game.power_trump = game
+            .trump
+            .filter(|_| game.contract == king::POSITIVE as i8)
+            .map(Suit::index);
         game.totals = [0; 4];
         game.totals[..n].copy_from_slice(&totals[..n]);
         game.rows = [[0; 8]; 4];
@@ -344,7 +347,7 @@ impl KingCore {
 
     #[getter]
     fn trump(&self) -> i8 {
-        self.game.trump
+        self.game.trump.map_or(-1, |suit| suit.index() as i8)
     }
 
     #[getter]
@@ -354,7 +357,7 @@ impl KingCore {
 
     #[getter]
     fn caller(&self) -> i8 {
-        self.game.caller
+        Seat::to_code(self.game.caller)
     }
 
     #[getter]
@@ -419,7 +422,7 @@ impl KingCore {
 
     #[getter]
     fn trick_leader(&self) -> i8 {
-        self.game.trick_leader
+        Seat::to_code(self.game.trick_leader())
     }
 
     #[getter]
@@ -530,7 +533,7 @@ impl KingCore {
         } else {
             Vec::new()
         };
-        let legal: Vec<u32> = if game.to_act == seat as i8 {
+        let legal: Vec<u32> = if game.to_act() == Some(Seat::new(seat)) {
             let mut out = Vec::new();
             game.legal_actions(&mut out);
             out
@@ -557,11 +560,13 @@ impl KingCore {
                 .filter(|_| in_deal)
                 .into_pyobject(py)?
                 .into_any(),
-            opt(game.caller)
+            game.caller
+                .map(Seat::index)
                 .filter(|_| in_deal)
                 .into_pyobject(py)?
                 .into_any(),
-            opt(game.trump)
+            game.trump
+                .map(Suit::index)
                 .filter(|_| in_deal)
                 .into_pyobject(py)?
                 .into_any(),
@@ -573,13 +578,14 @@ impl KingCore {
             PyTuple::new(py, dealt)?.into_any(),
             PyTuple::new(py, sizes)?.into_any(),
             PyTuple::new(py, plays)?.into_any(),
-            opt(game.trick_leader)
+            game.trick_leader()
+                .map(Seat::index)
                 .filter(|_| game.phase == king::Phase::Play)
                 .into_pyobject(py)?
                 .into_any(),
             PyTuple::new(py, trick)?.into_any(),
             PyTuple::new(py, won)?.into_any(),
-            opt(game.to_act).into_pyobject(py)?.into_any(),
+            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
             PyTuple::new(py, legal)?.into_any(),
             PyTuple::new(py, &game.totals[..n])?.into_any(),
             self.rows_tuple(py)?.into_any(),

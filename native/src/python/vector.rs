@@ -277,7 +277,7 @@ impl BatchGame for KingCore {
         self.game.in_deal()
     }
     fn batch_to_act(&self) -> i8 {
-        self.game.to_act
+        crate::core::Seat::to_code(self.game.to_act())
     }
     fn batch_code(&self, tables: &KingTables, index: usize) -> Option<u32> {
         king_code(tables, index)

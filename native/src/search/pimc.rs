@@ -620,7 +620,7 @@ mod tests {
                 assert_eq!(solver.solve(&state), expected[observer], "{seed}");
                 // every mover's own choice is its best: no seat does better by deviating
                 // at the root
-                let mover = state.to_act();
+                let mover = TrickSearch::to_act(&state);
                 for card in Cards(state.legal_mask()) {
                     let mut child = state.clone();
                     child.play(card);
@@ -657,7 +657,7 @@ mod tests {
     #[test]
     fn hidden_hands_do_not_change_the_values() {
         let state = king_at(8, 24);
-        let observer = state.to_act();
+        let observer = TrickSearch::to_act(&state);
         let mut other = state.clone();
         let (left, right) = ((observer + 1) % 4, (observer + 2) % 4);
         if other.hands[left].count_ones() == other.hands[right].count_ones() {

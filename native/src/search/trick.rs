@@ -139,13 +139,33 @@ pub fn last_trick(
     cards
 }
 
+/// A seat to act as the search indexes it, whether a game keeps it as `Option<Seat>` or
+/// (not yet moved) as an `i8` with -1 for none; none is `usize::MAX`.
+pub trait SeatIndex {
+    fn seat_index(self) -> usize;
+}
+
+impl SeatIndex for Option<crate::core::Seat> {
+    #[inline]
+    fn seat_index(self) -> usize {
+        self.map_or(usize::MAX, crate::core::Seat::at)
+    }
+}
+
+impl SeatIndex for i8 {
+    #[inline]
+    fn seat_index(self) -> usize {
+        self as usize
+    }
+}
+
 /// The accessors every native trick game's state has alike (its seat to act, legal card
 /// mask, hands, `step`, plays and trick count), inside an `impl TrickSearch`.
 macro_rules! trick_state_accessors {
     () => {
         #[inline]
         fn to_act(&self) -> usize {
-            self.to_act as usize
+            $crate::search::trick::SeatIndex::seat_index(self.to_act)
         }
 
         #[inline]

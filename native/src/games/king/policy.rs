@@ -15,6 +15,7 @@
 use crate::core::cards::{rank_of, suit_mask, suit_of, CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::core::tricks::{ace_high_power, trick_winner_index};
+use crate::core::Suit;
 use crate::games::king::{
     seat_penalty, King, ERELASH, LAST_TWO, NO_HEARTS, NO_JACKS, NO_KING, NO_QUEENS, POSITIVE,
 };
@@ -28,8 +29,8 @@ const KING_OF_HEARTS: CardCode = HEARTS << 4 | 11;
 
 /// The card the heuristic plays for the seat to act (the card play must be on).
 pub fn king_card(state: &King) -> CardCode {
-    debug_assert!(state.phase == crate::games::king::Phase::Play && state.to_act >= 0);
-    let seat = state.to_act as usize;
+    debug_assert!(state.phase == crate::games::king::Phase::Play);
+    let seat = state.to_act().expect("a seat is to play").at();
     let hand = state.hands[seat];
     let legal = state.legal_card_mask();
     let plays = &state.plays[..state.plays_len as usize];
@@ -48,7 +49,11 @@ pub fn king_card(state: &King) -> CardCode {
         num_seats: state.n() as usize,
     };
     if state.contract as u8 == POSITIVE {
-        positive(&table, state.trump, state.caller == seat as i8)
+        positive(
+            &table,
+            state.trump,
+            state.caller.is_some_and(|c| c.at() == seat),
+        )
     } else {
         negative(&table, state.contract as u8)
     }
@@ -178,9 +183,9 @@ fn negative(t: &Table, contract: u8) -> CardCode {
 
 // ----- positive deals ------------------------------------------------------------------
 
-fn positive(t: &Table, trump: i8, declarer: bool) -> CardCode {
+fn positive(t: &Table, trump: Option<Suit>, declarer: bool) -> CardCode {
     let (hand, legal, unseen) = (t.hand, t.legal, t.unseen);
-    let trump_suit = (trump >= 0).then_some(trump as u8);
+    let trump_suit = trump.map(Suit::index);
     let trumps_mask = trump_suit.map_or(0, suit_mask);
     let is_trump = |c: CardCode| trumps_mask >> c & 1 == 1;
     if t.trick.is_empty() {
@@ -231,7 +236,7 @@ impl TrickSearch for King {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == crate::games::king::Phase::Play && self.to_act >= 0
+        self.phase == crate::games::king::Phase::Play && self.to_act.is_some()
     }
 
     trick_state_accessors!();
@@ -243,7 +248,7 @@ impl TrickSearch for King {
 
     fn finish(&mut self, rewards: &mut [f64; 4]) {
         let n = self.n() as usize;
-        let leader = self.trick_leader as usize;
+        let leader = self.trick_leader.expect("the card play is on").at();
         let cards = last_trick(
             &self.plays[..self.plays_len as usize],
             self.trick_count as usize,
@@ -289,7 +294,7 @@ impl TrickSearch for King {
             &self.hands[..n],
             &self.plays[..self.plays_len as usize],
             self.trick_count as usize,
-            self.to_act as usize,
+            TrickSearch::to_act(self),
         );
         for seat in 0..n {
             key = mix(key, self.taken[seat]);
@@ -334,7 +339,7 @@ mod tests {
 
     /// The other seats' cards dealt anew among them, each keeping its number of cards.
     fn redeal_others(state: &mut King, rng: &mut Rng) {
-        let seat = state.to_act as usize;
+        let seat = state.to_act().expect("a seat is to play").at();
         let n = state.n() as usize;
         let mut pool = [0 as CardCode; 32];
         let mut size = 0;

@@ -10,6 +10,7 @@ use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
+use crate::core::{Seat, Suit};
 
 pub const NO_TRICKS: u8 = 0;
 pub const NO_JACKS: u8 = 1;
@@ -341,14 +342,14 @@ impl KingEvents for Vec<KingEvent> {
 pub struct King {
     pub table: KingTable,
     pub phase: Phase,
-    pub to_act: i8,
+    pub(super) to_act: Option<Seat>,
     pub first_dealer: u8,
     pub deal_number: u32,
     pub dealer: u8,
     pub contract: i8,
-    pub trump: i8,
+    pub trump: Option<Suit>,
     pub by_last: bool,
-    pub caller: i8,
+    pub caller: Option<Seat>,
     pub dealt: [[CardCode; MAX_HAND]; 4],
     pub hands: [CardBits; 4],
     pub pre: [u32; 2],
@@ -360,7 +361,7 @@ pub struct King {
     pub plays_len: u8,
     pub trick_count: u8,
     pub lead_suit: u8,
-    pub trick_leader: i8,
+    pub(super) trick_leader: Option<Seat>,
     pub tricks: [u8; 4],
     pub tricks_played: u8,
     pub lead_first: [CardBits; 4],
@@ -380,14 +381,14 @@ impl King {
         King {
             table,
             phase: Phase::AwaitDeal,
-            to_act: -1,
+            to_act: None,
             first_dealer,
             deal_number: 0,
             dealer: first_dealer,
             contract: -1,
-            trump: -1,
+            trump: None,
             by_last: false,
-            caller: -1,
+            caller: None,
             dealt: [[0; MAX_HAND]; 4],
             hands: [0; 4],
             pre: [0; 2],
@@ -399,7 +400,7 @@ impl King {
             plays_len: 0,
             trick_count: 0,
             lead_suit: 0,
-            trick_leader: -1,
+            trick_leader: None,
             tricks: [0; 4],
             tricks_played: 0,
             lead_first: [0; 4],
@@ -418,6 +419,36 @@ impl King {
         self.table.num_seats
     }
 
+    /// The seat to act, or None between deals and after the game.
+    #[inline]
+    pub fn to_act(&self) -> Option<Seat> {
+        self.to_act
+    }
+
+    /// The seat to act's index, when one is known to act.
+    #[inline]
+    fn seat_to_act(&self) -> u8 {
+        self.to_act.expect("a seat is to act").index()
+    }
+
+    /// Sets the seat to act (a position restored from its parts).
+    #[inline]
+    pub fn set_to_act(&mut self, seat: Option<Seat>) {
+        self.to_act = seat;
+    }
+
+    /// Who led the trick in progress (or leads the first), or None outside the card play.
+    #[inline]
+    pub fn trick_leader(&self) -> Option<Seat> {
+        self.trick_leader
+    }
+
+    /// Sets the trick's leader (a position restored from its parts).
+    #[inline]
+    pub fn set_trick_leader(&mut self, seat: Option<Seat>) {
+        self.trick_leader = seat;
+    }
+
     #[inline]
     pub fn in_deal(&self) -> bool {
         self.phase != Phase::AwaitDeal && self.phase != Phase::Over
@@ -434,10 +465,10 @@ impl King {
     /// `follow_first`, `discard_first` and `lead_first` (K-5, K-8, K-9, K-17, K-18).
     #[inline]
     pub fn legal_card_mask(&self) -> CardBits {
-        if self.to_act < 0 {
+        let Some(seat) = self.to_act else {
             return 0;
-        }
-        let seat = self.to_act as usize;
+        };
+        let seat = seat.at();
         let hand = self.hands[seat];
         if self.trick_count > 0 {
             let follow = hand & suit_mask(self.lead_suit);
@@ -461,7 +492,7 @@ impl King {
         match self.phase {
             Phase::Play => out.extend(Cards(self.legal_card_mask()).map(u32::from)),
             Phase::Order => {
-                let row = &self.rows[self.table.row_of(self.to_act as u8)];
+                let row = &self.rows[self.table.row_of(self.seat_to_act())];
                 out.extend(
                     (0..8u32)
                         .filter(|&c| row[c as usize] > 0)
@@ -482,7 +513,7 @@ impl King {
         match self.phase {
             Phase::Play => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
             Phase::Order => {
-                let row = &self.rows[self.table.row_of(self.to_act as u8)];
+                let row = &self.rows[self.table.row_of(self.seat_to_act())];
                 (ORDER_BASE as i64..ORDER_BASE as i64 + 8).contains(&action)
                     && row[(action - ORDER_BASE as i64) as usize] > 0
             }
@@ -530,8 +561,8 @@ impl King {
         if !(0..64).contains(&action) {
             return Err(IllegalMove::CardDue);
         }
-        let seat = self.to_act as u8;
-        let hand = self.hands[seat as usize];
+        let seat = self.to_act.map_or(u8::MAX, Seat::index);
+        let hand = self.hands.get(seat as usize).copied().unwrap_or(0);
         if hand >> action & 1 == 0 {
             let card = action as CardCode;
             return Err(IllegalMove::NotInHand { card, seat });
@@ -567,7 +598,7 @@ impl King {
                 crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
             }
             Phase::Order => {
-                let row = &self.rows[self.table.row_of(self.to_act as u8)];
+                let row = &self.rows[self.table.row_of(self.seat_to_act())];
                 let open = row.iter().filter(|&&count| count > 0).count() as u32;
                 let mut pick = rng.below(open);
                 for (contract, &count) in row.iter().enumerate() {
@@ -618,7 +649,7 @@ impl King {
     }
 
     fn play<E: KingEvents>(&mut self, card: CardCode, events: &mut E) -> bool {
-        let seat = self.to_act as u8;
+        let seat = self.seat_to_act();
         let n = self.n();
         if E::ON {
             events.push(KingEvent::CardPlayed { seat, card });
@@ -632,7 +663,7 @@ impl King {
                 self.lead_suit = card >> 4;
             }
             self.trick_count = count;
-            self.to_act = if seat + 1 < n { seat as i8 + 1 } else { 0 };
+            self.to_act = Some(Seat::new(seat).next(n));
             return false;
         }
         let start = self.plays_len as usize - n as usize;
@@ -647,8 +678,8 @@ impl King {
         self.trick_count = 0;
         self.tricks[winner as usize] += 1;
         self.tricks_played += 1;
-        self.trick_leader = winner as i8;
-        self.to_act = winner as i8;
+        self.trick_leader = Some(Seat::new(winner));
+        self.to_act = Some(Seat::new(winner));
         self.trick_taken(winner, mask, cards, events)
     }
 
@@ -686,13 +717,13 @@ impl King {
     }
 
     fn order<E: KingEvents>(&mut self, contract: u32, events: &mut E) {
-        let seat = self.to_act as u8;
+        let seat = self.seat_to_act();
         let row = self.table.row_of(seat);
         self.rows[row][contract as usize] -= 1;
         self.pre[self.pre_len as usize] = ORDER_BASE + contract;
         self.pre_len += 1;
         self.contract = contract as i8;
-        self.caller = seat as i8;
+        self.caller = Some(Seat::new(seat));
         if E::ON {
             events.push(KingEvent::ContractChosen {
                 seat,
@@ -710,21 +741,21 @@ impl King {
         self.pre[self.pre_len as usize] = action;
         self.pre_len += 1;
         if action == TRUMP_LAST {
-            let caller = self.caller as usize;
+            let caller = self.caller.expect("a positive deal has a caller").at();
             let last = self.dealt[caller][self.table.hand_size as usize - 1];
-            self.trump = suit_of(last) as i8; // K-15
+            self.trump = Some(Suit::from_index(suit_of(last))); // K-15
             self.by_last = true;
         } else {
-            self.trump = (action - TRUMP_BASE) as i8;
+            self.trump = Suit::from_code((action - TRUMP_BASE) as u8);
         }
         if E::ON {
             events.push(KingEvent::TrumpNamed {
-                seat: self.caller as u8,
-                suit: self.trump as u8,
+                seat: self.caller.map_or(0, Seat::index),
+                suit: self.trump.map_or(0, Suit::index),
                 by_last: self.by_last,
             });
         }
-        self.begin_play(self.caller as u8); // K-16
+        self.begin_play(self.caller.map_or(0, Seat::index)); // K-16
     }
 
     /// The contract (and trump) known: the trick rules of this deal, then the lead.
@@ -732,12 +763,16 @@ impl King {
         let n = self.n() as usize;
         let contract = self.contract as u8;
         if contract == POSITIVE {
-            let trump = self.trump as u8;
+            let trump = self.trump.map_or(0, Suit::index);
             self.power_trump = Some(trump);
             self.discard_first = suit_mask(trump); // K-17: void, he must trump
             let others = !suit_mask(trump); // K-18: only the caller may lead trump at will
             for seat in 0..n {
-                self.lead_first[seat] = if seat as i8 == self.caller { 0 } else { others };
+                self.lead_first[seat] = if Some(Seat::new(seat as u8)) == self.caller {
+                    0
+                } else {
+                    others
+                };
             }
         } else {
             self.power_trump = None;
@@ -751,8 +786,8 @@ impl King {
             }
         }
         self.phase = Phase::Play;
-        self.trick_leader = leader as i8;
-        self.to_act = leader as i8;
+        self.trick_leader = Some(Seat::new(leader));
+        self.to_act = Some(Seat::new(leader));
     }
 
     // ----- deals -----------------------------------------------------------------------
@@ -772,7 +807,7 @@ impl King {
         self.plays_len = 0;
         self.trick_count = 0;
         self.lead_suit = 0;
-        self.trick_leader = -1;
+        self.trick_leader = None;
         self.tricks = [0; 4];
         self.tricks_played = 0;
         self.lead_first = [0; 4];
@@ -782,24 +817,24 @@ impl King {
         self.taken = [0; 4];
         self.last_tricks = [0; 4];
         self.taken_all = 0;
-        self.trump = -1;
+        self.trump = None;
         self.by_last = false;
         let left = (self.dealer + 1) % self.n();
         if self.table.is_ordered() {
             self.contract = -1;
-            self.caller = left as i8;
+            self.caller = Some(Seat::new(left));
             self.phase = Phase::Order; // K-23
-            self.to_act = left as i8;
+            self.to_act = Some(Seat::new(left));
             return;
         }
         let contract = self.table.program[self.deal_number as usize];
         self.contract = contract as i8;
         if contract == POSITIVE {
-            self.caller = ((self.dealer + self.n() - 1) % self.n()) as i8; // K-14
+            self.caller = Some(Seat::new(self.dealer).offset(self.n() - 1, self.n())); // K-14
             self.phase = Phase::Trump;
             self.to_act = self.caller;
         } else {
-            self.caller = -1;
+            self.caller = None;
             self.begin_play(left); // K-4
         }
     }
@@ -875,8 +910,8 @@ impl King {
             deal: self.deal_number,
             dealer: self.dealer,
             contract: self.contract as u8,
-            declarer: self.caller,
-            trump: self.trump,
+            declarer: Seat::to_code(self.caller),
+            trump: self.trump.map_or(-1, |suit| suit.index() as i8),
             by_last: self.by_last,
             scores,
             ended_early,
@@ -889,12 +924,12 @@ impl King {
             });
         }
         if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
-            self.dealer = self.caller as u8; // K-21: the caller deals the next deal
+            self.dealer = self.caller.map_or(self.dealer, Seat::index); // K-21: the caller deals the next deal
         } else {
             self.dealer = (self.dealer + 1) % n; // K-6, K-23
         }
         self.deal_number += 1;
-        self.to_act = -1;
+        self.to_act = None;
         if self.is_complete() {
             self.phase = Phase::Over;
             if E::ON {
@@ -941,7 +976,7 @@ impl King {
         }
         let dealt = &self.dealt[seat as usize][..self.table.hand_size as usize];
         if self.phase == Phase::Trump && !self.table.is_ordered() {
-            return if seat as i8 == self.caller {
+            return if Some(Seat::new(seat)) == self.caller {
                 &dealt[..3]
             } else {
                 &[]

@@ -91,10 +91,10 @@ impl KingTables {
 /// `crate::games::spades::vector::encode_spades`); false when Python must encode the position.
 pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let n = game.n() as usize;
-    if !game.in_deal() || game.to_act < 0 || n != t.num_seats {
+    let Some(seat) = game.to_act().filter(|_| game.in_deal() && n == t.num_seats) else {
         return false;
-    }
-    let seat = game.to_act as u8;
+    };
+    let seat = seat.index();
     let s = seat as usize;
     let rel = |other: u8| (other as usize + n - s) % n;
     out.fill(0.0);
@@ -114,8 +114,8 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     // roles: to_act (0), dealer (1), declarer (3)
     out[t.off_roles + rel(seat)] = 1.0;
     out[t.off_roles + n + rel(game.dealer)] = 1.0;
-    if game.caller >= 0 {
-        out[t.off_roles + 3 * n + rel(game.caller as u8)] = 1.0;
+    if let Some(caller) = game.caller {
+        out[t.off_roles + 3 * n + rel(caller.index())] = 1.0;
     }
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase as usize], 1.0);
@@ -129,11 +129,7 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
         return false;
     }
     add(out, t.contract[contract], 1.0);
-    let trump = if game.trump < 0 {
-        0
-    } else {
-        game.trump as usize + 1
-    };
+    let trump = game.trump.map_or(0, |suit| suit.index() as usize + 1);
     add(out, t.trump[trump.min(4)], 1.0);
     add(out, t.by_last[game.by_last as usize], 1.0);
     for r in 0..n {
