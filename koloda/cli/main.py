@@ -574,6 +574,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "koloda.cli.analyse_cmd",
     "koloda.cli.db_cmd",
     "koloda.cli.ladder_cmd",
+    "koloda.cli.arena_cmd",
 )
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 
