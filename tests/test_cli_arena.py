@@ -167,3 +167,14 @@ def test_bad_input_in_a_terminal_is_one_line(tmp_path: Path) -> None:
     code, text = run_in_terminal("arena", "king", "--bots", "easy", cwd=tmp_path)
     assert code == 2
     assert text.strip() == "error: an arena needs at least two bots"
+
+
+def test_without_the_extras_the_arena_says_so_in_one_line() -> None:
+    from test_optional_extras import cli_without_extras
+
+    for args, extra in (((), "koloda arena needs the server"), (("--plot", "b.png"), "plots")):
+        done = cli_without_extras("arena", "king", "--bots", "random,easy", "--deals", "1", *args)
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and extra in lines[0] and "pip install" in lines[0], done.stderr
+        assert done.stdout == ""

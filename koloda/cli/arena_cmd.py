@@ -139,11 +139,11 @@ def _checked_rules(
     if preset is not None and (variant is not None or option):
         raise fail("--preset sets the rules: give it without --variant or --option")
     try:
-        require_extra("server", "koloda arena")
         if plot is not None:
             require_extra("plots", "koloda arena --plot")
         if ray is not None:
             require_extra("scale", "koloda arena --ray")
+        require_extra("server", "koloda arena")
         rules = _preset_rules(game, preset) if preset is not None else None
     except KolodaError as error:
         raise fail(str(error)) from None
