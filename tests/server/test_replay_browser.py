@@ -247,7 +247,9 @@ def test_screenshots(server: ServerThread, browser: Any, size: tuple[int, int], 
     point = page.locator("#graph .point").first
     if point.count():  # a decision that gave points away: the verdict and the best move shown
         point.click()
-        assert page.is_visible("#verdict") and page.inner_text("#verdict")
+        verdict = page.inner_text("#verdict")
+        assert page.is_visible("#verdict") and verdict
+        assert "null" not in verdict and "undefined" not in verdict, verdict
     assert not page.evaluate(
         "document.documentElement.scrollWidth > document.documentElement.clientWidth"
     ), "the page is wider than the screen"
