@@ -297,12 +297,12 @@ class StepperApp(App[None]):
     #keys { height: 1; padding: 0 1; background: $panel; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step('back')", show=False),
-        Binding("right", "step('forward')", show=False),
-        Binding("up", "step('trick_back')", show=False),
-        Binding("down", "step('trick_forward')", show=False),
-        Binding("home", "step('first')", show=False),
-        Binding("end", "step('last')", show=False),
+        Binding("left", "step('back')", show=False, priority=True),
+        Binding("right", "step('forward')", show=False, priority=True),
+        Binding("up", "step('trick_back')", show=False, priority=True),
+        Binding("down", "step('trick_forward')", show=False, priority=True),
+        Binding("home", "step('first')", show=False, priority=True),
+        Binding("end", "step('last')", show=False, priority=True),
         Binding("question_mark,f1", "keys", show=False),
         Binding("q,escape,ctrl+q", "quit", show=False),
     ]
@@ -353,6 +353,11 @@ class StepperApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The stepping keys step the game, not the score sheet's scroll, but leave the
+        window of keys to scroll while it is open."""
+        return action != "step" or not isinstance(self.screen, InfoScreen)
 
     def action_step(self, step: str) -> None:
         self.at = step_to(self.frames, self.at, step)
