@@ -461,15 +461,32 @@ def replay_command(
     as_json: Annotated[
         bool, typer.Option("--json", metavar="", help="print the record with results")
     ] = False,
+    step: Annotated[
+        bool,
+        typer.Option("--step", help="step through the game in the terminal, every hand face up"),
+    ] = False,
+    seat: Annotated[int, typer.Option(help="with --step --analyse: the seat valued")] = 0,
+    analyse: Annotated[
+        bool, typer.Option("--analyse", help="with --step: value the seat's decisions first")
+    ] = False,
+    at: Annotated[
+        int | None, typer.Option(help="with --step: open at this decision (from 1)")
+    ] = None,
     lang: LangOpt = "en",
 ) -> None:
-    """Replay a game record: print its score sheet, or the record with results as JSON."""
+    """Replay a game record: print its score sheet, or the record with results as JSON, or
+    step through it (--step)."""
     check_lang(lang)
     try:
         record = load_record(file)
         state = replay(record)
     except RecordError as error:
         raise fail(str(error)) from None
+    if step:
+        from koloda.cli.replay_step import run_stepper
+
+        run_stepper(record, lang, seat=seat, analyse=analyse, at=at)
+        return
     if as_json:
         document = results_document(record, state)
         print(json.dumps(document, ensure_ascii=not is_unicode(safe_stdout), indent=1))
@@ -485,11 +502,11 @@ def replay_command(
     out.print(render_sheet(rules.score_sheet(state), names, lang))
     if not state.is_over:
         out.print(saved_game_line(state, lang, names), highlight=False)
-        seat = state.to_act
-        if seat is not None:
+        acting = state.to_act
+        if acting is not None:
             words = Speaker(lang, names)
-            out.print(words.say("tui.position_of", seat=names[seat]), highlight=False)
-            out.print(describe_view(rules, state.view(seat), words))
+            out.print(words.say("tui.position_of", seat=names[acting]), highlight=False)
+            out.print(describe_view(rules, state.view(acting), words))
 
 
 def show_version(value: bool) -> None:
@@ -574,6 +591,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "koloda.cli.analyse_cmd",
     "koloda.cli.db_cmd",
     "koloda.cli.ladder_cmd",
+    "koloda.cli.arena_cmd",
 )
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 

@@ -1,14 +1,11 @@
 """The bot ladder: the bot levels' ratings in a game's rated preset, so that a level's number
 (``hard (1740)``) means what a player's does.
 
-Every two levels play a duplicate match (``koloda.bots.tournament.duplicate_match``: each
-deal played again with the seats rotated, so the cards' luck cancels) of the same seeded
-deals. Each duplicate deal is one head-to-head result between the two (the better mean
-score per seat wins, equal means tie), and the ratings are fitted by the club's own
-OpenSkill update (``ratings.rate_teams``), starting from a new player's rating and taking
-the pairs' deals in turn (the first deal of every pair, then the second, …). Then every
-rating is moved by the same amount so that the anchor, the first level named, shows 1500:
-a new player is taken to be as strong as it until games say otherwise. In the card room a
+Every two levels play a duplicate match of the same seeded deals, and the ratings are fitted
+from the head-to-head results deal by deal, as ``koloda.club.fitting`` does for the arena
+too (``play_pairs``, ``fit``): the club's own OpenSkill update, the anchor (the first level
+named) moved to show 1500, so that a new player is taken to be as strong as it until games
+say otherwise. In the card room a
 level starts from these figures and its rated games move it from there
 (``koloda.server.ratings_service``).
 
@@ -27,12 +24,11 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from koloda.bots.base import make_bot
-from koloda.bots.tournament import MatchResult, duplicate_match
+from koloda.club.fitting import fit, play_pairs
 from koloda.club.ratings import (
     BETA,
     MU,
@@ -40,8 +36,6 @@ from koloda.club.ratings import (
     TAU,
     Rating,
     RatingError,
-    ranks_of,
-    rate_teams,
     rated_presets,
     rating_key,
 )
@@ -109,36 +103,8 @@ def play_ladder(
 ) -> dict[str, Rating]:
     """Each level's rating from the run's duplicate matches, the anchor at a new player's
     μ. ``on_deal(first, second, index)`` is told of every duplicate deal played."""
-    rules = run.rules()
-    outcomes: list[tuple[str, str, list[float], list[float]]] = []
-    for first, second in combinations(run.levels, 2):
-
-        def told(index: int, _: MatchResult, pair: tuple[str, str] = (first, second)) -> None:
-            if on_deal is not None:
-                on_deal(pair[0], pair[1], index)
-
-        result = duplicate_match(rules, [first, second], run.deals, seed=run.seed, on_deal=told)
-        outcomes.append((first, second, result.per_deal[first], result.per_deal[second]))
-    return fit(run.levels, outcomes)
-
-
-def fit(
-    levels: Sequence[str], outcomes: Sequence[tuple[str, str, Sequence[float], Sequence[float]]]
-) -> dict[str, Rating]:
-    """The levels' ratings from each pair's per-deal scores (``first``, ``second``, their
-    scores deal by deal): one head-to-head update per deal, the pairs' deals in turn, then
-    all moved so that the first level's μ is a new player's."""
-    ratings = {level: Rating() for level in levels}
-    longest = max((len(first) for _, _, first, _ in outcomes), default=0)
-    for index in range(longest):
-        for a, b, first, second in outcomes:
-            if index >= len(first):
-                continue
-            ranks = ranks_of([first[index], second[index]])
-            (new_a,), (new_b,) = rate_teams([[ratings[a]], [ratings[b]]], ranks)
-            ratings[a], ratings[b] = new_a, new_b
-    shift = MU - ratings[levels[0]].mu
-    return {level: Rating(r.mu + shift, r.sigma) for level, r in ratings.items()}
+    pairs = play_pairs(run.rules(), run.levels, run.deals, run.seed, on_deal)
+    return fit(run.levels, pairs)
 
 
 def entry(run: LadderRun, ratings: Mapping[str, Rating]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ totals, the score sheet) is the engine's to decide. The games' views already say
 (``views``), and the score sheet is the game's own (``rules.score_sheet``); a stepping
 function per game in JavaScript would be a second copy of every game's rules, which would
 drift from the engine's. So the engine stays the one source of truth: the record is replayed
-once, each position is what the views say at that moment (the part every seat sees alike,
+once (``koloda.records.positions``, which the terminal's stepper walks too), each position is what the views say at that moment (the part every seat sees alike,
 plus each seat's hand face up), and the browser only steps through them.
 
 Every hand is face up, so a replay is made only of a finished game (or of a record the player
@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda.core.cards import format_card
 from koloda.core.engine import AnyRules, AnyState
-from koloda.core.events import CardPlayed, DealStarted, Event, TrickTaken
 from koloda.core.presentation import sheet_to_json
 from koloda.records import RecordError, parse_record
+from koloda.records.positions import RecordWalk
 from koloda.records.record import Record
 from koloda.records.record import replay as replay_record
 from koloda.server.views import event_json, game_facts, public_view_json, seat_view_json
@@ -60,24 +59,14 @@ def replay_json(document: Any, seats: list[dict[str, Any]] | None = None) -> dic
     }
 
 
-class _Walk:
-    """The replay in progress: the state, the positions so far and the sheets (one per
-    number of deals scored), and the events since the last position."""
+class _Walk(RecordWalk):
+    """The replay in progress (``RecordWalk``), with the positions as JSON so far and the
+    sheets (one per number of deals scored)."""
 
     def __init__(self, rules: AnyRules, record: Record) -> None:
-        self.rules = rules
-        self.state: AnyState = rules.empty_state(record.first_dealer)
+        super().__init__(rules, record)
         self.positions: list[dict[str, Any]] = []
         self.sheets: list[dict[str, Any]] = []
-        self.events: list[Event] = []
-        self.on_table = 0
-        """Cards on the table in the trick being played."""
-        self.plays: list[dict[str, Any]] = []
-        """The cards of the trick being played, who played each."""
-        self.taken: dict[str, Any] | None = None
-        """The trick taken since the last position: its winner and its cards."""
-        self.dealt: list[list[str]] = []
-        """Each seat's cards as the deal began, in the cards' order (as the views hold them)."""
 
     def sheet_index(self) -> int:
         """The sheet of the deals scored so far (made when a deal's score first shows)."""
@@ -85,20 +74,6 @@ class _Walk:
         while len(self.sheets) <= scored:
             self.sheets.append(sheet_to_json(self.rules.score_sheet(self.state)))
         return scored
-
-    def take(self, events: list[Event]) -> None:
-        for event in events:
-            if isinstance(event, CardPlayed):
-                self.on_table += 1
-                self.plays.append({"seat": event.seat, "card": format_card(event.card)})
-            elif isinstance(event, (TrickTaken, DealStarted)):
-                self.on_table = 0
-                if isinstance(event, TrickTaken):
-                    self.taken = {"winner": event.seat, "plays": self.plays}
-                self.plays = []
-            if isinstance(event, DealStarted):
-                self.dealt = [[format_card(c) for c in sorted(hand)] for hand in event.hands]
-        self.events.extend(events)
 
     def hands(self, view: dict[str, Any]) -> tuple[list[list[str]], list[int]]:
         """Every seat's hand face up, and the seats that have not looked at theirs yet (a
@@ -126,7 +101,6 @@ class _Walk:
         legal = (
             [rules.format_action(a) for a in state.legal_actions()] if action is not None else []
         )
-        info = rules.info
         self.positions.append(
             {
                 "index": len(self.positions),
@@ -135,10 +109,7 @@ class _Walk:
                 "to_act": to_act if action is not None else None,
                 "action": rules.format_action(action) if action is not None else None,
                 "legal": legal,
-                "starts_trick": action is not None
-                and info.has_tricks
-                and info.is_card_action(action)
-                and self.on_table == 0,
+                "starts_trick": self.starts_trick(action),
                 "hands": hands,
                 "unseen": unseen,
                 "view": view,
@@ -147,8 +118,6 @@ class _Walk:
                 "taken": self.taken,
             }
         )
-        self.events = []
-        self.taken = None
 
 
 def _positions(
@@ -157,14 +126,8 @@ def _positions(
     """Every position of the record's game (the record is known to replay), the sheets, and
     the state at the end."""
     walk = _Walk(rules, record)
-    deal = move = 0
-    for deal, entry in enumerate(record.deals):
-        walk.take(list(walk.state.start_deal(rules.setup_from_json(entry))))
-        for move, text in enumerate(entry.get("actions", [])):
-            action = rules.parse_action(text)
-            walk.position(deal, move, action)
-            walk.take(list(walk.state.apply(action)))
-    walk.position(deal, move + 1, None)
+    for step in walk.steps():
+        walk.position(step.deal, step.move, step.action)
     return walk.positions, walk.sheets, walk.state
 
 

@@ -285,13 +285,15 @@ def test_my_tables_take_you_back_after_a_reload(
     assert "not on this server any more" in gone.inner_text() and gone.locator("a").count() == 0
     finished = page.locator(f"#my-tables li[data-table='{over['table_id']}']")
     assert "game over" in finished.inner_text()
-    assert finished.locator("a").inner_text() == "See the result"
+    assert finished.locator("a").all_inner_texts() == ["See the result", "Replay"]
+    assert finished.locator("a.replay").get_attribute("href") == f"/replay/{over['table_id']}"
     assert "Spades (custom rules)" in finished.inner_text()
     mine = page.locator(f"#my-tables li[data-table='{table_id}']")
     assert "Spades" in mine.inner_text() and "seat 1" in mine.inner_text()
     page.screenshot(path=str(shots_dir(tmp_path) / "lobby-my-tables.png"), full_page=True)
     gone.locator("button.remove").click()
     assert page.locator("#my-tables li").count() == 2
+    assert mine.locator("a.replay").count() == 0  # a game not over has no replay yet
     mine.locator("a").click()
     page.wait_for_url(re.compile(r"/t/"))
     assert seat_of(page.url) == (table_id, token)

@@ -247,7 +247,9 @@ def test_screenshots(server: ServerThread, browser: Any, size: tuple[int, int], 
     point = page.locator("#graph .point").first
     if point.count():  # a decision that gave points away: the verdict and the best move shown
         point.click()
-        assert page.is_visible("#verdict") and page.inner_text("#verdict")
+        verdict = page.inner_text("#verdict")
+        assert page.is_visible("#verdict") and verdict
+        assert "null" not in verdict and "undefined" not in verdict, verdict
     assert not page.evaluate(
         "document.documentElement.scrollWidth > document.documentElement.clientWidth"
     ), "the page is wider than the screen"
@@ -283,3 +285,52 @@ def test_accessibility_audit_of_the_replay(server: ServerThread, browser: Any) -
     assert not found, [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found]
     tab.errors.clear()  # the audit's own script is not the page's
     tab.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("king", {}), ("hundred_one", {}), ("tressette", {})],
+    ids=["king", "hundred_one", "tressette"],
+)
+def test_every_game_replays_in_the_viewer(
+    server: ServerThread, browser: Any, game: str, options: dict[str, Any]
+) -> None:
+    rules = load_rules(game, options)
+    state = rules.new_state(seed=4)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    record = record_from_state(rules, state)
+    replayed = httpx.post(
+        f"{server.url}/api/replay",
+        content=json.dumps(record),
+        headers={"content-type": "application/json"},
+    )
+    assert replayed.status_code == 200, replayed.text
+    positions = replayed.json()["positions"]
+    tab = Viewer(browser, f"{server.url}/replay")
+    page = tab.page
+    page.set_input_files(
+        "#record-file",
+        files=[
+            {
+                "name": "game.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(record).encode(),
+            }
+        ],
+    )
+    tab.wait_shown()
+    for index in range(0, len(positions), max(1, len(positions) // 40)):
+        page.evaluate(f"location.hash = '#d={index}'")
+        wait_until(page, f"replayShown.at === {index}")
+        assert page.evaluate(HANDS) == positions[index]["hands"]
+        assert page.inner_text("#said")
+    half = len(positions) // 2
+    tricks = (i for i in range(half, len(positions)) if positions[i]["view"].get("trick"))
+    middle = next(tricks, half)  # a trick on the table, in a game of tricks
+    page.evaluate(f"location.hash = '#d={middle}'")
+    wait_until(page, f"replayShown.at === {middle}")
+    shoot(page, f"replay-{game}")
+    page.keyboard.press("End")
+    assert page.inner_text("#said") == "The game's end"
+    tab.close()  # no script error on any of them

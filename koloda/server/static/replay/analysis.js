@@ -89,8 +89,9 @@ function drawVerdict() {
   const who = playerName(p.to_act);
   if (d.forced) { box.textContent = t("replay.forced", who); return; }
   if (d.best === d.chosen || d.loss === 0) { box.textContent = t("replay.was_best", who); return; }
-  box.replaceChildren(el("b", {}, t("replay.best", moveText(d.best))), " ", t("replay.gave_away", who, numberText(d.loss)),
-    /(10|[2-9JQKA])[SHDC]/.test(d.best) ? el("span", { class: "note marks" }, " ", t("replay.marks")) : null);
+  const parts = [el("b", {}, t("replay.best", moveText(d.best))), " ", t("replay.gave_away", who, numberText(d.loss))];
+  if (/(10|[2-9JQKA])[SHDC]/.test(d.best)) parts.push(el("span", { class: "note marks" }, " ", t("replay.marks")));
+  box.replaceChildren(...parts);
 }
 
 function drawGraph() {

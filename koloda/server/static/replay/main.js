@@ -167,6 +167,7 @@ function renderSaid(p) {
   byId("link").href = location.pathname + hashFor(R.at);
   for (const [id, off] of [["first", R.at === 0], ["back", R.at === 0], ["trick-back", R.at === 0],
     ["forward", R.at === count - 1], ["last", R.at === count - 1], ["trick-forward", R.at === count - 1]]) byId(id).disabled = off;
+  byId("keys").textContent = t(R.replay.facts.tricks ? "replay.keys" : "replay.keys_no_tricks");
   byId("trick-back").classList.toggle("hidden", !R.replay.facts.tricks);
   byId("trick-forward").classList.toggle("hidden", !R.replay.facts.tricks);
 }
@@ -276,6 +277,7 @@ async function openFile(file) {
     return;
   }
   await show(await answer.json(), { record: text });
+  byId("open").classList.add("compact");  // another record may still be opened
 }
 byId("record-file").addEventListener("change", (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
 
