@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -29,7 +30,7 @@ from koloda.bots.analysis import Decision
 from koloda.cli.display import display_module, game_name
 from koloda.cli.display.cards import hand_by_suit, styled_card
 from koloda.cli.display.choices import choice_label
-from koloda.cli.sheet import render_sheet
+from koloda.cli.sheet import sheet_lines, sheet_table
 from koloda.cli.tui.ascii import AsciiFilter, wants_ascii
 from koloda.cli.tui.screens import InfoScreen
 from koloda.core.cards import SUIT_LETTERS, SUIT_SYMBOLS, parse_card
@@ -277,9 +278,23 @@ def build_frames(
     return frames, sheets
 
 
+def sheet_at_width(sheet: ScoreSheet, names: Sequence[str], lang: str, width: int) -> Text:
+    """The score sheet ``width`` cells wide, as styled text: each section as a table where the
+    table fits with room to spare, else as lines, one per row (never cells folded in mid-word)."""
+    speaker = Speaker(lang, names)
+    wide = Console(file=io.StringIO(), width=1000)  # where a table shows its natural width
+    parts: list[RenderableType] = [Text(speaker.phrase(sheet.title), style="bold")]
+    for section in sheet.sections:
+        table = sheet_table(section, speaker)
+        need = Measurement.get(wide, wide.options, table)
+        # a table squeezed near its narrowest cuts words (rich shrinks every column alike)
+        fits = need.maximum <= width or need.minimum <= width * 4 // 5
+        parts.append(table if fits else sheet_lines(section, speaker))
+    return fitted(Group(*parts), width)
+
+
 def fitted(renderable: RenderableType, width: int) -> Text:
-    """``renderable`` drawn ``width`` cells wide, as styled text: the score sheet chooses
-    between its table and its lines by the width it is really given."""
+    """``renderable`` drawn ``width`` cells wide, as styled text."""
     console = Console(file=io.StringIO(), width=width, color_system="truecolor", record=True)
     console.print(renderable)
     text = Text.from_ansi(console.export_text(styles=True).rstrip("\n"))
@@ -345,9 +360,9 @@ class StepperApp(App[None]):
         frame = self.frames[self.at]
         self.query_one("#top", Static).update(frame.header)
         self.query_one("#body", Static).update(frame.body)
-        sheet = render_sheet(self.sheets[frame.sheet], self.names, self.lang)
         room = max(20, self.size.width - 4)  # the padding and the scroll bar
-        self.query_one("#sheet_text", Static).update(fitted(sheet, room))
+        sheet = sheet_at_width(self.sheets[frame.sheet], self.names, self.lang, room)
+        self.query_one("#sheet_text", Static).update(sheet)
         scroll = self.query_one("#sheet", VerticalScroll)
         self.call_after_refresh(scroll.scroll_end, animate=False)
 
@@ -414,5 +429,6 @@ def run_stepper(
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
             )
         decisions = {(d.deal, d.move): d for d in found}
-    frames, sheets = build_frames(rules, record, names, words, decisions)
+    with err.status(words.say("step.reading")):  # a long game takes a few seconds
+        frames, sheets = build_frames(rules, record, names, words, decisions)
     StepperApp(frames, sheets, names, lang, at=(at - 1) if at is not None else 0).run()
