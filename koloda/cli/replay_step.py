@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
@@ -196,9 +197,9 @@ class Painter:
             line.append_text(styled_card(parse_card(play["card"]), self.words))
         return line
 
-    def values_line(self, deal: int, move: int) -> Text | None:
+    def values_line(self, deal: int, move: int) -> RenderableType | None:
         """With the analysis, the analysed seat's decision valued: each move's points, the
-        best marked ★, the one played named."""
+        best marked ★, the one played named; a narrow screen wraps between moves."""
         decision = self.decisions.get((deal, move))
         if decision is None:
             return None
@@ -206,17 +207,21 @@ class Painter:
         seat = self.names[decision.seat]
         if decision.forced:
             return Text(words.say("step.forced", seat=seat), style="dim")
-        line = Text(words.say("step.values", seat=seat, values="").rstrip(), style="bold")
         best = decision.best
+        items: list[Text] = []
         for action, value in sorted(decision.values.items(), key=lambda item: -item[1]):
-            line.append("  ")
-            if action == best:
-                line.append("★", style="bold green")
-            line.append_text(self.choice(action))
-            line.append(f" {value:+.1f}", style="bold green" if action == best else "")
+            item = Text("★" if action == best else "", style="bold green")
+            item.append_text(self.choice(action))
+            item.append(f" {value:+.1f}", style="bold green" if action == best else "")
             if action == decision.chosen:
-                line.append(f" ({words.say('step.chosen')})", style="italic")
-        return line
+                item.append(f" ({words.say('step.chosen')})", style="italic")
+            items.append(item)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        label = Text(words.say("step.values", seat=seat, values="").rstrip(), style="bold")
+        grid.add_row(label, Columns(items, padding=(0, 2)))
+        return grid
 
     def body(self, walk: RecordWalk, data: dict[str, Any], step: Step) -> Group:
         step_action = step.action
