@@ -334,8 +334,10 @@ class StepperApp(App[None]):
         names: Sequence[str],
         lang: str,
         at: int = 0,
+        tricks: bool = True,
     ) -> None:
         super().__init__()
+        self.tricks = tricks
         self.frames = frames
         self.sheets = sheets
         self.names = list(names)
@@ -355,7 +357,8 @@ class StepperApp(App[None]):
         yield Static(id="body")
         with VerticalScroll(id="sheet"):
             yield Static(id="sheet_text")
-        yield Static(self.words.say("step.keys"), id="keys")
+        keys = "step.keys" if self.tricks else "step.keys_no_tricks"  # ↑/↓: a deal in 101
+        yield Static(self.words.say(keys), id="keys")
 
     def on_mount(self) -> None:
         self.title = self.words.say("step.title")
@@ -436,4 +439,5 @@ def run_stepper(
         decisions = {(d.deal, d.move): d for d in found}
     with err.status(words.say("step.reading")):  # a long game takes a few seconds
         frames, sheets = build_frames(rules, record, names, words, decisions)
-    StepperApp(frames, sheets, names, lang, at=(at - 1) if at is not None else 0).run()
+    start = (at - 1) if at is not None else 0
+    StepperApp(frames, sheets, names, lang, at=start, tricks=rules.info.has_tricks).run()
