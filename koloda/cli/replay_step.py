@@ -371,8 +371,8 @@ class StepperApp(App[None]):
         room = max(20, self.size.width - 4)  # the padding and the scroll bar
         sheet = sheet_at_width(self.sheets[frame.sheet], self.names, self.lang, room)
         self.query_one("#sheet_text", Static).update(sheet)
-        scroll = self.query_one("#sheet", VerticalScroll)
-        self.call_after_refresh(scroll.scroll_end, animate=False)
+        # the latest deals and the totals in view, once the sheet's new height is laid out
+        self.query_one("#sheet", VerticalScroll).anchor()
 
     def on_resize(self, event: events.Resize) -> None:
         self.show()
