@@ -5,6 +5,7 @@ the analysis; and without a terminal, one line and status 2. Skipped where tmux 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -20,6 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from koloda.cli.main import app
+from koloda.cli.replay_step import StepperApp, build_frames
+from koloda.i18n import Speaker
 from koloda.records import load_record, replay
 from koloda.records.positions import RecordWalk
 
@@ -209,3 +212,36 @@ def test_a_bad_record_or_decision_is_one_line(tmp_path: Path, king_record: Path)
     done = runner.invoke(app, ["replay", str(king_record), "--step", "--seat", "7"])
     assert done.exit_code == 2
     assert "--seat must be a seat 0..3" in done.output
+
+
+def test_a_game_without_tricks_steps_deal_by_deal(tmp_path: Path) -> None:
+    """101 has no tricks: ↑/↓ go from one deal's first decision to the next, and the keys
+    line says so; the end shows the record's totals."""
+    lines = tmp_path / "games.jsonl"
+    args = ["simulate", "hundred_one", "-n", "1", "--seed", "3", "--records", str(lines)]
+    assert runner.invoke(app, args).exit_code == 0
+    record_file = tmp_path / "game.json"
+    record_file.write_text(lines.read_text().splitlines()[0])
+    record = load_record(record_file)
+    names = [f"Seat {s}" for s in range(record.rules.num_seats)]
+    frames, sheets = build_frames(record.rules, record, names, Speaker("en", names), {})
+    starts = [i for i, f in enumerate(frames) if f.move == 0 and f.action is not None]
+    assert len(starts) == len(record.deals) > 1
+
+    async def run() -> None:
+        stepper = StepperApp(frames, sheets, names, "en", tricks=False)
+        async with stepper.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = "\n".join(
+                "".join(segment.text for segment in strip)
+                for strip in stepper.screen._compositor.render_strips()
+            )
+            assert "↑/↓ deal" in screen
+            await pilot.press("down")
+            assert stepper.at == starts[1]
+            await pilot.press("up")
+            assert stepper.at == 0
+            await pilot.press("end")
+            assert stepper.at == len(frames) - 1
+
+    asyncio.run(run())

@@ -463,11 +463,14 @@ def replay_command(
     ] = False,
     step: Annotated[
         bool,
-        typer.Option("--step", help="step through the game in the terminal, every hand face up"),
+        typer.Option(
+            "--step", metavar="", help="step through the game in the terminal, every hand face up"
+        ),
     ] = False,
     seat: Annotated[int, typer.Option(help="with --step --analyse: the seat valued")] = 0,
     analyse: Annotated[
-        bool, typer.Option("--analyse", help="with --step: value the seat's decisions first")
+        bool,
+        typer.Option("--analyse", metavar="", help="with --step: value the seat's decisions first"),
     ] = False,
     at: Annotated[
         int | None, typer.Option(help="with --step: open at this decision (from 1)")

@@ -16,7 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -29,7 +31,7 @@ from koloda.bots.analysis import Decision
 from koloda.cli.display import display_module, game_name
 from koloda.cli.display.cards import hand_by_suit, styled_card
 from koloda.cli.display.choices import choice_label
-from koloda.cli.sheet import render_sheet
+from koloda.cli.sheet import sheet_lines, sheet_table
 from koloda.cli.tui.ascii import AsciiFilter, wants_ascii
 from koloda.cli.tui.screens import InfoScreen
 from koloda.core.cards import SUIT_LETTERS, SUIT_SYMBOLS, parse_card
@@ -195,9 +197,9 @@ class Painter:
             line.append_text(styled_card(parse_card(play["card"]), self.words))
         return line
 
-    def values_line(self, deal: int, move: int) -> Text | None:
+    def values_line(self, deal: int, move: int) -> RenderableType | None:
         """With the analysis, the analysed seat's decision valued: each move's points, the
-        best marked ★, the one played named."""
+        best marked ★, the one played named; a narrow screen wraps between moves."""
         decision = self.decisions.get((deal, move))
         if decision is None:
             return None
@@ -205,17 +207,21 @@ class Painter:
         seat = self.names[decision.seat]
         if decision.forced:
             return Text(words.say("step.forced", seat=seat), style="dim")
-        line = Text(words.say("step.values", seat=seat, values="").rstrip(), style="bold")
         best = decision.best
+        items: list[Text] = []
         for action, value in sorted(decision.values.items(), key=lambda item: -item[1]):
-            line.append("  ")
-            if action == best:
-                line.append("★", style="bold green")
-            line.append_text(self.choice(action))
-            line.append(f" {value:+.1f}", style="bold green" if action == best else "")
+            item = Text("★" if action == best else "", style="bold green")
+            item.append_text(self.choice(action))
+            item.append(f" {value:+.1f}", style="bold green" if action == best else "")
             if action == decision.chosen:
-                line.append(f" ({words.say('step.chosen')})", style="italic")
-        return line
+                item.append(f" ({words.say('step.chosen')})", style="italic")
+            items.append(item)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        label = Text(words.say("step.values", seat=seat, values="").rstrip(), style="bold")
+        grid.add_row(label, Columns(items, padding=(0, 2)))
+        return grid
 
     def body(self, walk: RecordWalk, data: dict[str, Any], step: Step) -> Group:
         step_action = step.action
@@ -277,9 +283,23 @@ def build_frames(
     return frames, sheets
 
 
+def sheet_at_width(sheet: ScoreSheet, names: Sequence[str], lang: str, width: int) -> Text:
+    """The score sheet ``width`` cells wide, as styled text: each section as a table where the
+    table fits with room to spare, else as lines, one per row (never cells folded in mid-word)."""
+    speaker = Speaker(lang, names)
+    wide = Console(file=io.StringIO(), width=1000)  # where a table shows its natural width
+    parts: list[RenderableType] = [Text(speaker.phrase(sheet.title), style="bold")]
+    for section in sheet.sections:
+        table = sheet_table(section, speaker)
+        need = Measurement.get(wide, wide.options, table)
+        # a table squeezed near its narrowest cuts words (rich shrinks every column alike)
+        fits = need.maximum <= width or need.minimum <= width * 4 // 5
+        parts.append(table if fits else sheet_lines(section, speaker))
+    return fitted(Group(*parts), width)
+
+
 def fitted(renderable: RenderableType, width: int) -> Text:
-    """``renderable`` drawn ``width`` cells wide, as styled text: the score sheet chooses
-    between its table and its lines by the width it is really given."""
+    """``renderable`` drawn ``width`` cells wide, as styled text."""
     console = Console(file=io.StringIO(), width=width, color_system="truecolor", record=True)
     console.print(renderable)
     text = Text.from_ansi(console.export_text(styles=True).rstrip("\n"))
@@ -314,8 +334,10 @@ class StepperApp(App[None]):
         names: Sequence[str],
         lang: str,
         at: int = 0,
+        tricks: bool = True,
     ) -> None:
         super().__init__()
+        self.tricks = tricks
         self.frames = frames
         self.sheets = sheets
         self.names = list(names)
@@ -335,7 +357,8 @@ class StepperApp(App[None]):
         yield Static(id="body")
         with VerticalScroll(id="sheet"):
             yield Static(id="sheet_text")
-        yield Static(self.words.say("step.keys"), id="keys")
+        keys = "step.keys" if self.tricks else "step.keys_no_tricks"  # ↑/↓: a deal in 101
+        yield Static(self.words.say(keys), id="keys")
 
     def on_mount(self) -> None:
         self.title = self.words.say("step.title")
@@ -345,11 +368,11 @@ class StepperApp(App[None]):
         frame = self.frames[self.at]
         self.query_one("#top", Static).update(frame.header)
         self.query_one("#body", Static).update(frame.body)
-        sheet = render_sheet(self.sheets[frame.sheet], self.names, self.lang)
         room = max(20, self.size.width - 4)  # the padding and the scroll bar
-        self.query_one("#sheet_text", Static).update(fitted(sheet, room))
-        scroll = self.query_one("#sheet", VerticalScroll)
-        self.call_after_refresh(scroll.scroll_end, animate=False)
+        sheet = sheet_at_width(self.sheets[frame.sheet], self.names, self.lang, room)
+        self.query_one("#sheet_text", Static).update(sheet)
+        # the latest deals and the totals in view, once the sheet's new height is laid out
+        self.query_one("#sheet", VerticalScroll).anchor()
 
     def on_resize(self, event: events.Resize) -> None:
         self.show()
@@ -414,5 +437,7 @@ def run_stepper(
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
             )
         decisions = {(d.deal, d.move): d for d in found}
-    frames, sheets = build_frames(rules, record, names, words, decisions)
-    StepperApp(frames, sheets, names, lang, at=(at - 1) if at is not None else 0).run()
+    with err.status(words.say("step.reading")):  # a long game takes a few seconds
+        frames, sheets = build_frames(rules, record, names, words, decisions)
+    start = (at - 1) if at is not None else 0
+    StepperApp(frames, sheets, names, lang, at=start, tricks=rules.info.has_tricks).run()

@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+from collections.abc import Callable
 from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import HTTPException, Request, Response, WebSocket
 from sqlalchemy.exc import SQLAlchemyError
@@ -22,6 +23,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from koloda.server.accounts import SESSION_SECONDS, AccountError, Accounts, Session
 from koloda.server.limits import client_key
+
+T = TypeVar("T")
 
 COOKIE = "koloda_session"
 CSRF_HEADER = "x-csrf-token"
@@ -152,6 +155,14 @@ def refused(error: AccountError) -> HTTPException:
     """An AccountError as the HTTP answer (429 with Retry-After)."""
     headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
     return HTTPException(error.status, error.message, headers=headers)
+
+
+async def answered(function: Callable[..., T], *args: Any) -> T:
+    """A blocking accounts call in a thread; an AccountError as its HTTP answer."""
+    try:
+        return await asyncio.to_thread(function, *args)
+    except AccountError as error:
+        raise refused(error) from None
 
 
 async def bind_seat(request: Request, table_id: str, seat: int, token: str | None) -> None:

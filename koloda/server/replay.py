@@ -8,8 +8,9 @@ totals, the score sheet) is the engine's to decide. The games' views already say
 (``views``), and the score sheet is the game's own (``rules.score_sheet``); a stepping
 function per game in JavaScript would be a second copy of every game's rules, which would
 drift from the engine's. So the engine stays the one source of truth: the record is replayed
-once (``koloda.records.positions``, which the terminal's stepper walks too), each position is what the views say at that moment (the part every seat sees alike,
-plus each seat's hand face up), and the browser only steps through them.
+once (``koloda.records.positions``, which the terminal's stepper walks too), each position
+is what the views say at that moment (the part every seat sees alike, plus each seat's hand
+face up), and the browser only steps through them.
 
 Every hand is face up, so a replay is made only of a finished game (or of a record the player
 opens himself): the route refuses a table still in play.

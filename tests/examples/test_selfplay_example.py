@@ -20,6 +20,7 @@ import numpy as np
 from koloda import load_game
 from koloda.bots.random_bot import RandomBot
 from koloda.bots.tournament import duplicate_match, p_stronger
+from koloda.envs import VectorEnv
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "selfplay_spades.py"
 
@@ -56,8 +57,9 @@ def test_evaluation_is_the_duplicate_match(selfplay: ModuleType) -> None:
     """The evaluation's summary is the tournament's for the same bots and seed, its p-value
     the paired t-test of its per-deal scores; the bot plays only legal actions and its
     choice is the highest logit among them."""
-    policy = selfplay.Policy.zeros(980, 592)
-    policy.bias[:] = np.random.default_rng(0).normal(size=592).astype(np.float32)
+    env = VectorEnv(selfplay.GAME, 1, seed=0, deals=1, **selfplay.OPTIONS)
+    policy = selfplay.Policy.zeros(env.observation_size, env.num_actions)
+    policy.bias[:] = np.random.default_rng(0).normal(size=env.num_actions).astype(np.float32)
     summary = selfplay.evaluate(policy, 6, seed="t")
     rules = load_game("spades", engine="native", **selfplay.OPTIONS)
     bots = [selfplay.PolicyBot(rules, policy), RandomBot(rules)]

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from browser_support import ARGS, CHROMIUM
-from server_support import ServerThread
+from postgres_server import PostgresServer
+from server_support import ServerProcess, ServerThread
 
 
 @pytest.fixture(scope="module")
@@ -27,3 +28,23 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two ``koloda serve --cluster`` processes on one private PostgreSQL server (for one
+    test module)."""
+    postgres = PostgresServer().start()
+    workdir: Path = tmp_path_factory.mktemp("pair")
+    database = postgres.new_database()
+    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
+    first = ServerProcess(database, workdir, *options)
+    second = ServerProcess(database, workdir, *options)
+    try:
+        first.start()
+        second.start()
+        yield first, second
+    finally:
+        first.kill()
+        second.kill()
+        postgres.stop()

@@ -5,38 +5,13 @@ passkey challenge handed out by one is answered on the other."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import httpx
-import pytest
-from postgres_server import PostgresServer
 from server_support import ServerProcess, create_table
 from test_accounts_passkeys import Authenticator
 
 from koloda.server import accounts
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    postgres = PostgresServer().start()
-    workdir: Path = tmp_path_factory.mktemp("pair")
-    database = postgres.new_database()
-    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
-    first, second = (
-        ServerProcess(database, workdir, *options),
-        ServerProcess(database, workdir, *options),
-    )
-    try:
-        first.start()
-        second.start()
-        yield first, second
-    finally:
-        first.kill()
-        second.kill()
-        postgres.stop()
 
 
 def test_a_session_made_on_one_process_works_on_the_other(

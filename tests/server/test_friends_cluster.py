@@ -5,36 +5,12 @@ table's owner, and the seat is bound to the invitee's account on both."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from postgres_server import PostgresServer
 from server_support import ServerProcess
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    postgres = PostgresServer().start()
-    workdir: Path = tmp_path_factory.mktemp("friends-pair")
-    database = postgres.new_database()
-    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
-    first, second = (
-        ServerProcess(database, workdir, *options),
-        ServerProcess(database, workdir, *options),
-    )
-    try:
-        first.start()
-        second.start()
-        yield first, second
-    finally:
-        first.kill()
-        second.kill()
-        postgres.stop()
 
 
 class Player:

@@ -11,12 +11,10 @@ import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from postgres_server import PostgresServer
 from server_support import ServerProcess, ServerThread, serving
 
 from koloda.club.ratings import rated_presets
@@ -269,25 +267,6 @@ def test_bad_filters_are_422_in_one_line(played: Played, params: dict[str, Any])
     assert answer.status_code == 422, answer.text
     detail = answer.json()["detail"]
     assert isinstance(detail, str) and "\n" not in detail
-
-
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    """Two ``koloda serve --cluster`` processes on one private PostgreSQL server."""
-    postgres = PostgresServer().start()
-    workdir: Path = tmp_path_factory.mktemp("pair")
-    database = postgres.new_database()
-    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
-    first = ServerProcess(database, workdir, *options)
-    second = ServerProcess(database, workdir, *options)
-    try:
-        first.start()
-        second.start()
-        yield first, second
-    finally:
-        first.kill()
-        second.kill()
-        postgres.stop()
 
 
 def test_a_game_played_through_one_process_is_on_the_profile_of_the_other(

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from postgres_server import PostgresServer
 from server_support import CARD, ServerProcess, ServerThread, create_table, receive
 
 from koloda.core.registry import load_rules
@@ -168,25 +164,6 @@ def test_each_decision_of_a_seat_is_valued(server: ServerThread) -> None:
             assert decision["best"] in position["legal"] and decision["loss"] >= 0
             assert max(decision["values"].values()) == decision["values"][decision["best"]]
     assert any(d["loss"] > 0 for d in valued["decisions"])  # random play gives points away
-
-
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    """Two ``koloda serve --cluster`` processes on one private PostgreSQL server."""
-    postgres = PostgresServer().start()
-    workdir: Path = tmp_path_factory.mktemp("replay-pair")
-    database = postgres.new_database()
-    options = ("--cluster", "--lease-seconds", "2", "--bot-processes", "0")
-    first = ServerProcess(database, workdir, *options)
-    second = ServerProcess(database, workdir, *options)
-    try:
-        first.start()
-        second.start()
-        yield first, second
-    finally:
-        first.kill()
-        second.kill()
-        postgres.stop()
 
 
 def test_a_replay_through_either_process_of_a_cluster(

@@ -7,21 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from sqlalchemy import select, update
 
 from koloda.i18n import Speaker
 from koloda.server import accounts_passkeys as passkeys
-from koloda.server.accounts import Account, AccountError, Accounts, Binding
+from koloda.server.accounts import Account, Accounts, Binding
 from koloda.server.accounts_guard import (
     accounts_of,
     address_of,
+    answered,
     drop_cookie,
     give_cookie,
-    refused,
     session_of,
     signed_in,
 )
@@ -45,7 +44,6 @@ from koloda.server.routes.common import check_creation, manager_of
 from koloda.server.store import tables_table
 
 router = APIRouter(tags=["accounts"])
-T = TypeVar("T")
 
 
 def _answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -62,14 +60,6 @@ WHY = {
 }
 
 
-async def _call(function: Callable[..., T], *args: Any) -> T:
-    """A blocking accounts call in a thread; an AccountError as its HTTP answer."""
-    try:
-        return await asyncio.to_thread(function, *args)
-    except AccountError as error:
-        raise refused(error) from None
-
-
 def _facts(account: Account) -> AccountFacts:
     return AccountFacts(
         name=account.name,
@@ -82,7 +72,7 @@ def _facts(account: Account) -> AccountFacts:
 
 async def _start_session(request: Request, response: Response, account: Account) -> SignedIn:
     """A new session for the account: its cookie set, its CSRF token answered."""
-    cookie, csrf = await _call(accounts_of(request).new_session, account.id)
+    cookie, csrf = await answered(accounts_of(request).new_session, account.id)
     give_cookie(request, response, cookie)
     return SignedIn(account=_facts(account), csrf_token=csrf)
 
@@ -101,7 +91,7 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> SignedI
     ``POST /api/passkeys/register/begin`` with a name.) New accounts count against the
     address's limit of new tables."""
     check_creation(request)
-    account = await _call(accounts_of(request).create, body.name, body.password, body.languages)
+    account = await answered(accounts_of(request).create, body.name, body.password, body.languages)
     return await _start_session(request, response, account)
 
 
@@ -110,7 +100,7 @@ async def sign_in(request: Request, response: Response, body: SignIn) -> SignedI
     """Sign in by name and password: a new session (cookie) and its CSRF token. Failed
     sign-ins are limited per account and per address (429 with Retry-After)."""
     accounts = accounts_of(request)
-    account = await _call(accounts.sign_in, body.name, body.password, address_of(request))
+    account = await answered(accounts.sign_in, body.name, body.password, address_of(request))
     return await _start_session(request, response, account)
 
 
@@ -118,7 +108,7 @@ async def sign_in(request: Request, response: Response, body: SignIn) -> SignedI
 async def sign_out(request: Request, response: Response) -> SignedOut:
     """Sign out here: this session ends."""
     session = await signed_in(request)
-    await _call(accounts_of(request).end_session, session.id_hash)
+    await answered(accounts_of(request).end_session, session.id_hash)
     drop_cookie(request, response)
     return SignedOut(sessions_ended=1)
 
@@ -127,7 +117,7 @@ async def sign_out(request: Request, response: Response) -> SignedOut:
 async def sign_out_everywhere(request: Request, response: Response) -> SignedOut:
     """Sign out everywhere: every session of the account ends, this one too."""
     session = await signed_in(request)
-    ended = await _call(accounts_of(request).end_all_sessions, session.account.id)
+    ended = await answered(accounts_of(request).end_all_sessions, session.account.id)
     drop_cookie(request, response)
     return SignedOut(sessions_ended=ended)
 
@@ -143,7 +133,7 @@ async def me(request: Request) -> SignedIn:
 async def change_me(request: Request, body: AccountChange) -> SignedIn:
     """Change the account's public profile flag or languages."""
     session = await signed_in(request)
-    account = await _call(
+    account = await answered(
         accounts_of(request).change, session.account.id, body.public_profile, body.languages
     )
     return SignedIn(account=_facts(account), csrf_token=session.csrf)
@@ -154,7 +144,7 @@ async def delete_me(request: Request) -> Response:
     """Delete the account: it, its sessions, passkeys and bound seats are erased; in the
     stored tables his seats are named "deleted player"."""
     session = await signed_in(request)
-    seats = await _call(accounts_of(request).delete, session.account.id)
+    seats = await answered(accounts_of(request).delete, session.account.id)
     await _rename_seats(request, seats)
     response = Response(status_code=204)
     drop_cookie(request, response)
@@ -172,7 +162,7 @@ async def passkey_register_begin(request: Request, body: PasskeyBegin) -> Passke
         check_creation(request)
     rp_id, _ = _site(request)
     account = session.account if session is not None else None
-    challenge_id, options = await _call(
+    challenge_id, options = await answered(
         passkeys.register_begin, accounts_of(request), rp_id, account, body.name
     )
     return PasskeyOptions(challenge_id=challenge_id, options=options)
@@ -188,7 +178,7 @@ async def passkey_register_finish(
     is made and signed in; a signed-in person stays in his session."""
     session = await session_of(request)
     rp_id, origin = _site(request)
-    account = await _call(
+    account = await answered(
         passkeys.register_finish,
         accounts_of(request),
         body.challenge_id,
@@ -207,7 +197,7 @@ async def passkey_register_finish(
 async def passkey_signin_begin(request: Request) -> PasskeyOptions:
     """Begin signing in with a passkey (any of this site's: the authenticator offers)."""
     rp_id, _ = _site(request)
-    challenge_id, options = await _call(passkeys.signin_begin, accounts_of(request), rp_id)
+    challenge_id, options = await answered(passkeys.signin_begin, accounts_of(request), rp_id)
     return PasskeyOptions(challenge_id=challenge_id, options=options)
 
 
@@ -220,7 +210,7 @@ async def passkey_signin_finish(
     """Sign in with the passkey's answer: a new session. A refused answer (a wrong origin,
     a challenge used already, a wrong signature) is 401 and counts as a failed sign-in."""
     rp_id, origin = _site(request)
-    account = await _call(
+    account = await answered(
         passkeys.signin_finish,
         accounts_of(request),
         body.challenge_id,
@@ -248,7 +238,7 @@ async def my_tables(request: Request) -> list[BoundTable]:
     """The signed-in person's seats ("My tables"), newest first, each with its token: he
     returns to them from any device."""
     session = await signed_in(request)
-    found = await _call(accounts_of(request).bindings, session.account.id)
+    found = await answered(accounts_of(request).bindings, session.account.id)
     return [_bound(binding) for binding in found]
 
 
@@ -260,12 +250,12 @@ async def claim_tables(request: Request, body: ClaimTables) -> Claimed:
     session = await signed_in(request)
     accounts, refused_ids = accounts_of(request), []
     for item in body.tables:
-        seat = await _call(_seat_of, accounts, item.table_id, item.token)
+        seat = await answered(_seat_of, accounts, item.table_id, item.token)
         if seat is None:
             refused_ids.append(item.table_id)
             continue
-        await _call(accounts.bind, session.account.id, item.table_id, seat, item.token)
-    found = await _call(accounts.bindings, session.account.id)
+        await answered(accounts.bind, session.account.id, item.table_id, seat, item.token)
+    found = await answered(accounts.bindings, session.account.id)
     return Claimed(tables=[_bound(b) for b in found], refused=refused_ids)
 
 

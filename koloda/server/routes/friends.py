@@ -7,19 +7,15 @@ any process on it answers; accepting takes the seat at the process that plays th
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
 from koloda.server import joining
-from koloda.server.accounts import AccountError
-from koloda.server.accounts_guard import accounts_of, bind_seat, refused, signed_in
+from koloda.server.accounts_guard import accounts_of, answered, bind_seat, signed_in
 from koloda.server.friends import ACCEPTED, DECLINED, FriendTable, Invitation, Person
 from koloda.server.friends_http import (
     FollowName,
-    FriendSeat,
     FriendTableFacts,
     InvitationFacts,
     InvitationList,
@@ -34,7 +30,6 @@ from koloda.server.routes.ratings import seated_account
 from koloda.server.seating import SeatingError
 
 router = APIRouter(tags=["friends"])
-T = TypeVar("T")
 
 WHY = {
     401: "not signed in",
@@ -59,49 +54,16 @@ def invitations_of(request: Request) -> Invitations:
     return found
 
 
-async def _call(function: Callable[..., T], *args: Any) -> T:
-    """A blocking call in a thread; an AccountError as its HTTP answer."""
-    try:
-        return await asyncio.to_thread(function, *args)
-    except AccountError as error:
-        raise refused(error) from None
-
-
 def _person(person: Person) -> PersonFacts:
-    return PersonFacts(
-        name=person.name,
-        following=person.following,
-        follows_me=person.follows_me,
-        friend=person.friend,
-        online=person.online,
-    )
+    return PersonFacts.model_validate(person, from_attributes=True)
 
 
 def _invitation(found: Invitation) -> InvitationFacts:
-    return InvitationFacts(
-        id=found.id,
-        from_name=found.from_name,
-        to_name=found.to_name,
-        table_id=found.table_id,
-        seat=found.seat,
-        game=found.game,
-        options=found.options,
-        created=found.created,
-        expires=found.expires,
-        state=found.state,
-    )
+    return InvitationFacts.model_validate(found, from_attributes=True)
 
 
 def _table(table: FriendTable) -> FriendTableFacts:
-    return FriendTableFacts(
-        table_id=table.table_id,
-        game=table.game,
-        options=table.options,
-        friends=table.friends,
-        seats=[FriendSeat(**seat) for seat in table.seats],
-        public=table.public,
-        my_seat=table.my_seat,
-    )
+    return FriendTableFacts.model_validate(table, from_attributes=True)
 
 
 @router.get("/api/friends", response_model=People, responses=_answers(401))
@@ -109,7 +71,7 @@ async def people(request: Request) -> People:
     """Whom you follow and who follows you; friends (both ways) first, each with whether
     he is online."""
     session = await signed_in(request)
-    found = await _call(invitations_of(request).friends.people, session.account.id)
+    found = await answered(invitations_of(request).friends.people, session.account.id)
     return People(people=[_person(p) for p in found])
 
 
@@ -118,7 +80,7 @@ async def follow(request: Request, body: FollowName) -> PersonFacts:
     """Follow an account by its name (again: nothing changes). When he follows you too,
     you are friends."""
     session = await signed_in(request)
-    found = await _call(invitations_of(request).friends.follow, session.account.id, body.name)
+    found = await answered(invitations_of(request).friends.follow, session.account.id, body.name)
     return _person(found)
 
 
@@ -126,7 +88,7 @@ async def follow(request: Request, body: FollowName) -> PersonFacts:
 async def unfollow(request: Request, name: str) -> Response:
     """Follow an account no more (you are friends no more)."""
     session = await signed_in(request)
-    await _call(invitations_of(request).friends.unfollow, session.account.id, name)
+    await answered(invitations_of(request).friends.unfollow, session.account.id, name)
     return Response(status_code=204)
 
 
@@ -136,7 +98,7 @@ async def friends_tables(request: Request) -> list[FriendTableFacts]:
     first: join one at an open seat (``POST /api/tables/{id}/join``) or watch it (its page
     without a token)."""
     session = await signed_in(request)
-    found = await _call(invitations_of(request).friends_tables, session.account.id)
+    found = await answered(invitations_of(request).friends_tables, session.account.id)
     return [_table(t) for t in found]
 
 
@@ -145,7 +107,7 @@ async def invitations(request: Request) -> InvitationList:
     """Your open invitations, received and sent (an invitation whose seat was taken, whose
     table ended or whose time passed is not listed)."""
     session = await signed_in(request)
-    received, sent = await _call(invitations_of(request).listed, session.account.id)
+    received, sent = await answered(invitations_of(request).listed, session.account.id)
     return InvitationList(
         received=[_invitation(i) for i in received], sent=[_invitation(i) for i in sent]
     )
@@ -161,7 +123,7 @@ async def invite(request: Request, body: Invite) -> InvitationFacts:
     """Invite a friend to an open seat of a table you sit at; he sees it in his lobby while
     it is open."""
     session = await signed_in(request)
-    made = await _call(
+    made = await answered(
         invitations_of(request).invite, session.account.id, body.name, body.table_id, body.seat
     )
     return _invitation(made)
@@ -177,7 +139,7 @@ async def accept(request: Request, invitation_id: str) -> SeatTaken:
     account; open its table with the token."""
     session = await signed_in(request)
     invitations = invitations_of(request)
-    found = await _call(invitations.to_answer, invitation_id, session.account.id)
+    found = await answered(invitations.to_answer, invitation_id, session.account.id)
     table = await table_or_404(request, found.table_id)  # its owner answers, if another's
     if table.seating.rated is not None:
         await seated_account(request, table.id)
@@ -188,7 +150,7 @@ async def accept(request: Request, invitation_id: str) -> SeatTaken:
     except SeatingError as error:
         raise HTTPException(error.status, error.message) from None
     await bind_seat(request, table.id, seat, token)
-    await _call(invitations.settle, found.id, ACCEPTED)
+    await answered(invitations.settle, found.id, ACCEPTED)
     return SeatTaken(table_id=table.id, seat=seat, token=token)
 
 
@@ -201,5 +163,5 @@ async def decline(request: Request, invitation_id: str) -> InvitationFacts:
     """Decline an invitation: it is listed no more, and its seat stays free."""
     session = await signed_in(request)
     invitations = invitations_of(request)
-    found = await _call(invitations.to_answer, invitation_id, session.account.id)
-    return _invitation(await _call(invitations.settle, found.id, DECLINED))
+    found = await answered(invitations.to_answer, invitation_id, session.account.id)
+    return _invitation(await answered(invitations.settle, found.id, DECLINED))
