@@ -3,6 +3,7 @@
    rated table keeps (docs/protocol.md: a turn clock, no hints, one person's seat, the
    maker's, the others open or bots), who may join a rated table, and the leaderboard's lines
    with their provisional mark. */
+import { profileUrl } from "./account.js";
 
 export const RATED_CLOCK = 60;  // seconds a move: the clock a rated table gets when none was chosen
 export const PROVISIONAL = "?";  // the mark of a rating not settled yet ("1520?")
@@ -87,7 +88,7 @@ export function standingLines(board, me = null) {
   return ((board && board.standings) || []).map((line) => ({
     place: line.place,
     name: line.name,
-    href: line.public || line.name === me ? `/players/${encodeURIComponent(line.name)}` : null,
+    href: line.public || line.name === me ? profileUrl(line.name) : null,
     rating: ratingText(line),
     provisional: Boolean(line.provisional),
     games: line.games,
