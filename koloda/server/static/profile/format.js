@@ -1,11 +1,12 @@
 /* The profile's pure parts: a rating as shown, the numbers of a game's card, the games
    list's query and the links of a player's profile. No page here: node's tests read them. */
+import { ratingText } from "../rated.js";
 
 export const RESULTS = ["won", "drawn", "lost", "unfinished"];
 export const PAGE_SIZE = 20;
 
 /* A rating as the lobby shows a bot's: the number, with "?" while it is provisional. */
-export function ratingLabel(display, provisional) { return `${display}${provisional ? "?" : ""}`; }
+export function ratingLabel(display, provisional) { return ratingText({ display, provisional }); }
 
 export { profileUrl } from "../account.js";
 
