@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from dataclasses import asdict
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
@@ -91,20 +92,7 @@ async def player_profile(request: Request, name: str) -> Profile:
         public=account.public_profile,
         own=await _own(request, account),
         ratings=rated,
-        games=[
-            GameStats(
-                game=s.game,
-                played=s.played,
-                won=s.won,
-                drawn=s.drawn,
-                lost=s.lost,
-                unfinished=s.unfinished,
-                points=s.points,
-                deals=s.deals,
-                points_per_deal=s.points_per_deal,
-            )
-            for s in summary
-        ],
+        games=[GameStats.model_validate(s, from_attributes=True) for s in summary],
     )
 
 
@@ -113,22 +101,7 @@ def played(line: GameLine) -> PlayedGame:
     is finished."""
     record = f"/api/tables/{line.table_id}/record" if line.finished else None
     replay = f"/replay/{line.table_id}" if line.finished else None
-    return PlayedGame(
-        table_id=line.table_id,
-        game=line.game,
-        preset=line.preset,
-        options=line.options,
-        rated=line.rated,
-        rating_key=line.rating_key,
-        finished=line.finished,
-        created=line.created,
-        seat=line.seat,
-        result=line.result,
-        points=line.points,
-        deals=line.deals,
-        record=record,
-        replay=replay,
-    )
+    return PlayedGame(**asdict(line), record=record, replay=replay)
 
 
 @router.get("/api/players/{name}/games", response_model=PlayedGames, responses=REFUSED)
