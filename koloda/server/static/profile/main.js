@@ -4,11 +4,11 @@
    and result, each with its record to download and its replay. The numbers are shaped by the
    pure modules beside this one (format.js, graph.js); every word from the catalogues
    ("profile." keys). */
+import { svgNode } from "../cards.js";
 import { el, entry, gameName, lang, pluralWord, t, word } from "../i18n.js";
 import { PAGE_SIZE, RESULTS, gameCards, gamesUrl, pointsText, ratingLabel } from "./format.js";
 import { graphFacts, graphGeometry } from "./graph.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const root = document.getElementById("profile");
 const NAME = root.dataset.name;
 const S = { profile: null, lines: [], more: false, loading: false, problem: null };
@@ -31,12 +31,9 @@ function dateTimeText(at) {
   return new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(at * 1000));
 }
 
-/* An SVG element, as el makes HTML ones. */
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) node.append(c.nodeType ? c : String(c));
-  return node;
+/* An SVG element (cards.js's svgNode), its children's lists flattened and the missing left out. */
+function svg(tag, attrs, ...children) {
+  return svgNode(tag, attrs, ...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
 }
 
 async function getJSON(url) {
