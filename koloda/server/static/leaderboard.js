@@ -3,7 +3,7 @@
    levels' ratings beside them, and the links to the other rated games, which keep the page's
    ``min_games``. The signed-in reader's own line is marked. What is shown is shaped in
    rated.js; every word from the catalogues ("leaderboard." keys). */
-import { whoAmI } from "./account.js";
+import { call, whoAmI } from "./account.js";
 import { el, t } from "./i18n.js";
 import { PROVISIONAL, botLines, leaderboardApi, leaderboardPage, standingLines } from "./rated.js";
 
@@ -57,12 +57,12 @@ function render() {
 async function load() {
   if (!KEY) { render(); return; }
   const [answer, me] = await Promise.all([
-    fetch(leaderboardApi(KEY, MIN_GAMES)).then(async (r) => ({ ok: r.ok, status: r.status, body: await r.json().catch(() => ({})) }), () => null),
+    call("GET", leaderboardApi(KEY, MIN_GAMES)),
     whoAmI().catch(() => null),
   ]);
   S.me = me ? me.name : null;
   if (answer && answer.ok) S.board = answer.body;
-  else S.problem = answer === null ? t("lobby.error.offline") : (typeof answer.body.detail === "string" ? answer.body.detail : String(answer.status));
+  else S.problem = answer.status === 0 ? t("lobby.error.offline") : (typeof answer.body.detail === "string" ? answer.body.detail : String(answer.status));
   render();
 }
 
