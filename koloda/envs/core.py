@@ -198,15 +198,11 @@ class ObservationEncoder:
         self.off_decisions = self.off_other + 64
         self.off_roles = self.off_decisions + n * self.decisions
         self.off_facts = self.off_roles + len(SEAT_KEYS) * n
-        self.off_hashed = self.off_facts
-        """The facts' offset under its former name (the native batch tables read it)."""
-        self.facts: dict[str, int] = {}
-        """Each named fact's place in the facts part (``<path>=<value>`` or a number's
-        ``<path>``)."""
-        self.size = self.off_facts
         if layout is None:
             layout = fact_layout(rules, actions)
-        self.facts = {name: i for i, name in enumerate(layout)}
+        self.facts: dict[str, int] = {name: i for i, name in enumerate(layout)}
+        """Each named fact's place in the facts part (``<path>=<value>`` or a number's
+        ``<path>``)."""
         self.size = self.off_facts + len(layout)
 
     def encode(self, view: View) -> FloatArray:
