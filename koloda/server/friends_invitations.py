@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -221,10 +222,11 @@ class Invitations:
                     invitations_table.c.created.desc()
                 )
             ).all()
-        return (
-            [self._invitation(r, now) for r in received if _still_open(r, now)],
-            [self._invitation(r, now) for r in sent if _still_open(r, now)],
-        )
+        return self._open(received, now), self._open(sent, now)
+
+    def _open(self, rows: Sequence[Any], now: float) -> list[Invitation]:
+        """The rows' invitations that are still open (each row's seat read once)."""
+        return [i for i in (self._invitation(row, now) for row in rows) if i.state == OPEN]
 
     def to_answer(self, invitation_id: str, account_id: str) -> Invitation:
         """The account's invitation that it may accept or decline now: 404 for none of his,
