@@ -123,13 +123,12 @@ function renderPeople() {
   byId("friends-empty").classList.toggle("hidden", F.people.length > 0);
   list.replaceChildren(...F.people.map((person) => {
     const state = personState(person);
-    const words = { online: FL("online"), offline: FL("offline"), waiting: FL("waiting"), follows_you: FL("follows_you") }[state];
     const actions = el("div", { class: "actions" },
       person.following ? null : el("button", { type: "button", class: "primary", "aria-label": FL("follow_back_label", person.name), onclick: () => follow(person.name) }, FL("follow_back")),
       person.following ? el("button", { type: "button", class: "unfollow", "aria-label": FL("unfollow_label", person.name), onclick: () => unfollow(person) }, FL("unfollow")) : null);
     return el("li", { class: "friend " + state, "data-name": person.name },
       el("span", { class: "dot", "aria-hidden": "true" }),
-      el("div", { class: "grow" }, el("b", {}, person.name), el("div", { class: "meta" }, words)),
+      el("div", { class: "grow" }, el("b", {}, person.name), el("div", { class: "meta" }, FL(state))),
       actions);
   }));
 }
