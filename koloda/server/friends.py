@@ -88,16 +88,19 @@ class FriendTable:
     """The seat the asking account has there, if any (it returns through "My tables")."""
 
 
+def _states(row: Any, seating: Seating) -> list[str]:
+    return [seat_state(kind, row.token_hashes[s], seating, s) for s, kind in enumerate(row.seats)]
+
+
 def seat_states(row: Any) -> list[str]:
     """The seat states of a stored table's row (``seating.seat_state``)."""
-    seating = Seating.from_json(row.seating, len(row.seats))
-    return [seat_state(kind, row.token_hashes[s], seating, s) for s, kind in enumerate(row.seats)]
+    return _states(row, Seating.from_json(row.seating, len(row.seats)))
 
 
 def seats_of(row: Any) -> list[dict[str, Any]]:
     """A stored table's seats as the open tables' list shows them."""
     seating = Seating.from_json(row.seating, len(row.seats))
-    states = seat_states(row)
+    states = _states(row, seating)
     return [
         {"seat": s, "kind": kind, "name": seating.names[s], "state": states[s]}
         for s, kind in enumerate(row.seats)
