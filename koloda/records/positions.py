@@ -40,30 +40,23 @@ class RecordWalk:
         self.record = record
         self.state: AnyState = rules.empty_state(record.first_dealer)
         self.events: list[Event] = []
-        self.on_table = 0
-        """Cards on the table in the trick being played."""
         self.plays: list[dict[str, Any]] = []
         """The cards of the trick being played, who played each."""
         self.taken: dict[str, Any] | None = None
         """The trick taken since the last position: its winner and its cards."""
         self.dealt_cards: list[list[Card]] = []
         """Each seat's cards as the deal began, in the cards' order."""
-        self.dealt: list[list[str]] = []
-        """The same, written as the views write cards."""
 
     def take(self, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, CardPlayed):
-                self.on_table += 1
                 self.plays.append({"seat": event.seat, "card": format_card(event.card)})
-            elif isinstance(event, (TrickTaken, DealStarted)):
-                self.on_table = 0
-                if isinstance(event, TrickTaken):
-                    self.taken = {"winner": event.seat, "plays": self.plays}
+            elif isinstance(event, TrickTaken):
+                self.taken = {"winner": event.seat, "plays": self.plays}
                 self.plays = []
-            if isinstance(event, DealStarted):
+            elif isinstance(event, DealStarted):
+                self.plays = []
                 self.dealt_cards = [sorted(hand) for hand in event.hands]
-                self.dealt = [[format_card(c) for c in hand] for hand in self.dealt_cards]
         self.events.extend(events)
 
     def starts_trick(self, action: int | None) -> bool:
@@ -73,7 +66,7 @@ class RecordWalk:
             action is not None
             and info.has_tricks
             and info.is_card_action(action)
-            and self.on_table == 0
+            and not self.plays
         )
 
     def steps(self) -> Iterator[Step]:

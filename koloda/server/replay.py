@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from koloda.core.cards import format_card
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.presentation import sheet_to_json
 from koloda.records import RecordError, parse_record
@@ -85,10 +86,13 @@ class _Walk(RecordWalk):
         unseen = [
             s
             for s, hand in enumerate(hands)
-            if not hand and sizes[s] and s < len(self.dealt) and len(self.dealt[s]) == sizes[s]
+            if not hand
+            and sizes[s]
+            and s < len(self.dealt_cards)
+            and len(self.dealt_cards[s]) == sizes[s]
         ]
         for s in unseen:
-            hands[s] = list(self.dealt[s])
+            hands[s] = [format_card(card) for card in self.dealt_cards[s]]
         return hands, unseen
 
     def position(self, deal: int, move: int, action: int | None) -> None:
