@@ -165,15 +165,18 @@ class KolodaEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if match.is_over:
             raise RuntimeError("the game is over: call reset()")
         index = int(action)
-        if not (0 <= index < match.actions.num_actions and match.mask(self.seat)[index]):
+        legal = match.legal()  # the learner is to act: the bots have played up to it
+        in_space = 0 <= index < match.actions.num_actions
+        code = match.actions.code_of(index, legal) if in_space else -1
+        if code not in legal:
             if self.illegal_action == "raise":
-                legal = [str(i) for i in self._legal_indices()]
-                raise IllegalActionError(str(index), "outside the action mask", legal)
+                legal_indices = [str(i) for i in match.actions.indices(legal)]
+                raise IllegalActionError(str(index), "outside the action mask", legal_indices)
             info: dict[str, Any] = {"legal_actions": [], "illegal_action": True}
             penalty = illegal_penalty(match)
             match.forfeit()
             return self._observation(), penalty, True, False, info
-        paid = match.step_index(index)[self.seat] + self._pending
+        paid = match.step_code(code)[self.seat] + self._pending
         self._pending = 0.0
         self._moves += 1
         paid += self._play_bots()
