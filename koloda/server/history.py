@@ -43,7 +43,6 @@ from koloda.server.ratings_store import rating_history_table, rating_pending_tab
 from koloda.server.store import tables_table
 
 Result = Literal["won", "lost", "drawn", "unfinished"]
-RESULTS: tuple[Result, ...] = ("won", "lost", "drawn", "unfinished")
 CHUNK = 200
 """Records read in one query."""
 CACHED_OUTCOMES = 50_000
