@@ -4,6 +4,7 @@
    and result, each with its record to download and its replay. The numbers are shaped by the
    pure modules beside this one (format.js, graph.js); every word from the catalogues
    ("profile." keys). */
+import { call } from "../account.js";
 import { svgNode } from "../cards.js";
 import { el, entry, gameName, lang, pluralWord, t, word } from "../i18n.js";
 import { PAGE_SIZE, RESULTS, gameCards, gamesUrl, pointsText, ratingLabel } from "./format.js";
@@ -36,11 +37,13 @@ function svg(tag, attrs, ...children) {
   return svgNode(tag, attrs, ...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
 }
 
+/* The answer's body (account.call), or an error saying why not: the server's words, its
+   status, or that the server cannot be reached. */
 async function getJSON(url) {
-  const answer = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-  const body = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(body.detail || String(answer.status));
-  return body;
+  const answer = await call("GET", url);
+  if (answer.ok) return answer.body;
+  if (answer.status === 0) throw new Error(t("lobby.error.offline"));
+  throw new Error(answer.body.detail || String(answer.status));
 }
 
 /* ----- the header ------------------------------------------------------------------------- */
