@@ -259,12 +259,8 @@ def build_frames(
     walk = RecordWalk(rules, record)
     count = sum(len(entry.get("actions", [])) for entry in record.deals) + 1
     frames: list[Frame] = []
-    sheets: list[ScoreSheet] = []
     for index, step in enumerate(walk.steps()):
         state = walk.state
-        scored = len(state.deal_scores())
-        while len(sheets) <= scored:
-            sheets.append(rules.score_sheet(state))
         seat = state.to_act if state.to_act is not None else 0
         data: dict[str, Any] = dict(state.view(seat).to_json())
         over = step.action is None
@@ -277,10 +273,10 @@ def build_frames(
                 starts_trick=walk.starts_trick(step.action),
                 header=painter.header(data, step, index, count),
                 body=painter.body(walk, data, step),
-                sheet=scored,
+                sheet=walk.sheet_index(),
             )
         )
-    return frames, sheets
+    return frames, walk.sheets
 
 
 def sheet_at_width(sheet: ScoreSheet, names: Sequence[str], lang: str, width: int) -> Text:

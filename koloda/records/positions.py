@@ -5,7 +5,7 @@ The card room's replay viewer (``koloda.server.replay``) and the terminal's step
 (``koloda replay RECORD --step``) both walk a record this way; each shows the positions in its
 own manner (JSON for the browser, text for the terminal), so this module holds only what the
 engine says: the state, the events since the last position, the trick on the table, the trick
-just taken and the cards each seat was dealt.
+just taken, the cards each seat was dealt and the score sheets.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from koloda.core.cards import Card, format_card
 from koloda.core.engine import AnyRules, AnyState
 from koloda.core.events import CardPlayed, DealStarted, Event, TrickTaken
+from koloda.core.presentation import ScoreSheet
 from koloda.records.record import Record
 
 
@@ -46,6 +47,8 @@ class RecordWalk:
         """The trick taken since the last position: its winner and its cards."""
         self.dealt_cards: list[list[Card]] = []
         """Each seat's cards as the deal began, in the cards' order."""
+        self.sheets: list[ScoreSheet] = []
+        """The score sheet after 0, 1, 2, ... deals were scored, as far as the walk went."""
 
     def take(self, events: list[Event]) -> None:
         for event in events:
@@ -58,6 +61,14 @@ class RecordWalk:
                 self.plays = []
                 self.dealt_cards = [sorted(hand) for hand in event.hands]
         self.events.extend(events)
+
+    def sheet_index(self) -> int:
+        """The index in ``sheets`` of the sheet of the deals scored so far (made when a
+        deal's score first shows)."""
+        scored = len(self.state.deal_scores())
+        while len(self.sheets) <= scored:
+            self.sheets.append(self.rules.score_sheet(self.state))
+        return scored
 
     def starts_trick(self, action: int | None) -> bool:
         """Whether ``action`` leads a trick (a card played to an empty table)."""

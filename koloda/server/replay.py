@@ -62,20 +62,11 @@ def replay_json(document: Any, seats: list[dict[str, Any]] | None = None) -> dic
 
 
 class _Walk(RecordWalk):
-    """The replay in progress (``RecordWalk``), with the positions as JSON so far and the
-    sheets (one per number of deals scored)."""
+    """The replay in progress (``RecordWalk``), with the positions as JSON so far."""
 
     def __init__(self, rules: AnyRules, record: Record) -> None:
         super().__init__(rules, record)
         self.positions: list[dict[str, Any]] = []
-        self.sheets: list[dict[str, Any]] = []
-
-    def sheet_index(self) -> int:
-        """The sheet of the deals scored so far (made when a deal's score first shows)."""
-        scored = len(self.state.deal_scores())
-        while len(self.sheets) <= scored:
-            self.sheets.append(sheet_to_json(self.rules.score_sheet(self.state)))
-        return scored
 
     def hands(self, view: dict[str, Any]) -> tuple[list[list[str]], list[int]]:
         """Every seat's hand face up, and the seats that have not looked at theirs yet (a
@@ -133,7 +124,7 @@ def _positions(
     walk = _Walk(rules, record)
     for step in walk.steps():
         walk.position(step.deal, step.move, step.action)
-    return walk.positions, walk.sheets, walk.state
+    return walk.positions, [sheet_to_json(sheet) for sheet in walk.sheets], walk.state
 
 
 def check_size(body: bytes) -> None:
