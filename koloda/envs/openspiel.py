@@ -38,6 +38,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from koloda.core.errors import MissingExtraError
@@ -175,8 +176,9 @@ class _Shared:
     decision_limit: int
     seed: int
 
-    @property
+    @cached_property
     def deck(self) -> tuple[int, ...]:
+        """The game's deck, read once (every chance node asks for it)."""
         return tuple(self.rules.info.deck.cards)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -263,8 +265,9 @@ class KolodaState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         self._decisions += 1
         public = code < SCAN_LIMIT
         self._deal_moves.append((seat, action, public))
+        text = shared.rules.format_action(code)
         for other in range(len(self._recall)):
-            shown = shared.rules.format_action(code) if public or other == seat else "?"
+            shown = text if public or other == seat else "?"
             self._recall[other].append(f"{(seat - other) % len(self._recall)}:{shown}")
         self._note_views()
         if self.inner.awaiting_deal:
