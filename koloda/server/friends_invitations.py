@@ -199,11 +199,15 @@ class Invitations:
     def find(self, invitation_id: str) -> Invitation | None:
         """An invitation as it stands now (an open one whose time passed, whose seat was
         taken or whose table ended reads as expired)."""
+        row = self._row(invitation_id)
+        return None if row is None else self._invitation(row, time.time())
+
+    def _row(self, invitation_id: str) -> Any:
+        """The invitation's row joined with its names and table's (None: no such one)."""
         with self.engine.connect() as connection:
-            row = connection.execute(
+            return connection.execute(
                 self._query().where(invitations_table.c.id == invitation_id)
             ).first()
-        return None if row is None else self._invitation(row, time.time())
 
     def listed(self, account_id: str) -> tuple[list[Invitation], list[Invitation]]:
         """The account's open invitations: received and sent, newest first."""
@@ -231,21 +235,15 @@ class Invitations:
     def to_answer(self, invitation_id: str, account_id: str) -> Invitation:
         """The account's invitation that it may accept or decline now: 404 for none of his,
         409 for one answered already, 410 for one expired (or whose seat or table is gone)."""
-        found = self.find(invitation_id)
-        if found is None or self._to_id(invitation_id) != account_id:
+        row = self._row(invitation_id)
+        if row is None or str(row.to_id) != account_id:
             raise AccountError(404, "no such invitation of yours")
+        found = self._invitation(row, time.time())
         if found.state in (ACCEPTED, DECLINED):
             raise AccountError(409, f"the invitation was {found.state} already")
         if found.state == EXPIRED:
             raise AccountError(410, "the invitation expired, or its seat is no longer free")
         return found
-
-    def _to_id(self, invitation_id: str) -> str | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(
-                select(invitations_table.c.to_id).where(invitations_table.c.id == invitation_id)
-            ).first()
-        return None if row is None else str(row.to_id)
 
     def settle(self, invitation_id: str, state: str) -> Invitation:
         """An open invitation accepted or declined (one answered already stays as it was)."""
