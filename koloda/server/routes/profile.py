@@ -53,14 +53,7 @@ def _ratings(request: Request, account_id: str) -> list[ProfileRating]:
     ratings = ratings_of(request)
     points: dict[str, list[RatingPoint]] = defaultdict(list)
     for change in reversed(ratings.history(account_id, limit=HISTORY_POINTS)):
-        points[str(change["rating_key"])].append(
-            RatingPoint(
-                table_id=change["table_id"],
-                display=change["display"],
-                provisional=change["provisional"],
-                at=change["at"],
-            )
-        )
+        points[str(change["rating_key"])].append(RatingPoint.model_validate(change))
     out = []
     for kept in ratings.of_account(account_id):
         game, _, preset = kept.rating_key.partition(":")
