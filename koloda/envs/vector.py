@@ -235,9 +235,13 @@ class VectorEnv:
             if any(paid):
                 rewards[i] = paid
         for i, match in enumerate(self.matches):
-            if match.is_over:  # its last deal, or its cap of decisions
-                if i not in ended:  # the cap: a game's reward is paid now
+            if i in ended:
+                over = match.is_over  # its last deal, or its cap of decisions
+            else:  # no deal ended there (the step reports every end): only the cap ends it
+                over = match.decisions >= match.decision_limit
+                if over:  # a game's reward is paid now
                     rewards[i] = match._pay(())
+            if over:
                 dones[i] = True
                 self._restart(i)
         self._observe_all()
