@@ -167,10 +167,9 @@ class Painter:
             if tricks is not None and rules.info.has_tricks and playing and seat < len(tricks):
                 detail.append(words.say("tui.took", count=int(tricks[seat])))
             hand = list(state.view(seat).hand)
-            blind = False
-            dealt = walk.dealt_cards[seat] if seat < len(walk.dealt_cards) else []
-            if not hand and sizes and sizes[seat] and len(dealt) == sizes[seat]:
-                hand, blind = list(dealt), True  # a blind bid: the cards not looked at yet
+            blind = walk.blind(seat, len(hand), sizes[seat] if sizes else None)
+            if blind:
+                hand = list(walk.dealt_cards[seat])  # a blind bid: the cards not looked at yet
             playable = [a for a in legal if rules.info.is_card_action(a)] if seat == to_act else []
             shown = hand_by_suit(hand, self.strength, words, playable) if hand else Text("—")
             if blind:

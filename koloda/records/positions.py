@@ -70,6 +70,12 @@ class RecordWalk:
             self.sheets.append(self.rules.score_sheet(self.state))
         return scored
 
+    def blind(self, seat: int, held: int, size: int | None) -> bool:
+        """Whether ``seat`` has not looked at its cards yet (a blind bid): its view holds
+        none (``held``) of the ``size`` cards it has, which are the cards it was dealt."""
+        dealt = self.dealt_cards[seat] if seat < len(self.dealt_cards) else []
+        return not held and bool(size) and len(dealt) == size
+
     def starts_trick(self, action: int | None) -> bool:
         """Whether ``action`` leads a trick (a card played to an empty table)."""
         info = self.rules.info

@@ -74,14 +74,7 @@ class _Walk(RecordWalk):
         rules, state = self.rules, self.state
         hands = [list(seat_view_json(rules, state, s)["hand"]) for s in range(rules.num_seats)]
         sizes = view.get("hand_sizes") or [len(hand) for hand in hands]
-        unseen = [
-            s
-            for s, hand in enumerate(hands)
-            if not hand
-            and sizes[s]
-            and s < len(self.dealt_cards)
-            and len(self.dealt_cards[s]) == sizes[s]
-        ]
+        unseen = [s for s, hand in enumerate(hands) if self.blind(s, len(hand), sizes[s])]
         for s in unseen:
             hands[s] = [format_card(card) for card in self.dealt_cards[s]]
         return hands, unseen
