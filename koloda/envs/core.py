@@ -93,7 +93,7 @@ _SCANNED: dict[tuple[str, str], tuple[int, ...]] = {}
 
 def _scanned_codes(rules: AnyRules) -> tuple[int, ...]:
     """The non-card codes below ``SCAN_LIMIT`` that the game's notation reads back."""
-    key = (rules.info.name, json.dumps(rules.options_json(), sort_keys=True))
+    key = _rules_key(rules)
     if key in _SCANNED:
         return _SCANNED[key]
     codes = []
@@ -105,6 +105,11 @@ def _scanned_codes(rules: AnyRules) -> tuple[int, ...]:
             continue
     _SCANNED[key] = found = tuple(codes)
     return found
+
+
+def _rules_key(rules: AnyRules) -> tuple[str, str]:
+    """A game with its options, as the key of what is computed once for them."""
+    return rules.info.name, json.dumps(rules.options_json(), sort_keys=True)
 
 
 @lru_cache(maxsize=4096)
@@ -361,7 +366,7 @@ def fact_layout(rules: AnyRules, actions: ActionSpace) -> tuple[str, ...]:
     after each decision the view of the next seat in turn), numbers by path, other values
     by ``path=value`` with ``path=<other>`` beside them, then ``<other fact>`` and
     ``<other number>``; sorted, the same in every process."""
-    key = (rules.info.name, json.dumps(rules.options_json(), sort_keys=True))
+    key = _rules_key(rules)
     if key in _LAYOUTS:
         return _LAYOUTS[key]
     recorder = _Recorder(rules, actions)
