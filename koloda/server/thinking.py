@@ -16,6 +16,7 @@ import itertools
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -175,15 +176,7 @@ class Thinkers:
         (a people's job: before the bots' tables)."""
         import json
 
-        loop = asyncio.get_running_loop()
-        text = json.dumps(document)
-        if self.processes is None:
-            return await loop.run_in_executor(self.threads, _analyse, text, seat, samples, count)
-        await self.turns.enter(True)
-        try:
-            return await loop.run_in_executor(self.processes, _analyse, text, seat, samples, count)
-        finally:
-            self.turns.leave()
+        return await self._people_job(_analyse, json.dumps(document), seat, samples, count)
 
     async def values(
         self, document: dict[str, Any], seat: int, deal: int, samples: int = 16
@@ -192,13 +185,19 @@ class Thinkers:
         in a worker (a people's job: before the bots' tables)."""
         import json
 
+        return await self._people_job(_values, json.dumps(document), seat, deal, samples)
+
+    async def _people_job(
+        self, job: Callable[..., list[dict[str, Any]]], *args: Any
+    ) -> list[dict[str, Any]]:
+        """``job(*args)`` in a worker process, a people's turn (before the bots' tables); in
+        a thread when there are no processes."""
         loop = asyncio.get_running_loop()
-        text = json.dumps(document)
         if self.processes is None:
-            return await loop.run_in_executor(self.threads, _values, text, seat, deal, samples)
+            return await loop.run_in_executor(self.threads, job, *args)
         await self.turns.enter(True)
         try:
-            return await loop.run_in_executor(self.processes, _values, text, seat, deal, samples)
+            return await loop.run_in_executor(self.processes, job, *args)
         finally:
             self.turns.leave()
 
