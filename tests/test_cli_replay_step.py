@@ -163,7 +163,9 @@ def test_stepping_to_the_end_shows_the_records_score(terminal: Terminal, king_re
 def test_at_opens_there_in_russian(terminal: Terminal, king_record: Path) -> None:
     count, _ = positions_of(king_record)
     terminal.run(["replay", str(king_record), "--step", "--at", "10", "--lang", "ru"])
-    screen = terminal.wait_for(f"решение 10 из {count}")
+    terminal.wait_for(f"решение 10 из {count}")
+    screen = terminal.wait_for("←/→ решение")  # the keys' line: the whole screen is drawn
+    assert f"решение 10 из {count}" in screen
     assert "Повтор" in screen
     assert "Дальше: Место" in screen
     assert "←/→ решение" in screen
