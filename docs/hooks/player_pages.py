@@ -3,7 +3,8 @@
 ``docs/players`` links to the package's shared pages (``koloda/server/help_pages``); each game
 with a page (its plug-in's ``help``) adds ``players/<lang>/<game>.md`` from its package's
 ``help/<lang>.md``, and the index lists the games as ``/help`` does. The site and the server
-show the same files."""
+show the same files: their ``cards`` blocks become the same pictures of cards
+(``koloda/server/help_cards.py``), styled by the card room's ``help_cards.css``."""
 
 from __future__ import annotations
 
@@ -16,9 +17,22 @@ from mkdocs.structure.files import File, Files
 from koloda.core.registry import game_plugin
 from koloda.i18n import LANGUAGES
 from koloda.server.help import game_pages, with_games
+from koloda.server.help_cards import with_card_pictures
 
 FOLDER = "players"
 """The site's folder of the player pages (``docs/players``)."""
+CARDS_CSS = "assets/help_cards.css"
+"""Where the site keeps the pictures' style (the card room's ``static/help_cards.css``)."""
+
+
+def cards_css() -> Path:
+    return Path(str(resources.files("koloda.server").joinpath("static", "help_cards.css")))
+
+
+def on_config(config: Any) -> Any:
+    if CARDS_CSS not in config.extra_css:
+        config.extra_css.append(CARDS_CSS)
+    return config
 
 
 def game_page_paths() -> dict[str, Path]:
@@ -38,13 +52,14 @@ def game_page_paths() -> dict[str, Path]:
 def on_files(files: Files, config: Any) -> Files:
     for uri, path in game_page_paths().items():
         files.append(File.generated(config, uri, abs_src_path=str(path)))
+    files.append(File.generated(config, CARDS_CSS, abs_src_path=str(cards_css())))
     return files
 
 
 def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
     parts = page.file.src_uri.split("/")
     if len(parts) == 3 and parts[0] == FOLDER and parts[1] in LANGUAGES:
-        return with_games(markdown, parts[1])
+        return with_card_pictures(with_games(markdown, parts[1]), parts[1])
     return markdown
 
 
