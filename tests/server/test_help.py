@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import needs_chromium, wait_until
+from browser_support import needs_chromium, shots_dir, wait_until
 from plugin_games import registered
 from server_support import ServerThread, create_table
 
@@ -367,3 +367,40 @@ def test_a_table_s_rules_are_marked_and_an_unknown_table_is_the_plain_page(
         assert answer.status_code == 200 and 'class="at-table"' not in answer.text, plain
         assert 'class="in-force"' not in answer.text
     assert get(server, "/help/en/table/nope").headers["location"] == "/help/en/"
+
+
+@needs_chromium
+def test_the_table_s_rules_link_opens_its_game_s_page_with_its_rules_marked(
+    server: ServerThread, browser: Any, tmp_path: Path
+) -> None:
+    created = create_table(server.url, "king", {"variant": "three"}, ["human"] + ["bot:random"] * 2)
+    table, token = created["table_id"], created["seats"][0]["token"]
+    shots = shots_dir(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/t/{table}?token={token}")
+    for lang, rules in (("en", "Rules"), ("ru", "Правила")):
+        if lang == "ru":
+            page.click(".langs button[data-lang=ru]")
+        wait_until(page, f"document.getElementById('table-rules').textContent === '{rules}'")
+        assert page.get_attribute("#table-rules", "target") == "_blank"
+        with page.expect_popup() as opened:
+            page.click("#table-rules")
+        shown = opened.value
+        shown.on("pageerror", lambda error: errors.append(str(error)))
+        shown.wait_for_selector(".cards-example .card.drawn svg")
+        assert shown.url == f"{server.url}/help/{lang}/king?table={table}"
+        assert shown.evaluate("document.documentElement.lang") == lang
+        assert shown.locator(".at-table li").count() >= 3
+        assert shown.locator('[data-option="variant=three"].in-force').count() == 2
+        shown.screenshot(path=str(shots / f"help-king-three-{lang}-1280.png"), full_page=True)
+        shown.set_viewport_size({"width": 390, "height": 844})
+        wide = shown.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"the page scrolls sideways on a phone: {wide} px"
+        shown.screenshot(path=str(shots / f"help-king-three-{lang}-390.png"), full_page=True)
+        shown.close()
+    page.screenshot(path=str(shots / "table-rules-link-ru-1280.png"))
+    assert not errors, errors
+    context.close()
