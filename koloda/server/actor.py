@@ -234,6 +234,8 @@ class Actor:
         scored = len(state.deal_scores())
         deal_ended = scored > table.deals_scored
         table.deals_scored = scored
+        if deal_ended:  # a deal of the day's attempt counts it
+            self.manager.deal_ended(table)
         table.tricks.feed(events)
         table.last_events = events
         table.waiting.discard(act.seat)

@@ -619,3 +619,4 @@ class Store:
 from koloda.server import accounts_store as _accounts_store  # noqa: E402, F401
 from koloda.server import friends_store as _friends_store  # noqa: E402, F401
 from koloda.server import ratings_store as _ratings_store  # noqa: E402, F401
+from koloda.server.daily import store as _daily_store  # noqa: E402, F401

@@ -24,6 +24,7 @@ from koloda.core.registry import load_rules
 from koloda.server.actor import STORE_UNAVAILABLE, Actor
 from koloda.server.bot_turns import BotTurns
 from koloda.server.cluster import Cluster
+from koloda.server.daily.service import DailyService
 from koloda.server.live import (
     Connection,
     LiveTable,
@@ -79,6 +80,8 @@ class TableManager:
         self.presence = Presence(self, grace_seconds=grace_seconds)
         self.seats = SeatChanges(self)
         self.messages = Messages(self)
+        self.daily = DailyService(self)
+        """The deal of the day: its attempts are tables of this manager (``daily``)."""
 
     # ----- life cycle ------------------------------------------------------------------------
 
@@ -110,6 +113,7 @@ class TableManager:
         turn_seconds: float = 0.0,
         entropy: bool = False,
         rated: str | None = None,
+        seed: str | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
@@ -134,6 +138,7 @@ class TableManager:
                 rated=rated,
             ),
             entropy,
+            seed,
         )
         if self.cluster is not None:
             owner = await self.ownership.acquire(table.id)
@@ -186,6 +191,11 @@ class TableManager:
         """A seat changed hands: everyone gets his view, and its new player decides."""
         self.seats.changed(table)
 
+    def deal_ended(self, table: LiveTable) -> None:
+        """A deal of the table was scored (called by its owner): a deal of the day's
+        attempt counts it."""
+        self.daily.deal_ended(table)
+
     async def leave_seat(self, table: LiveTable, seat: int) -> None:
         """A person leaves his seat to the normal bot (``SeatChanges.leave_seat``)."""
         await self.seats.leave_seat(table, seat)
@@ -198,6 +208,7 @@ def new_table(
     names: Any,
     seating: Seating,
     entropy: bool,
+    seed: str | None = None,
 ) -> tuple[LiveTable, list[str | None]]:
     """A new live table (not stored yet) and its seats' tokens; ``seating`` is as asked but
     for the names, which are checked here. Raises OptionError naming what is wrong with the
@@ -222,7 +233,7 @@ def new_table(
     ]
     if entropy and HUMAN in kinds:
         seating.entropy = [None] * rules.num_seats
-    seed = secrets.token_hex(16)
+    seed = seed or secrets.token_hex(16)
     first_dealer = 0
     if seating.entropy is None:
         state = rules.new_state(seed=seed, first_dealer=first_dealer)
