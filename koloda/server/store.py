@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import secrets
 import threading
 import time
@@ -47,6 +48,16 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from koloda.server.writer import StoreWriter, StoreWriterError
+
+DEFAULT_DATABASE = "sqlite:///koloda.db"
+"""The card room's database when none is given: a SQLite file in the working directory."""
+
+
+def database_url(given: str | None = None) -> str:
+    """The store's SQLAlchemy URL: the one given, else KOLODA_DATABASE_URL, else a SQLite
+    file in the working directory."""
+    return given or os.environ.get("KOLODA_DATABASE_URL") or DEFAULT_DATABASE
+
 
 CHECKPOINT_SECONDS = 1.0
 """How often a SQLite store copies its write-ahead log into the database."""
