@@ -30,6 +30,8 @@ class Point:
     action: Action | None = None
     events: tuple[Event, ...] = ()
     before: AnyState | None = None
+    moves: int = 0
+    """How many moves the learner has made so far."""
 
 
 Teach = Callable[[AnyRules, Point, Seat], Sequence[Phrase]]

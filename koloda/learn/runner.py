@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, cast
 
 from koloda.bots import make_bot
 from koloda.core.engine import Action, AnyRules, AnyState, Seat
@@ -94,6 +94,7 @@ class Teacher:
 
     def at(self, point: Point) -> None:
         t = self.transcript
+        point = replace(point, moves=len(t.moves))
         for phrase in t.lesson.teach(t.rules, point, t.seat):
             self.add("teacher", phrase)
 
@@ -169,6 +170,9 @@ def run_lesson(game: str, moves: Sequence[str]) -> Transcript:
             why = bot_reason(rules, state, seat, action)
         before = state.clone()
         events = state.apply(action)
+        if deal_over(state):  # the game dealt on: the lesson ends with this deal
+            state = t.state = without_next_deal(before)
+            events = state.apply(action)
         if seat == lesson.seat:
             t.moves.append(action)
         teacher.events(events[:1])
@@ -183,12 +187,17 @@ def run_lesson(game: str, moves: Sequence[str]) -> Transcript:
 
 
 def lesson_deal(rules: AnyRules, lesson: Lesson) -> AnyState:
-    """The lesson's deal, dealt from its seed; the game stops when it is over (no next deal
-    is dealt, so its end is what the learner sees)."""
-    setup = rules.new_state(seed=lesson.seed, first_dealer=lesson.dealer).deal_logs()[0].setup
-    state: AnyState = rules.empty_state(lesson.dealer)
-    state.start_deal(setup)
+    """The lesson's deal, dealt from its seed."""
+    state: AnyState = rules.new_state(seed=lesson.seed, first_dealer=lesson.dealer)
     return state
+
+
+def without_next_deal(state: AnyState) -> AnyState:
+    """A copy of ``state`` that deals no further deal when its deal ends, so that the deal's
+    end is what the learner sees."""
+    copy: Any = state.clone()
+    copy.shuffler = None
+    return cast(AnyState, copy)
 
 
 def _parse(rules: AnyRules, text: str) -> Action:

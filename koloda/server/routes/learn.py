@@ -69,6 +69,7 @@ class LessonState(BaseModel):
     suggestion: str | None = Field(description="the teacher's suggestion for the learner's turn")
     suggestion_reason: WordedPhrase | None
     finished: bool
+    scores: list[int] | None = Field(description="each seat's points of the deal, once it is over")
     first_game: dict[str, Any] = Field(description="the options of the first real game offered")
 
 
@@ -91,6 +92,7 @@ def lesson_json(t: Transcript) -> dict[str, Any]:
         "suggestion": None if t.suggestion is None else fmt(t.suggestion),
         "suggestion_reason": worded(t.suggestion_reason),
         "finished": t.finished,
+        "scores": list(t.state.deal_scores()[-1]) if t.finished else None,
         "first_game": dict(t.lesson.first_game),
     }
 

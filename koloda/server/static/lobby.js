@@ -145,6 +145,9 @@ function renderGameSelect() {
   const guide = byId("how-to-play");  /* the player page of the chosen game, in the page's language */
   guide.href = `/help/${lang()}/${S.game}`;
   guide.textContent = t("guide.how_to_play", gameTitle(S.game));
+  const learn = byId("learn-link");  /* a first game with the teacher */
+  learn.href = `/learn/${encodeURIComponent(S.game)}`;
+  learn.textContent = t("learn.link_label", gameTitle(S.game));
 }
 
 function optionControl(o) {

@@ -4,7 +4,7 @@
    so a reload loses nothing. Drawn with the shared pieces: the card faces (cards.js), the
    seats' places (seating.js) and the words (i18n.js). */
 import { cardBackSvg, cardFaceSvg, cardName } from "../cards.js";
-import { actionLabel, el, gameName, lang, pluralWord, speaker, t } from "../i18n.js";
+import { actionLabel, el, gameName, lang, numberText, pluralWord, speaker, t } from "../i18n.js";
 import { seatPlace, slotPlace } from "../seating.js";
 import { firstGameSeats, linesNow, movesWith, onTable, readMoves, storageKey } from "./lines.js";
 
@@ -96,14 +96,15 @@ function renderSeats() {
     const place = seatPlace(seat, s.seat, s.num_seats);
     const acting = seat === v.to_act && !s.finished;
     const count = v.hand_sizes ? v.hand_sizes[seat] : 0;
-    const facts = [`${count}\u00a0${pluralWord("word.card", count)}`];
-    if (v.tricks_won) facts.push(`${v.tricks_won[seat]}\u00a0${pluralWord("word.trick", v.tricks_won[seat])}`);
+    const facts = s.scores ? [`${t("learn.deal_points")}:\u00a0${numberText(s.scores[seat], true)}`]
+      : [`${count}\u00a0${pluralWord("word.card", count)}`];
+    if (v.tricks_won && !s.scores) facts.push(`${v.tricks_won[seat]}\u00a0${pluralWord("word.trick", v.tricks_won[seat])}`);
     const area = byId("felt").querySelector(`.area[data-area="${place.side === "bottom" ? "top" : place.side}"]`);
     area.append(el("div", { class: `hand-box${acting ? " turn" : ""}`, "data-seat": seat },
       el("p", { class: "who" }, el("b", { class: "name" }, playerName(seat)), " ",
         seat === v.dealer ? el("span", { class: "tag dealer" }, t("dealer")) : null,
         el("span", { class: "facts" }, facts.join(" · "))),
-      backs(Math.min(count, 12))));
+      s.scores ? null : backs(Math.min(count, 12))));
   }
 }
 
