@@ -29,6 +29,7 @@ from koloda.server.live import (
     error_message,
 )
 from koloda.server.logs import table_logger
+from koloda.server.practice import note_move
 from koloda.server.ratings_service import settle_soon
 from koloda.server.store import ActionWrite
 from koloda.server.views import events_json
@@ -239,6 +240,7 @@ class Actor:
         table.tricks.feed(events)
         table.last_events = events
         table.waiting.discard(act.seat)
+        note_move(table, act.seat)
         if deal_ended and not state.is_over:
             table.waiting = {
                 c.seat

@@ -15,6 +15,7 @@ from koloda.core.explain import explain_card
 from koloda.core.presentation import Phrase, phrase_to_json
 from koloda.server.live import Act, Connection, LiveTable, error_message
 from koloda.server.logs import table_logger
+from koloda.server.practice import bot_seed
 from koloda.server.seating import HUMAN
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class BotTurns:
                 name,
                 bot,
                 view,
-                table.rng.getrandbits(64),
+                bot_seed(table, version),
                 people,
             )
         except Exception:

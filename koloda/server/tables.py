@@ -35,6 +35,7 @@ from koloda.server.live import (
 from koloda.server.messages import Messages
 from koloda.server.metrics import Latencies
 from koloda.server.ownership import Ownership
+from koloda.server.practice import check_open_hands
 from koloda.server.presence import Presence
 from koloda.server.ratings_service import sweep_soon
 from koloda.server.seat_changes import SeatChanges
@@ -113,6 +114,7 @@ class TableManager:
         turn_seconds: float = 0.0,
         entropy: bool = False,
         rated: str | None = None,
+        open_hands: bool = False,
         seed: str | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
@@ -121,7 +123,8 @@ class TableManager:
         may join later (``join``); ``reserved`` seats wait for the holders of a previous
         table's tokens (a rematch). With ``entropy`` the first deal waits until every
         person's seat has given its randomness (``give_entropy``). A ``rated`` table's game
-        counts for that rating (``ratings.rating_key``).
+        counts for that rating (``ratings.rating_key``). A table with ``open_hands`` shows
+        its one person every hand (``practice``).
         """
         table, tokens = new_table(
             game,
@@ -136,6 +139,7 @@ class TableManager:
                 reserved=list(reserved) if reserved is not None else [],
                 turn_seconds=turn_seconds,
                 rated=rated,
+                open_hands=open_hands,
             ),
             entropy,
             seed,
@@ -226,6 +230,7 @@ def new_table(
         seating.reserved = [None] * rules.num_seats
     if not 0 <= seating.turn_seconds <= 3600:
         raise OptionError("'turn_seconds' must be 0 (no clock) to 3600")
+    check_open_hands(requested, seating)
     kinds = [HUMAN if kind == OPEN else kind for kind in requested]
     tokens: list[str | None] = [
         new_token() if kind == HUMAN and seating.reserved[s] is None else None
