@@ -404,3 +404,20 @@ def test_the_table_s_rules_link_opens_its_game_s_page_with_its_rules_marked(
     page.screenshot(path=str(shots / "table-rules-link-ru-1280.png"))
     assert not errors, errors
     context.close()
+
+
+def test_the_site_draws_the_same_pictures_of_cards() -> None:
+    hook = site_hook()
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="players/ru/spades.md"))
+    shown = hook.on_page_markdown(page_text("ru", "spades"), page)
+    assert "```cards" not in shown
+    assert 'aria-label="Восток (червей нет): тройка пик, берёт взятку"' in shown
+    config = SimpleNamespace(extra_css=[], extra_javascript=[])
+    hook.on_config(config)
+    hook.on_config(config)  # once only
+    assert config.extra_css == ["assets/help_cards.css"]
+    scripts = [(str(s), getattr(s, "type", "")) for s in config.extra_javascript]
+    assert scripts == [("assets/cards/catalogues.js", ""), ("assets/cards/help_cards.js", "module")]
+    words = hook.catalogues_script()
+    assert words.startswith("const CATALOGUES = ") and '"short": "Д"' in words
+    assert "lobby." not in words  # the cards' words only

@@ -17,5 +17,7 @@ export function drawCardPictures(root) {
 }
 
 drawCardPictures(document);
-/* i18n.js set the whole page's language to the reader's choice; this page is in its own. */
-if (document.body.dataset.lang) document.documentElement.lang = document.body.dataset.lang;
+/* i18n.js set the whole page's language to the reader's choice; this page is in its own (the
+   player page's body says it; the documentation site keeps it on the root before i18n.js). */
+const own = document.body.dataset.lang || document.documentElement.dataset.lang;
+if (own) document.documentElement.lang = own;
