@@ -190,6 +190,21 @@ def test_a_replay_through_either_process_of_a_cluster(
     assert numbers == [p["index"] for p in shown[0]["positions"] if p["to_act"] == 2]
 
 
+def test_a_table_s_rules_through_either_process_of_a_cluster(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """The player page of a table's rules (``/help/<lang>/table/<id>``, in this module for its
+    cluster) reads the table from the shared store, whichever process owns the table."""
+    seats = ["human"] + ["bot:random"] * 2
+    table_id = create_table(pair[0].url, "king", {"variant": "three"}, seats)["table_id"]
+    for server in pair:
+        there = httpx.get(f"{server.url}/help/ru/table/{table_id}")
+        assert there.headers["location"] == f"/help/ru/king?table={table_id}"
+        page = httpx.get(server.url + there.headers["location"]).text
+        assert "<li>Вариант: <strong>на троих</strong></li>" in page
+        assert ' data-option="variant=three" class="in-force"' in page
+
+
 def played_replay(game: str, options: dict[str, Any]) -> dict[str, Any]:
     """The replay of a whole game of random bots, seeded."""
     import random
