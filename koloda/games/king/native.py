@@ -15,7 +15,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from koloda._native import KingCore, king_playouts, seeded_shuffle
+from koloda._native import (
+    KingCore,
+    analysis_king,
+    analysis_king_dealt,
+    king_playouts,
+    seeded_shuffle,
+)
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import DealSetup, Rules, Seat
@@ -227,6 +233,30 @@ class NativeKingRules(KingRules):
     """King with its options fixed, on the native engine."""
 
     engine = "native"
+
+    def analysis_values(
+        self, samples: Sequence[NativeKingState], seat: int, exact_cards: int
+    ) -> list[tuple[int, float]] | None:
+        """Each legal action of ``seat``'s decision with its mean value in points over the
+        sampled positions, natively, as ``PIMCBot.values`` in points values it on the same
+        positions (``koloda.bots.analysis``); None where a playout meets a decision the
+        native heuristic does not make."""
+        return analysis_king(list(samples), seat, exact_cards)
+
+    def analysis_values_dealt(
+        self,
+        root: NativeKingState,
+        seat: int,
+        knowledge: tuple[int, list[tuple[int, int, int, int]], list[tuple[int, int, int]]],
+        samples: int,
+        seed: int,
+        exact_cards: int,
+    ) -> list[tuple[int, float]] | None:
+        """As ``analysis_values`` over ``samples`` positions of the card play dealt natively
+        from ``root`` by the seat's ``knowledge`` of the unseen cards (``unseen, places,
+        limits`` as ``koloda.bots.search.native`` reads them), from ``seed``."""
+        unseen, places, limits = knowledge
+        return analysis_king_dealt(root, seat, unseen, places, samples, seed, exact_cards, limits)
 
     def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
         """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
