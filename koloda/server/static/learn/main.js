@@ -139,7 +139,8 @@ function renderHand() {
   hand.replaceChildren(...handRows(buttons).map((row) => el("div", { class: "hand-row", style: `--cards:${row.length}` }, row)));
   const others = s.legal.filter((a) => !CARD_RE.test(a));
   byId("actions").replaceChildren(...others.map((a) => el("button", { type: "button", class: s.suggestion === a ? "hinted" : "", "data-action": a, onclick: () => play(a) }, actionLabel(a))));
-  byId("prompt").textContent = s.finished ? "" : mine ? t("learn.your_turn") : "";
+  const cards = s.legal.some((a) => CARD_RE.test(a));
+  byId("prompt").textContent = s.finished || !mine ? "" : t(cards ? "learn.your_turn" : "learn.your_choice");
   const again = focused && hand.querySelector(`[data-card="${focused}"]`);
   if (again && !again.disabled) again.focus();
 }
