@@ -42,7 +42,7 @@ export function rewound(message) {
   S.turnStarted = Date.now();
   const v = message.view;
   felt.held = false;
-  felt.onTable = (v.trick || []).map((p) => ({ ...p }));
+  felt.onTable = (v.trick || []).map((p) => ({ seat: p.seat, card: p.card }));
   S.lastTrick = v.last_trick || null;
   if (v.tricks_won) S.dealTricks = [...v.tricks_won];
   S.logLines = [];
@@ -61,10 +61,13 @@ export function undoRefused() { S.undoing = false; if (S.latest) renderUndo(); }
 export function openHand(v, seat) {
   const hands = v.open_hands;
   if (!hands || seat === mySeat() || !hands[seat]) return null;
+  if (!hands[seat].length) {  /* a hand not looked at yet (a blind bid): its cards are not known to anyone */
+    return v.hand_sizes && v.hand_sizes[seat] ? el("span", { class: "open-hand unseen" }, t("open_hand_unseen")) : null;
+  }
   const rows = suitRows(hands[seat]).map((row) => el("span", { class: "suit-row" },
     el("span", { class: `pip suit-${row.suit}` }, SUITS[row.suit]),
     " " + row.ranks.map((rank) => word("rank." + rank, "short")).join(" ")));
-  const said = hands[seat].length ? hands[seat].map(cardName).join(", ") : t("no_cards");
+  const said = hands[seat].map(cardName).join(", ");
   return el("span", { class: "open-hand" },
     el("span", { class: "sr-only" }, `${t("open_hand_of", playerName(seat))}: ${said}`),
     el("span", { "aria-hidden": "true" }, rows));
