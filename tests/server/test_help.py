@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -233,8 +234,9 @@ def test_the_help_pages_pass_an_accessibility_audit_and_fit_a_phone(
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     found: list[dict[str, Any]] = []
-    for name in ("index", "spades", "terminal"):
-        page.goto(server.url + page_url(lang, name))
+    marked = f"/help/{lang}/tressette?options=" + quote('{"card_points": "pooled"}')
+    for name in (*(page_url(lang, n) for n in ("index", "spades", "terminal")), marked):
+        page.goto(server.url + name)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= size[0], f"{name} scrolls sideways: {wide} px in {size[0]}"
         found += axe.Axe().run(page).response["violations"]
