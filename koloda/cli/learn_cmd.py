@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from koloda.cli.display import describe_view, game_name
+from koloda.cli.display.choices import choice_label
 from koloda.cli.output import stdout as safe_stdout
 from koloda.core.errors import OptionError
 from koloda.core.presentation import CardRef
@@ -52,7 +53,7 @@ def said_lines(t: Transcript, words: Speaker, start: int) -> list[Text]:
 def suggestion_line(t: Transcript, words: Speaker) -> Text | None:
     if t.suggestion is None:
         return None
-    card = words.text(_move_param(t, t.suggestion))
+    card = words.text(_move_param(t, t.suggestion, words))
     if t.suggestion_reason is None:
         return Text(words.say("learn.suggest_plain", card=card), style="cyan")
     reason = words.phrase(t.suggestion_reason)
@@ -68,10 +69,11 @@ def refusal_line(t: Transcript, words: Speaker) -> Text | None:
     return Text(text, style="bold red")
 
 
-def _move_param(t: Transcript, action: int) -> CardRef | str:
+def _move_param(t: Transcript, action: int, words: Speaker) -> CardRef | str:
     if t.rules.info.is_card_action(action):
         return CardRef(action)
-    return t.rules.format_action(action)
+    text: str = t.rules.format_action(action)
+    return f"{choice_label(text, words)} ({text})"
 
 
 def _chosen(t: Transcript, text: str) -> str | None:

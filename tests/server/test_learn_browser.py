@@ -41,11 +41,20 @@ def shown(page: Any) -> dict[str, Any]:
     return state
 
 
-def click_move(page: Any, move: str) -> None:
-    """Click a card (or a decision's button) and wait for the teacher's answer."""
+def click_move(page: Any, move: str, keys: bool = False) -> None:
+    """Click a card (or a decision's button), or with ``keys`` reach it from the hand's
+    first card with the arrow keys and press Enter; then wait for the teacher's answer."""
     before = page.evaluate("JSON.stringify(window.lessonShown)")
     selector = f'#hand button[data-card="{move}"], #actions button[data-action="{move}"]'
-    page.locator(selector).first.click()
+    if keys:
+        page.locator("#hand button:not(:disabled)").first.focus()
+        for _ in range(60):
+            if page.evaluate("document.activeElement.dataset.card") == move:
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    else:
+        page.locator(selector).first.click()
     wait_until(page, f"JSON.stringify(window.lessonShown) !== {before!r}")
 
 
@@ -81,7 +90,7 @@ def test_a_first_game_with_the_teacher(
     page.screenshot(path=str(shots / f"{name}-start.png"))
     assert page.locator("#words p").count() >= 2
     first = shown(page)["suggestion"]
-    click_move(page, first)
+    click_move(page, first, keys=True)
     page.reload()  # nothing is lost
     wait_until(page, "window.lessonShown !== null && window.lessonShown !== undefined")
     assert shown(page)["moves"] == [first]
