@@ -266,6 +266,17 @@ def value_words(lang: str, game: str, option: dict[str, Any], value: Any) -> str
     return str(value)
 
 
+def preset_of(setting: Setting) -> str | None:
+    """The lobby's preset whose rules are the table's (as the lobby names a table), or None:
+    the table's own rules."""
+    defaults = {o["name"]: o["default"] for o in game_options(setting.game)}
+    for preset in game_lobby(setting.game).presets:
+        rules = {**defaults, **preset.options}
+        if all(json.dumps(rules[name]) == json.dumps(v) for name, v in setting.values.items()):
+            return preset.id
+    return None
+
+
 def setting_summary(lang: str, setting: Setting) -> str:
     """The box at the top of a game's page for a table: every option in force, in words."""
     items = "".join(
@@ -276,6 +287,9 @@ def setting_summary(lang: str, setting: Setting) -> str:
         if o["name"] in setting.applies
     )
     heading = html.escape(word(lang, "guide.at_this_table"))
+    preset = preset_of(setting)
+    if preset is not None:
+        heading += f": {html.escape(word(lang, f'lobby.preset.{preset}'))}"
     note = html.escape(word(lang, "guide.highlighted"))
     return (
         f'<aside class="at-table" aria-labelledby="at-table"><h2 id="at-table">{heading}</h2>'

@@ -317,7 +317,7 @@ def test_given_options_are_marked_and_summed_up(server: ServerThread) -> None:
     answer = get(server, '/help/en/king?options={"variant":"three"}')
     assert answer.status_code == 200
     html = answer.text
-    assert '<h2 id="at-table">The rules at this table</h2>' in html
+    assert '<h2 id="at-table">The rules at this table: King for three</h2>' in html
     assert "<li>Variant: <strong>for three players</strong></li>" in html
     assert "Balancing the score for three: <strong>the king of hearts counts 24</strong>" in html
     assert "Order of the penalty deals" not in html  # the classic game's option only
@@ -330,6 +330,7 @@ def test_given_options_are_marked_and_summed_up(server: ServerThread) -> None:
     # the twin in the other language keeps the options
     assert 'href="/help/ru/king?options=%7B%22variant%22%3A%22three%22%7D"' in html
     russian = get(server, '/help/ru/spades?options={"bags_penalty":true,"target":300}').text
+    assert '<h2 id="at-table">Правила за этим столом</h2>' in russian  # no preset's rules
     assert "<li>Игра до: <strong>300 очков</strong></li>" in russian
     on = {(name, values) for name, values, marked in marks(russian) if marked}
     assert ("bags_penalty", "true") in on and ("target", "200,300,1000") in on
