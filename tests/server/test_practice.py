@@ -6,6 +6,7 @@ table ever does. Over real WebSockets."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,6 @@ from typing import Any
 import httpx
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
-from postgres_server import PostgresServer
 from server_support import ServerProcess, ServerThread, people_table, receive, serving
 from websockets.sync.client import ClientConnection, connect
 
@@ -207,26 +207,11 @@ def test_a_study_table_is_for_one_person(
     assert why in response.json()["detail"]
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[PostgresServer]:
-    running = PostgresServer().start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'koloda.db'}"
-    else:
-        running: PostgresServer = request.getfixturevalue("postgres")
-        yield running.new_database()
-
-
-def test_an_undo_and_the_open_hands_outlive_a_restart(database: str, tmp_path: Path) -> None:
+def test_an_undo_and_the_open_hands_outlive_a_restart(tmp_path: Path) -> None:
     """The undo is stored (the actions taken back are gone from the database) and the study
-    table is still one after the server is killed and started again."""
-    server = ServerProcess(database, tmp_path).start()
+    table is still one after the server is stopped and started again."""
+    database = f"sqlite:///{tmp_path / 'koloda.db'}"
+    server = ServerThread(database).start()
     try:
         created = make(server.url, ["human", *BOTS], open_hands=True)
         with sit(server.ws_url, created) as ws:
@@ -237,12 +222,44 @@ def test_an_undo_and_the_open_hands_outlive_a_restart(database: str, tmp_path: P
                 mine = until_my_turn(ws)
             undone = undo(ws)
             assert undone["undone"] is True
-        server.kill()
-        server = ServerProcess(database, tmp_path).start()
+    finally:
+        server.stop()
+    server = ServerThread(database).start()
+    try:
         with sit(server.ws_url, created) as ws:
             again = receive(ws)
             assert position(again) == position(undone)
             assert again["view"]["open_hands"] == undone["view"]["open_hands"]
             assert again["undoable"] is True
     finally:
-        server.kill()
+        server.stop()
+
+
+def test_an_undo_through_another_process_outlives_its_owner(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """Two processes on one PostgreSQL database: an undo asked through the process that does
+    not own the table is done by its owner; once the owner is killed, the other takes the
+    table over from the database as the undo left it."""
+    first, second = pair
+    created = make(first.url, ["human", *BOTS], game="king", open_hands=True)
+    with sit(second.ws_url, created) as ws:
+        mine = until_my_turn(ws)
+        for _ in range(2):
+            chosen = mine["view"]["legal_actions"][0]
+            ws.send(json.dumps({"type": "act", "action": chosen, "version": mine["version"]}))
+            mine = until_my_turn(ws)
+        undone = undo(ws)
+        assert undone["undone"] is True and undone["version"] < mine["version"]
+    first.kill()
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with sit(second.ws_url, created) as ws:
+                again = receive(ws)
+                break
+        except Exception:
+            assert time.monotonic() < deadline, "the table was not taken over"
+            time.sleep(0.2)
+    assert position(again) == position(undone)
+    assert again["view"]["open_hands"] == undone["view"]["open_hands"]
