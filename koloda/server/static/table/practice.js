@@ -21,6 +21,7 @@ export function renderUndo() {
   button.classList.toggle("hidden", !offered);
   button.disabled = !(offered && latest.undoable && S.actedAt === null && !S.undoing);
   button.title = t("undo_keys");
+  button.setAttribute("aria-label", `${t("undo")}: ${t("undo_keys")}`);
   document.getElementById("study-mark").classList.toggle("hidden", !(S.people && S.people.open_hands));
 }
 
