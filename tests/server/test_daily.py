@@ -76,6 +76,8 @@ def test_a_day_of_three_players(daily_server: ServerThread) -> None:
         f"/api/daily/{day}/king/record/{tables[ada]}",
         f"/api/tables/{tables[ada]}/record",
         f"/api/replay/{tables[ada]}",
+        f"/api/replay/daily/{day}/king/{tables[ada]}",
+        f"/daily/{day}/king/replay/{tables[ada]}",
         "/daily",
         f"/daily/{day}/king",
     ):
@@ -93,6 +95,9 @@ def test_a_day_of_three_players(daily_server: ServerThread) -> None:
         record = olga.get(f"/api/daily/{day}/king/record/{tables[vera]}").json()
         assert verify(parse_record(record)) == []
         assert len(record["deals"]) == DEALS
+        replay = olga.get(f"/api/replay/daily/{day}/king/{tables[vera]}").json()
+        assert replay["seats"][0]["name"] == "Vera" and replay["positions"]
+        assert olga.get(f"/daily/{day}/king/replay/{tables[vera]}").status_code == 200
     finally:
         service.clock = lambda: DAY
 

@@ -245,7 +245,10 @@ class DailyService:
             "commitment": commitment(seed),
             "seed": seed if closed else None,
             "players": sum(1 for a in everyone if a.deals_done),
-            "ranking": [_row(i + 1, s) for i, s in enumerate(ranked[:RANKED])],
+            "ranking": [
+                _row(place, s)
+                for place, s in zip(places(ranked)[:RANKED], ranked[:RANKED], strict=True)
+            ],
             "fields": [
                 {"deal": d, "players": f.players, "average": f.average(), "best": f.best()}
                 for d, f in enumerate(field.deals)
@@ -257,7 +260,10 @@ class DailyService:
         self, field: Field, ranked: list[Standing], attempt: daily_store.Attempt, closed: bool
     ) -> dict[str, Any]:
         own = standing(field, attempt.player, attempt.name or "", attempt.points)
-        place = next((i + 1 for i, s in enumerate(ranked) if s.key == attempt.player), None)
+        place = next(
+            (at for at, s in zip(places(ranked), ranked, strict=True) if s.key == attempt.player),
+            None,
+        )
         done = attempt.deals_done >= len(field.deals)
         return {
             "table_id": attempt.table_id,
@@ -332,6 +338,14 @@ class DailyService:
         """The tables of the day's attempts (blocking; the page lists them once closed)."""
         return [a.table_id for a in daily_store.attempts(self.engine, day.isoformat(), game.game)]
 
+    def seats(self, table_id: str) -> list[dict[str, Any]] | None:
+        """Who sat where at an attempt's table (``{kind, name}``), for its replay."""
+        stored = self.manager.store.load(table_id)
+        if stored is None:
+            return None
+        names = (stored.seating or {}).get("names") or [None] * len(stored.seats)
+        return [{"kind": k, "name": n} for k, n in zip(stored.seats, names, strict=False)]
+
     def record(self, day: dt.date, game: DailyGame, table_id: str) -> dict[str, Any] | None:
         """An attempt's record of the set, with the day's revealed seed (blocking; closed
         days only): ``koloda verify`` checks its deals."""
@@ -354,6 +368,15 @@ class DailyService:
         document["options"] = stored.options
         document[FAIRNESS_KEY] = proof(day_seed(self.secret(), day, game.game))
         return document
+
+
+def places(ranked: list[Standing]) -> list[int]:
+    """Each standing's place: equal scores and points share one (1, 1, 3)."""
+    out: list[int] = []
+    for index, s in enumerate(ranked):
+        tied = index and (s.score, s.total) == (ranked[index - 1].score, ranked[index - 1].total)
+        out.append(out[-1] if tied else index + 1)
+    return out
 
 
 def _row(place: int | None, s: Standing) -> dict[str, Any]:

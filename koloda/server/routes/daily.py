@@ -10,13 +10,15 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from koloda.server.accounts_guard import bind_seat, session_of
 from koloda.server.daily.days import DailyGame, parse_day
 from koloda.server.daily.service import DailyError, DailyService, Player
 from koloda.server.protocol.http import Problem
+from koloda.server.replay import replay_json
+from koloda.server.replay_http import Replay
 from koloda.server.routes.common import manager_of
 from koloda.server.routes.pages import templates
 
@@ -205,6 +207,23 @@ async def daily_record(request: Request, day: str, game: str, table_id: str) -> 
     return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+@router.get("/api/replay/daily/{day}/{game}/{table_id}", responses=REFUSED, response_model=Replay)
+async def daily_replay(request: Request, day: str, game: str, table_id: str) -> Response:
+    """An attempt's replay for the replay viewer (every hand face up), once the day is
+    closed."""
+    service = daily_of(request)
+    date, daily = _day(service, day), _game(service, game)
+    if not service.closed(date):
+        raise HTTPException(403, "the day is open: its deals stay secret until it closes")
+    record = await asyncio.to_thread(service.record, date, daily, table_id)
+    if record is None:
+        raise HTTPException(404, "no such attempt that day")
+    seats = await asyncio.to_thread(service.seats, table_id)
+    replay = await asyncio.to_thread(replay_json, record, seats)
+    body = Replay.model_validate(replay).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
 @router.get("/daily", response_class=HTMLResponse, include_in_schema=False)
 async def daily_page(request: Request) -> HTMLResponse:
     """Today's deals of the day."""
@@ -220,3 +239,16 @@ async def daily_day_page(request: Request, day: str, game: str) -> HTMLResponse:
         return templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
     context = {"day": date.isoformat(), "game": game}
     return templates.TemplateResponse(request, "daily.html", context)
+
+
+@router.get(
+    "/daily/{day}/{game}/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False
+)
+async def daily_replay_page(request: Request, day: str, game: str, table_id: str) -> HTMLResponse:
+    """The replay viewer on an attempt of a closed day (it reads ``daily_replay``)."""
+    service = daily_of(request)
+    date = parse_day(day)
+    if date is None or not service.closed(date) or service.game(game) is None:
+        return templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
+    context = {"table_id": f"daily/{date.isoformat()}/{game}/{table_id}"}
+    return templates.TemplateResponse(request, "replay.html", context)

@@ -3,6 +3,7 @@
    page); a signed-in player's by his account. Every word from the catalogues ("daily." keys). */
 import { call, whoAmI } from "./account.js";
 import { el, t, translatePage } from "./i18n.js";
+import { percent, playLabel, points } from "./daily_view.js";
 
 const root = document.getElementById("daily");
 const DAY = root.dataset.day;
@@ -22,11 +23,8 @@ export function browserToken(storage = localStorage, random = crypto) {
   return token;
 }
 
-/* A percentage as the pages show it: "62.5 %". */
-export function percent(value) { return `${(Math.round(value * 10) / 10).toString()} %`; }
-
-/* A number of points, signed when negative ("−3"). */
-export function points(value) { return value === null || value === undefined ? "—" : String(value).replace("-", "−"); }
+/* A table that scrolls sideways on a narrow screen rather than widening the page. */
+function scrolling(table) { return el("div", { class: "scroll" }, table); }
 
 function gameName(game) { return t(`game.${game}`); }
 
@@ -66,7 +64,7 @@ function rankingTable(game) {
     el("td", { class: "num" }, String(row.rank)), el("td", {}, row.name), el("td", { class: "num" }, percent(row.score)),
     el("td", { class: "num" }, points(row.total)), el("td", { class: "percents" }, row.percents.map(percent).join(" · "))));
   if (!rows.length) return el("p", { class: "help" }, t("daily.nobody"));
-  return el("table", { "aria-label": t("daily.ranking") }, el("thead", {}, head), el("tbody", {}, ...rows));
+  return scrolling(el("table", { "aria-label": t("daily.ranking") }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 function dealsTable(game) {
@@ -77,8 +75,8 @@ function dealsTable(game) {
   const rows = game.fields.map((f, i) => el("tr", {}, el("td", {}, String(f.deal + 1)), el("td", { class: "num" }, String(f.players)),
     el("td", { class: "num" }, f.average === null ? "—" : points(Math.round(f.average * 10) / 10)),
     el("td", { class: "num" }, points(f.best) + (lines[i] && lines[i].best_name ? ` (${lines[i].best_name})` : "")),
-    ...(game.closed ? [el("td", {}, lines[i] && lines[i].common ? `${lines[i].common} (${lines[i].common_players})` : "—")] : [])));
-  return el("table", { "aria-label": t("daily.deals") }, el("thead", {}, head), el("tbody", {}, ...rows));
+    ...(game.closed ? [el("td", {}, lines[i] && lines[i].common ? `${playLabel(lines[i].common)} (${lines[i].common_players})` : "—")] : [])));
+  return scrolling(el("table", { "aria-label": t("daily.deals") }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 function dayView(game) {
@@ -89,7 +87,9 @@ function dayView(game) {
     mineLine(game), el("h3", {}, t("daily.ranking")), rankingTable(game), el("h3", {}, t("daily.deals")), dealsTable(game)];
   if (game.closed && game.records && game.records.length) {
     parts.push(el("p", { class: "help" }, t("daily.records_help")),
-      el("ul", {}, ...game.records.map((id) => el("li", {}, el("a", { href: `/api/daily/${game.day}/${game.game}/record/${encodeURIComponent(id)}` }, t("daily.record").replace("{0}", id))))));
+      el("ul", {}, ...game.records.map((id) => el("li", {},
+        el("a", { href: `/daily/${game.day}/${game.game}/replay/${encodeURIComponent(id)}` }, t("daily.replay").replace("{0}", id)), " · ",
+        el("a", { href: `/api/daily/${game.day}/${game.game}/record/${encodeURIComponent(id)}` }, t("daily.record"))))));
   }
   return el("section", { class: "daily-game daily-day" }, ...parts);
 }
