@@ -204,6 +204,8 @@ def test_a_study_table_shows_every_hand_and_no_other_table_does(server: ServerTh
         assert len({card for hand in hands for card in hand}) == message["facts"]["deck"]
         assert seen["version"] == message["version"] == 0
         assert all_cards(seen["view"]) == hands, "a spectator sees the same"
+    joined = httpx.post(f"{server.url}/api/tables/{study['table_id']}/join", json={"name": "Vera"})
+    assert joined.status_code == 409, "nobody else sits at a study table"
     normal = make(server.url, ["human", *BOTS], game="king")
     with sit(server.ws_url, normal) as ws, sit(server.ws_url, normal, None) as watcher:
         for connection in (ws, watcher):
