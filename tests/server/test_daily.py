@@ -11,11 +11,15 @@ from collections.abc import Iterator
 
 import pytest
 from daily_support import Player, matchpoints, play_set, wait_done
-from server_support import ServerThread, serving
+from server_support import ServerThread, receive, receive_until, serving
+from websockets.sync.client import connect
 
 from koloda.records import parse_record
 from koloda.records.fairness import commitment, verify
 from koloda.server.daily.days import day_seed
+from koloda.server.live import fairness_proof
+from koloda.server.seating import Seating
+from koloda.server.tables import new_table
 
 DEALS = 2
 DAY = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
@@ -111,3 +115,31 @@ def test_a_guest_plays_once_per_browser(daily_server: ServerThread) -> None:
     nobody = Player(daily_server.url, None)
     assert nobody.start("king").status_code == 422
     assert nobody.start("no_such_game").status_code == 404
+
+
+def test_a_daily_table_says_its_set_and_takes_nothing_back(daily_server: ServerThread) -> None:
+    player = Player(daily_server.url, "Dmitri")
+    started = player.start("king").json()
+    address = f"{daily_server.ws_url}/ws/tables/{started['table_id']}?token={started['token']}"
+    with connect(address) as ws:
+        while True:
+            message = receive(ws)
+            if message["type"] == "view" and message["view"]["legal_actions"]:
+                break
+        assert message["table"]["daily"] == {"day": "2026-12-02", "game": "king", "deals": DEALS}
+        assert message["table"]["undo"] is False and message["table"]["hints"] is False
+        action = message["view"]["legal_actions"][0]
+        ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+        ws.send(json.dumps({"type": "undo"}))
+        refused = receive_until(ws, "error")
+        assert refused["code"] == "undo_refused"
+
+
+def test_a_daily_table_s_record_keeps_the_seed_secret() -> None:
+    """101 may end inside the set: its record then carries the commitment only."""
+    seats = ["human", "bot:normal", "bot:normal", "bot:normal"]
+    daily = {"day": "2026-12-02", "game": "hundred_one", "deals": 5}
+    kept, _ = new_table("hundred_one", {}, seats, None, Seating([], daily=daily), False, "s" * 32)
+    plain, _ = new_table("hundred_one", {}, seats, None, Seating([]), False, "s" * 32)
+    assert fairness_proof(kept) == {"commitment": commitment("s" * 32)}
+    assert fairness_proof(plain)["seed"] == "s" * 32

@@ -6,7 +6,8 @@ A daily table is an ordinary table: private, no hints, not rated, the day's bots
 other seats, dealt from the day's seed (so everyone gets the same cards, and since a bot's
 randomness comes from the table's seed and the position, the same play brings the same bot
 moves). While the day is open its seed stays secret: a daily table's finished record (101
-can end before the set does) carries the commitment only.
+can end before the set does) carries the commitment only, and it offers no undo
+(``Seating.daily``).
 """
 
 from __future__ import annotations
@@ -149,13 +150,13 @@ class DailyService:
                 names=[player.name if s == PERSON_SEAT else None for s in range(game.num_seats)],
                 hints=False,
                 seed=day_seed(secret, day, game.game),
+                daily={"day": day.isoformat(), "game": game.game, "deals": game.deals},
             )
         except BaseException:
             await asyncio.to_thread(
                 daily_store.forget, engine, day.isoformat(), game.game, player.key
             )
             raise
-        hide_seed(table)
         table.rng = random.Random(f"{table.seed}:bots")  # the same play, the same bot moves
         token = tokens[PERSON_SEAT]
         await asyncio.to_thread(
@@ -186,7 +187,6 @@ class DailyService:
             day = await asyncio.to_thread(self._day_of_seed, game, seed)
             if day is None:
                 return
-            hide_seed(table)
             daily = self.game(game)
             assert daily is not None
             attempt = await asyncio.to_thread(daily_store.attempt_at, self.engine, table.id)
@@ -388,19 +388,3 @@ def _row(place: int | None, s: Standing) -> dict[str, Any]:
         "points": list(s.points),
         "percents": [round(p, 2) for p in s.percents],
     }
-
-
-def hide_seed(table: LiveTable) -> None:
-    """A daily table's finished record keeps the day's seed secret: the commitment only (the
-    day's page reveals the seed once the day closes)."""
-    if getattr(table, "_daily", False):
-        return
-    made = table.finished_record
-
-    def finished_record() -> dict[str, Any]:
-        document = made()
-        document[FAIRNESS_KEY] = {"commitment": table.commitment}
-        return document
-
-    object.__setattr__(table, "finished_record", finished_record)
-    object.__setattr__(table, "_daily", True)
