@@ -8,12 +8,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from daily_support import Player, matchpoints, play_set, wait_done
 from server_support import ServerThread, receive, receive_until, serving
+from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from koloda.cli.main import app
 from koloda.records import parse_record
 from koloda.records.fairness import commitment, verify
 from koloda.server.daily.days import day_seed
@@ -34,7 +37,7 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThr
         yield running
 
 
-def test_a_day_of_three_players(daily_server: ServerThread) -> None:
+def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> None:
     server = daily_server
     service = server.app.state.manager.daily
     day = DAY.date().isoformat()
@@ -98,6 +101,10 @@ def test_a_day_of_three_players(daily_server: ServerThread) -> None:
         assert len(closed["lines"]) == DEALS and closed["lines"][0]["common_players"] >= 2
         record = olga.get(f"/api/daily/{day}/king/record/{tables[vera]}").json()
         assert verify(parse_record(record)) == []
+        saved = tmp_path / "daily.json"
+        saved.write_text(json.dumps(record))
+        checked = CliRunner().invoke(app, ["verify", str(saved)])
+        assert checked.exit_code == 0 and checked.output.startswith(f"fair: all {DEALS} deal(s)")
         assert len(record["deals"]) == DEALS
         replay = olga.get(f"/api/replay/daily/{day}/king/{tables[vera]}").json()
         assert replay["seats"][0]["name"] == "Vera" and replay["positions"]
