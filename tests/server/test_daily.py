@@ -73,6 +73,17 @@ def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> N
     scores = [r["score"] for r in ranking]
     assert scores == sorted(scores, reverse=True)
     assert sorted(scores) == pytest.approx(sorted(m["score"] for m in mine.values()), abs=0.01)
+    history = ada.get("/api/daily/mine").json()["days"]
+    assert history == [
+        {
+            "day": day,
+            "game": "king",
+            "deals": DEALS,
+            "deals_done": DEALS,
+            "score": mine[ada]["score"],
+            "total": mine[ada]["total"],
+        }
+    ]
     # one attempt a day, in one line
     again = ada.start("king")
     assert again.status_code == 409 and "one attempt a day" in again.json()["detail"]

@@ -187,6 +187,19 @@ def attempts(engine: Engine, day: str, game: str) -> list[Attempt]:
     return [_attempt(row) for row in rows]
 
 
+def attempts_of(engine: Engine, player: str, limit: int) -> list[Attempt]:
+    """A player's attempts, the newest day first."""
+    c = attempts_table.c
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(attempts_table)
+            .where(c.player == player, c.table_id != "")
+            .order_by(c.day.desc(), c.game)
+            .limit(limit)
+        ).all()
+    return [_attempt(row) for row in rows]
+
+
 def counts(engine: Engine, day: str, game: str) -> list[tuple[int, int, int]]:
     """The day's fields as (deal, points, players)."""
     c = counts_table.c

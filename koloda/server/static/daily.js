@@ -9,7 +9,7 @@ const root = document.getElementById("daily");
 const DAY = root.dataset.day;
 const GAME = root.dataset.game;
 const BROWSER_KEY = "koloda.daily.browser";
-const S = { data: null, me: null, problem: "" };
+const S = { data: null, me: null, problem: "", history: [] };
 
 function byId(id) { return document.getElementById(id); }
 
@@ -94,10 +94,19 @@ function dayView(game) {
   return el("section", { class: "daily-game daily-day" }, ...parts);
 }
 
+function renderHistory() {
+  const days = GAME ? [] : S.history;
+  byId("daily-history").classList.toggle("hidden", !days.length);
+  byId("daily-history").querySelector("tbody").replaceChildren(...days.map((d) => el("tr", {},
+    el("td", {}, el("a", { href: `/daily/${d.day}/${d.game}` }, d.day)), el("td", {}, gameName(d.game)),
+    el("td", { class: "num" }, percent(d.score)), el("td", { class: "num" }, points(d.total)))));
+}
+
 function render() {
   translatePage();
   byId("problem").textContent = S.problem;
   byId("daily-guest").textContent = S.me ? "" : t("daily.guest");
+  renderHistory();
   const data = S.data;
   if (!data) return;
   if (GAME) {
@@ -115,6 +124,10 @@ async function load() {
   const url = GAME ? `/api/daily/${encodeURIComponent(DAY)}/${encodeURIComponent(GAME)}${query}` : `/api/daily${query}`;
   const answer = await call("GET", url);
   if (answer.ok) S.data = answer.body;
+  if (!GAME) {
+    const mine = await call("GET", `/api/daily/mine${query}`);
+    if (mine.ok) S.history = mine.body.days;
+  }
   else S.problem = t("daily.error").replace("{0}", answer.body.detail || t("lobby.error.offline"));
   render();
 }
