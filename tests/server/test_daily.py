@@ -98,9 +98,14 @@ def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> N
         f"/daily/{day}/king/replay/{tables[ada]}",
         "/daily",
         f"/daily/{day}/king",
+        "/api/players/Ada",
+        "/api/players/Ada/games",
+        "/players/Ada",
     ):
         olga.get(path)
     hands = [json.dumps(setup["hands"]) for setup in stored[ada].setups]
+    for text in olga.seen:  # not even where the tables are
+        assert not any(table_id in text for table_id in tables.values())
     for text in olga.seen + ada.seen:
         assert seed not in text
         assert not any(hand in text for hand in hands)

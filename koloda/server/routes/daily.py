@@ -13,7 +13,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from koloda.server.accounts_guard import bind_seat, session_of
+from koloda.server.accounts_guard import session_of
 from koloda.server.daily import reveal
 from koloda.server.daily.days import DailyGame, parse_day
 from koloda.server.daily.service import DailyError, DailyService, Player
@@ -184,7 +184,7 @@ async def daily_start(request: Request, game: str, body: DailyStart) -> DailySta
     except DailyError as error:
         raise HTTPException(error.status, error.message) from None
     assert attempt.token is not None
-    await bind_seat(request, attempt.table_id, 0, attempt.token)
+    # not bound to the account: a profile's games would show the day's cards before the close
     return DailyStarted(
         table_id=attempt.table_id,
         seat=0,
