@@ -13,15 +13,18 @@ from pathlib import Path
 import pytest
 from daily_support import Player, matchpoints, play_set, wait_done
 from server_support import ServerThread, receive, receive_until, serving
+from sqlalchemy import create_engine
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from koloda.cli.main import app
 from koloda.records import parse_record
 from koloda.records.fairness import commitment, verify
+from koloda.server.daily import store as daily_store
 from koloda.server.daily.days import day_seed
 from koloda.server.live import fairness_proof
 from koloda.server.seating import Seating
+from koloda.server.store import metadata
 from koloda.server.tables import new_table
 
 DEALS = 2
@@ -115,6 +118,8 @@ def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> N
         closed = olga.get(f"/api/daily/{day}/king").json()
         assert closed["closed"] and closed["seed"] == seed
         assert len(closed["lines"]) == DEALS and closed["lines"][0]["common_players"] >= 2
+        first = closed["lines"][0]
+        assert first["common_line"][0] == first["common"] and first["best_line"]
         record = olga.get(f"/api/daily/{day}/king/record/{tables[vera]}").json()
         assert verify(parse_record(record)) == []
         saved = tmp_path / "daily.json"
@@ -166,3 +171,19 @@ def test_a_daily_table_s_record_keeps_the_seed_secret() -> None:
     plain, _ = new_table("hundred_one", {}, seats, None, Seating([]), False, "s" * 32)
     assert fairness_proof(kept) == {"commitment": commitment("s" * 32)}
     assert fairness_proof(plain)["seed"] == "s" * 32
+
+
+def test_results_of_deals_ended_close_together_are_all_counted(tmp_path: Path) -> None:
+    """Two deals' writes may race: the later one, made from a stale attempt, still counts
+    its new deal."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'daily.db'}")
+    metadata.create_all(engine)
+    assert daily_store.reserve(engine, "2026-12-02", "king", "account:a", "Ada", "a", 1.0)
+    daily_store.seat_attempt(engine, "2026-12-02", "king", "account:a", "t1", "x")
+    stale = daily_store.attempt_at(engine, "t1")
+    assert stale is not None
+    assert daily_store.add_results(engine, stale, [-2])
+    assert daily_store.add_results(engine, stale, [-2, 0])  # read before the first wrote
+    assert not daily_store.add_results(engine, stale, [-2])  # nothing new
+    assert daily_store.counts(engine, "2026-12-02", "king") == [(0, -2, 1), (1, 0, 1)]
+    engine.dispose()

@@ -27,34 +27,43 @@ def lines(service: DailyService, day: dt.date, game: DailyGame) -> list[dict[str
 
 
 def _make_lines(service: DailyService, day: dt.date, game: DailyGame) -> list[dict[str, Any]]:
-    firsts: list[collections.Counter[str]] = [collections.Counter() for _ in range(game.deals)]
-    best: list[tuple[int, str] | None] = [None] * game.deals
+    """Per deal: the most common play at each of the person's decisions (among those who
+    reached it), and the line of the best result of a signed-in player."""
+    counts: list[list[collections.Counter[str]]] = [[] for _ in range(game.deals)]
+    best: list[tuple[int, str, list[str]] | None] = [None] * game.deals
     for attempt in daily_store.attempts(service.engine, day.isoformat(), game.game):
-        for deal, text in enumerate(_first_decisions(service, attempt, game)):
-            firsts[deal][text] += 1
-        for deal, points in enumerate(attempt.points):
-            if attempt.account_id and (best[deal] is None or points > best[deal][0]):  # type: ignore[index]
-                best[deal] = (points, attempt.name or "")
-    out = []
-    for deal in range(game.deals):
-        common = firsts[deal].most_common(1)
-        found = best[deal]
-        out.append(
-            {
-                "deal": deal,
-                "common": common[0][0] if common else None,
-                "common_players": common[0][1] if common else 0,
-                "best_points": None if found is None else found[0],
-                "best_name": None if found is None else found[1],
-            }
-        )
-    return out
+        decisions = _decisions(service, attempt, game)
+        for deal, line in enumerate(decisions):
+            while len(counts[deal]) < len(line):
+                counts[deal].append(collections.Counter())
+            for index, text in enumerate(line):
+                counts[deal][index][text] += 1
+        for deal, points in enumerate(attempt.points[: len(decisions)]):
+            found = best[deal]
+            if attempt.account_id and (found is None or points > found[0]):
+                best[deal] = (points, attempt.name or "", decisions[deal])
+    return [_line(deal, counts[deal], best[deal]) for deal in range(game.deals)]
 
 
-def _first_decisions(
+def _line(
+    deal: int, counts: list[collections.Counter[str]], best: tuple[int, str, list[str]] | None
+) -> dict[str, Any]:
+    common = [counter.most_common(1)[0] for counter in counts]
+    return {
+        "deal": deal,
+        "common": common[0][0] if common else None,
+        "common_players": common[0][1] if common else 0,
+        "common_line": [text for text, _ in common],
+        "best_points": None if best is None else best[0],
+        "best_name": None if best is None else best[1],
+        "best_line": [] if best is None else best[2],
+    }
+
+
+def _decisions(
     service: DailyService, attempt: daily_store.Attempt, game: DailyGame
-) -> list[str]:
-    """The person's first decision in each deal of the set he played."""
+) -> list[list[str]]:
+    """The person's decisions in each deal of the set he finished."""
     stored = service.manager.store.load(attempt.table_id)
     if stored is None:
         return []
@@ -63,19 +72,16 @@ def _first_decisions(
     by_deal: dict[int, list[str]] = collections.defaultdict(list)
     for deal, action in stored.actions:
         by_deal[deal].append(action)
-    firsts = []
-    for deal, setup in enumerate(stored.setups[: game.deals]):
+    lines = []
+    for deal, setup in enumerate(stored.setups[: min(game.deals, attempt.deals_done)]):
         state.start_deal(rules.setup_from_json(setup))
-        first = None
+        line = []
         for text in by_deal.get(deal, []):
-            if first is None and state.to_act == PERSON_SEAT:
-                first = text
+            if state.to_act == PERSON_SEAT:
+                line.append(text)
             state.apply(rules.parse_action(text))
-        if first is not None:
-            firsts.append(first)
-        if len(state.deal_scores()) <= deal:
-            break
-    return firsts
+        lines.append(line)
+    return lines
 
 
 def tables(service: DailyService, day: dt.date, game: DailyGame) -> list[str]:

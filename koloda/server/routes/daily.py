@@ -73,8 +73,10 @@ class DealLine(BaseModel):
     deal: int
     common: str | None = Field(description="the most common first card or call at the seat")
     common_players: int
+    common_line: list[str] = Field(description="the most common play at each decision")
     best_points: int | None
     best_name: str | None
+    best_line: list[str] = Field(description="the decisions of the best result")
 
 
 class DailyDay(BaseModel):

@@ -79,12 +79,22 @@ function dealsTable(game) {
   return scrolling(el("table", { "aria-label": t("daily.deals") }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
+/* A closed day's lines: per deal, the most common play at each decision, and the best
+   result's decisions. */
+function linesList(game) {
+  const said = (line) => line.map(playLabel).join(" ");
+  return el("ol", { class: "lines" }, ...game.lines.map((line) => el("li", {},
+    el("p", {}, t("daily.line_common", said(line.common_line))),
+    line.best_name === null ? null : el("p", {}, t("daily.line_best", line.best_name, points(line.best_points), said(line.best_line))))));
+}
+
 function dayView(game) {
   const parts = [el("h2", {}, `${gameName(game.game)} · ${game.day}`),
     el("p", {}, t("daily.size").replace("{0}", game.deals).replace("{1}", game.minutes)),
     el("p", { class: "help" }, t("daily.commitment"), " ", el("span", { class: "commitment" }, game.commitment)),
     game.seed ? el("p", { class: "help" }, t("daily.seed"), " ", el("span", { class: "seed" }, game.seed)) : el("p", { class: "help" }, t("daily.seed_secret")),
     mineLine(game), el("h3", {}, t("daily.ranking")), rankingTable(game), el("h3", {}, t("daily.deals")), dealsTable(game)];
+  if (game.closed && game.lines) parts.push(el("h3", {}, t("daily.lines")), linesList(game));
   if (game.closed && game.records && game.records.length) {
     parts.push(el("p", { class: "help" }, t("daily.records_help")),
       el("ul", {}, ...game.records.map((id) => el("li", {},
@@ -124,11 +134,11 @@ async function load() {
   const url = GAME ? `/api/daily/${encodeURIComponent(DAY)}/${encodeURIComponent(GAME)}${query}` : `/api/daily${query}`;
   const answer = await call("GET", url);
   if (answer.ok) S.data = answer.body;
+  else S.problem = t("daily.error").replace("{0}", answer.body.detail || t("lobby.error.offline"));
   if (!GAME) {
     const mine = await call("GET", `/api/daily/mine${query}`);
     if (mine.ok) S.history = mine.body.days;
   }
-  else S.problem = t("daily.error").replace("{0}", answer.body.detail || t("lobby.error.offline"));
   render();
 }
 
