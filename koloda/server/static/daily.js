@@ -70,12 +70,10 @@ function rankingTable(game) {
 function dealsTable(game) {
   const lines = game.lines || [];
   const head = el("tr", {}, el("th", { scope: "col" }, t("daily.deal")), el("th", { scope: "col", class: "num" }, t("daily.played_by")),
-    el("th", { scope: "col", class: "num" }, t("daily.average")), el("th", { scope: "col", class: "num" }, t("daily.best")),
-    ...(game.closed ? [el("th", { scope: "col" }, t("daily.common"))] : []));
+    el("th", { scope: "col", class: "num" }, t("daily.average")), el("th", { scope: "col", class: "num" }, t("daily.best")));
   const rows = game.fields.map((f, i) => el("tr", {}, el("td", {}, String(f.deal + 1)), el("td", { class: "num" }, String(f.players)),
     el("td", { class: "num" }, f.average === null ? "—" : points(Math.round(f.average * 10) / 10)),
-    el("td", { class: "num" }, points(f.best) + (lines[i] && lines[i].best_name ? ` (${lines[i].best_name})` : "")),
-    ...(game.closed ? [el("td", {}, lines[i] && lines[i].common ? `${playLabel(lines[i].common)} (${lines[i].common_players})` : "—")] : [])));
+    el("td", { class: "num" }, points(f.best) + (lines[i] && lines[i].best_name ? ` (${lines[i].best_name})` : ""))));
   return scrolling(el("table", { "aria-label": t("daily.deals") }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
