@@ -20,10 +20,11 @@ ADAPTERS = (
 PLUGGED_IN = {
     "display.py": ("koloda.cli.display", "koloda.i18n"),
     "vector.py": ("koloda.envs.core", "koloda.envs.native_batch"),
+    "lesson.py": ("koloda.learn",),
 }
 """A game's modules that its plug-in names for an adapter (``GamePlugin.display``,
-``GamePlugin.vector``): imported only when that adapter asks for them, they may use the
-adapter's kit."""
+``GamePlugin.vector``, ``GamePlugin.lesson``): imported only when that adapter asks for them,
+they may use the adapter's kit."""
 
 
 def imports_of(path: Path) -> set[str]:

@@ -9,10 +9,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from koloda.core.cards import SUIT_MASK
 from koloda.core.engine import Action, AnyRules, AnyState, Seat
 from koloda.core.errors import OptionError
 from koloda.core.events import Event
-from koloda.core.presentation import Phrase
+from koloda.core.presentation import CardRef, Phrase, SuitRef
 from koloda.core.registry import available_games, game_plugin
 
 PointKind = Literal["start", "turn", "move", "end"]
@@ -80,3 +81,36 @@ def lesson_of(game: str) -> Lesson:
         bot=getattr(module, "BOT", "easy"),
         first_game=getattr(module, "FIRST_GAME", {}),
     )
+
+
+def cited(reason: str, refusals: Mapping[str, str]) -> str | None:
+    """The teacher's words (a catalogue key) for the first rule of ``refusals`` (rule ID to
+    key) that the engine's ``reason`` cites, as in "(rule K-5)" or "(rule K-5, K-17)"."""
+    for rule, key in refusals.items():
+        if f"{rule})" in reason or f"{rule}," in reason:
+            return key
+    return None
+
+
+def trick_refusal(refusals: Mapping[str, str]) -> Refuse:
+    """A trick game's ``refuse``: the words of the rule the engine cites (``cited``), told
+    the card and, inside a trick, the suit led."""
+
+    def refuse(rules: AnyRules, state: Any, action: Action, reason: str) -> Phrase | None:
+        key = cited(reason, refusals)
+        if key is None:
+            return None
+        params: dict[str, Any] = {"card": CardRef(action)}
+        if state.trick_count:
+            params["suit"] = SuitRef(state.lead_suit)
+        return Phrase(key, params)
+
+    return refuse
+
+
+def follow_or_void(state: Any, learner: Seat, follow: str, void: str) -> list[Phrase]:
+    """Inside a trick: ``follow`` (a catalogue key) when the learner holds the suit led, else
+    ``void``; either told the suit."""
+    lead = state.lead_suit
+    key = follow if state.hands[learner] & SUIT_MASK[lead] else void
+    return [Phrase(key, {"suit": SuitRef(lead)})]

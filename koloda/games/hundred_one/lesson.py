@@ -11,6 +11,7 @@ from typing import Any
 from koloda.core.engine import Action, AnyRules, Seat
 from koloda.core.events import CardPlayed
 from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
+from koloda.learn.lesson import cited
 
 SEED = "koloda-lesson-21"
 DEALER = 3
@@ -80,12 +81,12 @@ def refuse(rules: AnyRules, state: Any, action: Action, reason: str) -> Phrase |
     """Why a move is not allowed, in the teacher's words, from the rule the engine cites."""
     if state.phase_name == "name_suit":
         return Phrase("learn.hundred_one.name_suit")
-    for rule, key in REFUSALS.items():
-        if f"{rule})" in reason or f"{rule}," in reason:
-            params: dict[str, Any] = {"top": CardRef(state.top)}
-            if rules.info.is_card_action(action):
-                params["card"] = CardRef(action)
-            if state.suit is not None and state.suit >= 0:
-                params["suit"] = SuitRef(state.suit)
-            return Phrase(key, params)
-    return None
+    key = cited(reason, REFUSALS)
+    if key is None:
+        return None
+    params: dict[str, Any] = {"top": CardRef(state.top)}
+    if rules.info.is_card_action(action):
+        params["card"] = CardRef(action)
+    if state.suit is not None and state.suit >= 0:
+        params["suit"] = SuitRef(state.suit)
+    return Phrase(key, params)

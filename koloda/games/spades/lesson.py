@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from koloda.core.cards import SPADES, SUIT_MASK
-from koloda.core.engine import Action, AnyRules, Seat
+from koloda.core.engine import AnyRules, Seat
 from koloda.core.events import TrickTaken
-from koloda.core.presentation import CardRef, Phrase, SeatRef, SuitRef
+from koloda.core.presentation import Phrase, SeatRef
+from koloda.learn.lesson import follow_or_void, trick_refusal
 
 SEED = "koloda-lesson-12"
 DEALER = 3
@@ -73,20 +74,10 @@ def _at_turn(state: Any, learner: Seat, moves: int) -> list[Phrase]:
     if not state.trick_count:
         first = sum(int(hand).bit_count() for hand in state.hands) == 52
         return [Phrase("learn.spades.first_lead" if first else "learn.spades.lead")]
-    lead = state.lead_suit
-    if state.hands[learner] & SUIT_MASK[lead]:
-        if lead == SPADES:
-            return [Phrase("learn.spades.follow_trumps")]
-        return [Phrase("learn.spades.follow", {"suit": SuitRef(lead)})]
-    return [Phrase("learn.spades.void", {"suit": SuitRef(lead)})]
+    if state.lead_suit == SPADES and state.hands[learner] & SUIT_MASK[SPADES]:
+        return [Phrase("learn.spades.follow_trumps")]
+    return follow_or_void(state, learner, "learn.spades.follow", "learn.spades.void")
 
 
-def refuse(rules: AnyRules, state: Any, action: Action, reason: str) -> Phrase | None:
-    """Why a card is not allowed, in the teacher's words, from the rule the engine cites."""
-    for rule, key in REFUSALS.items():
-        if f"{rule})" in reason or f"{rule}," in reason:
-            params: dict[str, Any] = {"card": CardRef(action)}
-            if state.trick_count:
-                params["suit"] = SuitRef(state.lead_suit)
-            return Phrase(key, params)
-    return None
+refuse = trick_refusal(REFUSALS)
+"""Why a card is not allowed, in the teacher's words, from the rule the engine cites."""
