@@ -218,10 +218,9 @@ async def daily_day(
     return summary
 
 
-@router.get("/api/daily/{day}/{game}/record/{table_id}", responses=REFUSED)
-async def daily_record(request: Request, day: str, game: str, table_id: str) -> JSONResponse:
-    """An attempt's record of the set with the day's seed (``koloda verify`` checks it),
-    once the day is closed: until then its cards are secret (403)."""
+async def _revealed_record(request: Request, day: str, game: str, table_id: str) -> dict[str, Any]:
+    """An attempt's record with the day's seed; 403 while the day is open (its cards are
+    secret until it closes), 404 for no such attempt that day."""
     service = daily_of(request)
     date, daily = _day(service, day), _game(service, game)
     if not service.closed(date):
@@ -229,6 +228,14 @@ async def daily_record(request: Request, day: str, game: str, table_id: str) -> 
     record = await asyncio.to_thread(reveal.record, service, date, daily, table_id)
     if record is None:
         raise HTTPException(404, "no such attempt that day")
+    return record
+
+
+@router.get("/api/daily/{day}/{game}/record/{table_id}", responses=REFUSED)
+async def daily_record(request: Request, day: str, game: str, table_id: str) -> JSONResponse:
+    """An attempt's record of the set with the day's seed (``koloda verify`` checks it),
+    once the day is closed: until then its cards are secret (403)."""
+    record = await _revealed_record(request, day, game, table_id)
     name = f"koloda-daily-{day}-{game}-{table_id}.json"
     return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -237,14 +244,8 @@ async def daily_record(request: Request, day: str, game: str, table_id: str) -> 
 async def daily_replay(request: Request, day: str, game: str, table_id: str) -> Response:
     """An attempt's replay for the replay viewer (every hand face up), once the day is
     closed."""
-    service = daily_of(request)
-    date, daily = _day(service, day), _game(service, game)
-    if not service.closed(date):
-        raise HTTPException(403, "the day is open: its deals stay secret until it closes")
-    record = await asyncio.to_thread(reveal.record, service, date, daily, table_id)
-    if record is None:
-        raise HTTPException(404, "no such attempt that day")
-    seats = await asyncio.to_thread(reveal.seats, service, table_id)
+    record = await _revealed_record(request, day, game, table_id)
+    seats = await asyncio.to_thread(reveal.seats, daily_of(request), table_id)
     replay = await asyncio.to_thread(replay_json, record, seats)
     body = Replay.model_validate(replay).model_dump_json()
     return Response(body, media_type="application/json")
