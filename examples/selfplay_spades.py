@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from koloda import load_game
 from koloda.bots.base import AnyBot
+from koloda.bots.learned.model import Adam
 from koloda.bots.random_bot import RandomBot
 from koloda.bots.tournament import duplicate_match
 from koloda.core.engine import Action, AnyRules, View
@@ -103,29 +104,6 @@ class PolicyBot:
         logits = obs @ self.policy.weights[:, indices] + self.policy.bias[indices]
         best = order[int(logits[order].argmax())]
         return legal[int(best)]
-
-
-@dataclass
-class Adam:
-    """Adam on the policy's two arrays (gradient ascent)."""
-
-    rate: float
-    moments: list[tuple[FloatArray, FloatArray]] = field(default_factory=list)
-    steps: int = 0
-
-    def apply(self, params: list[FloatArray], grads: list[FloatArray]) -> None:
-        if not self.moments:
-            self.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-        self.steps += 1
-        b1, b2 = 0.9, 0.999
-        for param, grad, (m, v) in zip(params, grads, self.moments, strict=True):
-            m *= b1
-            m += (1 - b1) * grad
-            v *= b2
-            v += (1 - b2) * grad * grad
-            m_hat = m / (1 - b1**self.steps)
-            v_hat = v / (1 - b2**self.steps)
-            param += (self.rate * m_hat / (np.sqrt(v_hat) + 1e-8)).astype(np.float32)
 
 
 @dataclass
@@ -214,7 +192,8 @@ def _update(
     onehot = np.zeros_like(p)
     onehot[np.arange(len(actions)), actions] = 1.0
     delta = (onehot - p) * advantage[:, None] / len(actions)
-    optimizer.apply([policy.weights, policy.bias], [x.T @ delta, delta.sum(axis=0)])
+    # ascent on the expected return: Adam descends the negated gradient
+    optimizer.apply([policy.weights, policy.bias], [-(x.T @ delta), -delta.sum(axis=0)])
 
 
 def evaluate(
