@@ -15,10 +15,10 @@ where it truly differs (its options tuple, event and view fields, loading a Pyth
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from koloda._native import seeded_shuffle
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import DealLog, DealSetup, Seat
@@ -269,7 +269,8 @@ class NativeRules:
         if shuffler.seed is None or type(shuffler) is not Shuffler:
             dealt: tuple[tuple[Card, ...], ...] = cast(Any, super()).deal_hands(shuffler, deal)
             return dealt
-        cards = seeded_shuffle(f"{shuffler.seed}", deal, list(rules.deck.cards))
+        native = importlib.import_module("koloda._native")  # the extension, not a game
+        cards = native.seeded_shuffle(f"{shuffler.seed}", deal, list(rules.deck.cards))
         size = rules.hand_size
         return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(rules.num_seats))
 

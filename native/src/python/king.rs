@@ -1,10 +1,10 @@
 //! The PyO3 bindings of King: `KingCore`, subclassed by
 //! `koloda.games.king.native.NativeKingState`, and `king_playouts`.
 
-use crate::python::module::{action_code, illegal_action_error};
+use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::core::cards::Cards;
 use crate::core::{Seat, Suit};
@@ -95,8 +95,10 @@ impl KingCore {
     }
 }
 
-#[pymethods]
-impl KingCore {
+game_core! {
+    KingCore,
+    copies [],
+    dealt KingCore::event_tuple,
     #[new]
     fn new() -> Self {
         KingCore {
@@ -124,86 +126,7 @@ impl KingCore {
         PyTuple::new(py, out)
     }
 
-    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
-        let due = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            this.game.step(action, &mut ())
-        };
-        if due && slf.borrow().shuffler.is_some() {
-            slf.call_method0("_deal_from_shuffler")?;
-        }
-        Ok(())
-    }
-
-    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        let Ok(action) = action.extract::<i64>() else {
-            return false;
-        };
-        self.game.is_legal(action)
-    }
-
-    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let other = slf.get_type().call0()?;
-        {
-            let this = slf.borrow();
-            let copy = other.cast::<KingCore>()?;
-            let mut copy = copy.borrow_mut();
-            copy.game = this.game.clone();
-            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
-            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
-        }
-        Ok(other)
-    }
-
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    #[getter]
-    fn to_act(&self) -> Option<u8> {
-        self.game.to_act().map(Seat::index)
-    }
-
-    #[getter]
-    fn to_act_seat(&self) -> i8 {
-        Seat::to_code(self.game.to_act())
-    }
-
     // ----- the checked path --------------------------------------------------------------
-
-    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
-    /// None when it is legal.
-    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
-        self.game
-            .check(action_code(action))
-            .err()
-            .map(|error| error.to_string())
-    }
-
-    /// Applies `action` after checking it and returns its events and whether a deal is due;
-    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
-    fn _apply_events<'py>(
-        slf: &Bound<'py, Self>,
-        action: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        let py = slf.py();
-        let code = action_code(action);
-        let mut events: Vec<KingEvent> = Vec::new();
-        let applied = slf.borrow_mut().game.apply(code, &mut events);
-        let due = applied.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
-        let this = slf.borrow();
-        let list = PyList::empty(py);
-        for event in &events {
-            list.append(this.event_tuple(py, event)?)?;
-        }
-        Ok((list, due))
-    }
 
     fn _deal(&mut self, hands: Vec<Vec<u8>>) -> PyResult<()> {
         let size = self.game.table.hand_size as usize;
@@ -316,28 +239,8 @@ impl KingCore {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn phase(&self) -> u8 {
-        self.game.phase as u8
-    }
-
-    #[getter]
     fn num_seats(&self) -> u8 {
         self.game.n()
-    }
-
-    #[getter]
-    fn deal_number(&self) -> u32 {
-        self.game.deal_number
-    }
-
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.game.dealer
-    }
-
-    #[getter]
-    fn first_dealer(&self) -> u8 {
-        self.game.first_dealer
     }
 
     #[getter]
@@ -460,10 +363,6 @@ impl KingCore {
         self.rows_tuple(py)
     }
 
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.game.outcome()[..self.game.n() as usize])
-    }
-
     fn _current_actions(&self) -> Vec<u32> {
         self.game.current_actions().collect()
     }
@@ -480,10 +379,6 @@ impl KingCore {
                 (d.dealer, dealt, d.actions.clone())
             })
             .collect()
-    }
-
-    fn _sheet_count(&self) -> usize {
-        self.game.sheet.len()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {

@@ -1,7 +1,7 @@
 //! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
 //! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
 
-use crate::python::module::{action_code, illegal_action_error};
+use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -97,16 +97,19 @@ fn event_tuple<'py>(py: Python<'py>, event: &TressetteEvent) -> PyResult<Bound<'
     Ok(tuple.into_any())
 }
 
-fn events_list<'py>(py: Python<'py>, events: &[TressetteEvent]) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for event in events {
-        list.append(event_tuple(py, event)?)?;
-    }
-    Ok(list)
+/// An event as `_apply_events` gives it (the bridge's converter).
+fn core_event<'py>(
+    _: &TressetteCore,
+    py: Python<'py>,
+    event: &TressetteEvent,
+) -> PyResult<Bound<'py, PyAny>> {
+    event_tuple(py, event)
 }
 
-#[pymethods]
-impl TressetteCore {
+game_core! {
+    TressetteCore,
+    copies [],
+    dealt core_event,
     #[new]
     fn new() -> Self {
         TressetteCore {
@@ -126,83 +129,7 @@ impl TressetteCore {
         PyTuple::new(py, Cards(self.game.legal_card_mask()))
     }
 
-    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
-        let due = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            this.game.step(action, &mut ())
-        };
-        if due && slf.borrow().shuffler.is_some() {
-            slf.call_method0("_deal_from_shuffler")?;
-        }
-        Ok(())
-    }
-
-    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        let Ok(action) = action.extract::<i64>() else {
-            return false;
-        };
-        (0..64).contains(&action) && self.game.legal_card_mask() >> action & 1 == 1
-    }
-
-    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let other = slf.get_type().call0()?;
-        {
-            let this = slf.borrow();
-            let copy = other.cast::<TressetteCore>()?;
-            let mut copy = copy.borrow_mut();
-            copy.game = this.game.clone();
-            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
-            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
-        }
-        Ok(other)
-    }
-
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over
-    }
-
-    #[getter]
-    fn to_act(&self) -> Option<u8> {
-        self.game.to_act().map(Seat::index)
-    }
-
-    #[getter]
-    fn to_act_seat(&self) -> i8 {
-        Seat::to_code(self.game.to_act())
-    }
-
     // ----- the checked path --------------------------------------------------------------
-
-    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
-    /// None when it is legal.
-    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
-        self.game
-            .check(action_code(action))
-            .err()
-            .map(|error| error.to_string())
-    }
-
-    /// Applies `action` after checking it and returns its events and whether a deal is due;
-    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
-    fn _apply_events<'py>(
-        slf: &Bound<'py, Self>,
-        action: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        let py = slf.py();
-        let code = action_code(action);
-        let mut events = Vec::new();
-        let applied = slf.borrow_mut().game.apply(code, &mut events);
-        match applied {
-            Ok(due) => Ok((events_list(py, &events)?, due)),
-            Err(error) => Err(illegal_action_error(slf.as_any(), action, &error)),
-        }
-    }
 
     /// Starts the next deal from these hands; returns the events of its declarations.
     fn _deal<'py>(
@@ -212,7 +139,7 @@ impl TressetteCore {
     ) -> PyResult<Bound<'py, PyList>> {
         let mut events = Vec::new();
         self.game.deal(&hands, &mut events);
-        events_list(py, &events)
+        crate::python::bridge::events_list(py, &events, event_tuple)
     }
 
     /// Puts the group between deals (or over, or about to deal) with this history.
@@ -281,26 +208,6 @@ impl TressetteCore {
     }
 
     // ----- what the Python side reads ----------------------------------------------------
-
-    #[getter]
-    fn phase(&self) -> u8 {
-        self.game.phase as u8
-    }
-
-    #[getter]
-    fn deal_number(&self) -> u32 {
-        self.game.deal_number
-    }
-
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.game.dealer
-    }
-
-    #[getter]
-    fn first_dealer(&self) -> u8 {
-        self.game.first_dealer
-    }
 
     #[getter]
     fn leader(&self) -> u8 {
@@ -417,11 +324,6 @@ impl TressetteCore {
             .collect()
     }
 
-    fn outcome(&self) -> (f64, f64, f64, f64) {
-        let o = self.game.outcome();
-        (o[0], o[1], o[2], o[3])
-    }
-
     fn _current_actions(&self) -> Vec<u16> {
         self.game.plays[..self.game.plays_len as usize]
             .iter()
@@ -436,10 +338,6 @@ impl TressetteCore {
             .skip(start)
             .map(|d| (d.dealer, d.dealt, d.plays.iter().map(|p| p & 63).collect()))
             .collect()
-    }
-
-    fn _sheet_count(&self) -> usize {
-        self.game.sheet.len()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
