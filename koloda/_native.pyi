@@ -15,6 +15,12 @@ __all__ = [
     "SpadesCore",
     "TressetteBatchTables",
     "TressetteCore",
+    "analysis_king",
+    "analysis_king_dealt",
+    "analysis_spades",
+    "analysis_spades_dealt",
+    "analysis_tressette",
+    "analysis_tressette_dealt",
     "hundred_one_batch_encode",
     "hundred_one_batch_step",
     "hundred_one_belief_weight",
@@ -620,6 +626,64 @@ def pimc_tressette(
 def tressette_policy_card(state: TressetteCore) -> int:
     """The card the Tressette heuristic plays for the seat to act, from its own hand and the
     cards played only (ValueError when no card is to be played)."""
+
+def analysis_spades(
+    samples: list[SpadesCore], seat: int, exact_cards: int = 12
+) -> list[tuple[int, float]] | None:
+    """The post-game analysis's values (``koloda.bots.analysis``): each legal action of
+    ``seat``'s decision (to act in every sample, with the same legal actions) and its mean
+    value in points over the sampled positions, lowest code first: exactly (paranoid
+    alpha-beta) for a card once at most ``exact_cards`` cards are in the hands, else by a
+    playout of the heuristic at every seat. None where a playout meets a decision the native
+    heuristic does not make; ValueError for no samples or samples that disagree."""
+
+def analysis_spades_dealt(
+    root: SpadesCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    samples: int,
+    seed: int,
+    exact_cards: int = 12,
+    limits: list[tuple[int, int, int]] | None = None,
+) -> list[tuple[int, float]] | None:
+    """As ``analysis_spades`` over ``samples`` positions dealt natively from ``root`` (in the
+    card play) by the seat's knowledge of the unseen cards (as ``pimc_spades`` takes it),
+    from ``seed``."""
+
+def analysis_king(
+    samples: list[KingCore], seat: int, exact_cards: int = 12
+) -> list[tuple[int, float]] | None:
+    """As ``analysis_spades``, for King (a seat's own points)."""
+
+def analysis_king_dealt(
+    root: KingCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    samples: int,
+    seed: int,
+    exact_cards: int = 12,
+    limits: list[tuple[int, int, int]] | None = None,
+) -> list[tuple[int, float]] | None:
+    """As ``analysis_spades_dealt``, for King."""
+
+def analysis_tressette(
+    samples: list[TressetteCore], seat: int, exact_cards: int = 12
+) -> list[tuple[int, float]] | None:
+    """As ``analysis_spades``, for Tressette."""
+
+def analysis_tressette_dealt(
+    root: TressetteCore,
+    seat: int,
+    unseen: int,
+    places: list[tuple[int, int, int, int]],
+    samples: int,
+    seed: int,
+    exact_cards: int = 12,
+    limits: list[tuple[int, int, int]] | None = None,
+) -> list[tuple[int, float]] | None:
+    """As ``analysis_spades_dealt``, for Tressette."""
 
 # ----- native search of 101 (native/src/python/search_hundred_one.rs) ---------------------
 

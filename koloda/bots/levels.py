@@ -233,6 +233,18 @@ def pimc_native(rules: AnyRules, budget: str = f"{NATIVE_PIMC_SAMPLES}") -> AnyB
     return NativePIMCBot(rules, samples=samples, milliseconds=milliseconds, name=name)
 
 
+def learned(rules: AnyRules) -> AnyBot:
+    """``learned``: the game's shipped network (``koloda.bots.learned``); a game without
+    one, other options, or no numpy is an OptionError (so no table offers it there)."""
+    from koloda.bots.learned import LearnedBot
+    from koloda.core.errors import MissingExtraError
+
+    try:
+        return LearnedBot(rules)
+    except MissingExtraError as missing:
+        raise OptionError(str(missing)) from None
+
+
 def register_all() -> None:
     register_bot("heuristic", heuristic)
     register_bot("easy", easy)
@@ -253,3 +265,4 @@ def register_all() -> None:
     register_budget_bot("hard-python", hard_python)
     register_bot("cheater", cheater)
     register_budget_bot("cheater", cheater)
+    register_bot("learned", learned)

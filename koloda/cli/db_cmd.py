@@ -40,7 +40,7 @@ def _url(database: str | None) -> str:
         require_extra("server", "koloda db")
     except MissingExtraError as error:
         raise fail(str(error)) from None
-    from koloda.server.app import database_url
+    from koloda.server.store import database_url
 
     return database_url(database)
 

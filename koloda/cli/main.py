@@ -595,6 +595,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "koloda.cli.db_cmd",
     "koloda.cli.ladder_cmd",
     "koloda.cli.arena_cmd",
+    "koloda.cli.learn_cmd",
 )
 """Modules that add commands to the app with ``register(app)`` (kept out of this file)."""
 

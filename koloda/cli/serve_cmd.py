@@ -143,12 +143,12 @@ def serve(
         raise fail(str(error)) from None
     import uvicorn
 
-    from koloda.server.app import create_app, database_url
+    from koloda.server.app import create_app
     from koloda.server.guard import guarded_http, normal_origin, proxy_matcher
     from koloda.server.limits import CreationLimit
     from koloda.server.logs import configure_logging
     from koloda.server.migrations import MigrationError, upgrade
-    from koloda.server.store import DamagedStoreError, check_database
+    from koloda.server.store import DamagedStoreError, check_database, database_url
 
     url = database_url(database)
     proxies = forwarded_allow_ips.split(",") if forwarded_allow_ips else []

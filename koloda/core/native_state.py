@@ -10,7 +10,9 @@ where it truly differs (its options tuple, event and view fields, loading a Pyth
 - ``NativeDealing``: the deal bookkeeping of the whole-deck trick games (King, Spades,
   Tressette), each supplying ``_deal_hands`` (dealing given hands and what that says);
 - ``NativeRules``, listed before the game's Python rules class: ``engine``, empty states,
-  the native seeded deal and the batch ``playouts``.
+  the native seeded deal and the batch ``playouts``;
+- ``NativeAnalysis`` (the trick games'): the post-game analysis's values in Rust
+  (``ANALYSIS``: the core's ``analysis_<game>`` and ``analysis_<game>_dealt``).
 """
 
 from __future__ import annotations
@@ -289,3 +291,38 @@ class NativeRules:
             raise ValueError("games and deal_limit must be 0 or more")
         playouts = type(self).PLAYOUTS
         return playouts(self.options_tuple(), games, seed & _MASK64, deal_limit)
+
+
+Knowledge = tuple[int, list[tuple[int, int, int, int]], list[tuple[int, int, int]]]
+"""A seat's knowledge of the unseen cards: ``unseen, places, limits`` as
+``koloda.bots.search.native`` reads them."""
+
+
+class NativeAnalysis:
+    """The post-game analysis's valuing in Rust, for the rules of the trick games
+    (``koloda.bots.analysis`` looks for ``analysis_values``)."""
+
+    ANALYSIS: ClassVar[tuple[Callable[..., Any], Callable[..., Any]]]
+    """The core's ``analysis_<game>`` and ``analysis_<game>_dealt``."""
+
+    def analysis_values(
+        self, samples: Sequence[Any], seat: int, exact_cards: int
+    ) -> list[tuple[int, float]] | None:
+        """Each legal action of ``seat``'s decision with its mean value in points over the
+        sampled positions, natively, as ``PIMCBot.values`` in points values it on the same
+        positions (``koloda.bots.analysis``); None where a playout meets a decision the
+        native heuristic does not make."""
+        values: list[tuple[int, float]] | None = self.ANALYSIS[0](list(samples), seat, exact_cards)
+        return values
+
+    def analysis_values_dealt(
+        self, root: Any, seat: int, knowledge: Knowledge, samples: int, seed: int, exact_cards: int
+    ) -> list[tuple[int, float]] | None:
+        """As ``analysis_values`` over ``samples`` positions of the card play dealt natively
+        from ``root`` by the seat's ``knowledge`` of the unseen cards, from ``seed``."""
+        unseen, places, limits = knowledge
+        dealt = self.ANALYSIS[1]
+        values: list[tuple[int, float]] | None = dealt(
+            root, seat, unseen, places, samples, seed, exact_cards, limits
+        )
+        return values

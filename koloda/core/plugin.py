@@ -215,6 +215,10 @@ class GamePlugin:
     vector: str | None = None
     """``"module:function"``: ``function(rules, encoder)`` gives the native batch path of
     ``VectorEnv`` for these rules (their states stepped and encoded in Rust), or None."""
+    lesson: str | None = None
+    """The module of the game's first game with a teacher (its seeded deal and the teacher's
+    words, ``koloda.learn.lesson_of``), which ``/learn/<game>`` and ``koloda learn`` play.
+    None: the game has none yet."""
     unrated: tuple[str, ...] = ()
     """Actions (in notation) the analysis never suggests, because a search by sampled deals
     overrates them (Spades' nil bids: a sampled deal shows the bidder's cards)."""

@@ -36,6 +36,8 @@ _TOP_KEYS = {
     "to_act",
     # a table's proof that its deals come from the seed it committed to (records.fairness)
     "fairness",
+    # a game played at a study table, every hand face up (the card room's practice)
+    "open_hands",
 }
 
 

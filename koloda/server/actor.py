@@ -29,6 +29,7 @@ from koloda.server.live import (
     error_message,
 )
 from koloda.server.logs import table_logger
+from koloda.server.practice import note_move
 from koloda.server.ratings_service import settle_soon
 from koloda.server.store import ActionWrite
 from koloda.server.views import events_json
@@ -234,9 +235,12 @@ class Actor:
         scored = len(state.deal_scores())
         deal_ended = scored > table.deals_scored
         table.deals_scored = scored
+        if deal_ended:  # a deal of the day's attempt counts it
+            self.manager.deal_ended(table)
         table.tricks.feed(events)
         table.last_events = events
         table.waiting.discard(act.seat)
+        note_move(table, act.seat)
         if deal_ended and not state.is_over:
             table.waiting = {
                 c.seat

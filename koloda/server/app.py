@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,8 +30,10 @@ from koloda.server.protocol.http import Problem
 from koloda.server.routes import (
     accounts,
     analysis,
+    daily,
     friends,
     leaderboard_page,
+    learn,
     lobby,
     pages,
     play,
@@ -46,20 +47,11 @@ from koloda.server.routes import (
 from koloda.server.routes.analysis import Analyses
 from koloda.server.routes.common import Serving, serving_of
 from koloda.server.routes.stats import StoreHealth
-from koloda.server.store import Store
+from koloda.server.store import Store, database_url
 from koloda.server.tables import TableManager
 from koloda.server.writer import StoreWriterError
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_DATABASE = "sqlite:///koloda.db"
-
-
-def database_url(given: str | None = None) -> str:
-    """The store's SQLAlchemy URL: the one given, else KOLODA_DATABASE_URL, else a SQLite
-    file in the working directory."""
-    return given or os.environ.get("KOLODA_DATABASE_URL") or DEFAULT_DATABASE
-
-
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -113,12 +105,14 @@ ROUTERS = (
     records.router,
     analysis.router,
     replay.router,
+    learn.router,
     stats.router,
     accounts.router,
     ratings.router,
     leaderboard_page.router,
     profile.router,
     friends.router,
+    daily.router,
     operations,
     help_pages,
 )

@@ -15,6 +15,7 @@ from koloda.core.explain import explain_card
 from koloda.core.presentation import Phrase, phrase_to_json
 from koloda.server.live import Act, Connection, LiveTable, error_message
 from koloda.server.logs import table_logger
+from koloda.server.practice import bot_seed
 from koloda.server.seating import HUMAN
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class BotTurns:
                 name,
                 bot,
                 view,
-                table.rng.getrandbits(64),
+                bot_seed(table, version),
                 people,
             )
         except Exception:
@@ -121,7 +122,7 @@ class BotTurns:
         if view is None:
             connection.send(error_message("not_your_turn", "a hint is given on your turn"))
             return
-        version = table.version
+        version, undos = table.version, table.practice.undos
         bot = make_bot("normal", table.rules)
         loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(
@@ -132,6 +133,8 @@ class BotTurns:
             return explain_card(t.rules, t.state, seat, action) if t.version == version else None
 
         reason = await actor.call(table, why)
+        if table.practice.undos != undos:  # a move taken back meanwhile: a position gone
+            return
         hint: dict[str, Any] = {
             "type": "hint",
             "version": version,

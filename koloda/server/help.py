@@ -9,20 +9,27 @@ library, so ``/help`` works offline and from a wheel."""
 
 from __future__ import annotations
 
+import asyncio
 import html
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
+from urllib.parse import urlencode
 
 import markdown
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from sqlalchemy import select
 
-from koloda.core.errors import OptionError
-from koloda.core.registry import available_games, game_plugin
+from koloda.core.errors import KolodaError, OptionError
+from koloda.core.registry import available_games, game_plugin, load_rules
 from koloda.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue
-from koloda.server.catalog import game_lobby
+from koloda.server.catalog import game_lobby, games_catalog
+from koloda.server.help_cards import with_card_pictures
+from koloda.server.store import tables_table
 
 TOPICS: tuple[str, ...] = ("card_room", "terminal", "saving", "analysis")
 """The pages that are no game's, in the order of the pages' list (after the games')."""
@@ -149,13 +156,16 @@ def _link(match: re.Match[str]) -> str:
 
 
 def rendered(lang: str, page: str) -> HelpPage:
-    return render(page_source(lang, page), page)
+    return render(with_card_pictures(page_source(lang, page), lang), page)
 
 
 @cache
 def render(source: str, page: str) -> HelpPage:
-    """A page's title and HTML from its Markdown."""
-    body = markdown.markdown(source, extensions=["tables", "fenced_code"], output_format="html")
+    """A page's title and HTML from its Markdown (an attribute list, ``{: data-option=...}``,
+    marks what an option changes: ``highlighted``)."""
+    body = markdown.markdown(
+        source, extensions=["tables", "fenced_code", "attr_list"], output_format="html"
+    )
     # code and tables may scroll sideways on a phone: they take the keyboard's focus to do so
     body = body.replace("<pre>", '<pre tabindex="0">').replace("<table>", '<table tabindex="0">')
     return HelpPage(title=title_of(source, page), body=PAGE_LINK.sub(_link, body))
@@ -176,10 +186,130 @@ def word(lang: str, key: str, *args: str) -> str:
     return text.format(*args)
 
 
-def document(lang: str, page: str, found: bool = True) -> str:
+@dataclass(frozen=True)
+class Setting:
+    """The rules in force at a table: every option of its game with its value (the table's,
+    else the default), and the options that apply with these values (the lobby's
+    ``shown_when``)."""
+
+    game: str
+    values: dict[str, Any]
+    applies: frozenset[str]
+
+
+def game_options(game: str) -> list[dict[str, Any]]:
+    """The options of ``game`` as the lobby offers them (``/api/games``)."""
+    options: list[dict[str, Any]] = next(
+        (entry["options"] for entry in games_catalog() if entry["game"] == game), []
+    )
+    return options
+
+
+def setting_of(game: str, given: dict[str, Any]) -> Setting:
+    """The rules in force with the options ``given``; options the game refuses are a
+    ``KolodaError`` (or ``ValueError``, ``TypeError``) in one line."""
+    load_rules(game, given, engine="python")
+    options = game_options(game)
+    values = {o["name"]: given.get(o["name"], o["default"]) for o in options}
+    applies = frozenset(
+        o["name"]
+        for o in options
+        if all(values.get(name) in allowed for name, allowed in o["shown_when"].items())
+    )
+    return Setting(game, values, applies)
+
+
+def option_text(value: Any) -> str:
+    """An option's value as a page's marks write it: ``true``, ``three``, ``500``."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+OPTION_MARK = re.compile(r'<(p|li|h[2-4])((?: [^>]*)?) data-option="([a-z_]+)=([^"]*)"([^>]*)>')
+"""An element a page marks as what an option's value does: ``{: data-option="name=value" }``
+(several values: ``name=a,b``)."""
+
+
+def in_force(setting: Setting, name: str, values: str) -> bool:
+    """Whether the option ``name`` applies at the table and has one of ``values``."""
+    if name not in setting.applies:
+        return False
+    return option_text(setting.values.get(name)) in values.split(",")
+
+
+def highlighted(body: str, setting: Setting, lang: str) -> str:
+    """A page's HTML with what is in force at the table marked: the class ``in-force`` and
+    the words "at this table" at the start of each marked element whose option has the
+    marked value."""
+    tag = html.escape(word(lang, "guide.in_force"))
+
+    def mark(found: re.Match[str]) -> str:
+        if not in_force(setting, found.group(3), found.group(4)):
+            return found.group(0)
+        start = found.group(0)[:-1]
+        return f'{start} class="in-force"><span class="in-force-tag">{tag}</span> '
+
+    return OPTION_MARK.sub(mark, body)
+
+
+def value_words(lang: str, game: str, option: dict[str, Any], value: Any) -> str:
+    """An option's value in words, as the lobby says it."""
+    key = f"lobby.option.{game}.{option['name']}.{option_text(value)}"
+    if catalogue(lang).get(key) is not None:
+        return word(lang, key)
+    if isinstance(value, bool):
+        return word(lang, "guide.yes" if value else "guide.no")
+    if isinstance(value, list) and option.get("words"):
+        return ", ".join(word(lang, f"{option['words']}{item}") for item in value)
+    if option.get("unit"):
+        unit = catalogue(lang).plural(f"lobby.unit.{option['unit']}", value)
+        return f"{value} {unit}" if unit else str(value)
+    return str(value)
+
+
+def preset_of(setting: Setting) -> str | None:
+    """The lobby's preset whose rules are the table's (as the lobby names a table), or None:
+    the table's own rules."""
+    defaults = {o["name"]: o["default"] for o in game_options(setting.game)}
+    for preset in game_lobby(setting.game).presets:
+        rules = {**defaults, **preset.options}
+        if all(json.dumps(rules[name]) == json.dumps(v) for name, v in setting.values.items()):
+            return preset.id
+    return None
+
+
+def setting_summary(lang: str, setting: Setting) -> str:
+    """The box at the top of a game's page for a table: every option in force, in words."""
+    items = "".join(
+        f"<li>{html.escape(word(lang, 'lobby.option.' + setting.game + '.' + o['name']))}: "
+        f"<strong>{html.escape(value_words(lang, setting.game, o, setting.values[o['name']]))}"
+        "</strong></li>"
+        for o in game_options(setting.game)
+        if o["name"] in setting.applies
+    )
+    heading = html.escape(word(lang, "guide.at_this_table"))
+    preset = preset_of(setting)
+    if preset is not None:
+        heading += f": {html.escape(word(lang, f'lobby.preset.{preset}'))}"
+    note = html.escape(word(lang, "guide.highlighted"))
+    return (
+        f'<aside class="at-table" aria-labelledby="at-table"><h2 id="at-table">{heading}</h2>'
+        f"<ul>{items}</ul><p>{note}</p></aside>"
+    )
+
+
+CARD_SCRIPTS = """
+<script src="/i18n/catalogues.js"></script>
+<script type="module" src="/static/help_cards.js"></script>"""
+"""The scripts that draw a page's cards with the card room's faces (``static/help_cards.js``)."""
+
+
+def document(
+    lang: str, page: str, found: bool = True, setting: Setting | None = None, query: str = ""
+) -> str:
     """The whole HTML page: a header, the list of pages, and the page itself."""
     shown = rendered(lang, page)
     other = next(other for other in LANGUAGES if other != lang)
+    twin = page_url(other, page) + html.escape(query)
     items = "".join(
         f'<li><a href="{page_url(lang, name)}"'
         + (' aria-current="page"' if name == page and found else "")
@@ -188,6 +318,10 @@ def document(lang: str, page: str, found: bool = True) -> str:
     )
     not_found = html.escape(word(lang, "guide.not_found"))
     missing = "" if found else f'<p class="missing">{not_found}</p>'
+    body = shown.body if found else ""
+    if setting is not None:
+        missing = setting_summary(lang, setting)
+        body = highlighted(body, setting, lang)
     title = shown.title if found else word(lang, "guide.title")
     return f"""<!doctype html>
 <html lang="{lang}">
@@ -197,20 +331,21 @@ def document(lang: str, page: str, found: bool = True) -> str:
 <title>{html.escape(title)} · {html.escape(word(lang, "ui.brand"))}</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="stylesheet" href="/static/help.css">
+<link rel="stylesheet" href="/static/help_cards.css">
 <link rel="icon" href="data:,">
 </head>
-<body>
+<body data-lang="{lang}">
 <header class="bar">
   <a class="brand" href="/">{html.escape(word(lang, "ui.brand"))}</a>
   <span class="grow"><a href="/">{html.escape(word(lang, "guide.back"))}</a></span>
-  <a class="other-language" lang="{other}" hreflang="{other}" href="{page_url(other, page)}">{
+  <a class="other-language" lang="{other}" hreflang="{other}" href="{twin}">{
         html.escape(word(lang, "guide.other_language"))
     }</a>
 </header>
 <main class="help">
 <nav class="help-pages" aria-label="{html.escape(word(lang, "guide.pages"))}"><ul>{items}</ul></nav>
-<article class="help-page">{missing}{shown.body if found else ""}</article>
-</main>
+<article class="help-page">{missing}{body}</article>
+</main>{CARD_SCRIPTS if "cards-example" in body else ""}
 </body>
 </html>
 """
@@ -231,9 +366,69 @@ async def help_index(lang: str) -> HTMLResponse:
     return help_response(lang, "index")
 
 
+@router.get("/help/{lang}/table/{table_id}")
+async def help_for_table(request: Request, lang: str, table_id: str) -> RedirectResponse:
+    """The page of a table's game with the rules in force there; a table that is not known
+    leads to the pages' list."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    stored = await stored_options(request, table_id)
+    if stored is None or stored[0] not in game_pages():
+        return RedirectResponse(f"/help/{lang}/", status_code=307)
+    query = urlencode({"table": table_id})
+    return RedirectResponse(f"/help/{lang}/{stored[0]}?{query}", status_code=307)
+
+
 @router.get("/help/{lang}/{page}", response_class=HTMLResponse)
-async def help_page(lang: str, page: str) -> HTMLResponse:
-    return help_response(lang, page)
+async def help_page(
+    request: Request, lang: str, page: str, table: str | None = None, options: str | None = None
+) -> Response:
+    """A page; a game's page with the rules in force at a table (``table``: its id) or with
+    given options (``options``: a JSON object) marked. An unknown table is the plain page;
+    options the game refuses are a 400 in one line."""
+    if lang not in LANGUAGES or page not in game_pages():
+        return help_response(lang, page)
+    setting = None
+    if options is not None:
+        try:
+            given = json.loads(options)
+            if not isinstance(given, dict):
+                raise ValueError('options are a JSON object, as {"variant": "three"}')
+            setting = setting_of(page, given)
+        except (KolodaError, ValueError, TypeError) as error:
+            return PlainTextResponse(f"{str(error).splitlines()[0]}\n", status_code=400)
+        query = "?" + urlencode({"options": options})
+    elif table:
+        setting = await table_setting(request, page, table)
+        query = "?" + urlencode({"table": table}) if setting is not None else ""
+    if setting is None:
+        return help_response(lang, page)
+    return HTMLResponse(document(lang, page, setting=setting, query=query))
+
+
+async def stored_options(request: Request, table_id: str) -> tuple[str, dict[str, Any]] | None:
+    """A stored table's game and options, or None: no such table (or no store)."""
+    store = getattr(request.app.state, "store", None)
+    if store is None or not 0 < len(table_id) <= 64:
+        return None
+    columns = select(tables_table.c.game, tables_table.c.options)
+
+    def read() -> tuple[str, dict[str, Any]] | None:
+        with store.engine.connect() as connection:
+            row = connection.execute(columns.where(tables_table.c.id == table_id)).first()
+        return None if row is None else (str(row.game), dict(row.options or {}))
+
+    return await asyncio.to_thread(read)
+
+
+async def table_setting(request: Request, game: str, table_id: str) -> Setting | None:
+    """The rules in force at a stored table of ``game``, or None (no such table of it)."""
+    stored = await stored_options(request, table_id)
+    if stored is None or stored[0] != game:
+        return None
+    try:
+        return setting_of(game, stored[1])
+    except (KolodaError, ValueError, TypeError):
+        return None
 
 
 def help_response(lang: str, page: str) -> HTMLResponse:

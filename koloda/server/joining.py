@@ -126,6 +126,7 @@ async def rematch(
                 turn_seconds=old.seating.turn_seconds,
                 entropy=old.seating.entropy is not None,
                 rated=old.seating.rated,
+                open_hands=old.seating.open_hands,
             )
             if old.seating.rated is not None:  # a rated table's rematch is rated too
                 ratings = Ratings(manager.store.engine)

@@ -28,6 +28,7 @@ from koloda.core.presentation import sheet_to_json
 from koloda.i18n import LANGUAGES, Speaker
 from koloda.records import parse_record, record_from_state, results_document
 from koloda.records.fairness import FAIRNESS_KEY, commitment, deal_seed, proof
+from koloda.server.practice import Practice, practice_people, practice_record, practice_view
 from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name, seat_state
 from koloda.server.sheet_html import render_sheet_html
 from koloda.server.store import NewTable, StoredTable
@@ -181,8 +182,7 @@ class LiveTable:
     bot_version: int = -1
     """The version a bot is thinking at (one bot turn per version)."""
     away: set[int] = field(default_factory=set)
-    """People's seats the normal bot plays since their turn clock ran out, or since they were
-    gone longer than the grace period, until they are back."""
+    """People's seats the normal bot plays (turn clock run out, or grace period over) till back."""
     stand_ins: dict[int, AnyBot] = field(default_factory=dict)
     grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     """People's seats nobody is connected to, whose grace period runs (until ``away``)."""
@@ -192,6 +192,7 @@ class LiveTable:
     last_active: float = field(default_factory=time.monotonic)
     busy: bool = False
     """The owner is handling an item (an action may be applied but not yet stored)."""
+    practice: Practice = field(default_factory=Practice)
 
     @property
     def dealing_seed(self) -> str:
@@ -259,6 +260,7 @@ class LiveTable:
             "turn_seconds": self.seating.turn_seconds,
             "hints": self.seating.hints,
             "rated": self.seating.rated,
+            **practice_people(self),
             "rematch": self.seating.rematch,
             "commitment": self.commitment,
             "entropy": None
@@ -327,6 +329,7 @@ class LiveTable:
             "facts": self.facts,
             "clock_left": self.clock_left(),
         }
+        practice_view(self, seat, message)  # open hands, undo
         if self.rules.info.hands_shown_at_deal_end and any(
             isinstance(e, DealScored) for e in events
         ):
@@ -334,8 +337,7 @@ class LiveTable:
         return message
 
     def hands_left(self) -> list[list[str]]:
-        """The cards left in each hand when the last complete deal ended (views.hands_left),
-        replayed once a deal."""
+        """Each hand's cards left at the last complete deal's end (views.hands_left)."""
         done = len(self.state.deal_scores())
         if self.hands_left_cache is None or self.hands_left_cache[0] != done:
             logs = self.state.deal_logs()
@@ -389,7 +391,7 @@ class LiveTable:
         record = parse_record(document)
         results = results_document(record, self.state)
         results[FAIRNESS_KEY] = proof(self.seed, self.seating.entropy or ())
-        return results
+        return practice_record(self, results)
 
     def seat_names(self, lang: str) -> list[str]:
         """The players as the web table calls them: a person's chosen name, else ``Seat 2``;

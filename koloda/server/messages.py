@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from koloda.records.fairness import ENTROPY
+from koloda.server import practice
 from koloda.server.actor import STORE_UNAVAILABLE
 from koloda.server.live import (
     CHAT_INTERVAL,
@@ -148,12 +149,21 @@ class Messages:
             bots = self.manager.bots
             asyncio.get_running_loop().create_task(bots.hint(table, seat, connection))
 
+    def _undo(self, table: LiveTable, message: dict[str, Any], connection: Connection) -> None:
+        """``{"type": "undo"}``: the person's last decision of the deal taken back, at a table
+        where he is the only person (``practice``); checked and done by the owner."""
+        manager = self.manager
+        table.queue.put_nowait(
+            Run(lambda t: practice.undo(manager, t, connection), detached_future())
+        )
+
     _OTHERS: ClassVar[dict[str, Handler]] = {
         "leave": _leave,
         "next_deal": _next_deal,
         "chat": _chat,
         "entropy": _entropy,
         "hint": _hint,
+        "undo": _undo,
     }
     """The messages besides a move, by type (``back`` needs nothing more: any message of a
     person a stand-in plays for brings him back)."""

@@ -117,7 +117,45 @@ def _positions(
     walk = _Walk(rules, record)
     for step in walk.steps():
         walk.position(step.deal, step.move, step.action)
+    if len(walk.positions) > 1:
+        walk.positions[-1] = _end_as_dealt(walk.positions[-2], walk.positions[-1])
     return walk.positions, [sheet_to_json(sheet) for sheet in walk.sheets], walk.state
+
+
+PLACE = frozenset({"trick", "plays", "to_act", "hand_sizes", "top", "drawn"})
+"""The view's keys that say where the cards are: at the game's end they stay as the end has
+them (no trick on the table; the hands are the position's own)."""
+
+
+def _blank(value: Any) -> bool:
+    """A value the game's end leaves as a new deal starts: nothing, or a list of nothings."""
+    if isinstance(value, list):
+        return all(_blank(item) or item == 0 for item in value)
+    return value is None or value is False
+
+
+def _end_as_dealt(before: dict[str, Any], end: dict[str, Any]) -> dict[str, Any]:
+    """The game's end as its last deal ended: the engine's view at the end has the final
+    score but has put the deal away (no bids, no contract, no tricks taken, empty hands), so
+    what it left blank is the last decision's (``before``), with that decision made: its card
+    out of the hand it was played from, and the trick it completed counted to its winner."""
+    view = dict(end["view"])
+    for key, value in before["view"].items():
+        if key not in PLACE and _blank(view.get(key)) and not _blank(value):
+            view[key] = value
+    hands = [list(hand) for hand in before["hands"]]
+    seat, action = before["to_act"], before["action"]
+    if seat is not None and action in hands[seat]:
+        hands[seat].remove(action)
+    if "hand_sizes" in view:
+        view["hand_sizes"] = [len(hand) for hand in hands]
+    taken, counts = end["taken"], view.get("tricks_won")
+    completed = taken is not None and len(before["view"].get("trick") or []) + 1 == len(
+        taken["plays"]
+    )
+    if completed and isinstance(counts, list) and counts == before["view"].get("tricks_won"):
+        view["tricks_won"] = [n + (s == taken["winner"]) for s, n in enumerate(counts)]
+    return {**end, "view": view, "hands": hands, "unseen": []}
 
 
 def check_size(body: bytes) -> None:

@@ -62,6 +62,8 @@ class Seating:
     people's randomness before its first deal; None when it deals at once."""
     rated: str | None = None
     """The rating its game counts for (``ratings.rating_key``); None: not rated."""
+    open_hands: bool = False
+    """A study table: every hand is shown face up to its one person (``practice``)."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -79,6 +81,7 @@ class Seating:
             "rematch": self.rematch,
             "entropy": self.entropy,
             "rated": self.rated,
+            "open_hands": self.open_hands,
         }
 
     @classmethod
@@ -95,6 +98,7 @@ class Seating:
             rematch=data.get("rematch"),
             entropy=data.get("entropy"),
             rated=data.get("rated"),
+            open_hands=bool(data.get("open_hands", False)),
         )
 
     def entropy_pending(self, seats: list[str]) -> list[int]:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import secrets
 import threading
 import time
@@ -47,6 +48,16 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from koloda.server.writer import StoreWriter, StoreWriterError
+
+DEFAULT_DATABASE = "sqlite:///koloda.db"
+"""The card room's database when none is given: a SQLite file in the working directory."""
+
+
+def database_url(given: str | None = None) -> str:
+    """The store's SQLAlchemy URL: the one given, else KOLODA_DATABASE_URL, else a SQLite
+    file in the working directory."""
+    return given or os.environ.get("KOLODA_DATABASE_URL") or DEFAULT_DATABASE
+
 
 CHECKPOINT_SECONDS = 1.0
 """How often a SQLite store copies its write-ahead log into the database."""
@@ -180,6 +191,17 @@ class ActionWrite:
 
 
 @dataclass
+class UndoWrite:
+    """Decisions taken back at a practice table: the actions from ``seq`` on are removed (the
+    record keeps only the game as finally played), the version goes back to ``seq``, and the
+    deal in play's setup is rewritten when its chance shrank (101's restocks); atomically."""
+
+    table_id: str
+    seq: int
+    setups: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass
 class HealthWrite:
     """The health check's write, read back to prove the round trip: a row of its own (several
     processes may check one database at once), the time it was made."""
@@ -188,7 +210,7 @@ class HealthWrite:
     checked: float
 
 
-_Write = NewTable | ActionWrite | SeatsWrite | HealthWrite
+_Write = NewTable | ActionWrite | SeatsWrite | UndoWrite | HealthWrite
 
 
 def make_engine(url: str, fsync: bool = True) -> Engine:
@@ -256,11 +278,20 @@ class _Batch:
     finished: dict[str, dict[str, Any]] = field(default_factory=dict)
     seatings: dict[str, dict[str, Any]] = field(default_factory=dict)
     checks: list[HealthWrite] = field(default_factory=list)
+    undos: dict[str, int] = field(default_factory=dict)
+    """Per table, the first action taken back (a table's writes never share a batch: its
+    owner waits for each)."""
 
     def add(self, job: _Write) -> None:
         """One write's rows."""
         if isinstance(job, HealthWrite):
             self.checks.append(job)
+            return
+        if isinstance(job, UndoWrite):
+            self.undos[job.table_id] = job.seq
+            self.versions[job.table_id] = job.seq
+            for index, setup in job.setups:
+                self.setups[job.table_id, index] = setup
             return
         if isinstance(job, SeatsWrite):
             self.seatings[job.table_id] = {
@@ -309,6 +340,12 @@ class _Batch:
         """The batch's rows, in one transaction (``connection``'s)."""
         if self.new_tables:
             connection.execute(insert(tables_table), self.new_tables)
+        for table_id, seq in self.undos.items():  # before any action of the batch is added
+            connection.execute(
+                delete(actions_table).where(
+                    actions_table.c.table_id == table_id, actions_table.c.seq >= seq
+                )
+            )
         if self.setups:  # a deal's setup is replaced when its chance grows (101's restocks)
             connection.execute(
                 delete(deals_table).where(
@@ -459,6 +496,11 @@ class Store:
                 if attempt == 0 and on_failure is not None:
                     on_failure(str(error))
             await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+
+    async def undo(self, write: UndoWrite) -> None:
+        """Take back a practice table's last actions (``UndoWrite``); returns once committed,
+        raises ``StoreWriterError`` when it could not be (nothing is taken back then)."""
+        await self._submit(write)
 
     async def update_seats(self, write: SeatsWrite) -> None:
         """Store who sits where; returns once it is committed."""
@@ -619,3 +661,4 @@ class Store:
 from koloda.server import accounts_store as _accounts_store  # noqa: E402, F401
 from koloda.server import friends_store as _friends_store  # noqa: E402, F401
 from koloda.server import ratings_store as _ratings_store  # noqa: E402, F401
+from koloda.server.daily import store as _daily_store  # noqa: E402, F401

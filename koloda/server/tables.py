@@ -24,6 +24,7 @@ from koloda.core.registry import load_rules
 from koloda.server.actor import STORE_UNAVAILABLE, Actor
 from koloda.server.bot_turns import BotTurns
 from koloda.server.cluster import Cluster
+from koloda.server.daily.service import DailyService
 from koloda.server.live import (
     Connection,
     LiveTable,
@@ -34,6 +35,7 @@ from koloda.server.live import (
 from koloda.server.messages import Messages
 from koloda.server.metrics import Latencies
 from koloda.server.ownership import Ownership
+from koloda.server.practice import check_open_hands
 from koloda.server.presence import Presence
 from koloda.server.ratings_service import sweep_soon
 from koloda.server.seat_changes import SeatChanges
@@ -79,6 +81,8 @@ class TableManager:
         self.presence = Presence(self, grace_seconds=grace_seconds)
         self.seats = SeatChanges(self)
         self.messages = Messages(self)
+        self.daily = DailyService(self)
+        """The deal of the day: its attempts are tables of this manager (``daily``)."""
 
     # ----- life cycle ------------------------------------------------------------------------
 
@@ -110,6 +114,8 @@ class TableManager:
         turn_seconds: float = 0.0,
         entropy: bool = False,
         rated: str | None = None,
+        open_hands: bool = False,
+        seed: str | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
@@ -117,7 +123,8 @@ class TableManager:
         may join later (``join``); ``reserved`` seats wait for the holders of a previous
         table's tokens (a rematch). With ``entropy`` the first deal waits until every
         person's seat has given its randomness (``give_entropy``). A ``rated`` table's game
-        counts for that rating (``ratings.rating_key``).
+        counts for that rating (``ratings.rating_key``). A table with ``open_hands`` shows
+        its one person every hand (``practice``).
         """
         table, tokens = new_table(
             game,
@@ -132,8 +139,10 @@ class TableManager:
                 reserved=list(reserved) if reserved is not None else [],
                 turn_seconds=turn_seconds,
                 rated=rated,
+                open_hands=open_hands,
             ),
             entropy,
+            seed,
         )
         if self.cluster is not None:
             owner = await self.ownership.acquire(table.id)
@@ -186,6 +195,11 @@ class TableManager:
         """A seat changed hands: everyone gets his view, and its new player decides."""
         self.seats.changed(table)
 
+    def deal_ended(self, table: LiveTable) -> None:
+        """A deal of the table was scored (called by its owner): a deal of the day's
+        attempt counts it."""
+        self.daily.deal_ended(table)
+
     async def leave_seat(self, table: LiveTable, seat: int) -> None:
         """A person leaves his seat to the normal bot (``SeatChanges.leave_seat``)."""
         await self.seats.leave_seat(table, seat)
@@ -198,6 +212,7 @@ def new_table(
     names: Any,
     seating: Seating,
     entropy: bool,
+    seed: str | None = None,
 ) -> tuple[LiveTable, list[str | None]]:
     """A new live table (not stored yet) and its seats' tokens; ``seating`` is as asked but
     for the names, which are checked here. Raises OptionError naming what is wrong with the
@@ -215,6 +230,7 @@ def new_table(
         seating.reserved = [None] * rules.num_seats
     if not 0 <= seating.turn_seconds <= 3600:
         raise OptionError("'turn_seconds' must be 0 (no clock) to 3600")
+    check_open_hands(requested, seating)
     kinds = [HUMAN if kind == OPEN else kind for kind in requested]
     tokens: list[str | None] = [
         new_token() if kind == HUMAN and seating.reserved[s] is None else None
@@ -222,7 +238,7 @@ def new_table(
     ]
     if entropy and HUMAN in kinds:
         seating.entropy = [None] * rules.num_seats
-    seed = secrets.token_hex(16)
+    seed = seed or secrets.token_hex(16)
     first_dealer = 0
     if seating.entropy is None:
         state = rules.new_state(seed=seed, first_dealer=first_dealer)

@@ -11,17 +11,19 @@ from importlib import resources
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
-from browser_support import needs_chromium, wait_until
+from browser_support import needs_chromium, shots_dir, wait_until
 from plugin_games import registered
 from server_support import ServerThread, create_table
 
 from koloda import available_games
 from koloda.core.registry import game_plugin
 from koloda.i18n import LANGUAGES
-from koloda.server.help import TOPICS, page_url, pages, split_front_matter
+from koloda.server.help import TOPICS, game_options, page_url, pages, rendered, split_front_matter
+from koloda.server.help_cards import CardBlockError, with_card_pictures
 
 TOPIC_FILES = resources.files("koloda.server").joinpath("help_pages")
 ROOT = Path(__file__).resolve().parents[2]
@@ -232,11 +234,193 @@ def test_the_help_pages_pass_an_accessibility_audit_and_fit_a_phone(
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     found: list[dict[str, Any]] = []
-    for name in ("index", "spades", "terminal"):
-        page.goto(server.url + page_url(lang, name))
+    marked = f"/help/{lang}/tressette?options=" + quote('{"card_points": "pooled"}')
+    for name in (*(page_url(lang, n) for n in ("index", "spades", "terminal")), marked):
+        page.goto(server.url + name)
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= size[0], f"{name} scrolls sideways: {wide} px in {size[0]}"
         found += axe.Axe().run(page).response["violations"]
     bad = [(v["id"], v["help"]) for v in found if v["impact"] in ("serious", "critical")]
     assert not bad, bad
     context.close()
+
+
+# ----- pictures of cards -------------------------------------------------------------------
+
+
+def card_names(html: str) -> list[str]:
+    """The text alternatives of a page's pictures of cards."""
+    return re.findall(r'<span class="cards" role="img" aria-label="([^"]+)">', html)
+
+
+def test_the_games_pages_show_example_cards_named_in_words(server: ServerThread) -> None:
+    for lang in LANGUAGES:
+        for game in available_games():
+            html = get(server, page_url(lang, game)).text
+            assert html.count('<figure class="cards-example"') >= 2, (lang, game)
+            assert '<script type="module" src="/static/help_cards.js">' in html
+    english = card_names(get(server, "/help/en/spades").text)
+    assert "East (no hearts): three of spades, takes the trick" in english
+    assert "West: ace of hearts" in english
+    russian = card_names(get(server, "/help/ru/spades").text)
+    assert "Восток (червей нет): тройка пик, берёт взятку" in russian
+    assert "Север (партнёр): король червей" in russian
+    hand = card_names(get(server, "/help/ru/hundred_one").text)
+    assert "У вас: девятка червей, можно положить; король треф, можно положить; " in hand[1]
+    faces = get(server, "/help/ru/king").text
+    assert '<span class="card suit-D marked" data-card="KD"><span class="rank">К</span>' in faces
+
+
+def test_a_cards_block_is_a_figure_or_one_clear_line() -> None:
+    shown = with_card_pictures("Text\n\n```cards\ncaption: Look\nNorth: QS* 10h\n```\n", "en")
+    assert 'aria-label="North: queen of spades, takes the trick; ten of hearts"' in shown
+    assert "<figcaption>Look</figcaption>" in shown and "```" not in shown
+    for bad, said in [
+        ("North: QX", "not a card: 'QX'"),
+        ("North 10H", "a cards line is 'label: cards'"),
+        ("North:", "no cards in 'North:'"),
+        ("caption: only", "a cards block shows no cards"),
+    ]:
+        with pytest.raises(CardBlockError, match=re.escape(said)):
+            with_card_pictures(f"```cards\n{bad}\n```", "en")
+
+
+# ----- the rules in force at a table ---------------------------------------------------------
+
+
+def marks(html: str) -> list[tuple[str, str, bool]]:
+    """Each marked element's option, values and whether it is marked as in force."""
+    found = re.findall(r' data-option="([a-z_]+)=([^"]*)"( class="in-force")?', html)
+    return [(name, values, bool(on)) for name, values, on in found]
+
+
+def test_every_mark_names_an_option_of_its_game_and_values_it_may_take() -> None:
+    for lang in LANGUAGES:
+        for game in available_games():
+            options = {o["name"]: o for o in game_options(game)}
+            found = marks(rendered(lang, game).body)
+            assert found, (lang, game)
+            for name, values, _ in found:
+                option = options[name]
+                for value in values.split(","):
+                    if option["type"] == "choice":
+                        assert value in option["choices"], (lang, game, name, value)
+                    elif option["type"] == "bool":
+                        assert value in ("true", "false"), (lang, game, name, value)
+                    else:
+                        assert int(value) >= 0, (lang, game, name, value)
+            # the twins mark the same things
+            assert found == marks(rendered(LANGUAGES[0], game).body), (lang, game)
+
+
+def test_given_options_are_marked_and_summed_up(server: ServerThread) -> None:
+    answer = get(server, '/help/en/king?options={"variant":"three"}')
+    assert answer.status_code == 200
+    html = answer.text
+    assert '<h2 id="at-table">The rules at this table: King for three</h2>' in html
+    assert "<li>Variant: <strong>for three players</strong></li>" in html
+    assert "Balancing the score for three: <strong>the king of hearts counts 24</strong>" in html
+    assert "Order of the penalty deals" not in html  # the classic game's option only
+    on = {(name, values) for name, values, marked in marks(html) if marked}
+    assert ("variant", "three") in on and ("variant", "order,three") in on
+    assert ("three_player_balance", "king24") in on
+    assert ("variant", "classic") not in on and ("three_player_balance", "proportional") not in on
+    assert ("stop_when_decided", "true") in on  # a default is in force too
+    assert '<span class="in-force-tag">At this table</span>' in html
+    # the twin in the other language keeps the options
+    assert 'href="/help/ru/king?options=%7B%22variant%22%3A%22three%22%7D"' in html
+    russian = get(server, '/help/ru/spades?options={"bags_penalty":true,"target":300}').text
+    assert '<h2 id="at-table">Правила за этим столом</h2>' in russian  # no preset's rules
+    assert "<li>Игра до: <strong>300 очков</strong></li>" in russian
+    on = {(name, values) for name, values, marked in marks(russian) if marked}
+    assert ("bags_penalty", "true") in on and ("target", "200,300,1000") in on
+    assert ("target", "500") not in on
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ('{"variant":"four"}', "king: "),
+        ('{"colour":"red"}', "king: unknown option colour"),
+        ("variant=three", "Expecting value"),
+        ("[1]", "options are a JSON object"),
+    ],
+)
+def test_options_the_game_refuses_are_a_400_in_one_line(
+    server: ServerThread, query: str, said: str
+) -> None:
+    answer = get(server, f"/help/en/king?options={query}")
+    assert answer.status_code == 400
+    assert answer.text.startswith(said) and answer.text.count("\n") == 1, answer.text
+
+
+def test_a_table_s_rules_are_marked_and_an_unknown_table_is_the_plain_page(
+    server: ServerThread,
+) -> None:
+    created = create_table(server.url, "king", {"variant": "three"}, ["human"] + ["bot:random"] * 2)
+    table = created["table_id"]
+    there = get(server, f"/help/ru/table/{table}")
+    assert there.status_code == 307
+    assert there.headers["location"] == f"/help/ru/king?table={table}"
+    html = get(server, there.headers["location"]).text
+    assert "<li>Вариант: <strong>на троих</strong></li>" in html
+    assert ("variant", "three", True) in marks(html)
+    for plain in (f"/help/en/king?table=nope{table}", f"/help/en/spades?table={table}"):
+        answer = get(server, plain)
+        assert answer.status_code == 200 and 'class="at-table"' not in answer.text, plain
+        assert 'class="in-force"' not in answer.text
+    assert get(server, "/help/en/table/nope").headers["location"] == "/help/en/"
+
+
+@needs_chromium
+def test_the_table_s_rules_link_opens_its_game_s_page_with_its_rules_marked(
+    server: ServerThread, browser: Any, tmp_path: Path
+) -> None:
+    created = create_table(server.url, "king", {"variant": "three"}, ["human"] + ["bot:random"] * 2)
+    table, token = created["table_id"], created["seats"][0]["token"]
+    shots = shots_dir(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/t/{table}?token={token}")
+    for lang, rules in (("en", "Rules"), ("ru", "Правила")):
+        if lang == "ru":
+            page.click(".langs button[data-lang=ru]")
+        wait_until(page, f"document.getElementById('table-rules').textContent === '{rules}'")
+        assert page.get_attribute("#table-rules", "target") == "_blank"
+        with page.expect_popup() as opened:
+            page.click("#table-rules")
+        shown = opened.value
+        shown.on("pageerror", lambda error: errors.append(str(error)))
+        shown.wait_for_selector(".cards-example .card.drawn svg")
+        assert shown.url == f"{server.url}/help/{lang}/king?table={table}"
+        assert shown.evaluate("document.documentElement.lang") == lang
+        assert shown.locator(".at-table li").count() >= 3
+        assert shown.locator('[data-option="variant=three"].in-force').count() == 2
+        shown.screenshot(path=str(shots / f"help-king-three-{lang}-1280.png"), full_page=True)
+        shown.set_viewport_size({"width": 390, "height": 844})
+        wide = shown.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"the page scrolls sideways on a phone: {wide} px"
+        shown.screenshot(path=str(shots / f"help-king-three-{lang}-390.png"), full_page=True)
+        shown.close()
+    page.screenshot(path=str(shots / "table-rules-link-ru-1280.png"))
+    assert not errors, errors
+    context.close()
+
+
+def test_the_site_draws_the_same_pictures_of_cards() -> None:
+    hook = site_hook()
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="players/ru/spades.md"))
+    shown = hook.on_page_markdown(page_text("ru", "spades"), page)
+    assert "```cards" not in shown
+    assert 'aria-label="Восток (червей нет): тройка пик, берёт взятку"' in shown
+    config = SimpleNamespace(extra_css=[], extra_javascript=[])
+    hook.on_config(config)
+    hook.on_config(config)  # once only
+    assert config.extra_css == ["assets/help_cards.css"]
+    scripts = [(str(s), getattr(s, "type", "")) for s in config.extra_javascript]
+    assert scripts == [("assets/cards/catalogues.js", ""), ("assets/cards/help_cards.js", "module")]
+    words = hook.catalogues_script()
+    assert words.startswith("const CATALOGUES = ") and '"short": "Д"' in words
+    assert "lobby." not in words  # the cards' words only

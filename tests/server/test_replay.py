@@ -188,3 +188,60 @@ def test_a_replay_through_either_process_of_a_cluster(
     assert valued.status_code == 200, valued.text
     numbers = [d["number"] for d in valued.json()["decisions"]]
     assert numbers == [p["index"] for p in shown[0]["positions"] if p["to_act"] == 2]
+
+
+def test_a_table_s_rules_through_either_process_of_a_cluster(
+    pair: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """The player page of a table's rules (``/help/<lang>/table/<id>``, in this module for its
+    cluster) reads the table from the shared store, whichever process owns the table."""
+    seats = ["human"] + ["bot:random"] * 2
+    table_id = create_table(pair[0].url, "king", {"variant": "three"}, seats)["table_id"]
+    for server in pair:
+        there = httpx.get(f"{server.url}/help/ru/table/{table_id}")
+        assert there.headers["location"] == f"/help/ru/king?table={table_id}"
+        page = httpx.get(server.url + there.headers["location"]).text
+        assert "<li>Вариант: <strong>на троих</strong></li>" in page
+        assert ' data-option="variant=three" class="in-force"' in page
+
+
+def played_replay(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The replay of a whole game of random bots, seeded."""
+    import random
+
+    from koloda.bots import make_bot
+    from koloda.bots.runner import play_game
+    from koloda.records.record import record_from_state
+    from koloda.server.replay import replay_json
+
+    rules = load_rules(game, options)
+    bots = [make_bot("random", rules) for _ in range(rules.num_seats)]
+    played = play_game(rules, bots, seed=7, rng=random.Random(7))
+    return replay_json(record_from_state(rules, played.state))
+
+
+def test_the_game_s_end_shows_the_last_deal_as_it_ended_with_the_final_score() -> None:
+    """The engine's view at the end has put the last deal away; the replay's last step shows
+    it as it ended: its bids, contract and tricks taken, the cards left in hand, and the
+    final totals."""
+    shown = played_replay("spades", {"max_deals": 1})
+    before, end = shown["positions"][-2:]
+    assert end["view"]["finished"] and end["view"]["totals"] == shown["results"]["totals"]
+    assert end["view"]["bids"] == before["view"]["bids"] and None not in end["view"]["bids"]
+    assert sum(end["view"]["tricks_won"]) == 13  # the last trick counted too
+    assert end["view"]["trick"] == [] and len(end["taken"]["plays"]) == 4
+    assert end["hands"] == [[], [], [], []] and end["view"]["hand_sizes"] == [0, 0, 0, 0]
+
+    king = played_replay("king", {})
+    end = king["positions"][-1]
+    assert end["view"]["contract"] == "positive" and end["view"]["trump"] is not None
+    assert sum(end["view"]["tricks_won"]) == 8 and end["view"]["declarer"] is not None
+    assert end["view"]["totals"] == king["results"]["totals"]
+
+    shed = played_replay("hundred_one", {})
+    before, end = shed["positions"][-2:]
+    out = before["to_act"]
+    assert before["hands"][out] == [before["action"]]  # the last card, played to go out
+    assert end["hands"][out] == [] and sum(map(len, end["hands"])) > 0  # the others' penalties
+    assert end["view"]["hand_sizes"] == [len(hand) for hand in end["hands"]]
+    assert end["view"]["totals"] == shed["results"]["totals"]

@@ -39,10 +39,13 @@ from sqlalchemy import (
 from koloda.records import parse_record, replay
 from koloda.server import migrations
 from koloda.server.accounts_store import accounts_table, bindings_table
+from koloda.server.daily.store import attempts_table, counts_table, secret_table
 from koloda.server.friends_store import follows_table, invitations_table
 from koloda.server.live import rebuild
 from koloda.server.store import Store, make_engine
 
+DAILY_TABLES = {attempts_table.name, counts_table.name, secret_table.name}
+"""The deal of the day's tables (revision 0005)."""
 FIXTURE = Path(__file__).parent / "fixtures" / "store_before_migrations.sql"
 
 
@@ -426,7 +429,7 @@ def test_a_database_of_the_ratings_revision_gets_the_friends_tables_and_keeps_it
         engine.dispose()
     assert revisions(new_database) == ["0003"]
     missing = {d[1].name for d in differences(new_database) if d[0] == "add_table"}
-    assert missing == {follows_table.name, invitations_table.name}
+    assert missing == {follows_table.name, invitations_table.name, *DAILY_TABLES}
     before = migrations.upgrade(new_database)
     assert before.current == "0003" and revisions(new_database) == [migrations.head()]
     assert differences(new_database) == []
@@ -434,3 +437,26 @@ def test_a_database_of_the_ratings_revision_gets_the_friends_tables_and_keeps_it
     assert [row[:2] for row in found["koloda_accounts"]] == [("a1", "Anna")]
     assert [row[:3] for row in found["koloda_seat_bindings"]] == [("t1", 0, "a1")]
     assert found[follows_table.name] == [] and found[invitations_table.name] == []
+
+
+def test_a_database_of_the_friends_revision_gets_the_daily_tables_and_keeps_its_follows(
+    new_database: str,
+) -> None:
+    """0004 -> 0005: the deal of the day's tables are made, empty; the follows stay."""
+    engine = migrations.migration_engine(new_database)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrations.config(connection), "0004")
+            connection.execute(
+                insert(follows_table).values(account_id="a1", follows_id="a2", since=1.0)
+            )
+    finally:
+        engine.dispose()
+    missing = {d[1].name for d in differences(new_database) if d[0] == "add_table"}
+    assert missing == DAILY_TABLES
+    before = migrations.upgrade(new_database)
+    assert before.current == "0004" and revisions(new_database) == [migrations.head()]
+    assert differences(new_database) == []
+    found = rows_of(new_database, follows_table.metadata)
+    assert found[follows_table.name] == [("a1", "a2", 1.0)]
+    assert all(found[name] == [] for name in DAILY_TABLES)

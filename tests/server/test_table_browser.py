@@ -143,17 +143,20 @@ class Page:
 
 
 GAMES = [
-    ("king", {}),
-    ("king", {"variant": "order"}),
-    ("spades", {}),
-    ("hundred_one", {}),
-    ("tressette", {}),
+    ("king", {}, DESKTOP),
+    ("king", {"variant": "order"}, PHONE),
+    ("spades", {}, PHONE),
+    ("hundred_one", {}, DESKTOP),
+    ("tressette", {}, PHONE),
 ]
+"""Each game's deal is clicked through at one size (both sizes among the games); its table at
+the start is looked at on both."""
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize(
-    ("game", "options"), GAMES, ids=[g + "".join(o.values()) for g, o in GAMES]
+    ("game", "options", "size"),
+    GAMES,
+    ids=[g + "".join(o.values()) + ("-phone" if z == PHONE else "") for g, o, z in GAMES],
 )
 def test_a_deal_of_each_game_by_clicking(
     server: ServerThread, browser: Any, game: str, options: dict[str, Any], size: tuple[int, int]
@@ -161,8 +164,13 @@ def test_a_deal_of_each_game_by_clicking(
     table_id, tokens = new_table(
         server, game, ["human"] + ["bot:random"] * 3, options, ["Anna", None, None, None]
     )
-    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", size)
+    other = PHONE if size == DESKTOP else DESKTOP
+    tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", other)
     page = tab.page
+    wide = tab.value("document.documentElement.scrollWidth")
+    assert wide <= other[0], f"the table scrolls sideways: {wide} px in {other[0]}"
+    shoot(page, f"{game}-start-{other[0]}")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     assert page.locator("#hand .card").count() > 0  # Spades: backs until the player looks
     # four seats around the felt, you at the bottom
     assert page.locator("#seats .seat").count() == 4

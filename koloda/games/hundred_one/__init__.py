@@ -17,4 +17,5 @@ PLUGIN = GamePlugin(
     help="koloda.games.hundred_one",
     vector="koloda.games.hundred_one.vector:batch",
     lobby="koloda.games.hundred_one.lobby:LOBBY",
+    lesson="koloda.games.hundred_one.lesson",
 )

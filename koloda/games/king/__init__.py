@@ -15,4 +15,5 @@ PLUGIN = GamePlugin(
     help="koloda.games.king",
     vector="koloda.games.king.vector:batch",
     lobby="koloda.games.king.lobby:LOBBY",
+    lesson="koloda.games.king.lesson",
 )

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from koloda._native import KingCore, king_playouts
+from koloda._native import KingCore, analysis_king, analysis_king_dealt, king_playouts
 from koloda.core.cards import Card
 from koloda.core.engine import Rules
 from koloda.core.events import (
@@ -24,7 +24,13 @@ from koloda.core.events import (
     Event,
     TrumpNamed,
 )
-from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeDealing, NativeRules
+from koloda.core.native_state import (
+    COMMON_EVENTS,
+    EventMakers,
+    NativeAnalysis,
+    NativeDealing,
+    NativeRules,
+)
 from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
@@ -142,11 +148,12 @@ class NativeKingState(KingCore, NativeDealing):
         }
 
 
-class NativeKingRules(NativeRules, KingRules):
+class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     """King with its options fixed, on the native engine."""
 
     STATE = NativeKingState
     PLAYOUTS = king_playouts
+    ANALYSIS = (analysis_king, analysis_king_dealt)
 
     def options_tuple(self) -> KingOptionsTuple:
         return options_tuple(self.options)

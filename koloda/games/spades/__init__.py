@@ -16,4 +16,5 @@ PLUGIN = GamePlugin(
     vector="koloda.games.spades.vector:batch",
     unrated=("bid:nil", "bid:double_nil"),  # a sampled deal shows the nil bidder's cards
     lobby="koloda.games.spades.lobby:LOBBY",
+    lesson="koloda.games.spades.lesson",
 )

@@ -15,11 +15,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from koloda._native import SpadesCore, spades_playouts
+from koloda._native import SpadesCore, analysis_spades, analysis_spades_dealt, spades_playouts
 from koloda.core.cards import Card
 from koloda.core.engine import Rules
 from koloda.core.events import DealStarted, Event, GameOver
-from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeDealing, NativeRules
+from koloda.core.native_state import (
+    COMMON_EVENTS,
+    EventMakers,
+    NativeAnalysis,
+    NativeDealing,
+    NativeRules,
+)
 from koloda.core.plugin import NativeSearch
 from koloda.games.spades.actions import (
     DISCARD_BASE,
@@ -159,11 +165,12 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         return {"sheet": tuple(self.sheet)}
 
 
-class NativeSpadesRules(NativeRules, SpadesRules):
+class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     """Spades with its options fixed, on the native engine."""
 
     STATE = NativeSpadesState
     PLAYOUTS = spades_playouts
+    ANALYSIS = (analysis_spades, analysis_spades_dealt)
 
     def options_tuple(self) -> OptionsTuple:
         return options_tuple(self.options)

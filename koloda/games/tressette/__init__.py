@@ -15,4 +15,5 @@ PLUGIN = GamePlugin(
     help="koloda.games.tressette",
     vector="koloda.games.tressette.vector:batch",
     lobby="koloda.games.tressette.lobby:LOBBY",
+    lesson="koloda.games.tressette.lesson",
 )

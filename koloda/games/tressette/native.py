@@ -15,11 +15,22 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from koloda._native import TressetteCore, tressette_playouts
+from koloda._native import (
+    TressetteCore,
+    analysis_tressette,
+    analysis_tressette_dealt,
+    tressette_playouts,
+)
 from koloda.core.cards import Card
 from koloda.core.engine import Rules, Seat
 from koloda.core.events import DealStarted, Event
-from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeDealing, NativeRules
+from koloda.core.native_state import (
+    COMMON_EVENTS,
+    EventMakers,
+    NativeAnalysis,
+    NativeDealing,
+    NativeRules,
+)
 from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.tressette.declarations import Declaration, DeclarationKind
@@ -175,11 +186,12 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         return f"points={self.points}, games={len(self._games())}"
 
 
-class NativeTressetteRules(NativeRules, TressetteRules):
+class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     """Tressette with its options fixed, on the native engine."""
 
     STATE = NativeTressetteState
     PLAYOUTS = tressette_playouts
+    ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
 
     def options_tuple(self) -> OptionsTuple:
         return options_tuple(self.options)

@@ -23,6 +23,11 @@ class CreateTable(BaseModel):
     )
     public: bool = Field(default=False, description="listed among the open tables")
     hints: bool = Field(default=True, description="players may ask what the normal bot plays")
+    open_hands: bool = Field(
+        default=False,
+        description="a study table: every hand is shown face up; only for an unrated table "
+        "with one person's seat and bots in the others",
+    )
     turn_seconds: float = Field(
         default=0.0,
         description="a turn clock: a player who lets it run out is played by the normal bot "

@@ -34,6 +34,7 @@ CLIENT_MODELS: tuple[type[BaseModel], ...] = (
     ws.SyncMessage,
     ws.NextDealMessage,
     ws.HintRequest,
+    ws.UndoRequest,
     ws.ChatRequest,
     ws.BackMessage,
     ws.LeaveMessage,

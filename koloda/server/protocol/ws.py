@@ -40,6 +40,7 @@ ErrorCode = Literal[
     "store_unavailable",
     "internal",
     "too_many_messages",
+    "undo_refused",
 ]
 """Why a client message was refused (docs/protocol.md, "Error codes")."""
 
@@ -122,6 +123,14 @@ class HintRequest(_ClientModel):
     type: Literal["hint"] = "hint"
 
 
+class UndoRequest(_ClientModel):
+    """Take back the person's last decision of the deal in play, and the bots' moves after
+    it: only for a person alone at an unrated table with bots (``table.undo``); answered by
+    a ``view`` marked ``undone``, or ``undo_refused``."""
+
+    type: Literal["undo"] = "undo"
+
+
 class ChatRequest(_ClientModel):
     """Say a preset phrase or emoji to the table, one a second."""
 
@@ -159,6 +168,7 @@ ClientMessage = Annotated[
     | SyncMessage
     | NextDealMessage
     | HintRequest
+    | UndoRequest
     | ChatRequest
     | BackMessage
     | LeaveMessage
@@ -239,6 +249,10 @@ class GameView(_Open):
     last_trick: LastTrick | None
     seat_kinds: list[str] = Field(description="human, open or bot:<name> per seat")
     deals_scored: int
+    open_hands: list[list[str]] | None = Field(
+        default=None,
+        description="at a study table (all hands open) only: every seat's cards, by seat",
+    )
 
 
 class Presence(_Part):
@@ -266,6 +280,11 @@ class People(_Part):
     away: list[int] = Field(description="people's seats the normal bot plays for")
     turn_seconds: float = Field(description="the turn clock, 0 for none")
     hints: bool
+    undo: bool = Field(
+        default=False,
+        description="one person alone at an unrated table: he may take back his decisions",
+    )
+    open_hands: bool = Field(default=False, description="a study table: every hand face up")
     rated: str | None = Field(
         default=None, description="the rating the game counts for (game:preset), null: unrated"
     )
@@ -309,6 +328,16 @@ class ViewMessage(_ServerModel):
     hands_left: list[list[str]] | None = Field(
         default=None,
         description="at a deal's end in a game that scores the cards left: each seat's",
+    )
+    undoable: bool | None = Field(
+        default=None,
+        description="where undo is offered (``table.undo``), to its person: whether he has a "
+        "decision of the deal in play to take back now",
+    )
+    undone: bool = Field(
+        default=False,
+        description="the answer to ``undo``: the game as it now stands, with a lower version "
+        "(the view replaces the last one; ``opening`` is the deal so far)",
     )
 
 

@@ -60,6 +60,7 @@ async def create_table(request: Request, body: CreateTable) -> CreatedTable:
             names=body.names,
             public=body.public,
             hints=body.hints,
+            open_hands=body.open_hands,
             turn_seconds=body.turn_seconds,
             entropy=body.entropy,
             rated=rated,

@@ -145,6 +145,9 @@ function renderGameSelect() {
   const guide = byId("how-to-play");  /* the player page of the chosen game, in the page's language */
   guide.href = `/help/${lang()}/${S.game}`;
   guide.textContent = t("guide.how_to_play", gameTitle(S.game));
+  const learn = byId("learn-link");  /* a first game with the teacher */
+  learn.href = `/learn/${encodeURIComponent(S.game)}`;
+  learn.textContent = t("learn.link_label", gameTitle(S.game));
 }
 
 function optionControl(o) {
@@ -227,13 +230,26 @@ function renderSeats() {
     const select = el("select", { id, "data-seat": s, "aria-describedby": id + "-help" },
       kinds.people.map(option), el("optgroup", { label: L("bots") }, kinds.bots.map(option)));
     const help = el("p", { class: "help", id: id + "-help" }, kindHelp(S.seatKinds[s]));
-    select.addEventListener("change", () => { S.seatKinds[s] = select.value; help.textContent = kindHelp(select.value); });
+    select.addEventListener("change", () => { S.seatKinds[s] = select.value; help.textContent = kindHelp(select.value); renderStudy(); });
     box.append(el("div", { class: "field seat" }, el("label", { for: id }, L("seat_n", s + 1)), select, help));
   }
   const pairs = S.sides.length === 2 && S.sides.every((side) => side.length === 2);
   byId("partners").textContent = pairs ? L("partners", S.sides[0][0] + 1, S.sides[0][1] + 1, S.sides[1][0] + 1, S.sides[1][1] + 1) : "";
   byId("partners").classList.toggle("hidden", !pairs);
   renderRated();
+  renderStudy();
+}
+
+/* A study table (all hands open) is for one person with bots, unrated: the box is off
+   otherwise. */
+function studyAllowed() {
+  const people = S.seatKinds.slice(0, S.seatCount).filter((k) => k === "human" || k === "open").length;
+  return people === 1 && !ratedChosen();
+}
+function renderStudy() {
+  const box = byId("open-hands");
+  box.disabled = !studyAllowed();
+  if (box.disabled) box.checked = false;
 }
 
 function renderClock() {
@@ -468,6 +484,7 @@ async function createTable(event) {
     hints: byId("hints").checked,
     turn_seconds: parseInt(byId("clock").value, 10) || 0,
     entropy: byId("entropy").checked,
+    open_hands: byId("open-hands").checked && studyAllowed(),
     ...ratedFields(ratedChosen()),
   });
   if (!answer.ok) { byId("problem").textContent = answer.status === 422 ? L("bad_rules", answer.body.detail || "") : errorText(answer); return; }
@@ -475,7 +492,7 @@ async function createTable(event) {
   for (const seat of created.seats) {
     if (seat.token) remember({ id: created.table_id, game: S.game, options, seat: seat.seat, token: seat.token, via: "created" });
   }
-  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0, entropy: byId("entropy").checked, rated: ratedChosen() };
+  S.created = { ...created, game: S.game, options, public: byId("public").checked, hints: byId("hints").checked, turnSeconds: parseInt(byId("clock").value, 10) || 0, entropy: byId("entropy").checked, rated: ratedChosen(), openHands: byId("open-hands").checked && studyAllowed() };
   renderInvites();
   renderMine();
   refreshMine();
@@ -494,6 +511,7 @@ function renderInvites() {
     created.turnSeconds ? L("summary.clock", clockLabel(created.turnSeconds)) : null,
     L(created.hints ? "summary.hints" : "summary.no_hints"), created.rated ? t("rated.badge") : null,
     created.entropy ? L("summary.entropy") : null,
+    created.openHands ? L("summary.open_hands") : null,
   ].filter(Boolean).join(" · ");
   const links = byId("links");
   links.replaceChildren();
@@ -756,6 +774,7 @@ async function init() {
     checkOptions();
   });
   initRated({ ratedPreset: () => isRatedPreset(gameOf(S.game), chosenPreset()?.id), signedIn: () => Boolean(S.account), seats: () => S.seatKinds, renderSeats });
+  byId("rated").addEventListener("change", renderStudy);
   byId("create").addEventListener("submit", createTable);
   byId("play-now").addEventListener("click", playNow);
   byId("refresh").addEventListener("click", () => { refreshOpen(); refreshMine(); });

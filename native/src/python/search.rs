@@ -35,7 +35,7 @@ type PimcTuple = (u32, Vec<(u32, f64)>, u64, u64, u64);
 
 /// The dealer of the hidden cards for `seat` in `game` from the knowledge, after the
 /// arguments every search takes are checked.
-fn dealer<G: TrickSearch>(
+pub(crate) fn dealer<G: TrickSearch>(
     game: &G,
     seat: usize,
     unseen: u64,

@@ -19,8 +19,11 @@
 //! - `weights`: drawing weighed deals, their effective number and tempering;
 //! - `pimc_hundred_one`: PIMC for 101 with heuristic rollouts over weighed deals;
 //! - `ismcts_hundred_one`: ISMCTS for 101 over the searching seat's own decisions, the
-//!   others playing the heuristic, on the same weighed deals.
+//!   others playing the heuristic, on the same weighed deals;
+//! - `analysis`: the post-game analysis's values of every legal action of a trick game's
+//!   decision (bids and the exchange too) in points, on sampled positions it is given.
 
+pub mod analysis;
 pub mod beliefs_hundred_one;
 pub mod beliefs_tricks;
 pub mod determinize;

@@ -4,6 +4,7 @@ import { entry, t, word } from "../i18n.js";
 import { Queue } from "../queue.js";
 import { renderMine, showHint } from "./hand.js";
 import { present } from "./present.js";
+import { undoRefused } from "./practice.js";
 import { render, renderSeats, renderTitle, renderTools, setStatus, toast } from "./render.js";
 import { S, TABLE_ID, TOKEN } from "./state.js";
 
@@ -58,7 +59,7 @@ async function refusedWhy() {
 }
 
 function receive(message) {
-  if (message.type === "error") { refusedAct(); toast(() => errorText(message)); return; }
+  if (message.type === "error") { refusedAct(); undoRefused(); toast(() => errorText(message)); return; }
   if (message.type === "hint") { showHint(message); return; }
   if (message.type === "pong") return;
   if (message.type === "view" && S.latest && message.version > S.latest.version + 1 && !inbox.length) {

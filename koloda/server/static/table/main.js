@@ -13,6 +13,7 @@ import { S, mySeat } from "./state.js";
 import { soundOn, wakeSound } from "./sound.js";
 import { closeSummary, nextDeal, summaryOpen } from "./summary.js";
 import { renderPhrases } from "./talk.js";
+import { initPractice } from "./practice.js";
 
 function pressed(id, on) { document.getElementById(id).setAttribute("aria-pressed", String(on)); }
 function byId(id) { return document.getElementById(id); }
@@ -71,5 +72,6 @@ Object.defineProperty(window, "presenting", { get: () => inbox.busy });
 Object.assign(window, { renderMine, renderBanner });
 
 renderPhrases();
+initPractice();
 setInterval(tickClock, 1000);
 connect();

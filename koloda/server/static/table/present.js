@@ -13,6 +13,7 @@ import { S, TABLE_ID, TOKEN, mySeat, words } from "./state.js";
 import { chime, click } from "./sound.js";
 import { openSummary, renderSummaryWaiting } from "./summary.js";
 import { showChat, showDeclaration } from "./talk.js";
+import { rewound } from "./practice.js";
 
 let finalShown = false;
 
@@ -25,6 +26,7 @@ export async function present(message) {
   }
   if (message.type === "chat") { showChat(message); return; }
   if (message.type !== "view") return;
+  if (message.undone && S.latest) { rewound(message); return; }  // a move taken back (practice.js)
   if (S.latest && message.version < S.latest.version) return;
   S.people = message.table;
   giveEntropy(message.seat);

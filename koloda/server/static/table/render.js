@@ -12,6 +12,7 @@ import { S, TABLE_ID, TOKEN, baseSeat, mySeat, myTurn, playerName, seatKind, wor
 import { joinRematch, redrawSummary } from "./summary.js";
 import { chatWords, drawBubble, renderPhrases } from "./talk.js";
 import { overlayRedraw } from "./overlay.js";
+import { openHand, renderUndo } from "./practice.js";
 
 let statusKey = "connecting";
 export function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
@@ -105,6 +106,7 @@ export function renderSeats(v) {
     el("b", { class: "name" }, playerName(s)),
     el("span", { class: "tags" }, seatTags(v, s)),
     el("span", { class: "facts" }, seatFacts(v, s).join(" · ")),
+    openHand(v, s),
     turn && S.people && S.people.turn_seconds ? el("span", { class: "clock", "data-clock": "1" }) : null);
     if (S.latest.facts.partnership) node.classList.add("side-" + S.latest.facts.sides.findIndex((side) => side.includes(s)));
     box.append(node);
@@ -150,6 +152,7 @@ export function renderTools(v) {
   document.getElementById("show-last").classList.toggle("hidden", !S.latest.facts.tricks);
   document.getElementById("talk").classList.toggle("hidden", mySeat() === null);
   renderLeave(v);
+  renderUndo();
 }
 
 export function renderPeople() {

@@ -13,6 +13,7 @@ export const S = {
   refused: false,          // the link was refused or the table is unknown: nothing more to do
   selected: new Set(),     // cards chosen for a decision of three cards
   hint: null,              // {version, action}
+  undoing: false,          // an undo sent, until the table answers (practice.js)
   leavingRect: null,       // where my card was when I played it
   lastTrick: null,         // {winner, plays}
   dealTricks: [],          // tricks taken per seat in the deal being played

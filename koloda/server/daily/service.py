@@ -1,0 +1,406 @@
+"""The deal of the day's service: attempts (one per player, game and day) played at ordinary
+tables in a daily mode, results written as each deal ends, the ranking, and the day's
+reveal once it closes. The clock is injectable (``clock``), so that tests can close a day.
+
+A daily table is an ordinary table: private, no hints, not rated, the day's bots at the
+other seats, dealt from the day's seed (so everyone gets the same cards, and since a bot's
+randomness comes from the table's seed and the position, the same play brings the same bot
+moves). While the day is open its seed stays secret: a daily table's finished record (101
+can end before the set does) carries the commitment only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import datetime as dt
+import hashlib
+import logging
+import os
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine
+
+from koloda.core.registry import load_rules
+from koloda.records import record_from_state
+from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
+from koloda.server.daily import store as daily_store
+from koloda.server.daily.days import (
+    PERSON_SEAT,
+    Clock,
+    DailyGame,
+    closes_at,
+    daily_game,
+    daily_games,
+    day_of,
+    day_seed,
+    utc_now,
+)
+from koloda.server.daily.scoring import Field, Standing, standing, standings
+
+if TYPE_CHECKING:
+    from koloda.server.live import LiveTable
+    from koloda.server.tables import TableManager
+
+log = logging.getLogger("koloda.daily")
+
+SECRET_ENV = "KOLODA_DAILY_SECRET"
+"""The server's secret for the days' seeds, when set (else one kept in the database)."""
+RANKED = 100
+"""Rows of a day's ranking shown (the player's own row is shown besides)."""
+
+
+class DailyError(Exception):
+    """A refused request: ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays: ``account:<id>`` (signed in) or ``guest:<hash>`` (this browser)."""
+
+    key: str
+    name: str | None
+    account_id: str | None
+
+    @classmethod
+    def guest(cls, browser: str) -> Player:
+        digest = hashlib.sha256(f"koloda-daily-browser:{browser}".encode()).hexdigest()
+        return cls(f"guest:{digest[:40]}", None, None)
+
+
+def person_points(table: LiveTable, deals: int) -> list[int]:
+    """The person's points on each finished deal of the set, oriented so that higher is
+    better (a penalty counts negative; a side's points in a partnership game)."""
+    info = table.rules.info
+    return [
+        round(info.seat_points(scores)[PERSON_SEAT]) for scores in table.state.deal_scores()[:deals]
+    ]
+
+
+class DailyService:
+    """The deal of the day at ``manager``'s tables."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.clock: Clock = utc_now
+        self.deals: dict[str, int] = {}
+        """A game's set size when not the measured one (tests play short sets)."""
+        self._secret: str | None = os.environ.get(SECRET_ENV) or None
+        self._lines: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def engine(self) -> Engine:
+        return self.manager.store.engine
+
+    def secret(self) -> str:
+        """The server's secret (read from the database once; blocking)."""
+        if self._secret is None:
+            self._secret = daily_store.server_secret(self.engine)
+        return self._secret
+
+    def today(self) -> dt.date:
+        return day_of(self.clock())
+
+    def game(self, name: str) -> DailyGame | None:
+        if name not in {g.game for g in daily_games()}:
+            return None
+        made = daily_game(name)
+        if name in self.deals:
+            deals = self.deals[name]
+            seconds = round(made.seconds * deals / made.deals)
+            made = DailyGame(made.game, made.preset, made.options, made.num_seats, deals, seconds)
+        return made
+
+    def games(self) -> list[DailyGame]:
+        return [g for g in (self.game(d.game) for d in daily_games()) if g is not None]
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    async def start(self, game: DailyGame, player: Player) -> daily_store.Attempt:
+        """The player's attempt at today's set: his table made, at the seed of the day; a
+        second attempt refused (409) on every process."""
+        day = self.today()
+        secret = await asyncio.to_thread(self.secret)
+        engine = self.engine
+        fresh = await asyncio.to_thread(
+            daily_store.reserve,
+            engine, day.isoformat(), game.game, player.key, player.name, player.account_id,
+            time.time(),
+        )  # fmt: skip
+        if not fresh:
+            raise DailyError(
+                409, f"one attempt a day: today's {game.game} set was played from this "
+                "account or browser already",
+            )  # fmt: skip
+        try:
+            table, tokens = await self.manager.create(
+                game.game,
+                game.options,
+                game.seats(),
+                names=[player.name if s == PERSON_SEAT else None for s in range(game.num_seats)],
+                hints=False,
+                seed=day_seed(secret, day, game.game),
+            )
+        except BaseException:
+            await asyncio.to_thread(
+                daily_store.forget, engine, day.isoformat(), game.game, player.key
+            )
+            raise
+        hide_seed(table)
+        table.rng = random.Random(f"{table.seed}:bots")  # the same play, the same bot moves
+        token = tokens[PERSON_SEAT]
+        await asyncio.to_thread(
+            daily_store.seat_attempt,
+            engine, day.isoformat(), game.game, player.key, table.id, token,
+        )  # fmt: skip
+        attempt = await asyncio.to_thread(
+            daily_store.attempt_of, engine, day.isoformat(), game.game, player.key
+        )
+        assert attempt is not None
+        return attempt
+
+    def deal_ended(self, table: LiveTable) -> None:
+        """A deal of ``table`` ended (from its owner): when it is a daily attempt, its new
+        results are written (in the background; the table does not wait)."""
+        game = table.rules.name
+        seed = table.seed
+        points = [
+            round(table.rules.info.seat_points(scores)[PERSON_SEAT])
+            for scores in table.state.deal_scores()
+        ]
+        task = asyncio.get_running_loop().create_task(self._record(table, game, seed, points))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _record(self, table: LiveTable, game: str, seed: str, points: list[int]) -> None:
+        try:
+            day = await asyncio.to_thread(self._day_of_seed, game, seed)
+            if day is None:
+                return
+            hide_seed(table)
+            daily = self.game(game)
+            assert daily is not None
+            attempt = await asyncio.to_thread(daily_store.attempt_at, self.engine, table.id)
+            if attempt is None or attempt.day != day.isoformat():
+                return
+            await asyncio.to_thread(
+                daily_store.add_results, self.engine, attempt, points[: daily.deals]
+            )
+        except Exception:
+            log.exception("the daily results of table %s were not written", table.id)
+
+    def _day_of_seed(self, game: str, seed: str) -> dt.date | None:
+        """The open (or just closed) day whose seed ``seed`` is, for ``game``."""
+        if self.game(game) is None:
+            return None
+        today = self.today()
+        for day in (today, today - dt.timedelta(days=1)):
+            if day_seed(self.secret(), day, game) == seed:
+                return day
+        return None
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    def closed(self, day: dt.date) -> bool:
+        return day < self.today()
+
+    def field(self, day: dt.date, game: DailyGame) -> Field:
+        rows = daily_store.counts(self.engine, day.isoformat(), game.game)
+        return Field.from_counts(game.deals, rows)
+
+    def summary(self, day: dt.date, game: DailyGame, player: Player | None) -> dict[str, Any]:
+        """A game's day as the pages show it (blocking): the commitment, the seed once the
+        day is closed, the ranking of the signed-in players, each deal's field, the player's
+        own attempt and standing."""
+        iso = day.isoformat()
+        closed = self.closed(day)
+        field = self.field(day, game)
+        everyone = daily_store.attempts(self.engine, iso, game.game)
+        ranked = standings(
+            field, [(a.player, a.name or "", a.points) for a in everyone if a.account_id]
+        )
+        seed = day_seed(self.secret(), day, game.game)
+        mine = None
+        if player is not None:
+            attempt = daily_store.attempt_of(self.engine, iso, game.game, player.key)
+            if attempt is not None and attempt.table_id:
+                mine = self._mine(field, ranked, attempt, closed)
+        return {
+            "day": iso,
+            "game": game.game,
+            "preset": game.preset,
+            "deals": game.deals,
+            "minutes": max(1, round(game.seconds / 60)),
+            "closed": closed,
+            "closes_at": closes_at(day).isoformat(),
+            "commitment": commitment(seed),
+            "seed": seed if closed else None,
+            "players": sum(1 for a in everyone if a.deals_done),
+            "ranking": [
+                _row(place, s)
+                for place, s in zip(places(ranked)[:RANKED], ranked[:RANKED], strict=True)
+            ],
+            "fields": [
+                {"deal": d, "players": f.players, "average": f.average(), "best": f.best()}
+                for d, f in enumerate(field.deals)
+            ],
+            "mine": mine,
+        }
+
+    def _mine(
+        self, field: Field, ranked: list[Standing], attempt: daily_store.Attempt, closed: bool
+    ) -> dict[str, Any]:
+        own = standing(field, attempt.player, attempt.name or "", attempt.points)
+        place = next(
+            (at for at, s in zip(places(ranked), ranked, strict=True) if s.key == attempt.player),
+            None,
+        )
+        done = attempt.deals_done >= len(field.deals)
+        return {
+            "table_id": attempt.table_id,
+            "token": None if done or closed else attempt.token,
+            "finished": done,
+            "deals_done": attempt.deals_done,
+            "guest": attempt.account_id is None,
+            "rank": place,
+            **_row(place, own),
+        }
+
+    # ----- after the close ---------------------------------------------------------------------
+
+    def lines(self, day: dt.date, game: DailyGame) -> list[dict[str, Any]]:
+        """How the field played each deal, once the day is closed (blocking; made once): the
+        most common first card or call of the person's seat, and the best result with the
+        attempt that made it."""
+        key = (day.isoformat(), game.game)
+        if key not in self._lines:
+            self._lines[key] = self._make_lines(day, game)
+        return self._lines[key]
+
+    def _make_lines(self, day: dt.date, game: DailyGame) -> list[dict[str, Any]]:
+        firsts: list[collections.Counter[str]] = [collections.Counter() for _ in range(game.deals)]
+        best: list[tuple[int, str] | None] = [None] * game.deals
+        for attempt in daily_store.attempts(self.engine, day.isoformat(), game.game):
+            for deal, text in enumerate(self._first_decisions(attempt, game)):
+                firsts[deal][text] += 1
+            for deal, points in enumerate(attempt.points):
+                if attempt.account_id and (best[deal] is None or points > best[deal][0]):  # type: ignore[index]
+                    best[deal] = (points, attempt.name or "")
+        out = []
+        for deal in range(game.deals):
+            common = firsts[deal].most_common(1)
+            found = best[deal]
+            out.append(
+                {
+                    "deal": deal,
+                    "common": common[0][0] if common else None,
+                    "common_players": common[0][1] if common else 0,
+                    "best_points": None if found is None else found[0],
+                    "best_name": None if found is None else found[1],
+                }
+            )
+        return out
+
+    def _first_decisions(self, attempt: daily_store.Attempt, game: DailyGame) -> list[str]:
+        """The person's first decision in each deal of the set he played."""
+        stored = self.manager.store.load(attempt.table_id)
+        if stored is None:
+            return []
+        rules = load_rules(stored.game, stored.options)
+        state = rules.empty_state(stored.first_dealer)
+        by_deal: dict[int, list[str]] = collections.defaultdict(list)
+        for deal, action in stored.actions:
+            by_deal[deal].append(action)
+        firsts = []
+        for deal, setup in enumerate(stored.setups[: game.deals]):
+            state.start_deal(rules.setup_from_json(setup))
+            first = None
+            for text in by_deal.get(deal, []):
+                if first is None and state.to_act == PERSON_SEAT:
+                    first = text
+                state.apply(rules.parse_action(text))
+            if first is not None:
+                firsts.append(first)
+            if len(state.deal_scores()) <= deal:
+                break
+        return firsts
+
+    def tables(self, day: dt.date, game: DailyGame) -> list[str]:
+        """The tables of the day's attempts (blocking; the page lists them once closed)."""
+        return [a.table_id for a in daily_store.attempts(self.engine, day.isoformat(), game.game)]
+
+    def seats(self, table_id: str) -> list[dict[str, Any]] | None:
+        """Who sat where at an attempt's table (``{kind, name}``), for its replay."""
+        stored = self.manager.store.load(table_id)
+        if stored is None:
+            return None
+        names = (stored.seating or {}).get("names") or [None] * len(stored.seats)
+        return [{"kind": k, "name": n} for k, n in zip(stored.seats, names, strict=False)]
+
+    def record(self, day: dt.date, game: DailyGame, table_id: str) -> dict[str, Any] | None:
+        """An attempt's record of the set, with the day's revealed seed (blocking; closed
+        days only): ``koloda verify`` checks its deals."""
+        attempt = daily_store.attempt_at(self.engine, table_id)
+        if attempt is None or attempt.day != day.isoformat() or attempt.game != game.game:
+            return None
+        stored = self.manager.store.load(table_id)
+        if stored is None:
+            return None
+        rules = load_rules(stored.game, stored.options)
+        state = rules.empty_state(stored.first_dealer)
+        by_deal: dict[int, list[str]] = collections.defaultdict(list)
+        for deal, action in stored.actions:
+            by_deal[deal].append(action)
+        for deal in range(min(attempt.deals_done, len(stored.setups))):
+            state.start_deal(rules.setup_from_json(stored.setups[deal]))
+            for text in by_deal.get(deal, []):
+                state.apply(rules.parse_action(text))
+        document = record_from_state(rules, state, first_dealer=stored.first_dealer)
+        document["options"] = stored.options
+        document[FAIRNESS_KEY] = proof(day_seed(self.secret(), day, game.game))
+        return document
+
+
+def places(ranked: list[Standing]) -> list[int]:
+    """Each standing's place: equal scores and points share one (1, 1, 3)."""
+    out: list[int] = []
+    for index, s in enumerate(ranked):
+        tied = index and (s.score, s.total) == (ranked[index - 1].score, ranked[index - 1].total)
+        out.append(out[-1] if tied else index + 1)
+    return out
+
+
+def _row(place: int | None, s: Standing) -> dict[str, Any]:
+    return {
+        "rank": place,
+        "name": s.name,
+        "score": round(s.score, 2),
+        "total": s.total,
+        "points": list(s.points),
+        "percents": [round(p, 2) for p in s.percents],
+    }
+
+
+def hide_seed(table: LiveTable) -> None:
+    """A daily table's finished record keeps the day's seed secret: the commitment only (the
+    day's page reveals the seed once the day closes)."""
+    if getattr(table, "_daily", False):
+        return
+    made = table.finished_record
+
+    def finished_record() -> dict[str, Any]:
+        document = made()
+        document[FAIRNESS_KEY] = {"commitment": table.commitment}
+        return document
+
+    object.__setattr__(table, "finished_record", finished_record)
+    object.__setattr__(table, "_daily", True)

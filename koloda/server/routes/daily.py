@@ -1,0 +1,254 @@
+"""The deal of the day's routes: today's sets (``/api/daily``), starting one's attempt, a
+day's ranking and, once it closed, its seed, how the field played and each attempt's record;
+and the pages ``/daily`` and ``/daily/<day>/<game>``."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import re
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from koloda.server.accounts_guard import bind_seat, session_of
+from koloda.server.daily.days import DailyGame, parse_day
+from koloda.server.daily.service import DailyError, DailyService, Player
+from koloda.server.protocol.http import Problem
+from koloda.server.replay import replay_json
+from koloda.server.replay_http import Replay
+from koloda.server.routes.common import manager_of
+from koloda.server.routes.pages import templates
+
+router = APIRouter(tags=["daily"])
+
+BROWSER = re.compile(r"[0-9A-Za-z_-]{16,128}")
+BROWSER_HEADER = "x-koloda-browser"
+"""A guest's browser sends its own random token (kept in the browser): one attempt a day per
+browser."""
+
+
+class DailyStart(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    browser: str | None = Field(
+        None, description="a guest's browser token (16-128 letters, digits, - or _)"
+    )
+
+
+class DailyStarted(BaseModel):
+    table_id: str
+    seat: int
+    token: str
+    url: str
+
+
+class DailyRow(BaseModel):
+    rank: int | None
+    name: str
+    score: float = Field(description="the mean matchpoint percentage over the set's deals")
+    total: int
+    points: list[int]
+    percents: list[float]
+
+
+class DailyMine(DailyRow):
+    table_id: str
+    token: str | None = Field(description="to go back to the table while the set is played")
+    finished: bool
+    deals_done: int
+    guest: bool
+
+
+class DealField(BaseModel):
+    deal: int
+    players: int
+    average: float | None
+    best: int | None
+
+
+class DealLine(BaseModel):
+    deal: int
+    common: str | None = Field(description="the most common first card or call at the seat")
+    common_players: int
+    best_points: int | None
+    best_name: str | None
+
+
+class DailyDay(BaseModel):
+    day: str
+    game: str
+    preset: str
+    deals: int
+    minutes: int
+    closed: bool
+    closes_at: str
+    commitment: str
+    seed: str | None = Field(description="revealed once the day is closed")
+    players: int
+    ranking: list[DailyRow]
+    fields: list[DealField]
+    mine: DailyMine | None
+    lines: list[DealLine] | None = None
+    records: list[str] | None = Field(None, description="the attempts' tables, once closed")
+
+
+class DailyToday(BaseModel):
+    day: str
+    closes_at: str
+    games: list[DailyDay]
+
+
+REFUSED: dict[int | str, dict[str, Any]] = {
+    403: {"model": Problem},
+    404: {"model": Problem},
+    409: {"model": Problem},
+    422: {"model": Problem},
+}
+
+
+def daily_of(request: Request) -> DailyService:
+    return manager_of(request).daily
+
+
+async def player_of(request: Request, browser: str | None) -> Player | None:
+    """The signed-in account, else the guest's browser (None: neither)."""
+    session = await session_of(request)
+    if session is not None:
+        account = session.account
+        return Player(f"account:{account.id}", account.name, account.id)
+    if browser is not None and BROWSER.fullmatch(browser):
+        return Player.guest(browser)
+    return None
+
+
+def _game(service: DailyService, name: str) -> DailyGame:
+    game = service.game(name)
+    if game is None:
+        raise HTTPException(404, f"no deal of the day for {name!r}")
+    return game
+
+
+@router.get("/api/daily", response_model=DailyToday)
+async def daily_today(request: Request, browser: str | None = None) -> dict[str, Any]:
+    """Today's sets: each game's commitment, size, ranking and the player's own attempt
+    (a guest's: ``browser``, his browser's token)."""
+    service = daily_of(request)
+    player = await player_of(request, browser or request.headers.get(BROWSER_HEADER))
+    day = service.today()
+    games = [
+        await asyncio.to_thread(service.summary, day, game, player) for game in service.games()
+    ]
+    first = games[0] if games else None
+    return {"day": day.isoformat(), "closes_at": first and first["closes_at"], "games": games}
+
+
+@router.post(
+    "/api/daily/{game}/start", status_code=201, response_model=DailyStarted, responses=REFUSED
+)
+async def daily_start(request: Request, game: str, body: DailyStart) -> DailyStarted:
+    """Start today's set of ``game``: a table with the day's bots, dealt from the day's
+    seed. One attempt a day: per account, or per browser for a guest (409 for a second)."""
+    service = daily_of(request)
+    daily = _game(service, game)
+    player = await player_of(request, body.browser)
+    if player is None:
+        raise HTTPException(422, "sign in, or send this browser's token ('browser') to play")
+    try:
+        attempt = await service.start(daily, player)
+    except DailyError as error:
+        raise HTTPException(error.status, error.message) from None
+    assert attempt.token is not None
+    await bind_seat(request, attempt.table_id, 0, attempt.token)
+    return DailyStarted(
+        table_id=attempt.table_id,
+        seat=0,
+        token=attempt.token,
+        url=f"/t/{attempt.table_id}?token={attempt.token}",
+    )
+
+
+def _day(service: DailyService, text: str) -> dt.date:
+    day = parse_day(text)
+    if day is None or day > service.today():
+        raise HTTPException(404, f"no deal of the day on {text!r} (yet)")
+    return day
+
+
+@router.get("/api/daily/{day}/{game}", response_model=DailyDay, responses=REFUSED)
+async def daily_day(
+    request: Request, day: str, game: str, browser: str | None = None
+) -> dict[str, Any]:
+    """A game's day: its ranking and fields; once the day is closed, its seed, how the field
+    played each deal and the attempts' records."""
+    service = daily_of(request)
+    date, daily = _day(service, day), _game(service, game)
+    player = await player_of(request, browser or request.headers.get(BROWSER_HEADER))
+    summary = await asyncio.to_thread(service.summary, date, daily, player)
+    if summary["closed"]:
+        summary["lines"] = await asyncio.to_thread(service.lines, date, daily)
+        summary["records"] = await asyncio.to_thread(service.tables, date, daily)
+    return summary
+
+
+@router.get("/api/daily/{day}/{game}/record/{table_id}", responses=REFUSED)
+async def daily_record(request: Request, day: str, game: str, table_id: str) -> JSONResponse:
+    """An attempt's record of the set with the day's seed (``koloda verify`` checks it),
+    once the day is closed: until then its cards are secret (403)."""
+    service = daily_of(request)
+    date, daily = _day(service, day), _game(service, game)
+    if not service.closed(date):
+        raise HTTPException(403, "the day is open: its deals stay secret until it closes")
+    record = await asyncio.to_thread(service.record, date, daily, table_id)
+    if record is None:
+        raise HTTPException(404, "no such attempt that day")
+    name = f"koloda-daily-{day}-{game}-{table_id}.json"
+    return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/api/replay/daily/{day}/{game}/{table_id}", responses=REFUSED, response_model=Replay)
+async def daily_replay(request: Request, day: str, game: str, table_id: str) -> Response:
+    """An attempt's replay for the replay viewer (every hand face up), once the day is
+    closed."""
+    service = daily_of(request)
+    date, daily = _day(service, day), _game(service, game)
+    if not service.closed(date):
+        raise HTTPException(403, "the day is open: its deals stay secret until it closes")
+    record = await asyncio.to_thread(service.record, date, daily, table_id)
+    if record is None:
+        raise HTTPException(404, "no such attempt that day")
+    seats = await asyncio.to_thread(service.seats, table_id)
+    replay = await asyncio.to_thread(replay_json, record, seats)
+    body = Replay.model_validate(replay).model_dump_json()
+    return Response(body, media_type="application/json")
+
+
+@router.get("/daily", response_class=HTMLResponse, include_in_schema=False)
+async def daily_page(request: Request) -> HTMLResponse:
+    """Today's deals of the day."""
+    return templates.TemplateResponse(request, "daily.html", {"day": "", "game": ""})
+
+
+@router.get("/daily/{day}/{game}", response_class=HTMLResponse, include_in_schema=False)
+async def daily_day_page(request: Request, day: str, game: str) -> HTMLResponse:
+    """A game's day: its ranking, and once closed how the field played."""
+    service = daily_of(request)
+    date = parse_day(day)
+    if date is None or date > service.today() or service.game(game) is None:
+        return templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
+    context = {"day": date.isoformat(), "game": game}
+    return templates.TemplateResponse(request, "daily.html", context)
+
+
+@router.get(
+    "/daily/{day}/{game}/replay/{table_id}", response_class=HTMLResponse, include_in_schema=False
+)
+async def daily_replay_page(request: Request, day: str, game: str, table_id: str) -> HTMLResponse:
+    """The replay viewer on an attempt of a closed day (it reads ``daily_replay``)."""
+    service = daily_of(request)
+    date = parse_day(day)
+    if date is None or not service.closed(date) or service.game(game) is None:
+        return templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
+    context = {"table_id": f"daily/{date.isoformat()}/{game}/{table_id}"}
+    return templates.TemplateResponse(request, "replay.html", context)

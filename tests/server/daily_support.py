@@ -1,0 +1,95 @@
+"""Helpers of the deal of the day's tests: players over HTTP and real WebSockets."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import httpx
+from server_support import receive
+from websockets.sync.client import connect
+
+PASSWORD = "correct horse battery"
+
+
+class Player:
+    """A signed-in player (or a guest with a browser token) of one server."""
+
+    def __init__(self, base: str, name: str | None, browser: str | None = None) -> None:
+        self.base = base
+        self.browser = browser
+        self.headers: dict[str, str] = {}
+        self.cookies: dict[str, str] = {}
+        self.seen: list[str] = []
+        """Every answer's text, for the leak scan."""
+        if name is not None:
+            made = httpx.post(f"{base}/api/accounts", json={"name": name, "password": PASSWORD})
+            assert made.status_code == 201, made.text
+            self.cookies = {"koloda_session": made.cookies["koloda_session"]}
+            self.headers = {"X-CSRF-Token": made.json()["csrf_token"]}
+        if browser is not None:
+            self.headers["X-Koloda-Browser"] = browser
+
+    def get(self, path: str, base: str | None = None) -> httpx.Response:
+        answer = httpx.get(f"{base or self.base}{path}", cookies=self.cookies, headers=self.headers)
+        self.seen.append(answer.text)
+        return answer
+
+    def start(self, game: str, base: str | None = None) -> httpx.Response:
+        body = {"browser": self.browser} if self.browser else {}
+        answer = httpx.post(
+            f"{base or self.base}/api/daily/{game}/start",
+            json=body,
+            cookies=self.cookies,
+            headers=self.headers,
+        )
+        self.seen.append(answer.text)
+        return answer
+
+
+def play_set(ws_url: str, table_id: str, token: str, deals: int, last: bool = False) -> None:
+    """Play the person's seat until ``deals`` deals are scored: always the first legal move
+    (or the last, with ``last``), "next deal" after each deal."""
+    with connect(f"{ws_url}/ws/tables/{table_id}?token={token}", max_size=1 << 22) as ws:
+        while True:
+            message = receive(ws, timeout=60)
+            assert message["type"] != "error", message
+            if message["type"] != "view":
+                continue
+            view = message["view"]
+            if view["deals_scored"] >= deals or view["finished"]:
+                return
+            if message["seat"] in message["table"]["waiting_for"]:
+                ws.send(json.dumps({"type": "next_deal"}))
+            if view["legal_actions"]:
+                action = view["legal_actions"][-1 if last else 0]
+                ws.send(
+                    json.dumps({"type": "act", "action": action, "version": message["version"]})
+                )
+
+
+def wait_done(
+    player: Player, day: str, game: str, deals: int, base: str | None = None
+) -> dict[str, Any]:
+    """The player's standing once his set's results are written (they are written just after
+    each deal's end)."""
+    deadline = time.monotonic() + 30
+    while True:
+        mine = player.get(f"/api/daily/{day}/{game}", base).json()["mine"]
+        if mine is not None and mine["deals_done"] >= deals:
+            return dict(mine)
+        assert time.monotonic() < deadline, mine
+        time.sleep(0.05)
+
+
+def matchpoints(mine: list[int], everyone: list[list[int]]) -> list[float]:
+    """A hand computation of matchpoint percentages: per deal, 1 for each other player
+    beaten and 1/2 for each tie, over the others."""
+    out = []
+    for deal, points in enumerate(mine):
+        others = [p[deal] for p in everyone]
+        others.remove(points)
+        won = sum(1.0 for p in others if p < points) + sum(0.5 for p in others if p == points)
+        out.append(100 * won / len(others) if others else 50.0)
+    return out

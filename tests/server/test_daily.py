@@ -1,0 +1,113 @@
+"""The deal of the day: three players over real WebSockets play the same deals against the
+same bots; the same moves bring the same bot plays; the matchpoints are a hand computation's;
+nothing shows the day's seed or a hand before the day closes (a simulated clock), and after
+it the seed is revealed and the deals verify; a second attempt is refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+
+import pytest
+from daily_support import Player, matchpoints, play_set, wait_done
+from server_support import ServerThread, serving
+
+from koloda.records import parse_record
+from koloda.records.fairness import commitment, verify
+from koloda.server.daily.days import day_seed
+
+DEALS = 2
+DAY = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(scope="module")
+def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    for running in serving(tmp_path_factory, "daily"):
+        service = running.app.state.manager.daily
+        service.clock = lambda: DAY
+        service.deals = {"king": DEALS}
+        yield running
+
+
+def test_a_day_of_three_players(daily_server: ServerThread) -> None:
+    server = daily_server
+    service = server.app.state.manager.daily
+    day = DAY.date().isoformat()
+    ada, boris, vera, olga = (Player(server.url, n) for n in ("Ada", "Boris", "Vera", "Olga"))
+    today = olga.get("/api/daily").json()
+    king = next(g for g in today["games"] if g["game"] == "king")
+    assert king["deals"] == DEALS and king["seed"] is None and king["mine"] is None
+    seed = day_seed(service.secret(), DAY.date(), "king")
+    assert king["commitment"] == commitment(seed)
+    tables = {}
+    for player, last in ((ada, False), (boris, False), (vera, True)):
+        started = player.start("king")
+        assert started.status_code == 201, started.text
+        table_id, token = started.json()["table_id"], started.json()["token"]
+        play_set(server.ws_url, table_id, token, DEALS, last)
+        tables[player] = table_id
+    # the same cards for everyone, and the same bot plays for the same moves
+    store = server.app.state.store
+    stored = {p: store.load(t) for p, t in tables.items()}
+    assert stored[ada].seed == stored[vera].seed == seed
+    assert stored[ada].setups[:DEALS] == stored[boris].setups[:DEALS] == stored[vera].setups[:DEALS]
+    same = [a for a in stored[ada].actions if a[0] < DEALS]
+    assert same == [a for a in stored[boris].actions if a[0] < DEALS]
+    assert same != [a for a in stored[vera].actions if a[0] < DEALS]
+    # matchpoints as a hand computes them
+    mine = {p: wait_done(p, day, "king", DEALS) for p in (ada, boris, vera)}
+    everyone = [m["points"] for m in mine.values()]
+    for m in mine.values():
+        expected = matchpoints(m["points"], everyone)
+        assert m["percents"] == pytest.approx(expected, abs=0.01)
+        assert m["score"] == pytest.approx(sum(expected) / DEALS, abs=0.01)
+    ranking = olga.get(f"/api/daily/{day}/king").json()["ranking"]
+    scores = [r["score"] for r in ranking]
+    assert scores == sorted(scores, reverse=True)
+    assert sorted(scores) == pytest.approx(sorted(m["score"] for m in mine.values()), abs=0.01)
+    # one attempt a day, in one line
+    again = ada.start("king")
+    assert again.status_code == 409 and "one attempt a day" in again.json()["detail"]
+    # nothing before the close shows the seed or a hand, to one who has not played
+    for path in (
+        "/api/daily",
+        f"/api/daily/{day}/king",
+        f"/api/daily/{day}/king/record/{tables[ada]}",
+        f"/api/tables/{tables[ada]}/record",
+        f"/api/replay/{tables[ada]}",
+        f"/api/replay/daily/{day}/king/{tables[ada]}",
+        f"/daily/{day}/king/replay/{tables[ada]}",
+        "/daily",
+        f"/daily/{day}/king",
+    ):
+        olga.get(path)
+    hands = [json.dumps(setup["hands"]) for setup in stored[ada].setups]
+    for text in olga.seen + ada.seen:
+        assert seed not in text
+        assert not any(hand in text for hand in hands)
+    # the day closes: the seed is revealed and the deals verify
+    service.clock = lambda: DAY + dt.timedelta(days=1)
+    try:
+        closed = olga.get(f"/api/daily/{day}/king").json()
+        assert closed["closed"] and closed["seed"] == seed
+        assert len(closed["lines"]) == DEALS and closed["lines"][0]["common_players"] >= 2
+        record = olga.get(f"/api/daily/{day}/king/record/{tables[vera]}").json()
+        assert verify(parse_record(record)) == []
+        assert len(record["deals"]) == DEALS
+        replay = olga.get(f"/api/replay/daily/{day}/king/{tables[vera]}").json()
+        assert replay["seats"][0]["name"] == "Vera" and replay["positions"]
+        assert olga.get(f"/daily/{day}/king/replay/{tables[vera]}").status_code == 200
+    finally:
+        service.clock = lambda: DAY
+
+
+def test_a_guest_plays_once_per_browser(daily_server: ServerThread) -> None:
+    guest = Player(daily_server.url, None, browser="b" * 32)
+    first = guest.start("king")
+    assert first.status_code == 201, first.text
+    second = guest.start("king")
+    assert second.status_code == 409
+    nobody = Player(daily_server.url, None)
+    assert nobody.start("king").status_code == 422
+    assert nobody.start("no_such_game").status_code == 404
