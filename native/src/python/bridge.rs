@@ -20,14 +20,28 @@ pub fn events_list<'py, E>(
     Ok(list)
 }
 
+/// What `get` reads of `game` (a getter of `game_core!`'s `getters`, its closure typed by
+/// the game).
+#[inline]
+pub fn read<G, T>(game: &G, get: impl Fn(&G) -> T) -> T {
+    get(game)
+}
+
 /// The `#[pymethods]` of a game's core class: the shared members, then the game's own
 /// (`$own`). The class has `game` (a [`Game`](crate::games::Game)), `rules` and
-/// `shuffler`; the fields named in `copies` are copied by `clone` too. With `dealt` and the
+/// `shuffler`; the fields named in `copies` are copied by `clone` too, and each of
+/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's. With `dealt` and the
 /// game's event converter, the whole-deck games' `apply_unchecked` and `_apply_events`
 /// (over [`DealtGame`](crate::games::DealtGame)) come with it.
 macro_rules! game_core {
-    ($core:ident, copies [$($field:ident),*], dealt $event:path, $($own:tt)*) => {
-        game_core!($core, copies [$($field),*],
+    (
+        $core:ident,
+        copies [$($field:ident),*],
+        getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
+        dealt $event:path,
+        $($own:tt)*
+    ) => {
+        game_core!($core, copies [$($field),*], getters { $($(#[$doc])* $name: $ty = $get),* },
             /// The fast path for search: the caller guarantees the action is legal.
             fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
                 let due = {
@@ -67,9 +81,22 @@ macro_rules! game_core {
             $($own)*
         );
     };
-    ($core:ident, copies [$($field:ident),*], $($own:tt)*) => {
+    (
+        $core:ident,
+        copies [$($field:ident),*],
+        getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
+        $($own:tt)*
+    ) => {
         #[pymethods]
         impl $core {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name(&self) -> $ty {
+                    $crate::python::bridge::read(&self.game, $get)
+                }
+            )*
+
             /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
             fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
                 action

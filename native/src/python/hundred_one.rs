@@ -253,6 +253,23 @@ impl HundredOneCore {
 game_core! {
     HundredOneCore,
     copies[seed],
+    getters {
+        num_seats: u8 = |g| g.n,
+        hands: Vec<CardBits> = |g| g.hands[..g.n as usize].to_vec(),
+        /// The stock, its top card last.
+        stock: Vec<u16> = |g| ints(&g.stock[..g.stock_len as usize]),
+        /// The discard pile, its top card last.
+        pile: Vec<u16> = |g| ints(&g.pile[..g.pile_len as usize]),
+        top: i8 = |g| g.top,
+        suit: i8 = |g| g.suit,
+        follow: CardBits = |g| g.follow,
+        drawn: i8 = |g| g.drawn,
+        epoch: u32 = |g| g.epoch,
+        log: Vec<u16> = |g| g.log.clone(),
+        starter: i8 = |g| g.starter,
+        restocks_used: u32 = |g| g.restocks_used,
+        totals: Vec<i64> = |g| g.totals[..g.n as usize].to_vec(),
+    },
     #[new]
     fn new() -> Self {
         HundredOneCore {
@@ -445,22 +462,6 @@ game_core! {
 
     // ----- what the Python side reads ----------------------------------------------------
 
-    #[getter]
-    fn num_seats(&self) -> u8 {
-        self.game.n
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<CardBits> {
-        self.game.hands[..self.game.n as usize].to_vec()
-    }
-
-    /// The stock, its top card last.
-    #[getter]
-    fn stock(&self) -> Vec<u16> {
-        ints(&self.game.stock[..self.game.stock_len as usize])
-    }
-
     #[setter]
     fn set_stock(&mut self, stock: Vec<u8>) -> PyResult<()> {
         if stock.len() > 36 {
@@ -469,47 +470,6 @@ game_core! {
         self.game.stock[..stock.len()].copy_from_slice(&stock);
         self.game.stock_len = stock.len() as u8;
         Ok(())
-    }
-
-    /// The discard pile, its top card last.
-    #[getter]
-    fn pile(&self) -> Vec<u16> {
-        ints(&self.game.pile[..self.game.pile_len as usize])
-    }
-
-    #[getter]
-    fn top(&self) -> i8 {
-        self.game.top
-    }
-
-    #[getter]
-    fn suit(&self) -> i8 {
-        self.game.suit
-    }
-
-    #[getter]
-    fn follow(&self) -> CardBits {
-        self.game.follow
-    }
-
-    #[getter]
-    fn drawn(&self) -> i8 {
-        self.game.drawn
-    }
-
-    #[getter]
-    fn epoch(&self) -> u32 {
-        self.game.epoch
-    }
-
-    #[getter]
-    fn log(&self) -> Vec<u16> {
-        self.game.log.clone()
-    }
-
-    #[getter]
-    fn starter(&self) -> i8 {
-        self.game.starter
     }
 
     #[getter]
@@ -521,16 +481,6 @@ game_core! {
             .map(|r| PyTuple::new(py, r.iter().map(|&c| c as u16)))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, restocks)
-    }
-
-    #[getter]
-    fn restocks_used(&self) -> u32 {
-        self.game.restocks_used
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals[..self.game.n as usize].to_vec()
     }
 
     fn _source(&self) -> SourceTuple {

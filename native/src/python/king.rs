@@ -98,6 +98,28 @@ impl KingCore {
 game_core! {
     KingCore,
     copies [],
+    getters {
+        num_seats: u8 = |g| g.n(),
+        contract: i8 = |g| g.contract,
+        trump: i8 = |g| g.trump.map_or(-1, |suit| suit.index() as i8),
+        by_last: bool = |g| g.by_last,
+        caller: i8 = |g| Seat::to_code(g.caller),
+        hands: Vec<u64> = |g| g.hands[..g.n() as usize].to_vec(),
+        pre_actions: Vec<u32> = |g| g.pre[..g.pre_len as usize].to_vec(),
+        taken: Vec<u64> = |g| g.taken[..g.n() as usize].to_vec(),
+        last_tricks: Vec<u16> = |g| crate::python::module::ints(&g.last_tricks[..g.n() as usize]),
+        taken_all: u64 = |g| g.taken_all,
+        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
+        trick_count: u8 = |g| g.trick_count,
+        lead_suit: u8 = |g| g.lead_suit,
+        trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks[..g.n() as usize]),
+        tricks_played: u8 = |g| g.tricks_played,
+        lead_first: Vec<u64> = |g| g.lead_first[..g.n() as usize].to_vec(),
+        follow_first: u64 = |g| g.follow_first,
+        discard_first: u64 = |g| g.discard_first,
+        totals: Vec<i64> = |g| g.totals[..g.n() as usize].to_vec(),
+    },
     dealt KingCore::event_tuple,
     #[new]
     fn new() -> Self {
@@ -239,36 +261,6 @@ game_core! {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn num_seats(&self) -> u8 {
-        self.game.n()
-    }
-
-    #[getter]
-    fn contract(&self) -> i8 {
-        self.game.contract
-    }
-
-    #[getter]
-    fn trump(&self) -> i8 {
-        self.game.trump.map_or(-1, |suit| suit.index() as i8)
-    }
-
-    #[getter]
-    fn by_last(&self) -> bool {
-        self.game.by_last
-    }
-
-    #[getter]
-    fn caller(&self) -> i8 {
-        Seat::to_code(self.game.caller)
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<u64> {
-        self.game.hands[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
     fn dealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let size = self.game.table.hand_size as usize;
         let hands: Vec<Bound<'py, PyTuple>> = self.game.dealt[..self.game.n() as usize]
@@ -279,31 +271,6 @@ game_core! {
     }
 
     #[getter]
-    fn pre_actions(&self) -> Vec<u32> {
-        self.game.pre[..self.game.pre_len as usize].to_vec()
-    }
-
-    #[getter]
-    fn taken(&self) -> Vec<u64> {
-        self.game.taken[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
-    fn last_tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.last_tricks[..self.game.n() as usize])
-    }
-
-    #[getter]
-    fn taken_all(&self) -> u64 {
-        self.game.taken_all
-    }
-
-    #[getter]
-    fn history(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
-    }
-
-    #[getter]
     fn trick(&self) -> Vec<u16> {
         let end = self.game.plays_len as usize;
         let start = end - self.game.trick_count as usize;
@@ -311,51 +278,6 @@ game_core! {
             .iter()
             .map(|p| (p & 63) as u16)
             .collect()
-    }
-
-    #[getter]
-    fn trick_count(&self) -> u8 {
-        self.game.trick_count
-    }
-
-    #[getter]
-    fn lead_suit(&self) -> u8 {
-        self.game.lead_suit
-    }
-
-    #[getter]
-    fn trick_leader(&self) -> i8 {
-        Seat::to_code(self.game.trick_leader())
-    }
-
-    #[getter]
-    fn tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.tricks[..self.game.n() as usize])
-    }
-
-    #[getter]
-    fn tricks_played(&self) -> u8 {
-        self.game.tricks_played
-    }
-
-    #[getter]
-    fn lead_first(&self) -> Vec<u64> {
-        self.game.lead_first[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
-    fn follow_first(&self) -> u64 {
-        self.game.follow_first
-    }
-
-    #[getter]
-    fn discard_first(&self) -> u64 {
-        self.game.discard_first
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals[..self.game.n() as usize].to_vec()
     }
 
     #[getter]

@@ -128,6 +128,24 @@ impl SpadesCore {
 game_core! {
     SpadesCore,
     copies [],
+    getters {
+        hands: Vec<u64> = |g| g.hands.to_vec(),
+        picked_up: Vec<bool> = |g| g.picked_up.to_vec(),
+        bids: Vec<i8> = |g| g.bids.to_vec(),
+        pending: Vec<u64> = |g| g.pending.to_vec(),
+        sent: Vec<u64> = |g| g.sent.to_vec(),
+        received: Vec<u64> = |g| g.received.to_vec(),
+        /// Every card of this deal in play order, as ``seat << 6 | card``.
+        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
+        trick_count: u8 = |g| g.trick_count,
+        lead_suit: u8 = |g| g.lead_suit,
+        trick_leader: i8 = |g| g.trick_leader,
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks),
+        tricks_played: u8 = |g| g.tricks_played,
+        broken: bool = |g| g.broken,
+        totals: Vec<i64> = |g| g.totals.to_vec(),
+        bags: Vec<i64> = |g| g.bags.to_vec(),
+    },
     dealt SpadesCore::event_tuple,
     #[new]
     fn new() -> Self {
@@ -217,42 +235,12 @@ game_core! {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn hands(&self) -> Vec<u64> {
-        self.game.hands.to_vec()
-    }
-
-    #[getter]
     fn dealt(&self) -> Vec<Vec<u16>> {
         self.game
             .dealt
             .iter()
             .map(|hand| crate::python::module::ints(hand))
             .collect()
-    }
-
-    #[getter]
-    fn picked_up(&self) -> Vec<bool> {
-        self.game.picked_up.to_vec()
-    }
-
-    #[getter]
-    fn bids(&self) -> Vec<i8> {
-        self.game.bids.to_vec()
-    }
-
-    #[getter]
-    fn pending(&self) -> Vec<u64> {
-        self.game.pending.to_vec()
-    }
-
-    #[getter]
-    fn sent(&self) -> Vec<u64> {
-        self.game.sent.to_vec()
-    }
-
-    #[getter]
-    fn received(&self) -> Vec<u64> {
-        self.game.received.to_vec()
     }
 
     #[getter]
@@ -271,12 +259,6 @@ game_core! {
             .collect()
     }
 
-    /// Every card of this deal in play order, as ``seat << 6 | card``.
-    #[getter]
-    fn history(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
-    }
-
     /// The cards of the trick in progress, led first.
     #[getter]
     fn trick(&self) -> Vec<u16> {
@@ -286,46 +268,6 @@ game_core! {
             .iter()
             .map(|p| (p & 63) as u16)
             .collect()
-    }
-
-    #[getter]
-    fn trick_count(&self) -> u8 {
-        self.game.trick_count
-    }
-
-    #[getter]
-    fn lead_suit(&self) -> u8 {
-        self.game.lead_suit
-    }
-
-    #[getter]
-    fn trick_leader(&self) -> i8 {
-        self.game.trick_leader
-    }
-
-    #[getter]
-    fn tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.tricks)
-    }
-
-    #[getter]
-    fn tricks_played(&self) -> u8 {
-        self.game.tricks_played
-    }
-
-    #[getter]
-    fn broken(&self) -> bool {
-        self.game.broken
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals.to_vec()
-    }
-
-    #[getter]
-    fn bags(&self) -> Vec<i64> {
-        self.game.bags.to_vec()
     }
 
     #[getter]

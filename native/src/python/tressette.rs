@@ -109,6 +109,24 @@ fn core_event<'py>(
 game_core! {
     TressetteCore,
     copies [],
+    getters {
+        leader: u8 = |g| g.leader,
+        hands: Vec<u64> = |g| g.hands().map(CardSet::bits).to_vec(),
+        taken: Vec<u64> = |g| g.taken().map(CardSet::bits).to_vec(),
+        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
+        trick_count: u8 = |g| g.trick_count,
+        lead_suit: u8 = |g| g.lead_suit,
+        trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks),
+        tricks_played: u8 = |g| g.tricks_played,
+        points: Vec<i64> = |g| g.points.to_vec(),
+        deal_points: Vec<i64> = |g| g.deal_points.to_vec(),
+        deal_declared: Vec<i64> = |g| g.deal_declared.to_vec(),
+        deal_bonus: Vec<i64> = |g| g.deal_bonus.to_vec(),
+        totals: Vec<i64> = |g| g.totals.to_vec(),
+        settled_points: (i64, i64) = |g| (g.settled_points[0], g.settled_points[1]),
+        settled_games: u8 = |g| g.settled_games,
+    },
     dealt core_event,
     #[new]
     fn new() -> Self {
@@ -210,32 +228,12 @@ game_core! {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn leader(&self) -> u8 {
-        self.game.leader
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<u64> {
-        self.game.hands().map(CardSet::bits).to_vec()
-    }
-
-    #[getter]
     fn dealt(&self) -> Vec<Vec<u16>> {
         self.game
             .dealt
             .iter()
             .map(|hand| crate::python::module::ints(hand))
             .collect()
-    }
-
-    #[getter]
-    fn taken(&self) -> Vec<u64> {
-        self.game.taken().map(CardSet::bits).to_vec()
-    }
-
-    #[getter]
-    fn history(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -246,66 +244,6 @@ game_core! {
             .iter()
             .map(|p| (p & 63) as u16)
             .collect()
-    }
-
-    #[getter]
-    fn trick_count(&self) -> u8 {
-        self.game.trick_count
-    }
-
-    #[getter]
-    fn lead_suit(&self) -> u8 {
-        self.game.lead_suit
-    }
-
-    #[getter]
-    fn trick_leader(&self) -> i8 {
-        Seat::to_code(self.game.trick_leader())
-    }
-
-    #[getter]
-    fn tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.tricks)
-    }
-
-    #[getter]
-    fn tricks_played(&self) -> u8 {
-        self.game.tricks_played
-    }
-
-    #[getter]
-    fn points(&self) -> Vec<i64> {
-        self.game.points.to_vec()
-    }
-
-    #[getter]
-    fn deal_points(&self) -> Vec<i64> {
-        self.game.deal_points.to_vec()
-    }
-
-    #[getter]
-    fn deal_declared(&self) -> Vec<i64> {
-        self.game.deal_declared.to_vec()
-    }
-
-    #[getter]
-    fn deal_bonus(&self) -> Vec<i64> {
-        self.game.deal_bonus.to_vec()
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals.to_vec()
-    }
-
-    #[getter]
-    fn settled_points(&self) -> (i64, i64) {
-        (self.game.settled_points[0], self.game.settled_points[1])
-    }
-
-    #[getter]
-    fn settled_games(&self) -> u8 {
-        self.game.settled_games
     }
 
     fn _games(&self) -> Vec<(u8, i64, u32)> {
