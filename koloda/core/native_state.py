@@ -17,6 +17,7 @@ where it truly differs (its options tuple, event and view fields, loading a Pyth
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -40,6 +41,12 @@ COMMON_EVENTS: Mapping[str, Callable[..., Event]] = {
     "over": GameOver,
 }
 """The events the games share, by the kind the native engine gives them."""
+
+
+@functools.cache
+def _native() -> Any:
+    """The extension module (not a game's: the core imports no game), imported once."""
+    return importlib.import_module("koloda._native")
 
 
 def _plain(value: Any) -> Any:
@@ -115,21 +122,22 @@ class NativeState:
     def in_deal(self) -> bool:
         return self.AWAIT_PHASE < self.phase < self.OVER_PHASE
 
-    def _summaries(self, lines: Sequence[Any]) -> list[Any]:
-        """The score sheet's lines as the game's objects, from the core's tuples."""
+    def _summaries(self, lines: Sequence[Any]) -> Sequence[Any]:
+        """The score sheet's lines as the game's objects, from the core's tuples (a list, or
+        a tuple where the Python engine's sheet is one)."""
         raise NotImplementedError
 
     @property
-    def sheet(self) -> list[Any]:
+    def sheet(self) -> Sequence[Any]:
         """The score sheet: one summary per finished deal (read from the core once)."""
-        cache: list[Any] | None = self.__dict__.get("_sheet")
+        cache: Any = self.__dict__.get("_sheet")
         count = self._sheet_count()
         if cache is None or len(cache) > count:
-            cache = []
+            cache = self._summaries(())
         if len(cache) < count:
             cache = cache + self._summaries(self._sheet_lines(len(cache)))
             self.__dict__["_sheet"] = cache
-        return cache
+        return cast("Sequence[Any]", cache)
 
     def deal_scores(self) -> list[tuple[int, ...]]:
         return [line.scores for line in self.sheet]
@@ -271,8 +279,7 @@ class NativeRules:
         if shuffler.seed is None or type(shuffler) is not Shuffler:
             dealt: tuple[tuple[Card, ...], ...] = cast(Any, super()).deal_hands(shuffler, deal)
             return dealt
-        native = importlib.import_module("koloda._native")  # the extension, not a game
-        cards = native.seeded_shuffle(f"{shuffler.seed}", deal, list(rules.deck.cards))
+        cards = _native().seeded_shuffle(f"{shuffler.seed}", deal, list(rules.deck.cards))
         size = rules.hand_size
         return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(rules.num_seats))
 

@@ -113,16 +113,11 @@ class NativeHundredOneState(HundredOneCore, NativeState):
     def in_deal(self) -> bool:
         return self.phase not in (PHASE_AWAIT_DEAL, PHASE_OVER)
 
-    @property
-    def sheet(self) -> tuple[DealSummary, ...]:  # type: ignore[override]
-        """The score sheet: one ``DealSummary`` per finished hand."""
-        return tuple(super().sheet)
-
-    def _summaries(self, lines: Sequence[Any]) -> list[Any]:
-        return [
+    def _summaries(self, lines: Sequence[Any]) -> tuple[DealSummary, ...]:
+        return tuple(
             DealSummary(deal, dealer, out, on_queen, tuple(scores))
             for deal, dealer, out, on_queen, scores in lines
-        ]
+        )
 
     def _deal_started(self) -> DealStarted:
         return DealStarted(self.deal_number, self.dealer, self.deal_setup().hands)
