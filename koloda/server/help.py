@@ -180,6 +180,15 @@ def preferred_language(request: Request) -> str:
     return DEFAULT_LANGUAGE
 
 
+def lesson_link(lang: str, page: str, title: str) -> str:
+    """A game page's link to its first game with the teacher (``/learn/<game>``), if it has
+    one; nothing on the other pages."""
+    if page not in game_pages() or game_plugin(page).lesson is None:
+        return ""
+    label = html.escape(word(lang, "learn.link_label", title))
+    return f'<p class="lesson-link"><a class="button" href="/learn/{page}">{label}</a></p>'
+
+
 def word(lang: str, key: str, *args: str) -> str:
     entry = catalogue(lang).get(key)
     text = entry if isinstance(entry, str) else key
@@ -323,6 +332,8 @@ def document(
         missing = setting_summary(lang, setting)
         body = highlighted(body, setting, lang)
     title = shown.title if found else word(lang, "guide.title")
+    if found:
+        body = lesson_link(lang, page, shown.title) + body
     return f"""<!doctype html>
 <html lang="{lang}">
 <head>

@@ -390,7 +390,7 @@ class LiveTable:
         document["options"] = self.options
         record = parse_record(document)
         results = results_document(record, self.state)
-        results[FAIRNESS_KEY] = proof(self.seed, self.seating.entropy or ())
+        results[FAIRNESS_KEY] = fairness_proof(self)
         return practice_record(self, results)
 
     def seat_names(self, lang: str) -> list[str]:
@@ -447,6 +447,14 @@ class LiveTable:
         }
         self.sheet_cache = (key, sheet)
         return sheet
+
+
+def fairness_proof(table: LiveTable) -> dict[str, Any]:
+    """A finished table's fairness proof (records.fairness); a deal of the day's keeps the
+    day's seed secret (the commitment only): the day's page reveals it when the day closes."""
+    if table.seating.daily is not None:
+        return {"commitment": table.commitment}
+    return proof(table.seed, table.seating.entropy or ())
 
 
 def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:

@@ -40,8 +40,13 @@ class Practice:
 
 
 def practice_people(table: LiveTable) -> dict[str, Any]:
-    """The table's part of ``people``: whether it offers undo, whether its hands are open."""
-    return {"undo": solo_seat(table) is not None, "open_hands": table.seating.open_hands}
+    """The table's part of ``people``: whether it offers undo, whether its hands are open,
+    and the deal of the day's set it plays (``daily``; None: none)."""
+    return {
+        "undo": solo_seat(table) is not None,
+        "open_hands": table.seating.open_hands,
+        "daily": table.seating.daily,
+    }
 
 
 def practice_view(table: LiveTable, seat: int | None, message: dict[str, Any]) -> None:
@@ -74,9 +79,10 @@ def check_open_hands(kinds: list[str], seating: Seating) -> None:
 
 
 def solo_seat(table: LiveTable) -> int | None:
-    """The seat of the one person seated at an unrated table (None: rated, nobody, or more
-    than one person): the table where he may take back his decisions."""
-    if table.seating.rated is not None:
+    """The seat of the one person seated at an unrated table (None: rated, a deal of the
+    day's, nobody, or more than one person): the table where he may take back his
+    decisions."""
+    if table.seating.rated is not None or table.seating.daily is not None:
         return None
     taken = [s for s, state in enumerate(table.seat_states()) if state == "taken"]
     return taken[0] if len(taken) == 1 else None

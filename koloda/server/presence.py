@@ -112,18 +112,25 @@ class Presence:
             return
         table.clock_version = table.version
         table.clock_started = time.monotonic()
-        asyncio.get_running_loop().call_later(seconds, self.time_up, table, table.version, seat)
+        started = table.clock_started
+        loop = asyncio.get_running_loop()
+        loop.call_later(seconds, self.time_up, table, table.version, seat, started)
 
-    def time_up(self, table: LiveTable, version: int, seat: int) -> None:
-        """The clock of ``seat``'s turn at ``version`` ran out: the owner decides what it
-        means now."""
+    def time_up(
+        self, table: LiveTable, version: int, seat: int, started: float | None = None
+    ) -> None:
+        """The clock of ``seat``'s turn at ``version`` (started at ``started``) ran out: the
+        owner decides what it means now."""
         table.queue.put_nowait(
-            Call(lambda t: self._clock_ran_out(t, version, seat), detached_future())
+            Call(lambda t: self._clock_ran_out(t, version, seat, started), detached_future())
         )
 
-    def _clock_ran_out(self, table: LiveTable, version: int, seat: int) -> None:
+    def _clock_ran_out(
+        self, table: LiveTable, version: int, seat: int, started: float | None
+    ) -> None:
         if (
             table.version != version
+            or (started is not None and table.clock_started != started)  # after an undo
             or table.state.to_act != seat
             or table.seats[seat] != HUMAN
             or seat in table.away

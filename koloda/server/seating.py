@@ -64,6 +64,9 @@ class Seating:
     """The rating its game counts for (``ratings.rating_key``); None: not rated."""
     open_hands: bool = False
     """A study table: every hand is shown face up to its one person (``practice``)."""
+    daily: dict[str, Any] | None = None
+    """The deal of the day's set the table plays (``{day, game, deals}``, ``daily``): no
+    undo, and its record keeps the day's seed secret; None: an ordinary table."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -82,6 +85,7 @@ class Seating:
             "entropy": self.entropy,
             "rated": self.rated,
             "open_hands": self.open_hands,
+            "daily": self.daily,
         }
 
     @classmethod
@@ -99,6 +103,7 @@ class Seating:
             entropy=data.get("entropy"),
             rated=data.get("rated"),
             open_hands=bool(data.get("open_hands", False)),
+            daily=data.get("daily"),
         )
 
     def entropy_pending(self, seats: list[str]) -> list[int]:

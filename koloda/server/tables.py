@@ -116,6 +116,7 @@ class TableManager:
         rated: str | None = None,
         open_hands: bool = False,
         seed: str | None = None,
+        daily: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
@@ -140,6 +141,7 @@ class TableManager:
                 turn_seconds=turn_seconds,
                 rated=rated,
                 open_hands=open_hands,
+                daily=daily,
             ),
             entropy,
             seed,

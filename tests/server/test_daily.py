@@ -8,14 +8,24 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from daily_support import Player, matchpoints, play_set, wait_done
-from server_support import ServerThread, serving
+from server_support import ServerThread, receive, receive_until, serving
+from sqlalchemy import create_engine
+from typer.testing import CliRunner
+from websockets.sync.client import connect
 
+from koloda.cli.main import app
 from koloda.records import parse_record
 from koloda.records.fairness import commitment, verify
+from koloda.server.daily import store as daily_store
 from koloda.server.daily.days import day_seed
+from koloda.server.live import fairness_proof
+from koloda.server.seating import Seating
+from koloda.server.store import metadata
+from koloda.server.tables import new_table
 
 DEALS = 2
 DAY = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
@@ -30,7 +40,7 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThr
         yield running
 
 
-def test_a_day_of_three_players(daily_server: ServerThread) -> None:
+def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> None:
     server = daily_server
     service = server.app.state.manager.daily
     day = DAY.date().isoformat()
@@ -66,6 +76,17 @@ def test_a_day_of_three_players(daily_server: ServerThread) -> None:
     scores = [r["score"] for r in ranking]
     assert scores == sorted(scores, reverse=True)
     assert sorted(scores) == pytest.approx(sorted(m["score"] for m in mine.values()), abs=0.01)
+    history = ada.get("/api/daily/mine").json()["days"]
+    assert history == [
+        {
+            "day": day,
+            "game": "king",
+            "deals": DEALS,
+            "deals_done": DEALS,
+            "score": mine[ada]["score"],
+            "total": mine[ada]["total"],
+        }
+    ]
     # one attempt a day, in one line
     again = ada.start("king")
     assert again.status_code == 409 and "one attempt a day" in again.json()["detail"]
@@ -80,9 +101,14 @@ def test_a_day_of_three_players(daily_server: ServerThread) -> None:
         f"/daily/{day}/king/replay/{tables[ada]}",
         "/daily",
         f"/daily/{day}/king",
+        "/api/players/Ada",
+        "/api/players/Ada/games",
+        "/players/Ada",
     ):
         olga.get(path)
     hands = [json.dumps(setup["hands"]) for setup in stored[ada].setups]
+    for text in olga.seen:  # not even where the tables are
+        assert not any(table_id in text for table_id in tables.values())
     for text in olga.seen + ada.seen:
         assert seed not in text
         assert not any(hand in text for hand in hands)
@@ -92,8 +118,14 @@ def test_a_day_of_three_players(daily_server: ServerThread) -> None:
         closed = olga.get(f"/api/daily/{day}/king").json()
         assert closed["closed"] and closed["seed"] == seed
         assert len(closed["lines"]) == DEALS and closed["lines"][0]["common_players"] >= 2
+        first = closed["lines"][0]
+        assert first["common_line"][0] == first["common"] and first["best_line"]
         record = olga.get(f"/api/daily/{day}/king/record/{tables[vera]}").json()
         assert verify(parse_record(record)) == []
+        saved = tmp_path / "daily.json"
+        saved.write_text(json.dumps(record))
+        checked = CliRunner().invoke(app, ["verify", str(saved)])
+        assert checked.exit_code == 0 and checked.output.startswith(f"fair: all {DEALS} deal(s)")
         assert len(record["deals"]) == DEALS
         replay = olga.get(f"/api/replay/daily/{day}/king/{tables[vera]}").json()
         assert replay["seats"][0]["name"] == "Vera" and replay["positions"]
@@ -111,3 +143,47 @@ def test_a_guest_plays_once_per_browser(daily_server: ServerThread) -> None:
     nobody = Player(daily_server.url, None)
     assert nobody.start("king").status_code == 422
     assert nobody.start("no_such_game").status_code == 404
+
+
+def test_a_daily_table_says_its_set_and_takes_nothing_back(daily_server: ServerThread) -> None:
+    player = Player(daily_server.url, "Dmitri")
+    started = player.start("king").json()
+    address = f"{daily_server.ws_url}/ws/tables/{started['table_id']}?token={started['token']}"
+    with connect(address) as ws:
+        while True:
+            message = receive(ws)
+            if message["type"] == "view" and message["view"]["legal_actions"]:
+                break
+        assert message["table"]["daily"] == {"day": "2026-12-02", "game": "king", "deals": DEALS}
+        assert message["table"]["undo"] is False and message["table"]["hints"] is False
+        action = message["view"]["legal_actions"][0]
+        ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+        ws.send(json.dumps({"type": "undo"}))
+        refused = receive_until(ws, "error")
+        assert refused["code"] == "undo_refused"
+
+
+def test_a_daily_table_s_record_keeps_the_seed_secret() -> None:
+    """101 may end inside the set: its record then carries the commitment only."""
+    seats = ["human", "bot:normal", "bot:normal", "bot:normal"]
+    daily = {"day": "2026-12-02", "game": "hundred_one", "deals": 5}
+    kept, _ = new_table("hundred_one", {}, seats, None, Seating([], daily=daily), False, "s" * 32)
+    plain, _ = new_table("hundred_one", {}, seats, None, Seating([]), False, "s" * 32)
+    assert fairness_proof(kept) == {"commitment": commitment("s" * 32)}
+    assert fairness_proof(plain)["seed"] == "s" * 32
+
+
+def test_results_of_deals_ended_close_together_are_all_counted(tmp_path: Path) -> None:
+    """Two deals' writes may race: the later one, made from a stale attempt, still counts
+    its new deal."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'daily.db'}")
+    metadata.create_all(engine)
+    assert daily_store.reserve(engine, "2026-12-02", "king", "account:a", "Ada", "a", 1.0)
+    daily_store.seat_attempt(engine, "2026-12-02", "king", "account:a", "t1", "x")
+    stale = daily_store.attempt_at(engine, "t1")
+    assert stale is not None
+    assert daily_store.add_results(engine, stale, [-2])
+    assert daily_store.add_results(engine, stale, [-2, 0])  # read before the first wrote
+    assert not daily_store.add_results(engine, stale, [-2])  # nothing new
+    assert daily_store.counts(engine, "2026-12-02", "king") == [(0, -2, 1), (1, 0, 1)]
+    engine.dispose()

@@ -33,6 +33,7 @@ def test_the_daily_page_starts_a_set(
         wait_until(page, "document.querySelectorAll('.daily-game').length >= 4")
         assert "SHA-256" in page.inner_text("#daily-games")
         assert page.inner_text("#daily-guest")
+        assert page.inner_text("#problem") == ""
         page.screenshot(path=str(shots / f"daily-{lang}-{width}.png"), full_page=True)
         if lang == "en":
             page.click("section[data-game=king] button")
@@ -44,6 +45,7 @@ def test_the_daily_page_starts_a_set(
             day = page.locator("section[data-game=king] a").last.get_attribute("href")
             page.goto(f"{daily_server.url}{day}")
             wait_until(page, "document.querySelector('.daily-day') !== null")
+            assert page.inner_text("#problem") == ""
             page.screenshot(path=str(shots / f"daily-day-{lang}-{width}.png"), full_page=True)
         assert errors == []
         context.close()

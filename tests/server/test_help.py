@@ -93,6 +93,10 @@ def test_a_game_page_says_the_game_in_its_language(server: ServerThread) -> None
     assert '<a class="brand" href="/">Колода</a>' in russian
     # the other language's twin of the same page is one click away
     assert 'href="/help/en/hundred_one"' in russian
+    # a game's page leads to its first game with the teacher; the other pages do not
+    assert '<a class="button" href="/learn/hundred_one">' in russian
+    assert "A first game with the teacher: King" in get(server, "/help/en/king").text
+    assert "/learn/" not in get(server, "/help/en/card_room").text
 
 
 def test_the_index_lists_every_game_from_its_own_page(server: ServerThread) -> None:

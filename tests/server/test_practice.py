@@ -5,6 +5,7 @@ table ever does. Over real WebSockets."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -15,10 +16,12 @@ import httpx
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from server_support import ServerProcess, ServerThread, people_table, receive, serving
+from test_server_parts import Manager, queued
 from websockets.sync.client import ClientConnection, connect
 
 from koloda.records import parse_record, replay
 from koloda.server import practice
+from koloda.server.presence import Presence
 
 SPADES = {"max_deals": 1}
 RECORDS = Path(__file__).resolve().parents[2] / "docs" / "records.schema.json"
@@ -163,6 +166,27 @@ def test_a_rated_table_has_no_undo() -> None:
     assert practice.refusal(table, 0) == "a rated table has no undo"
 
 
+def test_a_turn_clock_from_before_an_undo_does_not_run_out_on_the_turn_again() -> None:
+    """An undo back to a turn starts its clock again at the same version: the first clock's
+    end, still on its way, hands nothing to the bot."""
+
+    async def scene() -> None:
+        table = people_table("king", turn_seconds=30)
+        presence = Presence(Manager(table))  # type: ignore[arg-type]
+        seat = table.state.to_act
+        assert seat is not None
+        table.clock_started = 200.0  # started again after the undo
+        presence.time_up(table, table.version, seat, 100.0)  # the first clock of the turn
+        presence.time_up(table, table.version, seat, 200.0)
+        stale, current = queued(table)
+        stale.function(table)
+        assert table.away == set()
+        current.function(table)
+        assert table.away == {seat}
+
+    asyncio.run(scene())
+
+
 def all_cards(view: dict[str, Any]) -> list[list[str]]:
     hands: list[list[str]] = view["open_hands"]
     return hands
@@ -180,6 +204,8 @@ def test_a_study_table_shows_every_hand_and_no_other_table_does(server: ServerTh
         assert len({card for hand in hands for card in hand}) == message["facts"]["deck"]
         assert seen["version"] == message["version"] == 0
         assert all_cards(seen["view"]) == hands, "a spectator sees the same"
+    joined = httpx.post(f"{server.url}/api/tables/{study['table_id']}/join", json={"name": "Vera"})
+    assert joined.status_code == 409, "nobody else sits at a study table"
     normal = make(server.url, ["human", *BOTS], game="king")
     with sit(server.ws_url, normal) as ws, sit(server.ws_url, normal, None) as watcher:
         for connection in (ws, watcher):

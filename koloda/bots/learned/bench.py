@@ -1,14 +1,17 @@
 """The table of ``learned`` against the other levels, in duplicate: what
 docs/research/learned.md shows, reproduced.
 
-    python -m koloda.bots.learned.bench GAME [GAME…] --against random:400,easy:400,normal:200
+    python -m koloda.bots.learned.bench GAME [GAME…] --against random:400,easy:1000,normal:400
+    python -m koloda.bots.learned.bench king spades tressette --against hard:200:40
 
 Each ``opponent:deals`` is a duplicate match (``koloda.bots.tournament``, seed ``--seed``):
 the deals played once per rotation of the seats, ``learned`` first; a row gives the deals,
 the mean difference per deal (learned minus the other, in the game's deal points from a
 seat's side) with its 95% interval, and the one-sided p-value that ``learned`` is the
 stronger. ``--workers`` plays the deals in that many processes; the figures do not depend on
-it (``hard`` thinks for a time, so its moves, and its row, depend on the machine's speed).
+it. ``hard`` thinks for 900 ms a move, so its moves depend on the machine's speed;
+``hard:200`` (101: ``hard:5000``) is the same search with a count budget, the same moves on
+any machine.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from koloda.bots.tournament import duplicate_match
 from koloda.core.errors import OptionError
 from koloda.core.registry import load_game
 
-DEFAULT_AGAINST = "random:400,easy:400,normal:200,hard:20"
+DEFAULT_AGAINST = "random:400,easy:1000,normal:400"
 
 
 def parse_against(text: str) -> list[tuple[str, int]]:

@@ -6,13 +6,13 @@ A daily table is an ordinary table: private, no hints, not rated, the day's bots
 other seats, dealt from the day's seed (so everyone gets the same cards, and since a bot's
 randomness comes from the table's seed and the position, the same play brings the same bot
 moves). While the day is open its seed stays secret: a daily table's finished record (101
-can end before the set does) carries the commitment only.
+can end before the set does) carries the commitment only, and it offers no undo
+(``Seating.daily``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
 import datetime as dt
 import hashlib
 import logging
@@ -24,9 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
-from koloda.core.registry import load_rules
-from koloda.records import record_from_state
-from koloda.records.fairness import FAIRNESS_KEY, commitment, proof
+from koloda.records.fairness import commitment
 from koloda.server.daily import store as daily_store
 from koloda.server.daily.days import (
     PERSON_SEAT,
@@ -94,7 +92,8 @@ class DailyService:
         self.deals: dict[str, int] = {}
         """A game's set size when not the measured one (tests play short sets)."""
         self._secret: str | None = os.environ.get(SECRET_ENV) or None
-        self._lines: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self.lines_made: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        """A closed day's lines, made once (``reveal.lines``)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -149,13 +148,13 @@ class DailyService:
                 names=[player.name if s == PERSON_SEAT else None for s in range(game.num_seats)],
                 hints=False,
                 seed=day_seed(secret, day, game.game),
+                daily={"day": day.isoformat(), "game": game.game, "deals": game.deals},
             )
         except BaseException:
             await asyncio.to_thread(
                 daily_store.forget, engine, day.isoformat(), game.game, player.key
             )
             raise
-        hide_seed(table)
         table.rng = random.Random(f"{table.seed}:bots")  # the same play, the same bot moves
         token = tokens[PERSON_SEAT]
         await asyncio.to_thread(
@@ -186,7 +185,6 @@ class DailyService:
             day = await asyncio.to_thread(self._day_of_seed, game, seed)
             if day is None:
                 return
-            hide_seed(table)
             daily = self.game(game)
             assert daily is not None
             attempt = await asyncio.to_thread(daily_store.attempt_at, self.engine, table.id)
@@ -275,99 +273,26 @@ class DailyService:
             **_row(place, own),
         }
 
-    # ----- after the close ---------------------------------------------------------------------
-
-    def lines(self, day: dt.date, game: DailyGame) -> list[dict[str, Any]]:
-        """How the field played each deal, once the day is closed (blocking; made once): the
-        most common first card or call of the person's seat, and the best result with the
-        attempt that made it."""
-        key = (day.isoformat(), game.game)
-        if key not in self._lines:
-            self._lines[key] = self._make_lines(day, game)
-        return self._lines[key]
-
-    def _make_lines(self, day: dt.date, game: DailyGame) -> list[dict[str, Any]]:
-        firsts: list[collections.Counter[str]] = [collections.Counter() for _ in range(game.deals)]
-        best: list[tuple[int, str] | None] = [None] * game.deals
-        for attempt in daily_store.attempts(self.engine, day.isoformat(), game.game):
-            for deal, text in enumerate(self._first_decisions(attempt, game)):
-                firsts[deal][text] += 1
-            for deal, points in enumerate(attempt.points):
-                if attempt.account_id and (best[deal] is None or points > best[deal][0]):  # type: ignore[index]
-                    best[deal] = (points, attempt.name or "")
+    def history(self, player: Player, limit: int = 60) -> list[dict[str, Any]]:
+        """The player's days, the newest first (blocking): each set's score and points
+        against its field as it stands."""
         out = []
-        for deal in range(game.deals):
-            common = firsts[deal].most_common(1)
-            found = best[deal]
+        for attempt in daily_store.attempts_of(self.engine, player.key, limit):
+            game, day = self.game(attempt.game), dt.date.fromisoformat(attempt.day)
+            if game is None:
+                continue
+            own = standing(self.field(day, game), attempt.player, "", attempt.points)
             out.append(
                 {
-                    "deal": deal,
-                    "common": common[0][0] if common else None,
-                    "common_players": common[0][1] if common else 0,
-                    "best_points": None if found is None else found[0],
-                    "best_name": None if found is None else found[1],
+                    "day": attempt.day,
+                    "game": attempt.game,
+                    "deals": game.deals,
+                    "deals_done": attempt.deals_done,
+                    "score": round(own.score, 2),
+                    "total": own.total,
                 }
             )
         return out
-
-    def _first_decisions(self, attempt: daily_store.Attempt, game: DailyGame) -> list[str]:
-        """The person's first decision in each deal of the set he played."""
-        stored = self.manager.store.load(attempt.table_id)
-        if stored is None:
-            return []
-        rules = load_rules(stored.game, stored.options)
-        state = rules.empty_state(stored.first_dealer)
-        by_deal: dict[int, list[str]] = collections.defaultdict(list)
-        for deal, action in stored.actions:
-            by_deal[deal].append(action)
-        firsts = []
-        for deal, setup in enumerate(stored.setups[: game.deals]):
-            state.start_deal(rules.setup_from_json(setup))
-            first = None
-            for text in by_deal.get(deal, []):
-                if first is None and state.to_act == PERSON_SEAT:
-                    first = text
-                state.apply(rules.parse_action(text))
-            if first is not None:
-                firsts.append(first)
-            if len(state.deal_scores()) <= deal:
-                break
-        return firsts
-
-    def tables(self, day: dt.date, game: DailyGame) -> list[str]:
-        """The tables of the day's attempts (blocking; the page lists them once closed)."""
-        return [a.table_id for a in daily_store.attempts(self.engine, day.isoformat(), game.game)]
-
-    def seats(self, table_id: str) -> list[dict[str, Any]] | None:
-        """Who sat where at an attempt's table (``{kind, name}``), for its replay."""
-        stored = self.manager.store.load(table_id)
-        if stored is None:
-            return None
-        names = (stored.seating or {}).get("names") or [None] * len(stored.seats)
-        return [{"kind": k, "name": n} for k, n in zip(stored.seats, names, strict=False)]
-
-    def record(self, day: dt.date, game: DailyGame, table_id: str) -> dict[str, Any] | None:
-        """An attempt's record of the set, with the day's revealed seed (blocking; closed
-        days only): ``koloda verify`` checks its deals."""
-        attempt = daily_store.attempt_at(self.engine, table_id)
-        if attempt is None or attempt.day != day.isoformat() or attempt.game != game.game:
-            return None
-        stored = self.manager.store.load(table_id)
-        if stored is None:
-            return None
-        rules = load_rules(stored.game, stored.options)
-        state = rules.empty_state(stored.first_dealer)
-        by_deal: dict[int, list[str]] = collections.defaultdict(list)
-        for deal, action in stored.actions:
-            by_deal[deal].append(action)
-        for deal in range(min(attempt.deals_done, len(stored.setups))):
-            state.start_deal(rules.setup_from_json(stored.setups[deal]))
-            for text in by_deal.get(deal, []):
-                state.apply(rules.parse_action(text))
-        document = record_from_state(rules, state, first_dealer=stored.first_dealer)
-        document["options"] = stored.options
-        document[FAIRNESS_KEY] = proof(day_seed(self.secret(), day, game.game))
-        return document
 
 
 def places(ranked: list[Standing]) -> list[int]:
@@ -388,19 +313,3 @@ def _row(place: int | None, s: Standing) -> dict[str, Any]:
         "points": list(s.points),
         "percents": [round(p, 2) for p in s.percents],
     }
-
-
-def hide_seed(table: LiveTable) -> None:
-    """A daily table's finished record keeps the day's seed secret: the commitment only (the
-    day's page reveals the seed once the day closes)."""
-    if getattr(table, "_daily", False):
-        return
-    made = table.finished_record
-
-    def finished_record() -> dict[str, Any]:
-        document = made()
-        document[FAIRNESS_KEY] = {"commitment": table.commitment}
-        return document
-
-    object.__setattr__(table, "finished_record", finished_record)
-    object.__setattr__(table, "_daily", True)

@@ -187,6 +187,19 @@ def attempts(engine: Engine, day: str, game: str) -> list[Attempt]:
     return [_attempt(row) for row in rows]
 
 
+def attempts_of(engine: Engine, player: str, limit: int) -> list[Attempt]:
+    """A player's attempts, the newest day first."""
+    c = attempts_table.c
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(attempts_table)
+            .where(c.player == player, c.table_id != "")
+            .order_by(c.day.desc(), c.game)
+            .limit(limit)
+        ).all()
+    return [_attempt(row) for row in rows]
+
+
 def counts(engine: Engine, day: str, game: str) -> list[tuple[int, int, int]]:
     """The day's fields as (deal, points, players)."""
     c = counts_table.c
@@ -198,22 +211,24 @@ def counts(engine: Engine, day: str, game: str) -> list[tuple[int, int, int]]:
 
 
 def add_results(engine: Engine, attempt: Attempt, points: list[int]) -> bool:
-    """The attempt's deals finished since last time, written with their fields' counts in
-    one transaction; False when another call wrote them first (nothing done)."""
-    done = attempt.deals_done
-    if len(points) <= done:
-        return False
-    for _ in range(3):
+    """The attempt's deals finished since last written, with their fields' counts, in one
+    transaction; False when nothing was new (another call wrote them first: two deals may
+    end close together, and their writes race)."""
+    key = _key(attempt.day, attempt.game, attempt.player)
+    for _ in range(5):
         try:
             with engine.begin() as connection:
+                done = connection.execute(select(attempts_table.c.deals_done).where(*key)).scalar()
+                if done is None or len(points) <= done:
+                    return False
                 moved = connection.execute(
                     update(attempts_table)
-                    .where(*_key(attempt.day, attempt.game, attempt.player))
+                    .where(*key)
                     .where(attempts_table.c.deals_done == done)
                     .values(deals_done=len(points), points=points)
                 ).rowcount
-                if moved != 1:
-                    return False
+                if moved != 1:  # another write came between: read again
+                    continue
                 for deal in range(done, len(points)):
                     _count(connection, attempt, deal, points[deal])
             return True

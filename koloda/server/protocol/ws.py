@@ -270,6 +270,14 @@ class EntropyState(_Part):
     pending: list[int]
 
 
+class DailySet(_Part):
+    """The deal of the day's set a table plays."""
+
+    day: str = Field(description="the UTC day, YYYY-MM-DD")
+    game: str
+    deals: int = Field(description="the deals of the set (the table may deal more)")
+
+
 class People(_Part):
     """Who is at the table and how it plays."""
 
@@ -287,6 +295,9 @@ class People(_Part):
     open_hands: bool = Field(default=False, description="a study table: every hand face up")
     rated: str | None = Field(
         default=None, description="the rating the game counts for (game:preset), null: unrated"
+    )
+    daily: DailySet | None = Field(
+        default=None, description="the deal of the day's set the table plays, null: none"
     )
     rematch: str | None = Field(description="the rematch's table, once there is one")
     commitment: str = Field(description="SHA-256 of the table's secret seed")

@@ -13,7 +13,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from koloda.server.accounts_guard import bind_seat, session_of
+from koloda.server.accounts_guard import session_of
+from koloda.server.daily import reveal
 from koloda.server.daily.days import DailyGame, parse_day
 from koloda.server.daily.service import DailyError, DailyService, Player
 from koloda.server.protocol.http import Problem
@@ -72,8 +73,10 @@ class DealLine(BaseModel):
     deal: int
     common: str | None = Field(description="the most common first card or call at the seat")
     common_players: int
+    common_line: list[str] = Field(description="the most common play at each decision")
     best_points: int | None
     best_name: str | None
+    best_line: list[str] = Field(description="the decisions of the best result")
 
 
 class DailyDay(BaseModel):
@@ -92,6 +95,19 @@ class DailyDay(BaseModel):
     mine: DailyMine | None
     lines: list[DealLine] | None = None
     records: list[str] | None = Field(None, description="the attempts' tables, once closed")
+
+
+class DailyPast(BaseModel):
+    day: str
+    game: str
+    deals: int
+    deals_done: int
+    score: float
+    total: int
+
+
+class DailyHistory(BaseModel):
+    days: list[DailyPast]
 
 
 class DailyToday(BaseModel):
@@ -144,6 +160,16 @@ async def daily_today(request: Request, browser: str | None = None) -> dict[str,
     return {"day": day.isoformat(), "closes_at": first and first["closes_at"], "games": games}
 
 
+@router.get("/api/daily/mine", response_model=DailyHistory)
+async def daily_history(request: Request, browser: str | None = None) -> dict[str, Any]:
+    """The player's days (signed in, or a guest's ``browser``), the newest first: each set's
+    score against its field."""
+    player = await player_of(request, browser or request.headers.get(BROWSER_HEADER))
+    if player is None:
+        return {"days": []}
+    return {"days": await asyncio.to_thread(daily_of(request).history, player)}
+
+
 @router.post(
     "/api/daily/{game}/start", status_code=201, response_model=DailyStarted, responses=REFUSED
 )
@@ -160,7 +186,7 @@ async def daily_start(request: Request, game: str, body: DailyStart) -> DailySta
     except DailyError as error:
         raise HTTPException(error.status, error.message) from None
     assert attempt.token is not None
-    await bind_seat(request, attempt.table_id, 0, attempt.token)
+    # not bound to the account: a profile's games would show the day's cards before the close
     return DailyStarted(
         table_id=attempt.table_id,
         seat=0,
@@ -187,8 +213,8 @@ async def daily_day(
     player = await player_of(request, browser or request.headers.get(BROWSER_HEADER))
     summary = await asyncio.to_thread(service.summary, date, daily, player)
     if summary["closed"]:
-        summary["lines"] = await asyncio.to_thread(service.lines, date, daily)
-        summary["records"] = await asyncio.to_thread(service.tables, date, daily)
+        summary["lines"] = await asyncio.to_thread(reveal.lines, service, date, daily)
+        summary["records"] = await asyncio.to_thread(reveal.tables, service, date, daily)
     return summary
 
 
@@ -200,7 +226,7 @@ async def daily_record(request: Request, day: str, game: str, table_id: str) -> 
     date, daily = _day(service, day), _game(service, game)
     if not service.closed(date):
         raise HTTPException(403, "the day is open: its deals stay secret until it closes")
-    record = await asyncio.to_thread(service.record, date, daily, table_id)
+    record = await asyncio.to_thread(reveal.record, service, date, daily, table_id)
     if record is None:
         raise HTTPException(404, "no such attempt that day")
     name = f"koloda-daily-{day}-{game}-{table_id}.json"
@@ -215,10 +241,10 @@ async def daily_replay(request: Request, day: str, game: str, table_id: str) -> 
     date, daily = _day(service, day), _game(service, game)
     if not service.closed(date):
         raise HTTPException(403, "the day is open: its deals stay secret until it closes")
-    record = await asyncio.to_thread(service.record, date, daily, table_id)
+    record = await asyncio.to_thread(reveal.record, service, date, daily, table_id)
     if record is None:
         raise HTTPException(404, "no such attempt that day")
-    seats = await asyncio.to_thread(service.seats, table_id)
+    seats = await asyncio.to_thread(reveal.seats, service, table_id)
     replay = await asyncio.to_thread(replay_json, record, seats)
     body = Replay.model_validate(replay).model_dump_json()
     return Response(body, media_type="application/json")

@@ -9,7 +9,7 @@ const root = document.getElementById("daily");
 const DAY = root.dataset.day;
 const GAME = root.dataset.game;
 const BROWSER_KEY = "koloda.daily.browser";
-const S = { data: null, me: null, problem: "" };
+const S = { data: null, me: null, problem: "", history: [] };
 
 function byId(id) { return document.getElementById(id); }
 
@@ -70,13 +70,20 @@ function rankingTable(game) {
 function dealsTable(game) {
   const lines = game.lines || [];
   const head = el("tr", {}, el("th", { scope: "col" }, t("daily.deal")), el("th", { scope: "col", class: "num" }, t("daily.played_by")),
-    el("th", { scope: "col", class: "num" }, t("daily.average")), el("th", { scope: "col", class: "num" }, t("daily.best")),
-    ...(game.closed ? [el("th", { scope: "col" }, t("daily.common"))] : []));
+    el("th", { scope: "col", class: "num" }, t("daily.average")), el("th", { scope: "col", class: "num" }, t("daily.best")));
   const rows = game.fields.map((f, i) => el("tr", {}, el("td", {}, String(f.deal + 1)), el("td", { class: "num" }, String(f.players)),
     el("td", { class: "num" }, f.average === null ? "—" : points(Math.round(f.average * 10) / 10)),
-    el("td", { class: "num" }, points(f.best) + (lines[i] && lines[i].best_name ? ` (${lines[i].best_name})` : "")),
-    ...(game.closed ? [el("td", {}, lines[i] && lines[i].common ? `${playLabel(lines[i].common)} (${lines[i].common_players})` : "—")] : [])));
+    el("td", { class: "num" }, points(f.best) + (lines[i] && lines[i].best_name ? ` (${lines[i].best_name})` : ""))));
   return scrolling(el("table", { "aria-label": t("daily.deals") }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+/* A closed day's lines: per deal, the most common play at each decision, and the best
+   result's decisions. */
+function linesList(game) {
+  const said = (line) => line.map(playLabel).join(" ");
+  return el("ol", { class: "lines" }, ...game.lines.map((line) => el("li", {},
+    el("p", {}, t("daily.line_common", said(line.common_line))),
+    line.best_name === null ? null : el("p", {}, t("daily.line_best", line.best_name, points(line.best_points), said(line.best_line))))));
 }
 
 function dayView(game) {
@@ -85,6 +92,7 @@ function dayView(game) {
     el("p", { class: "help" }, t("daily.commitment"), " ", el("span", { class: "commitment" }, game.commitment)),
     game.seed ? el("p", { class: "help" }, t("daily.seed"), " ", el("span", { class: "seed" }, game.seed)) : el("p", { class: "help" }, t("daily.seed_secret")),
     mineLine(game), el("h3", {}, t("daily.ranking")), rankingTable(game), el("h3", {}, t("daily.deals")), dealsTable(game)];
+  if (game.closed && game.lines) parts.push(el("h3", {}, t("daily.lines")), linesList(game));
   if (game.closed && game.records && game.records.length) {
     parts.push(el("p", { class: "help" }, t("daily.records_help")),
       el("ul", {}, ...game.records.map((id) => el("li", {},
@@ -94,10 +102,19 @@ function dayView(game) {
   return el("section", { class: "daily-game daily-day" }, ...parts);
 }
 
+function renderHistory() {
+  const days = GAME ? [] : S.history;
+  byId("daily-history").classList.toggle("hidden", !days.length);
+  byId("daily-history").querySelector("tbody").replaceChildren(...days.map((d) => el("tr", {},
+    el("td", {}, el("a", { href: `/daily/${d.day}/${d.game}` }, d.day)), el("td", {}, gameName(d.game)),
+    el("td", { class: "num" }, percent(d.score)), el("td", { class: "num" }, points(d.total)))));
+}
+
 function render() {
   translatePage();
   byId("problem").textContent = S.problem;
   byId("daily-guest").textContent = S.me ? "" : t("daily.guest");
+  renderHistory();
   const data = S.data;
   if (!data) return;
   if (GAME) {
@@ -116,6 +133,10 @@ async function load() {
   const answer = await call("GET", url);
   if (answer.ok) S.data = answer.body;
   else S.problem = t("daily.error").replace("{0}", answer.body.detail || t("lobby.error.offline"));
+  if (!GAME) {
+    const mine = await call("GET", `/api/daily/mine${query}`);
+    if (mine.ok) S.history = mine.body.days;
+  }
   render();
 }
 

@@ -4,7 +4,7 @@
    so a reload loses nothing. Drawn with the shared pieces: the card faces (cards.js), the
    seats' places (seating.js) and the words (i18n.js). */
 import { cardBackSvg, cardFaceSvg, cardName } from "../cards.js";
-import { actionLabel, el, gameName, lang, numberText, pluralWord, speaker, t } from "../i18n.js";
+import { actionLabel, bidText, el, gameName, lang, numberText, pluralWord, speaker, t } from "../i18n.js";
 import { seatPlace, slotPlace } from "../seating.js";
 import { firstGameSeats, linesNow, movesWith, onTable, readMoves, storageKey } from "./lines.js";
 
@@ -12,6 +12,7 @@ const GAME = document.getElementById("learn").dataset.game;
 const CARD_RE = /^(10|[2-9JQKA])[SHDC]$/;
 const byId = (id) => document.getElementById(id);
 const L = { state: null, busy: false };
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function playerName(seat) { return seat === L.state.seat ? t("you") : t("bot_name", seat + 1); }
 function words() { return speaker([...Array(L.state.num_seats).keys()].map(playerName), L.state.seat); }
@@ -96,16 +97,29 @@ function renderSeats() {
     const place = seatPlace(seat, s.seat, s.num_seats);
     const acting = seat === v.to_act && !s.finished;
     const count = v.hand_sizes ? v.hand_sizes[seat] : 0;
-    const facts = s.scores ? [`${t("learn.deal_points")}:\u00a0${numberText(s.scores[seat], true)}`]
-      : [`${count}\u00a0${pluralWord("word.card", count)}`];
-    if (v.tricks_won && !s.scores) facts.push(`${v.tricks_won[seat]}\u00a0${pluralWord("word.trick", v.tricks_won[seat])}`);
     const area = byId("felt").querySelector(`.area[data-area="${place.side === "bottom" ? "top" : place.side}"]`);
     area.append(el("div", { class: `hand-box${acting ? " turn" : ""}`, "data-seat": seat },
       el("p", { class: "who" }, el("b", { class: "name" }, playerName(seat)), " ",
         seat === v.dealer ? el("span", { class: "tag dealer" }, t("dealer")) : null,
-        el("span", { class: "facts" }, facts.join(" · "))),
+        el("span", { class: "facts" }, seatFacts(seat))),
       s.scores ? null : backs(Math.min(count, 12))));
   }
+}
+
+/* What a seat's box says: its cards, tricks and bid while the deal is played; its points
+   (or its side's) once it is over. */
+function seatFacts(seat) {
+  const s = L.state, v = s.view, nb = "\u00a0";
+  if (s.scores) {
+    const at = s.scores.length === s.num_seats ? seat : s.facts.sides.findIndex((side) => side.includes(seat));
+    return `${t("learn.deal_points")}:${nb}${numberText(s.scores[at], true)}`;
+  }
+  const facts = [];
+  const count = v.hand_sizes ? v.hand_sizes[seat] : null;
+  if (count !== null && seat !== s.seat) facts.push(`${count}${nb}${pluralWord("word.card", count)}`);
+  if (v.tricks_won) facts.push(`${v.tricks_won[seat]}${nb}${pluralWord("word.trick", v.tricks_won[seat])}`);
+  if (v.bids && v.bids[seat] !== null && v.bids[seat] !== undefined) facts.push(`${t("bid")}:${nb}${bidText(v.bids[seat])}`);
+  return facts.join(" · ");
 }
 
 function renderTrick() {
@@ -140,6 +154,8 @@ function renderHand() {
   const others = s.legal.filter((a) => !CARD_RE.test(a));
   byId("actions").replaceChildren(...others.map((a) => el("button", { type: "button", class: s.suggestion === a ? "hinted" : "", "data-action": a, onclick: () => play(a) }, actionLabel(a))));
   const cards = s.legal.some((a) => CARD_RE.test(a));
+  const own = seatFacts(s.seat);
+  byId("my-facts").textContent = own ? `${capital(t("you"))}: ${own}` : "";
   byId("prompt").textContent = s.finished || !mine ? "" : t(cards ? "learn.your_turn" : "learn.your_choice");
   const again = focused && hand.querySelector(`[data-card="${focused}"]`);
   if (again && !again.disabled) again.focus();

@@ -13,6 +13,7 @@ import { joinRematch, redrawSummary } from "./summary.js";
 import { chatWords, drawBubble, renderPhrases } from "./talk.js";
 import { overlayRedraw } from "./overlay.js";
 import { openHand, renderUndo } from "./practice.js";
+import { renderDaily } from "./daily.js";
 
 let statusKey = "connecting";
 export function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
@@ -60,6 +61,7 @@ export function renderTitle(v) {
   const dealText = program ? t("deal_of", deal, program) : `${t("deal")} ${deal}`;
   document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
   document.getElementById("rated-mark").classList.toggle("hidden", !(S.people && S.people.rated));  /* a rated table says so */
+  renderDaily(S.people, v);  /* a deal of the day's table: the set's progress, its results' page */
   const turn = myTurn(v);
   document.title = `${turn ? t("your_turn") + " · " : ""}${gameName(v.game)} — ${t("brand")}`;
   showFavicon(turn);
