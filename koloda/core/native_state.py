@@ -1,34 +1,74 @@
-"""What the native states of the whole-deck trick games (King, Spades, Tressette) share on
-the Python side: the protocol's deal bookkeeping around the Rust core.
+"""The one Python wrapper of the native engine's games (``koloda._native``): what every game's
+native state and rules share around its Rust core, so that a game's ``native.py`` says only
+where it truly differs (its options tuple, event and view fields, loading a Python state).
 
-``NativeDealing`` is listed after the game's Rust core class (``class NativeKingState(
-KingCore, NativeDealing)``), so the core's own attributes come first (among them
-``illegal_reason``, Rust's reasons); each game supplies only ``_deal_hands`` (dealing given
-hands and the events that says), ``_events`` (its events as objects) and its phase constants.
+- ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
+  NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,
+  Rust's reasons): creation, the protocol's properties, the score sheet, events as objects
+  (``EVENTS``: the core's event tuples by kind) and views (``VIEW`` built from the core's
+  ``_view_fields`` named by ``VIEW_FIELDS``);
+- ``NativeDealing``: the deal bookkeeping of the whole-deck trick games (King, Spades,
+  Tressette), each supplying ``_deal_hands`` (dealing given hands and what that says);
+- ``NativeRules``, listed before the game's Python rules class: ``engine``, empty states,
+  the native seeded deal and the batch ``playouts``;
+- ``NativeAnalysis`` (the trick games'): the post-game analysis's values in Rust
+  (``ANALYSIS``: the core's ``analysis_<game>`` and ``analysis_<game>_dealt``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+import functools
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.events import Event
+from koloda.core.events import CardPlayed, DealScored, Event, GameOver, TrickTaken
+
+_MASK64 = (1 << 64) - 1
+
+EventMakers = Mapping[str, "Callable[..., Event] | str"]
+"""Each event kind's maker, called with the native tuple's further items (lists as tuples);
+a string names a method of the state instead (an event that needs the state)."""
+
+COMMON_EVENTS: Mapping[str, Callable[..., Event]] = {
+    "card": CardPlayed,
+    "trick": TrickTaken,
+    "scored": DealScored,
+    "over": GameOver,
+}
+"""The events the games share, by the kind the native engine gives them."""
 
 
-class NativeDealing:
-    """The deal bookkeeping of a native whole-deck state (see the module's text)."""
+@functools.cache
+def _native() -> Any:
+    """The extension module (not a game's: the core imports no game), imported once."""
+    return importlib.import_module("koloda._native")
+
+
+def _plain(value: Any) -> Any:
+    """A native list (or `bytes`, a list of small numbers) as the tuple the events hold."""
+    return tuple(value) if isinstance(value, (list, bytes)) else value
+
+
+class NativeState:
+    """What every native state adds to its Rust core (see the module's text)."""
 
     PHASE_NAMES: ClassVar[tuple[str, ...]]
-    DEALER_RULE: ClassVar[str]
     AWAIT_PHASE: ClassVar[int]
     OVER_PHASE: ClassVar[int]
+    DEALER_RULE: ClassVar[str]
+    EVENTS: ClassVar[EventMakers] = COMMON_EVENTS
+    VIEW: ClassVar[Callable[..., Any]]
+    VIEW_FIELDS: ClassVar[tuple[str | None, ...]] = ()
+    """The names of ``_view_fields``'s items in ``VIEW`` (None: not a field of the view)."""
     rules: Any
     shuffler: Shuffler | None
 
-    if TYPE_CHECKING:  # the Rust core's members and the game's own dealing, as read here
+    if TYPE_CHECKING:  # the Rust core's members, as read here
 
         @property
         def phase(self) -> int: ...
@@ -40,36 +80,27 @@ class NativeDealing:
         def dealer(self) -> int: ...
 
         @property
-        def dealt(self) -> Sequence[Sequence[int]]: ...
+        def to_act(self) -> int | None: ...
 
-        @property
-        def in_deal(self) -> bool: ...
+        def _configure(self, options: Any, first_dealer: int) -> None: ...
 
-        @property
-        def sheet(self) -> Sequence[Any]: ...
+        def _sheet_count(self) -> int: ...
 
-        def _current_actions(self) -> list[int]: ...
+        def _sheet_lines(self, start: int) -> Sequence[Any]: ...
 
-        def _completed(self, start: int) -> list[tuple[int, Any, list[int]]]: ...
+        def _view_fields(self, seat: int) -> Sequence[Any]: ...
 
-        def _deal_hands(
-            self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None
-        ) -> None: ...
-
-        def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
-
-    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
-        """The event objects of the native engine's tuples (each game's own)."""
-        raise NotImplementedError
-
-    def apply(self, action: int) -> list[Event]:
-        """Apply a decision after checking it; an illegal one raises IllegalActionError
-        with the reason the native rules give and the legal actions, and changes nothing."""
-        raw, due = self._apply_events(action)
-        events = self._events(raw)
-        if due and self.shuffler is not None:
-            self._deal_next(self.shuffler, events)
-        return events
+    @classmethod
+    def create(cls, rules: Any, first_dealer: Seat, shuffler: Shuffler | None) -> Any:
+        """A new game of ``rules`` awaiting its first deal by ``first_dealer``."""
+        n = rules.num_seats
+        if not 0 <= first_dealer < n:
+            raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
+        state = cls()
+        state._configure(rules.options_tuple(), first_dealer)
+        state.rules = rules
+        state.shuffler = shuffler
+        return state
 
     @property
     def awaiting_deal(self) -> bool:
@@ -86,6 +117,92 @@ class NativeDealing:
     @property
     def phase_name(self) -> str:
         return self.PHASE_NAMES[self.phase]
+
+    @property
+    def in_deal(self) -> bool:
+        return self.AWAIT_PHASE < self.phase < self.OVER_PHASE
+
+    def _summaries(self, lines: Sequence[Any]) -> Sequence[Any]:
+        """The score sheet's lines as the game's objects, from the core's tuples (a list, or
+        a tuple where the Python engine's sheet is one)."""
+        raise NotImplementedError
+
+    @property
+    def sheet(self) -> Sequence[Any]:
+        """The score sheet: one summary per finished deal (read from the core once)."""
+        cache: Any = self.__dict__.get("_sheet")
+        count = self._sheet_count()
+        if cache is None or len(cache) > count:
+            cache = self._summaries(())
+        if len(cache) < count:
+            cache = cache + self._summaries(self._sheet_lines(len(cache)))
+            self.__dict__["_sheet"] = cache
+        return cast("Sequence[Any]", cache)
+
+    def deal_scores(self) -> list[tuple[int, ...]]:
+        return [line.scores for line in self.sheet]
+
+    def _events(self, raw: Sequence[Sequence[Any]]) -> list[Event]:
+        """The event objects of the native engine's tuples, by ``EVENTS``."""
+        events: list[Event] = []
+        for kind, *items in raw:
+            make = self.EVENTS.get(kind)
+            if make is None:
+                raise ValueError(f"unknown native event {(kind, *items)!r}")
+            if isinstance(make, str):
+                make = cast("Callable[..., Event]", getattr(self, make))
+            events.append(make(*map(_plain, items)))
+        return events
+
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """The view's fields beyond the core's (the game's own)."""
+        return {}
+
+    def view(self, seat: Seat) -> Any:
+        """Everything ``seat`` may know now (computed natively), and nothing else."""
+        n = self.rules.num_seats
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
+        values = self._view_fields(seat)
+        fields = {name: v for name, v in zip(self.VIEW_FIELDS, values, strict=True) if name}
+        return self.VIEW(seat=seat, **fields, **self._view_extra(fields))
+
+    def _repr_fields(self) -> str:
+        return f"totals={getattr(self, 'totals', None)}"
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(deal={self.deal_number}, phase={self.phase_name}, "
+            f"to_act={self.to_act}, {self._repr_fields()})"
+        )
+
+
+class NativeDealing(NativeState):
+    """The deal bookkeeping of a native whole-deck state (King, Spades, Tressette)."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def dealt(self) -> Sequence[Sequence[int]]: ...
+
+        def _current_actions(self) -> list[int]: ...
+
+        def _completed(self, start: int) -> list[tuple[int, Any, list[int]]]: ...
+
+        def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+
+    def _deal_hands(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
+        """Deals ``hands`` in the core and says so in ``events`` (each game's own)."""
+        raise NotImplementedError
+
+    def apply(self, action: int) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason the native rules give and the legal actions, and changes nothing."""
+        raw, due = self._apply_events(action)
+        events = self._events(raw)
+        if due and self.shuffler is not None:
+            self._deal_next(self.shuffler, events)
+        return events
 
     @property
     def completed(self) -> list[DealLog]:
@@ -140,5 +257,79 @@ class NativeDealing:
             logs.append(self.current_log())
         return logs
 
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
+
+class NativeRules:
+    """What every game's rules on the native engine add to its Python rules (see the
+    module's text): listed first, ``class NativeKingRules(NativeRules, KingRules)``."""
+
+    engine = "native"
+    STATE: ClassVar[Any]
+    """The game's native state class."""
+    PLAYOUTS: ClassVar[Callable[..., dict[str, Any]]]
+    """The core's batch of random games (``king_playouts``...)."""
+
+    def options_tuple(self) -> Any:
+        """The options in the order the native engine takes them."""
+        raise NotImplementedError
+
+    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
+        """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
+        shuffle, computed natively); unseeded shuffles come from the core as they are."""
+        rules: Any = self
+        if shuffler.seed is None or type(shuffler) is not Shuffler:
+            dealt: tuple[tuple[Card, ...], ...] = cast(Any, super()).deal_hands(shuffler, deal)
+            return dealt
+        cards = _native().seeded_shuffle(f"{shuffler.seed}", deal, list(rules.deck.cards))
+        size = rules.hand_size
+        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(rules.num_seats))
+
+    def empty_state(self, first_dealer: Seat = 0) -> Any:
+        """A new game awaiting its first deal, its rules running in Rust."""
+        return self.STATE.create(self, first_dealer, None)
+
+    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
+        """``games`` whole games of uniformly random decisions, dealt and played in Rust
+        (deals from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
+        ``decisions``, ``deals``, ``total_points`` and the game's own counts.
+        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
+        counts those games); ``outcomes`` sums each seat's outcome over the games.
+        """
+        if games < 0 or deal_limit < 0:
+            raise ValueError("games and deal_limit must be 0 or more")
+        playouts = type(self).PLAYOUTS
+        return playouts(self.options_tuple(), games, seed & _MASK64, deal_limit)
+
+
+Knowledge = tuple[int, list[tuple[int, int, int, int]], list[tuple[int, int, int]]]
+"""A seat's knowledge of the unseen cards: ``unseen, places, limits`` as
+``koloda.bots.search.native`` reads them."""
+
+
+class NativeAnalysis:
+    """The post-game analysis's valuing in Rust, for the rules of the trick games
+    (``koloda.bots.analysis`` looks for ``analysis_values``)."""
+
+    ANALYSIS: ClassVar[tuple[Callable[..., Any], Callable[..., Any]]]
+    """The core's ``analysis_<game>`` and ``analysis_<game>_dealt``."""
+
+    def analysis_values(
+        self, samples: Sequence[Any], seat: int, exact_cards: int
+    ) -> list[tuple[int, float]] | None:
+        """Each legal action of ``seat``'s decision with its mean value in points over the
+        sampled positions, natively, as ``PIMCBot.values`` in points values it on the same
+        positions (``koloda.bots.analysis``); None where a playout meets a decision the
+        native heuristic does not make."""
+        values: list[tuple[int, float]] | None = self.ANALYSIS[0](list(samples), seat, exact_cards)
+        return values
+
+    def analysis_values_dealt(
+        self, root: Any, seat: int, knowledge: Knowledge, samples: int, seed: int, exact_cards: int
+    ) -> list[tuple[int, float]] | None:
+        """As ``analysis_values`` over ``samples`` positions of the card play dealt natively
+        from ``root`` by the seat's ``knowledge`` of the unseen cards, from ``seed``."""
+        unseen, places, limits = knowledge
+        dealt = self.ANALYSIS[1]
+        values: list[tuple[int, float]] | None = dealt(
+            root, seat, unseen, places, samples, seed, exact_cards, limits
+        )
+        return values

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from koloda._native import HundredOneCore, hundred_one_playouts
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
-from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver
+from koloda.core.events import DealStarted, Event, GameOver
+from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeRules, NativeState
 from koloda.core.options import build_options
 from koloda.core.state_base import DealtGameState
 from koloda.games.hundred_one.events import (
@@ -87,95 +87,45 @@ def _restocks(raw: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r) for r in raw)
 
 
-class NativeHundredOneState(HundredOneCore):
+class NativeHundredOneState(HundredOneCore, NativeState):
     """A game of 101 whose rules run in Rust. Create it through ``NativeHundredOneRules``."""
 
     rules: NativeHundredOneRules
 
     PHASE_NAMES = PHASE_NAMES
+    AWAIT_PHASE = PHASE_AWAIT_DEAL
+    OVER_PHASE = PHASE_OVER
     DEALER_RULE = "H-3"
-
-    @classmethod
-    def create(
-        cls, rules: NativeHundredOneRules, first_dealer: Seat, shuffler: Shuffler | None
-    ) -> NativeHundredOneState:
-        n = rules.num_seats
-        if not 0 <= first_dealer < n:
-            raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
-        state = cls()
-        state._configure(options_tuple(rules.options), first_dealer)
-        state.rules = rules
-        state.shuffler = shuffler
-        return state
-
-    # ----- protocol properties -------------------------------------------------------------
-
-    @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == PHASE_AWAIT_DEAL
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
+    EVENTS: ClassVar[EventMakers] = {
+        **COMMON_EVENTS,
+        "drawn": CardDrawn,
+        "skipped": TurnSkipped,
+        "suit": SuitNamed,
+        "passed": Passed,
+        "nothing": NothingToDraw,
+        "restocked": Restocked,
+        "deal": "_deal_started",
+        "starter": StarterTurned,
+        "over": "_game_over",
+    }
 
     @property
     def in_deal(self) -> bool:
         return self.phase not in (PHASE_AWAIT_DEAL, PHASE_OVER)
 
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
+    def _summaries(self, lines: Sequence[Any]) -> tuple[DealSummary, ...]:
+        return tuple(
+            DealSummary(deal, dealer, out, on_queen, tuple(scores))
+            for deal, dealer, out, on_queen, scores in lines
+        )
 
-    @property
-    def sheet(self) -> tuple[DealSummary, ...]:
-        """The score sheet: one ``DealSummary`` per finished hand."""
-        cache: tuple[DealSummary, ...] | None = self.__dict__.get("_sheet")
-        count = self._sheet_count()
-        if cache is None or len(cache) > count:
-            cache = ()
-        if len(cache) < count:
-            cache = cache + tuple(
-                DealSummary(deal, dealer, out, on_queen, tuple(scores))
-                for deal, dealer, out, on_queen, scores in self._sheet_lines(len(cache))
-            )
-            self.__dict__["_sheet"] = cache
-        return cache
+    def _deal_started(self) -> DealStarted:
+        return DealStarted(self.deal_number, self.dealer, self.deal_setup().hands)
+
+    def _game_over(self) -> GameOver:
+        return GameOver(self.outcome(), tuple(winners(self.totals)))
 
     # ----- the protocol beyond the hot path ------------------------------------------------
-
-    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
-        events: list[Event] = []
-        for item in raw:
-            kind = item[0]
-            if kind == "card":
-                events.append(CardPlayed(item[1], item[2]))
-            elif kind == "drawn":
-                events.append(CardDrawn(item[1], item[2], item[3]))
-            elif kind == "skipped":
-                events.append(TurnSkipped(item[1]))
-            elif kind == "suit":
-                events.append(SuitNamed(item[1], item[2]))
-            elif kind == "passed":
-                events.append(Passed(item[1]))
-            elif kind == "nothing":
-                events.append(NothingToDraw(item[1]))
-            elif kind == "restocked":
-                events.append(Restocked(item[1]))
-            elif kind == "deal":
-                events.append(DealStarted(self.deal_number, self.dealer, self.deal_setup().hands))
-            elif kind == "starter":
-                events.append(StarterTurned(item[1]))
-            elif kind == "scored":
-                events.append(DealScored(item[1], tuple(item[2])))
-            elif kind == "over":
-                events.append(GameOver(self.outcome(), tuple(winners(self.totals))))
-            else:
-                raise ValueError(f"unknown native event {item!r}")
-        return events
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a decision after checking it; an illegal one raises IllegalActionError
@@ -251,9 +201,6 @@ class NativeHundredOneState(HundredOneCore):
             logs.append(self.current_log())
         return logs
 
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
-
     def card_count(self) -> int:
         """Cards in hands, stock and discard pile (36 during a hand)."""
         return sum(h.bit_count() for h in self.hands) + len(self.stock) + len(self.pile)
@@ -263,27 +210,15 @@ class NativeHundredOneState(HundredOneCore):
         the native fields)."""
         return view_of(self, seat)  # type: ignore[arg-type]
 
-    def __repr__(self) -> str:
-        return (
-            f"NativeHundredOneState(deal={self.deal_number}, phase={self.phase_name}, "
-            f"to_act={self.to_act}, totals={self.totals})"
-        )
 
-
-class NativeHundredOneRules(HundredOneRules):
+class NativeHundredOneRules(NativeRules, HundredOneRules):
     """101 with its options fixed, on the native engine."""
 
-    engine = "native"
+    STATE = NativeHundredOneState
+    PLAYOUTS = hundred_one_playouts
 
-    def empty_state(self, first_dealer: Seat = 0) -> NativeHundredOneState:  # type: ignore[override]
-        return NativeHundredOneState.create(self, first_dealer, None)
-
-    def new_state(  # type: ignore[override]
-        self, seed: int | str | None = None, first_dealer: Seat = 0
-    ) -> NativeHundredOneState:
-        state = self.empty_state(first_dealer)
-        state.resume_dealing(Shuffler(seed))
-        return state
+    def options_tuple(self) -> OptionsTuple:
+        return options_tuple(self.options)
 
     def state_from_deal(  # type: ignore[override]
         self,
@@ -305,7 +240,7 @@ class NativeHundredOneRules(HundredOneRules):
 
     def from_python(self, source: HundredOneState) -> NativeHundredOneState:
         """A native state in the position of a Python-engine state, field by field."""
-        state = self.empty_state(source.first_dealer)
+        state: NativeHundredOneState = self.empty_state(source.first_dealer)
         state._restore(
             (
                 source.phase,
@@ -342,21 +277,6 @@ class NativeHundredOneRules(HundredOneRules):
         )
         state.shuffler = source.shuffler
         return state
-
-    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
-        """``games`` whole games of uniformly random play, dealt and played in Rust (deals
-        and reshuffles from a fast seeded generator, not the ``Shuffler``): a dict with
-        ``games``, ``decisions``, ``deals``, ``restocks`` and ``total_points`` (each seat's
-        final totals, summed).
-        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
-        counts those games); ``outcomes`` sums each seat's outcome over the games.
-        """
-        if games < 0 or deal_limit < 0:
-            raise ValueError("games and deal_limit must be 0 or more")
-        result: dict[str, Any] = hundred_one_playouts(
-            options_tuple(self.options), games, seed & ((1 << 64) - 1), deal_limit
-        )
-        return result
 
 
 def make_rules(**options: Any) -> NativeHundredOneRules:

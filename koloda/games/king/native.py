@@ -13,30 +13,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from koloda._native import (
-    KingCore,
-    analysis_king,
-    analysis_king_dealt,
-    king_playouts,
-    seeded_shuffle,
-)
+from koloda._native import KingCore, analysis_king, analysis_king_dealt, king_playouts
 from koloda.core.cards import Card
-from koloda.core.dealing import Shuffler
-from koloda.core.engine import DealSetup, Rules, Seat
-from koloda.core.errors import DealError
+from koloda.core.engine import Rules
 from koloda.core.events import (
-    CardPlayed,
     ContractChosen,
-    DealScored,
     DealStarted,
     Event,
-    GameOver,
-    TrickTaken,
     TrumpNamed,
 )
-from koloda.core.native_state import NativeDealing
+from koloda.core.native_state import (
+    COMMON_EVENTS,
+    EventMakers,
+    NativeAnalysis,
+    NativeDealing,
+    NativeRules,
+)
 from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
@@ -91,198 +85,78 @@ def _summary(line: Sequence[Any]) -> DealSummary:
     )
 
 
-def _event(raw: tuple[Any, ...]) -> Event:
-    """An event object from the native engine's tuple."""
-    kind = raw[0]
-    if kind == "card":
-        return CardPlayed(raw[1], raw[2])
-    if kind == "trick":
-        return TrickTaken(raw[1], tuple(raw[2]))
-    if kind == "contract":
-        return ContractChosen(raw[1], contract_key(raw[2]))
-    if kind == "trump":
-        return TrumpNamed(raw[1], raw[2], raw[3])
-    if kind == "scored":
-        return DealScored(raw[1], tuple(raw[2]), raw[3])
-    if kind == "over":
-        return GameOver(tuple(raw[1]), tuple(raw[2]))
-    raise ValueError(f"unknown native event {raw!r}")
-
-
 class NativeKingState(KingCore, NativeDealing):
     """A game of King whose rules run in Rust. Create it through ``NativeKingRules``."""
 
     rules: NativeKingRules
-    shuffler: Shuffler | None
 
     PHASE_NAMES = PHASE_NAMES
     AWAIT_PHASE = PHASE_AWAIT_DEAL
     OVER_PHASE = PHASE_OVER
     DEALER_RULE = "K-6, K-21"
     PLAY_PHASE = PHASE_PLAY
+    EVENTS: ClassVar[EventMakers] = {
+        **COMMON_EVENTS,
+        "contract": lambda seat, code: ContractChosen(seat, contract_key(code)),
+        "trump": TrumpNamed,
+    }
+    VIEW = KingView
+    VIEW_FIELDS = (
+        "phase",
+        "deal",
+        "dealer",
+        "contract",
+        "declarer",
+        "trump",
+        "by_last",
+        "hand",
+        "dealt",
+        "hand_sizes",
+        "plays",
+        "trick_leader",
+        "trick",
+        "tricks_won",
+        "to_act",
+        "legal_actions",
+        "totals",
+        "rows",
+    )
 
     @property
     def power(self) -> tuple[int, ...]:
         """The deal's trick power table, as the Python engine keeps it (for hints)."""
         return _TRUMP_POWER[self.trump] if self.contract == POSITIVE else _NO_TRUMP
 
-    @classmethod
-    def create(
-        cls, rules: NativeKingRules, first_dealer: Seat, shuffler: Shuffler | None
-    ) -> NativeKingState:
-        n = rules.num_seats
-        if not 0 <= first_dealer < n:
-            raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
-        state = cls()
-        state._configure(options_tuple(rules.options), first_dealer)
-        state.rules = rules
-        state.shuffler = shuffler
-        return state
-
-    # ----- protocol properties -------------------------------------------------------------
-
-    @property
-    def in_deal(self) -> bool:
-        return PHASE_AWAIT_DEAL < self.phase < PHASE_OVER
-
     @property
     def plays(self) -> list[int]:
         """Every card of this deal in play order, as ``seat << 6 | card``."""
         return self.history
 
-    @property
-    def sheet(self) -> list[DealSummary]:
-        """The score sheet: one ``DealSummary`` per finished deal."""
-        cache: list[DealSummary] | None = self.__dict__.get("_sheet")
-        count = self._sheet_count()
-        if cache is None or len(cache) > count:
-            cache = []
-        if len(cache) < count:
-            cache = cache + [_summary(line) for line in self._sheet_lines(len(cache))]
-            self.__dict__["_sheet"] = cache
-        return cache
-
-    # ----- the protocol beyond the hot path ------------------------------------------------
-
-    def _events(self, raw: list[tuple[Any, ...]]) -> list[Event]:
-        return [_event(item) for item in raw]
+    def _summaries(self, lines: Sequence[Any]) -> list[Any]:
+        return [_summary(line) for line in lines]
 
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
         self._deal([list(hand) for hand in hands])
         if events is not None:
             events.append(DealStarted(self.deal_number, self.dealer, hands))
 
-    def view(self, seat: Seat) -> KingView:
-        """Everything ``seat`` may know now (computed natively), and nothing else."""
-        n = self.num_seats
-        if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
-        (
-            phase,
-            deal,
-            dealer,
-            contract,
-            declarer,
-            trump,
-            by_last,
-            hand,
-            dealt,
-            hand_sizes,
-            plays,
-            trick_leader,
-            trick,
-            tricks_won,
-            to_act,
-            legal_actions,
-            totals,
-            rows,
-        ) = self._view_fields(seat)
-        return KingView(
-            seat=seat,
-            num_seats=n,
-            variant=self.rules.options.variant,
-            phase=phase,
-            deal=deal,
-            dealer=dealer,
-            contract=contract,
-            declarer=declarer,
-            trump=trump,
-            by_last=by_last,
-            hand=hand,
-            dealt=dealt,
-            hand_sizes=hand_sizes,
-            plays=plays,
-            trick_leader=trick_leader,
-            trick=trick,
-            tricks_won=tricks_won,
-            to_act=to_act,
-            legal_actions=legal_actions,
-            totals=totals,
-            sheet=tuple(self.sheet),
-            rows=rows,
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"NativeKingState(deal={self.deal_number}, phase={self.phase_name}, "
-            f"to_act={self.to_act}, totals={self.totals})"
-        )
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "num_seats": self.num_seats,
+            "variant": self.rules.options.variant,
+            "sheet": tuple(self.sheet),
+        }
 
 
-class NativeKingRules(KingRules):
+class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     """King with its options fixed, on the native engine."""
 
-    engine = "native"
+    STATE = NativeKingState
+    PLAYOUTS = king_playouts
+    ANALYSIS = (analysis_king, analysis_king_dealt)
 
-    def analysis_values(
-        self, samples: Sequence[NativeKingState], seat: int, exact_cards: int
-    ) -> list[tuple[int, float]] | None:
-        """Each legal action of ``seat``'s decision with its mean value in points over the
-        sampled positions, natively, as ``PIMCBot.values`` in points values it on the same
-        positions (``koloda.bots.analysis``); None where a playout meets a decision the
-        native heuristic does not make."""
-        return analysis_king(list(samples), seat, exact_cards)
-
-    def analysis_values_dealt(
-        self,
-        root: NativeKingState,
-        seat: int,
-        knowledge: tuple[int, list[tuple[int, int, int, int]], list[tuple[int, int, int]]],
-        samples: int,
-        seed: int,
-        exact_cards: int,
-    ) -> list[tuple[int, float]] | None:
-        """As ``analysis_values`` over ``samples`` positions of the card play dealt natively
-        from ``root`` by the seat's ``knowledge`` of the unseen cards (``unseen, places,
-        limits`` as ``koloda.bots.search.native`` reads them), from ``seed``."""
-        unseen, places, limits = knowledge
-        return analysis_king_dealt(root, seat, unseen, places, samples, seed, exact_cards, limits)
-
-    def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
-        """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
-        shuffle, computed natively); unseeded shuffles come from the core as they are."""
-        if shuffler.seed is None or type(shuffler) is not Shuffler:
-            return super().deal_hands(shuffler, deal)
-        cards = seeded_shuffle(f"{shuffler.seed}", deal, list(self.deck.cards))
-        size = self.hand_size
-        return tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.num_seats))
-
-    def empty_state(self, first_dealer: Seat = 0) -> NativeKingState:  # type: ignore[override]
-        return NativeKingState.create(self, first_dealer, None)
-
-    def new_state(  # type: ignore[override]
-        self, seed: int | str | None = None, first_dealer: Seat = 0
-    ) -> NativeKingState:
-        state = self.empty_state(first_dealer)
-        state.resume_dealing(Shuffler(seed))
-        return state
-
-    def state_from_deal(  # type: ignore[override]
-        self, hands: Sequence[Sequence[Card]], dealer: Seat = 0
-    ) -> NativeKingState:
-        state = self.empty_state(dealer)
-        state.start_deal(DealSetup(dealer, tuple(tuple(h) for h in hands)))
-        return state
+    def options_tuple(self) -> KingOptionsTuple:
+        return options_tuple(self.options)
 
     def sample_state(self, view: KingView, rng: random.Random) -> NativeKingState:  # type: ignore[override]
         """The Python engine's sampling (the same constraints, the same draws), loaded into
@@ -291,7 +165,7 @@ class NativeKingRules(KingRules):
 
     def from_python(self, source: KingState) -> NativeKingState:
         """A native state in exactly the position of a Python-engine state."""
-        state = self.empty_state(source.first_dealer % self.num_seats)
+        state: NativeKingState = self.empty_state(source.first_dealer % self.num_seats)
         n = self.num_seats
         dealt = source.dealt if source.dealt else ((0,) * self.hand_size,) * n
         state._load(
@@ -343,20 +217,6 @@ class NativeKingRules(KingRules):
             ],
         )
         return state
-
-    def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
-        """``games`` whole games of uniformly random decisions, dealt and played in Rust
-        (deals from a fast seeded generator, not the ``Shuffler``): a dict with ``games``,
-        ``decisions``, ``deals`` and ``total_points`` (each seat's settlements summed).
-        A ``deal_limit`` (0: none) stops a game after that many deals (``unfinished``
-        counts those games); ``outcomes`` sums each seat's outcome over the games.
-        """
-        if games < 0 or deal_limit < 0:
-            raise ValueError("games and deal_limit must be 0 or more")
-        result: dict[str, Any] = king_playouts(
-            options_tuple(self.options), games, seed & _MASK64, deal_limit
-        )
-        return result
 
 
 def make_rules(**options: Any) -> NativeKingRules:

@@ -1,8 +1,54 @@
 //! The games, one folder each with the same files: `rules` (the state machine), `policy`
 //! (its heuristic player and what the search needs of it) and `vector` (its observation
-//! encoder for the vector environment).
+//! encoder for the vector environment), and the [`Game`] trait they all implement.
+
+use crate::core::illegal::IllegalMove;
+use crate::core::Seat;
 
 pub mod hundred_one;
 pub mod king;
 pub mod spades;
 pub mod tressette;
+
+/// What every game's state machine answers whatever the game: the seat to act, whether the
+/// game is over, whether an action is legal and why not, and the outcome. The Python
+/// bindings (`python::bridge`) are written once over it.
+///
+/// ```
+/// use koloda_native::games::king::{King, KingOptions};
+/// use koloda_native::games::Game;
+///
+/// let game = King::new(KingOptions::default(), 0);
+/// assert_eq!(Game::to_act(&game), None); // awaiting the first deal
+/// assert!(!Game::is_over(&game));
+/// assert!(Game::check(&game, 0).is_err());
+/// ```
+pub trait Game: Clone {
+    /// How many seats play.
+    fn num_seats(&self) -> usize;
+    /// The seat whose decision is due, if any.
+    fn to_act(&self) -> Option<Seat>;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// Whether a deal is being played (a decision may be due).
+    fn in_deal(&self) -> bool;
+    /// Whether `action` is legal now (cheaper than [`Game::check`]).
+    fn is_legal(&self, action: i64) -> bool;
+    /// Why `action` is illegal now, with the rule it breaks, or Ok when it is legal.
+    fn check(&self, action: i64) -> Result<(), IllegalMove>;
+    /// Each seat's outcome (the final result when over, else the standing).
+    fn outcome(&self) -> Vec<f64>;
+}
+
+/// A game whose deals are given from outside, whole (King, Spades, Tressette): a step
+/// within a deal needs no chance, and says when the next deal is due. (101 draws from the
+/// stock within a hand, so its step takes the chance that reshuffles.)
+pub trait DealtGame: Game {
+    /// What a checked step says happened (each game's own events).
+    type Event;
+    /// Applies `action` after checking it, pushing its events; Ok(true) when the next
+    /// deal is due. An illegal action changes nothing.
+    fn apply(&mut self, action: i64, events: &mut Vec<Self::Event>) -> Result<bool, IllegalMove>;
+    /// Applies a legal `action` without events; true when the next deal is due.
+    fn step_unchecked(&mut self, action: u32) -> bool;
+}

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -244,16 +245,31 @@ impl HundredOneCore {
         py: Python<'py>,
         events: &[HundredOneEvent],
     ) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for event in events {
-            list.append(event_tuple(py, &self.game, event)?)?;
-        }
-        Ok(list)
+        let tuple = |py, event: &_| event_tuple(py, &self.game, event);
+        crate::python::bridge::events_list(py, events, tuple)
     }
 }
 
-#[pymethods]
-impl HundredOneCore {
+game_core! {
+    HundredOneCore,
+    copies[seed],
+    getters {
+        num_seats: u8 = |g| g.n,
+        hands: Vec<CardBits> = |g| g.hands[..g.n as usize].to_vec(),
+        /// The stock, its top card last.
+        stock: Vec<u16> = |g| ints(&g.stock[..g.stock_len as usize]),
+        /// The discard pile, its top card last.
+        pile: Vec<u16> = |g| ints(&g.pile[..g.pile_len as usize]),
+        top: i8 = |g| g.top,
+        suit: i8 = |g| g.suit,
+        follow: CardBits = |g| g.follow,
+        drawn: i8 = |g| g.drawn,
+        epoch: u32 = |g| g.epoch,
+        log: Vec<u16> = |g| g.log.clone(),
+        starter: i8 = |g| g.starter,
+        restocks_used: u32 = |g| g.restocks_used,
+        totals: Vec<i64> = |g| g.totals[..g.n as usize].to_vec(),
+    },
     #[new]
     fn new() -> Self {
         HundredOneCore {
@@ -271,7 +287,6 @@ impl HundredOneCore {
     }
 
     // ----- the hot path ------------------------------------------------------------------
-
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let mut legal = [0u32; 40];
         let count = self.game.legal_actions(&mut legal);
@@ -280,44 +295,6 @@ impl HundredOneCore {
 
     fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
         Self::run_step(slf, action, &mut Vec::new(), false)
-    }
-
-    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        let Ok(action) = action.extract::<i64>() else {
-            return false;
-        };
-        self.game.is_legal(action)
-    }
-
-    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let other = slf.get_type().call0()?;
-        {
-            let this = slf.borrow();
-            let copy = other.cast::<HundredOneCore>()?;
-            let mut copy = copy.borrow_mut();
-            copy.game = this.game.clone();
-            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
-            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
-            copy.seed = this.seed.clone();
-        }
-        Ok(other)
-    }
-
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    #[getter]
-    fn to_act(&self) -> Option<u8> {
-        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
-    }
-
-    #[getter]
-    fn to_act_seat(&self) -> i8 {
-        self.game.to_act
     }
 
     #[getter]
@@ -344,16 +321,6 @@ impl HundredOneCore {
     }
 
     // ----- the checked path and deals ----------------------------------------------------
-
-    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
-    /// None when it is legal.
-    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
-        self.game
-            .check(action_code(action))
-            .err()
-            .map(|error| error.to_string())
-    }
-
     /// Applies `action` after checking it and returns its events; an illegal one raises
     /// `IllegalActionError` with Rust's reason and changes nothing.
     fn _apply_events<'py>(
@@ -495,42 +462,6 @@ impl HundredOneCore {
 
     // ----- what the Python side reads ----------------------------------------------------
 
-    #[getter]
-    fn phase(&self) -> u8 {
-        self.game.phase as u8
-    }
-
-    #[getter]
-    fn num_seats(&self) -> u8 {
-        self.game.n
-    }
-
-    #[getter]
-    fn deal_number(&self) -> u32 {
-        self.game.deal_number
-    }
-
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.game.dealer
-    }
-
-    #[getter]
-    fn first_dealer(&self) -> u8 {
-        self.game.first_dealer
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<CardBits> {
-        self.game.hands[..self.game.n as usize].to_vec()
-    }
-
-    /// The stock, its top card last.
-    #[getter]
-    fn stock(&self) -> Vec<u16> {
-        ints(&self.game.stock[..self.game.stock_len as usize])
-    }
-
     #[setter]
     fn set_stock(&mut self, stock: Vec<u8>) -> PyResult<()> {
         if stock.len() > 36 {
@@ -539,47 +470,6 @@ impl HundredOneCore {
         self.game.stock[..stock.len()].copy_from_slice(&stock);
         self.game.stock_len = stock.len() as u8;
         Ok(())
-    }
-
-    /// The discard pile, its top card last.
-    #[getter]
-    fn pile(&self) -> Vec<u16> {
-        ints(&self.game.pile[..self.game.pile_len as usize])
-    }
-
-    #[getter]
-    fn top(&self) -> i8 {
-        self.game.top
-    }
-
-    #[getter]
-    fn suit(&self) -> i8 {
-        self.game.suit
-    }
-
-    #[getter]
-    fn follow(&self) -> CardBits {
-        self.game.follow
-    }
-
-    #[getter]
-    fn drawn(&self) -> i8 {
-        self.game.drawn
-    }
-
-    #[getter]
-    fn epoch(&self) -> u32 {
-        self.game.epoch
-    }
-
-    #[getter]
-    fn log(&self) -> Vec<u16> {
-        self.game.log.clone()
-    }
-
-    #[getter]
-    fn starter(&self) -> i8 {
-        self.game.starter
     }
 
     #[getter]
@@ -591,20 +481,6 @@ impl HundredOneCore {
             .map(|r| PyTuple::new(py, r.iter().map(|&c| c as u16)))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, restocks)
-    }
-
-    #[getter]
-    fn restocks_used(&self) -> u32 {
-        self.game.restocks_used
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals[..self.game.n as usize].to_vec()
-    }
-
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.game.outcome())
     }
 
     fn _source(&self) -> SourceTuple {
@@ -629,10 +505,6 @@ impl HundredOneCore {
                 )
             })
             .collect()
-    }
-
-    fn _sheet_count(&self) -> usize {
-        self.game.sheet.len()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {

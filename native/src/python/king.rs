@@ -1,10 +1,10 @@
 //! The PyO3 bindings of King: `KingCore`, subclassed by
 //! `koloda.games.king.native.NativeKingState`, and `king_playouts`.
 
-use crate::python::module::{action_code, illegal_action_error};
+use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::core::cards::Cards;
 use crate::core::{Seat, Suit};
@@ -95,8 +95,32 @@ impl KingCore {
     }
 }
 
-#[pymethods]
-impl KingCore {
+game_core! {
+    KingCore,
+    copies [],
+    getters {
+        num_seats: u8 = |g| g.n(),
+        contract: i8 = |g| g.contract,
+        trump: i8 = |g| g.trump.map_or(-1, |suit| suit.index() as i8),
+        by_last: bool = |g| g.by_last,
+        caller: i8 = |g| Seat::to_code(g.caller),
+        hands: Vec<u64> = |g| g.hands[..g.n() as usize].to_vec(),
+        pre_actions: Vec<u32> = |g| g.pre[..g.pre_len as usize].to_vec(),
+        taken: Vec<u64> = |g| g.taken[..g.n() as usize].to_vec(),
+        last_tricks: Vec<u16> = |g| crate::python::module::ints(&g.last_tricks[..g.n() as usize]),
+        taken_all: u64 = |g| g.taken_all,
+        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
+        trick_count: u8 = |g| g.trick_count,
+        lead_suit: u8 = |g| g.lead_suit,
+        trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks[..g.n() as usize]),
+        tricks_played: u8 = |g| g.tricks_played,
+        lead_first: Vec<u64> = |g| g.lead_first[..g.n() as usize].to_vec(),
+        follow_first: u64 = |g| g.follow_first,
+        discard_first: u64 = |g| g.discard_first,
+        totals: Vec<i64> = |g| g.totals[..g.n() as usize].to_vec(),
+    },
+    dealt KingCore::event_tuple,
     #[new]
     fn new() -> Self {
         KingCore {
@@ -124,86 +148,7 @@ impl KingCore {
         PyTuple::new(py, out)
     }
 
-    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
-        let due = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            this.game.step(action, &mut ())
-        };
-        if due && slf.borrow().shuffler.is_some() {
-            slf.call_method0("_deal_from_shuffler")?;
-        }
-        Ok(())
-    }
-
-    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        let Ok(action) = action.extract::<i64>() else {
-            return false;
-        };
-        self.game.is_legal(action)
-    }
-
-    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let other = slf.get_type().call0()?;
-        {
-            let this = slf.borrow();
-            let copy = other.cast::<KingCore>()?;
-            let mut copy = copy.borrow_mut();
-            copy.game = this.game.clone();
-            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
-            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
-        }
-        Ok(other)
-    }
-
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    #[getter]
-    fn to_act(&self) -> Option<u8> {
-        self.game.to_act().map(Seat::index)
-    }
-
-    #[getter]
-    fn to_act_seat(&self) -> i8 {
-        Seat::to_code(self.game.to_act())
-    }
-
     // ----- the checked path --------------------------------------------------------------
-
-    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
-    /// None when it is legal.
-    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
-        self.game
-            .check(action_code(action))
-            .err()
-            .map(|error| error.to_string())
-    }
-
-    /// Applies `action` after checking it and returns its events and whether a deal is due;
-    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
-    fn _apply_events<'py>(
-        slf: &Bound<'py, Self>,
-        action: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        let py = slf.py();
-        let code = action_code(action);
-        let mut events: Vec<KingEvent> = Vec::new();
-        let applied = slf.borrow_mut().game.apply(code, &mut events);
-        let due = applied.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
-        let this = slf.borrow();
-        let list = PyList::empty(py);
-        for event in &events {
-            list.append(this.event_tuple(py, event)?)?;
-        }
-        Ok((list, due))
-    }
 
     fn _deal(&mut self, hands: Vec<Vec<u8>>) -> PyResult<()> {
         let size = self.game.table.hand_size as usize;
@@ -316,56 +261,6 @@ impl KingCore {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn phase(&self) -> u8 {
-        self.game.phase as u8
-    }
-
-    #[getter]
-    fn num_seats(&self) -> u8 {
-        self.game.n()
-    }
-
-    #[getter]
-    fn deal_number(&self) -> u32 {
-        self.game.deal_number
-    }
-
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.game.dealer
-    }
-
-    #[getter]
-    fn first_dealer(&self) -> u8 {
-        self.game.first_dealer
-    }
-
-    #[getter]
-    fn contract(&self) -> i8 {
-        self.game.contract
-    }
-
-    #[getter]
-    fn trump(&self) -> i8 {
-        self.game.trump.map_or(-1, |suit| suit.index() as i8)
-    }
-
-    #[getter]
-    fn by_last(&self) -> bool {
-        self.game.by_last
-    }
-
-    #[getter]
-    fn caller(&self) -> i8 {
-        Seat::to_code(self.game.caller)
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<u64> {
-        self.game.hands[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
     fn dealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let size = self.game.table.hand_size as usize;
         let hands: Vec<Bound<'py, PyTuple>> = self.game.dealt[..self.game.n() as usize]
@@ -373,31 +268,6 @@ impl KingCore {
             .map(|hand| PyTuple::new(py, &hand[..size]))
             .collect::<PyResult<_>>()?;
         PyTuple::new(py, hands)
-    }
-
-    #[getter]
-    fn pre_actions(&self) -> Vec<u32> {
-        self.game.pre[..self.game.pre_len as usize].to_vec()
-    }
-
-    #[getter]
-    fn taken(&self) -> Vec<u64> {
-        self.game.taken[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
-    fn last_tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.last_tricks[..self.game.n() as usize])
-    }
-
-    #[getter]
-    fn taken_all(&self) -> u64 {
-        self.game.taken_all
-    }
-
-    #[getter]
-    fn history(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -411,57 +281,8 @@ impl KingCore {
     }
 
     #[getter]
-    fn trick_count(&self) -> u8 {
-        self.game.trick_count
-    }
-
-    #[getter]
-    fn lead_suit(&self) -> u8 {
-        self.game.lead_suit
-    }
-
-    #[getter]
-    fn trick_leader(&self) -> i8 {
-        Seat::to_code(self.game.trick_leader())
-    }
-
-    #[getter]
-    fn tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.tricks[..self.game.n() as usize])
-    }
-
-    #[getter]
-    fn tricks_played(&self) -> u8 {
-        self.game.tricks_played
-    }
-
-    #[getter]
-    fn lead_first(&self) -> Vec<u64> {
-        self.game.lead_first[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
-    fn follow_first(&self) -> u64 {
-        self.game.follow_first
-    }
-
-    #[getter]
-    fn discard_first(&self) -> u64 {
-        self.game.discard_first
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals[..self.game.n() as usize].to_vec()
-    }
-
-    #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.rows_tuple(py)
-    }
-
-    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.game.outcome()[..self.game.n() as usize])
     }
 
     fn _current_actions(&self) -> Vec<u32> {
@@ -480,10 +301,6 @@ impl KingCore {
                 (d.dealer, dealt, d.actions.clone())
             })
             .collect()
-    }
-
-    fn _sheet_count(&self) -> usize {
-        self.game.sheet.len()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {

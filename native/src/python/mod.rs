@@ -2,6 +2,7 @@
 //! bindings of the search and of the vector environment's batch path.
 
 pub mod analysis;
+pub mod bridge;
 pub mod hundred_one;
 pub mod king;
 pub mod module;

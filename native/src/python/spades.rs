@@ -5,10 +5,10 @@
 //! that name the rule). The hot path — `legal_actions`, `apply_unchecked`, `clone`,
 //! `is_over`, `to_act` — is this class's own methods, one call into Rust each.
 
-use crate::python::module::{action_code, illegal_action_error};
+use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::core::cards::{CardBits, Cards};
 use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions};
@@ -90,7 +90,7 @@ pub struct SpadesCore {
 }
 
 impl SpadesCore {
-    fn event_tuple<'py>(py: Python<'py>, event: &Event) -> PyResult<Bound<'py, PyAny>> {
+    fn event_tuple<'py>(_: &Self, py: Python<'py>, event: &Event) -> PyResult<Bound<'py, PyAny>> {
         let tuple = match *event {
             Event::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
             Event::SpadesBroken { seat } => ("broken", seat).into_pyobject(py)?,
@@ -125,8 +125,28 @@ impl SpadesCore {
     }
 }
 
-#[pymethods]
-impl SpadesCore {
+game_core! {
+    SpadesCore,
+    copies [],
+    getters {
+        hands: Vec<u64> = |g| g.hands.to_vec(),
+        picked_up: Vec<bool> = |g| g.picked_up.to_vec(),
+        bids: Vec<i8> = |g| g.bids.to_vec(),
+        pending: Vec<u64> = |g| g.pending.to_vec(),
+        sent: Vec<u64> = |g| g.sent.to_vec(),
+        received: Vec<u64> = |g| g.received.to_vec(),
+        /// Every card of this deal in play order, as ``seat << 6 | card``.
+        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
+        trick_count: u8 = |g| g.trick_count,
+        lead_suit: u8 = |g| g.lead_suit,
+        trick_leader: i8 = |g| g.trick_leader,
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks),
+        tricks_played: u8 = |g| g.tricks_played,
+        broken: bool = |g| g.broken,
+        totals: Vec<i64> = |g| g.totals.to_vec(),
+        bags: Vec<i64> = |g| g.bags.to_vec(),
+    },
+    dealt SpadesCore::event_tuple,
     #[new]
     fn new() -> Self {
         SpadesCore {
@@ -162,87 +182,7 @@ impl SpadesCore {
         }
     }
 
-    /// The fast path for search: the caller guarantees the action is legal.
-    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
-        let due = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            this.game.step(action, &mut ())
-        };
-        if due && slf.borrow().shuffler.is_some() {
-            slf.call_method0("_deal_from_shuffler")?;
-        }
-        Ok(())
-    }
-
-    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        let Ok(action) = action.extract::<i64>() else {
-            return false;
-        };
-        self.game.is_legal(action)
-    }
-
-    /// A copy sharing nothing mutable, of the same (Python) class.
-    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let other = slf.get_type().call0()?;
-        {
-            let this = slf.borrow();
-            let copy = other.cast::<SpadesCore>()?;
-            let mut copy = copy.borrow_mut();
-            copy.game = this.game.clone();
-            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
-            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
-        }
-        Ok(other)
-    }
-
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over
-    }
-
-    #[getter]
-    fn to_act(&self) -> Option<u8> {
-        (self.game.to_act >= 0).then_some(self.game.to_act as u8)
-    }
-
-    #[getter]
-    fn to_act_seat(&self) -> i8 {
-        self.game.to_act
-    }
-
     // ----- the checked path --------------------------------------------------------------
-
-    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
-    /// None when it is legal.
-    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
-        self.game
-            .check(action_code(action))
-            .err()
-            .map(|error| error.to_string())
-    }
-
-    /// Applies `action` after checking it and returns its events and whether a deal is due;
-    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
-    fn _apply_events<'py>(
-        slf: &Bound<'py, Self>,
-        action: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        let py = slf.py();
-        let code = action_code(action);
-        let mut events: Vec<Event> = Vec::new();
-        let applied = slf.borrow_mut().game.apply(code, &mut events);
-        let due = applied.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
-        let list = PyList::empty(py);
-        for event in &events {
-            list.append(Self::event_tuple(py, event)?)?;
-        }
-        Ok((list, due))
-    }
 
     /// Starts the next deal from these hands (each in dealt order, checked by the caller).
     fn _deal(&mut self, hands: [[u8; 13]; 4]) {
@@ -295,62 +235,12 @@ impl SpadesCore {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn phase(&self) -> u8 {
-        self.game.phase as u8
-    }
-
-    #[getter]
-    fn deal_number(&self) -> u32 {
-        self.game.deal_number
-    }
-
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.game.dealer
-    }
-
-    #[getter]
-    fn first_dealer(&self) -> u8 {
-        self.game.first_dealer
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<u64> {
-        self.game.hands.to_vec()
-    }
-
-    #[getter]
     fn dealt(&self) -> Vec<Vec<u16>> {
         self.game
             .dealt
             .iter()
             .map(|hand| crate::python::module::ints(hand))
             .collect()
-    }
-
-    #[getter]
-    fn picked_up(&self) -> Vec<bool> {
-        self.game.picked_up.to_vec()
-    }
-
-    #[getter]
-    fn bids(&self) -> Vec<i8> {
-        self.game.bids.to_vec()
-    }
-
-    #[getter]
-    fn pending(&self) -> Vec<u64> {
-        self.game.pending.to_vec()
-    }
-
-    #[getter]
-    fn sent(&self) -> Vec<u64> {
-        self.game.sent.to_vec()
-    }
-
-    #[getter]
-    fn received(&self) -> Vec<u64> {
-        self.game.received.to_vec()
     }
 
     #[getter]
@@ -369,12 +259,6 @@ impl SpadesCore {
             .collect()
     }
 
-    /// Every card of this deal in play order, as ``seat << 6 | card``.
-    #[getter]
-    fn history(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
-    }
-
     /// The cards of the trick in progress, led first.
     #[getter]
     fn trick(&self) -> Vec<u16> {
@@ -387,53 +271,8 @@ impl SpadesCore {
     }
 
     #[getter]
-    fn trick_count(&self) -> u8 {
-        self.game.trick_count
-    }
-
-    #[getter]
-    fn lead_suit(&self) -> u8 {
-        self.game.lead_suit
-    }
-
-    #[getter]
-    fn trick_leader(&self) -> i8 {
-        self.game.trick_leader
-    }
-
-    #[getter]
-    fn tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.tricks)
-    }
-
-    #[getter]
-    fn tricks_played(&self) -> u8 {
-        self.game.tricks_played
-    }
-
-    #[getter]
-    fn broken(&self) -> bool {
-        self.game.broken
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals.to_vec()
-    }
-
-    #[getter]
-    fn bags(&self) -> Vec<i64> {
-        self.game.bags.to_vec()
-    }
-
-    #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.game.winners.as_slice())
-    }
-
-    fn outcome(&self) -> (f64, f64, f64, f64) {
-        let o = self.game.outcome();
-        (o[0], o[1], o[2], o[3])
     }
 
     /// The decisions of the deal in progress.
@@ -453,10 +292,6 @@ impl SpadesCore {
 
     fn _completed_count(&self) -> usize {
         self.game.completed.len()
-    }
-
-    fn _sheet_count(&self) -> usize {
-        self.game.sheet.len()
     }
 
     /// Score-sheet lines from ``start`` on, as tuples of ``DealSummary``'s fields.

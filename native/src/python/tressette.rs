@@ -1,7 +1,7 @@
 //! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
 //! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
 
-use crate::python::module::{action_code, illegal_action_error};
+use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -97,16 +97,37 @@ fn event_tuple<'py>(py: Python<'py>, event: &TressetteEvent) -> PyResult<Bound<'
     Ok(tuple.into_any())
 }
 
-fn events_list<'py>(py: Python<'py>, events: &[TressetteEvent]) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for event in events {
-        list.append(event_tuple(py, event)?)?;
-    }
-    Ok(list)
+/// An event as `_apply_events` gives it (the bridge's converter).
+fn core_event<'py>(
+    _: &TressetteCore,
+    py: Python<'py>,
+    event: &TressetteEvent,
+) -> PyResult<Bound<'py, PyAny>> {
+    event_tuple(py, event)
 }
 
-#[pymethods]
-impl TressetteCore {
+game_core! {
+    TressetteCore,
+    copies [],
+    getters {
+        leader: u8 = |g| g.leader,
+        hands: Vec<u64> = |g| g.hands().map(CardSet::bits).to_vec(),
+        taken: Vec<u64> = |g| g.taken().map(CardSet::bits).to_vec(),
+        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
+        trick_count: u8 = |g| g.trick_count,
+        lead_suit: u8 = |g| g.lead_suit,
+        trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks),
+        tricks_played: u8 = |g| g.tricks_played,
+        points: Vec<i64> = |g| g.points.to_vec(),
+        deal_points: Vec<i64> = |g| g.deal_points.to_vec(),
+        deal_declared: Vec<i64> = |g| g.deal_declared.to_vec(),
+        deal_bonus: Vec<i64> = |g| g.deal_bonus.to_vec(),
+        totals: Vec<i64> = |g| g.totals.to_vec(),
+        settled_points: (i64, i64) = |g| (g.settled_points[0], g.settled_points[1]),
+        settled_games: u8 = |g| g.settled_games,
+    },
+    dealt core_event,
     #[new]
     fn new() -> Self {
         TressetteCore {
@@ -126,83 +147,7 @@ impl TressetteCore {
         PyTuple::new(py, Cards(self.game.legal_card_mask()))
     }
 
-    fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
-        let due = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            this.game.step(action, &mut ())
-        };
-        if due && slf.borrow().shuffler.is_some() {
-            slf.call_method0("_deal_from_shuffler")?;
-        }
-        Ok(())
-    }
-
-    /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        let Ok(action) = action.extract::<i64>() else {
-            return false;
-        };
-        (0..64).contains(&action) && self.game.legal_card_mask() >> action & 1 == 1
-    }
-
-    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let other = slf.get_type().call0()?;
-        {
-            let this = slf.borrow();
-            let copy = other.cast::<TressetteCore>()?;
-            let mut copy = copy.borrow_mut();
-            copy.game = this.game.clone();
-            copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
-            copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
-        }
-        Ok(other)
-    }
-
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over
-    }
-
-    #[getter]
-    fn to_act(&self) -> Option<u8> {
-        self.game.to_act().map(Seat::index)
-    }
-
-    #[getter]
-    fn to_act_seat(&self) -> i8 {
-        Seat::to_code(self.game.to_act())
-    }
-
     // ----- the checked path --------------------------------------------------------------
-
-    /// Why `action` is illegal now, in the rules' words and citing them (Rust's reason), or
-    /// None when it is legal.
-    fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
-        self.game
-            .check(action_code(action))
-            .err()
-            .map(|error| error.to_string())
-    }
-
-    /// Applies `action` after checking it and returns its events and whether a deal is due;
-    /// an illegal one raises `IllegalActionError` with Rust's reason and changes nothing.
-    fn _apply_events<'py>(
-        slf: &Bound<'py, Self>,
-        action: &Bound<'py, PyAny>,
-    ) -> PyResult<(Bound<'py, PyList>, bool)> {
-        let py = slf.py();
-        let code = action_code(action);
-        let mut events = Vec::new();
-        let applied = slf.borrow_mut().game.apply(code, &mut events);
-        match applied {
-            Ok(due) => Ok((events_list(py, &events)?, due)),
-            Err(error) => Err(illegal_action_error(slf.as_any(), action, &error)),
-        }
-    }
 
     /// Starts the next deal from these hands; returns the events of its declarations.
     fn _deal<'py>(
@@ -212,7 +157,7 @@ impl TressetteCore {
     ) -> PyResult<Bound<'py, PyList>> {
         let mut events = Vec::new();
         self.game.deal(&hands, &mut events);
-        events_list(py, &events)
+        crate::python::bridge::events_list(py, &events, event_tuple)
     }
 
     /// Puts the group between deals (or over, or about to deal) with this history.
@@ -283,52 +228,12 @@ impl TressetteCore {
     // ----- what the Python side reads ----------------------------------------------------
 
     #[getter]
-    fn phase(&self) -> u8 {
-        self.game.phase as u8
-    }
-
-    #[getter]
-    fn deal_number(&self) -> u32 {
-        self.game.deal_number
-    }
-
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.game.dealer
-    }
-
-    #[getter]
-    fn first_dealer(&self) -> u8 {
-        self.game.first_dealer
-    }
-
-    #[getter]
-    fn leader(&self) -> u8 {
-        self.game.leader
-    }
-
-    #[getter]
-    fn hands(&self) -> Vec<u64> {
-        self.game.hands().map(CardSet::bits).to_vec()
-    }
-
-    #[getter]
     fn dealt(&self) -> Vec<Vec<u16>> {
         self.game
             .dealt
             .iter()
             .map(|hand| crate::python::module::ints(hand))
             .collect()
-    }
-
-    #[getter]
-    fn taken(&self) -> Vec<u64> {
-        self.game.taken().map(CardSet::bits).to_vec()
-    }
-
-    #[getter]
-    fn history(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.plays[..self.game.plays_len as usize])
     }
 
     #[getter]
@@ -339,66 +244,6 @@ impl TressetteCore {
             .iter()
             .map(|p| (p & 63) as u16)
             .collect()
-    }
-
-    #[getter]
-    fn trick_count(&self) -> u8 {
-        self.game.trick_count
-    }
-
-    #[getter]
-    fn lead_suit(&self) -> u8 {
-        self.game.lead_suit
-    }
-
-    #[getter]
-    fn trick_leader(&self) -> i8 {
-        Seat::to_code(self.game.trick_leader())
-    }
-
-    #[getter]
-    fn tricks(&self) -> Vec<u16> {
-        crate::python::module::ints(&self.game.tricks)
-    }
-
-    #[getter]
-    fn tricks_played(&self) -> u8 {
-        self.game.tricks_played
-    }
-
-    #[getter]
-    fn points(&self) -> Vec<i64> {
-        self.game.points.to_vec()
-    }
-
-    #[getter]
-    fn deal_points(&self) -> Vec<i64> {
-        self.game.deal_points.to_vec()
-    }
-
-    #[getter]
-    fn deal_declared(&self) -> Vec<i64> {
-        self.game.deal_declared.to_vec()
-    }
-
-    #[getter]
-    fn deal_bonus(&self) -> Vec<i64> {
-        self.game.deal_bonus.to_vec()
-    }
-
-    #[getter]
-    fn totals(&self) -> Vec<i64> {
-        self.game.totals.to_vec()
-    }
-
-    #[getter]
-    fn settled_points(&self) -> (i64, i64) {
-        (self.game.settled_points[0], self.game.settled_points[1])
-    }
-
-    #[getter]
-    fn settled_games(&self) -> u8 {
-        self.game.settled_games
     }
 
     fn _games(&self) -> Vec<(u8, i64, u32)> {
@@ -417,11 +262,6 @@ impl TressetteCore {
             .collect()
     }
 
-    fn outcome(&self) -> (f64, f64, f64, f64) {
-        let o = self.game.outcome();
-        (o[0], o[1], o[2], o[3])
-    }
-
     fn _current_actions(&self) -> Vec<u16> {
         self.game.plays[..self.game.plays_len as usize]
             .iter()
@@ -436,10 +276,6 @@ impl TressetteCore {
             .skip(start)
             .map(|d| (d.dealer, d.dealt, d.plays.iter().map(|p| p & 63).collect()))
             .collect()
-    }
-
-    fn _sheet_count(&self) -> usize {
-        self.game.sheet.len()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {

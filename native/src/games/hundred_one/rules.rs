@@ -14,6 +14,7 @@ use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
+use crate::core::Seat;
 
 /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -865,6 +866,30 @@ impl HundredOne {
             .iter()
             .map(|&t| -(t as f64))
             .collect()
+    }
+}
+
+impl crate::games::Game for HundredOne {
+    fn num_seats(&self) -> usize {
+        self.n as usize
+    }
+    fn to_act(&self) -> Option<Seat> {
+        Seat::from_code(self.to_act as i64)
+    }
+    fn is_over(&self) -> bool {
+        HundredOne::is_over(self)
+    }
+    fn in_deal(&self) -> bool {
+        HundredOne::in_deal(self)
+    }
+    fn is_legal(&self, action: i64) -> bool {
+        HundredOne::is_legal(self, action)
+    }
+    fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        HundredOne::check(self, action)
+    }
+    fn outcome(&self) -> Vec<f64> {
+        HundredOne::outcome(self)
     }
 }
 

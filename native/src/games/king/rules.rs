@@ -986,6 +986,41 @@ impl King {
     }
 }
 
+impl crate::games::Game for King {
+    fn num_seats(&self) -> usize {
+        self.n() as usize
+    }
+    fn to_act(&self) -> Option<Seat> {
+        King::to_act(self)
+    }
+    fn is_over(&self) -> bool {
+        King::is_over(self)
+    }
+    fn in_deal(&self) -> bool {
+        King::in_deal(self)
+    }
+    fn is_legal(&self, action: i64) -> bool {
+        King::is_legal(self, action)
+    }
+    fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        King::check(self, action)
+    }
+    fn outcome(&self) -> Vec<f64> {
+        King::outcome(self)[..self.n() as usize].to_vec()
+    }
+}
+
+impl crate::games::DealtGame for King {
+    type Event = KingEvent;
+    fn apply(&mut self, action: i64, events: &mut Vec<KingEvent>) -> Result<bool, IllegalMove> {
+        King::apply(self, action, events)
+    }
+    #[inline]
+    fn step_unchecked(&mut self, action: u32) -> bool {
+        self.step(action, &mut ())
+    }
+}
+
 /// The result of a batch of random playouts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct KingPlayouts {

@@ -11,6 +11,7 @@ use crate::core::cards::{
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
+use crate::core::Seat;
 
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
@@ -972,6 +973,41 @@ impl Spades {
     pub fn outcome(&self) -> [f64; 4] {
         let (a, b) = (self.totals[0] as f64, self.totals[1] as f64);
         [a, b, a, b]
+    }
+}
+
+impl crate::games::Game for Spades {
+    fn num_seats(&self) -> usize {
+        4
+    }
+    fn to_act(&self) -> Option<Seat> {
+        Seat::from_code(self.to_act as i64)
+    }
+    fn is_over(&self) -> bool {
+        self.is_over
+    }
+    fn in_deal(&self) -> bool {
+        Spades::in_deal(self)
+    }
+    fn is_legal(&self, action: i64) -> bool {
+        Spades::is_legal(self, action)
+    }
+    fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        Spades::check(self, action)
+    }
+    fn outcome(&self) -> Vec<f64> {
+        Spades::outcome(self).to_vec()
+    }
+}
+
+impl crate::games::DealtGame for Spades {
+    type Event = Event;
+    fn apply(&mut self, action: i64, events: &mut Vec<Event>) -> Result<bool, IllegalMove> {
+        Spades::apply(self, action, events)
+    }
+    #[inline]
+    fn step_unchecked(&mut self, action: u32) -> bool {
+        self.step(action, &mut ())
     }
 }
 

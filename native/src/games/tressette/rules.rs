@@ -774,6 +774,45 @@ impl Tressette {
     }
 }
 
+impl crate::games::Game for Tressette {
+    fn num_seats(&self) -> usize {
+        4
+    }
+    fn to_act(&self) -> Option<Seat> {
+        Tressette::to_act(self)
+    }
+    fn is_over(&self) -> bool {
+        self.is_over
+    }
+    fn in_deal(&self) -> bool {
+        Tressette::in_deal(self)
+    }
+    fn is_legal(&self, action: i64) -> bool {
+        (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1
+    }
+    fn check(&self, action: i64) -> Result<(), IllegalMove> {
+        Tressette::check(self, action)
+    }
+    fn outcome(&self) -> Vec<f64> {
+        Tressette::outcome(self).to_vec()
+    }
+}
+
+impl crate::games::DealtGame for Tressette {
+    type Event = TressetteEvent;
+    fn apply(
+        &mut self,
+        action: i64,
+        events: &mut Vec<TressetteEvent>,
+    ) -> Result<bool, IllegalMove> {
+        Tressette::apply(self, action, events)
+    }
+    #[inline]
+    fn step_unchecked(&mut self, action: u32) -> bool {
+        self.step(action, &mut ())
+    }
+}
+
 /// The result of a batch of random playouts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TressettePlayouts {

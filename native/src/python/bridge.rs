@@ -1,0 +1,182 @@
+//! The one bridge of the games: every game's Rust core class (`KingCore`...) gets the
+//! members the Python protocol reads of any game from [`game_core!`], written once over
+//! the [`Game`](crate::games::Game) trait (and [`DealtGame`](crate::games::DealtGame) for
+//! the whole-deck games' steps); each game's file adds only what differs (options, deals,
+//! loading a position, its fields and view).
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+/// A game's events as the list of tuples its Python wrapper reads (`NativeState.EVENTS`).
+pub fn events_list<'py, E>(
+    py: Python<'py>,
+    events: &[E],
+    tuple: impl Fn(Python<'py>, &E) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for event in events {
+        list.append(tuple(py, event)?)?;
+    }
+    Ok(list)
+}
+
+/// What `get` reads of `game` (a getter of `game_core!`'s `getters`, its closure typed by
+/// the game).
+#[inline]
+pub fn read<G, T>(game: &G, get: impl Fn(&G) -> T) -> T {
+    get(game)
+}
+
+/// The `#[pymethods]` of a game's core class: the shared members, then the game's own
+/// (`$own`). The class has `game` (a [`Game`](crate::games::Game)), `rules` and
+/// `shuffler`; the fields named in `copies` are copied by `clone` too, and each of
+/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's. With `dealt` and the
+/// game's event converter, the whole-deck games' `apply_unchecked` and `_apply_events`
+/// (over [`DealtGame`](crate::games::DealtGame)) come with it.
+macro_rules! game_core {
+    (
+        $core:ident,
+        copies [$($field:ident),*],
+        getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
+        dealt $event:path,
+        $($own:tt)*
+    ) => {
+        game_core!($core, copies [$($field),*], getters { $($(#[$doc])* $name: $ty = $get),* },
+            /// The fast path for search: the caller guarantees the action is legal.
+            fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
+                let due = {
+                    let mut this = slf.borrow_mut();
+                    if !$crate::games::Game::in_deal(&this.game) {
+                        return Err(pyo3::exceptions::PyValueError::new_err(
+                            "no decision is due",
+                        ));
+                    }
+                    $crate::games::DealtGame::step_unchecked(&mut this.game, action)
+                };
+                if due && slf.borrow().shuffler.is_some() {
+                    slf.call_method0("_deal_from_shuffler")?;
+                }
+                Ok(())
+            }
+
+            /// Applies `action` after checking it and returns its events and whether a
+            /// deal is due; an illegal one raises `IllegalActionError` with Rust's reason
+            /// and changes nothing.
+            fn _apply_events<'py>(
+                slf: &Bound<'py, Self>,
+                action: &Bound<'py, PyAny>,
+            ) -> PyResult<(Bound<'py, pyo3::types::PyList>, bool)> {
+                let code = $crate::python::module::action_code(action);
+                let mut events = Vec::new();
+                let applied = $crate::games::DealtGame::apply(
+                    &mut slf.borrow_mut().game, code, &mut events);
+                let due = applied.map_err(|error| {
+                    $crate::python::module::illegal_action_error(slf.as_any(), action, &error)
+                })?;
+                let this = slf.borrow();
+                let tuple = |py, event: &_| $event(&*this, py, event);
+                Ok(($crate::python::bridge::events_list(slf.py(), &events, tuple)?, due))
+            }
+
+            $($own)*
+        );
+    };
+    (
+        $core:ident,
+        copies [$($field:ident),*],
+        getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
+        $($own:tt)*
+    ) => {
+        #[pymethods]
+        impl $core {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name(&self) -> $ty {
+                    $crate::python::bridge::read(&self.game, $get)
+                }
+            )*
+
+            /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
+            fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+                action
+                    .extract::<i64>()
+                    .is_ok_and(|action| $crate::games::Game::is_legal(&self.game, action))
+            }
+
+            /// Why `action` is illegal now, in the rules' words and citing them (Rust's
+            /// reason), or None when it is legal.
+            fn illegal_reason(&self, action: &Bound<'_, PyAny>) -> Option<String> {
+                let code = $crate::python::module::action_code(action);
+                $crate::games::Game::check(&self.game, code)
+                    .err()
+                    .map(|error| error.to_string())
+            }
+
+            /// A copy sharing nothing mutable, of the same (Python) class.
+            fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+                let py = slf.py();
+                let other = slf.get_type().call0()?;
+                {
+                    let this = slf.borrow();
+                    let copy = other.cast::<$core>()?;
+                    let mut copy = copy.borrow_mut();
+                    copy.game = this.game.clone();
+                    copy.rules = this.rules.as_ref().map(|r| r.clone_ref(py));
+                    copy.shuffler = this.shuffler.as_ref().map(|s| s.clone_ref(py));
+                    $(copy.$field = this.$field.clone();)*
+                }
+                Ok(other)
+            }
+
+            #[getter]
+            fn is_over(&self) -> bool {
+                $crate::games::Game::is_over(&self.game)
+            }
+
+            #[getter]
+            fn to_act(&self) -> Option<u8> {
+                $crate::games::Game::to_act(&self.game).map($crate::core::Seat::index)
+            }
+
+            #[getter]
+            fn to_act_seat(&self) -> i8 {
+                $crate::core::Seat::to_code($crate::games::Game::to_act(&self.game))
+            }
+
+            #[getter]
+            fn phase(&self) -> u8 {
+                self.game.phase as u8
+            }
+
+            #[getter]
+            fn deal_number(&self) -> u32 {
+                self.game.deal_number
+            }
+
+            #[getter]
+            fn dealer(&self) -> u8 {
+                self.game.dealer
+            }
+
+            #[getter]
+            fn first_dealer(&self) -> u8 {
+                self.game.first_dealer
+            }
+
+            /// How many lines the score sheet has (`_sheet_lines` reads them).
+            fn _sheet_count(&self) -> usize {
+                self.game.sheet.len()
+            }
+
+            /// Each seat's outcome: the final result when over, else the standing.
+            fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::types::PyTuple::new(py, $crate::games::Game::outcome(&self.game))
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use game_core;
