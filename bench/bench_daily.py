@@ -1,7 +1,7 @@
 """The deal of the day at scale: 10,000 players' results added one at a time to the day's
 fields (as the server does when a deal ends), then the whole ranking computed from the
 fields and the players' per-deal points, with the server's own scoring code. Prints the
-times (docs/players/daily.md quotes them)."""
+times (docs/hosting/daily.md quotes them)."""
 
 from __future__ import annotations
 

@@ -133,14 +133,16 @@ def test_the_hand_is_in_view_and_the_scoreboard_whole(
     size: tuple[int, int],
 ) -> None:
     """Russian Tressette's tall scoreboard and King's order table of eight games: the hand
-    stays in the window without scrolling, the side panel scrolls, no table is cut."""
+    is in the window as the page opens, no table is cut. On a computer the page does not
+    scroll (the side panel does); on a phone the scoreboard and the tools follow below the
+    hand, and the page scrolls to them."""
     table_id, tokens = new_table(server, game, ["human"] + ["bot:random"] * 3, options)
     tab = Page(browser, f"{server.url}/t/{table_id}?token={tokens[0]}", size, lang=lang)
     tab.wait(f"document.querySelectorAll('#board-body table.sheet-section').length >= {sections}")
     my_turn(tab)
     seen = tab.value(LAYOUT)
     assert seen["handTop"] >= 0 and seen["handBottom"] <= seen["height"], seen
-    assert not seen["pageScrolls"], seen
+    assert not seen["pageScrolls"] or size == PHONE, seen
     assert seen["tables"] >= sections + 1 and not seen["cut"], seen
     assert 44 <= seen["strip"] < 200, seen  # a finger's width of every overlapped card to tap
     tab.close()

@@ -1,5 +1,5 @@
 """The deal of the day: per game, a set of deals everyone plays once against the same bots,
-scored against everyone who played the same cards (docs/players/daily.md).
+scored against everyone who played the same cards (docs/hosting/daily.md).
 
 - ``days``: the day (UTC), its seed from the server's secret and the date, its commitment,
   and the set's size per game;
