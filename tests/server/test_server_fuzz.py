@@ -245,7 +245,7 @@ def test_the_table_protocol_survives_fuzzing(fuzz_server: ServerThread) -> None:
     SERVER[:] = [fuzz_server]
     run = TableProtocol.TestCase
     run.settings = settings(
-        max_examples=12,
+        max_examples=8,
         stateful_step_count=25,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
