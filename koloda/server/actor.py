@@ -175,7 +175,7 @@ class Actor:
                 "stale_version",
                 f"version {act.version} is not the table's version {table.version}",
             )
-        if state.is_over:
+        if table.finished:
             raise TableError("not_your_turn", "the game is over")
         if act.connection is not None and act.connection.seat != act.seat:
             raise TableError("not_your_turn", "this connection no longer plays that seat")
@@ -210,7 +210,7 @@ class Actor:
             action=rules.format_action(action),
             setups=table.new_setups(),
         )
-        if state.is_over:
+        if state.is_over or table.set_played(len(state.deal_scores())):
             table.record = table.finished_record()
             write.record = table.record
         committing = time.perf_counter()
@@ -225,7 +225,7 @@ class Actor:
         if not act.bot:
             manager.latencies.record(time.perf_counter() - act.received)
         manager.bots.schedule(table)
-        if state.is_over and table.seating.rated is not None:
+        if table.finished and table.seating.rated is not None:
             settle_soon(manager.store.engine, table.id, table.seating.rated)
 
     def _after(self, table: LiveTable, act: Act, events: list[Event]) -> None:
@@ -241,7 +241,7 @@ class Actor:
         table.last_events = events
         table.waiting.discard(act.seat)
         note_move(table, act.seat)
-        if deal_ended and not state.is_over:
+        if deal_ended and not table.finished:
             table.waiting = {
                 c.seat
                 for c in table.connections

@@ -60,7 +60,7 @@ class BotTurns:
     def schedule(self, table: LiveTable) -> None:
         """The bot whose turn it is starts thinking, unless it thinks already or waits; a
         person's turn starts his clock."""
-        if self.manager.closing or table.state.is_over:
+        if self.manager.closing or table.finished:
             return
         self.manager.presence.start_clock(table)
         seat = table.state.to_act

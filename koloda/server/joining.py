@@ -41,7 +41,7 @@ async def join(
 
     async def claim(table: LiveTable) -> tuple[int, str]:
         states = table.seat_states()
-        if table.state.is_over:
+        if table.finished:
             raise SeatingError(409, "the game is over")
         if seat is None:
             for wanted in ("open", "joinable"):
@@ -92,7 +92,7 @@ async def leave(manager: TableManager, table: LiveTable, token: str | None) -> i
     async def give_up(table: LiveTable) -> int:
         seat = table.seat_of(token)  # TableError for a wrong token, or one already left
         assert seat is not None
-        if table.state.is_over:
+        if table.finished:
             raise SeatingError(409, "the game is over")
         await manager.leave_seat(table, seat)
         return seat
@@ -109,8 +109,10 @@ async def rematch(
     seat = table.seat_of(token)
     if seat is None:
         raise SeatingError(403, "only a player at the table may ask for a rematch")
-    if not table.state.is_over:
+    if not table.finished:
         raise SeatingError(409, "the game is not over yet")
+    if table.seating.daily is not None or table.seating.tournament is not None:
+        raise SeatingError(409, "a deal of the day's or a tournament's table has no rematch")
 
     async def make(old: LiveTable) -> str:
         if old.seating.rematch is None:

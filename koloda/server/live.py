@@ -195,6 +195,16 @@ class LiveTable:
     practice: Practice = field(default_factory=Practice)
 
     @property
+    def finished(self) -> bool:
+        """The game is over, or the table's set of deals is played (``Seating.deals``): no
+        one acts at it any more."""
+        return self.state.is_over or self.set_played(self.deals_scored)
+
+    def set_played(self, scored: int) -> bool:
+        """Whether ``scored`` deals complete the table's set (``Seating.deals``)."""
+        return self.seating.deals is not None and scored >= self.seating.deals
+
+    @property
     def dealing_seed(self) -> str:
         """The seed the deals come from: the table's, mixed with the players' randomness."""
         return deal_seed(self.seed, self.seating.entropy or ())
@@ -230,7 +240,7 @@ class LiveTable:
         """Whether the public list and "play now" offer the table: public, not over, with a
         seat free for a person, and someone seated here now, or else a game still in its
         first deal whose every other seat is a bot's (one "play now" has just made)."""
-        if not self.seating.public or self.state.is_over:
+        if not self.seating.public or self.finished:
             return False
         if not {"open", "joinable"} & set(self.seat_states()):
             return False
@@ -260,6 +270,8 @@ class LiveTable:
             "turn_seconds": self.seating.turn_seconds,
             "hints": self.seating.hints,
             "rated": self.seating.rated,
+            "deals": self.seating.deals,
+            "tournament": self.seating.tournament,
             **practice_people(self),
             "rematch": self.seating.rematch,
             "commitment": self.commitment,
@@ -283,7 +295,7 @@ class LiveTable:
             ],
             "num_seats": self.rules.num_seats,
             "to_act": self.state.to_act,
-            "finished": self.state.is_over,
+            "finished": self.finished,
             "version": self.version,
             "deal": self.state.deal_index,
             "public": self.seating.public,
@@ -319,6 +331,7 @@ class LiveTable:
         view["last_trick"] = self.tricks.last
         view["seat_kinds"] = self.seats
         view["deals_scored"] = self.deals_scored
+        view["finished"] = self.finished
         message = {
             "type": "view",
             "version": self.version,
@@ -385,12 +398,17 @@ class LiveTable:
         )
 
     def finished_record(self) -> dict[str, Any]:
-        """The finished game's record with results, revealing the seed (records.fairness)."""
+        """The finished game's (or set's) record with results, revealing the seed
+        (records.fairness); a deal of the day's carries no proof (the day's page adds it
+        once the day closes)."""
         document = record_from_state(self.rules, self.state, first_dealer=self.first_dealer)
         document["options"] = self.options
         record = parse_record(document)
         results = results_document(record, self.state)
-        results[FAIRNESS_KEY] = fairness_proof(self)
+        if self.seating.deals is not None:  # the set's deals only, not the next one dealt
+            results["deals"] = results["deals"][: self.seating.deals]
+        if self.seating.daily is None:  # a deal of the day's seed stays secret till the day closes
+            results[FAIRNESS_KEY] = proof(self.seed, self.seating.entropy or ())
         return practice_record(self, results)
 
     def seat_names(self, lang: str) -> list[str]:
@@ -412,7 +430,7 @@ class LiveTable:
         during it; none before the first deal or after the game. Replayed from the record,
         once a move."""
         logs = self.state.deal_logs()
-        if not logs or self.state.is_over:
+        if not logs or self.finished:
             return []
         key = (len(logs), len(logs[-1].actions))
         if self.opening_cache is None or self.opening_cache[0] != key:
@@ -447,14 +465,6 @@ class LiveTable:
         }
         self.sheet_cache = (key, sheet)
         return sheet
-
-
-def fairness_proof(table: LiveTable) -> dict[str, Any]:
-    """A finished table's fairness proof (records.fairness); a deal of the day's keeps the
-    day's seed secret (the commitment only): the day's page reveals it when the day closes."""
-    if table.seating.daily is not None:
-        return {"commitment": table.commitment}
-    return proof(table.seed, table.seating.entropy or ())
 
 
 def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:

@@ -80,9 +80,10 @@ def check_open_hands(kinds: list[str], seating: Seating) -> None:
 
 def solo_seat(table: LiveTable) -> int | None:
     """The seat of the one person seated at an unrated table (None: rated, a deal of the
-    day's, nobody, or more than one person): the table where he may take back his
+    day's, a tournament's, nobody, or more than one person): the table where he may take back his
     decisions."""
-    if table.seating.rated is not None or table.seating.daily is not None:
+    seating = table.seating
+    if seating.rated is not None or seating.daily is not None or seating.tournament is not None:
         return None
     taken = [s for s, state in enumerate(table.seat_states()) if state == "taken"]
     return taken[0] if len(taken) == 1 else None
@@ -155,7 +156,7 @@ def refusal(table: LiveTable, seat: int | None) -> str | None:
         return "a rated table has no undo"
     if solo_seat(table) != seat:
         return "undo is only for a person alone at a table with bots"
-    if table.state.is_over:
+    if table.finished:
         return "the game is over"
     if seat not in movers(table):
         return "no decision of yours to take back in this deal"

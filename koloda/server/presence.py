@@ -43,7 +43,7 @@ class Presence:
                 and table.token_hashes[seat] is not None
                 and seat not in here
                 and seat not in table.away
-                and not table.state.is_over
+                and not table.finished
             )
             timer = table.grace.get(seat)
             if not gone:
@@ -67,7 +67,7 @@ class Presence:
             or table.token_hashes[seat] is None
             or seat in table.players_here()
             or seat in table.away
-            or table.state.is_over
+            or table.finished
         ):
             return
         manager = self.manager

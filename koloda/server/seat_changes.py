@@ -75,7 +75,7 @@ class SeatChanges:
         if seat is None:
             connection.send(error_message("bad_message", "a spectator has no seat to leave"))
             return
-        if table.state.is_over:
+        if table.finished:
             connection.send(error_message("not_your_turn", "the game is over"))
             return
         await self.leave_seat(table, seat)

@@ -67,6 +67,12 @@ class Seating:
     daily: dict[str, Any] | None = None
     """The deal of the day's set the table plays (``{day, game, deals}``, ``daily``): no
     undo, and its record keeps the day's seed secret; None: an ordinary table."""
+    deals: int | None = None
+    """The table ends once this many deals are scored, before the game would (a deal of the
+    day's set, a tournament's round); None: it plays the whole game."""
+    tournament: dict[str, Any] | None = None
+    """The tournament and round the table plays (``{id, round}``, ``tournaments``): no
+    hints, no undo, no rematch; None: none."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -86,6 +92,8 @@ class Seating:
             "rated": self.rated,
             "open_hands": self.open_hands,
             "daily": self.daily,
+            "deals": self.deals,
+            "tournament": self.tournament,
         }
 
     @classmethod
@@ -104,6 +112,8 @@ class Seating:
             rated=data.get("rated"),
             open_hands=bool(data.get("open_hands", False)),
             daily=data.get("daily"),
+            deals=data.get("deals") or (data.get("daily") or {}).get("deals"),
+            tournament=data.get("tournament"),
         )
 
     def entropy_pending(self, seats: list[str]) -> list[int]:

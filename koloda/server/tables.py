@@ -117,6 +117,8 @@ class TableManager:
         open_hands: bool = False,
         seed: str | None = None,
         daily: dict[str, Any] | None = None,
+        deals: int | None = None,
+        tournament: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; raises OptionError naming what is wrong with the request.
 
@@ -125,7 +127,8 @@ class TableManager:
         table's tokens (a rematch). With ``entropy`` the first deal waits until every
         person's seat has given its randomness (``give_entropy``). A ``rated`` table's game
         counts for that rating (``ratings.rating_key``). A table with ``open_hands`` shows
-        its one person every hand (``practice``).
+        its one person every hand (``practice``). A table of ``deals`` ends once that many
+        are scored (a deal of the day's set, a tournament's round).
         """
         table, tokens = new_table(
             game,
@@ -142,6 +145,8 @@ class TableManager:
                 rated=rated,
                 open_hands=open_hands,
                 daily=daily,
+                deals=deals if deals is not None else (daily or {}).get("deals"),
+                tournament=tournament,
             ),
             entropy,
             seed,

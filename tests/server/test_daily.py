@@ -19,10 +19,9 @@ from websockets.sync.client import connect
 
 from koloda.cli.main import app
 from koloda.records import parse_record
-from koloda.records.fairness import commitment, verify
+from koloda.records.fairness import FAIRNESS_KEY, commitment, verify
 from koloda.server.daily import store as daily_store
 from koloda.server.daily.days import day_seed
-from koloda.server.live import fairness_proof
 from koloda.server.seating import Seating
 from koloda.server.store import metadata
 from koloda.server.tables import new_table
@@ -163,14 +162,39 @@ def test_a_daily_table_says_its_set_and_takes_nothing_back(daily_server: ServerT
         assert refused["code"] == "undo_refused"
 
 
+def test_a_daily_table_ends_with_its_set(daily_server: ServerThread) -> None:
+    """Once the set's deals are scored the table is finished: nobody acts at it (the bots
+    neither), and its record holds the set's deals, not the next one."""
+    player = Player(daily_server.url, "Galina")
+    started = player.start("king").json()
+    play_set(daily_server.ws_url, started["table_id"], started["token"], DEALS)
+    address = f"{daily_server.ws_url}/ws/tables/{started['table_id']}?token={started['token']}"
+    with connect(address) as ws:
+        message = receive_until(ws, "view")
+        assert message["table"]["deals"] == DEALS
+        assert message["view"]["finished"] and message["view"]["deals_scored"] == DEALS
+        assert message["view"]["legal_actions"] == []
+        version = message["version"]
+        ws.send(json.dumps({"type": "act", "action": "pass", "version": version}))
+        refused = receive_until(ws, "error")
+        assert refused["code"] == "not_your_turn" and "over" in refused["message"]
+    table = daily_server.app.state.manager.tables[started["table_id"]]
+    assert table.version == version  # the bots did not play on
+    assert table.record is not None and len(table.record["deals"]) == DEALS
+    for path in ("record", "verify", "analysis?seat=0"):  # the day's page, once closed
+        answer = player.get(f"/api/tables/{started['table_id']}/{path}")
+        assert answer.status_code == 403 and "day's page" in answer.text
+
+
 def test_a_daily_table_s_record_keeps_the_seed_secret() -> None:
-    """101 may end inside the set: its record then carries the commitment only."""
+    """A deal of the day's finished record carries no proof (the day's page adds it once the
+    day closes); an ordinary table's reveals its seed."""
     seats = ["human", "bot:normal", "bot:normal", "bot:normal"]
     daily = {"day": "2026-12-02", "game": "hundred_one", "deals": 5}
     kept, _ = new_table("hundred_one", {}, seats, None, Seating([], daily=daily), False, "s" * 32)
     plain, _ = new_table("hundred_one", {}, seats, None, Seating([]), False, "s" * 32)
-    assert fairness_proof(kept) == {"commitment": commitment("s" * 32)}
-    assert fairness_proof(plain)["seed"] == "s" * 32
+    assert FAIRNESS_KEY not in kept.finished_record()
+    assert plain.finished_record()[FAIRNESS_KEY]["seed"] == "s" * 32
 
 
 def test_results_of_deals_ended_close_together_are_all_counted(tmp_path: Path) -> None:

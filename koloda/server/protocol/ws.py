@@ -275,7 +275,14 @@ class DailySet(_Part):
 
     day: str = Field(description="the UTC day, YYYY-MM-DD")
     game: str
-    deals: int = Field(description="the deals of the set (the table may deal more)")
+    deals: int = Field(description="the deals of the set")
+
+
+class TournamentRound(_Part):
+    """The tournament round a table plays."""
+
+    id: str = Field(description="the tournament")
+    round: int = Field(description="its round, from 1 (an arena's tables count from 1 too)")
 
 
 class People(_Part):
@@ -298,6 +305,13 @@ class People(_Part):
     )
     daily: DailySet | None = Field(
         default=None, description="the deal of the day's set the table plays, null: none"
+    )
+    deals: int | None = Field(
+        default=None,
+        description="the table ends once this many deals are scored, null: the whole game",
+    )
+    tournament: TournamentRound | None = Field(
+        default=None, description="the tournament round the table plays, null: none"
     )
     rematch: str | None = Field(description="the rematch's table, once there is one")
     commitment: str = Field(description="SHA-256 of the table's secret seed")

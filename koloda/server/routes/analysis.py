@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from koloda.server.protocol.http import Problem
-from koloda.server.routes.common import manager_of, table_or_404
+from koloda.server.routes.common import finished_record, manager_of
 
 router = APIRouter(tags=["tables"])
 
@@ -52,11 +52,10 @@ async def table_analysis(request: Request, table_id: str, seat: int) -> dict[str
     """A finished game's three costliest decisions of ``seat``: the move played, the best
     one the search found, the points lost on average and the seat's view then (as
     ``koloda analyse`` reports them). The search runs once per seat and is kept."""
-    table = await table_or_404(request, table_id)
     manager = manager_of(request)
-    document = await manager.call(table, lambda t: t.record)
-    if document is None:
-        raise HTTPException(403, "the game is not finished; it is analysed at its end")
+    table, document = await finished_record(
+        request, table_id, "the game is not finished; it is analysed at its end"
+    )
     if not 0 <= seat < table.rules.num_seats:
         raise HTTPException(422, f"seat must be 0..{table.rules.num_seats - 1}")
     analyses: Analyses = request.app.state.analyses

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from fastapi import HTTPException, Request, WebSocket
 
@@ -63,3 +64,20 @@ async def table_or_404(request: Request, table_id: str) -> LiveTable:
     if table is None:
         raise HTTPException(404, f"no table {table_id!r}")
     return table
+
+
+async def finished_record(
+    request: Request, table_id: str, unfinished: str
+) -> tuple[LiveTable, dict[str, Any]]:
+    """A finished table and its record; 404 for no such table, 403 ``unfinished`` while it
+    is played (its hands are secret), and 403 for a deal of the day's table, whose record
+    the day's page shows once the day closes (with the day's seed)."""
+    table = await table_or_404(request, table_id)
+    record, daily = await manager_of(request).call(table, lambda t: (t.record, t.seating.daily))
+    if daily is not None:
+        raise HTTPException(
+            403, "a deal of the day's record is shown on the day's page once the day closes"
+        )
+    if record is None:
+        raise HTTPException(403, unfinished)
+    return table, record

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from koloda.records import parse_record
 from koloda.records.fairness import FAIRNESS_KEY
 from koloda.records.fairness import verify as verify_fairness
 from koloda.server.protocol.http import Problem
-from koloda.server.routes.common import manager_of, table_or_404
+from koloda.server.routes.common import finished_record
 
 router = APIRouter(tags=["tables"])
 
@@ -23,10 +23,9 @@ router = APIRouter(tags=["tables"])
 )
 async def table_record(request: Request, table_id: str) -> JSONResponse:
     """The game record with results (docs/records.md) — only once the game is finished."""
-    table = await table_or_404(request, table_id)
-    record = await manager_of(request).call(table, lambda t: t.record)
-    if record is None:
-        raise HTTPException(403, "the game is not finished; its record holds hidden cards")
+    _, record = await finished_record(
+        request, table_id, "the game is not finished; its record holds hidden cards"
+    )
     return JSONResponse(
         record,
         headers={"Content-Disposition": f'attachment; filename="koloda-{table_id}.json"'},
@@ -41,10 +40,9 @@ async def table_verify(request: Request, table_id: str) -> dict[str, Any]:
     """A finished game's fairness: the seed it revealed, the commitment shown from the
     start, and whether every deal of its record is exactly what that seed deals (as
     ``koloda verify`` checks a downloaded record)."""
-    table = await table_or_404(request, table_id)
-    document = await manager_of(request).call(table, lambda t: t.record)
-    if document is None:
-        raise HTTPException(403, "the game is not finished; its seed is still secret")
+    _, document = await finished_record(
+        request, table_id, "the game is not finished; its seed is still secret"
+    )
     record = parse_record(document)
     fairness = document[FAIRNESS_KEY]
     return {

@@ -18,7 +18,7 @@ from koloda.server.protocol.http import Problem
 from koloda.server.replay import check_size, replay_json
 from koloda.server.replay_http import RecordFile, Replay, ReplayAnalysis
 from koloda.server.routes.analysis import Analyses
-from koloda.server.routes.common import manager_of, table_or_404
+from koloda.server.routes.common import finished_record, manager_of
 from koloda.server.routes.pages import templates
 
 router = APIRouter(tags=["replay"])
@@ -60,10 +60,10 @@ def _answer(request: Request, packed: bytes) -> Response:
 async def _finished(request: Request, table_id: str) -> tuple[dict[str, Any], Any]:
     """A finished table's record and its seats; 403 while it is played (its hands are
     secret), 404 for no such table."""
-    table = await table_or_404(request, table_id)
-    record, facts = await manager_of(request).call(table, lambda t: (t.record, t.public_facts()))
-    if record is None:
-        raise HTTPException(403, "the game is not finished; its hands are still secret")
+    table, record = await finished_record(
+        request, table_id, "the game is not finished; its hands are still secret"
+    )
+    facts = await manager_of(request).call(table, lambda t: t.public_facts())
     return record, facts
 
 

@@ -1,6 +1,5 @@
 /* A deal of the day's table says so in its heading: how many of the set's deals are played,
-   and once the set is done, that the results are on the day's page (the table may deal on,
-   but nothing after the set counts). */
+   and once the set is done (the table ends with it), that the results are on the day's page. */
 import { t } from "../words.js";
 
 /* The mark's words and link for the table's ``daily`` set (null: an ordinary table). */

@@ -56,7 +56,8 @@ function showFavicon(turn) {
   link.dataset.turn = String(turn);
 }
 export function renderTitle(v) {
-  const program = S.latest.facts.program.length;
+  /* a table of a set of deals (the deal of the day, a tournament's round) counts those */
+  const program = (S.people && S.people.deals) || S.latest.facts.program.length;
   const deal = Math.min((v.deal ?? 0) + 1, program || Infinity);
   const dealText = program ? t("deal_of", deal, program) : `${t("deal")} ${deal}`;
   document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
