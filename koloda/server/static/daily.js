@@ -4,24 +4,14 @@
 import { call, whoAmI } from "./account.js";
 import { el, t, translatePage } from "./i18n.js";
 import { percent, playLabel, points } from "./daily_view.js";
+import { browserToken } from "./guest.js";
 
 const root = document.getElementById("daily");
 const DAY = root.dataset.day;
 const GAME = root.dataset.game;
-const BROWSER_KEY = "koloda.daily.browser";
 const S = { data: null, me: null, problem: "", history: [] };
 
 function byId(id) { return document.getElementById(id); }
-
-/* This browser's token for a guest's attempts (made once, kept here). */
-export function browserToken(storage = localStorage, random = crypto) {
-  let token = storage.getItem(BROWSER_KEY);
-  if (!token) {
-    token = Array.from(random.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    storage.setItem(BROWSER_KEY, token);
-  }
-  return token;
-}
 
 /* A table that scrolls sideways on a narrow screen rather than widening the page. */
 function scrolling(table) { return el("div", { class: "scroll" }, table); }

@@ -14,6 +14,7 @@ import { chatWords, drawBubble, renderPhrases } from "./talk.js";
 import { overlayRedraw } from "./overlay.js";
 import { openHand, renderUndo } from "./practice.js";
 import { renderDaily } from "./daily.js";
+import { renderTournament } from "./tournament.js";
 
 let statusKey = "connecting";
 export function setStatus(key) { statusKey = key; document.getElementById("status").textContent = t(key); }
@@ -63,6 +64,7 @@ export function renderTitle(v) {
   document.getElementById("title").textContent = `${gameName(v.game)} · ${v.finished ? t("finished") : dealText}`;
   document.getElementById("rated-mark").classList.toggle("hidden", !(S.people && S.people.rated));  /* a rated table says so */
   renderDaily(S.people, v);  /* a deal of the day's table: the set's progress, its results' page */
+  renderTournament(S.people);  /* a tournament's table: its round, the tournament's page */
   const turn = myTurn(v);
   document.title = `${turn ? t("your_turn") + " · " : ""}${gameName(v.game)} — ${t("brand")}`;
   showFavicon(turn);

@@ -65,8 +65,10 @@ function summaryButtons(final) {
     buttons.append(el("a", { class: "button", id: "replay", href: `/replay/${TABLE_ID}` }, t("replay.open_here")));
     buttons.append(el("button", { type: "button", id: "verify", onclick: verifyDeal }, t("verify")));
     if (mySeat() !== null) buttons.append(el("button", { type: "button", id: "analysis", onclick: showAnalysis }, t("analysis")));
-    if (TOKEN) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
-    buttons.append(el("a", { class: "button", href: "/" }, t("to_lobby")));
+    const tournament = S.people && S.people.tournament;  /* a tournament's table: no rematch, back to its page */
+    if (TOKEN && !tournament) buttons.append(el("button", { type: "button", id: "rematch", onclick: rematch }, t("rematch")));
+    if (tournament) buttons.append(el("a", { class: "button", id: "to-tournament", href: `/tournaments/${encodeURIComponent(tournament.id)}` }, t("tournaments.back")));
+    else buttons.append(el("a", { class: "button", href: "/" }, t("to_lobby")));
     buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
   } else if (mySeat() !== null) {
     buttons.append(el("button", { type: "button", id: "next-deal", class: "primary", onclick: nextDeal }, t("next_deal")));

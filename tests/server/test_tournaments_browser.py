@@ -1,0 +1,188 @@
+"""The tournaments' pages in Chromium: a guest makes a Swiss tournament of one round and one
+deal from the form, a second player enters over the API, the maker starts it and follows
+"Open my table" to play the deal by clicking (the second player's seat played over a
+WebSocket, the third by the bot), then sees the finished standings and the table's replay and
+record. The list and the tournament's page are looked at in English and Russian, at desktop
+and phone sizes: nothing runs off the screen and no English word is left in Russian."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import needs_chromium, page_errors, shots_dir, wait_until
+from server_support import Client, ServerThread, serving
+
+from koloda.i18n.catalogue import catalogue_json
+
+pytestmark = needs_chromium
+
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
+SECOND = "second-player-browser-token"
+"""The second player's browser token (a guest entering over the API)."""
+
+
+@pytest.fixture(scope="module")
+def tournament_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    yield from serving(tmp_path_factory, "tournaments_browser", bot_delay=0.01, deal_pause=1)
+
+
+def english_left(text: str) -> list[str]:
+    """The English words of the catalogue (other in Russian) that are whole lines of
+    ``text``, or that it holds when they are long (a sentence left untranslated)."""
+    english, russian = catalogue_json("en"), catalogue_json("ru")
+    lines = {line.strip() for line in text.split("\n")}
+    return sorted(
+        value
+        for key, value in english.items()
+        if isinstance(value, str)
+        and len(value) > 3
+        and value != russian.get(key)
+        and any(c.isalpha() for c in value)
+        and "{" not in value
+        and (value in lines or (len(value) > 30 and value in text))
+    )
+
+
+def look(page: Any, shots: Path, name: str, lang: str, size: tuple[int, int]) -> None:
+    """The page at ``size`` in ``lang`` (switched by its own button): nothing wider than the
+    screen, no English left in Russian, every control named; a screenshot."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.click(f".langs button[data-lang={lang}]")
+    wait_until(page, f"document.documentElement.lang === '{lang}'")
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= size[0], f"{name} scrolls sideways in {lang}: {wide} px in {size[0]}"
+    unnamed = page.evaluate(
+        "[...document.querySelectorAll('main input, main select')]"
+        ".filter((c) => c.offsetParent !== null && c.labels.length === 0).map((c) => c.id)"
+    )
+    assert unnamed == [], unnamed
+    if lang == "ru":
+        assert english_left(page.inner_text("body")) == []
+    page.screenshot(path=str(shots / f"{name}-{lang}-{size[0]}.png"), full_page=True)
+
+
+def play_the_deal(page: Any, seconds: float = 25) -> None:
+    """Click the first legal card (or action) whenever it is this seat's turn, until the
+    table ends."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate("latest !== null && latest.view.finished"):
+        assert time.monotonic() < deadline, "the tournament's deal did not end"
+        if page.evaluate("latest !== null && latest.view.legal_actions.length > 0 && !presenting"):
+            version = page.evaluate("latest.version")
+            target = page.locator(
+                "#hand button.card:not([disabled]), #actions button:not([disabled])"
+            )
+            if target.count():
+                target.first.click(position={"x": 6, "y": 16})
+                wait_until(page, f"latest.version > {version} || latest.view.finished", 10)
+                continue
+        page.wait_for_timeout(20)
+
+
+def test_a_guest_makes_starts_and_plays_a_swiss_tournament(
+    tournament_server: ServerThread, browser: Any, tmp_path: Path
+) -> None:
+    shots = shots_dir(tmp_path)
+    base = tournament_server.url
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    context.add_init_script(
+        "localStorage.setItem('koloda.lang', 'en'); localStorage.setItem('koloda.speed', 'instant')"
+    )
+    page = context.new_page()
+    errors = page_errors(page)
+
+    # the lobby leads to the tournaments; the form makes one
+    page.goto(base)
+    page.click("#tournaments-link")
+    page.wait_for_url("**/tournaments")
+    wait_until(page, "document.querySelectorAll('#t-preset option').length > 0")
+    assert page.inner_text("#t-guest")  # a guest is told his entry is kept by this browser
+    page.fill("#t-title-input", "Friday night")
+    page.select_option("#t-game", "king")
+    page.select_option("#t-preset", "king_three")
+    page.fill("#t-rounds-input", "1")
+    page.fill("#t-deals", "1")
+    page.fill("#t-turn", "30")
+    page.click("#t-create")
+    assert page.inner_text("#t-make-problem") == "A guest enters with a name."
+    page.fill("#t-maker-name", "Anna")
+    page.click("#t-create")
+    page.wait_for_url("**/tournaments/*")
+    tournament = page.url.rsplit("/", 1)[1]
+    wait_until(page, "document.querySelectorAll('#t-standings tbody tr').length === 1")
+    assert page.inner_text("#t-title") == "Friday night"
+    assert "Swiss, 1 round · 1 deal a table · 30 seconds a turn" in page.inner_text("#t-terms")
+
+    # a second player enters over the API; the page shows him at its next look
+    joined = httpx.post(
+        f"{base}/api/tournaments/{tournament}/join", json={"browser": SECOND, "name": "Boris"}
+    )
+    assert joined.status_code == 200, joined.text
+    wait_until(page, "document.querySelectorAll('#t-standings tbody tr').length === 2", 8)
+    page.uncheck("#t-auto-go")  # the maker follows the link himself
+    for lang, size in (("en", DESKTOP), ("ru", PHONE)):
+        look(page, shots, "tournament-open", lang, size)
+    page.click(".langs button[data-lang=en]")
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+
+    # the maker starts it: his table is ready, and the second player's seat is played
+    page.click("#t-start")
+    wait_until(page, "!document.getElementById('t-table').classList.contains('hidden')")
+    assert "Your table is ready" in page.inner_text("#status")
+    second = httpx.get(f"{base}/api/tournaments/{tournament}", params={"browser": SECOND}).json()
+    table = second["mine"]["table"]
+    boris = Client(tournament_server.ws_url, table["table_id"], table["token"], seed=7)
+    boris.start()
+    page.click("#t-table-link")
+    page.wait_for_url("**/t/**")
+    wait_until(page, "latest !== null", 15)
+    assert page.inner_text("#tournament-mark") == "Tournament · round 1"
+    play_the_deal(page)
+    page.screenshot(path=str(shots / "tournament-table-en-1280.png"))
+    boris.join(timeout=15)
+    assert boris.error is None, boris.error
+
+    # the game-over sheet offers no rematch but the way back to the tournament's page, where
+    # it is finished with both players ranked on one table
+    assert page.locator("#rematch").count() == 0
+    page.click("#to-tournament")
+    page.wait_for_url(f"**/tournaments/{tournament}")
+    wait_until(page, "document.querySelector('#t-when .t-finished') !== null", 10)
+    rows = page.locator("#t-standings tbody tr")
+    assert rows.count() == 2
+    names = [rows.nth(i).locator("td.name").inner_text() for i in range(2)]
+    assert sorted(name.split()[0] for name in names) == ["Anna", "Boris"]
+    assert "Anna you" in names  # the reader's own line is marked
+    assert all(rows.nth(i).locator("td").nth(4).inner_text() == "1" for i in range(2))
+    card = page.locator(".t-card")
+    assert card.count() == 1 and "Bot" in card.inner_text()
+    for link in ("Replay", "Record"):
+        href = card.get_by_role("link", name=link).get_attribute("href")
+        assert httpx.get(f"{base}{href}").status_code == 200, href
+    assert page.locator("#t-actions button").count() == 0
+    for lang, size in (("en", DESKTOP), ("en", PHONE), ("ru", DESKTOP), ("ru", PHONE)):
+        look(page, shots, "tournament-finished", lang, size)
+
+    # the list shows it among the finished, in both languages at both sizes
+    page.goto(f"{base}/tournaments")
+    wait_until(page, "document.querySelectorAll('#t-group-finished + ul li').length === 1")
+    for lang, size in (("en", DESKTOP), ("ru", PHONE), ("ru", DESKTOP), ("en", PHONE)):
+        look(page, shots, "tournaments", lang, size)
+
+    # on a phone the lobby keeps its header's links, the tournaments' among them, and the
+    # finished table among "My tables", on the screen
+    page.goto(base)
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.click(".langs button[data-lang=ru]")
+    wait_until(page, "document.documentElement.lang === 'ru'")
+    assert page.inner_text("#tournaments-link") == "Турниры"
+    page.screenshot(path=str(shots / "lobby-header-ru-390.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    assert errors == []
+    context.close()
