@@ -225,8 +225,10 @@ class Actor:
         if not act.bot:
             manager.latencies.record(time.perf_counter() - act.received)
         manager.bots.schedule(table)
-        if table.finished and table.seating.rated is not None:
-            settle_soon(manager.store.engine, table.id, table.seating.rated)
+        if table.finished:
+            manager.table_ended(table)
+            if table.seating.rated is not None:
+                settle_soon(manager.store.engine, table.id, table.seating.rated)
 
     def _after(self, table: LiveTable, act: Act, events: list[Event]) -> None:
         """The table's bookkeeping after a stored action: the deals scored, the trick, and

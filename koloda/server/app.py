@@ -43,6 +43,7 @@ from koloda.server.routes import (
     replay,
     stats,
     tables,
+    tournaments,
 )
 from koloda.server.routes.analysis import Analyses
 from koloda.server.routes.common import Serving, serving_of
@@ -113,6 +114,7 @@ ROUTERS = (
     profile.router,
     friends.router,
     daily.router,
+    tournaments.router,
     operations,
     help_pages,
 )

@@ -53,7 +53,10 @@ class BotTurns:
     @staticmethod
     def paused(table: LiveTable) -> bool:
         """A table of people where nobody is connected and bots play for everyone waits for
-        someone to come back (tables made for bots only play on)."""
+        someone to come back (tables made for bots only play on, and a tournament's, whose
+        next round waits for it)."""
+        if table.seating.tournament is not None:
+            return False
         people = HUMAN in table.seats or table.seating.bots_yield
         return people and not table.players_here() and table.played_by_bots()
 

@@ -440,31 +440,32 @@ class LiveTable:
             self.opening_cache = (key, events)
         return self.opening_cache[1]
 
-    def sheet(self, lang: str = "en") -> dict[str, Any]:
-        """The score sheet: each complete deal's results, the totals, the game's sheet as data
-        and as HTML in ``lang``."""
-        lang = lang if lang in LANGUAGES else LANGUAGES[0]
-        key = (self.version, lang)
-        if self.sheet_cache is not None and self.sheet_cache[0] == key:
-            return self.sheet_cache[1]
-        rules, state = self.rules, self.state
-        deals = [rules.deal_results_json(state, i) for i in range(len(state.deal_scores()))]
-        results = rules.results_json(state)
-        data = rules.score_sheet(state)
-        sheet = {
-            "table_id": self.id,
-            "game": rules.name,
-            "version": self.version,
-            "deals": deals,
-            "totals": results.get("totals"),
-            "finished": state.is_over,
-            "results": {k: v for k, v in results.items() if k != "to_act"},
-            "sheet": sheet_to_json(data),
-            "lang": lang,
-            "html": render_sheet_html(data, self.seat_names(lang), lang),
-        }
-        self.sheet_cache = (key, sheet)
-        return sheet
+
+def score_sheet(table: LiveTable, lang: str = "en") -> dict[str, Any]:
+    """The table's score sheet: each complete deal's results, the totals, the game's sheet
+    as data and as HTML in ``lang`` (kept until the next action)."""
+    lang = lang if lang in LANGUAGES else LANGUAGES[0]
+    key = (table.version, lang)
+    if table.sheet_cache is not None and table.sheet_cache[0] == key:
+        return table.sheet_cache[1]
+    rules, state = table.rules, table.state
+    deals = [rules.deal_results_json(state, i) for i in range(len(state.deal_scores()))]
+    results = rules.results_json(state)
+    data = rules.score_sheet(state)
+    sheet = {
+        "table_id": table.id,
+        "game": rules.name,
+        "version": table.version,
+        "deals": deals,
+        "totals": results.get("totals"),
+        "finished": table.finished,
+        "results": {k: v for k, v in results.items() if k != "to_act"},
+        "sheet": sheet_to_json(data),
+        "lang": lang,
+        "html": render_sheet_html(data, table.seat_names(lang), lang),
+    }
+    table.sheet_cache = (key, sheet)
+    return sheet
 
 
 def parse_seats(kinds: Any, rules: AnyRules) -> list[str]:

@@ -78,7 +78,7 @@ class SeatChanges:
         if table.finished:
             connection.send(error_message("not_your_turn", "the game is over"))
             return
-        await self.leave_seat(table, seat)
+        await self.manager.leave_seat(table, seat)
 
     async def give_entropy(
         self, table: LiveTable, seat: int, value: str, connection: Connection | None

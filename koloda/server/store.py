@@ -662,3 +662,4 @@ from koloda.server import accounts_store as _accounts_store  # noqa: E402, F401
 from koloda.server import friends_store as _friends_store  # noqa: E402, F401
 from koloda.server import ratings_store as _ratings_store  # noqa: E402, F401
 from koloda.server.daily import store as _daily_store  # noqa: E402, F401
+from koloda.server.tournaments import store as _tournaments_store  # noqa: E402, F401

@@ -42,6 +42,7 @@ from koloda.server.seat_changes import SeatChanges
 from koloda.server.seating import HUMAN, OPEN, Seating, new_token
 from koloda.server.store import Store
 from koloda.server.thinking import Thinkers
+from koloda.server.tournaments.service import TournamentService
 
 __all__ = ["STORE_UNAVAILABLE", "TableManager", "new_table"]
 
@@ -83,19 +84,24 @@ class TableManager:
         self.messages = Messages(self)
         self.daily = DailyService(self)
         """The deal of the day: its attempts are tables of this manager (``daily``)."""
+        self.tournaments = TournamentService(self)
+        """The tournaments: their rounds are tables of this manager (``tournaments``)."""
 
     # ----- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Serve at once: stored tables are replayed lazily, on their first contact, and
         tables left alone are put away (``idle_seconds``). Rated tables whose ratings wait
-        for an update that failed are settled (``ratings_service``)."""
+        for an update that failed are settled (``ratings_service``). The tournaments' due
+        steps are looked for from now on."""
         self.ownership.start()
         sweep_soon(self.store.engine)
+        self.tournaments.run()
 
     async def close(self) -> None:
         """Every table stopped, and the bots' workers."""
         self.closing = True
+        await self.tournaments.stop()
         await self.ownership.close()
         self.thinkers.shutdown()
 
@@ -207,9 +213,18 @@ class TableManager:
         attempt counts it."""
         self.daily.deal_ended(table)
 
+    def table_ended(self, table: LiveTable) -> None:
+        """The table's game (or its set of deals) ended (called by its owner): a
+        tournament's counts its results."""
+        if table.seating.tournament is not None:
+            self.tournaments.table_ended(table)
+
     async def leave_seat(self, table: LiveTable, seat: int) -> None:
-        """A person leaves his seat to the normal bot (``SeatChanges.leave_seat``)."""
+        """A person leaves his seat to the normal bot (``SeatChanges.leave_seat``); at a
+        tournament's table he is withdrawn from the tournament."""
         await self.seats.leave_seat(table, seat)
+        if table.seating.tournament is not None:
+            await self.tournaments.left(table, seat)
 
 
 def new_table(

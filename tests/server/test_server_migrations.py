@@ -43,9 +43,12 @@ from koloda.server.daily.store import attempts_table, counts_table, secret_table
 from koloda.server.friends_store import follows_table, invitations_table
 from koloda.server.live import rebuild
 from koloda.server.store import Store, make_engine
+from koloda.server.tournaments.store import entrants_table, seats_table, tournaments_table
 
 DAILY_TABLES = {attempts_table.name, counts_table.name, secret_table.name}
 """The deal of the day's tables (revision 0005)."""
+TOURNAMENT_TABLES = {tournaments_table.name, entrants_table.name, seats_table.name}
+"""The tournaments' tables (revision 0006)."""
 FIXTURE = Path(__file__).parent / "fixtures" / "store_before_migrations.sql"
 
 
@@ -429,7 +432,12 @@ def test_a_database_of_the_ratings_revision_gets_the_friends_tables_and_keeps_it
         engine.dispose()
     assert revisions(new_database) == ["0003"]
     missing = {d[1].name for d in differences(new_database) if d[0] == "add_table"}
-    assert missing == {follows_table.name, invitations_table.name, *DAILY_TABLES}
+    assert missing == {
+        follows_table.name,
+        invitations_table.name,
+        *DAILY_TABLES,
+        *TOURNAMENT_TABLES,
+    }
     before = migrations.upgrade(new_database)
     assert before.current == "0003" and revisions(new_database) == [migrations.head()]
     assert differences(new_database) == []
@@ -453,10 +461,35 @@ def test_a_database_of_the_friends_revision_gets_the_daily_tables_and_keeps_its_
     finally:
         engine.dispose()
     missing = {d[1].name for d in differences(new_database) if d[0] == "add_table"}
-    assert missing == DAILY_TABLES
+    assert missing == DAILY_TABLES | TOURNAMENT_TABLES
     before = migrations.upgrade(new_database)
     assert before.current == "0004" and revisions(new_database) == [migrations.head()]
     assert differences(new_database) == []
     found = rows_of(new_database, follows_table.metadata)
     assert found[follows_table.name] == [("a1", "a2", 1.0)]
     assert all(found[name] == [] for name in DAILY_TABLES)
+
+
+def test_a_database_of_the_daily_revision_gets_the_tournaments_and_keeps_its_days(
+    new_database: str,
+) -> None:
+    """0005 -> 0006: the tournaments' tables are made, empty; the day's attempts stay."""
+    engine = migrations.migration_engine(new_database)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrations.config(connection), "0005")
+            connection.execute(
+                insert(counts_table).values(
+                    day="2026-12-02", game="king", deal=0, points=-2, players=3
+                )
+            )
+    finally:
+        engine.dispose()
+    missing = {d[1].name for d in differences(new_database) if d[0] == "add_table"}
+    assert missing == TOURNAMENT_TABLES
+    before = migrations.upgrade(new_database)
+    assert before.current == "0005" and revisions(new_database) == [migrations.head()]
+    assert differences(new_database) == []
+    found = rows_of(new_database, counts_table.metadata)
+    assert found[counts_table.name] == [("2026-12-02", "king", 0, -2, 3)]
+    assert all(found[name] == [] for name in TOURNAMENT_TABLES)

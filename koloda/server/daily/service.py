@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import hashlib
 import logging
 import os
 import random
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
@@ -38,6 +36,7 @@ from koloda.server.daily.days import (
     utc_now,
 )
 from koloda.server.daily.scoring import Field, Standing, standing, standings
+from koloda.server.players import Player, places
 
 if TYPE_CHECKING:
     from koloda.server.live import LiveTable
@@ -58,20 +57,6 @@ class DailyError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
-
-
-@dataclass(frozen=True)
-class Player:
-    """Who plays: ``account:<id>`` (signed in) or ``guest:<hash>`` (this browser)."""
-
-    key: str
-    name: str | None
-    account_id: str | None
-
-    @classmethod
-    def guest(cls, browser: str) -> Player:
-        digest = hashlib.sha256(f"koloda-daily-browser:{browser}".encode()).hexdigest()
-        return cls(f"guest:{digest[:40]}", None, None)
 
 
 def person_points(table: LiveTable, deals: int) -> list[int]:
@@ -245,7 +230,7 @@ class DailyService:
             "players": sum(1 for a in everyone if a.deals_done),
             "ranking": [
                 _row(place, s)
-                for place, s in zip(places(ranked)[:RANKED], ranked[:RANKED], strict=True)
+                for place, s in zip(ranked_places(ranked)[:RANKED], ranked[:RANKED], strict=True)
             ],
             "fields": [
                 {"deal": d, "players": f.players, "average": f.average(), "best": f.best()}
@@ -259,7 +244,11 @@ class DailyService:
     ) -> dict[str, Any]:
         own = standing(field, attempt.player, attempt.name or "", attempt.points)
         place = next(
-            (at for at, s in zip(places(ranked), ranked, strict=True) if s.key == attempt.player),
+            (
+                at
+                for at, s in zip(ranked_places(ranked), ranked, strict=True)
+                if s.key == attempt.player
+            ),
             None,
         )
         done = attempt.deals_done >= len(field.deals)
@@ -295,13 +284,9 @@ class DailyService:
         return out
 
 
-def places(ranked: list[Standing]) -> list[int]:
-    """Each standing's place: equal scores and points share one (1, 1, 3)."""
-    out: list[int] = []
-    for index, s in enumerate(ranked):
-        tied = index and (s.score, s.total) == (ranked[index - 1].score, ranked[index - 1].total)
-        out.append(out[-1] if tied else index + 1)
-    return out
+def ranked_places(ranked: list[Standing]) -> list[int]:
+    """Each standing's place: equal scores and points share one."""
+    return places([(s.score, s.total) for s in ranked])
 
 
 def _row(place: int | None, s: Standing) -> dict[str, Any]:

@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import re
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from koloda.server.accounts_guard import session_of
 from koloda.server.daily import reveal
 from koloda.server.daily.days import DailyGame, parse_day
-from koloda.server.daily.service import DailyError, DailyService, Player
+from koloda.server.daily.service import DailyError, DailyService
+from koloda.server.players import BROWSER_HEADER, player_of
 from koloda.server.protocol.http import Problem
 from koloda.server.replay import replay_json
 from koloda.server.replay_http import Replay
@@ -24,11 +23,6 @@ from koloda.server.routes.common import manager_of
 from koloda.server.routes.pages import templates
 
 router = APIRouter(tags=["daily"])
-
-BROWSER = re.compile(r"[0-9A-Za-z_-]{16,128}")
-BROWSER_HEADER = "x-koloda-browser"
-"""A guest's browser sends its own random token (kept in the browser): one attempt a day per
-browser."""
 
 
 class DailyStart(BaseModel):
@@ -126,17 +120,6 @@ REFUSED: dict[int | str, dict[str, Any]] = {
 
 def daily_of(request: Request) -> DailyService:
     return manager_of(request).daily
-
-
-async def player_of(request: Request, browser: str | None) -> Player | None:
-    """The signed-in account, else the guest's browser (None: neither)."""
-    session = await session_of(request)
-    if session is not None:
-        account = session.account
-        return Player(f"account:{account.id}", account.name, account.id)
-    if browser is not None and BROWSER.fullmatch(browser):
-        return Player.guest(browser)
-    return None
 
 
 def _game(service: DailyService, name: str) -> DailyGame:

@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from koloda.core.errors import KolodaError
 from koloda.server import joining
 from koloda.server.accounts_guard import bind_seat, session_of
-from koloda.server.live import LiveTable, TableError
+from koloda.server.live import LiveTable, TableError, score_sheet
 from koloda.server.protocol import ws
 from koloda.server.protocol.http import (
     CreatedTable,
@@ -183,7 +183,7 @@ async def table_sheet(request: Request, table_id: str, lang: str = "en") -> dict
     """The score sheet: each complete deal's scores, totals and results, the game's sheet
     as data (texts as catalogue keys) and as HTML in ``lang`` (en, ru)."""
     table = await table_or_404(request, table_id)
-    sheet: dict[str, Any] = await manager_of(request).call(table, lambda t: t.sheet(lang))
+    sheet: dict[str, Any] = await manager_of(request).call(table, lambda t: score_sheet(t, lang))
     return sheet
 
 
