@@ -108,8 +108,14 @@ test("the form becomes the request: rounds or minutes, a start now or later, a g
   assert.equal(arena.starts_in, 15);
   assert.equal(arena.name, "Ann");
   assert.equal(arena.browser, "b".repeat(32));
-  assert.equal(newTournament({ ...values, title: "  " }, null).problem, "tournaments.title_missing");
-  assert.equal(newTournament(values, "b".repeat(32)).problem, "tournaments.name_missing");
+  setLanguage("en");
+  assert.equal(newTournament({ ...values, title: "  " }, null).problem, "Give the tournament a name.");
+  assert.equal(newTournament(values, "b".repeat(32)).problem, "A guest enters with a name.");
+  assert.equal(newTournament({ ...values, rounds: "12" }, null).problem, "Rounds: a whole number from 1 to 9.");
+  assert.equal(newTournament({ ...values, rounds: "12", kind: "arena" }, null).body.minutes, 30);
+  assert.equal(newTournament({ ...values, start: "later", starts_in: "0" }, null).problem, "Minutes from now: a whole number from 1 to 10080.");
+  setLanguage("ru");
+  assert.equal(newTournament({ ...values, turn_seconds: "2.5" }, null).problem, "Время на ход, секунд: целое число от 10 до 600.");
 });
 
 test("a tournament's table says its round and links to the tournament", () => {

@@ -1,5 +1,6 @@
 """The tournaments' pages in Chromium: a guest makes a Swiss tournament of one round and one
-deal from the form, a second player enters over the API, the maker starts it and follows
+deal from the form, a second player enters over the API, a third enters from the page and
+withdraws, the maker starts it and follows
 "Open my table" to play the deal by clicking (the second player's seat played over a
 WebSocket, the third by the bot), then sees the finished standings and the table's replay and
 record. The list and the tournament's page are looked at in English and Russian, at desktop
@@ -125,6 +126,27 @@ def test_a_guest_makes_starts_and_plays_a_swiss_tournament(
     )
     assert joined.status_code == 200, joined.text
     wait_until(page, "document.querySelectorAll('#t-standings tbody tr').length === 2", 8)
+
+    # a third visitor, on a phone in Russian, enters from the page and withdraws again
+    other = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    other.add_init_script("localStorage.setItem('koloda.lang', 'ru')")
+    vera = other.new_page()
+    vera_errors = page_errors(vera)
+    vera.goto(f"{base}/tournaments/{tournament}")
+    wait_until(vera, "document.getElementById('t-join') !== null")
+    vera.fill("#t-name", "Вера")
+    vera.click("#t-join")
+    wait_until(vera, "document.getElementById('t-withdraw') !== null")
+    assert vera.inner_text("#status") == "Вы в турнире."
+    assert vera.is_hidden("#t-name")
+    vera.click("#t-withdraw")
+    wait_until(vera, "document.querySelector('#t-standings .t-out') !== null")
+    assert vera.inner_text("#t-mine-line").startswith("Вы снялись с турнира")
+    assert vera.locator("#t-actions button").count() == 0
+    vera.screenshot(path=str(shots / "tournament-withdrawn-ru-390.png"), full_page=True)
+    assert vera_errors == []
+    other.close()
+    wait_until(page, "document.querySelectorAll('#t-standings tr.withdrawn').length === 1", 8)
     page.uncheck("#t-auto-go")  # the maker follows the link himself
     for lang, size in (("en", DESKTOP), ("ru", PHONE)):
         look(page, shots, "tournament-open", lang, size)
@@ -145,6 +167,14 @@ def test_a_guest_makes_starts_and_plays_a_swiss_tournament(
     assert page.inner_text("#tournament-mark") == "Tournament · round 1"
     play_the_deal(page)
     page.screenshot(path=str(shots / "tournament-table-en-1280.png"))
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    switch = "document.querySelector('.langs button[data-lang=%s]').click()"  # under the sheet
+    page.evaluate(switch % "ru")
+    wait_until(page, "document.getElementById('tournament-mark').textContent === 'Турнир · тур 1'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    page.screenshot(path=str(shots / "tournament-table-ru-390.png"))
+    page.evaluate(switch % "en")
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     boris.join(timeout=15)
     assert boris.error is None, boris.error
 
@@ -154,12 +184,14 @@ def test_a_guest_makes_starts_and_plays_a_swiss_tournament(
     page.click("#to-tournament")
     page.wait_for_url(f"**/tournaments/{tournament}")
     wait_until(page, "document.querySelector('#t-when .t-finished') !== null", 10)
-    rows = page.locator("#t-standings tbody tr")
+    rows = page.locator("#t-standings tbody tr:not(.withdrawn)")
     assert rows.count() == 2
     names = [rows.nth(i).locator("td.name").inner_text() for i in range(2)]
     assert sorted(name.split()[0] for name in names) == ["Anna", "Boris"]
     assert "Anna you" in names  # the reader's own line is marked
     assert all(rows.nth(i).locator("td").nth(4).inner_text() == "1" for i in range(2))
+    withdrawn = page.locator("#t-standings tr.withdrawn td.name").inner_text()
+    assert withdrawn == "Вера withdrawn"
     card = page.locator(".t-card")
     assert card.count() == 1 and "Bot" in card.inner_text()
     for link in ("Replay", "Record"):

@@ -20,7 +20,13 @@ const S = { me: null, list: null, page: null, games: [], presets: [], problem: "
 
 function byId(id) { return document.getElementById(id); }
 function guest() { return S.me ? null : browserToken(); }
-function said(answer) { return answer.body.detail || t("lobby.error.offline"); }
+/* A refusal's words: the server's reason (a list of them when the request's shape was
+   refused), or that the server was not reached. */
+function said(answer) {
+  const detail = answer.body.detail;
+  if (Array.isArray(detail)) return detail.map((d) => d.msg).join("; ");
+  return detail || t("lobby.error.offline");
+}
 function announce(text) { byId("status").textContent = text; }
 /* Terms said "a · b · c", each part kept on one line. */
 function parts(text) { return text.split(" · ").flatMap((part, i) => (i ? [" · "] : []).concat(el("span", { class: "t-part" }, part))); }
@@ -77,7 +83,7 @@ async function make(event) {
   event.preventDefault();
   const made = newTournament(formValues(byId("t-make")), guest());
   const problem = byId("t-make-problem");
-  if (made.problem) { problem.textContent = t(made.problem); return; }
+  if (made.problem) { problem.textContent = made.problem; return; }
   if (made.body.name) localStorage.setItem(NAME_KEY, made.body.name);
   byId("t-create").disabled = true;
   const answer = await call("POST", "/api/tournaments", made.body);

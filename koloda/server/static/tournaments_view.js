@@ -116,12 +116,27 @@ export function actions(page) {
   return out;
 }
 
-/* The form's values as the request that makes a tournament, or {problem} (a catalogue key). */
+/* The numbers the form asks for: the field's words and the range the server takes. */
+export const LIMITS = {
+  rounds: ["tournaments.field_rounds", 1, 9],
+  minutes: ["tournaments.field_minutes", 5, 240],
+  deals: ["tournaments.field_deals", 1, 15],
+  turn_seconds: ["tournaments.field_turn", 10, 600],
+  starts_in: ["tournaments.field_start_in", 1, 7 * 24 * 60],
+};
+
+/* The form's values as the request that makes a tournament, or {problem} in words. */
 export function newTournament(values, guest) {
   const title = (values.title || "").split(/\s+/).filter(Boolean).join(" ");
-  if (!title) return { problem: "tournaments.title_missing" };
+  if (!title) return { problem: t("tournaments.title_missing") };
   const name = (values.name || "").trim();
-  if (guest && !name) return { problem: "tournaments.name_missing" };
+  if (guest && !name) return { problem: t("tournaments.name_missing") };
+  const asked = ["deals", "turn_seconds", values.kind === "arena" ? "minutes" : "rounds", ...(values.start === "later" ? ["starts_in"] : [])];
+  for (const field of asked) {
+    const [words, low, high] = LIMITS[field];
+    const value = Number(values[field]);
+    if (!Number.isInteger(value) || value < low || value > high) return { problem: t("tournaments.number_range", t(words), low, high) };
+  }
   const whole = (v) => Math.round(Number(v));
   const body = {
     title, game: values.game, preset: values.preset, kind: values.kind,
