@@ -8,15 +8,19 @@ requests a tournament refuses change nothing."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 from server_support import ServerThread, serving
 from tournament_support import Entrant, fewest_repeats, hand_results
+from typer.testing import CliRunner
 
+from koloda.cli.main import app
 from koloda.server.tournaments.pairing import (
     arena_tables,
     repeats,
@@ -42,7 +46,7 @@ def make(maker: Entrant, **terms: object) -> dict[str, object]:
     return made
 
 
-def test_a_swiss_tournament_of_eight_people_and_bots(server: ServerThread) -> None:
+def test_a_swiss_tournament_of_eight_people_and_bots(server: ServerThread, tmp_path: Path) -> None:
     people = [Entrant(server.url, server.ws_url, f"P{i}") for i in range(1, 9)]
     people[7].leave_at = 2  # P8 leaves his table of round 2
     made = make(people[0], rounds=3, deals=1, turn_seconds=60)
@@ -85,6 +89,8 @@ def test_a_swiss_tournament_of_eight_people_and_bots(server: ServerThread) -> No
     points = dict.fromkeys(names, 0.0)
     for table in tables:
         record = httpx.get(f"{server.url}/api/tables/{table['table_id']}/record").json()
+        kept = tmp_path / f"{table['table_id']}.json"
+        kept.write_text(json.dumps(record))
         assert len(record["deals"]) == 1
         shares, seat_points = hand_results(record)
         assert table["shares"] == pytest.approx(shares) and table["points"] == seat_points
@@ -98,6 +104,9 @@ def test_a_swiss_tournament_of_eight_people_and_bots(server: ServerThread) -> No
         assert rows[name]["points"] == pytest.approx(points[name], abs=0.1)
     order = [(row["score"], row["points"]) for row in page["standings"]]
     assert order == sorted(order, reverse=True)
+    # every table's deals are what its revealed seed deals
+    verified = CliRunner().invoke(app, ["verify", str(kept)])
+    assert verified.exit_code == 0, verified.output
     # the leaver: withdrawn, and his table finished with the bot in his seat
     assert rows["P8"]["withdrawn"] and rows["P8"]["tables"] == 2
     left = next(t for t in by_round[2] if "P8" in t["players"])
@@ -128,6 +137,27 @@ def test_an_arena_seats_whoever_waits(server: ServerThread) -> None:
     assert vera.post(f"/api/tournaments/{made['id']}/withdraw").status_code == 200
     assert vera.post(f"/api/tournaments/{made['id']}/withdraw").status_code == 409
     assert vera.page()["mine"]["withdrawn"]
+
+
+def test_a_scheduled_tournament_starts_at_its_time(server: ServerThread) -> None:
+    service = server.app.state.manager.tournaments
+    ada, boris = (Entrant(server.url, server.ws_url, n) for n in ("Ada", "Boris"))
+    made = make(ada, starts_in=30)
+    ada.tournament = boris.tournament = str(made["id"])
+    assert boris.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    time.sleep(5 * service.tick_seconds)
+    assert ada.page()["state"] == "open"  # not before its time
+    service.clock = lambda: time.time() + 31 * 60
+    try:
+        deadline = time.monotonic() + 20
+        while ada.page()["state"] != "playing":
+            assert time.monotonic() < deadline, "the scheduled start did not come"
+            time.sleep(0.1)
+    finally:
+        service.clock = time.time
+    page = ada.page()
+    assert page["round"] == 1 and len(page["tables"]) == 1
+    assert page["mine"]["table"] is not None
 
 
 def test_what_a_tournament_refuses(server: ServerThread) -> None:
