@@ -54,13 +54,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict examples
 
-# The Rust crate on its own: formatting, lints (the plain library and the Python bindings)
+# The Rust crate on its own: formatting, lints (every target, with the Python bindings)
 # and its unit tests; then the stubs of the extension module (koloda/_native.pyi) against
 # the module as built, member by member (mypy's stubtest; no allowlist).
 native-check: $(STAMP)
 	cd native && cargo fmt --check
-	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --all-targets -- -D warnings
-	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --features python -- -D warnings
+	cd native && PYO3_PYTHON=$(abspath $(BIN)/python) cargo clippy --all-targets --features python -- -D warnings
 	cd native && cargo test --quiet
 	$(BIN)/python -m mypy.stubtest koloda._native
 
