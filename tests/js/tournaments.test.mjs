@@ -49,9 +49,9 @@ test("when: its maker starts it, the round in play, an arena's end", () => {
   setLanguage("en");
   assert.equal(whenText({ ...SWISS, state: "open" }), "Its maker starts it");
   assert.equal(whenText({ ...SWISS, state: "open", maker: true }), "You start it when the players are in");
-  assert.match(whenText({ ...SWISS, state: "open", starts: 1764720000 }, "UTC"), /^Starts at .*2025/);
+  assert.match(whenText({ ...SWISS, state: "open", starts: 1764720000 }, "UTC"), /^Starts .*2025/);
   assert.equal(whenText(SWISS), "Round 2 of 3");
-  assert.match(whenText({ ...SWISS, kind: "arena", ends: 1764720000 }, "UTC"), /^Ends at /);
+  assert.match(whenText({ ...SWISS, kind: "arena", ends: 1764720000 }, "UTC"), /^Ends Dec/);
   setLanguage("ru");
   assert.equal(whenText(SWISS), "Тур 2 из 3");
 });

@@ -218,3 +218,60 @@ def test_a_guest_makes_starts_and_plays_a_swiss_tournament(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
     assert errors == []
     context.close()
+
+
+def test_an_arena_s_page_takes_its_player_to_his_new_table(
+    tournament_server: ServerThread, browser: Any, tmp_path: Path
+) -> None:
+    shots = shots_dir(tmp_path)
+    base = tournament_server.url
+    maker = "arena-maker-browser-token"
+    made = httpx.post(
+        f"{base}/api/tournaments",
+        json={
+            "title": "Evening arena", "game": "king", "preset": "king_three", "kind": "arena",
+            "minutes": 5, "deals": 1, "turn_seconds": 20, "browser": maker, "name": "Anna",
+        },
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    tournament = made.json()["id"]
+    for name in ("Boris", "Vera"):
+        joined = httpx.post(
+            f"{base}/api/tournaments/{tournament}/join",
+            json={"browser": f"arena-{name.lower()}-browser-token", "name": name},
+        )
+        assert joined.status_code == 200, joined.text
+    context = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    context.add_init_script(  # the maker's own browser: his guest's token is this one
+        f"localStorage.setItem('koloda.lang', 'en');"
+        f"localStorage.setItem('koloda.daily.browser', '{maker}')"
+    )
+    page = context.new_page()
+    errors = page_errors(page)
+    page.goto(f"{base}/tournaments/{tournament}")
+    wait_until(page, "document.getElementById('t-start') !== null")
+    assert "arena of 5 minutes" in page.inner_text("#t-terms")
+    assert page.is_checked("#t-auto-go")  # on unless the player turned it off
+
+    # started elsewhere (over the API): the page's next look finds his table and opens it
+    started = httpx.post(f"{base}/api/tournaments/{tournament}/start", json={"browser": maker})
+    assert started.status_code == 200, started.text
+    table = started.json()["mine"]["table"]
+    page.wait_for_url(f"**/t/{table['table_id']}?token=*", timeout=10_000)
+    wait_until(page, "latest !== null", 15)
+    assert page.inner_text("#tournament-mark") == "Tournament · round 1"
+
+    # back on the page, the table is shown as his (a table seen at the first look is not
+    # opened by itself), with the arena's end and its table being played
+    page.goto(f"{base}/tournaments/{tournament}")
+    wait_until(page, "!document.getElementById('t-table').classList.contains('hidden')")
+    assert page.url.endswith(f"/tournaments/{tournament}")
+    assert page.inner_text("#t-when").startswith("Playing Ends ")
+    card = page.locator(".t-card")
+    assert card.count() == 1 and "Table 1 · playing" in card.inner_text()
+    assert card.get_by_role("link", name="Watch").get_attribute("href") == f"/t/{table['table_id']}"
+    for lang, size in (("en", DESKTOP), ("ru", PHONE)):
+        look(page, shots, "arena-playing", lang, size)
+    assert page.url.endswith(f"/tournaments/{tournament}")
+    assert errors == []
+    context.close()

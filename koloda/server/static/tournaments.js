@@ -235,5 +235,5 @@ async function load() {
   else await loadList();
 }
 
-document.addEventListener("koloda:lang", render);
+document.addEventListener("koloda:lang", () => { announce(""); render(); });  /* news said in the old language is old */
 load();
