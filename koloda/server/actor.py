@@ -203,6 +203,9 @@ class Actor:
             raise TableError("illegal_action", str(error)) from None
         except KolodaError as error:
             raise TableError("illegal_action", str(error)) from None
+        if not state.is_over and table.set_played(len(state.deal_scores())):
+            events = table.close_set(events)  # the next deal, dealt already, is dropped
+            state = table.state
         write = ActionWrite(
             table_id=table.id,
             seq=table.version,

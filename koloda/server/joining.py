@@ -111,7 +111,7 @@ async def rematch(
         raise SeatingError(403, "only a player at the table may ask for a rematch")
     if not table.finished:
         raise SeatingError(409, "the game is not over yet")
-    if table.seating.daily is not None or table.seating.tournament is not None:
+    if table.seating.event is not None:
         raise SeatingError(409, "a deal of the day's or a tournament's table has no rematch")
 
     async def make(old: LiveTable) -> str:
@@ -220,4 +220,5 @@ def stored_facts(row: StoredTable, seating: Seating, states: list[str]) -> dict[
         "public": seating.public,
         "rematch": seating.rematch,
         "rated": seating.rated,
+        "event": seating.event,
     }

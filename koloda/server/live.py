@@ -26,7 +26,7 @@ from koloda.core.errors import OptionError
 from koloda.core.events import DealScored, Event
 from koloda.core.presentation import sheet_to_json
 from koloda.i18n import LANGUAGES, Speaker
-from koloda.records import parse_record, record_from_state, results_document
+from koloda.records import parse_record, record_from_state, replay, results_document
 from koloda.records.fairness import FAIRNESS_KEY, commitment, deal_seed, proof
 from koloda.server.practice import Practice, practice_people, practice_record, practice_view
 from koloda.server.seating import HUMAN, OPEN, Seating, SeatingError, clean_name, seat_state
@@ -204,6 +204,17 @@ class LiveTable:
         """Whether ``scored`` deals complete the table's set (``Seating.deals``)."""
         return self.seating.deals is not None and scored >= self.seating.deals
 
+    def close_set(self, events: list[Event]) -> list[Event]:
+        """The set's last deal is scored: the table keeps the game as it stood then, not the
+        next deal its state has dealt (no card of it is stored or shown); the events are
+        cut after the set's last score."""
+        document = record_from_state(self.rules, self.state, first_dealer=self.first_dealer)
+        document["options"] = self.options
+        document["deals"] = document["deals"][: self.seating.deals]
+        self.state = replay(parse_record(document))
+        scored = [i for i, event in enumerate(events) if isinstance(event, DealScored)]
+        return events[: scored[-1] + 1] if scored else events
+
     @property
     def dealing_seed(self) -> str:
         """The seed the deals come from: the table's, mixed with the players' randomness."""
@@ -301,6 +312,7 @@ class LiveTable:
             "public": self.seating.public,
             "rematch": self.seating.rematch,
             "rated": self.seating.rated,
+            "event": self.seating.event,
         }
 
     @functools.cached_property
@@ -405,8 +417,6 @@ class LiveTable:
         document["options"] = self.options
         record = parse_record(document)
         results = results_document(record, self.state)
-        if self.seating.deals is not None:  # the set's deals only, not the next one dealt
-            results["deals"] = results["deals"][: self.seating.deals]
         if self.seating.daily is None:  # a deal of the day's seed stays secret till the day closes
             results[FAIRNESS_KEY] = proof(self.seed, self.seating.entropy or ())
         return practice_record(self, results)
@@ -546,7 +556,8 @@ def rebuild(stored: StoredTable) -> LiveTable:
     seating = Seating.from_json(stored.seating, rules.num_seats)
     seats, token_hashes = list(stored.seats), list(stored.token_hashes)
     _hand_over_waiting(stored.seating or {}, seats, token_hashes, seating)
-    if not seating.entropy_pending(seats):
+    set_played = seating.deals is not None and len(state.deal_scores()) >= seating.deals
+    if not seating.entropy_pending(seats) and not set_played:
         state.resume_dealing(Shuffler(deal_seed(stored.seed, seating.entropy or ())))
     table = LiveTable(
         id=stored.id,

@@ -82,8 +82,7 @@ def solo_seat(table: LiveTable) -> int | None:
     """The seat of the one person seated at an unrated table (None: rated, a deal of the
     day's, a tournament's, nobody, or more than one person): the table where he may take back his
     decisions."""
-    seating = table.seating
-    if seating.rated is not None or seating.daily is not None or seating.tournament is not None:
+    if table.seating.rated is not None or table.seating.event is not None:
         return None
     taken = [s for s, state in enumerate(table.seat_states()) if state == "taken"]
     return taken[0] if len(taken) == 1 else None

@@ -116,6 +116,13 @@ class Seating:
             tournament=data.get("tournament"),
         )
 
+    @property
+    def event(self) -> str | None:
+        """The event the table is played for: ``daily``, ``tournament``, or None."""
+        if self.daily is not None:
+            return "daily"
+        return "tournament" if self.tournament is not None else None
+
     def entropy_pending(self, seats: list[str]) -> list[int]:
         """People's seats whose randomness the first deal still waits for."""
         if self.entropy is None:

@@ -102,7 +102,8 @@ def test_a_swiss_tournament_of_eight_people_and_bots(server: ServerThread, tmp_p
     for name in names:
         assert rows[name]["score"] == pytest.approx(score[name], abs=1e-3)
         assert rows[name]["points"] == pytest.approx(points[name], abs=0.1)
-    order = [(row["score"], row["points"]) for row in page["standings"]]
+    # by score, those still in before the withdrawn at an equal score, then by points
+    order = [(row["score"], not row["withdrawn"], row["points"]) for row in page["standings"]]
     assert order == sorted(order, reverse=True)
     # every table's deals are what its revealed seed deals
     verified = CliRunner().invoke(app, ["verify", str(kept)])

@@ -259,7 +259,7 @@ def test_an_arena_s_page_takes_its_player_to_his_new_table(
     table = started.json()["mine"]["table"]
     page.wait_for_url(f"**/t/{table['table_id']}?token=*", timeout=10_000)
     wait_until(page, "latest !== null", 15)
-    assert page.inner_text("#tournament-mark") == "Tournament · round 1"
+    assert page.inner_text("#tournament-mark") == "Tournament · table 1"
 
     # back on the page, the table is shown as his (a table seen at the first look is not
     # opened by itself), with the arena's end and its table being played

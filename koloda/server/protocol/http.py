@@ -3,7 +3,7 @@ Examples name no game: the games are those of ``GET /api/games``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -149,6 +149,10 @@ class TableFacts(BaseModel):
     rematch: str | None
     rated: str | None = Field(
         default=None, description="the rating the game counts for (game:preset), null: unrated"
+    )
+    event: Literal["daily", "tournament"] | None = Field(
+        default=None,
+        description="a deal of the day's or a tournament's table (no rematch), null: neither",
     )
 
 

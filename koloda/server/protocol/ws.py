@@ -283,6 +283,7 @@ class TournamentRound(_Part):
 
     id: str = Field(description="the tournament")
     round: int = Field(description="its round, from 1 (an arena's tables count from 1 too)")
+    kind: Literal["swiss", "arena"] | None = None
 
 
 class People(_Part):

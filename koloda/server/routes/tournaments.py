@@ -108,8 +108,12 @@ class TournamentPage(TournamentTerms):
     mine: MyEntry | None
 
 
+class ListedTournament(TournamentTerms):
+    entrants: int
+
+
 class TournamentList(BaseModel):
-    tournaments: list[TournamentTerms]
+    tournaments: list[ListedTournament]
 
 
 def tournaments_of(request: Request) -> TournamentService:

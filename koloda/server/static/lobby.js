@@ -363,7 +363,7 @@ function renderMine() {
         el("div", { class: "meta" }, [L("my_seat", item.seat + 1), item.when ? when.format(new Date(item.when)) : null, ""].filter((x) => x !== null).join(" · "), el("span", { class: "status" }, status))),
       el("div", { class: "actions" }, link,
         state === "finished" ? el("a", { class: "button replay", href: `/replay/${encodeURIComponent(item.id)}`, "aria-label": t("replay.open_label", title) }, t("replay.open_here")) : null,
-        state === "finished" ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
+        state === "finished" && !facts.event ? el("button", { type: "button", class: "primary rematch", onclick: () => rematch(item) }, L("rematch")) : null,
         item.bound ? null : el("button", { type: "button", class: "remove", "aria-label": L("remove_label", title), onclick: () => forget(item) }, L("remove"))));
   }));
   friends.showMine(S.facts);

@@ -341,7 +341,7 @@ class TournamentService:
                 hints=False,
                 turn_seconds=tournament.turn_seconds,
                 deals=tournament.deals,
-                tournament={"id": tournament.id, "round": round_},
+                tournament={"id": tournament.id, "round": round_, "kind": tournament.kind},
             )
         except Exception:
             log.exception("a table of tournament %s was not made", tournament.id)

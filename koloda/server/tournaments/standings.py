@@ -21,7 +21,7 @@ def summary(engine: Engine, tournament_id: str, player: Player | None) -> dict[s
     tables = store.tables(engine, tournament.id)
     names = {e.player: e.name for e in entrants}
     key = player.key if player is not None else None
-    ranks = places([(e.score, e.points) for e in entrants])
+    ranks = places([(e.score, e.withdrawn, e.points) for e in entrants])
     return {
         **terms_json(tournament),
         "entrants": len(entrants),
@@ -75,8 +75,11 @@ def _mine(
 
 
 def listing(engine: Engine) -> list[dict[str, Any]]:
-    """The tournaments to show: open and playing, then the latest finished."""
-    return [terms_json(t) for t in store.listed(engine)]
+    """The tournaments to show: open and playing, then the latest finished, each with its
+    number of entrants."""
+    listed = store.listed(engine)
+    counts = store.entrant_counts(engine, [t.id for t in listed])
+    return [{**terms_json(t), "entrants": counts.get(t.id, 0)} for t in listed]
 
 
 def terms_json(tournament: store.Tournament) -> dict[str, Any]:

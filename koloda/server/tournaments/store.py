@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    func,
     insert,
     select,
     update,
@@ -211,6 +212,17 @@ def listed(engine: Engine, limit: int = 50) -> list[Tournament]:
     return sorted(found, key=lambda t: t.state == "finished")
 
 
+def entrant_counts(engine: Engine, tournaments: list[str]) -> dict[str, int]:
+    """How many entered each of ``tournaments``."""
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(entrants_table.c.tournament, func.count())
+            .where(entrants_table.c.tournament.in_(tournaments))
+            .group_by(entrants_table.c.tournament)
+        ).all()
+    return {row[0]: int(row[1]) for row in rows}
+
+
 def active(engine: Engine) -> list[Tournament]:
     """The tournaments a step may be due for: open (a scheduled start) and playing."""
     with engine.connect() as connection:
@@ -269,13 +281,15 @@ def join(
 
 
 def entrants(engine: Engine, tournament: str) -> list[Entrant]:
-    """The entrants, in the standing's order: score, then points, then who joined first."""
+    """The entrants, in the standing's order: score, those still in before the withdrawn at
+    an equal score, then points, then who joined first."""
     with engine.connect() as connection:
         rows = connection.execute(
             select(entrants_table)
             .where(entrants_table.c.tournament == tournament)
             .order_by(
                 entrants_table.c.score.desc(),
+                entrants_table.c.withdrawn,
                 entrants_table.c.points.desc(),
                 entrants_table.c.joined,
             )

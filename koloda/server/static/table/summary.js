@@ -60,7 +60,12 @@ function summaryTable(e, view) {
 }
 function summaryButtons(final) {
   const buttons = el("p", { class: "buttons" });
-  if (final) {
+  const daily = S.people && S.people.daily;
+  if (final && daily) {  /* a deal of the day's record, proof and analysis: on the day's page once it closes */
+    buttons.append(el("a", { class: "button", id: "to-daily", href: `/daily/${daily.day}/${encodeURIComponent(daily.game)}` }, t("daily.results")));
+    buttons.append(el("a", { class: "button", href: "/" }, t("to_lobby")));
+    buttons.append(el("button", { type: "button", class: "primary", onclick: closeSummary }, t("close")));
+  } else if (final) {
     buttons.append(el("a", { class: "button", href: `/api/tables/${TABLE_ID}/record` }, t("download_record")));
     buttons.append(el("a", { class: "button", id: "replay", href: `/replay/${TABLE_ID}` }, t("replay.open_here")));
     buttons.append(el("button", { type: "button", id: "verify", onclick: verifyDeal }, t("verify")));
