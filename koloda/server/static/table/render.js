@@ -153,7 +153,7 @@ export function renderTools(v) {
   document.getElementById("hint").classList.toggle("hidden", !(S.people && S.people.hints && mine));
   const record = document.getElementById("record");
   record.href = `/api/tables/${TABLE_ID}/record`;
-  record.classList.toggle("hidden", !v.finished);
+  record.classList.toggle("hidden", !v.finished || Boolean(S.people && S.people.daily));  /* a day's record: on its page */
   document.getElementById("show-last").classList.toggle("hidden", !S.latest.facts.tricks);
   document.getElementById("talk").classList.toggle("hidden", mySeat() === null);
   renderLeave(v);
