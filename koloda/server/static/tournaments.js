@@ -36,7 +36,7 @@ function listItem(x) {
   return el("li", { class: "t-item", "data-id": x.id },
     el("a", { class: "t-name", href: `/tournaments/${encodeURIComponent(x.id)}` }, x.name),
     el("span", { class: `t-state t-${x.state}` }, stateText(x.state)),
-    el("p", { class: "t-terms" }, parts(termsText(x))),
+    el("p", { class: "t-terms" }, parts(`${termsText(x)} · ${counted("tournaments.entrants", x.entrants)}`)),
     el("p", { class: "t-when" }, whenText(x)));
 }
 
