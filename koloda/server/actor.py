@@ -24,6 +24,7 @@ from koloda.server.live import (
     Run,
     Sync,
     TableError,
+    close_set,
     detached_future,
     dumps,
     error_message,
@@ -204,7 +205,7 @@ class Actor:
         except KolodaError as error:
             raise TableError("illegal_action", str(error)) from None
         if not state.is_over and table.set_played(len(state.deal_scores())):
-            events = table.close_set(events)  # the next deal, dealt already, is dropped
+            events = close_set(table, events)  # the next deal, dealt already, is dropped
             state = table.state
         write = ActionWrite(
             table_id=table.id,

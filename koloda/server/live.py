@@ -204,17 +204,6 @@ class LiveTable:
         """Whether ``scored`` deals complete the table's set (``Seating.deals``)."""
         return self.seating.deals is not None and scored >= self.seating.deals
 
-    def close_set(self, events: list[Event]) -> list[Event]:
-        """The set's last deal is scored: the table keeps the game as it stood then, not the
-        next deal its state has dealt (no card of it is stored or shown); the events are
-        cut after the set's last score."""
-        document = record_from_state(self.rules, self.state, first_dealer=self.first_dealer)
-        document["options"] = self.options
-        document["deals"] = document["deals"][: self.seating.deals]
-        self.state = replay(parse_record(document))
-        scored = [i for i, event in enumerate(events) if isinstance(event, DealScored)]
-        return events[: scored[-1] + 1] if scored else events
-
     @property
     def dealing_seed(self) -> str:
         """The seed the deals come from: the table's, mixed with the players' randomness."""
@@ -449,6 +438,18 @@ class LiveTable:
             )
             self.opening_cache = (key, events)
         return self.opening_cache[1]
+
+
+def close_set(table: LiveTable, events: list[Event]) -> list[Event]:
+    """The set's last deal is scored: the table keeps the game as it stood then, not the
+    next deal its state has dealt (no card of it is stored or shown); the events are
+    cut after the set's last score."""
+    document = record_from_state(table.rules, table.state, first_dealer=table.first_dealer)
+    document["options"] = table.options
+    document["deals"] = document["deals"][: table.seating.deals]
+    table.state = replay(parse_record(document))
+    scored = [i for i, event in enumerate(events) if isinstance(event, DealScored)]
+    return events[: scored[-1] + 1] if scored else events
 
 
 def score_sheet(table: LiveTable, lang: str = "en") -> dict[str, Any]:

@@ -161,6 +161,34 @@ def test_a_scheduled_tournament_starts_at_its_time(server: ServerThread) -> None
     assert page["mine"]["table"] is not None
 
 
+def test_a_table_whose_end_was_not_counted_is_counted_from_its_record(
+    server: ServerThread,
+) -> None:
+    """As when a process stops between a table's end and its count: the next step counts
+    the table from its stored record, and the tournament goes on."""
+    service = server.app.state.manager.tournaments
+    ada, boris = (Entrant(server.url, server.ws_url, n) for n in ("Ada", "Boris"))
+    made = make(ada, rounds=1, deals=1)
+    ada.tournament = boris.tournament = str(made["id"])
+    assert boris.post(f"/api/tournaments/{made['id']}/join").status_code == 200
+    counted = service.table_ended
+    service.table_ended = lambda table: None  # the end is not counted by the table's owner
+    try:
+        assert ada.post(f"/api/tournaments/{made['id']}/start").status_code == 200
+        for person in (ada, boris):
+            person.start()
+        for person in (ada, boris):
+            person.join(timeout=120)
+            assert person.error is None, f"{person.name}: {person.error!r}"
+    finally:
+        service.table_ended = counted
+    page = ada.page()
+    assert page["state"] == "finished" and page["tables"][0]["finished"]
+    record = httpx.get(f"{server.url}/api/tables/{page['tables'][0]['table_id']}/record").json()
+    assert page["tables"][0]["shares"] == pytest.approx(hand_results(record)[0])
+    assert sum(row["tables"] for row in page["standings"]) == 2
+
+
 def test_what_a_tournament_refuses(server: ServerThread) -> None:
     maker = Entrant(server.url, server.ws_url, "Maker")
     nameless = Entrant(server.url, server.ws_url, "")

@@ -6,6 +6,7 @@ table an ordinary card table made for a few deals of a preset, bots in the free 
   result is worth to each seat; pure functions;
 - ``store``: the tables the tournaments live in (revision 0006);
 - ``standings``: a tournament as its pages show it;
-- ``service``: making, entering, withdrawing, starting, each round's or arena table's
-  seating, results as tables end, the standings.
+- ``steps``: the start, each round's or arena table's seating, results as tables end;
+- ``service``: the requests (making, entering, withdrawing, starting) and the tick that
+  takes each due step.
 """

@@ -1,6 +1,6 @@
 """The tournaments' service: making one, entering and withdrawing, starting (by its maker, or
-at its scheduled time), each round's or each arena table's seating, results as tables end,
-and the standings. Its clock is injectable (``clock``), so that tests can move time.
+at its scheduled time), and taking each due step (``steps``: seatings, results, the end) as
+tables end and on a tick. Its clock is injectable (``clock``), so that tests can move time.
 
 A tournament's card table is an ordinary table made for ``deals`` deals of the preset: no
 hints, no undo, no rematch, the turn clock on, the normal bot in the seats nobody fills, and
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -23,13 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
-from koloda.club.ratings import state_scores
 from koloda.core.registry import available_games, load_rules
 from koloda.server.catalog import game_lobby
 from koloda.server.players import Player
-from koloda.server.seating import HUMAN, LEFT
+from koloda.server.seating import HUMAN
 from koloda.server.tournaments import store
-from koloda.server.tournaments.pairing import arena_tables, seat_shares, swiss_round
+from koloda.server.tournaments.steps import Steps
 
 if TYPE_CHECKING:
     from koloda.server.live import LiveTable
@@ -38,8 +36,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("koloda.tournaments")
 
 KINDS = ("swiss", "arena")
-BOT = LEFT
-"""The bot in every seat no entrant fills, and standing in for one who withdrew."""
 
 
 class TournamentError(Exception):
@@ -67,20 +63,6 @@ class Terms:
     """Minutes from now to the scheduled start (0: its maker starts it)."""
 
 
-def table_results(table: LiveTable, deals: int) -> tuple[list[float], list[float]]:
-    """A finished tournament table's result for each seat (``pairing.seat_shares``) and its
-    points (the sum of its deals' points, higher better): the sides are ranked by the game's
-    own result when the game ended, else by those points."""
-    info, state = table.rules.info, table.state
-    points = [0.0] * info.num_seats
-    for scores in state.deal_scores()[:deals]:
-        for seat, value in enumerate(info.seat_points(scores)):
-            points[seat] += value
-    by_points = [points[side[0]] for side in info.sides]
-    sides = state_scores(info, state) if state.is_over else by_points
-    return seat_shares(info.sides, sides), points
-
-
 class TournamentService:
     """The tournaments at ``manager``'s tables."""
 
@@ -92,6 +74,7 @@ class TournamentService:
         seating, a tournament's end)."""
         self.arena_fill_seconds = 20.0
         """An arena player waits this long for others before bots fill his table."""
+        self.steps = Steps(self)
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.Task[None] | None = None
 
@@ -206,7 +189,7 @@ class TournamentService:
         entrants = await asyncio.to_thread(store.entrants, self.engine, tournament.id)
         if sum(not e.withdrawn for e in entrants) < 2:
             raise TournamentError(409, "a tournament starts with two players at least")
-        await self._start(tournament)
+        await self.steps.start(tournament)
 
     # ----- steps --------------------------------------------------------------------------------
 
@@ -218,139 +201,13 @@ class TournamentService:
         self._spawn(self._table_ended(table, str(tournament["id"])))
 
     async def _table_ended(self, table: LiveTable, tournament_id: str) -> None:
-        tournament = await self.tournament(tournament_id)
-        shares, points = table_results(table, tournament.deals)
-        await asyncio.to_thread(
-            store.table_ended, self.engine, tournament.id, table.id, shares, points,
-            tournament.kind == "arena", self.clock(),
-        )  # fmt: skip
-        await self.step(tournament.id)
+        assert table.record is not None
+        await self.steps.count(tournament_id, table.id, table.record)
+        await self.step(tournament_id)
 
     async def step(self, tournament_id: str) -> None:
-        """The tournament's due step, if any: a scheduled start, the next Swiss round once
-        every table of the round ended, an arena's new tables, the end."""
-        tournament = await self.tournament(tournament_id)
-        now = self.clock()
-        if tournament.state == "open":
-            if tournament.starts is not None and tournament.starts <= now:
-                await self._start(tournament)
-        elif tournament.state == "playing":
-            if tournament.kind == "swiss":
-                await self._swiss_step(tournament)
-            else:
-                await self._arena_step(tournament, now)
-
-    async def _start(self, tournament: store.Tournament) -> None:
-        now = self.clock()
-        entrants = await asyncio.to_thread(store.entrants, self.engine, tournament.id)
-        playing = [e for e in entrants if not e.withdrawn]
-        if len(playing) < 2:  # a scheduled start without players: nothing to play
-            await asyncio.to_thread(
-                store.claim_step, self.engine, tournament, state="finished", started=now
-            )
-            return
-        arena = tournament.kind == "arena"
-        order = [e.player for e in playing]
-        random.Random(f"koloda-tournament:{tournament.id}").shuffle(order)
-        seating = [] if arena else swiss_round(order, {}, self._seats(tournament))
-        claimed = await asyncio.to_thread(
-            store.claim_step, self.engine, tournament, state="playing", started=now,
-            ends=now + tournament.minutes * 60 if arena else None, round=0 if arena else 1,
-            due=len(seating),
-        )  # fmt: skip
-        if not claimed:
-            return
-        if arena:
-            await self.step(tournament.id)
-            return
-        names = {e.player: e.name for e in playing}
-        for players in seating:
-            await self._make_table(tournament, 1, players, names)
-
-    @staticmethod
-    def _seats(tournament: store.Tournament) -> int:
-        return load_rules(tournament.game, tournament.options).num_seats
-
-    async def _swiss_step(self, tournament: store.Tournament) -> None:
-        """The next round once the round in play is over: all its tables made and ended."""
-        tables = await asyncio.to_thread(store.tables, self.engine, tournament.id)
-        in_play = [t for t in tables if t.round == tournament.round]
-        if len(in_play) < tournament.due or not all(t.finished for t in in_play):
-            return
-        entrants = await asyncio.to_thread(store.entrants, self.engine, tournament.id)
-        playing = [e for e in entrants if not e.withdrawn]
-        if tournament.round >= tournament.rounds or not playing:
-            await asyncio.to_thread(store.claim_step, self.engine, tournament, state="finished")
-            return
-        after = tournament.round + 1
-        met = {e.player: e.met for e in playing}
-        seating = swiss_round([e.player for e in playing], met, self._seats(tournament))
-        claimed = await asyncio.to_thread(
-            store.claim_step, self.engine, tournament, round=after, due=len(seating)
-        )
-        if not claimed:
-            return
-        names = {e.player: e.name for e in playing}
-        for players in seating:
-            await self._make_table(tournament, after, players, names)
-
-    async def _arena_step(self, tournament: store.Tournament, now: float) -> None:
-        if tournament.ends is not None and now >= tournament.ends:
-            tables = await asyncio.to_thread(store.tables, self.engine, tournament.id)
-            if all(t.finished for t in tables):
-                await asyncio.to_thread(store.claim_step, self.engine, tournament, state="finished")
-            return
-        entrants = await asyncio.to_thread(store.entrants, self.engine, tournament.id)
-        waiting = [e for e in entrants if e.waiting is not None and not e.withdrawn]
-        if not waiting:
-            return
-        fill = min(e.waiting for e in waiting if e.waiting is not None) <= (
-            now - self.arena_fill_seconds
-        )
-        groups = arena_tables([e.player for e in waiting], self._seats(tournament), fill)
-        if not groups:
-            return
-        seated = [p for group in groups for p in group]
-        claimed = await asyncio.to_thread(
-            self._claim_players, tournament, seated, tournament.round + len(groups)
-        )
-        if not claimed:
-            return
-        names = {e.player: e.name for e in waiting}
-        for index, players in enumerate(groups):
-            await self._make_table(tournament, tournament.round + index + 1, players, names)
-
-    def _claim_players(self, tournament: store.Tournament, players: list[str], made: int) -> bool:
-        with self.engine.begin() as connection:
-            if not store.claim(connection, tournament, round=made):
-                return False
-            store.seat_players(connection, tournament.id, players)
-        return True
-
-    async def _make_table(
-        self, tournament: store.Tournament, round_: int, players: list[str], names: dict[str, str]
-    ) -> None:
-        rules = load_rules(tournament.game, tournament.options)
-        seated: list[str | None] = [*players, *[None] * (rules.num_seats - len(players))]
-        try:
-            table, tokens = await self.manager.create(
-                tournament.game,
-                tournament.options,
-                [HUMAN if p is not None else BOT for p in seated],
-                names=[names[p] if p is not None else None for p in seated],
-                hints=False,
-                turn_seconds=tournament.turn_seconds,
-                deals=tournament.deals,
-                tournament={"id": tournament.id, "round": round_, "kind": tournament.kind},
-            )
-        except Exception:
-            log.exception("a table of tournament %s was not made", tournament.id)
-            await asyncio.to_thread(
-                store.unseat_players, self.engine, tournament.id, players, self.clock()
-            )
-            return
-        seats = store.Seats(table.id, round_, seated, list(tokens), False, None, None)
-        await asyncio.to_thread(store.add_table, self.engine, tournament.id, seats, self.clock())
+        """The tournament's due step, if any (``Steps.step``)."""
+        await self.steps.step(tournament_id)
 
     # ----- the loop -----------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from koloda.server.store import metadata
+from koloda.server.store import metadata, tables_table
 
 tournaments_table = Table(
     "koloda_tournaments",
@@ -364,6 +364,19 @@ def tables(engine: Engine, tournament: str) -> list[Seats]:
             .order_by(seats_table.c.round, seats_table.c.created, seats_table.c.table_id)
         ).all()
     return [_seats(row) for row in rows]
+
+
+def finished_records(engine: Engine, table_ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The records of those of ``table_ids`` whose game (or set) is finished."""
+    if not table_ids:
+        return []
+    with engine.connect() as connection:
+        rows = connection.execute(
+            select(tables_table.c.id, tables_table.c.record).where(
+                tables_table.c.id.in_(table_ids), tables_table.c.finished.is_(True)
+            )
+        ).all()
+    return [(row.id, dict(_json(row.record))) for row in rows if row.record is not None]
 
 
 def table(engine: Engine, table_id: str) -> tuple[str, Seats] | None:
