@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from koloda.i18n import catalogue_json
+
 CHROMIUM = "/usr/bin/chromium"
 """Debian's Chromium (Playwright cannot download a browser here)."""
 ARGS = [
@@ -52,3 +54,20 @@ def page_errors(page: Any) -> list[str]:
         ),
     )
     return errors
+
+
+def english_left(text: str) -> list[str]:
+    """The English words of the catalogue (other in Russian) that are whole lines of
+    ``text``, or that it holds when they are long (a sentence left untranslated)."""
+    english, russian = catalogue_json("en"), catalogue_json("ru")
+    lines = {line.strip() for line in text.split("\n")}
+    return sorted(
+        value
+        for key, value in english.items()
+        if isinstance(value, str)
+        and len(value) > 3
+        and value != russian.get(key)
+        and any(c.isalpha() for c in value)
+        and "{" not in value
+        and (value in lines or (len(value) > 30 and value in text))
+    )

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 import httpx
-from server_support import receive
-from websockets.sync.client import connect
 
 PASSWORD = "correct horse battery"
 
@@ -46,27 +43,6 @@ class Player:
         )
         self.seen.append(answer.text)
         return answer
-
-
-def play_set(ws_url: str, table_id: str, token: str, deals: int, last: bool = False) -> None:
-    """Play the person's seat until ``deals`` deals are scored: always the first legal move
-    (or the last, with ``last``), "next deal" after each deal."""
-    with connect(f"{ws_url}/ws/tables/{table_id}?token={token}", max_size=1 << 22) as ws:
-        while True:
-            message = receive(ws, timeout=60)
-            assert message["type"] != "error", message
-            if message["type"] != "view":
-                continue
-            view = message["view"]
-            if view["deals_scored"] >= deals or view["finished"]:
-                return
-            if message["seat"] in message["table"]["waiting_for"]:
-                ws.send(json.dumps({"type": "next_deal"}))
-            if view["legal_actions"]:
-                action = view["legal_actions"][-1 if last else 0]
-                ws.send(
-                    json.dumps({"type": "act", "action": action, "version": message["version"]})
-                )
 
 
 def wait_done(

@@ -355,3 +355,30 @@ def people_table(game: str = "king", turn_seconds: float = 0.0, hints: bool = Tr
     seating = Seating([], hints=hints, turn_seconds=turn_seconds)
     table, _ = new_table(game, {}, seats, None, seating, entropy=False)
     return table
+
+
+def play_seat(
+    ws_url: str, table_id: str, token: str, last: bool = False, leave: bool = False
+) -> None:
+    """Play a person's seat to the table's end (of its game, or of its set of deals): always
+    the first legal move (the last, with ``last``), "next deal" after each deal; with
+    ``leave``, leave the seat at the first decision instead."""
+    with connect(f"{ws_url}/ws/tables/{table_id}?token={token}", max_size=1 << 22) as ws:
+        while True:
+            message = receive(ws, timeout=90)
+            assert message["type"] != "error", message
+            if message["type"] != "view":
+                continue
+            view = message["view"]
+            if view["finished"]:
+                return
+            if leave and view["legal_actions"]:
+                ws.send(json.dumps({"type": "leave"}))
+                return
+            if message["seat"] in message["table"]["waiting_for"]:
+                ws.send(json.dumps({"type": "next_deal"}))
+            if view["legal_actions"]:
+                action = view["legal_actions"][-1 if last else 0]
+                ws.send(
+                    json.dumps({"type": "act", "action": action, "version": message["version"]})
+                )

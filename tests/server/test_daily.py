@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from daily_support import Player, matchpoints, play_set, wait_done
-from server_support import ServerThread, receive, receive_until, serving
+from daily_support import Player, matchpoints, wait_done
+from server_support import ServerThread, play_seat, receive, receive_until, serving
 from sqlalchemy import create_engine
 from typer.testing import CliRunner
 from websockets.sync.client import connect
@@ -54,7 +54,7 @@ def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> N
         started = player.start("king")
         assert started.status_code == 201, started.text
         table_id, token = started.json()["table_id"], started.json()["token"]
-        play_set(server.ws_url, table_id, token, DEALS, last)
+        play_seat(server.ws_url, table_id, token, last=last)
         tables[player] = table_id
     # the same cards for everyone, and the same bot plays for the same moves
     store = server.app.state.store
@@ -167,7 +167,7 @@ def test_a_daily_table_ends_with_its_set(daily_server: ServerThread) -> None:
     neither), and its record holds the set's deals, not the next one."""
     player = Player(daily_server.url, "Galina")
     started = player.start("king").json()
-    play_set(daily_server.ws_url, started["table_id"], started["token"], DEALS)
+    play_seat(daily_server.ws_url, started["table_id"], started["token"])
     address = f"{daily_server.ws_url}/ws/tables/{started['table_id']}?token={started['token']}"
     with connect(address) as ws:
         message = receive_until(ws, "view")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 import httpx
-from daily_support import Player, matchpoints, play_set, wait_done
-from server_support import ServerProcess
+from daily_support import Player, matchpoints, wait_done
+from server_support import ServerProcess, play_seat
 
 
 def test_a_day_across_two_processes(pair: tuple[ServerProcess, ServerProcess]) -> None:
@@ -26,7 +26,7 @@ def test_a_day_across_two_processes(pair: tuple[ServerProcess, ServerProcess]) -
         started = player.start("spades")
         assert started.status_code == 201, started.text
         tables.append(started.json()["table_id"])
-        play_set(server.ws_url, started.json()["table_id"], started.json()["token"], deals)
+        play_seat(server.ws_url, started.json()["table_id"], started.json()["token"])
     # the other process refuses Ada a second attempt
     again = ada.start("spades", base=second.url)
     assert again.status_code == 409 and "one attempt a day" in again.json()["detail"]

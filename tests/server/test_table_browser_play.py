@@ -10,11 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import needs_chromium
+from browser_support import english_left, needs_chromium
 from server_support import ServerThread, serving
 from test_table_browser import NUMBER_BID, PHONE, Page, new_table
-
-from koloda.i18n.catalogue import catalogue_json
 
 DESKTOP = (1280, 800)
 
@@ -28,22 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 
 def my_turn(tab: Page) -> None:
     tab.wait("latest.view.legal_actions.length > 0 && !presenting", 20)
-
-
-def english_left(text: str) -> list[str]:
-    """The English catalogue's words (not the same in Russian) that are lines of ``text``."""
-    english, russian = catalogue_json("en"), catalogue_json("ru")
-    lines = set(text.split("\n"))
-    return sorted(
-        value
-        for key, value in english.items()
-        if isinstance(value, str)
-        and len(value) > 3
-        and value != russian.get(key)
-        and any(c.isalpha() for c in value)
-        and "{" not in value
-        and value in lines
-    )
 
 
 PLAY_AND_LOOK = """(() => {

@@ -15,10 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import needs_chromium, page_errors, shots_dir, wait_until
+from browser_support import english_left, needs_chromium, page_errors, shots_dir, wait_until
 from server_support import Client, ServerThread, serving
-
-from koloda.i18n.catalogue import catalogue_json
 
 pytestmark = needs_chromium
 
@@ -31,23 +29,6 @@ SECOND = "second-player-browser-token"
 @pytest.fixture(scope="module")
 def tournament_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     yield from serving(tmp_path_factory, "tournaments_browser", bot_delay=0.01, deal_pause=1)
-
-
-def english_left(text: str) -> list[str]:
-    """The English words of the catalogue (other in Russian) that are whole lines of
-    ``text``, or that it holds when they are long (a sentence left untranslated)."""
-    english, russian = catalogue_json("en"), catalogue_json("ru")
-    lines = {line.strip() for line in text.split("\n")}
-    return sorted(
-        value
-        for key, value in english.items()
-        if isinstance(value, str)
-        and len(value) > 3
-        and value != russian.get(key)
-        and any(c.isalpha() for c in value)
-        and "{" not in value
-        and (value in lines or (len(value) > 30 and value in text))
-    )
 
 
 def look(page: Any, shots: Path, name: str, lang: str, size: tuple[int, int]) -> None:

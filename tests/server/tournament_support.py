@@ -4,7 +4,6 @@ WebSockets, and a hand computation of a table's results from its record."""
 from __future__ import annotations
 
 import itertools
-import json
 import secrets
 import threading
 import time
@@ -12,8 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import httpx
-from server_support import receive
-from websockets.sync.client import connect
+from server_support import play_seat
 
 from koloda.core.registry import load_rules
 
@@ -61,33 +59,12 @@ class Entrant(threading.Thread):
                 round_ = next(
                     t["round"] for t in page["tables"] if t["table_id"] == table["table_id"]
                 )
-                play_table(self.ws_url, table["table_id"], table["token"], self.leave_at == round_)
+                play_seat(
+                    self.ws_url, table["table_id"], table["token"], leave=self.leave_at == round_
+                )
             raise AssertionError(f"{self.name}: the tournament did not end")
         except BaseException as error:
             self.error = error
-
-
-def play_table(ws_url: str, table_id: str, token: str, leave: bool = False) -> None:
-    """Play the seat to the table's end (or leave it at the first decision)."""
-    with connect(f"{ws_url}/ws/tables/{table_id}?token={token}", max_size=1 << 22) as ws:
-        while True:
-            message = receive(ws, timeout=90)
-            assert message["type"] != "error", message
-            if message["type"] != "view":
-                continue
-            view = message["view"]
-            if view["finished"]:
-                return
-            if leave and view["legal_actions"]:
-                ws.send(json.dumps({"type": "leave"}))
-                return
-            if message["seat"] in message["table"]["waiting_for"]:
-                ws.send(json.dumps({"type": "next_deal"}))
-            if view["legal_actions"]:
-                action = view["legal_actions"][0]
-                ws.send(
-                    json.dumps({"type": "act", "action": action, "version": message["version"]})
-                )
 
 
 def hand_results(record: dict[str, Any]) -> tuple[list[float], list[float]]:
