@@ -39,7 +39,6 @@ from koloda.games.tressette.options import TressetteOptions
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
 from koloda.games.tressette.state import (
-    NUM_SEATS,
     PHASE_AWAIT_DEAL,
     PHASE_NAMES,
     PHASE_OVER,
@@ -48,7 +47,7 @@ from koloda.games.tressette.state import (
     TressetteState,
     WonGame,
 )
-from koloda.games.tressette.view import TressetteView
+from koloda.games.tressette.view import TressetteView, view_of
 from koloda.games.tressette.view import sample_state as sample_python_state
 
 OptionsTuple = tuple[bool, bool, bool]
@@ -97,28 +96,7 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         "points": PointsScored,
         "won": GameWon,
     }
-    VIEW = TressetteView
-    VIEW_FIELDS = (
-        "phase",
-        "deal",
-        "dealer",
-        "first_dealer",
-        "leader",
-        "hand",
-        "dealt",
-        "hand_sizes",
-        "plays",
-        "trick_leader",
-        "trick",
-        "tricks_won",
-        "to_act",
-        "legal_actions",
-        "points",
-        "deal_points",
-        "totals",
-        "settled_points",
-        "settled_games",
-    )
+    VIEW_OF = staticmethod(view_of)
 
     @property
     def power(self) -> tuple[int, ...]:
@@ -173,14 +151,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         if events is not None:
             events.append(DealStarted(deal, dealer, hands))
             events.extend(self._events(raw))
-
-    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
-        in_deal = fields["phase"] == PHASE_PLAY
-        return {
-            "declarations": self.declarations if in_deal else ((),) * NUM_SEATS,
-            "games": tuple(self.games),
-            "sheet": tuple(self.sheet),
-        }
 
     def _repr_fields(self) -> str:
         return f"points={self.points}, games={len(self._games())}"
