@@ -3,6 +3,7 @@
 //! of a trick.
 
 pub mod cards;
+pub mod events;
 pub mod illegal;
 pub mod rng;
 pub mod seat;

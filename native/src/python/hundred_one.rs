@@ -9,9 +9,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::core::cards::{CardBits, CardCode};
+use crate::core::events::EventSink;
 use crate::games::hundred_one::{
-    self, Chance, Completed, DealSource, Events, HundredOne, HundredOneEvent, HundredOneOptions,
-    Line, RestockError, Seeded, Setup,
+    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions, Line,
+    RestockError, Seeded, Setup,
 };
 use crate::python::module::{action_code, illegal_action_error, ints};
 
@@ -220,7 +221,10 @@ impl HundredOneCore {
 
     /// Deals the next hand from the shuffler, natively when it is the seeded core one
     /// (nothing without a shuffler).
-    fn deal_next<E: Events>(slf: &Bound<'_, Self>, events: &mut E) -> PyResult<()> {
+    fn deal_next<E: EventSink<HundredOneEvent>>(
+        slf: &Bound<'_, Self>,
+        events: &mut E,
+    ) -> PyResult<()> {
         let py = slf.py();
         let mut this = slf.borrow_mut();
         let this = &mut *this;

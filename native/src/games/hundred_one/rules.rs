@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use crate::core::cards::{CardBits, CardCode, Cards};
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
@@ -192,24 +193,6 @@ pub enum HundredOneEvent {
         deal: u32,
     },
     GameOver,
-}
-
-pub trait Events {
-    const ON: bool;
-    fn push(&mut self, event: HundredOneEvent);
-}
-
-impl Events for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: HundredOneEvent) {}
-}
-
-impl Events for Vec<HundredOneEvent> {
-    const ON: bool = true;
-    fn push(&mut self, event: HundredOneEvent) {
-        Vec::push(self, event);
-    }
 }
 
 /// Chance: the shuffled deck of the next hand and the new stock of a reshuffle (H-11), or
@@ -509,7 +492,7 @@ impl HundredOne {
     }
 
     /// Applies a legal action (the caller checked it).
-    pub fn step<E: Events, C: Chance>(
+    pub fn step<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         action: u32,
         events: &mut E,
@@ -563,7 +546,7 @@ impl HundredOne {
     }
 
     /// H-5, H-7, H-11: `seat` draws `draws` cards and loses his turn.
-    fn skip<E: Events, C: Chance>(
+    fn skip<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         seat: u8,
         draws: u8,
@@ -591,7 +574,7 @@ impl HundredOne {
     }
 
     /// One card from the stock into `seat`'s hand (restocking if needed), or -1.
-    fn take<E: Events, C: Chance>(
+    fn take<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         seat: u8,
         events: &mut E,
@@ -612,7 +595,7 @@ impl HundredOne {
     }
 
     /// H-11: the discard pile but its top card, shuffled, becomes the stock.
-    fn restock<E: Events, C: Chance>(
+    fn restock<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         events: &mut E,
         chance: &mut C,
@@ -663,7 +646,7 @@ impl HundredOne {
     }
 
     /// H-8: the player draws one card; he may then play it if it matches, or pass.
-    fn draw_turn<E: Events, C: Chance>(
+    fn draw_turn<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         events: &mut E,
         chance: &mut C,
@@ -687,7 +670,7 @@ impl HundredOne {
         Ok(())
     }
 
-    fn name_suit<E: Events>(&mut self, suit: u8, events: &mut E) {
+    fn name_suit<E: EventSink<HundredOneEvent>>(&mut self, suit: u8, events: &mut E) {
         let seat = self.to_act as u8;
         self.log_push(seat, SUIT_BASE as u16 + suit as u16);
         if E::ON {
@@ -704,7 +687,11 @@ impl HundredOne {
     /// H-2: a hand dealt from a shuffled deck, one card at a time from the dealer's left,
     /// then the starter; the rest is the stock. Its events are only the deal and the
     /// starter (as the Python engine's self-dealt hands).
-    pub fn deal_cards<E: Events>(&mut self, cards: &[CardCode; 36], events: &mut E) {
+    pub fn deal_cards<E: EventSink<HundredOneEvent>>(
+        &mut self,
+        cards: &[CardCode; 36],
+        events: &mut E,
+    ) {
         let n = self.n as usize;
         let dealt = n * self.options.hand_size as usize;
         let first = self.dealer as usize + 1;
@@ -728,7 +715,7 @@ impl HundredOne {
     }
 
     /// Starts the next hand from a given setup (checked by the caller).
-    pub fn deal_setup<E: Events>(&mut self, setup: Arc<Setup>, events: &mut E) {
+    pub fn deal_setup<E: EventSink<HundredOneEvent>>(&mut self, setup: Arc<Setup>, events: &mut E) {
         let mut masks = [0u64; MAX_SEATS];
         for (mask, hand) in masks.iter_mut().zip(&setup.hands) {
             *mask = hand.iter().fold(0, |set, &card| set | 1u64 << card);
@@ -743,7 +730,7 @@ impl HundredOne {
         self.begin(masks, starter, restocks, events);
     }
 
-    fn begin<E: Events>(
+    fn begin<E: EventSink<HundredOneEvent>>(
         &mut self,
         masks: [CardBits; MAX_SEATS],
         starter: CardCode,
@@ -803,7 +790,7 @@ impl HundredOne {
         scores
     }
 
-    fn finish_deal<E: Events, C: Chance>(
+    fn finish_deal<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         out: u8,
         last_card: CardCode,

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
@@ -318,25 +319,6 @@ pub enum KingEvent {
     },
 }
 
-/// Where the step sends events: nowhere on the fast path, a vector on the checked one.
-pub trait KingEvents {
-    const ON: bool;
-    fn push(&mut self, event: KingEvent);
-}
-
-impl KingEvents for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: KingEvent) {}
-}
-
-impl KingEvents for Vec<KingEvent> {
-    const ON: bool = true;
-    fn push(&mut self, event: KingEvent) {
-        Vec::push(self, event);
-    }
-}
-
 /// A whole game of King in progress (`state.KingState`).
 #[derive(Clone, Debug)]
 pub struct King {
@@ -623,7 +605,7 @@ impl King {
 
     /// A decision checked first: why it is illegal (and nothing changes), else what `step`
     /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: KingEvents>(
+    pub fn apply<E: EventSink<KingEvent>>(
         &mut self,
         action: i64,
         events: &mut E,
@@ -634,7 +616,7 @@ impl King {
 
     /// One legal decision; returns true when it finished a deal and the game goes on.
     #[inline]
-    pub fn step<E: KingEvents>(&mut self, action: u32, events: &mut E) -> bool {
+    pub fn step<E: EventSink<KingEvent>>(&mut self, action: u32, events: &mut E) -> bool {
         match self.phase {
             Phase::Play => self.play(action as CardCode, events),
             Phase::Order => {
@@ -648,7 +630,7 @@ impl King {
         }
     }
 
-    fn play<E: KingEvents>(&mut self, card: CardCode, events: &mut E) -> bool {
+    fn play<E: EventSink<KingEvent>>(&mut self, card: CardCode, events: &mut E) -> bool {
         let seat = self.seat_to_act();
         let n = self.n();
         if E::ON {
@@ -683,7 +665,7 @@ impl King {
         self.trick_taken(winner, mask, cards, events)
     }
 
-    fn trick_taken<E: KingEvents>(
+    fn trick_taken<E: EventSink<KingEvent>>(
         &mut self,
         winner: u8,
         mask: CardBits,
@@ -716,7 +698,7 @@ impl King {
         false
     }
 
-    fn order<E: KingEvents>(&mut self, contract: u32, events: &mut E) {
+    fn order<E: EventSink<KingEvent>>(&mut self, contract: u32, events: &mut E) {
         let seat = self.seat_to_act();
         let row = self.table.row_of(seat);
         self.rows[row][contract as usize] -= 1;
@@ -737,7 +719,7 @@ impl King {
         }
     }
 
-    fn name_trump<E: KingEvents>(&mut self, action: u32, events: &mut E) {
+    fn name_trump<E: EventSink<KingEvent>>(&mut self, action: u32, events: &mut E) {
         self.pre[self.pre_len as usize] = action;
         self.pre_len += 1;
         if action == TRUMP_LAST {
@@ -894,7 +876,7 @@ impl King {
             .all(|row| row.iter().all(|&count| count == 0))
     }
 
-    fn finish_deal<E: KingEvents>(&mut self, ended_early: bool, events: &mut E) -> bool {
+    fn finish_deal<E: EventSink<KingEvent>>(&mut self, ended_early: bool, events: &mut E) -> bool {
         let n = self.n();
         let scores = self.deal_scores();
         for (total, score) in self.totals.iter_mut().zip(scores).take(n as usize) {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::core::cards::{
     is_valid_triple, pack_triple, suit_mask, triple_mask, CardBits, CardCode, Cards,
 };
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
@@ -262,25 +263,6 @@ pub enum Event {
     DiscardsReturned {
         seat: u8,
     },
-}
-
-/// Where the step sends events: nowhere on the fast path, a vector on the checked one.
-pub trait Events {
-    const ON: bool;
-    fn push(&mut self, event: Event);
-}
-
-impl Events for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: Event) {}
-}
-
-impl Events for Vec<Event> {
-    const ON: bool = true;
-    fn push(&mut self, event: Event) {
-        Vec::push(self, event);
-    }
 }
 
 /// The winning sides: none, one, or both (a tie at `max_deals`).
@@ -619,7 +601,11 @@ impl Spades {
 
     /// A decision checked first: why it is illegal (and nothing changes), else what `step`
     /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: Events>(&mut self, action: i64, events: &mut E) -> Result<bool, IllegalMove> {
+    pub fn apply<E: EventSink<Event>>(
+        &mut self,
+        action: i64,
+        events: &mut E,
+    ) -> Result<bool, IllegalMove> {
         self.check(action)?;
         Ok(self.step(action as u32, events))
     }
@@ -627,7 +613,7 @@ impl Spades {
     /// One legal decision (unchecked: the caller guarantees legality). Returns true when it
     /// finished a deal and the game goes on (the next deal is due).
     #[inline]
-    pub fn step<E: Events>(&mut self, action: u32, events: &mut E) -> bool {
+    pub fn step<E: EventSink<Event>>(&mut self, action: u32, events: &mut E) -> bool {
         if self.phase != Phase::Play {
             self.decide(action, events);
             return false;
@@ -635,7 +621,7 @@ impl Spades {
         self.play(action as CardCode, events)
     }
 
-    fn play<E: Events>(&mut self, card: CardCode, events: &mut E) -> bool {
+    fn play<E: EventSink<Event>>(&mut self, card: CardCode, events: &mut E) -> bool {
         let seat = self.to_act as u8;
         if E::ON {
             events.push(Event::CardPlayed { seat, card });
@@ -688,7 +674,7 @@ impl Spades {
         false
     }
 
-    fn decide<E: Events>(&mut self, action: u32, events: &mut E) {
+    fn decide<E: EventSink<Event>>(&mut self, action: u32, events: &mut E) {
         let seat = self.to_act as u8;
         self.pre[self.pre_len as usize] = (seat, action);
         self.pre_len += 1;
@@ -705,7 +691,7 @@ impl Spades {
         }
     }
 
-    fn pick_up<E: Events>(&mut self, seat: u8, events: &mut E) {
+    fn pick_up<E: EventSink<Event>>(&mut self, seat: u8, events: &mut E) {
         self.picked_up[seat as usize] = true;
         if E::ON {
             events.push(Event::HandPickedUp {
@@ -715,7 +701,7 @@ impl Spades {
         }
     }
 
-    fn bid<E: Events>(&mut self, seat: u8, bid: i8, events: &mut E) {
+    fn bid<E: EventSink<Event>>(&mut self, seat: u8, bid: i8, events: &mut E) {
         self.bids[seat as usize] = bid;
         self.bid_count += 1;
         self.last_bidder = seat;
@@ -751,7 +737,7 @@ impl Spades {
         self.next_bidder();
     }
 
-    fn discard<E: Events>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
+    fn discard<E: EventSink<Event>>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
         self.hands[seat as usize] ^= mask;
         self.pending[seat as usize] = mask;
         if E::ON {
@@ -766,7 +752,7 @@ impl Spades {
         }
     }
 
-    fn give<E: Events>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
+    fn give<E: EventSink<Event>>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
         let nil_seat = (seat ^ 2) as usize;
         let giver = seat as usize;
         let discards = self.pending[nil_seat];
@@ -854,7 +840,7 @@ impl Spades {
             )
     }
 
-    fn finish_deal<E: Events>(&mut self, events: &mut E) -> bool {
+    fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
         let options = self.options;
         let (bids, tricks) = (self.bids, self.tricks);
         let sides = [

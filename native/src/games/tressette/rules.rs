@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::{Card, CardSet, Seat, Suit};
@@ -302,24 +303,6 @@ pub enum TressetteEvent {
     },
 }
 
-pub trait TressetteEvents {
-    const ON: bool;
-    fn push(&mut self, event: TressetteEvent);
-}
-
-impl TressetteEvents for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: TressetteEvent) {}
-}
-
-impl TressetteEvents for Vec<TressetteEvent> {
-    const ON: bool = true;
-    fn push(&mut self, event: TressetteEvent) {
-        Vec::push(self, event);
-    }
-}
-
 /// A group of Tressette in progress (`state.TressetteState`).
 #[derive(Clone, Debug)]
 pub struct Tressette {
@@ -504,7 +487,7 @@ impl Tressette {
 
     /// A decision checked first: why it is illegal (and nothing changes), else what `step`
     /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: TressetteEvents>(
+    pub fn apply<E: EventSink<TressetteEvent>>(
         &mut self,
         action: i64,
         events: &mut E,
@@ -515,7 +498,7 @@ impl Tressette {
 
     /// A card (the only decision): returns true when it finished a deal and the group goes
     /// on.
-    pub fn step<E: TressetteEvents>(&mut self, action: u32, events: &mut E) -> bool {
+    pub fn step<E: EventSink<TressetteEvent>>(&mut self, action: u32, events: &mut E) -> bool {
         let card = action as CardCode;
         let seat = self
             .to_act
@@ -577,7 +560,7 @@ impl Tressette {
     }
 
     /// Adds points the moment they are earned (T-15); a side reaching 21 wins a game.
-    fn score<E: TressetteEvents>(
+    fn score<E: EventSink<TressetteEvent>>(
         &mut self,
         side: u8,
         points: i64,
@@ -632,7 +615,11 @@ impl Tressette {
 
     /// Starts the next deal from these hands, each in dealt order (checked by the caller);
     /// the declarations are scored at once, from the leader round (T-15).
-    pub fn deal<E: TressetteEvents>(&mut self, hands: &[[CardCode; 10]; 4], events: &mut E) {
+    pub fn deal<E: EventSink<TressetteEvent>>(
+        &mut self,
+        hands: &[[CardCode; 10]; 4],
+        events: &mut E,
+    ) {
         self.dealt = *hands;
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
@@ -670,7 +657,7 @@ impl Tressette {
         self.deal_declared = declared;
     }
 
-    pub fn deal_random<E: TressetteEvents>(&mut self, rng: &mut Rng, events: &mut E) {
+    pub fn deal_random<E: EventSink<TressetteEvent>>(&mut self, rng: &mut Rng, events: &mut E) {
         let mut deck = [0u8; 40];
         for (slot, card) in deck.iter_mut().zip(Cards(DECK_40)) {
             *slot = card;
@@ -683,7 +670,7 @@ impl Tressette {
         self.deal(&hands, events);
     }
 
-    fn finish_deal<E: TressetteEvents>(&mut self, events: &mut E) -> bool {
+    fn finish_deal<E: EventSink<TressetteEvent>>(&mut self, events: &mut E) -> bool {
         let first_side = (self.leader & 1) as usize;
         let sides = [first_side, 1 - first_side];
         if self.options.pooled {
