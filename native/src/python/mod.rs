@@ -12,4 +12,3 @@ pub mod spades;
 pub mod tressette;
 pub mod vector;
 pub mod vector_hundred_one;
-pub mod vector_tressette;

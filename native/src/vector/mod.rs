@@ -3,6 +3,22 @@
 //! marking of cards and plays in the observation tensor.
 
 use crate::core::cards::{CardBits, Cards};
+use crate::games::Game;
+
+/// A game's observation encoder for the vector environment (each game's `vector.rs`): its
+/// bucket tables handed over from Python, the action at an index of its action space, the
+/// acting seat's observation and legal mask, and the points of the last finished deal.
+pub trait Encoder: Game {
+    /// The game's bucket tables (built from the Python encoder's flat list).
+    type Tables;
+    /// The action code at `index` of the action space now (legal: checked against the mask).
+    fn action_code(&self, tables: &Self::Tables, index: usize) -> Option<u32>;
+    /// Writes the acting seat's observation and mask; false: the row is Python's.
+    fn encode(&self, tables: &Self::Tables, out: &mut [f32], mask: &mut [u8]) -> bool;
+    /// The points of the last finished deal, per seat or side (`deal_scores()[-1]` in
+    /// Python).
+    fn last_deal_scores(&self) -> Option<Vec<i64>>;
+}
 
 /// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
 pub const SCAN_LIMIT: usize = 4096;

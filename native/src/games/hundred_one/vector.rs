@@ -10,7 +10,7 @@
 //! hashed facts.
 
 use crate::games::hundred_one::{self, HundredOne, MAX_SEATS};
-use crate::vector::{add, add_number, clip_from, mark_cards, SCAN_LIMIT};
+use crate::vector::{add, add_number, clip_from, mark_cards, Encoder, SCAN_LIMIT};
 
 /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
 /// nothing, as for the seats a game with fewer players does not have).
@@ -168,6 +168,20 @@ pub fn encode_hundred_one(
 /// The action code at `index` (a card or a listed decision; 101 has no slots).
 pub fn hundred_one_code(t: &HundredOneTables, index: usize) -> Option<u32> {
     t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
+}
+
+impl Encoder for HundredOne {
+    type Tables = HundredOneTables;
+    fn action_code(&self, tables: &HundredOneTables, index: usize) -> Option<u32> {
+        hundred_one_code(tables, index)
+    }
+    fn encode(&self, tables: &HundredOneTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_hundred_one(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        let line = self.sheet.last()?;
+        Some(line.scores[..self.n as usize].to_vec())
+    }
 }
 
 #[cfg(test)]

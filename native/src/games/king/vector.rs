@@ -5,7 +5,7 @@
 
 use crate::core::cards::Cards;
 use crate::games::king::{self, King};
-use crate::vector::{add, add_number, clip_from, mark_plays, SCAN_LIMIT};
+use crate::vector::{add, add_number, clip_from, mark_plays, Encoder, SCAN_LIMIT};
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
 pub const CONTRACTS: usize = 16;
@@ -169,4 +169,18 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
 /// The action code at `index` (a card or a listed decision; King has no slots).
 pub fn king_code(t: &KingTables, index: usize) -> Option<u32> {
     t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
+}
+
+impl Encoder for King {
+    type Tables = KingTables;
+    fn action_code(&self, tables: &KingTables, index: usize) -> Option<u32> {
+        king_code(tables, index)
+    }
+    fn encode(&self, tables: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_king(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        let line = self.sheet.last()?;
+        Some(line.scores[..self.n() as usize].to_vec())
+    }
 }

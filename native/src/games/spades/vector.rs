@@ -10,7 +10,7 @@
 
 use crate::core::cards::Cards;
 use crate::games::spades::{self, Spades, NO_BID};
-use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, SCAN_LIMIT};
+use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, Encoder, SCAN_LIMIT};
 
 /// Where each part and each hashed fact of a Spades observation goes (absolute indices
 /// into the tensor; -1: the fact adds nothing there).
@@ -281,6 +281,20 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
         }
     }
     None
+}
+
+impl Encoder for Spades {
+    type Tables = SpadesTables;
+    fn action_code(&self, tables: &SpadesTables, index: usize) -> Option<u32> {
+        spades_code(self, tables, index)
+    }
+    fn encode(&self, tables: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_spades(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        let line = self.sheet.last()?;
+        Some(line.sides.iter().map(|side| side.score).collect())
+    }
 }
 
 #[cfg(test)]

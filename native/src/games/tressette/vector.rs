@@ -12,7 +12,7 @@
 
 use crate::core::cards::Cards;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
-use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays};
+use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, Encoder};
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
 const CARD_ACTIONS: usize = 64;
@@ -234,6 +234,19 @@ pub fn encode_tressette(
 /// The action code at `index`: a card (Tressette's only decision), or None.
 pub fn tressette_code(t: &TressetteTables, index: usize) -> Option<u32> {
     (index < CARD_ACTIONS.min(t.num_actions)).then_some(index as u32)
+}
+
+impl Encoder for Tressette {
+    type Tables = TressetteTables;
+    fn action_code(&self, tables: &TressetteTables, index: usize) -> Option<u32> {
+        tressette_code(tables, index)
+    }
+    fn encode(&self, tables: &TressetteTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_tressette(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        Some(self.sheet.last()?.scores.to_vec())
+    }
 }
 
 #[cfg(test)]
