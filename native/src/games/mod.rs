@@ -3,6 +3,7 @@
 //! encoder for the vector environment), and the [`Game`] trait they all implement.
 
 use crate::core::illegal::IllegalMove;
+use crate::core::rng::Rng;
 use crate::core::Seat;
 
 pub mod hundred_one;
@@ -51,4 +52,51 @@ pub trait DealtGame: Game {
     fn apply(&mut self, action: i64, events: &mut Vec<Self::Event>) -> Result<bool, IllegalMove>;
     /// Applies a legal `action` without events; true when the next deal is due.
     fn step_unchecked(&mut self, action: u32) -> bool;
+    /// A uniformly random legal action of the seat to act.
+    fn random_action(&self, rng: &mut Rng) -> u32;
+    /// Deals the next deal from `rng` (a fast generator, not the Python engine's shuffle).
+    fn deal_random(&mut self, rng: &mut Rng);
+}
+
+/// What one random playout did: decisions made, deals played, and whether it stopped at the
+/// deal limit before the game ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayedOut {
+    pub decisions: u64,
+    pub deals: u64,
+    pub unfinished: bool,
+}
+
+/// Plays `game` (its first deal dealt) with uniformly random decisions, dealing from `rng`,
+/// until it ends or (with `deal_limit`, 0: none) that many deals have been played.
+///
+/// ```
+/// use koloda_native::core::rng::Rng;
+/// use koloda_native::games::spades::{Spades, SpadesOptions};
+/// use koloda_native::games::{play_random, DealtGame, Game};
+///
+/// let mut rng = Rng::new(7);
+/// let mut game = Spades::new(SpadesOptions::default(), 0);
+/// game.deal_random(&mut rng);
+/// let played = play_random(&mut game, &mut rng, 2);
+/// assert_eq!(played.deals, 2); // stopped after two deals (a game to 500 takes more)
+/// assert!(played.unfinished && !game.is_over() && played.decisions >= 2 * 52);
+/// ```
+pub fn play_random<G: DealtGame>(game: &mut G, rng: &mut Rng, deal_limit: u32) -> PlayedOut {
+    let mut played = PlayedOut::default();
+    loop {
+        let action = game.random_action(rng);
+        played.decisions += 1;
+        if game.step_unchecked(action) {
+            played.deals += 1;
+            if deal_limit > 0 && played.deals >= u64::from(deal_limit) {
+                played.unfinished = true; // stopped at the deal limit
+                return played;
+            }
+            game.deal_random(rng);
+        } else if game.is_over() {
+            played.deals += 1;
+            return played;
+        }
+    }
 }

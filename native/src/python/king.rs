@@ -265,17 +265,6 @@ game_core! {
             .collect::<PyResult<_>>()?;
         PyTuple::new(py, hands)
     }
-
-    #[getter]
-    fn trick(&self) -> Vec<u16> {
-        let end = self.game.plays_len as usize;
-        let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end]
-            .iter()
-            .map(|p| (p & 63) as u16)
-            .collect()
-    }
-
     #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.rows_tuple(py)

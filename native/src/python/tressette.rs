@@ -235,17 +235,6 @@ game_core! {
             .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
-
-    #[getter]
-    fn trick(&self) -> Vec<u16> {
-        let end = self.game.plays_len as usize;
-        let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end]
-            .iter()
-            .map(|p| (p & 63) as u16)
-            .collect()
-    }
-
     fn _games(&self) -> Vec<(u8, i64, u32)> {
         self.game.games[..self.game.games_len as usize]
             .iter()

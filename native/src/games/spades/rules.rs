@@ -995,6 +995,12 @@ impl crate::games::DealtGame for Spades {
     fn step_unchecked(&mut self, action: u32) -> bool {
         self.step(action, &mut ())
     }
+    fn random_action(&self, rng: &mut Rng) -> u32 {
+        Spades::random_action(self, rng)
+    }
+    fn deal_random(&mut self, rng: &mut Rng) {
+        self.deal_random(rng)
+    }
 }
 
 /// The result of a batch of random playouts.
@@ -1024,23 +1030,10 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
     for game in 0..games {
         let mut state = Spades::new(options, (game & 3) as u8);
         state.deal_random(&mut rng);
-        let mut dealt = 0;
-        loop {
-            let action = state.random_action(&mut rng);
-            result.decisions += 1;
-            if state.step(action, &mut ()) {
-                result.deals += 1;
-                dealt += 1;
-                if deal_limit > 0 && dealt >= deal_limit {
-                    result.unfinished += 1; // stopped at the deal limit
-                    break;
-                }
-                state.deal_random(&mut rng);
-            } else if state.is_over {
-                result.deals += 1;
-                break;
-            }
-        }
+        let played = crate::games::play_random(&mut state, &mut rng, deal_limit);
+        result.decisions += played.decisions;
+        result.deals += played.deals;
+        result.unfinished += u64::from(played.unfinished);
         for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
             *sum += value;
         }
