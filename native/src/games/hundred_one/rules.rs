@@ -17,28 +17,14 @@ use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
 use crate::core::Seat;
 
-/// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Play = 1,
-    AfterDraw = 2,
-    NameSuit = 3,
-    Over = 4,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Play),
-            2 => Some(Phase::AfterDraw),
-            3 => Some(Phase::NameSuit),
-            4 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Play = 1,
+        AfterDraw = 2,
+        NameSuit = 3,
+        Over = 4,
     }
 }
 

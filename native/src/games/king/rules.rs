@@ -38,28 +38,14 @@ pub const ORDER_BASE: u32 = 64;
 pub const TRUMP_BASE: u32 = 80;
 pub const TRUMP_LAST: u32 = 84;
 
-/// Where a game of King stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Order = 1,
-    Trump = 2,
-    Play = 3,
-    Over = 4,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Order),
-            2 => Some(Phase::Trump),
-            3 => Some(Phase::Play),
-            4 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of King stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Order = 1,
+        Trump = 2,
+        Play = 3,
+        Over = 4,
     }
 }
 

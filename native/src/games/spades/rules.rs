@@ -26,30 +26,15 @@ pub const GIVE_BASE: u32 = 1 << 19;
 pub const DISCARD_HIDDEN: u32 = DISCARD_BASE;
 pub const GIVE_HIDDEN: u32 = GIVE_BASE;
 
-/// Where a game of Spades stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Bid = 1,
-    Discard = 2,
-    Give = 3,
-    Play = 4,
-    Over = 5,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Bid),
-            2 => Some(Phase::Discard),
-            3 => Some(Phase::Give),
-            4 => Some(Phase::Play),
-            5 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of Spades stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Bid = 1,
+        Discard = 2,
+        Give = 3,
+        Play = 4,
+        Over = 5,
     }
 }
 

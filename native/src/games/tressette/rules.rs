@@ -12,24 +12,12 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::{Card, CardSet, Seat, Suit};
 
-/// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Play = 1,
-    Over = 2,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Play),
-            2 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Play = 1,
+        Over = 2,
     }
 }
 
