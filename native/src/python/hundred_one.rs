@@ -542,19 +542,5 @@ pub fn hundred_one_playouts(
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = options_of(options);
     let result = py.detach(|| hundred_one::playouts(options, games, seed, deal_limit));
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("restocks", result.restocks)?;
-    out.set_item(
-        "total_points",
-        result.total_points[..options.players as usize].to_vec(),
-    )?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item(
-        "outcomes",
-        result.outcomes[..options.players as usize].to_vec(),
-    )?;
-    Ok(out)
+    crate::python::bridge::playouts_dict(py, result)
 }

@@ -322,13 +322,5 @@ pub fn king_playouts(
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = king_options(options)?;
     let result = py.detach(|| king::playouts(options, games, seed, deal_limit));
-    let n = king::KingTable::new(options).num_seats as usize;
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("total_points", result.total_points[..n].to_vec())?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item("outcomes", result.outcomes[..n].to_vec())?;
-    Ok(out)
+    crate::python::bridge::playouts_dict(py, result)
 }

@@ -313,13 +313,5 @@ pub fn spades_playouts(
 ) -> PyResult<Bound<'_, PyDict>> {
     let options = spades_options(options);
     let result = py.detach(|| spades::playouts(options, games, seed, deal_limit));
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("wins", result.wins.to_vec())?;
-    out.set_item("total_points", result.total_points.to_vec())?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item("outcomes", result.outcomes[..4].to_vec())?;
-    Ok(out)
+    crate::python::bridge::playouts_dict(py, result)
 }

@@ -16,6 +16,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
 use crate::core::Seat;
+use crate::games::Playouts;
 
 crate::coded_enum! {
     /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
@@ -866,21 +867,6 @@ impl crate::games::Game for HundredOne {
     }
 }
 
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct HundredOnePlayouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    pub restocks: u64,
-    /// Each seat's final total, summed over the games.
-    pub total_points: [i64; MAX_SEATS],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (minus his total), summed over the games.
-    pub outcomes: [f64; MAX_SEATS],
-}
-
 /// `games` whole games of random play, deals and reshuffles from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many hands if it has not ended.
 pub fn playouts(
@@ -888,12 +874,11 @@ pub fn playouts(
     games: u64,
     seed: u64,
     deal_limit: u32,
-) -> HundredOnePlayouts {
+) -> Playouts<i64> {
     let mut rng = Rng::new(seed);
-    let mut result = HundredOnePlayouts {
-        games,
-        ..HundredOnePlayouts::default()
-    };
+    let seats = usize::from(options.players);
+    let mut result = Playouts::new(games, seats, seats);
+    result.restocks = Some(0);
     let mut shuffles = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
     for game in 0..games {
         let mut state = HundredOne::new(options, (game % options.players as u64) as u8);
@@ -910,17 +895,12 @@ pub fn playouts(
             let _ = state.step(action, &mut (), &mut shuffles);
         }
         result.deals += state.deal_number as u64;
-        result.restocks += state
-            .completed
-            .iter()
-            .map(|c| c.restocks.len() as u64)
-            .sum::<u64>();
+        let restocks = state.completed.iter().map(|c| c.restocks.len() as u64);
+        *result.restocks.get_or_insert(0) += restocks.sum::<u64>();
         for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
             *sum += total;
         }
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
+        result.add_outcome(&state.outcome());
     }
     result
 }

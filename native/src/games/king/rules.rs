@@ -12,6 +12,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::core::{Seat, Suit};
+use crate::games::{random_playouts, Playouts};
 
 pub const NO_TRICKS: u8 = 0;
 pub const NO_JACKS: u8 = 1;
@@ -995,45 +996,22 @@ impl crate::games::DealtGame for King {
     }
 }
 
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct KingPlayouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    /// Sum of each seat's final settlement over the games.
-    pub total_points: [f64; 4],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (`state.outcome()`), summed over the games.
-    pub outcomes: [f64; 4],
-}
-
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
-/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
-pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) -> KingPlayouts {
-    let mut rng = Rng::new(seed);
-    let mut result = KingPlayouts {
-        games,
-        ..KingPlayouts::default()
-    };
-    let n = KingTable::new(options).num_seats as u64;
-    for game in 0..games {
-        let mut state = King::new(options, (game % n) as u8);
-        state.deal_random(&mut rng);
-        let played = crate::games::play_random(&mut state, &mut rng, deal_limit);
-        result.decisions += played.decisions;
-        result.deals += played.deals;
-        result.unfinished += u64::from(played.unfinished);
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
-        let outcome = state.outcome();
-        for (sum, value) in result.total_points.iter_mut().zip(outcome) {
-            *sum += value;
-        }
-    }
-    result
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
+/// total points are each seat's final settlement.
+pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts<f64> {
+    let n = KingTable::new(options).num_seats;
+    let new = |dealer| King::new(options, dealer);
+    random_playouts(
+        (games, seed, deal_limit),
+        (n, n.into()),
+        new,
+        |state, result| {
+            for (sum, value) in result.total_points.iter_mut().zip(state.outcome()) {
+                *sum += value;
+            }
+        },
+    )
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::core::Seat;
+use crate::games::{random_playouts, Playouts};
 
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
@@ -988,49 +989,22 @@ impl crate::games::DealtGame for Spades {
     }
 }
 
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Playouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    /// Games won by side 0, by side 1, and shared (a tie at `max_deals`).
-    pub wins: [u64; 3],
-    /// Sum of each side's final total over the games.
-    pub total_points: [i64; 2],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (`state.outcome()`), summed over the games.
-    pub outcomes: [f64; 4],
-}
-
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
-/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
-pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts {
-    let mut rng = Rng::new(seed);
-    let mut result = Playouts {
-        games,
-        ..Playouts::default()
-    };
-    for game in 0..games {
-        let mut state = Spades::new(options, (game & 3) as u8);
-        state.deal_random(&mut rng);
-        let played = crate::games::play_random(&mut state, &mut rng, deal_limit);
-        result.decisions += played.decisions;
-        result.deals += played.deals;
-        result.unfinished += u64::from(played.unfinished);
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
+/// total points are each side's final total; `wins` counts the games won by side 0, by
+/// side 1, and shared.
+pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts<i64> {
+    let new = |dealer| Spades::new(options, dealer);
+    random_playouts((games, seed, deal_limit), (4, 2), new, |state, result| {
+        let wins = result.wins.get_or_insert([0; 3]);
         match state.winners.as_slice() {
-            [0] => result.wins[0] += 1,
-            [1] => result.wins[1] += 1,
-            _ => result.wins[2] += 1,
+            [0] => wins[0] += 1,
+            [1] => wins[1] += 1,
+            _ => wins[2] += 1,
         }
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
-    }
-    result
+    })
 }
 
 #[cfg(test)]
@@ -1191,7 +1165,7 @@ mod tests {
         let opts = options(|o| o.max_deals = 3);
         let result = playouts(opts, 20, 1, 0);
         assert_eq!(result.games, 20);
-        assert_eq!(result.wins.iter().sum::<u64>(), 20);
+        assert_eq!(result.wins.unwrap_or_default().iter().sum::<u64>(), 20);
         assert!(result.decisions >= 20 * 3 * 56);
         assert_eq!(playouts(opts, 20, 1, 0), result);
     }

@@ -11,6 +11,7 @@ use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::{Card, CardSet, Seat, Suit};
+use crate::games::{random_playouts, Playouts};
 
 crate::coded_enum! {
     /// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
@@ -794,46 +795,20 @@ impl crate::games::DealtGame for Tressette {
     }
 }
 
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TressettePlayouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    pub total_points: [i64; 2],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (`state.outcome()`), summed over the games.
-    pub outcomes: [f64; 4],
-}
-
 /// `games` whole groups of random play, deals from `seed`, all in Rust.
-/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
+/// total points are each side's final total.
 pub fn playouts(
     options: TressetteOptions,
     games: u64,
     seed: u64,
     deal_limit: u32,
-) -> TressettePlayouts {
-    let mut rng = Rng::new(seed);
-    let mut result = TressettePlayouts {
-        games,
-        ..TressettePlayouts::default()
-    };
-    for game in 0..games {
-        let mut state = Tressette::new(options, (game & 3) as u8);
-        state.deal_random(&mut rng, &mut ());
-        let played = crate::games::play_random(&mut state, &mut rng, deal_limit);
-        result.decisions += played.decisions;
-        result.deals += played.deals;
-        result.unfinished += u64::from(played.unfinished);
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
+) -> Playouts<i64> {
+    let new = |dealer| Tressette::new(options, dealer);
+    random_playouts((games, seed, deal_limit), (4, 2), new, |state, result| {
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
-    }
-    result
+    })
 }
 
 #[cfg(test)]
