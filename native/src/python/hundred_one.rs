@@ -182,6 +182,24 @@ fn restock_error_tuple(error: RestockError) -> (String, u32, u32, Vec<u8>, i32) 
 }
 
 impl HundredOneCore {
+    /// `run` on the game with the chance of this state's shuffler (computed natively when
+    /// it is the seeded core one); what the shuffler raised is raised after.
+    fn with_chance<R>(
+        slf: &Bound<'_, Self>,
+        run: impl FnOnce(&mut HundredOne, &mut PyChance) -> R,
+    ) -> PyResult<R> {
+        let mut this = slf.borrow_mut();
+        let this = &mut *this;
+        let shuffler = this.shuffler.as_ref().map(|s| s.bind(slf.py()).clone());
+        let mut chance = PyChance {
+            seed: this.seed.as_deref(),
+            shuffler: shuffler.as_ref(),
+            error: None,
+        };
+        let result = run(&mut this.game, &mut chance);
+        chance.error.map_or(Ok(result), Err)
+    }
+
     /// One step on the native game with this state's shuffler; a record's restock that does
     /// not fit is raised by the Python side (`_raise_restock_error`).
     fn run_step(
@@ -190,29 +208,16 @@ impl HundredOneCore {
         events: &mut Vec<HundredOneEvent>,
         checked: bool,
     ) -> PyResult<()> {
-        let py = slf.py();
-        let outcome = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            let this = &mut *this;
-            let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
-            let mut chance = PyChance {
-                seed: this.seed.as_deref(),
-                shuffler: shuffler.as_ref(),
-                error: None,
-            };
-            let result = if checked {
-                this.game.step(action, events, &mut chance)
+        if !slf.borrow().game.in_deal() {
+            return Err(PyValueError::new_err("no decision is due"));
+        }
+        let outcome = Self::with_chance(slf, |game, chance| {
+            if checked {
+                game.step(action, events, chance)
             } else {
-                this.game.step(action, &mut (), &mut chance)
-            };
-            if let Some(error) = chance.error {
-                return Err(error);
+                game.step(action, &mut (), chance)
             }
-            result
-        };
+        })?;
         if let Err(error) = outcome {
             slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
         }
@@ -225,23 +230,11 @@ impl HundredOneCore {
         slf: &Bound<'_, Self>,
         events: &mut E,
     ) -> PyResult<()> {
-        let py = slf.py();
-        let mut this = slf.borrow_mut();
-        let this = &mut *this;
-        let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
-        let mut chance = PyChance {
-            seed: this.seed.as_deref(),
-            shuffler: shuffler.as_ref(),
-            error: None,
-        };
-        let deck = chance.deck(this.game.deal_number);
-        if let Some(error) = chance.error {
-            return Err(error);
-        }
-        if let Some(deck) = deck {
-            this.game.deal_cards(&deck, events);
-        }
-        Ok(())
+        Self::with_chance(slf, |game, chance| {
+            if let Some(deck) = chance.deck(game.deal_number) {
+                game.deal_cards(&deck, events);
+            }
+        })
     }
 
     fn events_list<'py>(
