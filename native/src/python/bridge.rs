@@ -42,6 +42,31 @@ pub fn playouts_dict<'py, T: IntoPyObject<'py> + Clone>(
     Ok(out)
 }
 
+/// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
+/// (`$playouts`, with the options of Python's tuple `$tuple` as `$options` reads them), as
+/// the dict of [`playouts_dict`].
+macro_rules! playouts_binding {
+    ($name:ident, $tuple:ty, $options:expr, $playouts:path) => {
+        /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
+        #[pyfunction]
+        #[pyo3(signature = (options, games, seed, deal_limit = 0))]
+        pub fn $name(
+            py: Python<'_>,
+            options: $tuple,
+            games: u64,
+            seed: u64,
+            deal_limit: u32,
+        ) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+            let read: fn($tuple) -> PyResult<_> = $options;
+            let options = read(options)?;
+            let result = py.detach(|| $playouts(options, games, seed, deal_limit));
+            $crate::python::bridge::playouts_dict(py, result)
+        }
+    };
+}
+
+pub(crate) use playouts_binding;
+
 /// What `get` reads of `game` (a getter of `game_core!`'s `getters`, its closure typed by
 /// the game).
 #[inline]

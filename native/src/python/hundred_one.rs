@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 
 use crate::core::cards::{CardBits, CardCode};
 use crate::core::events::EventSink;
@@ -523,17 +523,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole games of random play in Rust, dealt from ``seed``.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn hundred_one_playouts(
-    py: Python<'_>,
-    options: HundredOneOptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = options_of(options);
-    let result = py.detach(|| hundred_one::playouts(options, games, seed, deal_limit));
-    crate::python::bridge::playouts_dict(py, result)
-}
+crate::python::bridge::playouts_binding!(
+    hundred_one_playouts,
+    HundredOneOptionsTuple,
+    |o| Ok(options_of(o)),
+    hundred_one::playouts
+);

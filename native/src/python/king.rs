@@ -4,7 +4,7 @@
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 
 use crate::core::cards::Cards;
 use crate::core::{Seat, Suit};
@@ -310,17 +310,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn king_playouts(
-    py: Python<'_>,
-    options: KingOptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = king_options(options)?;
-    let result = py.detach(|| king::playouts(options, games, seed, deal_limit));
-    crate::python::bridge::playouts_dict(py, result)
-}
+crate::python::bridge::playouts_binding!(
+    king_playouts,
+    KingOptionsTuple,
+    king_options,
+    king::playouts
+);

@@ -8,7 +8,7 @@
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 
 use crate::core::cards::{CardBits, Cards};
 use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions};
@@ -300,18 +300,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole games of random decisions in Rust, dealt from ``seed``: a dict of
-/// games, decisions, deals, wins (side 0, side 1, shared) and each side's summed totals.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn spades_playouts(
-    py: Python<'_>,
-    options: OptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = spades_options(options);
-    let result = py.detach(|| spades::playouts(options, games, seed, deal_limit));
-    crate::python::bridge::playouts_dict(py, result)
-}
+crate::python::bridge::playouts_binding!(
+    spades_playouts,
+    OptionsTuple,
+    |o| Ok(spades_options(o)),
+    spades::playouts
+);

@@ -4,7 +4,7 @@
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 
 use crate::core::cards::Cards;
 use crate::core::{CardSet, Seat};
@@ -286,17 +286,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole groups of random play in Rust, dealt from ``seed``.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn tressette_playouts(
-    py: Python<'_>,
-    options: TressetteOptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = options_of(options);
-    let result = py.detach(|| tressette::playouts(options, games, seed, deal_limit));
-    crate::python::bridge::playouts_dict(py, result)
-}
+crate::python::bridge::playouts_binding!(
+    tressette_playouts,
+    TressetteOptionsTuple,
+    |o| Ok(options_of(o)),
+    tressette::playouts
+);
