@@ -5,8 +5,8 @@ where it truly differs (its options tuple, event and view fields, loading a Pyth
 - ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
   NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,
   Rust's reasons): creation, the protocol's properties, the score sheet, events as objects
-  (``EVENTS``: the core's event tuples by kind) and views (``VIEW_OF``, the Python engine's
-  view of a state, reading the core's fields);
+  (``EVENTS``: the core's event tuples by kind) and views (``VIEW`` built from the core's
+  ``_view_fields`` named by ``VIEW_FIELDS``);
 - ``NativeDealing``: the deal bookkeeping of the whole-deck trick games (King, Spades,
   Tressette), each supplying ``_deal_hands`` (dealing given hands and what that says);
 - ``NativeRules``, listed before the game's Python rules class: ``engine``, empty states,
@@ -62,9 +62,9 @@ class NativeState:
     OVER_PHASE: ClassVar[int]
     DEALER_RULE: ClassVar[str]
     EVENTS: ClassVar[EventMakers] = COMMON_EVENTS
-    VIEW_OF: ClassVar[Callable[..., Any]]
-    """The Python engine's ``view_of`` (a ``staticmethod``), which reads only fields the core
-    has under the same names."""
+    VIEW: ClassVar[Callable[..., Any]]
+    VIEW_FIELDS: ClassVar[tuple[str | None, ...]] = ()
+    """The names of ``_view_fields``'s items in ``VIEW`` (None: not a field of the view)."""
     rules: Any
     shuffler: Shuffler | None
 
@@ -87,6 +87,8 @@ class NativeState:
         def _sheet_count(self) -> int: ...
 
         def _sheet_lines(self, start: int) -> Sequence[Any]: ...
+
+        def _view_fields(self, seat: int) -> Sequence[Any]: ...
 
     @classmethod
     def create(cls, rules: Any, first_dealer: Seat, shuffler: Shuffler | None) -> Any:
@@ -152,10 +154,18 @@ class NativeState:
             events.append(make(*map(_plain, items)))
         return events
 
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """The view's fields beyond the core's (the game's own)."""
+        return {}
+
     def view(self, seat: Seat) -> Any:
-        """Everything ``seat`` may know now, and nothing else: the Python engine's view of
-        the core's fields."""
-        return type(self).VIEW_OF(self, seat)
+        """Everything ``seat`` may know now (computed natively), and nothing else."""
+        n = self.rules.num_seats
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
+        values = self._view_fields(seat)
+        fields = {name: v for name, v in zip(self.VIEW_FIELDS, values, strict=True) if name}
+        return self.VIEW(seat=seat, **fields, **self._view_extra(fields))
 
     def _repr_fields(self) -> str:
         return f"totals={getattr(self, 'totals', None)}"

@@ -108,7 +108,6 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         "starter": StarterTurned,
         "over": "_game_over",
     }
-    VIEW_OF = staticmethod(view_of)
 
     @property
     def in_deal(self) -> bool:
@@ -205,6 +204,11 @@ class NativeHundredOneState(HundredOneCore, NativeState):
     def card_count(self) -> int:
         """Cards in hands, stock and discard pile (36 during a hand)."""
         return sum(h.bit_count() for h in self.hands) + len(self.stock) + len(self.pile)
+
+    def view(self, seat: Seat) -> HundredOneView:
+        """Everything ``seat`` may know now, and nothing else (the Python engine's view of
+        the native fields)."""
+        return view_of(self, seat)  # type: ignore[arg-type]
 
 
 class NativeHundredOneRules(NativeRules, HundredOneRules):

@@ -50,7 +50,7 @@ from koloda.games.king.state import (
     DealSummary,
     KingState,
 )
-from koloda.games.king.view import KingView, view_of
+from koloda.games.king.view import KingView
 from koloda.games.king.view import sample_state as sample_python_state
 
 KingOptionsTuple = tuple[int, tuple[int, ...], bool, bool, int, bool, bool]
@@ -100,7 +100,27 @@ class NativeKingState(KingCore, NativeDealing):
         "contract": lambda seat, code: ContractChosen(seat, contract_key(code)),
         "trump": TrumpNamed,
     }
-    VIEW_OF = staticmethod(view_of)
+    VIEW = KingView
+    VIEW_FIELDS = (
+        "phase",
+        "deal",
+        "dealer",
+        "contract",
+        "declarer",
+        "trump",
+        "by_last",
+        "hand",
+        "dealt",
+        "hand_sizes",
+        "plays",
+        "trick_leader",
+        "trick",
+        "tricks_won",
+        "to_act",
+        "legal_actions",
+        "totals",
+        "rows",
+    )
 
     @property
     def power(self) -> tuple[int, ...]:
@@ -119,6 +139,13 @@ class NativeKingState(KingCore, NativeDealing):
         self._deal([list(hand) for hand in hands])
         if events is not None:
             events.append(DealStarted(self.deal_number, self.dealer, hands))
+
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "num_seats": self.num_seats,
+            "variant": self.rules.options.variant,
+            "sheet": tuple(self.sheet),
+        }
 
 
 class NativeKingRules(NativeRules, NativeAnalysis, KingRules):

@@ -54,7 +54,7 @@ from koloda.games.spades.state import (
     SPADES_POWER,
     DealSummary,
 )
-from koloda.games.spades.view import SpadesView, view_of
+from koloda.games.spades.view import SpadesView
 from koloda.games.spades.view import sample_state as sample_python_state
 
 OptionsTuple = tuple[bool, bool, bool, bool, bool, int, int]
@@ -116,7 +116,31 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         "returned": DiscardsReturned,
         "over": _game_over,
     }
-    VIEW_OF = staticmethod(view_of)
+    VIEW = SpadesView
+    VIEW_FIELDS = (
+        None,
+        "phase",
+        "deal",
+        "dealer",
+        "hand",
+        "hand_sizes",
+        "picked_up",
+        "bids",
+        "auction",
+        "sent",
+        "received",
+        "on_table",
+        "plays",
+        "trick_leader",
+        "trick",
+        "tricks_won",
+        "spades_broken",
+        "to_act",
+        "legal_actions",
+        "totals",
+        "bags",
+        "winners",
+    )
 
     @property
     def plays(self) -> list[int]:
@@ -136,6 +160,9 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         if events is not None:
             started = BlindDealStarted if self.rules.options.double_nil else DealStarted
             events.append(started(self.deal_number, self.dealer, hands))
+
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        return {"sheet": tuple(self.sheet)}
 
 
 class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):

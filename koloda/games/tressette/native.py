@@ -39,6 +39,7 @@ from koloda.games.tressette.options import TressetteOptions
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
 from koloda.games.tressette.state import (
+    NUM_SEATS,
     PHASE_AWAIT_DEAL,
     PHASE_NAMES,
     PHASE_OVER,
@@ -47,7 +48,7 @@ from koloda.games.tressette.state import (
     TressetteState,
     WonGame,
 )
-from koloda.games.tressette.view import TressetteView, view_of
+from koloda.games.tressette.view import TressetteView
 from koloda.games.tressette.view import sample_state as sample_python_state
 
 OptionsTuple = tuple[bool, bool, bool]
@@ -96,7 +97,28 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         "points": PointsScored,
         "won": GameWon,
     }
-    VIEW_OF = staticmethod(view_of)
+    VIEW = TressetteView
+    VIEW_FIELDS = (
+        "phase",
+        "deal",
+        "dealer",
+        "first_dealer",
+        "leader",
+        "hand",
+        "dealt",
+        "hand_sizes",
+        "plays",
+        "trick_leader",
+        "trick",
+        "tricks_won",
+        "to_act",
+        "legal_actions",
+        "points",
+        "deal_points",
+        "totals",
+        "settled_points",
+        "settled_games",
+    )
 
     @property
     def power(self) -> tuple[int, ...]:
@@ -151,6 +173,14 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         if events is not None:
             events.append(DealStarted(deal, dealer, hands))
             events.extend(self._events(raw))
+
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        in_deal = fields["phase"] == PHASE_PLAY
+        return {
+            "declarations": self.declarations if in_deal else ((),) * NUM_SEATS,
+            "games": tuple(self.games),
+            "sheet": tuple(self.sheet),
+        }
 
     def _repr_fields(self) -> str:
         return f"points={self.points}, games={len(self._games())}"

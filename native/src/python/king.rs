@@ -53,6 +53,10 @@ pub struct KingCore {
     shuffler: Option<Py<PyAny>>,
 }
 
+fn opt(value: i8) -> Option<i8> {
+    (value >= 0).then_some(value)
+}
+
 impl KingCore {
     fn event_tuple<'py>(&self, py: Python<'py>, event: &KingEvent) -> PyResult<Bound<'py, PyAny>> {
         let n = self.game.n() as usize;
@@ -307,6 +311,92 @@ game_core! {
                 )
             })
             .collect()
+    }
+
+    /// The fields of ``KingView`` for ``seat`` but the variant and the sheet, in order.
+    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
+        let game = &self.game;
+        let n = game.n() as usize;
+        let in_deal = game.in_deal();
+        let dealt = game.visible_dealt(seat);
+        let mut sorted = dealt.to_vec();
+        sorted.sort_unstable();
+        let hand: Vec<u8> = sorted
+            .into_iter()
+            .filter(|&card| game.hands[seat as usize] >> card & 1 == 1)
+            .collect();
+        let plays: Vec<(u8, u8)> = if in_deal {
+            game.plays[..game.plays_len as usize]
+                .iter()
+                .map(|&p| (p >> 6, p & 63))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let trick_len = game.trick_count as usize;
+        let trick: Vec<(u8, u8)> = if trick_len > 0 && in_deal {
+            plays[plays.len() - trick_len..].to_vec()
+        } else {
+            Vec::new()
+        };
+        let legal: Vec<u32> = if game.to_act() == Some(Seat::new(seat)) {
+            let mut out = Vec::new();
+            game.legal_actions(&mut out);
+            out
+        } else {
+            Vec::new()
+        };
+        let sizes: Vec<u32> = (0..n)
+            .map(|s| {
+                if in_deal {
+                    game.hands[s].count_ones()
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let won: Vec<u8> = (0..n)
+            .map(|s| if in_deal { game.tricks[s] } else { 0 })
+            .collect();
+        let fields: Vec<Bound<'py, PyAny>> = vec![
+            (game.phase as u8).into_pyobject(py)?.into_any(),
+            game.deal_number.into_pyobject(py)?.into_any(),
+            game.dealer.into_pyobject(py)?.into_any(),
+            opt(game.contract)
+                .filter(|_| in_deal)
+                .into_pyobject(py)?
+                .into_any(),
+            game.caller
+                .map(Seat::index)
+                .filter(|_| in_deal)
+                .into_pyobject(py)?
+                .into_any(),
+            game.trump
+                .map(Suit::index)
+                .filter(|_| in_deal)
+                .into_pyobject(py)?
+                .into_any(),
+            (game.by_last && in_deal)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any(),
+            PyTuple::new(py, hand)?.into_any(),
+            PyTuple::new(py, dealt)?.into_any(),
+            PyTuple::new(py, sizes)?.into_any(),
+            PyTuple::new(py, plays)?.into_any(),
+            game.trick_leader()
+                .map(Seat::index)
+                .filter(|_| game.phase == king::Phase::Play)
+                .into_pyobject(py)?
+                .into_any(),
+            PyTuple::new(py, trick)?.into_any(),
+            PyTuple::new(py, won)?.into_any(),
+            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
+            PyTuple::new(py, legal)?.into_any(),
+            PyTuple::new(py, &game.totals[..n])?.into_any(),
+            self.rows_tuple(py)?.into_any(),
+        ];
+        PyTuple::new(py, fields)
     }
 }
 

@@ -57,6 +57,10 @@ fn cards_vec(set: CardBits) -> Vec<u8> {
     Cards(set).collect()
 }
 
+fn cards_tuple(py: Python<'_>, set: CardBits) -> PyResult<Bound<'_, PyTuple>> {
+    PyTuple::new(py, Cards(set))
+}
+
 /// Options as the Python side passes them: double_nil, nil_exchange, bags_penalty,
 /// both_nil lose_score, spades broken by any spade, target, max_deals.
 type OptionsTuple = (bool, bool, bool, bool, bool, i64, u32);
@@ -297,6 +301,98 @@ game_core! {
                 )
             })
             .collect()
+    }
+
+    /// The fields of ``SpadesView`` for ``seat`` but the sheet, in its order.
+    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
+        let game = &self.game;
+        let in_deal = game.in_deal();
+        let s = seat as usize;
+        let plays: Vec<(u8, u8)> = game.plays[..game.plays_len as usize]
+            .iter()
+            .map(|&p| (p >> 6, p & 63))
+            .collect();
+        let trick_len = game.trick_count as usize;
+        let trick: Vec<(u8, u8)> = plays[plays.len() - trick_len..].to_vec();
+        let zeros = [0u32; 4];
+        let hand_sizes = if in_deal {
+            game.hands.map(|h| h.count_ones())
+        } else {
+            zeros
+        };
+        let auction: Vec<(u8, u32)> = if in_deal {
+            game.visible_auction(seat).collect()
+        } else {
+            Vec::new()
+        };
+        let sent = if in_deal {
+            if game.sent[s] != 0 {
+                game.sent[s]
+            } else {
+                game.pending[s]
+            }
+        } else {
+            0
+        };
+        let legal: Vec<u32> = if game.to_act == seat as i8 {
+            let mut out = Vec::new();
+            game.legal_actions(&mut out);
+            out
+        } else {
+            Vec::new()
+        };
+        let fields: Vec<Bound<'py, PyAny>> = vec![
+            seat.into_pyobject(py)?.into_any(),
+            (game.phase as u8).into_pyobject(py)?.into_any(),
+            game.deal_number.into_pyobject(py)?.into_any(),
+            game.dealer.into_pyobject(py)?.into_any(),
+            cards_tuple(py, game.visible_hand(seat))?.into_any(),
+            PyTuple::new(py, hand_sizes)?.into_any(),
+            PyTuple::new(py, if in_deal { game.picked_up } else { [false; 4] })?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    game.bids
+                } else {
+                    [spades::NO_BID; 4]
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, auction)?.into_any(),
+            cards_tuple(py, sent)?.into_any(),
+            cards_tuple(py, if in_deal { game.received[s] } else { 0 })?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    game.pending.map(|p| p.count_ones())
+                } else {
+                    zeros
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, if in_deal { plays } else { Vec::new() })?.into_any(),
+            if in_deal && game.trick_leader >= 0 {
+                game.trick_leader.into_pyobject(py)?.into_any()
+            } else {
+                py.None().into_bound(py)
+            },
+            PyTuple::new(py, trick)?.into_any(),
+            PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
+            (game.broken && in_deal)
+                .into_pyobject(py)?
+                .to_owned()
+                .into_any(),
+            if game.to_act >= 0 {
+                game.to_act.into_pyobject(py)?.into_any()
+            } else {
+                py.None().into_bound(py)
+            },
+            PyTuple::new(py, legal)?.into_any(),
+            PyTuple::new(py, game.totals)?.into_any(),
+            PyTuple::new(py, game.bags)?.into_any(),
+            PyTuple::new(py, game.winners.as_slice())?.into_any(),
+        ];
+        PyTuple::new(py, fields)
     }
 }
 

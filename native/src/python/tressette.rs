@@ -284,6 +284,76 @@ game_core! {
             })
             .collect()
     }
+
+    /// The fields of ``TressetteView`` for ``seat`` that the state holds natively.
+    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
+        let game = &self.game;
+        let in_deal = game.in_deal();
+        let s = seat as usize;
+        let plays: Vec<(u8, u8)> = if in_deal {
+            game.plays[..game.plays_len as usize]
+                .iter()
+                .map(|&p| (p >> 6, p & 63))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let count = if in_deal {
+            game.trick_count as usize
+        } else {
+            0
+        };
+        let trick: Vec<(u8, u8)> = plays[plays.len() - count..].to_vec();
+        let legal: Vec<u8> = if game.to_act() == Some(Seat::new(seat)) {
+            Cards(game.legal_card_mask()).collect()
+        } else {
+            Vec::new()
+        };
+        let fields: Vec<Bound<'py, PyAny>> = vec![
+            (game.phase as u8).into_pyobject(py)?.into_any(),
+            game.deal_number.into_pyobject(py)?.into_any(),
+            game.dealer.into_pyobject(py)?.into_any(),
+            game.first_dealer.into_pyobject(py)?.into_any(),
+            game.leader.into_pyobject(py)?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    Cards(game.hands()[s].bits())
+                } else {
+                    Cards(0)
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, if in_deal { &game.dealt[s][..] } else { &[][..] })?.into_any(),
+            PyTuple::new(
+                py,
+                if in_deal {
+                    game.hands().map(CardSet::len)
+                } else {
+                    [0; 4]
+                },
+            )?
+            .into_any(),
+            PyTuple::new(py, plays)?.into_any(),
+            (if in_deal {
+                game.trick_leader().map(Seat::index)
+            } else {
+                None
+            })
+            .into_pyobject(py)?
+            .into_any(),
+            PyTuple::new(py, trick)?.into_any(),
+            PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
+            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
+            PyTuple::new(py, legal)?.into_any(),
+            PyTuple::new(py, game.points)?.into_any(),
+            PyTuple::new(py, if in_deal { game.deal_points } else { [0; 2] })?.into_any(),
+            PyTuple::new(py, game.totals)?.into_any(),
+            PyTuple::new(py, game.settled_points)?.into_any(),
+            game.settled_games.into_pyobject(py)?.into_any(),
+        ];
+        PyTuple::new(py, fields)
+    }
 }
 
 crate::python::bridge::playouts_binding!(
