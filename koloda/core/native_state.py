@@ -185,11 +185,23 @@ class NativeDealing(NativeState):
         @property
         def dealt(self) -> Sequence[Sequence[int]]: ...
 
+        @property
+        def history(self) -> list[int]: ...
+
+        @property
+        def trick_count(self) -> int: ...
+
         def _current_actions(self) -> list[int]: ...
 
         def _completed(self, start: int) -> list[tuple[int, Any, list[int]]]: ...
 
         def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, led first."""
+        history = self.history
+        return [play & 63 for play in history[len(history) - self.trick_count :]]
 
     def _deal_hands(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
         """Deals ``hands`` in the core and says so in ``events`` (each game's own)."""

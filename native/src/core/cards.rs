@@ -176,7 +176,7 @@ impl CardSet {
     /// The cards, lowest code first, without allocating.
     #[inline]
     pub const fn iter(self) -> CardIter {
-        CardIter(self.0)
+        CardIter(Cards(self.0))
     }
 }
 
@@ -186,7 +186,7 @@ impl IntoIterator for CardSet {
 
     #[inline]
     fn into_iter(self) -> CardIter {
-        CardIter(self.0)
+        CardIter(Cards(self.0))
     }
 }
 
@@ -264,25 +264,19 @@ impl Not for CardSet {
 
 /// The cards of a [`CardSet`], lowest code first.
 #[derive(Clone, Copy, Debug)]
-pub struct CardIter(u64);
+pub struct CardIter(Cards);
 
 impl Iterator for CardIter {
     type Item = Card;
 
     #[inline]
     fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let card = Card(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(card)
+        self.0.next().map(Card)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
+        self.0.size_hint()
     }
 }
 
@@ -306,7 +300,7 @@ pub const fn rank_of(card: CardCode) -> u8 {
 }
 
 /// The codes of a raw set's cards, lowest first, without allocating.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Cards(pub CardBits);
 
 impl Iterator for Cards {

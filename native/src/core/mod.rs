@@ -3,6 +3,7 @@
 //! of a trick.
 
 pub mod cards;
+pub mod events;
 pub mod illegal;
 pub mod rng;
 pub mod seat;
@@ -13,3 +14,45 @@ pub mod tricks;
 pub use cards::{Card, CardSet};
 pub use seat::Seat;
 pub use suit::Suit;
+
+/// Declares a fieldless enum numbered by the codes the Python engine uses (`#[repr(u8)]`,
+/// copied and compared), with `ALL` (every value, by code) and `from_code` (the value of a
+/// code, or None).
+///
+/// ```
+/// koloda_native::coded_enum! {
+///     /// A traffic light.
+///     pub enum Light { Red = 0, Green = 1 }
+/// }
+/// assert_eq!(Light::from_code(1), Some(Light::Green));
+/// assert_eq!(Light::from_code(2), None);
+/// assert_eq!(Light::ALL, [Light::Red, Light::Green]);
+/// ```
+#[macro_export]
+macro_rules! coded_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident { $($variant:ident = $code:literal),+ $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        $vis enum $name {
+            $($variant = $code),+
+        }
+
+        impl $name {
+            /// Every value, by code.
+            pub const ALL: [$name; [$($code),+].len()] = [$($name::$variant),+];
+
+            /// The value of a code of the Python engine, or None.
+            #[inline]
+            pub const fn from_code(code: u8) -> Option<$name> {
+                $(if code == $code {
+                    return Some($name::$variant);
+                })+
+                None
+            }
+        }
+    };
+}

@@ -20,6 +20,53 @@ pub fn events_list<'py, E>(
     Ok(list)
 }
 
+/// A batch of playouts as the dict `rules.playouts` gives: games, decisions, deals, the
+/// game's own counts (`wins`, `restocks`), total_points, unfinished, outcomes.
+pub fn playouts_dict<'py, T: IntoPyObject<'py> + Clone>(
+    py: Python<'py>,
+    result: crate::games::Playouts<T>,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let out = pyo3::types::PyDict::new(py);
+    out.set_item("games", result.games)?;
+    out.set_item("decisions", result.decisions)?;
+    out.set_item("deals", result.deals)?;
+    if let Some(wins) = result.wins {
+        out.set_item("wins", wins.to_vec())?;
+    }
+    if let Some(restocks) = result.restocks {
+        out.set_item("restocks", restocks)?;
+    }
+    out.set_item("total_points", result.total_points)?;
+    out.set_item("unfinished", result.unfinished)?;
+    out.set_item("outcomes", result.outcomes)?;
+    Ok(out)
+}
+
+/// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
+/// (`$playouts`, with the options of Python's tuple `$tuple` as `$options` reads them), as
+/// the dict of [`playouts_dict`].
+macro_rules! playouts_binding {
+    ($name:ident, $tuple:ty, $options:expr, $playouts:path) => {
+        /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
+        #[pyfunction]
+        #[pyo3(signature = (options, games, seed, deal_limit = 0))]
+        pub fn $name(
+            py: Python<'_>,
+            options: $tuple,
+            games: u64,
+            seed: u64,
+            deal_limit: u32,
+        ) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+            let read: fn($tuple) -> PyResult<_> = $options;
+            let options = read(options)?;
+            let result = py.detach(|| $playouts(options, games, seed, deal_limit));
+            $crate::python::bridge::playouts_dict(py, result)
+        }
+    };
+}
+
+pub(crate) use playouts_binding;
+
 /// What `get` reads of `game` (a getter of `game_core!`'s `getters`, its closure typed by
 /// the game).
 #[inline]

@@ -6,12 +6,13 @@ use std::sync::Arc;
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 
 use crate::core::cards::{CardBits, CardCode};
+use crate::core::events::EventSink;
 use crate::games::hundred_one::{
-    self, Chance, Completed, DealSource, Events, HundredOne, HundredOneEvent, HundredOneOptions,
-    Line, RestockError, Seeded, Setup,
+    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions, Line,
+    RestockError, Seeded, Setup,
 };
 use crate::python::module::{action_code, illegal_action_error, ints};
 
@@ -181,6 +182,24 @@ fn restock_error_tuple(error: RestockError) -> (String, u32, u32, Vec<u8>, i32) 
 }
 
 impl HundredOneCore {
+    /// `run` on the game with the chance of this state's shuffler (computed natively when
+    /// it is the seeded core one); what the shuffler raised is raised after.
+    fn with_chance<R>(
+        slf: &Bound<'_, Self>,
+        run: impl FnOnce(&mut HundredOne, &mut PyChance) -> R,
+    ) -> PyResult<R> {
+        let mut this = slf.borrow_mut();
+        let this = &mut *this;
+        let shuffler = this.shuffler.as_ref().map(|s| s.bind(slf.py()).clone());
+        let mut chance = PyChance {
+            seed: this.seed.as_deref(),
+            shuffler: shuffler.as_ref(),
+            error: None,
+        };
+        let result = run(&mut this.game, &mut chance);
+        chance.error.map_or(Ok(result), Err)
+    }
+
     /// One step on the native game with this state's shuffler; a record's restock that does
     /// not fit is raised by the Python side (`_raise_restock_error`).
     fn run_step(
@@ -189,29 +208,16 @@ impl HundredOneCore {
         events: &mut Vec<HundredOneEvent>,
         checked: bool,
     ) -> PyResult<()> {
-        let py = slf.py();
-        let outcome = {
-            let mut this = slf.borrow_mut();
-            if !this.game.in_deal() {
-                return Err(PyValueError::new_err("no decision is due"));
-            }
-            let this = &mut *this;
-            let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
-            let mut chance = PyChance {
-                seed: this.seed.as_deref(),
-                shuffler: shuffler.as_ref(),
-                error: None,
-            };
-            let result = if checked {
-                this.game.step(action, events, &mut chance)
+        if !slf.borrow().game.in_deal() {
+            return Err(PyValueError::new_err("no decision is due"));
+        }
+        let outcome = Self::with_chance(slf, |game, chance| {
+            if checked {
+                game.step(action, events, chance)
             } else {
-                this.game.step(action, &mut (), &mut chance)
-            };
-            if let Some(error) = chance.error {
-                return Err(error);
+                game.step(action, &mut (), chance)
             }
-            result
-        };
+        })?;
         if let Err(error) = outcome {
             slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
         }
@@ -220,24 +226,15 @@ impl HundredOneCore {
 
     /// Deals the next hand from the shuffler, natively when it is the seeded core one
     /// (nothing without a shuffler).
-    fn deal_next<E: Events>(slf: &Bound<'_, Self>, events: &mut E) -> PyResult<()> {
-        let py = slf.py();
-        let mut this = slf.borrow_mut();
-        let this = &mut *this;
-        let shuffler = this.shuffler.as_ref().map(|s| s.bind(py).clone());
-        let mut chance = PyChance {
-            seed: this.seed.as_deref(),
-            shuffler: shuffler.as_ref(),
-            error: None,
-        };
-        let deck = chance.deck(this.game.deal_number);
-        if let Some(error) = chance.error {
-            return Err(error);
-        }
-        if let Some(deck) = deck {
-            this.game.deal_cards(&deck, events);
-        }
-        Ok(())
+    fn deal_next<E: EventSink<HundredOneEvent>>(
+        slf: &Bound<'_, Self>,
+        events: &mut E,
+    ) -> PyResult<()> {
+        Self::with_chance(slf, |game, chance| {
+            if let Some(deck) = chance.deck(game.deal_number) {
+                game.deal_cards(&deck, events);
+            }
+        })
     }
 
     fn events_list<'py>(
@@ -526,31 +523,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole games of random play in Rust, dealt from ``seed``.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn hundred_one_playouts(
-    py: Python<'_>,
-    options: HundredOneOptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = options_of(options);
-    let result = py.detach(|| hundred_one::playouts(options, games, seed, deal_limit));
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("restocks", result.restocks)?;
-    out.set_item(
-        "total_points",
-        result.total_points[..options.players as usize].to_vec(),
-    )?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item(
-        "outcomes",
-        result.outcomes[..options.players as usize].to_vec(),
-    )?;
-    Ok(out)
-}
+crate::python::bridge::playouts_binding!(
+    hundred_one_playouts,
+    HundredOneOptionsTuple,
+    |o| Ok(options_of(o)),
+    hundred_one::playouts
+);

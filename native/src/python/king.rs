@@ -4,7 +4,7 @@
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 
 use crate::core::cards::Cards;
 use crate::core::{Seat, Suit};
@@ -269,17 +269,6 @@ game_core! {
             .collect::<PyResult<_>>()?;
         PyTuple::new(py, hands)
     }
-
-    #[getter]
-    fn trick(&self) -> Vec<u16> {
-        let end = self.game.plays_len as usize;
-        let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end]
-            .iter()
-            .map(|p| (p & 63) as u16)
-            .collect()
-    }
-
     #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.rows_tuple(py)
@@ -411,25 +400,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn king_playouts(
-    py: Python<'_>,
-    options: KingOptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = king_options(options)?;
-    let result = py.detach(|| king::playouts(options, games, seed, deal_limit));
-    let n = king::KingTable::new(options).num_seats as usize;
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("total_points", result.total_points[..n].to_vec())?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item("outcomes", result.outcomes[..n].to_vec())?;
-    Ok(out)
-}
+crate::python::bridge::playouts_binding!(
+    king_playouts,
+    KingOptionsTuple,
+    king_options,
+    king::playouts
+);

@@ -1,7 +1,6 @@
 //! The PyO3 bindings (the `python` feature): the module (`module`), one file per game, and the
 //! bindings of the search and of the vector environment's batch path.
 
-pub mod analysis;
 pub mod bridge;
 pub mod hundred_one;
 pub mod king;
@@ -12,4 +11,3 @@ pub mod spades;
 pub mod tressette;
 pub mod vector;
 pub mod vector_hundred_one;
-pub mod vector_tressette;

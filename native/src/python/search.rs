@@ -1,5 +1,6 @@
 //! Bindings of the native search (`crate::search`): ISMCTS and PIMC over the card play of
-//! Spades, King and Tressette, for `koloda.bots.search.native_ismcts` and `native_pimc`.
+//! Spades, King and Tressette, for `koloda.bots.search.native_ismcts` and `native_pimc`, and
+//! the post-game analysis's valuing over them.
 //!
 //! The caller passes a position that agrees with the searching seat's view (a sample of it)
 //! and what the seat knows of the cards it has not seen, as `koloda/core/sampling.py`'s
@@ -16,6 +17,7 @@ use crate::games::spades::policy::heuristic_bid;
 use crate::python::king::KingCore;
 use crate::python::spades::SpadesCore;
 use crate::python::tressette::TressetteCore;
+use crate::search::analysis::{dealt_values, values};
 use crate::search::beliefs_tricks::bid_weight;
 use crate::search::{
     ismcts, pimc, Budget, Determinizer, PimcOptions, PimcResult, Place, PlayBelief, SearchResult,
@@ -178,10 +180,19 @@ fn policy<G: TrickSearch>(game: &G) -> PyResult<u32> {
 
 /// The two searches of one game's card play, `ismcts_<game>` and `pimc_<game>`, each for
 /// `seat`, to play a card in the position `state` (which agrees with the seat's view), with
-/// the seat's knowledge of the unseen cards; and `<game>_policy_card`, the card its
-/// heuristic plays there (for tests to hold against the Python heuristic).
+/// the seat's knowledge of the unseen cards; `<game>_policy_card`, the card its heuristic
+/// plays there (for tests to hold against the Python heuristic); the analysis's valuing
+/// (`crate::search::analysis`, for `koloda/bots/analysis.py`): `analysis_<game>(samples,
+/// seat, exact_cards)`, each legal action's mean value in points over the sampled positions
+/// (native states of the game that agree with the seat's view), and `analysis_<game>_dealt`,
+/// the same over `samples` positions dealt natively from `root` by the seat's knowledge of
+/// the unseen cards, in the card play (either None where a playout meets a decision the
+/// native heuristic does not make); and `$register`, which adds them to the module.
 macro_rules! search_bindings {
-    ($ismcts:ident, $pimc:ident, $policy:ident, $core:ty) => {
+    (
+        $core:ty, $register:ident:
+        $ismcts:ident, $pimc:ident, $policy:ident, $analysis:ident, $analysis_dealt:ident
+    ) => {
         #[pyfunction]
         fn $policy(state: PyRef<'_, $core>) -> PyResult<u32> {
             policy(&state.game)
@@ -287,6 +298,50 @@ macro_rules! search_bindings {
                 belief,
             )
         }
+
+        #[pyfunction]
+        #[pyo3(signature = (samples, seat, exact_cards=12))]
+        fn $analysis(
+            py: Python<'_>,
+            samples: Vec<PyRef<'_, $core>>,
+            seat: usize,
+            exact_cards: u32,
+        ) -> PyResult<Option<Vec<(u32, f64)>>> {
+            let games: Vec<_> = samples.iter().map(|state| state.game.clone()).collect();
+            drop(samples);
+            py.detach(move || values(&games, seat, exact_cards))
+                .map_err(PyValueError::new_err)
+        }
+
+        #[pyfunction]
+        #[pyo3(signature = (root, seat, unseen, places, samples, seed, exact_cards=12, limits=None))]
+        #[allow(clippy::too_many_arguments)]
+        fn $analysis_dealt(
+            py: Python<'_>,
+            root: PyRef<'_, $core>,
+            seat: usize,
+            unseen: u64,
+            places: Vec<PlaceTuple>,
+            samples: usize,
+            seed: u64,
+            exact_cards: u32,
+            limits: Option<Vec<LimitTuple>>,
+        ) -> PyResult<Option<Vec<(u32, f64)>>> {
+            let game = root.game.clone();
+            drop(root);
+            let limits = limits.unwrap_or_default();
+            let mut dealer = dealer(&game, seat, unseen, places, limits, None)?;
+            py.detach(move || dealt_values(&game, seat, &mut dealer, samples, seed, exact_cards))
+                .map_err(PyValueError::new_err)
+        }
+
+        pub(crate) fn $register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            m.add_function(wrap_pyfunction!($ismcts, m)?)?;
+            m.add_function(wrap_pyfunction!($pimc, m)?)?;
+            m.add_function(wrap_pyfunction!($policy, m)?)?;
+            m.add_function(wrap_pyfunction!($analysis, m)?)?;
+            m.add_function(wrap_pyfunction!($analysis_dealt, m)?)
+        }
     };
 }
 
@@ -304,25 +359,22 @@ fn spades_bid_model(hand: u64, partner_nil: bool, bid: Option<i8>) -> PyResult<(
     Ok((nil, number, weight))
 }
 
-search_bindings!(ismcts_spades, pimc_spades, spades_policy_card, SpadesCore);
-search_bindings!(ismcts_king, pimc_king, king_policy_card, KingCore);
 search_bindings!(
-    ismcts_tressette,
-    pimc_tressette,
-    tressette_policy_card,
-    TressetteCore
+    SpadesCore, register_spades:
+    ismcts_spades, pimc_spades, spades_policy_card, analysis_spades, analysis_spades_dealt
+);
+search_bindings!(
+    KingCore, register_king:
+    ismcts_king, pimc_king, king_policy_card, analysis_king, analysis_king_dealt
+);
+search_bindings!(
+    TressetteCore, register_tressette:
+    ismcts_tressette, pimc_tressette, tressette_policy_card, analysis_tressette, analysis_tressette_dealt
 );
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(ismcts_spades, m)?)?;
-    m.add_function(wrap_pyfunction!(ismcts_king, m)?)?;
-    m.add_function(wrap_pyfunction!(pimc_spades, m)?)?;
-    m.add_function(wrap_pyfunction!(pimc_king, m)?)?;
-    m.add_function(wrap_pyfunction!(ismcts_tressette, m)?)?;
-    m.add_function(wrap_pyfunction!(pimc_tressette, m)?)?;
-    m.add_function(wrap_pyfunction!(spades_policy_card, m)?)?;
-    m.add_function(wrap_pyfunction!(spades_bid_model, m)?)?;
-    m.add_function(wrap_pyfunction!(king_policy_card, m)?)?;
-    m.add_function(wrap_pyfunction!(tressette_policy_card, m)?)?;
-    Ok(())
+    register_spades(m)?;
+    register_king(m)?;
+    register_tressette(m)?;
+    m.add_function(wrap_pyfunction!(spades_bid_model, m)?)
 }

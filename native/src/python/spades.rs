@@ -8,7 +8,7 @@
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 
 use crate::core::cards::{CardBits, Cards};
 use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions};
@@ -258,18 +258,6 @@ game_core! {
             .map(|p| p.0 as u16)
             .collect()
     }
-
-    /// The cards of the trick in progress, led first.
-    #[getter]
-    fn trick(&self) -> Vec<u16> {
-        let end = self.game.plays_len as usize;
-        let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end]
-            .iter()
-            .map(|p| (p & 63) as u16)
-            .collect()
-    }
-
     #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.game.winners.as_slice())
@@ -408,26 +396,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole games of random decisions in Rust, dealt from ``seed``: a dict of
-/// games, decisions, deals, wins (side 0, side 1, shared) and each side's summed totals.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn spades_playouts(
-    py: Python<'_>,
-    options: OptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = spades_options(options);
-    let result = py.detach(|| spades::playouts(options, games, seed, deal_limit));
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("wins", result.wins.to_vec())?;
-    out.set_item("total_points", result.total_points.to_vec())?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item("outcomes", result.outcomes[..4].to_vec())?;
-    Ok(out)
-}
+crate::python::bridge::playouts_binding!(
+    spades_playouts,
+    OptionsTuple,
+    |o| Ok(spades_options(o)),
+    spades::playouts
+);

@@ -4,7 +4,7 @@
 use crate::python::bridge::game_core;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 
 use crate::core::cards::Cards;
 use crate::core::{CardSet, Seat};
@@ -235,17 +235,6 @@ game_core! {
             .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
-
-    #[getter]
-    fn trick(&self) -> Vec<u16> {
-        let end = self.game.plays_len as usize;
-        let start = end - self.game.trick_count as usize;
-        self.game.plays[start..end]
-            .iter()
-            .map(|p| (p & 63) as u16)
-            .collect()
-    }
-
     fn _games(&self) -> Vec<(u8, i64, u32)> {
         self.game.games[..self.game.games_len as usize]
             .iter()
@@ -367,24 +356,9 @@ game_core! {
     }
 }
 
-/// ``games`` whole groups of random play in Rust, dealt from ``seed``.
-#[pyfunction]
-#[pyo3(signature = (options, games, seed, deal_limit = 0))]
-pub fn tressette_playouts(
-    py: Python<'_>,
-    options: TressetteOptionsTuple,
-    games: u64,
-    seed: u64,
-    deal_limit: u32,
-) -> PyResult<Bound<'_, PyDict>> {
-    let options = options_of(options);
-    let result = py.detach(|| tressette::playouts(options, games, seed, deal_limit));
-    let out = PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    out.set_item("total_points", result.total_points.to_vec())?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item("outcomes", result.outcomes[..4].to_vec())?;
-    Ok(out)
-}
+crate::python::bridge::playouts_binding!(
+    tressette_playouts,
+    TressetteOptionsTuple,
+    |o| Ok(options_of(o)),
+    tressette::playouts
+);

@@ -1,40 +1,34 @@
 //! Bindings of the vector environment's native path (`koloda.envs.VectorEnv`): a batch of
 //! native states stepped in one call, and their observations, masks and acting seats
 //! written in another straight into the environment's numpy arrays (`crate::vector`,
-//! `crate::games::king::vector`, `crate::games::tressette::vector`, `crate::games::hundred_one::vector`).
-//! [`BatchGame`] is what a game's state class provides; the loops over the batch are
-//! written once, here (Tressette's and 101's bindings are in `crate::python::vector_tressette`
-//! and `crate::python::vector_hundred_one`).
+//! each game's [`Encoder`]). [`BatchGame`] is what a game's state class provides; the loops
+//! over the batch are written once, here (101's step, which deals within a hand, is in
+//! `crate::python::vector_hundred_one`).
 
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::PyClass;
 
-use crate::games::king::vector::{encode_king, king_code, KingTables};
-use crate::games::spades::vector::{encode_spades, spades_code, SpadesTables};
+use crate::core::Seat;
+use crate::games::king::vector::KingTables;
+use crate::games::spades::vector::SpadesTables;
+use crate::games::tressette::vector::TressetteTables;
+use crate::games::Game;
 use crate::python::king::KingCore;
 use crate::python::spades::SpadesCore;
+use crate::python::tressette::TressetteCore;
+use crate::vector::Encoder;
 
-/// A native state class whose batches the vector environment steps and encodes.
+/// A native state class whose batches the vector environment steps and encodes: its game
+/// (an [`Encoder`]) and its step without events.
 pub(crate) trait BatchGame: PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
-    /// The game's bucket tables (built from Python's encoder).
-    type Tables;
-    /// Whether a decision is due.
-    fn batch_in_deal(&self) -> bool;
-    /// The seat to act, or -1.
-    fn batch_to_act(&self) -> i8;
-    /// The action code at `index` of the action space now (legal: checked against the mask).
-    fn batch_code(&self, tables: &Self::Tables, index: usize) -> Option<u32>;
+    /// The game the class holds.
+    type Game: Encoder;
+    /// The game of the state.
+    fn game(&self) -> &Self::Game;
     /// Applies `code`: whether the next deal is due, and whether the game is over.
     fn batch_step(&mut self, code: u32) -> (bool, bool);
-    /// Writes the acting seat's observation and mask; false: the row is Python's.
-    fn batch_encode(&self, tables: &Self::Tables, out: &mut [f32], mask: &mut [u8]) -> bool;
-    /// The points of the last finished deal, per seat or side (`deal_scores()[-1]` in
-    /// Python), or None to let Python read them from the score sheet.
-    fn batch_last_scores(&self) -> Option<Vec<i64>> {
-        None
-    }
 }
 
 /// The memory of a writable, C-contiguous buffer of `len` items (a numpy array). The
@@ -60,7 +54,7 @@ fn writable<'a, T: Element>(
     Ok(unsafe { &mut *pointer.as_ptr() })
 }
 
-/// Scores of a finished deal, or None (Python reads them): see [`BatchGame::batch_last_scores`].
+/// Scores of a finished deal, or None (Python reads them): see [`Encoder::last_deal_scores`].
 pub(crate) type Ended = Vec<(usize, Option<Vec<i64>>)>;
 
 /// Applies the action at `indices[i]` to `states[i]`, deals the next deal where one is due
@@ -70,7 +64,7 @@ pub(crate) fn step_batch<G: BatchGame>(
     py: Python<'_>,
     states: &[Bound<'_, G>],
     indices: &PyBuffer<i64>,
-    tables: &G::Tables,
+    tables: &<G::Game as Encoder>::Tables,
 ) -> PyResult<Ended> {
     let indices = indices.to_vec(py)?;
     if states.len() != indices.len() {
@@ -80,16 +74,16 @@ pub(crate) fn step_batch<G: BatchGame>(
     for (i, (state, &index)) in states.iter().zip(&indices).enumerate() {
         let (due, over, scores) = {
             let mut this = state.borrow_mut();
-            if !this.batch_in_deal() {
+            if !this.game().in_deal() {
                 return Err(PyValueError::new_err("no decision is due"));
             }
             let code = usize::try_from(index)
                 .ok()
-                .and_then(|index| this.batch_code(tables, index))
+                .and_then(|index| this.game().action_code(tables, index))
                 .ok_or_else(|| PyValueError::new_err(format!("no action at index {index}")))?;
             let (due, over) = this.batch_step(code);
             let scores = if due || over {
-                this.batch_last_scores()
+                this.game().last_deal_scores()
             } else {
                 None
             };
@@ -110,7 +104,7 @@ pub(crate) fn step_batch<G: BatchGame>(
 /// row); the rows Python must encode itself.
 pub(crate) fn encode_batch<G: BatchGame>(
     states: &[PyRef<'_, G>],
-    tables: &G::Tables,
+    tables: &<G::Game as Encoder>::Tables,
     (size, num_actions): (usize, usize),
     obs: &PyBuffer<f32>,
     mask: &PyBuffer<u8>,
@@ -122,10 +116,10 @@ pub(crate) fn encode_batch<G: BatchGame>(
     let seats = writable(seats, n, "seats")?;
     let mut declined = Vec::new();
     for (i, state) in states.iter().enumerate() {
-        seats[i] = i64::from(state.batch_to_act());
+        seats[i] = i64::from(Seat::to_code(state.game().to_act()));
         let row = &mut obs[i * size..(i + 1) * size];
         let mask_row = &mut mask[i * num_actions..(i + 1) * num_actions];
-        if !state.batch_encode(tables, row, mask_row) {
+        if !state.game().encode(tables, row, mask_row) {
             declined.push(i);
         }
     }
@@ -187,10 +181,24 @@ pub fn sample_masked(
     Ok(())
 }
 
-/// Declares a game's bucket-table class (built from the flat list of
-/// its game's `vector` module) and its two batch functions, for a state class that
-/// implements [`BatchGame`] with tables that have `from_flat`, `size` and `num_actions`.
+/// Declares a game's bucket-table class (built from the flat list of its game's `vector`
+/// module) and its two batch functions, for a state class that implements [`BatchGame`]
+/// (with `dealt`, a whole-deck game's class, whose step is [`DealtGame::step_unchecked`])
+/// with tables that have `from_flat`, `size` and `num_actions`.
 macro_rules! batch_bindings {
+    (dealt $core:ty = $game:ty, $($rest:tt)*) => {
+        impl $crate::python::vector::BatchGame for $core {
+            type Game = $game;
+            fn game(&self) -> &Self::Game {
+                &self.game
+            }
+            fn batch_step(&mut self, code: u32) -> (bool, bool) {
+                let due = $crate::games::DealtGame::step_unchecked(&mut self.game, code);
+                (due, $crate::games::Game::is_over(&self.game))
+            }
+        }
+        batch_bindings!($core, $($rest)*);
+    };
     ($core:ty, $tables_class:ident, $tables:ty, $name:literal, $step:ident, $encode:ident) => {
         #[doc = concat!("The bucket tables of one ", $name, " action space and encoder.")]
         #[pyo3::pyclass(module = "koloda._native", frozen)]
@@ -247,56 +255,8 @@ macro_rules! batch_bindings {
 #[allow(unused_imports)] // used by the other games' binding modules
 pub(crate) use batch_bindings;
 
-impl BatchGame for SpadesCore {
-    type Tables = SpadesTables;
-    fn batch_in_deal(&self) -> bool {
-        self.game.in_deal()
-    }
-    fn batch_to_act(&self) -> i8 {
-        self.game.to_act
-    }
-    fn batch_code(&self, tables: &SpadesTables, index: usize) -> Option<u32> {
-        spades_code(&self.game, tables, index)
-    }
-    fn batch_step(&mut self, code: u32) -> (bool, bool) {
-        let due = self.game.step(code, &mut ());
-        (due, self.game.is_over)
-    }
-    fn batch_encode(&self, tables: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_spades(&self.game, tables, out, mask)
-    }
-    fn batch_last_scores(&self) -> Option<Vec<i64>> {
-        let line = self.game.sheet.last()?;
-        Some(line.sides.iter().map(|side| side.score).collect())
-    }
-}
-
-impl BatchGame for KingCore {
-    type Tables = KingTables;
-    fn batch_in_deal(&self) -> bool {
-        self.game.in_deal()
-    }
-    fn batch_to_act(&self) -> i8 {
-        crate::core::Seat::to_code(self.game.to_act())
-    }
-    fn batch_code(&self, tables: &KingTables, index: usize) -> Option<u32> {
-        king_code(tables, index)
-    }
-    fn batch_step(&mut self, code: u32) -> (bool, bool) {
-        let due = self.game.step(code, &mut ());
-        (due, self.game.is_over())
-    }
-    fn batch_encode(&self, tables: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_king(&self.game, tables, out, mask)
-    }
-    fn batch_last_scores(&self) -> Option<Vec<i64>> {
-        let line = self.game.sheet.last()?;
-        Some(line.scores[..self.game.n() as usize].to_vec())
-    }
-}
-
 batch_bindings!(
-    SpadesCore,
+    dealt SpadesCore = crate::games::spades::Spades,
     SpadesBatchTables,
     SpadesTables,
     "Spades",
@@ -304,12 +264,20 @@ batch_bindings!(
     spades_batch_encode
 );
 batch_bindings!(
-    KingCore,
+    dealt KingCore = crate::games::king::King,
     KingBatchTables,
     KingTables,
     "King",
     king_batch_step,
     king_batch_encode
+);
+batch_bindings!(
+    dealt TressetteCore = crate::games::tressette::Tressette,
+    TressetteBatchTables,
+    TressetteTables,
+    "Tressette",
+    tressette_batch_step,
+    tressette_batch_encode
 );
 
 /// Adds the batch path's classes and functions to the module.
@@ -322,6 +290,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(king_batch_step, m)?)?;
     m.add_function(wrap_pyfunction!(king_batch_encode, m)?)?;
     crate::python::vector_hundred_one::register(m)?;
-    crate::python::vector_tressette::register(m)?;
+    m.add_class::<TressetteBatchTables>()?;
+    m.add_function(wrap_pyfunction!(tressette_batch_step, m)?)?;
+    m.add_function(wrap_pyfunction!(tressette_batch_encode, m)?)?;
     Ok(())
 }

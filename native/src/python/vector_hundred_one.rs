@@ -11,8 +11,8 @@
 use pyo3::prelude::*;
 
 use crate::core::cards::CardCode;
-use crate::games::hundred_one::vector::{encode_hundred_one, hundred_one_code, HundredOneTables};
-use crate::games::hundred_one::{self, Chance, Seeded};
+use crate::games::hundred_one::vector::HundredOneTables;
+use crate::games::hundred_one::{self, Chance, HundredOne, Seeded};
 use crate::python::hundred_one::{HundredOneCore, PyChance, StepFailure};
 use crate::python::vector::{batch_bindings, BatchGame};
 
@@ -29,15 +29,9 @@ impl<C: Chance> Chance for NoDeal<'_, C> {
 }
 
 impl BatchGame for HundredOneCore {
-    type Tables = HundredOneTables;
-    fn batch_in_deal(&self) -> bool {
-        self.game.in_deal()
-    }
-    fn batch_to_act(&self) -> i8 {
-        self.game.to_act
-    }
-    fn batch_code(&self, tables: &HundredOneTables, index: usize) -> Option<u32> {
-        hundred_one_code(tables, index)
+    type Game = HundredOne;
+    fn game(&self) -> &HundredOne {
+        &self.game
     }
     /// The hand ended (the next one is due) or the game is over; a failure (which only a
     /// shuffler that raises or a record's restocks can cause) is kept and reported as a
@@ -74,13 +68,6 @@ impl BatchGame for HundredOneCore {
             failed || game.phase == hundred_one::Phase::AwaitDeal,
             game.is_over(),
         )
-    }
-    fn batch_encode(&self, tables: &HundredOneTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_hundred_one(&self.game, tables, out, mask)
-    }
-    fn batch_last_scores(&self) -> Option<Vec<i64>> {
-        let line = self.game.sheet.last()?;
-        Some(line.scores[..self.game.n as usize].to_vec())
     }
 }
 

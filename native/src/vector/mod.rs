@@ -3,6 +3,89 @@
 //! marking of cards and plays in the observation tensor.
 
 use crate::core::cards::{CardBits, Cards};
+use crate::games::Game;
+
+/// A game's observation encoder for the vector environment (each game's `vector.rs`): its
+/// bucket tables handed over from Python, the action at an index of its action space, the
+/// acting seat's observation and legal mask, and the points of the last finished deal.
+pub trait Encoder: Game {
+    /// The game's bucket tables (built from the Python encoder's flat list).
+    type Tables;
+    /// The action code at `index` of the action space now (legal: checked against the mask).
+    fn action_code(&self, tables: &Self::Tables, index: usize) -> Option<u32>;
+    /// Writes the acting seat's observation and mask; false: the row is Python's.
+    fn encode(&self, tables: &Self::Tables, out: &mut [f32], mask: &mut [u8]) -> bool;
+    /// The points of the last finished deal, per seat or side (`deal_scores()[-1]` in
+    /// Python).
+    fn last_deal_scores(&self) -> Option<Vec<i64>>;
+}
+
+/// The flat list of a game's bucket tables (`koloda.games.<game>.vector.tables` builds it),
+/// read part by part; every read is None past its end.
+///
+/// ```
+/// use koloda_native::vector::Flat;
+///
+/// let mut flat = Flat::new(&[3, 7, 8, 9]);
+/// assert_eq!(flat.sizes::<1>(), Some([3]));
+/// assert_eq!(flat.array::<2>(), Some([7, 8]));
+/// assert_eq!(flat.one(), Some(9));
+/// assert!(flat.done() && flat.one().is_none());
+/// ```
+pub struct Flat<'a> {
+    flat: &'a [i64],
+    at: usize,
+}
+
+impl<'a> Flat<'a> {
+    pub fn new(flat: &'a [i64]) -> Self {
+        Flat { flat, at: 0 }
+    }
+
+    /// The next `count` numbers.
+    pub fn take(&mut self, count: usize) -> Option<&'a [i64]> {
+        let part = self.flat.get(self.at..self.at + count)?;
+        self.at += count;
+        Some(part)
+    }
+
+    /// The next number.
+    pub fn one(&mut self) -> Option<i64> {
+        Some(self.take(1)?[0])
+    }
+
+    /// The next `N` numbers.
+    pub fn array<const N: usize>(&mut self) -> Option<[i64; N]> {
+        self.take(N)?.try_into().ok()
+    }
+
+    /// The next `N` numbers, as sizes or offsets (none negative).
+    pub fn sizes<const N: usize>(&mut self) -> Option<[usize; N]> {
+        let mut out = [0; N];
+        for (slot, &x) in out.iter_mut().zip(self.take(N)?) {
+            *slot = usize::try_from(x).ok()?;
+        }
+        Some(out)
+    }
+
+    /// Whether the whole list is read.
+    pub fn done(&self) -> bool {
+        self.at == self.flat.len()
+    }
+
+    /// The action index of every code below [`SCAN_LIMIT`] (-1: none), read next, and the
+    /// code of each of the `indices` action indices (`u32::MAX`: none).
+    pub fn action_maps(&mut self, indices: usize) -> Option<(Vec<i64>, Vec<u32>)> {
+        let action_index = self.take(SCAN_LIMIT)?.to_vec();
+        let mut code_of = vec![u32::MAX; indices];
+        for (code, &index) in action_index.iter().enumerate() {
+            if index >= 0 {
+                *code_of.get_mut(index as usize)? = code as u32;
+            }
+        }
+        Some((action_index, code_of))
+    }
+}
 
 /// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
 pub const SCAN_LIMIT: usize = 4096;

@@ -11,33 +11,21 @@
 use std::sync::Arc;
 
 use crate::core::cards::{CardBits, CardCode, Cards};
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
 use crate::core::Seat;
+use crate::games::Playouts;
 
-/// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Play = 1,
-    AfterDraw = 2,
-    NameSuit = 3,
-    Over = 4,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Play),
-            2 => Some(Phase::AfterDraw),
-            3 => Some(Phase::NameSuit),
-            4 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Play = 1,
+        AfterDraw = 2,
+        NameSuit = 3,
+        Over = 4,
     }
 }
 
@@ -192,24 +180,6 @@ pub enum HundredOneEvent {
         deal: u32,
     },
     GameOver,
-}
-
-pub trait Events {
-    const ON: bool;
-    fn push(&mut self, event: HundredOneEvent);
-}
-
-impl Events for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: HundredOneEvent) {}
-}
-
-impl Events for Vec<HundredOneEvent> {
-    const ON: bool = true;
-    fn push(&mut self, event: HundredOneEvent) {
-        Vec::push(self, event);
-    }
 }
 
 /// Chance: the shuffled deck of the next hand and the new stock of a reshuffle (H-11), or
@@ -509,7 +479,7 @@ impl HundredOne {
     }
 
     /// Applies a legal action (the caller checked it).
-    pub fn step<E: Events, C: Chance>(
+    pub fn step<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         action: u32,
         events: &mut E,
@@ -563,7 +533,7 @@ impl HundredOne {
     }
 
     /// H-5, H-7, H-11: `seat` draws `draws` cards and loses his turn.
-    fn skip<E: Events, C: Chance>(
+    fn skip<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         seat: u8,
         draws: u8,
@@ -591,7 +561,7 @@ impl HundredOne {
     }
 
     /// One card from the stock into `seat`'s hand (restocking if needed), or -1.
-    fn take<E: Events, C: Chance>(
+    fn take<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         seat: u8,
         events: &mut E,
@@ -612,7 +582,7 @@ impl HundredOne {
     }
 
     /// H-11: the discard pile but its top card, shuffled, becomes the stock.
-    fn restock<E: Events, C: Chance>(
+    fn restock<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         events: &mut E,
         chance: &mut C,
@@ -663,7 +633,7 @@ impl HundredOne {
     }
 
     /// H-8: the player draws one card; he may then play it if it matches, or pass.
-    fn draw_turn<E: Events, C: Chance>(
+    fn draw_turn<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         events: &mut E,
         chance: &mut C,
@@ -687,7 +657,7 @@ impl HundredOne {
         Ok(())
     }
 
-    fn name_suit<E: Events>(&mut self, suit: u8, events: &mut E) {
+    fn name_suit<E: EventSink<HundredOneEvent>>(&mut self, suit: u8, events: &mut E) {
         let seat = self.to_act as u8;
         self.log_push(seat, SUIT_BASE as u16 + suit as u16);
         if E::ON {
@@ -704,7 +674,11 @@ impl HundredOne {
     /// H-2: a hand dealt from a shuffled deck, one card at a time from the dealer's left,
     /// then the starter; the rest is the stock. Its events are only the deal and the
     /// starter (as the Python engine's self-dealt hands).
-    pub fn deal_cards<E: Events>(&mut self, cards: &[CardCode; 36], events: &mut E) {
+    pub fn deal_cards<E: EventSink<HundredOneEvent>>(
+        &mut self,
+        cards: &[CardCode; 36],
+        events: &mut E,
+    ) {
         let n = self.n as usize;
         let dealt = n * self.options.hand_size as usize;
         let first = self.dealer as usize + 1;
@@ -728,7 +702,7 @@ impl HundredOne {
     }
 
     /// Starts the next hand from a given setup (checked by the caller).
-    pub fn deal_setup<E: Events>(&mut self, setup: Arc<Setup>, events: &mut E) {
+    pub fn deal_setup<E: EventSink<HundredOneEvent>>(&mut self, setup: Arc<Setup>, events: &mut E) {
         let mut masks = [0u64; MAX_SEATS];
         for (mask, hand) in masks.iter_mut().zip(&setup.hands) {
             *mask = hand.iter().fold(0, |set, &card| set | 1u64 << card);
@@ -743,7 +717,7 @@ impl HundredOne {
         self.begin(masks, starter, restocks, events);
     }
 
-    fn begin<E: Events>(
+    fn begin<E: EventSink<HundredOneEvent>>(
         &mut self,
         masks: [CardBits; MAX_SEATS],
         starter: CardCode,
@@ -803,7 +777,7 @@ impl HundredOne {
         scores
     }
 
-    fn finish_deal<E: Events, C: Chance>(
+    fn finish_deal<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         out: u8,
         last_card: CardCode,
@@ -893,21 +867,6 @@ impl crate::games::Game for HundredOne {
     }
 }
 
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct HundredOnePlayouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    pub restocks: u64,
-    /// Each seat's final total, summed over the games.
-    pub total_points: [i64; MAX_SEATS],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (minus his total), summed over the games.
-    pub outcomes: [f64; MAX_SEATS],
-}
-
 /// `games` whole games of random play, deals and reshuffles from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many hands if it has not ended.
 pub fn playouts(
@@ -915,12 +874,11 @@ pub fn playouts(
     games: u64,
     seed: u64,
     deal_limit: u32,
-) -> HundredOnePlayouts {
+) -> Playouts<i64> {
     let mut rng = Rng::new(seed);
-    let mut result = HundredOnePlayouts {
-        games,
-        ..HundredOnePlayouts::default()
-    };
+    let seats = usize::from(options.players);
+    let mut result = Playouts::new(games, seats, seats);
+    result.restocks = Some(0);
     let mut shuffles = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
     for game in 0..games {
         let mut state = HundredOne::new(options, (game % options.players as u64) as u8);
@@ -937,17 +895,12 @@ pub fn playouts(
             let _ = state.step(action, &mut (), &mut shuffles);
         }
         result.deals += state.deal_number as u64;
-        result.restocks += state
-            .completed
-            .iter()
-            .map(|c| c.restocks.len() as u64)
-            .sum::<u64>();
+        let restocks = state.completed.iter().map(|c| c.restocks.len() as u64);
+        *result.restocks.get_or_insert(0) += restocks.sum::<u64>();
         for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
             *sum += total;
         }
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
+        result.add_outcome(&state.outcome());
     }
     result
 }

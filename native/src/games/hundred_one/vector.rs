@@ -10,7 +10,7 @@
 //! hashed facts.
 
 use crate::games::hundred_one::{self, HundredOne, MAX_SEATS};
-use crate::vector::{add, add_number, clip_from, mark_cards, SCAN_LIMIT};
+use crate::vector::{add, add_number, clip_from, mark_cards, Encoder, Flat};
 
 /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
 /// nothing, as for the seats a game with fewer players does not have).
@@ -41,34 +41,20 @@ pub struct HundredOneTables {
 impl HundredOneTables {
     /// The tables from the flat list `koloda.games.hundred_one.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut at = 0usize;
-        let mut next = |count: usize| -> Option<&[i64]> {
-            let part = flat.get(at..at + count)?;
-            at += count;
-            Some(part)
-        };
-        let head: Vec<usize> = next(5)?
-            .iter()
-            .map(|&x| usize::try_from(x).ok())
-            .collect::<Option<_>>()?;
-        let phase: [i64; 5] = next(5)?.try_into().ok()?;
-        let deal = next(1)?[0];
-        let hand_sizes: [i64; MAX_SEATS] = next(MAX_SEATS)?.try_into().ok()?;
-        let suit: [i64; 5] = next(5)?.try_into().ok()?;
-        let named: [i64; 2] = next(2)?.try_into().ok()?;
-        let stock_size = next(1)?[0];
-        let pile_size = next(1)?[0];
-        let no_drawn = next(1)?[0];
-        let totals: [i64; MAX_SEATS] = next(MAX_SEATS)?.try_into().ok()?;
-        let action_index = next(SCAN_LIMIT)?.to_vec();
-        if at != flat.len() || !(2..=MAX_SEATS).contains(&head[2]) {
+        let mut flat = Flat::new(flat);
+        let head: [usize; 5] = flat.sizes()?;
+        let phase = flat.array()?;
+        let deal = flat.one()?;
+        let hand_sizes = flat.array()?;
+        let suit = flat.array()?;
+        let named = flat.array()?;
+        let stock_size = flat.one()?;
+        let pile_size = flat.one()?;
+        let no_drawn = flat.one()?;
+        let totals = flat.array()?;
+        let (action_index, code_of) = flat.action_maps(head[1])?;
+        if !flat.done() || !(2..=MAX_SEATS).contains(&head[2]) {
             return None;
-        }
-        let mut code_of = vec![u32::MAX; head[1]];
-        for (code, &index) in action_index.iter().enumerate() {
-            if index >= 0 {
-                *code_of.get_mut(index as usize)? = code as u32;
-            }
         }
         Some(HundredOneTables {
             size: head[0],
@@ -170,12 +156,27 @@ pub fn hundred_one_code(t: &HundredOneTables, index: usize) -> Option<u32> {
     t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
 }
 
+impl Encoder for HundredOne {
+    type Tables = HundredOneTables;
+    fn action_code(&self, tables: &HundredOneTables, index: usize) -> Option<u32> {
+        hundred_one_code(tables, index)
+    }
+    fn encode(&self, tables: &HundredOneTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_hundred_one(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        let line = self.sheet.last()?;
+        Some(line.scores[..self.n as usize].to_vec())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::cards::Cards;
     use crate::core::rng::Rng;
     use crate::games::hundred_one::{HundredOneOptions, DRAW, PASS};
+    use crate::vector::SCAN_LIMIT;
 
     const SIZE: usize = 1200;
     const ACTIONS: usize = 600;

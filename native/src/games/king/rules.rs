@@ -7,10 +7,12 @@
 use std::sync::Arc;
 
 use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::core::{Seat, Suit};
+use crate::games::{random_playouts, Playouts};
 
 pub const NO_TRICKS: u8 = 0;
 pub const NO_JACKS: u8 = 1;
@@ -37,28 +39,14 @@ pub const ORDER_BASE: u32 = 64;
 pub const TRUMP_BASE: u32 = 80;
 pub const TRUMP_LAST: u32 = 84;
 
-/// Where a game of King stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Order = 1,
-    Trump = 2,
-    Play = 3,
-    Over = 4,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Order),
-            2 => Some(Phase::Trump),
-            3 => Some(Phase::Play),
-            4 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of King stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Order = 1,
+        Trump = 2,
+        Play = 3,
+        Over = 4,
     }
 }
 
@@ -316,25 +304,6 @@ pub enum KingEvent {
         outcome: [f64; 4],
         winners: u8,
     },
-}
-
-/// Where the step sends events: nowhere on the fast path, a vector on the checked one.
-pub trait KingEvents {
-    const ON: bool;
-    fn push(&mut self, event: KingEvent);
-}
-
-impl KingEvents for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: KingEvent) {}
-}
-
-impl KingEvents for Vec<KingEvent> {
-    const ON: bool = true;
-    fn push(&mut self, event: KingEvent) {
-        Vec::push(self, event);
-    }
 }
 
 /// A whole game of King in progress (`state.KingState`).
@@ -623,7 +592,7 @@ impl King {
 
     /// A decision checked first: why it is illegal (and nothing changes), else what `step`
     /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: KingEvents>(
+    pub fn apply<E: EventSink<KingEvent>>(
         &mut self,
         action: i64,
         events: &mut E,
@@ -634,7 +603,7 @@ impl King {
 
     /// One legal decision; returns true when it finished a deal and the game goes on.
     #[inline]
-    pub fn step<E: KingEvents>(&mut self, action: u32, events: &mut E) -> bool {
+    pub fn step<E: EventSink<KingEvent>>(&mut self, action: u32, events: &mut E) -> bool {
         match self.phase {
             Phase::Play => self.play(action as CardCode, events),
             Phase::Order => {
@@ -648,7 +617,7 @@ impl King {
         }
     }
 
-    fn play<E: KingEvents>(&mut self, card: CardCode, events: &mut E) -> bool {
+    fn play<E: EventSink<KingEvent>>(&mut self, card: CardCode, events: &mut E) -> bool {
         let seat = self.seat_to_act();
         let n = self.n();
         if E::ON {
@@ -683,7 +652,7 @@ impl King {
         self.trick_taken(winner, mask, cards, events)
     }
 
-    fn trick_taken<E: KingEvents>(
+    fn trick_taken<E: EventSink<KingEvent>>(
         &mut self,
         winner: u8,
         mask: CardBits,
@@ -716,7 +685,7 @@ impl King {
         false
     }
 
-    fn order<E: KingEvents>(&mut self, contract: u32, events: &mut E) {
+    fn order<E: EventSink<KingEvent>>(&mut self, contract: u32, events: &mut E) {
         let seat = self.seat_to_act();
         let row = self.table.row_of(seat);
         self.rows[row][contract as usize] -= 1;
@@ -737,7 +706,7 @@ impl King {
         }
     }
 
-    fn name_trump<E: KingEvents>(&mut self, action: u32, events: &mut E) {
+    fn name_trump<E: EventSink<KingEvent>>(&mut self, action: u32, events: &mut E) {
         self.pre[self.pre_len as usize] = action;
         self.pre_len += 1;
         if action == TRUMP_LAST {
@@ -894,7 +863,7 @@ impl King {
             .all(|row| row.iter().all(|&count| count == 0))
     }
 
-    fn finish_deal<E: KingEvents>(&mut self, ended_early: bool, events: &mut E) -> bool {
+    fn finish_deal<E: EventSink<KingEvent>>(&mut self, ended_early: bool, events: &mut E) -> bool {
         let n = self.n();
         let scores = self.deal_scores();
         for (total, score) in self.totals.iter_mut().zip(scores).take(n as usize) {
@@ -1019,60 +988,30 @@ impl crate::games::DealtGame for King {
     fn step_unchecked(&mut self, action: u32) -> bool {
         self.step(action, &mut ())
     }
-}
-
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct KingPlayouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    /// Sum of each seat's final settlement over the games.
-    pub total_points: [f64; 4],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (`state.outcome()`), summed over the games.
-    pub outcomes: [f64; 4],
+    fn random_action(&self, rng: &mut Rng) -> u32 {
+        King::random_action(self, rng)
+    }
+    fn deal_random(&mut self, rng: &mut Rng) {
+        self.deal_random(rng)
+    }
 }
 
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
-/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
-pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) -> KingPlayouts {
-    let mut rng = Rng::new(seed);
-    let mut result = KingPlayouts {
-        games,
-        ..KingPlayouts::default()
-    };
-    let n = KingTable::new(options).num_seats as u64;
-    for game in 0..games {
-        let mut state = King::new(options, (game % n) as u8);
-        state.deal_random(&mut rng);
-        let mut dealt = 0;
-        loop {
-            let action = state.random_action(&mut rng);
-            result.decisions += 1;
-            if state.step(action, &mut ()) {
-                result.deals += 1;
-                dealt += 1;
-                if deal_limit > 0 && dealt >= deal_limit {
-                    result.unfinished += 1; // stopped at the deal limit
-                    break;
-                }
-                state.deal_random(&mut rng);
-            } else if state.is_over() {
-                result.deals += 1;
-                break;
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
+/// total points are each seat's final settlement.
+pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts<f64> {
+    let n = KingTable::new(options).num_seats;
+    let new = |dealer| King::new(options, dealer);
+    random_playouts(
+        (games, seed, deal_limit),
+        (n, n.into()),
+        new,
+        |state, result| {
+            for (sum, value) in result.total_points.iter_mut().zip(state.outcome()) {
+                *sum += value;
             }
-        }
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
-        let outcome = state.outcome();
-        for (sum, value) in result.total_points.iter_mut().zip(outcome) {
-            *sum += value;
-        }
-    }
-    result
+        },
+    )
 }
 
 #[cfg(test)]

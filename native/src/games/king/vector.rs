@@ -5,7 +5,7 @@
 
 use crate::core::cards::Cards;
 use crate::games::king::{self, King};
-use crate::vector::{add, add_number, clip_from, mark_plays, SCAN_LIMIT};
+use crate::vector::{add, add_number, clip_from, mark_plays, Encoder, Flat, SCAN_LIMIT};
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
 pub const CONTRACTS: usize = 16;
@@ -38,33 +38,19 @@ pub struct KingTables {
 impl KingTables {
     /// The tables from the flat list `koloda.games.king.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut at = 0usize;
-        let mut next = |count: usize| -> Option<&[i64]> {
-            let part = flat.get(at..at + count)?;
-            at += count;
-            Some(part)
-        };
-        let head: Vec<usize> = next(6)?
-            .iter()
-            .map(|&x| usize::try_from(x).ok())
-            .collect::<Option<_>>()?;
-        let phase: [i64; 5] = next(5)?.try_into().ok()?;
-        let deal = next(1)?[0];
-        let hand_sizes: [i64; 4] = next(4)?.try_into().ok()?;
-        let contract: [i64; CONTRACTS + 1] = next(CONTRACTS + 1)?.try_into().ok()?;
-        let trump: [i64; 5] = next(5)?.try_into().ok()?;
-        let by_last: [i64; 2] = next(2)?.try_into().ok()?;
-        let tricks_won: [i64; 4] = next(4)?.try_into().ok()?;
-        let totals: [i64; 4] = next(4)?.try_into().ok()?;
-        let action_index = next(SCAN_LIMIT)?.to_vec();
-        if at != flat.len() || head[2] > 4 {
+        let mut flat = Flat::new(flat);
+        let head: [usize; 6] = flat.sizes()?;
+        let phase = flat.array()?;
+        let deal = flat.one()?;
+        let hand_sizes = flat.array()?;
+        let contract = flat.array()?;
+        let trump = flat.array()?;
+        let by_last = flat.array()?;
+        let tricks_won = flat.array()?;
+        let totals = flat.array()?;
+        let (action_index, code_of) = flat.action_maps(head[1])?;
+        if !flat.done() || head[2] > 4 {
             return None;
-        }
-        let mut code_of = vec![u32::MAX; head[1]];
-        for (code, &index) in action_index.iter().enumerate() {
-            if index >= 0 {
-                *code_of.get_mut(index as usize)? = code as u32;
-            }
         }
         Some(KingTables {
             size: head[0],
@@ -169,4 +155,18 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
 /// The action code at `index` (a card or a listed decision; King has no slots).
 pub fn king_code(t: &KingTables, index: usize) -> Option<u32> {
     t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
+}
+
+impl Encoder for King {
+    type Tables = KingTables;
+    fn action_code(&self, tables: &KingTables, index: usize) -> Option<u32> {
+        king_code(tables, index)
+    }
+    fn encode(&self, tables: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_king(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        let line = self.sheet.last()?;
+        Some(line.scores[..self.n() as usize].to_vec())
+    }
 }

@@ -8,10 +8,12 @@ use std::sync::Arc;
 use crate::core::cards::{
     is_valid_triple, pack_triple, suit_mask, triple_mask, CardBits, CardCode, Cards,
 };
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::core::Seat;
+use crate::games::{random_playouts, Playouts};
 
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
@@ -25,30 +27,15 @@ pub const GIVE_BASE: u32 = 1 << 19;
 pub const DISCARD_HIDDEN: u32 = DISCARD_BASE;
 pub const GIVE_HIDDEN: u32 = GIVE_BASE;
 
-/// Where a game of Spades stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Bid = 1,
-    Discard = 2,
-    Give = 3,
-    Play = 4,
-    Over = 5,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Bid),
-            2 => Some(Phase::Discard),
-            3 => Some(Phase::Give),
-            4 => Some(Phase::Play),
-            5 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of Spades stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Bid = 1,
+        Discard = 2,
+        Give = 3,
+        Play = 4,
+        Over = 5,
     }
 }
 
@@ -262,25 +249,6 @@ pub enum Event {
     DiscardsReturned {
         seat: u8,
     },
-}
-
-/// Where the step sends events: nowhere on the fast path, a vector on the checked one.
-pub trait Events {
-    const ON: bool;
-    fn push(&mut self, event: Event);
-}
-
-impl Events for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: Event) {}
-}
-
-impl Events for Vec<Event> {
-    const ON: bool = true;
-    fn push(&mut self, event: Event) {
-        Vec::push(self, event);
-    }
 }
 
 /// The winning sides: none, one, or both (a tie at `max_deals`).
@@ -619,7 +587,11 @@ impl Spades {
 
     /// A decision checked first: why it is illegal (and nothing changes), else what `step`
     /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: Events>(&mut self, action: i64, events: &mut E) -> Result<bool, IllegalMove> {
+    pub fn apply<E: EventSink<Event>>(
+        &mut self,
+        action: i64,
+        events: &mut E,
+    ) -> Result<bool, IllegalMove> {
         self.check(action)?;
         Ok(self.step(action as u32, events))
     }
@@ -627,7 +599,7 @@ impl Spades {
     /// One legal decision (unchecked: the caller guarantees legality). Returns true when it
     /// finished a deal and the game goes on (the next deal is due).
     #[inline]
-    pub fn step<E: Events>(&mut self, action: u32, events: &mut E) -> bool {
+    pub fn step<E: EventSink<Event>>(&mut self, action: u32, events: &mut E) -> bool {
         if self.phase != Phase::Play {
             self.decide(action, events);
             return false;
@@ -635,7 +607,7 @@ impl Spades {
         self.play(action as CardCode, events)
     }
 
-    fn play<E: Events>(&mut self, card: CardCode, events: &mut E) -> bool {
+    fn play<E: EventSink<Event>>(&mut self, card: CardCode, events: &mut E) -> bool {
         let seat = self.to_act as u8;
         if E::ON {
             events.push(Event::CardPlayed { seat, card });
@@ -688,7 +660,7 @@ impl Spades {
         false
     }
 
-    fn decide<E: Events>(&mut self, action: u32, events: &mut E) {
+    fn decide<E: EventSink<Event>>(&mut self, action: u32, events: &mut E) {
         let seat = self.to_act as u8;
         self.pre[self.pre_len as usize] = (seat, action);
         self.pre_len += 1;
@@ -705,7 +677,7 @@ impl Spades {
         }
     }
 
-    fn pick_up<E: Events>(&mut self, seat: u8, events: &mut E) {
+    fn pick_up<E: EventSink<Event>>(&mut self, seat: u8, events: &mut E) {
         self.picked_up[seat as usize] = true;
         if E::ON {
             events.push(Event::HandPickedUp {
@@ -715,7 +687,7 @@ impl Spades {
         }
     }
 
-    fn bid<E: Events>(&mut self, seat: u8, bid: i8, events: &mut E) {
+    fn bid<E: EventSink<Event>>(&mut self, seat: u8, bid: i8, events: &mut E) {
         self.bids[seat as usize] = bid;
         self.bid_count += 1;
         self.last_bidder = seat;
@@ -751,7 +723,7 @@ impl Spades {
         self.next_bidder();
     }
 
-    fn discard<E: Events>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
+    fn discard<E: EventSink<Event>>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
         self.hands[seat as usize] ^= mask;
         self.pending[seat as usize] = mask;
         if E::ON {
@@ -766,7 +738,7 @@ impl Spades {
         }
     }
 
-    fn give<E: Events>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
+    fn give<E: EventSink<Event>>(&mut self, seat: u8, mask: CardBits, events: &mut E) {
         let nil_seat = (seat ^ 2) as usize;
         let giver = seat as usize;
         let discards = self.pending[nil_seat];
@@ -854,7 +826,7 @@ impl Spades {
             )
     }
 
-    fn finish_deal<E: Events>(&mut self, events: &mut E) -> bool {
+    fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
         let options = self.options;
         let (bids, tricks) = (self.bids, self.tricks);
         let sides = [
@@ -1009,64 +981,30 @@ impl crate::games::DealtGame for Spades {
     fn step_unchecked(&mut self, action: u32) -> bool {
         self.step(action, &mut ())
     }
-}
-
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Playouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    /// Games won by side 0, by side 1, and shared (a tie at `max_deals`).
-    pub wins: [u64; 3],
-    /// Sum of each side's final total over the games.
-    pub total_points: [i64; 2],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (`state.outcome()`), summed over the games.
-    pub outcomes: [f64; 4],
+    fn random_action(&self, rng: &mut Rng) -> u32 {
+        Spades::random_action(self, rng)
+    }
+    fn deal_random(&mut self, rng: &mut Rng) {
+        self.deal_random(rng)
+    }
 }
 
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
-/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
-pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts {
-    let mut rng = Rng::new(seed);
-    let mut result = Playouts {
-        games,
-        ..Playouts::default()
-    };
-    for game in 0..games {
-        let mut state = Spades::new(options, (game & 3) as u8);
-        state.deal_random(&mut rng);
-        let mut dealt = 0;
-        loop {
-            let action = state.random_action(&mut rng);
-            result.decisions += 1;
-            if state.step(action, &mut ()) {
-                result.deals += 1;
-                dealt += 1;
-                if deal_limit > 0 && dealt >= deal_limit {
-                    result.unfinished += 1; // stopped at the deal limit
-                    break;
-                }
-                state.deal_random(&mut rng);
-            } else if state.is_over {
-                result.deals += 1;
-                break;
-            }
-        }
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
+/// total points are each side's final total; `wins` counts the games won by side 0, by
+/// side 1, and shared.
+pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts<i64> {
+    let new = |dealer| Spades::new(options, dealer);
+    random_playouts((games, seed, deal_limit), (4, 2), new, |state, result| {
+        let wins = result.wins.get_or_insert([0; 3]);
         match state.winners.as_slice() {
-            [0] => result.wins[0] += 1,
-            [1] => result.wins[1] += 1,
-            _ => result.wins[2] += 1,
+            [0] => wins[0] += 1,
+            [1] => wins[1] += 1,
+            _ => wins[2] += 1,
         }
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
-    }
-    result
+    })
 }
 
 #[cfg(test)]
@@ -1227,7 +1165,7 @@ mod tests {
         let opts = options(|o| o.max_deals = 3);
         let result = playouts(opts, 20, 1, 0);
         assert_eq!(result.games, 20);
-        assert_eq!(result.wins.iter().sum::<u64>(), 20);
+        assert_eq!(result.wins.unwrap_or_default().iter().sum::<u64>(), 20);
         assert!(result.decisions >= 20 * 3 * 56);
         assert_eq!(playouts(opts, 20, 1, 0), result);
     }

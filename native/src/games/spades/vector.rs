@@ -10,7 +10,9 @@
 
 use crate::core::cards::Cards;
 use crate::games::spades::{self, Spades, NO_BID};
-use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, SCAN_LIMIT};
+use crate::vector::{
+    add, add_number, clip_from, mark_cards, mark_plays, Encoder, Flat, SCAN_LIMIT,
+};
 
 /// Where each part and each hashed fact of a Spades observation goes (absolute indices
 /// into the tensor; -1: the fact adds nothing there).
@@ -55,48 +57,25 @@ pub const TRIPLES: usize = 1 << 18;
 impl SpadesTables {
     /// The tables from the flat list `koloda.games.spades.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut at = 0usize;
-        let mut next = |count: usize| -> Option<&[i64]> {
-            let part = flat.get(at..at + count)?;
-            at += count;
-            Some(part)
-        };
-        let head = next(8)?;
-        let size = usize::try_from(head[0]).ok()?;
-        let num_actions = usize::try_from(head[1]).ok()?;
-        let decisions = usize::try_from(head[2]).ok()?;
-        let offsets: Vec<usize> = head[3..8]
-            .iter()
-            .map(|&x| usize::try_from(x).ok())
-            .collect::<Option<_>>()?;
-        let phase: [i64; 6] = next(6)?.try_into().ok()?;
-        let deal = next(1)?[0];
-        let hand_sizes: [i64; 4] = next(4)?.try_into().ok()?;
-        let mut picked_up = [[0i64; 2]; 4];
-        for row in &mut picked_up {
-            *row = next(2)?.try_into().ok()?;
-        }
-        let mut bids = [[0i64; 16]; 4];
-        for row in &mut bids {
-            *row = next(16)?.try_into().ok()?;
-        }
-        let on_table: [i64; 4] = next(4)?.try_into().ok()?;
-        let tricks_won: [i64; 4] = next(4)?.try_into().ok()?;
-        let broken: [i64; 2] = next(2)?.try_into().ok()?;
-        let totals: [i64; 2] = next(2)?.try_into().ok()?;
-        let bags: [i64; 2] = next(2)?.try_into().ok()?;
-        let action_index = next(SCAN_LIMIT)?.to_vec();
-        let auction_seat = next(1)?[0];
-        let hidden: [i64; 2] = next(2)?.try_into().ok()?;
-        let triples = [next(TRIPLES)?.to_vec(), next(TRIPLES)?.to_vec()];
-        if at != flat.len() {
+        let mut flat = Flat::new(flat);
+        let [size, num_actions, decisions]: [usize; 3] = flat.sizes()?;
+        let offsets: [usize; 5] = flat.sizes()?;
+        let phase = flat.array()?;
+        let deal = flat.one()?;
+        let hand_sizes = flat.array()?;
+        let picked_up = [flat.array()?, flat.array()?, flat.array()?, flat.array()?];
+        let bids = [flat.array()?, flat.array()?, flat.array()?, flat.array()?];
+        let on_table = flat.array()?;
+        let tricks_won = flat.array()?;
+        let broken = flat.array()?;
+        let totals = flat.array()?;
+        let bags = flat.array()?;
+        let (action_index, code_of) = flat.action_maps(64 + decisions)?;
+        let auction_seat = flat.one()?;
+        let hidden = flat.array()?;
+        let triples = [flat.take(TRIPLES)?.to_vec(), flat.take(TRIPLES)?.to_vec()];
+        if !flat.done() {
             return None;
-        }
-        let mut code_of = vec![u32::MAX; 64 + decisions];
-        for (code, &index) in action_index.iter().enumerate() {
-            if index >= 0 {
-                *code_of.get_mut(index as usize)? = code as u32;
-            }
         }
         Some(SpadesTables {
             size,
@@ -281,6 +260,20 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
         }
     }
     None
+}
+
+impl Encoder for Spades {
+    type Tables = SpadesTables;
+    fn action_code(&self, tables: &SpadesTables, index: usize) -> Option<u32> {
+        spades_code(self, tables, index)
+    }
+    fn encode(&self, tables: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_spades(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        let line = self.sheet.last()?;
+        Some(line.sides.iter().map(|side| side.score).collect())
+    }
 }
 
 #[cfg(test)]

@@ -7,28 +7,18 @@
 use std::sync::Arc;
 
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
+use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::{Card, CardSet, Seat, Suit};
+use crate::games::{random_playouts, Playouts};
 
-/// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Phase {
-    AwaitDeal = 0,
-    Play = 1,
-    Over = 2,
-}
-
-impl Phase {
-    /// The phase of a code of the Python engine, or None.
-    pub const fn from_code(code: u8) -> Option<Phase> {
-        match code {
-            0 => Some(Phase::AwaitDeal),
-            1 => Some(Phase::Play),
-            2 => Some(Phase::Over),
-            _ => None,
-        }
+crate::coded_enum! {
+    /// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
+    pub enum Phase {
+        AwaitDeal = 0,
+        Play = 1,
+        Over = 2,
     }
 }
 
@@ -302,24 +292,6 @@ pub enum TressetteEvent {
     },
 }
 
-pub trait TressetteEvents {
-    const ON: bool;
-    fn push(&mut self, event: TressetteEvent);
-}
-
-impl TressetteEvents for () {
-    const ON: bool = false;
-    #[inline]
-    fn push(&mut self, _event: TressetteEvent) {}
-}
-
-impl TressetteEvents for Vec<TressetteEvent> {
-    const ON: bool = true;
-    fn push(&mut self, event: TressetteEvent) {
-        Vec::push(self, event);
-    }
-}
-
 /// A group of Tressette in progress (`state.TressetteState`).
 #[derive(Clone, Debug)]
 pub struct Tressette {
@@ -504,7 +476,7 @@ impl Tressette {
 
     /// A decision checked first: why it is illegal (and nothing changes), else what `step`
     /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: TressetteEvents>(
+    pub fn apply<E: EventSink<TressetteEvent>>(
         &mut self,
         action: i64,
         events: &mut E,
@@ -515,7 +487,7 @@ impl Tressette {
 
     /// A card (the only decision): returns true when it finished a deal and the group goes
     /// on.
-    pub fn step<E: TressetteEvents>(&mut self, action: u32, events: &mut E) -> bool {
+    pub fn step<E: EventSink<TressetteEvent>>(&mut self, action: u32, events: &mut E) -> bool {
         let card = action as CardCode;
         let seat = self
             .to_act
@@ -577,7 +549,7 @@ impl Tressette {
     }
 
     /// Adds points the moment they are earned (T-15); a side reaching 21 wins a game.
-    fn score<E: TressetteEvents>(
+    fn score<E: EventSink<TressetteEvent>>(
         &mut self,
         side: u8,
         points: i64,
@@ -632,7 +604,11 @@ impl Tressette {
 
     /// Starts the next deal from these hands, each in dealt order (checked by the caller);
     /// the declarations are scored at once, from the leader round (T-15).
-    pub fn deal<E: TressetteEvents>(&mut self, hands: &[[CardCode; 10]; 4], events: &mut E) {
+    pub fn deal<E: EventSink<TressetteEvent>>(
+        &mut self,
+        hands: &[[CardCode; 10]; 4],
+        events: &mut E,
+    ) {
         self.dealt = *hands;
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
@@ -670,7 +646,7 @@ impl Tressette {
         self.deal_declared = declared;
     }
 
-    pub fn deal_random<E: TressetteEvents>(&mut self, rng: &mut Rng, events: &mut E) {
+    pub fn deal_random<E: EventSink<TressetteEvent>>(&mut self, rng: &mut Rng, events: &mut E) {
         let mut deck = [0u8; 40];
         for (slot, card) in deck.iter_mut().zip(Cards(DECK_40)) {
             *slot = card;
@@ -683,7 +659,7 @@ impl Tressette {
         self.deal(&hands, events);
     }
 
-    fn finish_deal<E: TressetteEvents>(&mut self, events: &mut E) -> bool {
+    fn finish_deal<E: EventSink<TressetteEvent>>(&mut self, events: &mut E) -> bool {
         let first_side = (self.leader & 1) as usize;
         let sides = [first_side, 1 - first_side];
         if self.options.pooled {
@@ -811,61 +787,28 @@ impl crate::games::DealtGame for Tressette {
     fn step_unchecked(&mut self, action: u32) -> bool {
         self.step(action, &mut ())
     }
-}
-
-/// The result of a batch of random playouts.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TressettePlayouts {
-    pub games: u64,
-    pub decisions: u64,
-    pub deals: u64,
-    pub total_points: [i64; 2],
-    /// Games stopped at the deal limit.
-    pub unfinished: u64,
-    /// Each seat's outcome (`state.outcome()`), summed over the games.
-    pub outcomes: [f64; 4],
+    fn random_action(&self, rng: &mut Rng) -> u32 {
+        Tressette::random_action(self, rng)
+    }
+    fn deal_random(&mut self, rng: &mut Rng) {
+        self.deal_random(rng, &mut ())
+    }
 }
 
 /// `games` whole groups of random play, deals from `seed`, all in Rust.
-/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended.
+/// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
+/// total points are each side's final total.
 pub fn playouts(
     options: TressetteOptions,
     games: u64,
     seed: u64,
     deal_limit: u32,
-) -> TressettePlayouts {
-    let mut rng = Rng::new(seed);
-    let mut result = TressettePlayouts {
-        games,
-        ..TressettePlayouts::default()
-    };
-    for game in 0..games {
-        let mut state = Tressette::new(options, (game & 3) as u8);
-        state.deal_random(&mut rng, &mut ());
-        let mut dealt = 0;
-        loop {
-            let action = state.random_action(&mut rng);
-            result.decisions += 1;
-            if state.step(action, &mut ()) {
-                result.deals += 1;
-                dealt += 1;
-                if deal_limit > 0 && dealt >= deal_limit {
-                    result.unfinished += 1; // stopped at the deal limit
-                    break;
-                }
-                state.deal_random(&mut rng, &mut ());
-            } else if state.is_over {
-                result.deals += 1;
-                break;
-            }
-        }
-        for (sum, value) in result.outcomes.iter_mut().zip(state.outcome()) {
-            *sum += value;
-        }
+) -> Playouts<i64> {
+    let new = |dealer| Tressette::new(options, dealer);
+    random_playouts((games, seed, deal_limit), (4, 2), new, |state, result| {
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
-    }
-    result
+    })
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 
 use crate::core::cards::Cards;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
-use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays};
+use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, Encoder, Flat};
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
 const CARD_ACTIONS: usize = 64;
@@ -60,39 +60,31 @@ pub struct TressetteTables {
 impl TressetteTables {
     /// The tables from the flat list `koloda.games.tressette.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut at = 0usize;
-        let mut next = |count: usize| -> Option<&[i64]> {
-            let part = flat.get(at..at + count)?;
-            at += count;
-            Some(part)
-        };
-        let head: Vec<usize> = next(6)?
-            .iter()
-            .map(|&x| usize::try_from(x).ok())
-            .collect::<Option<_>>()?;
-        let phase: [i64; 3] = next(3)?.try_into().ok()?;
-        let deal = next(1)?[0];
-        let hand_sizes: [i64; 4] = next(4)?.try_into().ok()?;
-        let tricks_won: [i64; 4] = next(4)?.try_into().ok()?;
+        let mut part = Flat::new(flat);
+        let head: [usize; 6] = part.sizes()?;
+        let phase = part.array()?;
+        let deal = part.one()?;
+        let hand_sizes = part.array()?;
+        let tricks_won = part.array()?;
         let mut declarations = [DeclarationBuckets {
             seat: -1,
             kind: [-1; 3],
             points: -1,
         }; 4];
         for buckets in &mut declarations {
-            let part = next(5)?;
+            let item = part.take(5)?;
             *buckets = DeclarationBuckets {
-                seat: part[0],
-                kind: part[1..4].try_into().ok()?,
-                points: part[4],
+                seat: item[0],
+                kind: item[1..4].try_into().ok()?,
+                points: item[4],
             };
         }
-        let points: [i64; 2] = next(2)?.try_into().ok()?;
-        let deal_points: [i64; 2] = next(2)?.try_into().ok()?;
+        let points = part.array()?;
+        let deal_points = part.array()?;
         let mut games_by_side = [false; GAMES_PER_GROUP + 1];
         for (count, (flag, &value)) in games_by_side
             .iter_mut()
-            .zip(next(GAMES_PER_GROUP + 1)?)
+            .zip(part.take(GAMES_PER_GROUP + 1)?)
             .enumerate()
         {
             // only a list as long as the sides (two) is read per side
@@ -101,10 +93,10 @@ impl TressetteTables {
             }
             *flag = value == 1;
         }
-        let games_of_side = [next(3)?.try_into().ok()?, next(3)?.try_into().ok()?];
-        let games_any: [i64; 3] = next(3)?.try_into().ok()?;
-        let totals: [i64; 2] = next(2)?.try_into().ok()?;
-        let finished: [i64; 2] = next(2)?.try_into().ok()?;
+        let games_of_side = [part.array()?, part.array()?];
+        let games_any = part.array()?;
+        let totals = part.array()?;
+        let finished = part.array()?;
         let (size, num_actions) = (head[0], head[1]);
         // every bucket (and flag) indexes the tensor, every part fits in it: the plays and
         // the trick by four seats, the other cards, the five roles by four seats
@@ -116,7 +108,7 @@ impl TressetteTables {
             head[5] + 5 * 4,
         ];
         let parts_fit = ends.iter().all(|&end| end <= size);
-        if at != flat.len() || !buckets_fit || !parts_fit || num_actions < CARD_ACTIONS {
+        if !part.done() || !buckets_fit || !parts_fit || num_actions < CARD_ACTIONS {
             return None;
         }
         Some(TressetteTables {
@@ -234,6 +226,19 @@ pub fn encode_tressette(
 /// The action code at `index`: a card (Tressette's only decision), or None.
 pub fn tressette_code(t: &TressetteTables, index: usize) -> Option<u32> {
     (index < CARD_ACTIONS.min(t.num_actions)).then_some(index as u32)
+}
+
+impl Encoder for Tressette {
+    type Tables = TressetteTables;
+    fn action_code(&self, tables: &TressetteTables, index: usize) -> Option<u32> {
+        tressette_code(tables, index)
+    }
+    fn encode(&self, tables: &TressetteTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+        encode_tressette(self, tables, out, mask)
+    }
+    fn last_deal_scores(&self) -> Option<Vec<i64>> {
+        Some(self.sheet.last()?.scores.to_vec())
+    }
 }
 
 #[cfg(test)]
