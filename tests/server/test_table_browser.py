@@ -98,7 +98,10 @@ class Page:
 
     def step(self, keyboard: bool = False, prefer: str | None = None) -> bool:
         """Make one decision if it is this seat's turn; True when one was made."""
-        if not self.value("latest && latest.view.legal_actions.length > 0 && !presenting"):
+        if not self.value(
+            "latest && latest.view.legal_actions.length > 0 && !presenting"
+            " && document.getElementById('summary').classList.contains('hidden')"
+        ):  # the next deal may be dealt while the last one's summary covers the table
             return False
         version = self.value("latest.version")
         page = self.page
