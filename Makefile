@@ -77,7 +77,7 @@ ENGINE_TESTS = tests/conformance tests/core tests/king tests/spades tests/hundre
 	tests/test_records_fuzz.py tests/test_fairness.py
 
 test: lint typecheck native-check docs-check browser postgres tmux
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --durations=40
 	KOLODA_ENGINE=python $(BIN)/pytest -q -n 2 $(ENGINE_TESTS)
 
 bench: $(STAMP)
