@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,7 +99,8 @@ class Terminal:
 @pytest.fixture
 def terminal(request: pytest.FixtureRequest) -> Iterator[Terminal]:
     width, height = getattr(request, "param", (80, 24))
-    shell = Terminal(f"koloda-step-{os.getpid()}-{width}", width, height)
+    # a socket of its own: a server killed by the last test may still answer on its name
+    shell = Terminal(f"koloda-step-{uuid.uuid4().hex[:12]}", width, height)
     try:
         yield shell
     finally:
