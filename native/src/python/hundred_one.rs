@@ -408,12 +408,8 @@ game_core! {
         let (completed, lines) = history;
         let mut done = Vec::with_capacity(completed.len());
         for (source, dealer, restocks, log) in completed {
-            done.push(Completed {
-                source: source_from(source)?,
-                dealer,
-                restocks: Arc::new(restocks),
-                log,
-            });
+            let source = source_from(source)?;
+            done.push(Completed::new(source, dealer, Arc::new(restocks), log));
         }
         let lines = lines
             .into_iter()
@@ -488,10 +484,10 @@ game_core! {
             .skip(start)
             .map(|c| {
                 (
-                    source_tuple(&c.source),
-                    c.dealer,
-                    c.restocks.to_vec(),
-                    c.log.clone(),
+                    source_tuple(c.source()),
+                    c.dealer(),
+                    c.restocks().to_vec(),
+                    c.log().to_vec(),
                 )
             })
             .collect()

@@ -270,8 +270,8 @@ game_core! {
             .iter()
             .skip(start)
             .map(|d| {
-                let dealt = d.dealt[..n].iter().map(|h| h[..size].to_vec()).collect();
-                (d.dealer, dealt, d.actions.clone())
+                let dealt = d.dealt()[..n].iter().map(|h| h[..size].to_vec()).collect();
+                (d.dealer(), dealt, d.actions().to_vec())
             })
             .collect()
     }

@@ -278,7 +278,7 @@ game_core! {
             .completed()
             .iter()
             .skip(start)
-            .map(|d| (d.dealer, d.dealt, d.actions.clone()))
+            .map(|d| (d.dealer(), *d.dealt(), d.actions().to_vec()))
             .collect()
     }
 

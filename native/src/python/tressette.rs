@@ -263,7 +263,10 @@ game_core! {
             .completed()
             .iter()
             .skip(start)
-            .map(|d| (d.dealer, d.dealt, d.plays.iter().map(|p| p & 63).collect()))
+            .map(|d| {
+                let actions = d.plays().iter().map(|p| p & 63).collect();
+                (d.dealer(), *d.dealt(), actions)
+            })
             .collect()
     }
 

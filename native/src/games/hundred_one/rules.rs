@@ -130,10 +130,52 @@ pub enum DealSource {
 /// A finished hand as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completed {
-    pub source: DealSource,
-    pub dealer: u8,
-    pub restocks: Arc<Vec<Vec<CardCode>>>,
-    pub log: Vec<u16>,
+    source: DealSource,
+    dealer: u8,
+    restocks: Arc<Vec<Vec<CardCode>>>,
+    log: Vec<u16>,
+}
+
+impl Completed {
+    /// The record of a hand from where its cards came from, its dealer, the new stocks of
+    /// its reshuffles and its public log.
+    pub fn new(
+        source: DealSource,
+        dealer: u8,
+        restocks: Arc<Vec<Vec<CardCode>>>,
+        log: Vec<u16>,
+    ) -> Self {
+        Completed {
+            source,
+            dealer,
+            restocks,
+            log,
+        }
+    }
+
+    /// Where the hand's cards came from.
+    #[inline]
+    pub fn source(&self) -> &DealSource {
+        &self.source
+    }
+
+    /// Who dealt the hand.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// The new stocks of the hand's reshuffles (H-11), in order.
+    #[inline]
+    pub fn restocks(&self) -> &[Vec<CardCode>] {
+        &self.restocks
+    }
+
+    /// The hand's public log, as `seat << 8 | code`.
+    #[inline]
+    pub fn log(&self) -> &[u16] {
+        &self.log
+    }
 }
 
 /// One line of the score sheet (`state.DealSummary`).

@@ -317,9 +317,29 @@ pub struct KingLine {
 /// A finished deal as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KingRecord {
-    pub dealer: u8,
-    pub dealt: [[CardCode; MAX_HAND]; 4],
-    pub actions: Vec<u32>,
+    dealer: u8,
+    dealt: [[CardCode; MAX_HAND]; 4],
+    actions: Vec<u32>,
+}
+
+impl KingRecord {
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; MAX_HAND]; 4] {
+        &self.dealt
+    }
+
+    /// The deal's decisions in order.
+    #[inline]
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
+    }
 }
 
 /// What happened, for the checked path.

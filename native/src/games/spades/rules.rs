@@ -203,9 +203,29 @@ pub struct SheetLine {
 /// A finished deal as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealRecord {
-    pub dealer: u8,
-    pub dealt: [[CardCode; 13]; 4],
-    pub actions: Vec<u32>,
+    dealer: u8,
+    dealt: [[CardCode; 13]; 4],
+    actions: Vec<u32>,
+}
+
+impl DealRecord {
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; 13]; 4] {
+        &self.dealt
+    }
+
+    /// The deal's decisions in order.
+    #[inline]
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
+    }
 }
 
 /// What happened, for the checked path (`koloda/core/events.py`, `spades/events.py`).

@@ -249,9 +249,29 @@ pub struct TressetteLine {
 /// A finished deal as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TressetteRecord {
-    pub dealer: u8,
-    pub dealt: [[CardCode; 10]; 4],
-    pub plays: [u8; 40],
+    dealer: u8,
+    dealt: [[CardCode; 10]; 4],
+    plays: [u8; 40],
+}
+
+impl TressetteRecord {
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; 10]; 4] {
+        &self.dealt
+    }
+
+    /// Every card of the deal in play order, as `seat << 6 | card`.
+    #[inline]
+    pub fn plays(&self) -> &[u8; 40] {
+        &self.plays
+    }
 }
 
 /// Why points were scored (`PointsScored.reason`).
