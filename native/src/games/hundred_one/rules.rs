@@ -592,6 +592,7 @@ impl HundredOne {
         }
     }
 
+    /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         let mut legal = [0u32; 40];
         let count = self.legal_actions(&mut legal);
@@ -668,6 +669,7 @@ impl HundredOne {
         })
     }
 
+    /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         let mut legal = [0u32; 40];
         let count = self.legal_actions(&mut legal);

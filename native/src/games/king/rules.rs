@@ -413,6 +413,7 @@ pub struct King {
 }
 
 impl King {
+    /// A new game awaiting its first deal (`first_dealer` must be a seat of the table).
     pub fn new(options: KingOptions, first_dealer: u8) -> Self {
         let table = KingTable::new(options);
         King {
@@ -679,6 +680,7 @@ impl King {
         }
     }
 
+    /// The legal actions, lowest code first, appended to `out` (cleared first).
     pub fn legal_actions(&self, out: &mut Vec<u32>) {
         out.clear();
         match self.phase {
@@ -701,6 +703,7 @@ impl King {
         }
     }
 
+    /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         match self.phase {
             Phase::Play => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
@@ -1048,6 +1051,7 @@ impl King {
         self.deal(&hands);
     }
 
+    /// The decisions of the deal in progress, in order (the record's actions).
     pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
         self.pre[..self.pre_len as usize].iter().copied().chain(
             self.plays[..self.plays_len as usize]

@@ -587,6 +587,7 @@ impl Tressette {
         hand
     }
 
+    /// A uniformly random legal card (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         let mask = self.legal_card_mask();
         crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
@@ -776,6 +777,7 @@ impl Tressette {
         self.deal_declared = declared;
     }
 
+    /// Deals a random deal (the batch path).
     pub fn deal_random<E: EventSink<TressetteEvent>>(&mut self, rng: &mut Rng, events: &mut E) {
         let mut deck = [0u8; 40];
         for (slot, card) in deck.iter_mut().zip(Cards(DECK_40)) {
