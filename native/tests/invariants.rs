@@ -99,23 +99,23 @@ proptest! {
         // rule: K-10, K-20, K-22
         play(King::new(options, (seed % 4) as u8), seed, |game| {
             let n = game.n() as usize;
-            let held: Vec<u64> = game.hands[..n].to_vec();
+            let held: Vec<u64> = game.hands()[..n].to_vec();
             let mut all = 0u64;
             for hand in &held {
                 assert_eq!(all & hand, 0, "a card in two hands");
                 all |= hand;
             }
-            if game.phase == king::Phase::Play {
-                let played = &game.plays[..game.plays_len as usize];
+            if game.phase() == king::Phase::Play {
+                let played = game.plays();
                 for &play in played {
                     let card = 1u64 << (play & 63);
                     assert_eq!(all & card, 0, "a played card still held");
                     all |= card;
                 }
-                let dealt = n * game.table.hand_size as usize;
+                let dealt = n * game.table().hand_size() as usize;
                 assert_eq!(all.count_ones() as usize, dealt, "cards lost or made");
             }
-            for line in game.sheet.iter() {
+            for line in game.sheet().iter() {
                 let sum: i64 = line.scores[..n].iter().sum();
                 let expected = match line.contract {
                     king::POSITIVE => 24,
@@ -131,13 +131,13 @@ proptest! {
     fn spades_keeps_its_cards_and_scores(options in spades_options(), seed in any::<u64>()) {
         // rule: S-10, S-13
         play(Spades::new(options, (seed % 4) as u8), seed, |game| {
-            if game.phase == spades::Phase::Play {
+            if game.phase() == spades::Phase::Play {
                 let mut all = 0u64;
-                for hand in game.hands {
+                for hand in game.hands() {
                     assert_eq!(all & hand, 0, "a card in two hands");
                     all |= hand;
                 }
-                for &play in &game.plays[..game.plays_len as usize] {
+                for &play in game.plays() {
                     let card = 1u64 << (play & 63);
                     assert_eq!(all & card, 0, "a played card still held");
                     all |= card;
@@ -145,7 +145,7 @@ proptest! {
                 assert_eq!(all.count_ones(), 52, "cards lost or made");
             }
             let mut totals = [0i64; 2];
-            for line in game.sheet.iter() {
+            for line in game.sheet().iter() {
                 assert_eq!(line.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 13);
                 for (side, total) in totals.iter_mut().enumerate() {
                     *total += line.sides[side].score;
@@ -164,20 +164,20 @@ proptest! {
             long_run_ten: flags[2],
         };
         play(Tressette::new(options, (seed % 4) as u8), seed, |game| {
-            if game.phase == tressette::Phase::Play {
+            if game.phase() == tressette::Phase::Play {
                 let mut all = 0u64;
                 for hand in game.hands() {
                     assert_eq!(all & hand.bits(), 0, "a card in two hands");
                     all |= hand.bits();
                 }
-                for &play in &game.plays[..game.plays_len as usize] {
+                for &play in game.plays() {
                     let card = 1u64 << (play & 63);
                     assert_eq!(all & card, 0, "a played card still held");
                     all |= card;
                 }
                 assert_eq!(all.count_ones(), 40, "cards lost or made");
             }
-            for line in game.sheet.iter() {
+            for line in game.sheet().iter() {
                 assert_eq!(line.tricks.iter().map(|&t| u32::from(t)).sum::<u32>(), 10);
                 for side in 0..2 {
                     let parts = line.declared[side] + line.card_points[side] + line.bonuses[side];
@@ -200,8 +200,8 @@ proptest! {
                 break;
             }
             if game.in_deal() {
-                let held: u32 = game.hands[..players as usize].iter().map(|h| h.count_ones()).sum();
-                let total = held + u32::from(game.stock_len) + u32::from(game.pile_len);
+                let held: u32 = game.hands()[..players as usize].iter().map(|h| h.count_ones()).sum();
+                let total = held + game.stock().len() as u32 + game.pile().len() as u32;
                 prop_assert_eq!(total, 36, "cards lost or made");
                 let mut legal = [0u32; 40];
                 let count = game.legal_actions(&mut legal);

@@ -1,6 +1,8 @@
-//! The games, one folder each with the same files: `rules` (the state machine), `policy`
-//! (its heuristic player and what the search needs of it) and `vector` (its observation
-//! encoder for the vector environment), and the [`Game`] trait they all implement.
+//! The games, one folder each with the same files: `rules` (the state machine, its fields
+//! its own, read through accessors), `position` (the plain description of a position that
+//! the state is restored from), `policy` (its heuristic player and what the search needs of
+//! it) and `vector` (its observation encoder for the vector environment), and the [`Game`]
+//! trait they all implement.
 
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
@@ -10,6 +12,172 @@ pub mod hundred_one;
 pub mod king;
 pub mod spades;
 pub mod tressette;
+
+/// The accessors every game's state has alike, inside its `impl` (over its fields of the
+/// same names): its options (where it keeps them as `options`), phase, dealers, number of
+/// deals, hands, totals, finished deals and score sheet.
+macro_rules! state_accessors {
+    (
+        $(options: $options:ty,)?
+        hands: [$set:ty; $seats:expr],
+        totals: $totals:expr,
+        completed: $record:ty,
+        sheet: $line:ty $(,)?
+    ) => {
+        $(
+            /// The agreed rules.
+            #[inline]
+            pub fn options(&self) -> &$options {
+                &self.options
+            }
+        )?
+
+        /// Where the game stands.
+        #[inline]
+        pub fn phase(&self) -> Phase {
+            self.phase
+        }
+
+        /// The dealer of the game's first deal.
+        #[inline]
+        pub fn first_dealer(&self) -> u8 {
+            self.first_dealer
+        }
+
+        /// The dealer of the deal in progress (between deals: of the next one).
+        #[inline]
+        pub fn dealer(&self) -> u8 {
+            self.dealer
+        }
+
+        /// How many deals have been played.
+        #[inline]
+        pub fn deal_number(&self) -> u32 {
+            self.deal_number
+        }
+
+        /// The cards each seat holds, by seat (empty past the seats that play).
+        #[inline]
+        pub fn hands(&self) -> &[$set; $seats] {
+            &self.hands
+        }
+
+        /// The cards a seat holds.
+        #[inline]
+        pub fn hand(&self, seat: $crate::core::Seat) -> $set {
+            self.hands[seat.at()]
+        }
+
+        /// Gives a seat these cards (a deal's hidden cards sampled anew, keeping its counts).
+        #[inline]
+        pub fn set_hand(&mut self, seat: $crate::core::Seat, cards: $set) {
+            self.hands[seat.at()] = cards;
+        }
+
+        /// Each seat's (or side's) running total (0 past the seats that play).
+        #[inline]
+        pub fn totals(&self) -> &[i64; $totals] {
+            &self.totals
+        }
+
+        /// The finished deals, as a record keeps them.
+        #[inline]
+        pub fn completed(&self) -> &[$record] {
+            &self.completed
+        }
+
+        /// The score sheet: one line per finished deal.
+        #[inline]
+        pub fn sheet(&self) -> &[$line] {
+            &self.sheet
+        }
+    };
+}
+
+/// The accessors of the deal in progress that the trick games' states have alike, inside
+/// its `impl`: the hands as dealt (`$size` cards each at the most), the cards played, the
+/// trick in progress and the tricks taken.
+macro_rules! trick_accessors {
+    (dealt: $size:expr) => {
+        /// Each seat's cards as dealt, in dealt order.
+        #[inline]
+        pub fn dealt(&self) -> &[[CardCode; $size]; 4] {
+            &self.dealt
+        }
+
+        /// Every card of this deal in play order, as `seat << 6 | card`.
+        #[inline]
+        pub fn plays(&self) -> &[u8] {
+            &self.plays[..self.plays_len as usize]
+        }
+
+        /// How many cards the trick in progress has (0: a lead is due).
+        #[inline]
+        pub fn trick_count(&self) -> u8 {
+            self.trick_count
+        }
+
+        /// The suit led in the trick in progress, if a card of it is down.
+        #[inline]
+        pub fn lead_suit(&self) -> Option<$crate::core::Suit> {
+            (self.trick_count > 0).then(|| $crate::core::Suit::from_index(self.lead_suit))
+        }
+
+        /// The code of the suit led last, kept after its trick is taken (the Python
+        /// engine's `lead_suit`).
+        #[inline]
+        pub fn lead_suit_code(&self) -> u8 {
+            self.lead_suit
+        }
+
+        /// How many tricks each seat has taken this deal, by seat.
+        #[inline]
+        pub fn tricks(&self) -> &[u8; 4] {
+            &self.tricks
+        }
+
+        /// How many tricks of the deal have been taken.
+        #[inline]
+        pub fn tricks_played(&self) -> u8 {
+            self.tricks_played
+        }
+    };
+}
+
+/// [`Game`] for a game's state from its own methods of the same names: `n` (the number of
+/// seats), `to_act`, `is_over`, `in_deal`, `is_legal`, `check`, and `outcome` (by seat,
+/// cut to the seats that play).
+macro_rules! impl_game {
+    ($state:ident) => {
+        impl $crate::games::Game for $state {
+            fn num_seats(&self) -> usize {
+                usize::from($state::n(self))
+            }
+            fn to_act(&self) -> Option<$crate::core::Seat> {
+                $state::to_act(self)
+            }
+            fn is_over(&self) -> bool {
+                $state::is_over(self)
+            }
+            fn in_deal(&self) -> bool {
+                $state::in_deal(self)
+            }
+            fn is_legal(&self, action: i64) -> bool {
+                $state::is_legal(self, action)
+            }
+            fn check(&self, action: i64) -> Result<(), $crate::core::illegal::IllegalMove> {
+                $state::check(self, action)
+            }
+            fn outcome(&self) -> Vec<f64> {
+                $state::outcome(self)[..usize::from($state::n(self))].to_vec()
+            }
+        }
+    };
+}
+
+pub(crate) use impl_game;
+pub(crate) use state_accessors;
+pub(crate) use trick_accessors;
 
 /// What every game's state machine answers whatever the game: the seat to act, whether the
 /// game is over, whether an action is legal and why not, and the outcome. The Python

@@ -193,27 +193,27 @@ macro_rules! game_core {
 
             #[getter]
             fn phase(&self) -> u8 {
-                self.game.phase as u8
+                self.game.phase() as u8
             }
 
             #[getter]
             fn deal_number(&self) -> u32 {
-                self.game.deal_number
+                self.game.deal_number()
             }
 
             #[getter]
             fn dealer(&self) -> u8 {
-                self.game.dealer
+                self.game.dealer()
             }
 
             #[getter]
             fn first_dealer(&self) -> u8 {
-                self.game.first_dealer
+                self.game.first_dealer()
             }
 
             /// How many lines the score sheet has (`_sheet_lines` reads them).
             fn _sheet_count(&self) -> usize {
-                self.game.sheet.len()
+                self.game.sheet().len()
             }
 
             /// Each seat's outcome: the final result when over, else the standing.

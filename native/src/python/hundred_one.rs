@@ -10,11 +10,12 @@ use pyo3::types::{PyList, PyTuple};
 
 use crate::core::cards::{CardBits, CardCode};
 use crate::core::events::EventSink;
+use crate::core::{Seat, Suit};
 use crate::games::hundred_one::{
-    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions, Line,
-    RestockError, Seeded, Setup,
+    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions,
+    HundredOnePosition, Line, RestockError, Seeded, Setup,
 };
-use crate::python::module::{action_code, illegal_action_error, ints};
+use crate::python::module::{action_code, by_seat, illegal_action_error, ints};
 
 /// players, hand_size, voluntary_draw, draw_six, draw_seven, queen_in_hand plus_40.
 pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
@@ -161,12 +162,17 @@ fn event_tuple<'py>(
         HundredOneEvent::Passed { seat } => ("passed", seat).into_pyobject(py)?.into_any(),
         HundredOneEvent::Restocked { size } => ("restocked", size).into_pyobject(py)?.into_any(),
         HundredOneEvent::DealScored { deal } => {
-            let scores = game.sheet[deal as usize].scores[..game.n as usize].to_vec();
+            let scores = game.sheet()[deal as usize].scores[..game.n() as usize].to_vec();
             ("scored", deal, scores).into_pyobject(py)?.into_any()
         }
         HundredOneEvent::GameOver => ("over",).into_pyobject(py)?.into_any(),
     };
     Ok(tuple)
+}
+
+/// A card as the bindings give it: its code, or -1 for none.
+fn code(card: Option<CardCode>) -> i8 {
+    card.map_or(-1, |card| card as i8)
 }
 
 fn restock_error_tuple(error: RestockError) -> (String, u32, u32, Vec<u8>, i32) {
@@ -231,7 +237,7 @@ impl HundredOneCore {
         events: &mut E,
     ) -> PyResult<()> {
         Self::with_chance(slf, |game, chance| {
-            if let Some(deck) = chance.deck(game.deal_number) {
+            if let Some(deck) = chance.deck(game.deal_number()) {
                 game.deal_cards(&deck, events);
             }
         })
@@ -251,21 +257,21 @@ game_core! {
     HundredOneCore,
     copies[seed],
     getters {
-        num_seats: u8 = |g| g.n,
-        hands: Vec<CardBits> = |g| g.hands[..g.n as usize].to_vec(),
+        num_seats: u8 = |g| g.n(),
+        hands: Vec<CardBits> = |g| g.hands()[..g.n() as usize].to_vec(),
         /// The stock, its top card last.
-        stock: Vec<u16> = |g| ints(&g.stock[..g.stock_len as usize]),
+        stock: Vec<u16> = |g| ints(g.stock()),
         /// The discard pile, its top card last.
-        pile: Vec<u16> = |g| ints(&g.pile[..g.pile_len as usize]),
-        top: i8 = |g| g.top,
-        suit: i8 = |g| g.suit,
-        follow: CardBits = |g| g.follow,
-        drawn: i8 = |g| g.drawn,
-        epoch: u32 = |g| g.epoch,
-        log: Vec<u16> = |g| g.log.clone(),
-        starter: i8 = |g| g.starter,
-        restocks_used: u32 = |g| g.restocks_used,
-        totals: Vec<i64> = |g| g.totals[..g.n as usize].to_vec(),
+        pile: Vec<u16> = |g| ints(g.pile()),
+        top: i8 = |g| code(g.top()),
+        suit: i8 = |g| g.suit().map_or(-1, |suit| suit.index() as i8),
+        follow: CardBits = |g| g.follow(),
+        drawn: i8 = |g| code(g.drawn()),
+        epoch: u32 = |g| g.epoch(),
+        log: Vec<u16> = |g| g.log().to_vec(),
+        starter: i8 = |g| code(g.starter()),
+        restocks_used: u32 = |g| g.restocks_used(),
+        totals: Vec<i64> = |g| g.totals()[..g.n() as usize].to_vec(),
     },
     #[new]
     fn new() -> Self {
@@ -371,7 +377,7 @@ game_core! {
                 slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
                 Ok(())
             }
-            None if slf.borrow().game.phase == hundred_one::Phase::AwaitDeal => {
+            None if slf.borrow().game.phase() == hundred_one::Phase::AwaitDeal => {
                 Self::deal_next(slf, &mut ())
             }
             None => Ok(()),
@@ -391,69 +397,53 @@ game_core! {
         totals: Vec<i64>,
         history: (Vec<CompletedTuple>, Vec<LineTuple>),
     ) -> PyResult<()> {
-        let game = &mut self.game;
-        let phase: u8;
-        (
-            phase,
-            game.to_act,
-            game.deal_number,
-            game.dealer,
-            game.first_dealer,
-        ) = progress;
-        game.phase = hundred_one::Phase::from_code(phase)
+        let (phase, to_act, deal_number, dealer, first_dealer) = progress;
+        let phase = hundred_one::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
-        game.hands = [0; hundred_one::MAX_SEATS];
-        for (slot, hand) in game.hands.iter_mut().zip(hands) {
-            *slot = hand;
-        }
         let (stock, pile, top, suit, follow, drawn, epoch, starter) = cards;
         if stock.len() > 36 || pile.len() > 36 {
             return Err(PyValueError::new_err("more than 36 cards"));
         }
-        game.stock[..stock.len()].copy_from_slice(&stock);
-        game.stock_len = stock.len() as u8;
-        game.pile[..pile.len()].copy_from_slice(&pile);
-        game.pile_len = pile.len() as u8;
-        (game.top, game.suit, game.follow, game.drawn, game.epoch) =
-            (top, suit, follow, drawn, epoch);
-        game.starter = starter;
-        game.log = log;
-        game.source = source_from(source)?;
-        game.restocks = Arc::new(restocks.0);
-        game.restocks_used = restocks.1;
-        game.totals = [0; hundred_one::MAX_SEATS];
-        for (slot, total) in game.totals.iter_mut().zip(totals) {
-            *slot = total;
-        }
+        let card = |code: i8| u8::try_from(code).ok();
         let (completed, lines) = history;
         let mut done = Vec::with_capacity(completed.len());
         for (source, dealer, restocks, log) in completed {
-            done.push(Completed {
-                source: source_from(source)?,
-                dealer,
-                restocks: Arc::new(restocks),
-                log,
-            });
+            let source = source_from(source)?;
+            done.push(Completed::new(source, dealer, Arc::new(restocks), log));
         }
-        game.completed = Arc::new(done);
-        game.sheet = Arc::new(
-            lines
-                .into_iter()
-                .map(|(deal, dealer, out, out_on_queen, scores)| {
-                    let mut all = [0i64; hundred_one::MAX_SEATS];
-                    for (slot, score) in all.iter_mut().zip(scores) {
-                        *slot = score;
-                    }
-                    Line {
-                        deal,
-                        dealer,
-                        out,
-                        out_on_queen,
-                        scores: all,
-                    }
-                })
-                .collect(),
-        );
+        let lines = lines
+            .into_iter()
+            .map(|(deal, dealer, out, out_on_queen, scores)| Line {
+                deal,
+                dealer,
+                out,
+                out_on_queen,
+                scores: by_seat(&scores, hundred_one::MAX_SEATS),
+            })
+            .collect();
+        self.game.restore(HundredOnePosition {
+            phase,
+            to_act: Seat::from_code(to_act.into()),
+            deal_number,
+            dealer,
+            first_dealer,
+            hands: by_seat(&hands, hundred_one::MAX_SEATS),
+            stock,
+            pile,
+            top: card(top),
+            suit: card(suit).and_then(Suit::from_code),
+            follow,
+            drawn: card(drawn),
+            epoch,
+            starter: card(starter),
+            log,
+            source: source_from(source)?,
+            restocks: restocks.0,
+            restocks_used: restocks.1,
+            totals: by_seat(&totals, hundred_one::MAX_SEATS),
+            completed: done,
+            sheet: lines,
+        });
         Ok(())
     }
 
@@ -464,8 +454,7 @@ game_core! {
         if stock.len() > 36 {
             return Err(PyValueError::new_err("more than 36 cards"));
         }
-        self.game.stock[..stock.len()].copy_from_slice(&stock);
-        self.game.stock_len = stock.len() as u8;
+        self.game.set_stock(&stock);
         Ok(())
     }
 
@@ -473,7 +462,7 @@ game_core! {
     fn restocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restocks = self
             .game
-            .restocks
+            .restocks()
             .iter()
             .map(|r| PyTuple::new(py, r.iter().map(|&c| c as u16)))
             .collect::<PyResult<Vec<_>>>()?;
@@ -481,33 +470,33 @@ game_core! {
     }
 
     fn _source(&self) -> SourceTuple {
-        source_tuple(&self.game.source)
+        source_tuple(self.game.source())
     }
 
     fn _completed_count(&self) -> usize {
-        self.game.completed.len()
+        self.game.completed().len()
     }
 
     fn _completed(&self, start: usize) -> Vec<CompletedTuple> {
         self.game
-            .completed
+            .completed()
             .iter()
             .skip(start)
             .map(|c| {
                 (
-                    source_tuple(&c.source),
-                    c.dealer,
-                    c.restocks.to_vec(),
-                    c.log.clone(),
+                    source_tuple(c.source()),
+                    c.dealer(),
+                    c.restocks().to_vec(),
+                    c.log().to_vec(),
                 )
             })
             .collect()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
-        let n = self.game.n as usize;
+        let n = self.game.n() as usize;
         self.game
-            .sheet
+            .sheet()
             .iter()
             .skip(start)
             .map(|l| {

@@ -8,7 +8,8 @@ use pyo3::types::PyTuple;
 
 use crate::core::cards::Cards;
 use crate::core::{Seat, Suit};
-use crate::games::king::{self, King, KingEvent, KingOptions, Variant};
+use crate::games::king::{self, King, KingEvent, KingOptions, KingPosition, Variant};
+use crate::python::module::by_seat;
 
 /// Options as the Python side passes them: variant (0 classic, 1 order, 2 three), the
 /// negative order, king_forced_on_heart_lead, stop_when_decided,
@@ -53,10 +54,6 @@ pub struct KingCore {
     shuffler: Option<Py<PyAny>>,
 }
 
-fn opt(value: i8) -> Option<i8> {
-    (value >= 0).then_some(value)
-}
-
 impl KingCore {
     fn event_tuple<'py>(&self, py: Python<'py>, event: &KingEvent) -> PyResult<Bound<'py, PyAny>> {
         let n = self.game.n() as usize;
@@ -87,7 +84,8 @@ impl KingCore {
     }
 
     fn rows_tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rows: Vec<Bound<'py, PyTuple>> = self.game.rows[..self.game.table.num_rows as usize]
+        let rows: Vec<Bound<'py, PyTuple>> = self.game.rows()
+            [..self.game.table().num_rows() as usize]
             .iter()
             .map(|row| PyTuple::new(py, row))
             .collect::<PyResult<_>>()?;
@@ -100,25 +98,25 @@ game_core! {
     copies [],
     getters {
         num_seats: u8 = |g| g.n(),
-        contract: i8 = |g| g.contract,
-        trump: i8 = |g| g.trump.map_or(-1, |suit| suit.index() as i8),
-        by_last: bool = |g| g.by_last,
-        caller: i8 = |g| Seat::to_code(g.caller),
-        hands: Vec<u64> = |g| g.hands[..g.n() as usize].to_vec(),
-        pre_actions: Vec<u32> = |g| g.pre[..g.pre_len as usize].to_vec(),
-        taken: Vec<u64> = |g| g.taken[..g.n() as usize].to_vec(),
-        last_tricks: Vec<u16> = |g| crate::python::module::ints(&g.last_tricks[..g.n() as usize]),
-        taken_all: u64 = |g| g.taken_all,
-        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
-        trick_count: u8 = |g| g.trick_count,
-        lead_suit: u8 = |g| g.lead_suit,
+        contract: i8 = |g| g.contract().map_or(-1, |contract| contract as i8),
+        trump: i8 = |g| g.trump().map_or(-1, |suit| suit.index() as i8),
+        by_last: bool = |g| g.by_last(),
+        caller: i8 = |g| Seat::to_code(g.caller()),
+        hands: Vec<u64> = |g| g.hands()[..g.n() as usize].to_vec(),
+        pre_actions: Vec<u32> = |g| g.pre_actions().to_vec(),
+        taken: Vec<u64> = |g| g.taken()[..g.n() as usize].to_vec(),
+        last_tricks: Vec<u16> = |g| crate::python::module::ints(&g.last_tricks()[..g.n() as usize]),
+        taken_all: u64 = |g| g.taken_all(),
+        history: Vec<u16> = |g| crate::python::module::ints(g.plays()),
+        trick_count: u8 = |g| g.trick_count(),
+        lead_suit: u8 = |g| g.lead_suit_code(),
         trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
-        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks[..g.n() as usize]),
-        tricks_played: u8 = |g| g.tricks_played,
-        lead_first: Vec<u64> = |g| g.lead_first[..g.n() as usize].to_vec(),
-        follow_first: u64 = |g| g.follow_first,
-        discard_first: u64 = |g| g.discard_first,
-        totals: Vec<i64> = |g| g.totals[..g.n() as usize].to_vec(),
+        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks()[..g.n() as usize]),
+        tricks_played: u8 = |g| g.tricks_played(),
+        lead_first: Vec<u64> = |g| g.lead_first()[..g.n() as usize].to_vec(),
+        follow_first: u64 = |g| g.follow_first(),
+        discard_first: u64 = |g| g.discard_first(),
+        totals: Vec<i64> = |g| g.totals()[..g.n() as usize].to_vec(),
     },
     dealt KingCore::event_tuple,
     #[new]
@@ -140,7 +138,7 @@ game_core! {
     // ----- the hot path ------------------------------------------------------------------
 
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        if self.game.phase == king::Phase::Play {
+        if self.game.phase() == king::Phase::Play {
             return PyTuple::new(py, Cards(self.game.legal_card_mask()));
         }
         let mut out = Vec::with_capacity(8);
@@ -151,7 +149,7 @@ game_core! {
     // ----- the checked path --------------------------------------------------------------
 
     fn _deal(&mut self, hands: Vec<Vec<u8>>) -> PyResult<()> {
-        let size = self.game.table.hand_size as usize;
+        let size = self.game.table().hand_size() as usize;
         if hands.len() != self.game.n() as usize || hands.iter().any(|h| h.len() != size) {
             return Err(PyValueError::new_err("hands of the wrong size"));
         }
@@ -177,64 +175,23 @@ game_core! {
         rows: Vec<[u8; 8]>,
         sheet: Vec<LineTuple>,
     ) -> PyResult<()> {
-        let game = &mut self.game;
-        let n = game.n() as usize;
-        let size = game.table.hand_size as usize;
-        let (phase, to_act, trump, caller): (u8, i8, i8, i8);
-        (
-            phase,
-            to_act,
-            game.deal_number,
-            game.dealer,
-            game.contract,
-            trump,
-            game.by_last,
-            caller,
-        ) = progress;
-        game.set_to_act(Seat::from_code(to_act.into()));
-        game.trump = u8::try_from(trump).ok().and_then(Suit::from_code);
-        game.caller = Seat::from_code(caller.into());
-        game.phase = king::Phase::from_code(phase)
+        let n = self.game.n() as usize;
+        let size = self.game.table().hand_size() as usize;
+        let (phase, to_act, deal_number, dealer, contract, trump, by_last, caller) = progress;
+        let phase = king::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
-        let (dealt, hands, pre, taken, last_tricks, taken_all) = deal;
-        game.dealt = [[0; 10]; 4];
-        for (slot, hand) in game.dealt.iter_mut().zip(&dealt) {
+        let (dealt, hands, pre_actions, taken, last_tricks, taken_all) = deal;
+        let mut dealt_hands = [[0; king::MAX_HAND]; 4];
+        for (slot, hand) in dealt_hands.iter_mut().zip(&dealt) {
             if hand.len() != size {
                 return Err(PyValueError::new_err("dealt hands of the wrong size"));
             }
             slot[..size].copy_from_slice(hand);
         }
-        game.hands = [0; 4];
-        game.hands[..n].copy_from_slice(&hands[..n]);
-        game.pre_len = pre.len().min(2) as u8;
-        game.pre[..game.pre_len as usize].copy_from_slice(&pre[..game.pre_len as usize]);
-        game.taken = [0; 4];
-        game.taken[..n].copy_from_slice(&taken[..n]);
-        game.last_tricks = [0; 4];
-        game.last_tricks[..n].copy_from_slice(&last_tricks[..n]);
-        game.taken_all = taken_all;
         let (plays, trick_count, lead_suit, trick_leader, won, played) = tricks;
-        game.plays_len = plays.len() as u8;
-        game.plays[..plays.len()].copy_from_slice(&plays);
-        game.trick_count = trick_count;
-        game.lead_suit = lead_suit;
-        game.set_trick_leader(Seat::from_code(trick_leader.into()));
-        game.tricks = [0; 4];
-        game.tricks[..n].copy_from_slice(&won[..n]);
-        game.tricks_played = played;
         let (lead_first, follow_first, discard_first) = constraints;
-        game.lead_first = [0; 4];
-        game.lead_first[..n].copy_from_slice(&lead_first[..n]);
-        game.follow_first = follow_first;
-        game.discard_first = discard_first;
-        game.power_trump = game
-            .trump
-            .filter(|_| game.contract == king::POSITIVE as i8)
-            .map(Suit::index);
-        game.totals = [0; 4];
-        game.totals[..n].copy_from_slice(&totals[..n]);
-        game.rows = [[0; 8]; 4];
-        for (slot, row) in game.rows.iter_mut().zip(rows) {
+        let mut all_rows = [[0; 8]; 4];
+        for (slot, row) in all_rows.iter_mut().zip(rows) {
             *slot = row;
         }
         let lines = sheet
@@ -254,7 +211,34 @@ game_core! {
                 }
             })
             .collect();
-        game.sheet = std::sync::Arc::new(lines);
+        self.game.restore(KingPosition {
+            phase,
+            to_act: Seat::from_code(to_act.into()),
+            deal_number,
+            dealer,
+            contract: u8::try_from(contract).ok(),
+            trump: u8::try_from(trump).ok().and_then(Suit::from_code),
+            by_last,
+            caller: Seat::from_code(caller.into()),
+            dealt: dealt_hands,
+            hands: by_seat(&hands, n),
+            pre_actions,
+            taken: by_seat(&taken, n),
+            last_tricks: by_seat(&last_tricks, n),
+            taken_all,
+            plays,
+            trick_count,
+            lead_suit,
+            trick_leader: Seat::from_code(trick_leader.into()),
+            tricks: by_seat(&won, n),
+            tricks_played: played,
+            lead_first: by_seat(&lead_first, n),
+            follow_first,
+            discard_first,
+            totals: by_seat(&totals, n),
+            rows: all_rows,
+            sheet: lines,
+        });
         Ok(())
     }
 
@@ -262,8 +246,8 @@ game_core! {
 
     #[getter]
     fn dealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let size = self.game.table.hand_size as usize;
-        let hands: Vec<Bound<'py, PyTuple>> = self.game.dealt[..self.game.n() as usize]
+        let size = self.game.table().hand_size() as usize;
+        let hands: Vec<Bound<'py, PyTuple>> = self.game.dealt()[..self.game.n() as usize]
             .iter()
             .map(|hand| PyTuple::new(py, &hand[..size]))
             .collect::<PyResult<_>>()?;
@@ -280,14 +264,14 @@ game_core! {
 
     fn _completed(&self, start: usize) -> Vec<(u8, Vec<Vec<u8>>, Vec<u32>)> {
         let n = self.game.n() as usize;
-        let size = self.game.table.hand_size as usize;
+        let size = self.game.table().hand_size() as usize;
         self.game
-            .completed
+            .completed()
             .iter()
             .skip(start)
             .map(|d| {
-                let dealt = d.dealt[..n].iter().map(|h| h[..size].to_vec()).collect();
-                (d.dealer, dealt, d.actions.clone())
+                let dealt = d.dealt()[..n].iter().map(|h| h[..size].to_vec()).collect();
+                (d.dealer(), dealt, d.actions().to_vec())
             })
             .collect()
     }
@@ -295,7 +279,7 @@ game_core! {
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
         let n = self.game.n() as usize;
         self.game
-            .sheet
+            .sheet()
             .iter()
             .skip(start)
             .map(|l| {
@@ -323,17 +307,17 @@ game_core! {
         sorted.sort_unstable();
         let hand: Vec<u8> = sorted
             .into_iter()
-            .filter(|&card| game.hands[seat as usize] >> card & 1 == 1)
+            .filter(|&card| game.hands()[seat as usize] >> card & 1 == 1)
             .collect();
         let plays: Vec<(u8, u8)> = if in_deal {
-            game.plays[..game.plays_len as usize]
+            game.plays()
                 .iter()
                 .map(|&p| (p >> 6, p & 63))
                 .collect()
         } else {
             Vec::new()
         };
-        let trick_len = game.trick_count as usize;
+        let trick_len = game.trick_count() as usize;
         let trick: Vec<(u8, u8)> = if trick_len > 0 && in_deal {
             plays[plays.len() - trick_len..].to_vec()
         } else {
@@ -349,34 +333,34 @@ game_core! {
         let sizes: Vec<u32> = (0..n)
             .map(|s| {
                 if in_deal {
-                    game.hands[s].count_ones()
+                    game.hands()[s].count_ones()
                 } else {
                     0
                 }
             })
             .collect();
         let won: Vec<u8> = (0..n)
-            .map(|s| if in_deal { game.tricks[s] } else { 0 })
+            .map(|s| if in_deal { game.tricks()[s] } else { 0 })
             .collect();
         let fields: Vec<Bound<'py, PyAny>> = vec![
-            (game.phase as u8).into_pyobject(py)?.into_any(),
-            game.deal_number.into_pyobject(py)?.into_any(),
-            game.dealer.into_pyobject(py)?.into_any(),
-            opt(game.contract)
+            (game.phase() as u8).into_pyobject(py)?.into_any(),
+            game.deal_number().into_pyobject(py)?.into_any(),
+            game.dealer().into_pyobject(py)?.into_any(),
+            game.contract()
                 .filter(|_| in_deal)
                 .into_pyobject(py)?
                 .into_any(),
-            game.caller
+            game.caller()
                 .map(Seat::index)
                 .filter(|_| in_deal)
                 .into_pyobject(py)?
                 .into_any(),
-            game.trump
+            game.trump()
                 .map(Suit::index)
                 .filter(|_| in_deal)
                 .into_pyobject(py)?
                 .into_any(),
-            (game.by_last && in_deal)
+            (game.by_last() && in_deal)
                 .into_pyobject(py)?
                 .to_owned()
                 .into_any(),
@@ -386,14 +370,14 @@ game_core! {
             PyTuple::new(py, plays)?.into_any(),
             game.trick_leader()
                 .map(Seat::index)
-                .filter(|_| game.phase == king::Phase::Play)
+                .filter(|_| game.phase() == king::Phase::Play)
                 .into_pyobject(py)?
                 .into_any(),
             PyTuple::new(py, trick)?.into_any(),
             PyTuple::new(py, won)?.into_any(),
             game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
             PyTuple::new(py, legal)?.into_any(),
-            PyTuple::new(py, &game.totals[..n])?.into_any(),
+            PyTuple::new(py, &game.totals()[..n])?.into_any(),
             self.rows_tuple(py)?.into_any(),
         ];
         PyTuple::new(py, fields)

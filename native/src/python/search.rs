@@ -275,7 +275,7 @@ macro_rules! search_bindings {
                     return Err(PyValueError::new_err("one hand a seat"));
                 }
                 for (seat, hand) in hands.into_iter().enumerate() {
-                    game.set_hand(seat, hand);
+                    TrickSearch::set_hand(&mut game, seat, hand);
                 }
             }
             let options = PimcOptions {

@@ -11,7 +11,7 @@ use crate::python::hundred_one::HundredOneCore;
 use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::ismcts_hundred_one::{ismcts_hundred_one, IsmctsSettings};
 use crate::search::pimc_hundred_one::{
-    pimc_hundred_one, rollout, search_copy, Dealing, HiddenDeal, HiddenPlace, PimcSettings,
+    pimc_hundred_one, rollout, Dealing, HiddenDeal, HiddenPlace, PimcSettings,
 };
 
 /// Each legal action with its value, the deals searched, the effective number of weighed
@@ -25,7 +25,7 @@ type IsmctsTuple = (Vec<(u32, f64, u64)>, u64, f64, usize, usize);
 type HiddenTuple = (u64, Vec<(usize, u32, u64)>);
 
 fn with_mover(state: &HundredOneCore) -> PyResult<&HundredOne> {
-    if !state.game.in_deal() || state.game.to_act < 0 {
+    if !state.game.in_deal() || state.game.to_act().is_none() {
         return Err(PyValueError::new_err("nobody is to act in this position"));
     }
     Ok(&state.game)
@@ -81,7 +81,7 @@ fn hundred_one_belief_weight(
 ) -> PyResult<f64> {
     check_probability("epsilon", epsilon)?;
     let prepared = Prepared::new(&state.game, seat).map_err(PyValueError::new_err)?;
-    Ok(prepared.weight(&state.game.hands, epsilon, &mut Rng::new(seed)))
+    Ok(prepared.weight(state.game.hands(), epsilon, &mut Rng::new(seed)))
 }
 
 /// One heuristic rollout of `state` as it is to the end of its hand (reshuffles of the pile
@@ -89,13 +89,13 @@ fn hundred_one_belief_weight(
 #[pyfunction]
 #[pyo3(signature = (state, seat, seed=0))]
 fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64) -> PyResult<f64> {
-    let mut copy = search_copy(with_mover(&state)?);
-    if seat >= copy.n as usize {
+    let mut copy = with_mover(&state)?.for_search();
+    if seat >= copy.n() as usize {
         return Err(PyValueError::new_err(format!(
             "no seat {seat} at this table"
         )));
     }
-    let deal = copy.deal_number;
+    let deal = copy.deal_number();
     Ok(rollout(&mut copy, seat, deal, 0.0, &mut Rng::new(seed), 0))
 }
 
@@ -109,14 +109,10 @@ fn hundred_one_deal_hidden(
     seed: u64,
 ) -> PyResult<Option<(Vec<u64>, Vec<u8>)>> {
     let game = with_mover(&state)?;
-    let hidden = hidden_deal(hidden, Some(game.n as usize))?;
-    let dealt = hidden.deal(game, game.to_act as usize, &mut Rng::new(seed));
-    Ok(dealt.map(|d| {
-        (
-            d.hands[..d.n as usize].to_vec(),
-            d.stock[..d.stock_len as usize].to_vec(),
-        )
-    }))
+    let hidden = hidden_deal(hidden, Some(game.n() as usize))?;
+    let seat = game.to_act().expect("a seat is to act").at();
+    let dealt = hidden.deal(game, seat, &mut Rng::new(seed));
+    Ok(dealt.map(|d| (d.hands()[..d.n() as usize].to_vec(), d.stock().to_vec())))
 }
 
 /// What both searches check and take alike: the time budget and the belief model's epsilon
@@ -136,7 +132,7 @@ fn searched_deals(
         check_probability("epsilon", epsilon)?;
     }
     let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
-    let seats = candidates.first().map(|first| first.n as usize);
+    let seats = candidates.first().map(|first| first.n() as usize);
     let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
     Ok((candidates, hidden))
 }

@@ -11,7 +11,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::core::cards::{CardBits, Cards};
-use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions};
+use crate::core::Seat;
+use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions, SpadesPosition};
 
 type SideTuple = (i64, i64, i64, i64, i64, i64, i64, i64, bool);
 type SheetTuple = (
@@ -129,22 +130,22 @@ game_core! {
     SpadesCore,
     copies [],
     getters {
-        hands: Vec<u64> = |g| g.hands.to_vec(),
-        picked_up: Vec<bool> = |g| g.picked_up.to_vec(),
-        bids: Vec<i8> = |g| g.bids.to_vec(),
-        pending: Vec<u64> = |g| g.pending.to_vec(),
-        sent: Vec<u64> = |g| g.sent.to_vec(),
-        received: Vec<u64> = |g| g.received.to_vec(),
+        hands: Vec<u64> = |g| g.hands().to_vec(),
+        picked_up: Vec<bool> = |g| g.picked_up().to_vec(),
+        bids: Vec<i8> = |g| g.bids().to_vec(),
+        pending: Vec<u64> = |g| g.pending().to_vec(),
+        sent: Vec<u64> = |g| g.sent().to_vec(),
+        received: Vec<u64> = |g| g.received().to_vec(),
         /// Every card of this deal in play order, as ``seat << 6 | card``.
-        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
-        trick_count: u8 = |g| g.trick_count,
-        lead_suit: u8 = |g| g.lead_suit,
-        trick_leader: i8 = |g| g.trick_leader,
-        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks),
-        tricks_played: u8 = |g| g.tricks_played,
-        broken: bool = |g| g.broken,
-        totals: Vec<i64> = |g| g.totals.to_vec(),
-        bags: Vec<i64> = |g| g.bags.to_vec(),
+        history: Vec<u16> = |g| crate::python::module::ints(g.plays()),
+        trick_count: u8 = |g| g.trick_count(),
+        lead_suit: u8 = |g| g.lead_suit_code(),
+        trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
+        tricks: Vec<u16> = |g| crate::python::module::ints(g.tricks()),
+        tricks_played: u8 = |g| g.tricks_played(),
+        broken: bool = |g| g.broken(),
+        totals: Vec<i64> = |g| g.totals().to_vec(),
+        bags: Vec<i64> = |g| g.bags().to_vec(),
     },
     dealt SpadesCore::event_tuple,
     #[new]
@@ -168,7 +169,7 @@ game_core! {
         let py = slf.py();
         let this = slf.borrow();
         let game = &this.game;
-        match game.phase {
+        match game.phase() {
             spades::Phase::Play => Ok(PyTuple::new(py, Cards(game.legal_card_mask()))?.into_any()),
             Phase::Discard | Phase::Give => {
                 drop(this);
@@ -202,20 +203,13 @@ game_core! {
         phase: u8,
         sheet: Vec<SheetTuple>,
     ) -> PyResult<()> {
-        let game = &mut self.game;
-        game.deal_number = deal_number;
-        game.dealer = dealer & 3;
-        game.totals = totals;
-        game.bags = bags;
-        game.winners = spades::Winners::default();
-        for side in winners.into_iter().take(2) {
-            game.winners.sides[game.winners.count as usize] = side;
-            game.winners.count += 1;
-        }
-        game.phase = spades::Phase::from_code(phase)
+        let phase = spades::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
-        game.is_over = game.phase == spades::Phase::Over;
-        game.to_act = -1;
+        let mut won = spades::Winners::default();
+        for side in winners.into_iter().take(2) {
+            won.sides[won.count as usize] = side;
+            won.count += 1;
+        }
         let lines = sheet
             .into_iter()
             .map(|line| spades::SheetLine {
@@ -228,7 +222,15 @@ game_core! {
                 exchanges: line.7.iter().fold(0, |set, &seat| set | 1 << (seat & 3)),
             })
             .collect();
-        game.sheet = std::sync::Arc::new(lines);
+        self.game.restore(SpadesPosition {
+            deal_number,
+            dealer,
+            totals,
+            bags,
+            winners: won,
+            phase,
+            sheet: lines,
+        });
         Ok(())
     }
 
@@ -237,7 +239,7 @@ game_core! {
     #[getter]
     fn dealt(&self) -> Vec<Vec<u16>> {
         self.game
-            .dealt
+            .dealt()
             .iter()
             .map(|hand| crate::python::module::ints(hand))
             .collect()
@@ -245,7 +247,8 @@ game_core! {
 
     #[getter]
     fn pre_actions(&self) -> Vec<u32> {
-        self.game.pre[..self.game.pre_len as usize]
+        self.game
+            .auction()
             .iter()
             .map(|p| p.1)
             .collect()
@@ -253,14 +256,15 @@ game_core! {
 
     #[getter]
     fn pre_seats(&self) -> Vec<u16> {
-        self.game.pre[..self.game.pre_len as usize]
+        self.game
+            .auction()
             .iter()
             .map(|p| p.0 as u16)
             .collect()
     }
     #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.game.winners.as_slice())
+        PyTuple::new(py, self.game.winners().as_slice())
     }
 
     /// The decisions of the deal in progress.
@@ -271,21 +275,21 @@ game_core! {
     /// Finished deals from ``start`` on: (dealer, dealt hands, actions).
     fn _completed(&self, start: usize) -> Vec<(u8, [[u8; 13]; 4], Vec<u32>)> {
         self.game
-            .completed
+            .completed()
             .iter()
             .skip(start)
-            .map(|d| (d.dealer, d.dealt, d.actions.clone()))
+            .map(|d| (d.dealer(), *d.dealt(), d.actions().to_vec()))
             .collect()
     }
 
     fn _completed_count(&self) -> usize {
-        self.game.completed.len()
+        self.game.completed().len()
     }
 
     /// Score-sheet lines from ``start`` on, as tuples of ``DealSummary``'s fields.
     fn _sheet_lines(&self, start: usize) -> Vec<SheetTuple> {
         self.game
-            .sheet
+            .sheet()
             .iter()
             .skip(start)
             .map(|line| {
@@ -308,15 +312,15 @@ game_core! {
         let game = &self.game;
         let in_deal = game.in_deal();
         let s = seat as usize;
-        let plays: Vec<(u8, u8)> = game.plays[..game.plays_len as usize]
+        let plays: Vec<(u8, u8)> = game.plays()
             .iter()
             .map(|&p| (p >> 6, p & 63))
             .collect();
-        let trick_len = game.trick_count as usize;
+        let trick_len = game.trick_count() as usize;
         let trick: Vec<(u8, u8)> = plays[plays.len() - trick_len..].to_vec();
         let zeros = [0u32; 4];
         let hand_sizes = if in_deal {
-            game.hands.map(|h| h.count_ones())
+            game.hands().map(|h| h.count_ones())
         } else {
             zeros
         };
@@ -326,15 +330,15 @@ game_core! {
             Vec::new()
         };
         let sent = if in_deal {
-            if game.sent[s] != 0 {
-                game.sent[s]
+            if game.sent()[s] != 0 {
+                game.sent()[s]
             } else {
-                game.pending[s]
+                game.pending()[s]
             }
         } else {
             0
         };
-        let legal: Vec<u32> = if game.to_act == seat as i8 {
+        let legal: Vec<u32> = if game.to_act() == Some(Seat::new(seat)) {
             let mut out = Vec::new();
             game.legal_actions(&mut out);
             out
@@ -343,16 +347,16 @@ game_core! {
         };
         let fields: Vec<Bound<'py, PyAny>> = vec![
             seat.into_pyobject(py)?.into_any(),
-            (game.phase as u8).into_pyobject(py)?.into_any(),
-            game.deal_number.into_pyobject(py)?.into_any(),
-            game.dealer.into_pyobject(py)?.into_any(),
+            (game.phase() as u8).into_pyobject(py)?.into_any(),
+            game.deal_number().into_pyobject(py)?.into_any(),
+            game.dealer().into_pyobject(py)?.into_any(),
             cards_tuple(py, game.visible_hand(seat))?.into_any(),
             PyTuple::new(py, hand_sizes)?.into_any(),
-            PyTuple::new(py, if in_deal { game.picked_up } else { [false; 4] })?.into_any(),
+            PyTuple::new(py, if in_deal { *game.picked_up() } else { [false; 4] })?.into_any(),
             PyTuple::new(
                 py,
                 if in_deal {
-                    game.bids
+                    *game.bids()
                 } else {
                     [spades::NO_BID; 4]
                 },
@@ -360,37 +364,33 @@ game_core! {
             .into_any(),
             PyTuple::new(py, auction)?.into_any(),
             cards_tuple(py, sent)?.into_any(),
-            cards_tuple(py, if in_deal { game.received[s] } else { 0 })?.into_any(),
+            cards_tuple(py, if in_deal { game.received()[s] } else { 0 })?.into_any(),
             PyTuple::new(
                 py,
                 if in_deal {
-                    game.pending.map(|p| p.count_ones())
+                    game.pending().map(|p| p.count_ones())
                 } else {
                     zeros
                 },
             )?
             .into_any(),
             PyTuple::new(py, if in_deal { plays } else { Vec::new() })?.into_any(),
-            if in_deal && game.trick_leader >= 0 {
-                game.trick_leader.into_pyobject(py)?.into_any()
-            } else {
-                py.None().into_bound(py)
-            },
+            game.trick_leader()
+                .filter(|_| in_deal)
+                .map(Seat::index)
+                .into_pyobject(py)?
+                .into_any(),
             PyTuple::new(py, trick)?.into_any(),
-            PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
-            (game.broken && in_deal)
+            PyTuple::new(py, if in_deal { *game.tricks() } else { [0; 4] })?.into_any(),
+            (game.broken() && in_deal)
                 .into_pyobject(py)?
                 .to_owned()
                 .into_any(),
-            if game.to_act >= 0 {
-                game.to_act.into_pyobject(py)?.into_any()
-            } else {
-                py.None().into_bound(py)
-            },
+            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
             PyTuple::new(py, legal)?.into_any(),
-            PyTuple::new(py, game.totals)?.into_any(),
-            PyTuple::new(py, game.bags)?.into_any(),
-            PyTuple::new(py, game.winners.as_slice())?.into_any(),
+            PyTuple::new(py, *game.totals())?.into_any(),
+            PyTuple::new(py, *game.bags())?.into_any(),
+            PyTuple::new(py, game.winners().as_slice())?.into_any(),
         ];
         PyTuple::new(py, fields)
     }

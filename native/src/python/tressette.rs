@@ -9,7 +9,8 @@ use pyo3::types::{PyList, PyTuple};
 use crate::core::cards::Cards;
 use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
-    self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions, WonGame, REASONS,
+    self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions,
+    TressettePosition, WonGame, REASONS,
 };
 
 /// hearts_special, card_points pooled, long_run ten.
@@ -110,22 +111,22 @@ game_core! {
     TressetteCore,
     copies [],
     getters {
-        leader: u8 = |g| g.leader,
+        leader: u8 = |g| g.leader(),
         hands: Vec<u64> = |g| g.hands().map(CardSet::bits).to_vec(),
         taken: Vec<u64> = |g| g.taken().map(CardSet::bits).to_vec(),
-        history: Vec<u16> = |g| crate::python::module::ints(&g.plays[..g.plays_len as usize]),
-        trick_count: u8 = |g| g.trick_count,
-        lead_suit: u8 = |g| g.lead_suit,
+        history: Vec<u16> = |g| crate::python::module::ints(g.plays()),
+        trick_count: u8 = |g| g.trick_count(),
+        lead_suit: u8 = |g| g.lead_suit_code(),
         trick_leader: i8 = |g| Seat::to_code(g.trick_leader()),
-        tricks: Vec<u16> = |g| crate::python::module::ints(&g.tricks),
-        tricks_played: u8 = |g| g.tricks_played,
-        points: Vec<i64> = |g| g.points.to_vec(),
-        deal_points: Vec<i64> = |g| g.deal_points.to_vec(),
-        deal_declared: Vec<i64> = |g| g.deal_declared.to_vec(),
-        deal_bonus: Vec<i64> = |g| g.deal_bonus.to_vec(),
-        totals: Vec<i64> = |g| g.totals.to_vec(),
-        settled_points: (i64, i64) = |g| (g.settled_points[0], g.settled_points[1]),
-        settled_games: u8 = |g| g.settled_games,
+        tricks: Vec<u16> = |g| crate::python::module::ints(g.tricks()),
+        tricks_played: u8 = |g| g.tricks_played(),
+        points: Vec<i64> = |g| g.points().to_vec(),
+        deal_points: Vec<i64> = |g| g.deal_points().to_vec(),
+        deal_declared: Vec<i64> = |g| g.deal_declared().to_vec(),
+        deal_bonus: Vec<i64> = |g| g.deal_bonus().to_vec(),
+        totals: Vec<i64> = |g| g.totals().to_vec(),
+        settled_points: (i64, i64) = |g| (g.settled_points()[0], g.settled_points()[1]),
+        settled_games: u8 = |g| g.settled_games(),
     },
     dealt core_event,
     #[new]
@@ -172,31 +173,17 @@ game_core! {
         settled_games: u8,
         sheet: Vec<LineTuple>,
     ) -> PyResult<()> {
-        let game = &mut self.game;
-        let phase: u8;
-        (
-            game.deal_number,
-            game.dealer,
-            game.leader,
-            phase,
-            game.is_over,
-        ) = progress;
-        game.phase = tressette::Phase::from_code(phase)
+        let (deal_number, dealer, leader, phase, is_over) = progress;
+        let phase = tressette::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
-        game.set_to_act(None);
-        game.games_len = 0;
-        for (winner, value, deal) in games.into_iter().take(3) {
-            game.games[game.games_len as usize] = WonGame {
+        let games = games
+            .into_iter()
+            .map(|(winner, value, deal)| WonGame {
                 winner,
                 value,
                 deal,
-            };
-            game.games_len += 1;
-        }
-        game.totals = totals;
-        game.points = points;
-        game.settled_points = settled_points;
-        game.settled_games = settled_games;
+            })
+            .collect();
         let lines = sheet
             .into_iter()
             .map(
@@ -221,7 +208,19 @@ game_core! {
                 },
             )
             .collect();
-        game.sheet = std::sync::Arc::new(lines);
+        self.game.restore(TressettePosition {
+            deal_number,
+            dealer,
+            leader,
+            phase,
+            is_over,
+            games,
+            totals,
+            points,
+            settled_points,
+            settled_games,
+            sheet: lines,
+        });
         Ok(())
     }
 
@@ -230,13 +229,14 @@ game_core! {
     #[getter]
     fn dealt(&self) -> Vec<Vec<u16>> {
         self.game
-            .dealt
+            .dealt()
             .iter()
             .map(|hand| crate::python::module::ints(hand))
             .collect()
     }
     fn _games(&self) -> Vec<(u8, i64, u32)> {
-        self.game.games[..self.game.games_len as usize]
+        self.game
+            .games()
             .iter()
             .map(|g| (g.winner, g.value, g.deal))
             .collect()
@@ -245,14 +245,14 @@ game_core! {
     /// Each seat's declarations this deal: (kind, cards, points).
     fn _declarations(&self) -> Vec<Vec<DeclarationTuple>> {
         self.game
-            .declarations
+            .declarations()
             .iter()
             .map(declaration_tuples)
             .collect()
     }
 
     fn _current_actions(&self) -> Vec<u16> {
-        self.game.plays[..self.game.plays_len as usize]
+        self.game.plays()
             .iter()
             .map(|p| (p & 63) as u16)
             .collect()
@@ -260,16 +260,19 @@ game_core! {
 
     fn _completed(&self, start: usize) -> Vec<(u8, [[u8; 10]; 4], Vec<u8>)> {
         self.game
-            .completed
+            .completed()
             .iter()
             .skip(start)
-            .map(|d| (d.dealer, d.dealt, d.plays.iter().map(|p| p & 63).collect()))
+            .map(|d| {
+                let actions = d.plays().iter().map(|p| p & 63).collect();
+                (d.dealer(), *d.dealt(), actions)
+            })
             .collect()
     }
 
     fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
         self.game
-            .sheet
+            .sheet()
             .iter()
             .skip(start)
             .map(|l| {
@@ -291,7 +294,7 @@ game_core! {
         let in_deal = game.in_deal();
         let s = seat as usize;
         let plays: Vec<(u8, u8)> = if in_deal {
-            game.plays[..game.plays_len as usize]
+            game.plays()
                 .iter()
                 .map(|&p| (p >> 6, p & 63))
                 .collect()
@@ -299,7 +302,7 @@ game_core! {
             Vec::new()
         };
         let count = if in_deal {
-            game.trick_count as usize
+            game.trick_count() as usize
         } else {
             0
         };
@@ -310,11 +313,11 @@ game_core! {
             Vec::new()
         };
         let fields: Vec<Bound<'py, PyAny>> = vec![
-            (game.phase as u8).into_pyobject(py)?.into_any(),
-            game.deal_number.into_pyobject(py)?.into_any(),
-            game.dealer.into_pyobject(py)?.into_any(),
-            game.first_dealer.into_pyobject(py)?.into_any(),
-            game.leader.into_pyobject(py)?.into_any(),
+            (game.phase() as u8).into_pyobject(py)?.into_any(),
+            game.deal_number().into_pyobject(py)?.into_any(),
+            game.dealer().into_pyobject(py)?.into_any(),
+            game.first_dealer().into_pyobject(py)?.into_any(),
+            game.leader().into_pyobject(py)?.into_any(),
             PyTuple::new(
                 py,
                 if in_deal {
@@ -324,7 +327,7 @@ game_core! {
                 },
             )?
             .into_any(),
-            PyTuple::new(py, if in_deal { &game.dealt[s][..] } else { &[][..] })?.into_any(),
+            PyTuple::new(py, if in_deal { &game.dealt()[s][..] } else { &[][..] })?.into_any(),
             PyTuple::new(
                 py,
                 if in_deal {
@@ -343,14 +346,14 @@ game_core! {
             .into_pyobject(py)?
             .into_any(),
             PyTuple::new(py, trick)?.into_any(),
-            PyTuple::new(py, if in_deal { game.tricks } else { [0; 4] })?.into_any(),
+            PyTuple::new(py, if in_deal { *game.tricks() } else { [0; 4] })?.into_any(),
             game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
             PyTuple::new(py, legal)?.into_any(),
-            PyTuple::new(py, game.points)?.into_any(),
-            PyTuple::new(py, if in_deal { game.deal_points } else { [0; 2] })?.into_any(),
-            PyTuple::new(py, game.totals)?.into_any(),
-            PyTuple::new(py, game.settled_points)?.into_any(),
-            game.settled_games.into_pyobject(py)?.into_any(),
+            PyTuple::new(py, *game.points())?.into_any(),
+            PyTuple::new(py, if in_deal { *game.deal_points() } else { [0; 2] })?.into_any(),
+            PyTuple::new(py, *game.totals())?.into_any(),
+            PyTuple::new(py, *game.settled_points())?.into_any(),
+            game.settled_games().into_pyobject(py)?.into_any(),
         ];
         PyTuple::new(py, fields)
     }

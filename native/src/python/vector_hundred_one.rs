@@ -65,7 +65,7 @@ impl BatchGame for HundredOneCore {
         let failed = result.is_err();
         *batch_failure = result.err();
         (
-            failed || game.phase == hundred_one::Phase::AwaitDeal,
+            failed || game.phase() == hundred_one::Phase::AwaitDeal,
             game.is_over(),
         )
     }

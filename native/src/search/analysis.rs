@@ -224,14 +224,14 @@ fn sorted_hand(hand: CardBits, key: impl Fn(CardCode) -> u32) -> Vec<CardCode> {
 /// the cards, bid what the hand is worth (nil when weak), discard the three most dangerous
 /// cards, give the nil partner the three lowest.
 fn spades_action(state: &Spades) -> Option<u32> {
-    let seat = state.to_act as usize;
-    let hand = state.hands[seat];
-    match state.phase {
+    let seat = state.to_act()?.at();
+    let hand = state.hands()[seat];
+    match state.phase() {
         SpadesPhase::Bid => {
-            if state.options.double_nil && !state.picked_up[seat] {
+            if state.options().double_nil && !state.picked_up()[seat] {
                 return Some(LOOK);
             }
-            let partner = state.bids[(seat + 2) % 4];
+            let partner = state.bids()[(seat + 2) % 4];
             let (nil, bid) = heuristic_bid(hand, partner == NIL || partner == DOUBLE_NIL);
             Some(BID_BASE + if nil { NIL as u32 } else { bid as u32 })
         }
@@ -264,7 +264,7 @@ impl Analysed for Spades {
 
     fn before_play(&self) -> bool {
         matches!(
-            self.phase,
+            self.phase(),
             SpadesPhase::Bid | SpadesPhase::Discard | SpadesPhase::Give
         )
     }
@@ -329,13 +329,13 @@ impl Analysed for King {
     }
 
     fn before_play(&self) -> bool {
-        matches!(self.phase, KingPhase::Order | KingPhase::Trump)
+        matches!(self.phase(), KingPhase::Order | KingPhase::Trump)
     }
 
     /// The trump; the order of a contract is not ported (a deal's playouts never meet one:
     /// it is the deal's first decision).
     fn heuristic_action(&self) -> Option<u32> {
-        match self.phase {
+        match self.phase() {
             KingPhase::Trump => king_trump(self),
             _ => None,
         }
@@ -381,6 +381,7 @@ impl Analysed for Tressette {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Seat;
     use crate::games::king::{KingOptions, Variant};
     use crate::games::spades::SpadesOptions;
     use crate::games::tressette::TressetteOptions;
@@ -392,7 +393,7 @@ mod tests {
         let mut state = Spades::new(SpadesOptions::default(), (seed & 3) as u8);
         state.deal_random(&mut rng);
         while !stop(&state) {
-            if state.phase != SpadesPhase::Bid && !state.in_play() && !state.before_play() {
+            if state.phase() != SpadesPhase::Bid && !state.in_play() && !state.before_play() {
                 return None;
             }
             if state.in_play() && state.forced_end() {
@@ -413,7 +414,7 @@ mod tests {
         };
         let mut rng = Rng::new(seed);
         let mut state = King::new(options, (seed & 3) as u8);
-        state.deal_number = (seed % 15) as u32;
+        state.set_deal_number((seed % 15) as u32);
         state.deal_random(&mut rng);
         let mut state = state.for_search();
         while !stop(&state) {
@@ -519,9 +520,12 @@ mod tests {
         // a card early in the deal, a bid, a nil bidder's discard, his partner's gift
         let stops: [&dyn Fn(&Spades) -> bool; 4] = [
             &|s| s.in_play() && cards_left(s) >= 40,
-            &|s| s.phase == SpadesPhase::Bid && s.picked_up[s.to_act as usize],
-            &|s| s.phase == SpadesPhase::Discard,
-            &|s| s.phase == SpadesPhase::Give,
+            &|s| {
+                s.phase() == SpadesPhase::Bid
+                    && s.to_act().is_some_and(|seat| s.picked_up()[seat.at()])
+            },
+            &|s| s.phase() == SpadesPhase::Discard,
+            &|s| s.phase() == SpadesPhase::Give,
         ];
         for stop in stops {
             let samples: Vec<Spades> = (0..400)
@@ -529,16 +533,17 @@ mod tests {
                 .take(1)
                 .collect();
             let state = &samples[0];
-            let observer = state.to_act as usize;
+            let observer = TrickSearch::to_act(state);
             // the opponents' cards dealt otherwise: the highest ones to the first
             let mut other = state.clone();
             let (a, b) = ((observer + 1) % 4, (observer + 3) % 4);
-            let both = other.hands[a] | other.hands[b];
-            let size = other.hands[a].count_ones() as usize;
+            let both = state.hands()[a] | state.hands()[b];
+            let size = state.hands()[a].count_ones() as usize;
             let mut cards: Vec<CardCode> = Cards(both).collect();
             cards.reverse();
-            other.hands[a] = cards[..size].iter().fold(0, |set, &c| set | 1 << c);
-            other.hands[b] = both & !other.hands[a];
+            let first = cards[..size].iter().fold(0, |set, &c| set | 1 << c);
+            other.set_hand(Seat::new(a as u8), first);
+            other.set_hand(Seat::new(b as u8), both & !first);
             let both = [state.clone(), other.clone()];
             let mean = values(&both, observer, 12).unwrap().unwrap();
             let first = values(&both[..1], observer, 12).unwrap().unwrap();
@@ -557,9 +562,9 @@ mod tests {
     fn the_spades_heuristic_sheds_high_cards_and_gives_low_ones() {
         // rule: S-7
         let discard = (0..400)
-            .find_map(|seed| spades_until(seed, |s| s.phase == SpadesPhase::Discard))
+            .find_map(|seed| spades_until(seed, |s| s.phase() == SpadesPhase::Discard))
             .unwrap();
-        let hand = discard.hands[discard.to_act as usize];
+        let hand = discard.hands()[TrickSearch::to_act(&discard)];
         let action = spades_action(&discard).unwrap();
         let shed = crate::core::cards::triple_mask(action - DISCARD_BASE);
         assert_eq!(shed & hand, shed);
@@ -570,9 +575,9 @@ mod tests {
         discard.actions(&mut legal);
         assert!(legal.contains(&action));
         let give = (0..400)
-            .find_map(|seed| spades_until(seed, |s| s.phase == SpadesPhase::Give))
+            .find_map(|seed| spades_until(seed, |s| s.phase() == SpadesPhase::Give))
             .unwrap();
-        let hand = give.hands[give.to_act as usize];
+        let hand = give.hands()[TrickSearch::to_act(&give)];
         let action = spades_action(&give).unwrap();
         let given = crate::core::cards::triple_mask(action - GIVE_BASE);
         let weight = |c: CardCode| rank_of(c) as u32 + 6 * (suit_of(c) == SPADES_SUIT) as u32;
@@ -582,7 +587,7 @@ mod tests {
 
     #[test]
     fn king_orders_are_valued_and_an_order_met_in_a_playout_is_not() {
-        let order = king_found(Variant::Order, |s| s.phase == KingPhase::Order);
+        let order = king_found(Variant::Order, |s| s.phase() == KingPhase::Order);
         let observer = TrickSearch::to_act(&order);
         let found = values(std::slice::from_ref(&order), observer, 8)
             .unwrap()
@@ -591,7 +596,7 @@ mod tests {
         order.actions(&mut legal);
         assert_eq!(found.iter().map(|v| v.0).collect::<Vec<_>>(), legal);
         assert!(order.heuristic_action().is_none()); // the order is the deal's first
-        let trump = king_found(Variant::Classic, |s| s.phase == KingPhase::Trump);
+        let trump = king_found(Variant::Classic, |s| s.phase() == KingPhase::Trump);
         assert!(trump.heuristic_action().is_some());
     }
 
@@ -623,8 +628,8 @@ mod tests {
         assert_ne!(a, c);
         let cards: Vec<u32> = Cards(state.legal_mask()).map(u32::from).collect();
         assert_eq!(a.unwrap().iter().map(|v| v.0).collect::<Vec<_>>(), cards);
-        let bidding = spades_until(1, |s| s.phase == SpadesPhase::Bid).unwrap();
-        let mut dealer = Determinizer::knowing_hand_sizes(&bidding, bidding.to_act as usize);
+        let bidding = spades_until(1, |s| s.phase() == SpadesPhase::Bid).unwrap();
+        let mut dealer = Determinizer::knowing_hand_sizes(&bidding, TrickSearch::to_act(&bidding));
         assert!(dealt_values(&bidding, 0, &mut dealer, 4, 1, 12).is_err());
     }
 }

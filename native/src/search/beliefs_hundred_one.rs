@@ -71,22 +71,21 @@ pub struct Prepared {
 impl Prepared {
     /// Reads the public log of the hand in progress in `state`, for the observer `seat`.
     pub fn new(state: &HundredOne, seat: usize) -> Result<Self, String> {
-        if !state.in_deal() || state.starter < 0 {
+        let Some(starter) = state.starter().filter(|_| state.in_deal()) else {
             return Err("beliefs are prepared during a hand".into());
-        }
-        let n = state.n as usize;
+        };
+        let n = state.n() as usize;
         if seat >= n {
             return Err(format!("seat {seat} at a table of {n}"));
         }
-        let voluntary = state.options.voluntary_draw;
-        let log = &state.log;
-        let starter = state.starter as CardCode;
+        let voluntary = state.options().voluntary_draw;
+        let log = state.log();
         let mut histories: Vec<Option<SeatHistory>> = (0..n)
             .map(|s| (s != seat).then(SeatHistory::default))
             .collect();
         let mut sizes = [0u8; MAX_SEATS];
         for size in &mut sizes[..n] {
-            *size = state.options.hand_size;
+            *size = state.options().hand_size;
         }
         let mut played_at: Vec<Vec<i32>> = vec![Vec::new(); 64];
         played_at[starter as usize].push(INITIAL);
@@ -178,9 +177,9 @@ impl Prepared {
         Ok(Prepared {
             num_seats: n,
             length: log.len(),
-            hand_size: state.options.hand_size as usize,
+            hand_size: state.options().hand_size as usize,
             voluntary,
-            penalties: state.penalties,
+            penalties: *state.penalties(),
             histories,
             decisions,
             played_at,

@@ -136,7 +136,7 @@ pub fn bid_weight(hand: CardBits, bid: i8, partner_nil: bool) -> f64 {
 pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
     let mut weight = 1.0;
     let mut bid_so_far = [NO_BID; 4];
-    for &(seat, action) in &state.pre[..state.pre_len as usize] {
+    for &(seat, action) in state.auction() {
         let seat = seat as usize;
         if !(BID_BASE..=BID_DOUBLE_NIL).contains(&action) {
             continue;
@@ -147,13 +147,13 @@ pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
         if seat == observer || bid == DOUBLE_NIL {
             continue;
         }
-        let exchanged = state.sent[seat] != 0;
+        let exchanged = state.sent()[seat] != 0;
         let hand = if !exchanged {
-            state.hands[seat]
+            state.hands()[seat]
         } else if seat % 2 == observer % 2 {
-            state.hands[seat] & !state.received[seat] | state.sent[seat]
+            state.hands()[seat] & !state.received()[seat] | state.sent()[seat]
         } else if bid == NIL {
-            state.hands[seat]
+            state.hands()[seat]
         } else {
             continue;
         };
@@ -170,12 +170,13 @@ pub(crate) fn bid_by_heuristic(options: crate::games::spades::SpadesOptions, see
     let mut rng = Rng::new(seed);
     let mut game = Spades::new(options, 0);
     game.deal_random(&mut rng);
-    while game.phase != Phase::Play {
-        let seat = game.to_act as usize;
+    while game.phase() != Phase::Play {
+        let seat = game.to_act().expect("a seat bids").at();
         let action = if game.is_legal(LOOK as i64) {
             LOOK
         } else if game.is_legal(BID_BASE as i64) {
-            let (nil, number) = heuristic_bid(game.hands[seat], is_nil_bid(game.bids[seat ^ 2]));
+            let (nil, number) =
+                heuristic_bid(game.hands()[seat], is_nil_bid(game.bids()[seat ^ 2]));
             BID_BASE + if nil { 0 } else { number as u32 }
         } else {
             game.random_action(&mut rng)
@@ -203,7 +204,7 @@ mod tests {
         let mut plays = Vec::new();
         for _ in 0..count {
             let card = game.policy_card(&mut rng).unwrap();
-            plays.push((game.to_act(), card));
+            plays.push((TrickSearch::to_act(&game), card));
             game.play(card);
         }
         (plays, game)
@@ -213,17 +214,17 @@ mod tests {
     fn the_real_deal_weighs_more_than_most_when_everybody_played_the_policy() {
         let start = spades_start(3);
         let (plays, game) = policy_plays(&start, 16);
-        let observer = game.to_act();
+        let observer = TrickSearch::to_act(&game);
         let belief = PlayBelief::new(start, plays, observer, Some(0.1)).unwrap();
         let mut rng = Rng::new(1);
-        let real: Vec<CardBits> = (0..4).map(|s| game.hand(s)).collect();
+        let real: Vec<CardBits> = game.hands().to_vec();
         let truth = belief.weight(&real, &mut rng);
         assert!(truth > 0.0);
         let mut dealer = Determinizer::knowing_hand_sizes(&game, observer);
         let mut lower = 0;
         for _ in 0..200 {
             let other = dealer.determinize(&game, &mut rng);
-            let hands: Vec<CardBits> = (0..4).map(|s| other.hand(s)).collect();
+            let hands: Vec<CardBits> = other.hands().to_vec();
             let w = belief.weight(&hands, &mut rng);
             assert!(w >= 0.0);
             if w < truth * 0.5 {
@@ -255,12 +256,12 @@ mod tests {
             let Some((seat, suit)) = discard else {
                 continue;
             };
-            let observer = game.to_act();
+            let observer = TrickSearch::to_act(&game);
             if seat == observer {
                 continue;
             }
             // give that seat a card of the suit from another seat's hand, in exchange
-            let mut hands: Vec<CardBits> = (0..4).map(|s| game.hand(s)).collect();
+            let mut hands: Vec<CardBits> = game.hands().to_vec();
             let Some(donor) = (0..4).find(|&s| {
                 s != seat && s != observer && hands[s] & crate::core::cards::suit_mask(suit) != 0
             }) else {
@@ -278,7 +279,7 @@ mod tests {
                 PlayBelief::new(start.clone(), plays.clone(), observer, Some(0.3)).unwrap();
             let mut rng = Rng::new(4);
             assert_eq!(belief.weight(&hands, &mut rng), 0.0);
-            let real: Vec<CardBits> = (0..4).map(|s| game.hand(s)).collect();
+            let real: Vec<CardBits> = game.hands().to_vec();
             assert!(belief.weight(&real, &mut rng) > 0.0);
             let mut wrong = plays.clone();
             wrong[0].0 = (wrong[0].0 + 1) % 4;

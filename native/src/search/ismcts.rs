@@ -207,6 +207,7 @@ pub fn ismcts<G: TrickSearch>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Seat;
     use crate::games::king::{King, KingOptions};
     use crate::games::spades::{Phase, Spades, SpadesOptions};
 
@@ -214,7 +215,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
-        while state.phase != Phase::Play {
+        while state.phase() != Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
@@ -247,10 +248,11 @@ mod tests {
     fn hidden_hands_do_not_change_the_search() {
         // Swap the two opponents' hands in the position: the observer knows the same.
         let state = spades_position(4);
-        let observer = state.to_act();
+        let observer = TrickSearch::to_act(&state);
         let mut other = state.clone();
         let (left, right) = ((observer + 1) & 3, (observer + 3) & 3);
-        other.hands.swap(left, right);
+        other.set_hand(Seat::new(left as u8), state.hands()[right]);
+        other.set_hand(Seat::new(right as u8), state.hands()[left]);
         // both positions are valid fallbacks; the search deals from knowledge alone
         let budget = Budget {
             simulations: Some(1500),
@@ -264,7 +266,7 @@ mod tests {
         let mut rng = Rng::new(2);
         let mut state = King::new(KingOptions::default(), 1);
         state.deal_random(&mut rng);
-        while state.phase != crate::games::king::Phase::Play {
+        while state.phase() != crate::games::king::Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::core::rng::Rng;
+use crate::core::Seat;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::HundredOne;
 use crate::search::pimc_hundred_one::{
@@ -75,11 +76,12 @@ fn information_key(state: &HundredOne, seat: usize, root_log: usize) -> u64 {
         hash ^= value;
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     };
-    for &entry in &state.log[root_log.min(state.log.len())..] {
+    let log = state.log();
+    for &entry in &log[root_log.min(log.len())..] {
         mix(entry as u64);
     }
-    mix(state.hands[seat]);
-    mix(state.phase as u64 | (state.log.len() as u64) << 8);
+    mix(state.hands()[seat]);
+    mix(state.phase() as u64 | (log.len() as u64) << 8);
     hash
 }
 
@@ -135,7 +137,7 @@ pub fn ismcts_hundred_one(
         weighing_deadline,
         &mut rng,
     )?;
-    let root_log = copies[0].log.len();
+    let root_log = copies[0].log().len();
     let root_key = information_key(&copies[0], seat, root_log);
     let mut tree: HashMap<u64, Vec<Edge>> = HashMap::new();
     tree.insert(
@@ -155,20 +157,20 @@ pub fn ismcts_hundred_one(
         && (done == 0 || done % 16 != 0 || deadline.is_none_or(|d| Instant::now() < d))
     {
         let mut state = copies[order[done as usize % order.len()]].clone();
-        let stock = state.stock_len as usize;
-        rng.shuffle(&mut state.stock[..stock]); // the stock's order is nobody's knowledge
-        let deal = state.deal_number;
+        state.shuffle_stock(&mut rng); // the stock's order is nobody's knowledge
+        let deal = state.deal_number();
         path.clear();
         let mut in_tree = true;
         let mut steps = 0;
         let mut finished = true;
-        while state.in_deal() && state.deal_number == deal {
+        while state.in_deal() && state.deal_number() == deal {
             if steps == MOST_STEPS {
                 finished = false;
                 break;
             }
             steps += 1;
-            let action = if in_tree && state.to_act as usize == seat {
+            let to_act = state.to_act().map(Seat::at);
+            let action = if in_tree && to_act == Some(seat) {
                 let count = state.legal_actions(&mut legal);
                 if count == 1 {
                     legal[0]
@@ -190,7 +192,7 @@ pub fn ismcts_hundred_one(
                     path.push((key, index));
                     edges[index].action
                 }
-            } else if settings.lookahead > 0 && state.to_act as usize == seat {
+            } else if settings.lookahead > 0 && to_act == Some(seat) {
                 lookahead_action(&state, seat, settings.lookahead, &mut rng)
             } else {
                 hundred_one_action(&state)
@@ -264,7 +266,7 @@ mod tests {
         for _ in 0..moves {
             let action = hundred_one_action(&state);
             state.step(action, &mut (), &mut chance).ok()?;
-            if state.deal_number != 0 || !state.in_deal() {
+            if state.deal_number() != 0 || !state.in_deal() {
                 return None;
             }
         }
@@ -334,27 +336,29 @@ mod tests {
         let state = (0..20)
             .filter_map(|m| position(4, "key", m))
             .find(|s| {
-                let seat = s.to_act as usize;
+                let seat = s.to_act().expect("a seat is to act").at();
                 let (a, b) = ((seat + 1) % 4, (seat + 2) % 4);
-                s.hands[a].count_ones() == s.hands[b].count_ones() && s.log.len() > 3
+                s.hands()[a].count_ones() == s.hands()[b].count_ones() && s.log().len() > 3
             })
             .unwrap();
-        let seat = state.to_act as usize;
+        let seat = state.to_act().expect("a seat is to act").at();
         let (a, b) = ((seat + 1) % 4, (seat + 2) % 4);
+        let hands = *state.hands();
         // the others' hands traded among themselves: the seat cannot tell
         let mut swapped = state.clone();
-        swapped.hands.swap(a, b);
-        assert_ne!(swapped.hands, state.hands);
+        swapped.set_hand(Seat::new(a as u8), hands[b]);
+        swapped.set_hand(Seat::new(b as u8), hands[a]);
+        assert_ne!(swapped.hands(), state.hands());
         assert_eq!(
             information_key(&state, seat, 0),
             information_key(&swapped, seat, 0)
         );
         // a card of its own traded for one of another hand: it can
         let mut traded = state.clone();
-        let mine = traded.hands[seat] & traded.hands[seat].wrapping_neg();
-        let theirs = traded.hands[a] & traded.hands[a].wrapping_neg();
-        traded.hands[seat] ^= mine | theirs;
-        traded.hands[a] ^= mine | theirs;
+        let mine = hands[seat] & hands[seat].wrapping_neg();
+        let theirs = hands[a] & hands[a].wrapping_neg();
+        traded.set_hand(Seat::new(seat as u8), hands[seat] ^ (mine | theirs));
+        traded.set_hand(Seat::new(a as u8), hands[a] ^ (mine | theirs));
         assert_ne!(
             information_key(&state, seat, 0),
             information_key(&traded, seat, 0)
@@ -372,9 +376,9 @@ mod tests {
                 let Some(state) = position(4, &format!("q{seed}"), moves) else {
                     break;
                 };
-                let seat = state.to_act as usize;
-                let hand = state.hands[seat];
-                if state.phase != Phase::Play
+                let seat = state.to_act().expect("a seat is to act").at();
+                let hand = state.hands()[seat];
+                if state.phase() != Phase::Play
                     || hand.count_ones() != 1
                     || hand.trailing_zeros() & 15 != QUEEN
                 {

@@ -479,6 +479,7 @@ pub fn pimc<G: TrickSearch>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Seat;
     use crate::games::king::{King, KingOptions, Phase as KingPhase};
     use crate::games::spades::{Phase, Spades, SpadesOptions};
     use crate::games::tressette::{Tressette, TressetteOptions};
@@ -499,11 +500,11 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
-        while state.phase != Phase::Play {
+        while state.phase() != Phase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
-        while (0..4).map(|s| state.hands[s].count_ones()).sum::<u32>() > left {
+        while (0..4).map(|s| state.hands()[s].count_ones()).sum::<u32>() > left {
             let card = state.random_action(&mut rng);
             state.step(card, &mut ());
         }
@@ -513,14 +514,14 @@ mod tests {
     fn king_at(seed: u64, left: u32) -> King {
         let mut rng = Rng::new(seed);
         let mut state = King::new(KingOptions::default(), (seed & 3) as u8);
-        state.deal_number = (seed % 15) as u32;
+        state.set_deal_number((seed % 15) as u32);
         state.deal_random(&mut rng);
-        while state.phase != KingPhase::Play {
+        while state.phase() != KingPhase::Play {
             let action = state.random_action(&mut rng);
             state.step(action, &mut ());
         }
         let mut search = state.for_search();
-        while (0..4).map(|s| search.hands[s].count_ones()).sum::<u32>() > left {
+        while (0..4).map(|s| search.hands()[s].count_ones()).sum::<u32>() > left {
             let card = search.random_action(&mut rng);
             search.play(card as CardCode);
         }
@@ -660,8 +661,10 @@ mod tests {
         let observer = TrickSearch::to_act(&state);
         let mut other = state.clone();
         let (left, right) = ((observer + 1) % 4, (observer + 2) % 4);
-        if other.hands[left].count_ones() == other.hands[right].count_ones() {
-            other.hands.swap(left, right);
+        let hands = *state.hands();
+        if hands[left].count_ones() == hands[right].count_ones() {
+            other.set_hand(Seat::new(left as u8), hands[right]);
+            other.set_hand(Seat::new(right as u8), hands[left]);
         }
         let options = PimcOptions::default();
         assert_eq!(run(&state, 20, 3, options), run(&other, 20, 3, options));
@@ -686,8 +689,8 @@ mod tests {
             let mut rng = Rng::new(seed);
             let state = bid_by_heuristic(options, seed);
             let start = state.for_search();
-            let observer = start.to_act();
-            let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids[s] == 0) else {
+            let observer = TrickSearch::to_act(&start);
+            let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids()[s] == 0) else {
                 continue;
             };
             let belief = PlayBelief::new(start.clone(), Vec::new(), observer, None).unwrap();
@@ -733,7 +736,7 @@ mod tests {
                 drawn < dealt,
                 "nil bidder's jacks to aces: drawn {drawn}, dealt {dealt}"
             );
-            assert!((honours(state.hands[nil_seat]) as f64) < dealt);
+            assert!((honours(state.hands()[nil_seat]) as f64) < dealt);
             checked += 1;
             if checked == 5 {
                 return;
@@ -747,8 +750,8 @@ mod tests {
         // Given the real hands (nothing unseen), every card's value is its minimax value.
         for seed in 0..10 {
             let state = spades_at(100 + seed, 12);
-            let observer = state.to_act();
-            let hands: Vec<CardBits> = (0..4).map(|s| state.hand(s)).collect();
+            let observer = TrickSearch::to_act(&state);
+            let hands: Vec<CardBits> = state.hands().to_vec();
             let places: Vec<Place> = (0..4)
                 .map(|s| Place {
                     held: if s == observer { 0 } else { hands[s] },

@@ -16,11 +16,11 @@
 //! With a count budget the result is a function of the inputs and the seed; a time budget
 //! stops it at the deadline (checked after every deal).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
+use crate::core::Seat;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::{Chance, HundredOne, MAX_SEATS};
 use crate::search::beliefs_hundred_one::Prepared;
@@ -175,29 +175,34 @@ impl HiddenDeal {
         dealt: &[CardBits],
         rng: &mut Rng,
     ) -> Option<HundredOne> {
-        let n = template.n as usize;
-        let mut state = template.clone();
+        let n = template.n() as usize;
+        let mut hands = *template.hands();
         let mut stock: CardBits = 0;
         for s in (0..n).filter(|&s| s != seat) {
-            state.hands[s] = 0;
+            hands[s] = 0;
         }
         for (place, &cards) in self.places.iter().zip(dealt) {
             if place.seat >= n {
                 stock |= cards;
             } else if place.seat != seat {
-                state.hands[place.seat] |= cards;
+                hands[place.seat] |= cards;
             }
         }
-        let same_sizes =
-            (0..n).all(|s| state.hands[s].count_ones() == template.hands[s].count_ones());
-        if !same_sizes || stock.count_ones() != template.stock_len as u32 {
+        let same_sizes = (0..n).all(|s| hands[s].count_ones() == template.hands()[s].count_ones());
+        let len = template.stock().len();
+        if !same_sizes || stock.count_ones() != len as u32 {
             return None;
         }
-        let len = template.stock_len as usize;
-        for (slot, card) in state.stock[..len].iter_mut().zip(Cards(stock)) {
+        let mut state = template.clone();
+        for (s, &hand) in hands.iter().enumerate().take(n) {
+            state.set_hand(Seat::new(s as u8), hand);
+        }
+        let mut cards = [0 as CardCode; 36];
+        for (slot, card) in cards[..len].iter_mut().zip(Cards(stock)) {
             *slot = card;
         }
-        rng.shuffle(&mut state.stock[..len]);
+        rng.shuffle(&mut cards[..len]);
+        state.set_stock(&cards[..len]);
         Some(state)
     }
 }
@@ -214,19 +219,6 @@ impl Chance for Restocks<'_> {
         self.0.shuffle(&mut cards);
         Some(cards)
     }
-}
-
-/// A copy of `state` for search: the hand in progress only (no past hands to copy at the
-/// end of a rollout) and no reshuffle given in advance.
-pub fn search_copy(state: &HundredOne) -> HundredOne {
-    let mut copy = state.clone();
-    copy.completed = Arc::new(Vec::new());
-    copy.sheet = Arc::new(Vec::new());
-    let used = copy.restocks_used as usize;
-    if copy.restocks.len() > used {
-        copy.restocks = Arc::new(copy.restocks[..used].to_vec());
-    }
-    copy
 }
 
 /// The reward of each seat for a deal scored `scores` (`GameInfo.rewards` of 101: the
@@ -256,14 +248,13 @@ pub fn lookahead_action(state: &HundredOne, seat: usize, playouts: u32, rng: &mu
     }
     let mut totals = [0.0f64; 40];
     let mut blind = state.clone();
-    let stock = blind.stock_len as usize;
     for _ in 0..playouts.max(1) {
-        rng.shuffle(&mut blind.stock[..stock]);
+        blind.shuffle_stock(rng);
         let seed = rng.next_u64();
         for (total, &action) in totals.iter_mut().zip(&legal[..count]) {
             let mut chance = Rng::new(seed);
             let mut child = blind.clone();
-            let deal = child.deal_number;
+            let deal = child.deal_number();
             if child
                 .step(action, &mut (), &mut Restocks(&mut chance))
                 .is_err()
@@ -296,12 +287,12 @@ pub fn rollout(
     lookahead: u32,
 ) -> f64 {
     let mut steps = 0;
-    while state.in_deal() && state.deal_number == deal {
+    while state.in_deal() && state.deal_number() == deal {
         if steps == MOST_STEPS {
             return 0.0;
         }
         steps += 1;
-        let action = if lookahead > 0 && state.to_act as usize == seat {
+        let action = if lookahead > 0 && state.to_act().map(Seat::at) == Some(seat) {
             lookahead_action(state, seat, lookahead, rng)
         } else if epsilon > 0.0 && unit(rng) < epsilon {
             state.random_action(rng)
@@ -318,8 +309,8 @@ pub fn rollout(
 /// The reward of `seat` for deal `deal` once it has ended in `state` (a search copy, whose
 /// sheet holds no earlier deal); 0 if it has not.
 pub fn deal_reward(state: &HundredOne, deal: u32, seat: usize) -> f64 {
-    match state.sheet.last() {
-        Some(line) if line.deal == deal => rewards(&line.scores, state.n as usize)[seat],
+    match state.sheet().last() {
+        Some(line) if line.deal == deal => rewards(&line.scores, state.n() as usize)[seat],
         _ => 0.0,
     }
 }
@@ -338,24 +329,24 @@ pub fn deadlines(milliseconds: Option<f64>, share: f64) -> (Option<Instant>, Opt
 /// actions; an error when they disagree or nobody is to act.
 pub fn position_of(given: &[HundredOne]) -> Result<(usize, Vec<u32>), String> {
     let first = given.first().ok_or("a search needs at least one deal")?;
-    if !first.in_deal() || first.to_act < 0 {
+    let Some(seat) = first.to_act().filter(|_| first.in_deal()) else {
         return Err("nobody is to act in this position".into());
-    }
+    };
     let mut legal = [0u32; 40];
     let count = first.legal_actions(&mut legal);
     let legal = &legal[..count];
     for state in given {
         let mut other = [0u32; 40];
         let other_count = state.legal_actions(&mut other);
-        if state.to_act != first.to_act
-            || state.log != first.log
-            || state.deal_number != first.deal_number
+        if state.to_act() != first.to_act()
+            || state.log() != first.log()
+            || state.deal_number() != first.deal_number()
             || &other[..other_count] != legal
         {
             return Err("the deals do not agree on the position".into());
         }
     }
-    Ok((first.to_act as usize, legal.to_vec()))
+    Ok((seat.at(), legal.to_vec()))
 }
 
 /// The deals a search draws from: the candidates (search copies of the given deals and of
@@ -382,11 +373,11 @@ pub fn weighed_candidates(
         Some(epsilon) => Some((Prepared::new(&given[0], seat)?, epsilon)),
         None => None,
     };
-    let mut copies: Vec<HundredOne> = given.iter().map(search_copy).collect();
+    let mut copies: Vec<HundredOne> = given.iter().map(HundredOne::for_search).collect();
     let mut weights: Vec<f64> = Vec::new();
     if let Some((model, epsilon)) = &prepared {
         for state in &copies {
-            weights.push(model.weight(&state.hands, *epsilon, rng));
+            weights.push(model.weight(state.hands(), *epsilon, rng));
         }
     }
     if let Some(hidden) = hidden {
@@ -399,7 +390,7 @@ pub fn weighed_candidates(
                 continue;
             };
             if let Some((model, epsilon)) = &prepared {
-                weights.push(model.weight(&state.hands, *epsilon, rng));
+                weights.push(model.weight(state.hands(), *epsilon, rng));
             }
             copies.push(state);
         }
@@ -449,13 +440,12 @@ pub fn pimc_hundred_one(
     let mut done: u64 = 0;
     while done < limit && (done == 0 || deadline.is_none_or(|d| Instant::now() < d)) {
         let mut deal = copies[deals[done as usize % deals.len()]].clone();
-        let stock = deal.stock_len as usize;
-        rng.shuffle(&mut deal.stock[..stock]); // the stock's order is nobody's knowledge
+        deal.shuffle_stock(&mut rng); // the stock's order is nobody's knowledge
         let sample_seed = rng.next_u64();
         for (total, &action) in totals.iter_mut().zip(&legal) {
             let mut chance = Rng::new(sample_seed); // the same reshuffles for every action
             let mut child = deal.clone();
-            let hand = child.deal_number;
+            let hand = child.deal_number();
             if child
                 .step(action, &mut (), &mut Restocks(&mut chance))
                 .is_err()
@@ -506,10 +496,10 @@ mod tests {
         let mut chance = Rng::new(1);
         for _ in 0..moves {
             let action = hundred_one_action(&state);
-            let before = state.deal_number;
+            let before = state.deal_number();
             let mut probe = state.clone();
             probe.step(action, &mut (), &mut chance).unwrap();
-            if probe.deal_number != before || !probe.in_deal() {
+            if probe.deal_number() != before || !probe.in_deal() {
                 break;
             }
             state = probe;
@@ -566,9 +556,9 @@ mod tests {
             if !state.in_deal() {
                 continue;
             }
-            let seat = state.to_act as usize;
+            let seat = state.to_act().expect("a seat is to act").at();
             let prepared = Prepared::new(&state, seat).unwrap();
-            let weight = prepared.weight(&state.hands, 0.1, &mut Rng::new(seed as u64));
+            let weight = prepared.weight(state.hands(), 0.1, &mut Rng::new(seed as u64));
             assert!(weight > 0.0, "seed {seed}");
         }
     }
@@ -583,9 +573,11 @@ mod tests {
         for seed in 0..400 {
             for moves in 0..30 {
                 let state = position(4, &format!("out{seed}"), moves);
-                let seat = state.to_act as usize;
-                let hand = state.hands[seat];
-                if !state.in_deal() || state.phase != Phase::Play || hand.count_ones() != 1 {
+                let Some(seat) = state.to_act().map(Seat::at) else {
+                    continue;
+                };
+                let hand = state.hands()[seat];
+                if !state.in_deal() || state.phase() != Phase::Play || hand.count_ones() != 1 {
                     continue;
                 }
                 let last = hand.trailing_zeros();
@@ -595,7 +587,7 @@ mod tests {
                     continue;
                 }
                 let mut out = state.clone();
-                let deal = out.deal_number;
+                let deal = out.deal_number();
                 out.step(last, &mut (), &mut Restocks(&mut Rng::new(0)))
                     .unwrap();
                 let reward = deal_reward(&out, deal, seat);

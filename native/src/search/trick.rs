@@ -23,6 +23,9 @@ pub trait TrickSearch: Clone {
     fn play(&mut self, card: CardCode);
     /// Only forced plays remain: the deal's last trick is under way.
     fn forced_end(&self) -> bool;
+    /// The trick in progress completed by the seats still to play (each holds one card, as
+    /// at the forced end): its leader's seat and its cards from the leader on.
+    fn forced_trick(&self) -> (usize, [CardCode; 4]);
     /// Plays out the forced last trick and writes each seat's reward for the deal.
     fn finish(&mut self, rewards: &mut [f64; 4]);
     /// Prepares a position for search (a copy that the search may change at will).
@@ -86,6 +89,25 @@ pub fn rollout_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -
     nth_card(legal, rng.below(legal.count_ones()))
 }
 
+/// Checks that `policy` gives the seat to act `card` still when the other seats' cards are
+/// dealt anew among them (`times` deals, each seat keeping its count): it reads no hand but
+/// its own.
+#[cfg(test)]
+pub(crate) fn assert_reads_own_hand<G: TrickSearch>(
+    state: &G,
+    card: CardCode,
+    times: usize,
+    rng: &mut Rng,
+    policy: impl Fn(&G) -> CardCode,
+) {
+    let seat = state.to_act();
+    let mut dealer = crate::search::determinize::Determinizer::knowing_hand_sizes(state, seat);
+    for _ in 0..times {
+        let other = dealer.determinize(state, rng);
+        assert_eq!(policy(&other), card);
+    }
+}
+
 /// The cards of the trick in progress: the last `trick_count` plays.
 #[inline]
 pub fn trick_set(plays: &[u8], trick_count: usize) -> CardBits {
@@ -139,33 +161,24 @@ pub fn last_trick(
     cards
 }
 
-/// A seat to act as the search indexes it, whether a game keeps it as `Option<Seat>` or
-/// (not yet moved) as an `i8` with -1 for none; none is `usize::MAX`.
-pub trait SeatIndex {
-    fn seat_index(self) -> usize;
-}
-
-impl SeatIndex for Option<crate::core::Seat> {
-    #[inline]
-    fn seat_index(self) -> usize {
-        self.map_or(usize::MAX, crate::core::Seat::at)
-    }
-}
-
-impl SeatIndex for i8 {
-    #[inline]
-    fn seat_index(self) -> usize {
-        self as usize
-    }
-}
-
-/// The accessors every native trick game's state has alike (its seat to act, legal card
-/// mask, hands, `step`, plays and trick count), inside an `impl TrickSearch`.
+/// The members of `TrickSearch` every native trick game's state gives alike through its
+/// accessors (its seats, seat to act, legal card mask, hands, `step`, plays, trick count
+/// and trick leader; the card play is on in its phase `$play`), inside an
+/// `impl TrickSearch`.
 macro_rules! trick_state_accessors {
-    () => {
+    ($play:path) => {
+        #[inline]
+        fn num_seats(&self) -> usize {
+            usize::from(Self::n(self))
+        }
+
+        fn in_play(&self) -> bool {
+            self.phase() == $play && self.to_act().is_some()
+        }
+
         #[inline]
         fn to_act(&self) -> usize {
-            $crate::search::trick::SeatIndex::seat_index(self.to_act)
+            self.to_act().map_or(usize::MAX, $crate::core::Seat::at)
         }
 
         #[inline]
@@ -175,12 +188,12 @@ macro_rules! trick_state_accessors {
 
         #[inline]
         fn hand(&self, seat: usize) -> CardBits {
-            self.hands[seat]
+            self.hands()[seat]
         }
 
         #[inline]
         fn set_hand(&mut self, seat: usize, cards: CardBits) {
-            self.hands[seat] = cards;
+            Self::set_hand(self, $crate::core::Seat::new(seat as u8), cards);
         }
 
         /// A card before the last trick: the deal's end (and its records) is never reached.
@@ -190,10 +203,16 @@ macro_rules! trick_state_accessors {
         }
 
         fn trick_cards(&self) -> CardBits {
-            $crate::search::trick::trick_set(
-                &self.plays[..self.plays_len as usize],
-                self.trick_count as usize,
-            )
+            $crate::search::trick::trick_set(self.plays(), self.trick_count() as usize)
+        }
+
+        fn forced_trick(&self) -> (usize, [CardCode; 4]) {
+            let leader = self.trick_leader().expect("the card play is on").at();
+            let count = self.trick_count() as usize;
+            let n = TrickSearch::num_seats(self);
+            let cards =
+                $crate::search::trick::last_trick(self.plays(), count, leader, n, self.hands());
+            (leader, cards)
         }
     };
 }
@@ -204,7 +223,9 @@ mod tests {
     use super::*;
     use crate::core::rng::Rng;
     use crate::games::king::{King, KingOptions};
-    use crate::games::spades::{Phase as SpadesPhase, Spades, SpadesOptions};
+    use crate::games::spades::{
+        Phase as SpadesPhase, Spades, SpadesOptions, SpadesPosition, Winners,
+    };
 
     #[test]
     fn spades_finish_scores_as_the_game_does() {
@@ -215,12 +236,20 @@ mod tests {
                 ..SpadesOptions::default()
             };
             let mut state = Spades::new(options, (game & 3) as u8);
-            state.totals = [
-                (game as i64 * 37) % 400 - 100,
-                (game as i64 * 53) % 400 - 100,
-            ];
+            state.restore(SpadesPosition {
+                deal_number: 0,
+                dealer: (game & 3) as u8,
+                totals: [
+                    (game as i64 * 37) % 400 - 100,
+                    (game as i64 * 53) % 400 - 100,
+                ],
+                bags: [0; 2],
+                winners: Winners::default(),
+                phase: SpadesPhase::AwaitDeal,
+                sheet: Vec::new(),
+            });
             state.deal_random(&mut rng);
-            while state.phase != SpadesPhase::Play {
+            while state.phase() != SpadesPhase::Play {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut ());
             }
@@ -232,11 +261,11 @@ mod tests {
             let mut rewards = [0.0; 4];
             state.clone().finish(&mut rewards);
             let mut full = state.clone();
-            while full.phase == SpadesPhase::Play {
+            while full.phase() == SpadesPhase::Play {
                 let card = full.random_action(&mut rng); // forced
                 full.step(card, &mut ());
             }
-            let line = full.sheet.last().unwrap();
+            let line = full.sheet().last().unwrap();
             let expected = (line.sides[0].score - line.sides[1].score) as f64 / 150.0;
             assert_eq!(rewards, [expected, -expected, expected, -expected]);
         }
@@ -247,9 +276,9 @@ mod tests {
         let mut rng = Rng::new(12);
         for game in 0..300u64 {
             let mut state = King::new(KingOptions::default(), (game & 3) as u8);
-            state.deal_number = (game % 15) as u32;
+            state.set_deal_number((game % 15) as u32);
             state.deal_random(&mut rng);
-            while state.phase != crate::games::king::Phase::Play {
+            while state.phase() != crate::games::king::Phase::Play {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut ());
             }
@@ -259,17 +288,17 @@ mod tests {
             while !search.forced_end() {
                 let card = search.random_action(&mut rng);
                 search.play(card as CardCode);
-                if full.phase == crate::games::king::Phase::Play {
+                if full.phase() == crate::games::king::Phase::Play {
                     full.step(card, &mut ());
                 }
             }
             let mut rewards = [0.0; 4];
             search.finish(&mut rewards);
-            while full.phase == crate::games::king::Phase::Play {
+            while full.phase() == crate::games::king::Phase::Play {
                 let card = full.random_action(&mut rng);
                 full.step(card, &mut ());
             }
-            let scores = full.sheet.last().unwrap().scores;
+            let scores = full.sheet().last().unwrap().scores;
             let total: i64 = scores.iter().map(|p| p.abs()).sum();
             for seat in 0..4 {
                 let expected = 2.0 * scores[seat] as f64 / total.max(1) as f64;

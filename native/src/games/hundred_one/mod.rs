@@ -1,7 +1,10 @@
-//! 101: the rules (re-exported here), the heuristic policy and the vector encoder.
+//! 101: the rules (re-exported here, with a position given whole), the heuristic policy and
+//! the vector encoder.
 
 pub mod policy;
+pub mod position;
 pub mod rules;
 pub mod vector;
 
+pub use position::HundredOnePosition;
 pub use rules::*;

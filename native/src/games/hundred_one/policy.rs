@@ -31,19 +31,19 @@ pub fn hundred_one_action(state: &HundredOne) -> u32 {
     let mut legal = [0u32; 40];
     let count = state.legal_actions(&mut legal);
     debug_assert!(count > 0, "nobody is to act");
-    let seat = state.to_act as usize;
-    let n = state.n as usize;
+    let seat = state.to_act().expect("a seat is to act").at();
+    let n = state.n() as usize;
     let mut sizes = [0u8; MAX_SEATS];
-    for (size, hand) in sizes.iter_mut().zip(&state.hands[..n]) {
+    for (size, hand) in sizes.iter_mut().zip(&state.hands()[..n]) {
         *size = hand.count_ones() as u8;
     }
     choose(&Decision {
         seat,
         num_seats: n,
-        hand: state.hands[seat],
+        hand: state.hands()[seat],
         hand_sizes: &sizes[..n],
         legal: &legal[..count],
-        penalties: &state.penalties,
+        penalties: state.penalties(),
     })
 }
 

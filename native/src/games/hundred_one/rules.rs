@@ -15,8 +15,10 @@ use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
-use crate::core::Seat;
+use crate::core::{Seat, Suit};
 use crate::games::Playouts;
+
+use super::position::HundredOnePosition;
 
 crate::coded_enum! {
     /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
@@ -128,10 +130,52 @@ pub enum DealSource {
 /// A finished hand as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completed {
-    pub source: DealSource,
-    pub dealer: u8,
-    pub restocks: Arc<Vec<Vec<CardCode>>>,
-    pub log: Vec<u16>,
+    source: DealSource,
+    dealer: u8,
+    restocks: Arc<Vec<Vec<CardCode>>>,
+    log: Vec<u16>,
+}
+
+impl Completed {
+    /// The record of a hand from where its cards came from, its dealer, the new stocks of
+    /// its reshuffles and its public log.
+    pub fn new(
+        source: DealSource,
+        dealer: u8,
+        restocks: Arc<Vec<Vec<CardCode>>>,
+        log: Vec<u16>,
+    ) -> Self {
+        Completed {
+            source,
+            dealer,
+            restocks,
+            log,
+        }
+    }
+
+    /// Where the hand's cards came from.
+    #[inline]
+    pub fn source(&self) -> &DealSource {
+        &self.source
+    }
+
+    /// Who dealt the hand.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// The new stocks of the hand's reshuffles (H-11), in order.
+    #[inline]
+    pub fn restocks(&self) -> &[Vec<CardCode>] {
+        &self.restocks
+    }
+
+    /// The hand's public log, as `seat << 8 | code`.
+    #[inline]
+    pub fn log(&self) -> &[u16] {
+        &self.log
+    }
 }
 
 /// One line of the score sheet (`state.DealSummary`).
@@ -257,38 +301,39 @@ pub enum RestockError {
 /// A game of 101 in progress (`state.HundredOneState`).
 #[derive(Clone, Debug)]
 pub struct HundredOne {
-    pub options: HundredOneOptions,
-    pub penalties: [i64; 64],
+    options: HundredOneOptions,
+    penalties: [i64; 64],
     effect: [i8; 16],
-    pub n: u8,
-    pub phase: Phase,
-    pub to_act: i8,
-    pub first_dealer: u8,
-    pub deal_number: u32,
-    pub dealer: u8,
-    pub hands: [CardBits; MAX_SEATS],
+    n: u8,
+    phase: Phase,
+    to_act: i8,
+    first_dealer: u8,
+    deal_number: u32,
+    dealer: u8,
+    hands: [CardBits; MAX_SEATS],
     /// The stock, its top card last.
-    pub stock: [CardCode; 36],
-    pub stock_len: u8,
+    stock: [CardCode; 36],
+    stock_len: u8,
     /// The discard pile, its top card last.
-    pub pile: [CardCode; 36],
-    pub pile_len: u8,
-    pub top: i8,
-    pub suit: i8,
-    pub follow: CardBits,
-    pub drawn: i8,
-    pub epoch: u32,
-    pub log: Vec<u16>,
-    pub starter: i8,
-    pub source: DealSource,
-    pub restocks: Arc<Vec<Vec<CardCode>>>,
-    pub restocks_used: u32,
-    pub completed: Arc<Vec<Completed>>,
-    pub sheet: Arc<Vec<Line>>,
-    pub totals: [i64; MAX_SEATS],
+    pile: [CardCode; 36],
+    pile_len: u8,
+    top: i8,
+    suit: i8,
+    follow: CardBits,
+    drawn: i8,
+    epoch: u32,
+    log: Vec<u16>,
+    starter: i8,
+    source: DealSource,
+    restocks: Arc<Vec<Vec<CardCode>>>,
+    restocks_used: u32,
+    completed: Arc<Vec<Completed>>,
+    sheet: Arc<Vec<Line>>,
+    totals: [i64; MAX_SEATS],
 }
 
 impl HundredOne {
+    /// A new game awaiting its first hand (`first_dealer` must be a seat of the table).
     pub fn new(options: HundredOneOptions, first_dealer: u8) -> Self {
         let mut effect = [-1i8; 16];
         effect[SIX as usize] = options.draw_six as i8;
@@ -325,14 +370,170 @@ impl HundredOne {
         }
     }
 
+    crate::games::state_accessors! {
+        options: HundredOneOptions,
+        hands: [CardBits; MAX_SEATS],
+        totals: MAX_SEATS,
+        completed: Completed,
+        sheet: Line,
+    }
+
+    /// Each card's penalty when held at a hand's end (H-13, H-15), by card code.
+    #[inline]
+    pub fn penalties(&self) -> &[i64; 64] {
+        &self.penalties
+    }
+
+    /// How many seats play (2..6).
+    #[inline]
+    pub fn n(&self) -> u8 {
+        self.n
+    }
+
+    /// The seat to act, or None between hands and after the game.
+    #[inline]
+    pub fn to_act(&self) -> Option<Seat> {
+        Seat::from_code(self.to_act as i64)
+    }
+
+    /// The game has ended (H-16).
     #[inline]
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
 
+    /// A hand is being played (every phase but "between hands" and "over").
     #[inline]
     pub fn in_deal(&self) -> bool {
         self.phase != Phase::AwaitDeal && self.phase != Phase::Over
+    }
+
+    /// The stock, its top card last.
+    #[inline]
+    pub fn stock(&self) -> &[CardCode] {
+        &self.stock[..self.stock_len as usize]
+    }
+
+    /// Makes these cards the stock, its top card last (36 at the most).
+    #[inline]
+    pub fn set_stock(&mut self, cards: &[CardCode]) {
+        self.stock[..cards.len()].copy_from_slice(cards);
+        self.stock_len = cards.len() as u8;
+    }
+
+    /// Shuffles the stock (the order of its cards is nobody's knowledge).
+    #[inline]
+    pub fn shuffle_stock(&mut self, rng: &mut Rng) {
+        rng.shuffle(&mut self.stock[..self.stock_len as usize]);
+    }
+
+    /// The discard pile, its top card last.
+    #[inline]
+    pub fn pile(&self) -> &[CardCode] {
+        &self.pile[..self.pile_len as usize]
+    }
+
+    /// The pile's top card, or None before a hand's first.
+    #[inline]
+    pub fn top(&self) -> Option<CardCode> {
+        u8::try_from(self.top).ok()
+    }
+
+    /// The suit to follow: the top card's, or the one named on a queen (H-6), or None
+    /// before a hand's first card.
+    #[inline]
+    pub fn suit(&self) -> Option<Suit> {
+        u8::try_from(self.suit).ok().map(Suit::from_index)
+    }
+
+    /// The cards that may go on the pile now (H-4, H-6).
+    #[inline]
+    pub fn follow(&self) -> CardBits {
+        self.follow
+    }
+
+    /// The card just drawn by the seat to act (H-8), or None.
+    #[inline]
+    pub fn drawn(&self) -> Option<CardCode> {
+        u8::try_from(self.drawn).ok()
+    }
+
+    /// How many times the pile has become the stock this hand (H-11).
+    #[inline]
+    pub fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// The hand's public log, as `seat << 8 | code` (a card, an action, or `DREW`,
+    /// `NOTHING`, `RESTOCK`).
+    #[inline]
+    pub fn log(&self) -> &[u16] {
+        &self.log
+    }
+
+    /// The hand's starter (H-2, H-7), or None before the first hand.
+    #[inline]
+    pub fn starter(&self) -> Option<CardCode> {
+        u8::try_from(self.starter).ok()
+    }
+
+    /// Where the hand's cards came from.
+    #[inline]
+    pub fn source(&self) -> &DealSource {
+        &self.source
+    }
+
+    /// The new stocks of the hand's reshuffles (H-11), given or drawn, in order.
+    #[inline]
+    pub fn restocks(&self) -> &[Vec<CardCode>] {
+        &self.restocks
+    }
+
+    /// How many of the reshuffles have been used this hand.
+    #[inline]
+    pub fn restocks_used(&self) -> u32 {
+        self.restocks_used
+    }
+
+    /// Puts the game in the position `position` describes (a state of the Python engine);
+    /// the options stay.
+    pub fn restore(&mut self, position: HundredOnePosition) {
+        let code = |card: Option<CardCode>| card.map_or(-1, |card| card as i8);
+        self.phase = position.phase;
+        self.to_act = Seat::to_code(position.to_act);
+        self.deal_number = position.deal_number;
+        self.dealer = position.dealer;
+        self.first_dealer = position.first_dealer;
+        self.hands = position.hands;
+        self.set_stock(&position.stock);
+        self.pile[..position.pile.len()].copy_from_slice(&position.pile);
+        self.pile_len = position.pile.len() as u8;
+        self.top = code(position.top);
+        self.suit = position.suit.map_or(-1, |suit| suit.index() as i8);
+        self.follow = position.follow;
+        self.drawn = code(position.drawn);
+        self.epoch = position.epoch;
+        self.starter = code(position.starter);
+        self.log = position.log;
+        self.source = position.source;
+        self.restocks = Arc::new(position.restocks);
+        self.restocks_used = position.restocks_used;
+        self.totals = position.totals;
+        self.completed = Arc::new(position.completed);
+        self.sheet = Arc::new(position.sheet);
+    }
+
+    /// A copy for search: the hand in progress only (no past hands to copy at the end of a
+    /// rollout) and no reshuffle given in advance.
+    pub fn for_search(&self) -> Self {
+        let mut copy = self.clone();
+        copy.completed = Arc::new(Vec::new());
+        copy.sheet = Arc::new(Vec::new());
+        let used = copy.restocks_used as usize;
+        if copy.restocks.len() > used {
+            copy.restocks = Arc::new(copy.restocks[..used].to_vec());
+        }
+        copy
     }
 
     #[inline]
@@ -391,6 +592,7 @@ impl HundredOne {
         }
     }
 
+    /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         let mut legal = [0u32; 40];
         let count = self.legal_actions(&mut legal);
@@ -467,6 +669,7 @@ impl HundredOne {
         })
     }
 
+    /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         let mut legal = [0u32; 40];
         let count = self.legal_actions(&mut legal);
@@ -834,38 +1037,17 @@ impl HundredOne {
         Ok(())
     }
 
-    /// Each player's result: minus his running total.
-    pub fn outcome(&self) -> Vec<f64> {
-        self.totals[..self.n as usize]
-            .iter()
-            .map(|&t| -(t as f64))
-            .collect()
+    /// Each player's result: minus his running total (0 past the seats that play).
+    pub fn outcome(&self) -> [f64; MAX_SEATS] {
+        let mut out = [0.0; MAX_SEATS];
+        for (slot, &total) in out.iter_mut().zip(&self.totals[..self.n as usize]) {
+            *slot = -(total as f64);
+        }
+        out
     }
 }
 
-impl crate::games::Game for HundredOne {
-    fn num_seats(&self) -> usize {
-        self.n as usize
-    }
-    fn to_act(&self) -> Option<Seat> {
-        Seat::from_code(self.to_act as i64)
-    }
-    fn is_over(&self) -> bool {
-        HundredOne::is_over(self)
-    }
-    fn in_deal(&self) -> bool {
-        HundredOne::in_deal(self)
-    }
-    fn is_legal(&self, action: i64) -> bool {
-        HundredOne::is_legal(self, action)
-    }
-    fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        HundredOne::check(self, action)
-    }
-    fn outcome(&self) -> Vec<f64> {
-        HundredOne::outcome(self)
-    }
-}
+crate::games::impl_game!(HundredOne);
 
 /// `games` whole games of random play, deals and reshuffles from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many hands if it has not ended.

@@ -86,51 +86,53 @@ pub fn encode_hundred_one(
     out: &mut [f32],
     mask: &mut [u8],
 ) -> bool {
-    let n = game.n as usize;
-    if !game.in_deal() || game.to_act < 0 || n != t.num_seats || game.top < 0 {
+    let n = game.n() as usize;
+    let seat = game.to_act().filter(|_| game.in_deal() && n == t.num_seats);
+    let (Some(seat), Some(top)) = (seat, game.top()) else {
         return false;
-    }
-    let s = game.to_act as usize;
+    };
+    let s = seat.at();
     let rel = |other: usize| (other + n - s) % n;
-    let naming = game.phase == hundred_one::Phase::NameSuit;
+    let naming = game.phase() == hundred_one::Phase::NameSuit;
     out.fill(0.0);
     mask.fill(0);
     // cards: the hand, and among the other cards the discard pile (its top card last)
     // and the card just drawn, which the seat to act alone sees
-    mark_cards(out, 0, game.hands[s]);
-    for &card in &game.pile[..game.pile_len as usize] {
+    mark_cards(out, 0, game.hands()[s]);
+    for &card in game.pile() {
         out[t.off_other + card as usize] = 1.0;
     }
-    out[t.off_other + game.top as usize] = 1.0;
-    let drawn = game.phase == hundred_one::Phase::AfterDraw && game.drawn >= 0;
-    if drawn {
-        out[t.off_other + game.drawn as usize] = 1.0;
+    out[t.off_other + top as usize] = 1.0;
+    let drawn = game
+        .drawn()
+        .filter(|_| game.phase() == hundred_one::Phase::AfterDraw);
+    if let Some(card) = drawn {
+        out[t.off_other + card as usize] = 1.0;
     }
     // roles: to_act (0) and dealer (1)
     out[t.off_roles + rel(s)] = 1.0;
-    out[t.off_roles + n + rel(game.dealer as usize)] = 1.0;
+    out[t.off_roles + n + rel(game.dealer() as usize)] = 1.0;
     // the facts in the order of the view's JSON
-    add(out, t.phase[game.phase as usize], 1.0);
-    add_number(out, t.deal, game.deal_number as f64);
+    add(out, t.phase[game.phase() as usize], 1.0);
+    add_number(out, t.deal, game.deal_number() as f64);
     for r in 0..n {
-        let size = game.hands[(s + r) % n].count_ones();
+        let size = game.hands()[(s + r) % n].count_ones();
         add_number(out, t.hand_sizes[r], size as f64);
     }
-    let suit = if naming || game.suit < 0 {
-        0
-    } else {
-        game.suit as usize + 1
+    let suit = match game.suit() {
+        Some(suit) if !naming => suit.index() as usize + 1,
+        _ => 0,
     };
     add(out, t.suit[suit.min(4)], 1.0);
-    let named = !naming && hundred_one::QUEENS >> game.top & 1 == 1;
+    let named = !naming && hundred_one::QUEENS >> top & 1 == 1;
     add(out, t.named[named as usize], 1.0);
-    add_number(out, t.stock_size, game.stock_len as f64);
-    add_number(out, t.pile_size, game.pile_len as f64);
-    if !drawn {
+    add_number(out, t.stock_size, game.stock().len() as f64);
+    add_number(out, t.pile_size, game.pile().len() as f64);
+    if drawn.is_none() {
         add(out, t.no_drawn, 1.0);
     }
     for r in 0..n {
-        add_number(out, t.totals[r], game.totals[(s + r) % n] as f64);
+        add_number(out, t.totals[r], game.totals()[(s + r) % n] as f64);
     }
     clip_from(out, t.off_roles);
     // the mask: cards by their codes, the suits, draw and pass by the table
@@ -165,8 +167,8 @@ impl Encoder for HundredOne {
         encode_hundred_one(self, tables, out, mask)
     }
     fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        let line = self.sheet.last()?;
-        Some(line.scores[..self.n as usize].to_vec())
+        let line = self.sheet().last()?;
+        Some(line.scores[..self.n() as usize].to_vec())
     }
 }
 
@@ -247,7 +249,7 @@ mod tests {
                     game = HundredOne::new(options, 0);
                 }
                 if !game.in_deal() {
-                    let deck = hundred_one::Chance::deck(&mut rng, game.deal_number);
+                    let deck = hundred_one::Chance::deck(&mut rng, game.deal_number());
                     game.deal_cards(&deck.expect("a deck"), &mut ());
                 }
                 assert!(encode_hundred_one(&game, &t, &mut out, &mut mask));
@@ -258,32 +260,32 @@ mod tests {
                     .map(|i| hundred_one_code(&t, i).expect("a code"))
                     .collect();
                 assert_eq!(marked, legal[..count].to_vec());
-                let s = game.to_act as usize;
+                let s = game.to_act().expect("a seat is to act").at();
                 let hand: Vec<u8> = (0..64u8).filter(|&c| out[c as usize] == 1.0).collect();
-                assert_eq!(hand, Cards(game.hands[s]).collect::<Vec<u8>>());
-                let after_draw = game.phase == hundred_one::Phase::AfterDraw;
+                assert_eq!(hand, Cards(game.hands()[s]).collect::<Vec<u8>>());
+                let after_draw = game.phase() == hundred_one::Phase::AfterDraw;
                 for card in 0..64u8 {
-                    let shown = game.pile[..game.pile_len as usize].contains(&card)
-                        || after_draw && card as i8 == game.drawn;
+                    let shown =
+                        game.pile().contains(&card) || after_draw && Some(card) == game.drawn();
                     assert_eq!(out[OTHER + card as usize] == 1.0, shown);
                 }
                 assert_eq!(out[ROLES], 1.0);
-                assert_eq!(out[ROLES + n + (game.dealer as usize + n - s) % n], 1.0);
+                assert_eq!(out[ROLES + n + (game.dealer() as usize + n - s) % n], 1.0);
                 let bucket = |k: i64| out[(HASHED + k) as usize];
-                assert_eq!(bucket(game.phase as i64), 1.0);
+                assert_eq!(bucket(game.phase() as i64), 1.0);
                 assert_eq!(bucket(21), if after_draw { 0.0 } else { 1.0 });
                 if n < MAX_SEATS {
                     assert_eq!(bucket(6 + n as i64), 0.0); // no seat beyond the players
                 }
-                let naming = game.phase == hundred_one::Phase::NameSuit;
+                let naming = game.phase() == hundred_one::Phase::NameSuit;
                 assert_eq!(bucket(12), if naming { 1.0 } else { 0.0 });
                 namings += naming as usize;
                 draws += after_draw as usize;
-                let before = game.epoch;
+                let before = game.epoch();
                 let action = game.random_action(&mut rng);
                 game.step(action, &mut (), &mut rng)
                     .expect("dealt by chance");
-                restocks += (game.epoch > before) as usize;
+                restocks += (game.epoch() > before) as usize;
             }
         }
         assert!(restocks > 0 && draws > 0 && namings > 0);

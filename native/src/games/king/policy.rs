@@ -20,7 +20,7 @@ use crate::games::king::{
     seat_penalty, King, ERELASH, LAST_TWO, NO_HEARTS, NO_JACKS, NO_KING, NO_QUEENS, POSITIVE,
 };
 use crate::search::pick::{filter, max_by, min_by};
-use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, TrickSearch};
+use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};
 
 const HEARTS: u8 = 1;
 const JACK: u8 = 9;
@@ -29,14 +29,14 @@ const KING_OF_HEARTS: CardCode = HEARTS << 4 | 11;
 
 /// The card the heuristic plays for the seat to act (the card play must be on).
 pub fn king_card(state: &King) -> CardCode {
-    debug_assert!(state.phase == crate::games::king::Phase::Play);
+    debug_assert!(state.phase() == crate::games::king::Phase::Play);
     let seat = state.to_act().expect("a seat is to play").at();
-    let hand = state.hands[seat];
+    let hand = state.hands()[seat];
     let legal = state.legal_card_mask();
-    let plays = &state.plays[..state.plays_len as usize];
+    let plays = state.plays();
     let played = plays.iter().fold(0, |set, &play| set | 1u64 << (play & 63));
-    let unseen = state.table.deck & !played & !hand;
-    let count = state.trick_count as usize;
+    let unseen = state.table().deck() & !played & !hand;
+    let count = state.trick_count() as usize;
     let mut trick = [0 as CardCode; 4];
     for (slot, &play) in trick.iter_mut().zip(&plays[plays.len() - count..]) {
         *slot = play & 63;
@@ -48,14 +48,13 @@ pub fn king_card(state: &King) -> CardCode {
         trick: &trick[..count],
         num_seats: state.n() as usize,
     };
-    if state.contract as u8 == POSITIVE {
-        positive(
+    match state.contract() {
+        Some(POSITIVE) => positive(
             &table,
-            state.trump,
-            state.caller.is_some_and(|c| c.at() == seat),
-        )
-    } else {
-        negative(&table, state.contract as u8)
+            state.trump(),
+            state.caller().is_some_and(|c| c.at() == seat),
+        ),
+        contract => negative(&table, contract.unwrap_or(u8::MAX)),
     }
 }
 
@@ -230,38 +229,18 @@ fn positive(t: &Table, trump: Option<Suit>, declarer: bool) -> CardCode {
 }
 
 impl TrickSearch for King {
-    #[inline]
-    fn num_seats(&self) -> usize {
-        self.n() as usize
-    }
-
-    fn in_play(&self) -> bool {
-        self.phase == crate::games::king::Phase::Play && self.to_act.is_some()
-    }
-
-    trick_state_accessors!();
+    trick_state_accessors!(crate::games::king::Phase::Play);
 
     #[inline]
     fn forced_end(&self) -> bool {
-        self.tricks_played + 1 >= self.table.num_tricks
+        self.tricks_played() + 1 >= self.table().num_tricks()
     }
 
     fn finish(&mut self, rewards: &mut [f64; 4]) {
         let n = self.n() as usize;
-        let leader = self.trick_leader.expect("the card play is on").at();
-        let cards = last_trick(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            leader,
-            n,
-            &self.hands,
-        );
-        let winner = (leader + trick_winner_index(&cards[..n], self.power_trump)) % n;
-        self.tricks[winner] += 1;
-        self.last_tricks[winner] += 1;
-        for &card in &cards[..n] {
-            self.taken[winner] |= 1 << card;
-        }
+        let (leader, cards) = self.forced_trick();
+        let winner = (leader + trick_winner_index(&cards[..n], self.power_trump())) % n;
+        self.credit_trick(winner, &cards[..n]);
         let scores = self.deal_scores();
         // DealReward.SHARE_OF_DEAL: twice the seat's points over all the points given out
         let total: i64 = scores[..n].iter().map(|p| p.abs()).sum();
@@ -269,7 +248,7 @@ impl TrickSearch for King {
         for (reward, &points) in rewards.iter_mut().zip(&scores).take(n) {
             *reward = 2.0 * points as f64 / total;
         }
-        debug_assert!(self.contract >= 0 && self.contract as u8 <= POSITIVE);
+        debug_assert!(self.contract().is_some_and(|contract| contract <= POSITIVE));
     }
 
     #[inline]
@@ -279,8 +258,8 @@ impl TrickSearch for King {
 
     /// The same penalty for taking either card alone under the deal's contract.
     fn same_worth(&self, a: CardCode, b: CardCode) -> bool {
-        let contract = self.contract as u8;
-        let rates = &self.table.rates;
+        let contract = self.contract().unwrap_or(u8::MAX);
+        let rates = self.table().rates();
         contract == POSITIVE
             || seat_penalty(contract, rates, 1 << a, 0, 0)
                 == seat_penalty(contract, rates, 1 << b, 0, 0)
@@ -291,24 +270,22 @@ impl TrickSearch for King {
     fn position_key(&self) -> u64 {
         let n = self.n() as usize;
         let mut key = trick_key(
-            &self.hands[..n],
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
+            &self.hands()[..n],
+            self.plays(),
+            self.trick_count() as usize,
             TrickSearch::to_act(self),
         );
-        for seat in 0..n {
-            key = mix(key, self.taken[seat]);
+        for &taken in &self.taken()[..n] {
+            key = mix(key, taken);
         }
-        key = mix(key, u32::from_le_bytes(self.last_tricks) as u64);
-        mix(key, u32::from_le_bytes(self.tricks) as u64)
+        key = mix(key, u32::from_le_bytes(*self.last_tricks()) as u64);
+        mix(key, u32::from_le_bytes(*self.tricks()) as u64)
     }
 
     /// K-12's early end changes no score (the decisive cards are all the deal's penalty),
     /// so the search plays every deal out and never meets the end-of-deal bookkeeping.
     fn for_search(&self) -> Self {
-        let mut copy = self.clone();
-        copy.table.options.stop_when_decided = false;
-        copy
+        self.playing_every_trick()
     }
 
     /// The card the Python heuristic plays (`policy_king`).
@@ -320,9 +297,9 @@ impl TrickSearch for King {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::cards::Cards;
     use crate::core::rng::Rng;
     use crate::games::king::{KingOptions, Variant};
+    use crate::search::trick::assert_reads_own_hand;
 
     fn options(index: usize) -> KingOptions {
         let variant = [Variant::Classic, Variant::Order, Variant::Three][index % 3];
@@ -337,29 +314,6 @@ mod tests {
         }
     }
 
-    /// The other seats' cards dealt anew among them, each keeping its number of cards.
-    fn redeal_others(state: &mut King, rng: &mut Rng) {
-        let seat = state.to_act().expect("a seat is to play").at();
-        let n = state.n() as usize;
-        let mut pool = [0 as CardCode; 32];
-        let mut size = 0;
-        for other in (0..n).filter(|&s| s != seat) {
-            for card in Cards(state.hands[other]) {
-                pool[size] = card;
-                size += 1;
-            }
-        }
-        rng.shuffle(&mut pool[..size]);
-        let mut next = 0;
-        for other in (0..n).filter(|&s| s != seat) {
-            let count = state.hands[other].count_ones() as usize;
-            state.hands[other] = pool[next..next + count]
-                .iter()
-                .fold(0, |set, &card| set | 1u64 << card);
-            next += count;
-        }
-    }
-
     #[test]
     fn the_card_is_legal_and_reads_no_other_hand() {
         let mut rng = Rng::new(17);
@@ -369,17 +323,13 @@ mod tests {
             state.deal_random(&mut rng);
             let mut legal = Vec::new();
             while !state.is_over() {
-                let action = if state.phase == crate::games::king::Phase::Play {
+                let action = if state.phase() == crate::games::king::Phase::Play {
                     let card = king_card(&state);
                     assert!(
                         state.legal_card_mask() >> card & 1 == 1,
                         "{card} is illegal"
                     );
-                    for _ in 0..4 {
-                        let mut other = state.clone();
-                        redeal_others(&mut other, &mut rng);
-                        assert_eq!(king_card(&other), card);
-                    }
+                    assert_reads_own_hand(&state, card, 4, &mut rng, king_card);
                     decisions += 1;
                     card as u32
                 } else {
@@ -462,9 +412,9 @@ mod tests {
         };
         for deal in 0..deals {
             let mut state = King::new(options, (deal % 4) as u8);
-            state.deal_number = (deal % 15) as u32;
+            state.set_deal_number((deal % 15) as u32);
             state.deal_random(&mut rng);
-            if state.phase == crate::games::king::Phase::Trump {
+            if state.phase() == crate::games::king::Phase::Trump {
                 state.step(crate::games::king::TRUMP_BASE + rng.below(4), &mut ());
             }
             loop {

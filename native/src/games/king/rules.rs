@@ -14,6 +14,8 @@ use crate::core::tricks::trick_winner_index;
 use crate::core::{Seat, Suit};
 use crate::games::{random_playouts, Playouts};
 
+use super::position::KingPosition;
+
 pub const NO_TRICKS: u8 = 0;
 pub const NO_JACKS: u8 = 1;
 pub const NO_QUEENS: u8 = 2;
@@ -58,7 +60,8 @@ const QUEENS: CardBits = 1 << 10 | 1 << 26 | 1 << 42 | 1 << 58;
 const DECK_32: CardBits = 0x1FE0 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
 /// King for three: the 32 cards without the black aces (K-26).
 const DECK_30: CardBits = DECK_32 & !(1 << 12) & !(1 << 60);
-const MAX_HAND: usize = 10;
+/// The most cards a hand is dealt (King for three).
+pub const MAX_HAND: usize = 10;
 const MAX_PLAYS: usize = 32;
 
 /// K-0: the variant.
@@ -113,20 +116,21 @@ pub struct Rates {
 /// What the options fix for the whole game (`KingRules`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KingTable {
-    pub options: KingOptions,
-    pub num_seats: u8,
-    pub hand_size: u8,
-    pub num_tricks: u8,
-    pub deck: CardBits,
-    pub rates: Rates,
+    options: KingOptions,
+    num_seats: u8,
+    hand_size: u8,
+    num_tricks: u8,
+    deck: CardBits,
+    rates: Rates,
     /// The classic sequence of contracts, one per deal.
-    pub program: [u8; 15],
+    program: [u8; 15],
     /// K-12: the cards whose taking decides a deal, per contract (0: played out).
-    pub decisive: [CardBits; 8],
-    pub num_rows: u8,
+    decisive: [CardBits; 8],
+    num_rows: u8,
 }
 
 impl KingTable {
+    /// The table of these options.
     pub fn new(options: KingOptions) -> Self {
         let three = options.variant == Variant::Three;
         let num_seats = if three { 3 } else { 4 };
@@ -178,11 +182,55 @@ impl KingTable {
         }
     }
 
+    /// The agreed rules.
+    #[inline]
+    pub fn options(&self) -> &KingOptions {
+        &self.options
+    }
+
+    /// How many seats play (K-26: three or four).
+    #[inline]
+    pub fn num_seats(&self) -> u8 {
+        self.num_seats
+    }
+
+    /// How many cards each hand is dealt.
+    #[inline]
+    pub fn hand_size(&self) -> u8 {
+        self.hand_size
+    }
+
+    /// How many tricks a deal has.
+    #[inline]
+    pub fn num_tricks(&self) -> u8 {
+        self.num_tricks
+    }
+
+    /// The cards in play (K-26: without the black aces for three).
+    #[inline]
+    pub fn deck(&self) -> CardBits {
+        self.deck
+    }
+
+    /// The points per item.
+    #[inline]
+    pub fn rates(&self) -> &Rates {
+        &self.rates
+    }
+
+    /// How many order tables there are (K-24: none in the classic game).
+    #[inline]
+    pub fn num_rows(&self) -> u8 {
+        self.num_rows
+    }
+
+    /// The contracts are ordered by the players (K-23), not played in the classic program.
     #[inline]
     pub fn is_ordered(&self) -> bool {
         self.options.variant != Variant::Classic
     }
 
+    /// The order table a seat orders from.
     #[inline]
     pub fn row_of(&self, seat: u8) -> usize {
         if self.options.order_shared {
@@ -269,9 +317,29 @@ pub struct KingLine {
 /// A finished deal as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KingRecord {
-    pub dealer: u8,
-    pub dealt: [[CardCode; MAX_HAND]; 4],
-    pub actions: Vec<u32>,
+    dealer: u8,
+    dealt: [[CardCode; MAX_HAND]; 4],
+    actions: Vec<u32>,
+}
+
+impl KingRecord {
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; MAX_HAND]; 4] {
+        &self.dealt
+    }
+
+    /// The deal's decisions in order.
+    #[inline]
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
+    }
 }
 
 /// What happened, for the checked path.
@@ -309,42 +377,43 @@ pub enum KingEvent {
 /// A whole game of King in progress (`state.KingState`).
 #[derive(Clone, Debug)]
 pub struct King {
-    pub table: KingTable,
-    pub phase: Phase,
-    pub(super) to_act: Option<Seat>,
-    pub first_dealer: u8,
-    pub deal_number: u32,
-    pub dealer: u8,
-    pub contract: i8,
-    pub trump: Option<Suit>,
-    pub by_last: bool,
-    pub caller: Option<Seat>,
-    pub dealt: [[CardCode; MAX_HAND]; 4],
-    pub hands: [CardBits; 4],
-    pub pre: [u32; 2],
-    pub pre_len: u8,
-    pub taken: [CardBits; 4],
-    pub last_tricks: [u8; 4],
-    pub taken_all: CardBits,
-    pub plays: [u8; MAX_PLAYS],
-    pub plays_len: u8,
-    pub trick_count: u8,
-    pub lead_suit: u8,
-    pub(super) trick_leader: Option<Seat>,
-    pub tricks: [u8; 4],
-    pub tricks_played: u8,
-    pub lead_first: [CardBits; 4],
-    pub follow_first: CardBits,
-    pub discard_first: CardBits,
+    table: KingTable,
+    phase: Phase,
+    to_act: Option<Seat>,
+    first_dealer: u8,
+    deal_number: u32,
+    dealer: u8,
+    contract: i8,
+    trump: Option<Suit>,
+    by_last: bool,
+    caller: Option<Seat>,
+    dealt: [[CardCode; MAX_HAND]; 4],
+    hands: [CardBits; 4],
+    pre: [u32; 2],
+    pre_len: u8,
+    taken: [CardBits; 4],
+    last_tricks: [u8; 4],
+    taken_all: CardBits,
+    plays: [u8; MAX_PLAYS],
+    plays_len: u8,
+    trick_count: u8,
+    lead_suit: u8,
+    trick_leader: Option<Seat>,
+    tricks: [u8; 4],
+    tricks_played: u8,
+    lead_first: [CardBits; 4],
+    follow_first: CardBits,
+    discard_first: CardBits,
     /// The trump suit of the trick power (positive deals), or none.
-    pub power_trump: Option<u8>,
-    pub totals: [i64; 4],
-    pub rows: [[u8; 8]; 4],
-    pub completed: Arc<Vec<KingRecord>>,
-    pub sheet: Arc<Vec<KingLine>>,
+    power_trump: Option<u8>,
+    totals: [i64; 4],
+    rows: [[u8; 8]; 4],
+    completed: Arc<Vec<KingRecord>>,
+    sheet: Arc<Vec<KingLine>>,
 }
 
 impl King {
+    /// A new game awaiting its first deal (`first_dealer` must be a seat of the table).
     pub fn new(options: KingOptions, first_dealer: u8) -> Self {
         let table = KingTable::new(options);
         King {
@@ -383,10 +452,32 @@ impl King {
         }
     }
 
+    /// How many seats play (3 or 4).
     #[inline]
     pub fn n(&self) -> u8 {
         self.table.num_seats
     }
+
+    /// What the options fix for the whole game.
+    #[inline]
+    pub fn table(&self) -> &KingTable {
+        &self.table
+    }
+
+    /// The agreed rules.
+    #[inline]
+    pub fn options(&self) -> &KingOptions {
+        &self.table.options
+    }
+
+    crate::games::state_accessors! {
+        hands: [CardBits; 4],
+        totals: 4,
+        completed: KingRecord,
+        sheet: KingLine,
+    }
+
+    crate::games::trick_accessors! { dealt: MAX_HAND }
 
     /// The seat to act, or None between deals and after the game.
     #[inline]
@@ -400,10 +491,53 @@ impl King {
         self.to_act.expect("a seat is to act").index()
     }
 
-    /// Sets the seat to act (a position restored from its parts).
+    /// The contract of the deal (its code, `NO_TRICKS`..`POSITIVE`), or None while it is
+    /// still to be ordered (K-23).
     #[inline]
-    pub fn set_to_act(&mut self, seat: Option<Seat>) {
-        self.to_act = seat;
+    pub fn contract(&self) -> Option<u8> {
+        u8::try_from(self.contract).ok()
+    }
+
+    /// The trump of a positive deal once named (K-14, K-15), else None.
+    #[inline]
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// Whether the trump was named "by the last" card (K-15).
+    #[inline]
+    pub fn by_last(&self) -> bool {
+        self.by_last
+    }
+
+    /// Who orders the deal's contract or names its trump, if anyone (K-14, K-23).
+    #[inline]
+    pub fn caller(&self) -> Option<Seat> {
+        self.caller
+    }
+
+    /// The deal's decisions before the card play: the order of a contract, the trump.
+    #[inline]
+    pub fn pre_actions(&self) -> &[u32] {
+        &self.pre[..self.pre_len as usize]
+    }
+
+    /// The cards of the tricks each seat has taken this deal, by seat.
+    #[inline]
+    pub fn taken(&self) -> &[CardBits; 4] {
+        &self.taken
+    }
+
+    /// How many of the deal's last two tricks each seat has taken (K-7).
+    #[inline]
+    pub fn last_tricks(&self) -> &[u8; 4] {
+        &self.last_tricks
+    }
+
+    /// Every card taken in a trick this deal.
+    #[inline]
+    pub fn taken_all(&self) -> CardBits {
+        self.taken_all
     }
 
     /// Who led the trick in progress (or leads the first), or None outside the card play.
@@ -412,20 +546,110 @@ impl King {
         self.trick_leader
     }
 
-    /// Sets the trick's leader (a position restored from its parts).
+    /// The cards each seat must lead while it holds any of them (K-8, K-18), by seat.
     #[inline]
-    pub fn set_trick_leader(&mut self, seat: Option<Seat>) {
-        self.trick_leader = seat;
+    pub fn lead_first(&self) -> &[CardBits; 4] {
+        &self.lead_first
     }
 
+    /// The cards to follow suit with while the seat holds any of them (K-9, under
+    /// `king_forced_on_heart_lead`).
+    #[inline]
+    pub fn follow_first(&self) -> CardBits {
+        self.follow_first
+    }
+
+    /// The cards to play while void in the led suit and holding any of them (K-9, K-17).
+    #[inline]
+    pub fn discard_first(&self) -> CardBits {
+        self.discard_first
+    }
+
+    /// The trump suit of the trick power (positive deals), or None.
+    #[inline]
+    pub(super) fn power_trump(&self) -> Option<u8> {
+        self.power_trump
+    }
+
+    /// The order tables: how many times each row may still order each contract (K-24).
+    #[inline]
+    pub fn rows(&self) -> &[[u8; 8]; 4] {
+        &self.rows
+    }
+
+    /// A deal is being played (every phase but "between deals" and "over").
     #[inline]
     pub fn in_deal(&self) -> bool {
         self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
+    /// The game has ended.
     #[inline]
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+
+    /// Puts the game in the position `position` describes (a state of the Python engine,
+    /// checked by the caller); the options, the first dealer and the finished deals stay.
+    pub fn restore(&mut self, position: KingPosition) {
+        let pre_len = position.pre_actions.len().min(2);
+        self.phase = position.phase;
+        self.to_act = position.to_act;
+        self.deal_number = position.deal_number;
+        self.dealer = position.dealer;
+        self.contract = position.contract.map_or(-1, |contract| contract as i8);
+        self.trump = position.trump;
+        self.by_last = position.by_last;
+        self.caller = position.caller;
+        self.dealt = position.dealt;
+        self.hands = position.hands;
+        self.pre_len = pre_len as u8;
+        self.pre[..pre_len].copy_from_slice(&position.pre_actions[..pre_len]);
+        self.taken = position.taken;
+        self.last_tricks = position.last_tricks;
+        self.taken_all = position.taken_all;
+        self.plays_len = position.plays.len() as u8;
+        self.plays[..position.plays.len()].copy_from_slice(&position.plays);
+        self.trick_count = position.trick_count;
+        self.lead_suit = position.lead_suit;
+        self.trick_leader = position.trick_leader;
+        self.tricks = position.tricks;
+        self.tricks_played = position.tricks_played;
+        self.lead_first = position.lead_first;
+        self.follow_first = position.follow_first;
+        self.discard_first = position.discard_first;
+        self.power_trump = self
+            .trump
+            .filter(|_| self.contract == POSITIVE as i8)
+            .map(Suit::index);
+        self.totals = position.totals;
+        self.rows = position.rows;
+        self.sheet = Arc::new(position.sheet);
+    }
+
+    /// A copy that plays every trick of its deal: without K-12's early end, as the search
+    /// plays a deal.
+    pub(super) fn playing_every_trick(&self) -> Self {
+        let mut copy = self.clone();
+        copy.table.options.stop_when_decided = false;
+        copy
+    }
+
+    /// Gives `winner` a trick of these cards without the bookkeeping of its end (the search
+    /// scores the deal's forced last trick so).
+    pub(super) fn credit_trick(&mut self, winner: usize, cards: &[CardCode]) {
+        self.tricks[winner] += 1;
+        self.last_tricks[winner] += 1;
+        for &card in cards {
+            self.taken[winner] |= 1 << card;
+        }
+    }
+
+    /// Sets how many deals have been played (in the classic game: which contract the next
+    /// deal plays, K-11).
+    #[cfg(test)]
+    pub(crate) fn set_deal_number(&mut self, deal_number: u32) {
+        self.deal_number = deal_number;
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -456,6 +680,7 @@ impl King {
         }
     }
 
+    /// The legal actions, lowest code first, appended to `out` (cleared first).
     pub fn legal_actions(&self, out: &mut Vec<u32>) {
         out.clear();
         match self.phase {
@@ -478,6 +703,7 @@ impl King {
         }
     }
 
+    /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         match self.phase {
             Phase::Play => (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1,
@@ -825,6 +1051,7 @@ impl King {
         self.deal(&hands);
     }
 
+    /// The decisions of the deal in progress, in order (the record's actions).
     pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
         self.pre[..self.pre_len as usize].iter().copied().chain(
             self.plays[..self.plays_len as usize]
@@ -955,29 +1182,7 @@ impl King {
     }
 }
 
-impl crate::games::Game for King {
-    fn num_seats(&self) -> usize {
-        self.n() as usize
-    }
-    fn to_act(&self) -> Option<Seat> {
-        King::to_act(self)
-    }
-    fn is_over(&self) -> bool {
-        King::is_over(self)
-    }
-    fn in_deal(&self) -> bool {
-        King::in_deal(self)
-    }
-    fn is_legal(&self, action: i64) -> bool {
-        King::is_legal(self, action)
-    }
-    fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        King::check(self, action)
-    }
-    fn outcome(&self) -> Vec<f64> {
-        King::outcome(self)[..self.n() as usize].to_vec()
-    }
-}
+crate::games::impl_game!(King);
 
 impl crate::games::DealtGame for King {
     type Event = KingEvent;
@@ -1000,7 +1205,7 @@ impl crate::games::DealtGame for King {
 /// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
 /// total points are each seat's final settlement.
 pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) -> Playouts<f64> {
-    let n = KingTable::new(options).num_seats;
+    let n = KingTable::new(options).num_seats();
     let new = |dealer| King::new(options, dealer);
     random_playouts(
         (games, seed, deal_limit),

@@ -86,50 +86,46 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     out.fill(0.0);
     mask.fill(0);
     for &card in game.visible_dealt(seat) {
-        if game.hands[s] >> card & 1 == 1 {
+        if game.hands()[s] >> card & 1 == 1 {
             out[card as usize] = 1.0;
         }
     }
     mark_plays(
         out,
         (t.off_played, t.off_trick),
-        &game.plays[..game.plays_len as usize],
-        game.trick_count as usize,
+        game.plays(),
+        game.trick_count() as usize,
         rel,
     );
     // roles: to_act (0), dealer (1), declarer (3)
     out[t.off_roles + rel(seat)] = 1.0;
-    out[t.off_roles + n + rel(game.dealer)] = 1.0;
-    if let Some(caller) = game.caller {
+    out[t.off_roles + n + rel(game.dealer())] = 1.0;
+    if let Some(caller) = game.caller() {
         out[t.off_roles + 3 * n + rel(caller.index())] = 1.0;
     }
     // the facts in the order of the view's JSON
-    add(out, t.phase[game.phase as usize], 1.0);
-    add_number(out, t.deal, game.deal_number as f64);
-    let contract = if game.contract < 0 {
-        0
-    } else {
-        game.contract as usize + 1
-    };
+    add(out, t.phase[game.phase() as usize], 1.0);
+    add_number(out, t.deal, game.deal_number() as f64);
+    let contract = game.contract().map_or(0, |contract| contract as usize + 1);
     if contract > CONTRACTS || t.contract[contract] < 0 {
         return false;
     }
     add(out, t.contract[contract], 1.0);
-    let trump = game.trump.map_or(0, |suit| suit.index() as usize + 1);
+    let trump = game.trump().map_or(0, |suit| suit.index() as usize + 1);
     add(out, t.trump[trump.min(4)], 1.0);
-    add(out, t.by_last[game.by_last as usize], 1.0);
+    add(out, t.by_last[game.by_last() as usize], 1.0);
     for r in 0..n {
-        let size = game.hands[(s + r) % n].count_ones();
+        let size = game.hands()[(s + r) % n].count_ones();
         add_number(out, t.hand_sizes[r], size as f64);
     }
     for r in 0..n {
-        add_number(out, t.tricks_won[r], game.tricks[(s + r) % n] as f64);
+        add_number(out, t.tricks_won[r], game.tricks()[(s + r) % n] as f64);
     }
     for r in 0..n {
-        add_number(out, t.totals[r], game.totals[(s + r) % n] as f64);
+        add_number(out, t.totals[r], game.totals()[(s + r) % n] as f64);
     }
     clip_from(out, t.off_roles);
-    if game.phase == king::Phase::Play {
+    if game.phase() == king::Phase::Play {
         for card in Cards(game.legal_card_mask()) {
             mask[card as usize] = 1;
         }
@@ -166,7 +162,7 @@ impl Encoder for King {
         encode_king(self, tables, out, mask)
     }
     fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        let line = self.sheet.last()?;
+        let line = self.sheet().last()?;
         Some(line.scores[..self.n() as usize].to_vec())
     }
 }

@@ -1,7 +1,10 @@
-//! Spades: the rules (re-exported here), the heuristic policy and the vector encoder.
+//! Spades: the rules (re-exported here, with a standing between deals to restore), the
+//! heuristic policy and the vector encoder.
 
 pub mod policy;
+pub mod position;
 pub mod rules;
 pub mod vector;
 
+pub use position::SpadesPosition;
 pub use rules::*;

@@ -14,7 +14,7 @@ use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::games::spades::{is_nil_bid, score_side, Phase as SpadesPhase, Spades, NUM_TRICKS};
 use crate::search::pick::{filter, max_by, min_by};
-use crate::search::trick::{last_trick, mix, trick_key, trick_state_accessors, TrickSearch};
+use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};
 
 const SPADES: u8 = 0;
 const FULL_DECK: CardBits = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
@@ -57,16 +57,16 @@ fn cheapest_winner(cards: CardBits) -> CardCode {
 /// The heuristic's card for the seat to act (which must be in the card play with a card to
 /// play).
 pub fn spades_card(state: &Spades) -> CardCode {
-    let seat = state.to_act as usize;
+    let seat = state.to_act().expect("a seat is to play").at();
     let partner = seat ^ 2;
     let legal = state.legal_card_mask();
     debug_assert!(legal != 0, "no card to play");
-    let own = state.hands[seat];
-    let plays = &state.plays[..state.plays_len as usize];
+    let own = state.hands()[seat];
+    let plays = state.plays();
     let played = plays.iter().fold(0u64, |set, &p| set | 1u64 << (p & 63));
     let unseen = FULL_DECK & !played & !own;
-    let trick = &plays[plays.len() - state.trick_count as usize..];
-    let (bids, won) = (state.bids, state.tricks);
+    let trick = &plays[plays.len() - state.trick_count() as usize..];
+    let (bids, won) = (state.bids(), state.tricks());
 
     if is_nil_bid(bids[seat]) {
         if won[seat] == 0 {
@@ -82,7 +82,7 @@ pub fn spades_card(state: &Spades) -> CardCode {
         .map(i32::from)
         .sum();
     let side_won = i32::from(won[seat]) + i32::from(won[partner]);
-    let avoid_bags = side_won >= side_bid && state.options.bags_penalty;
+    let avoid_bags = side_won >= side_bid && state.options().bags_penalty;
 
     if trick.is_empty() {
         if partner_nil {
@@ -240,42 +240,26 @@ pub fn heuristic_bid(hand: CardBits, partner_nil: bool) -> (bool, i8) {
 pub const SPADES_REWARD_SCALE: f64 = 150.0;
 
 impl TrickSearch for Spades {
-    #[inline]
-    fn num_seats(&self) -> usize {
-        4
-    }
-
-    fn in_play(&self) -> bool {
-        self.phase == SpadesPhase::Play && self.to_act >= 0
-    }
-
-    trick_state_accessors!();
+    trick_state_accessors!(SpadesPhase::Play);
 
     #[inline]
     fn forced_end(&self) -> bool {
-        self.tricks_played + 1 >= NUM_TRICKS
+        self.tricks_played() + 1 >= NUM_TRICKS
     }
 
     fn finish(&mut self, rewards: &mut [f64; 4]) {
-        let leader = self.trick_leader as usize;
-        let cards = last_trick(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            leader,
-            4,
-            &self.hands,
-        );
+        let (leader, cards) = self.forced_trick();
         let winner = (leader + trick_winner_index(&cards, Some(0))) & 3;
-        let mut tricks = self.tricks;
+        let mut tricks = *self.tricks();
         tricks[winner] += 1;
-        let (bids, options) = (self.bids, self.options);
+        let (bids, options) = (self.bids(), self.options());
         let side = |s: usize| {
             score_side(
                 [bids[s], bids[s + 2]],
                 [tricks[s], tricks[s + 2]],
-                self.totals[s],
-                self.bags[s],
-                &options,
+                self.totals()[s],
+                self.bags()[s],
+                options,
             )
             .score
         };
@@ -303,53 +287,33 @@ impl TrickSearch for Spades {
     /// The trick position and the tricks each seat has taken (a nil counts its own).
     fn position_key(&self) -> u64 {
         let key = trick_key(
-            &self.hands,
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-            self.to_act as usize,
+            self.hands(),
+            self.plays(),
+            self.trick_count() as usize,
+            TrickSearch::to_act(self),
         );
-        mix(key, u32::from_le_bytes(self.tricks) as u64)
+        mix(key, u32::from_le_bytes(*self.tricks()) as u64)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::cards::Cards;
     use crate::core::rng::Rng;
+    use crate::core::Seat;
     use crate::games::spades::{Phase, SpadesOptions};
-    use crate::search::trick::rollout_card;
+    use crate::search::trick::{assert_reads_own_hand, rollout_card};
 
     /// A deal played to the card play: bids drawn so that nil and double nil are common,
     /// the other decisions at random.
     fn to_card_play(options: SpadesOptions, rng: &mut Rng, dealer: u8) -> Spades {
         let mut state = Spades::new(options, dealer);
         state.deal_random(rng);
-        while state.phase != Phase::Play {
+        while state.phase() != Phase::Play {
             let action = state.random_action(rng);
             state.step(action, &mut ());
         }
         state
-    }
-
-    /// The other seats' cards dealt anew among them, each keeping its count.
-    fn reshuffle_others(state: &Spades, rng: &mut Rng) -> Spades {
-        let seat = state.to_act as usize;
-        let mut pool: Vec<CardCode> = Vec::new();
-        for s in (0..4).filter(|&s| s != seat) {
-            pool.extend(Cards(state.hands[s]));
-        }
-        rng.shuffle(&mut pool);
-        let mut copy = state.clone();
-        let mut next = 0;
-        for s in (0..4).filter(|&s| s != seat) {
-            let size = state.hands[s].count_ones() as usize;
-            copy.hands[s] = pool[next..next + size]
-                .iter()
-                .fold(0, |set, &c| set | 1u64 << c);
-            next += size;
-        }
-        copy
     }
 
     #[test]
@@ -365,13 +329,10 @@ mod tests {
             };
             let mut state = to_card_play(options, &mut rng, (game & 3) as u8);
             let heuristic = game % 4 != 1; // some deals played by the policy itself
-            while state.phase == Phase::Play {
+            while state.phase() == Phase::Play {
                 let card = spades_card(&state);
                 assert!(state.legal_card_mask() >> card & 1 == 1, "illegal {card}");
-                for _ in 0..3 {
-                    let other = reshuffle_others(&state, &mut rng);
-                    assert_eq!(spades_card(&other), card);
-                }
+                assert_reads_own_hand(&state, card, 3, &mut rng, spades_card);
                 decisions += 1;
                 let next = if heuristic {
                     card
@@ -386,7 +347,12 @@ mod tests {
 
     #[test]
     fn a_nil_bidder_leads_low_and_ducks() {
-        let mut state = Spades::new(SpadesOptions::default(), 3);
+        let options = SpadesOptions {
+            nil_exchange: false,
+            double_nil: false,
+            ..SpadesOptions::default()
+        };
+        let mut state = Spades::new(options, 3);
         // seat 0: hearts 2..A; seat 1: spades; seat 2: diamonds; seat 3: clubs
         let mut hands = [[0; 13]; 4];
         let suits = [1u8, 0, 2, 3];
@@ -395,15 +361,15 @@ mod tests {
                 *slot = suits[seat] << 4 | rank as u8;
             }
         }
-        state.deal(&hands);
-        state.options.nil_exchange = false;
-        state.options.double_nil = false;
-        state.picked_up = [true; 4];
+        state.deal(&hands); // every hand picked up: no blind choice (S-6)
         for bid in [4u32, 0, 5, 3] {
             // dealer 3 bids first: seat 3 four, seat 0 nil, seat 1 five, seat 2 three
             state.step(crate::games::spades::BID_BASE + bid, &mut ());
         }
-        assert_eq!((state.phase, state.to_act), (Phase::Play, 0));
+        assert_eq!(
+            (state.phase(), state.to_act()),
+            (Phase::Play, Some(Seat::new(0)))
+        );
         // the nil holds every heart (none unseen above any): he leads the lowest, the two
         assert_eq!(spades_card(&state), 16);
         state.step(16, &mut ());

@@ -15,6 +15,8 @@ use crate::core::tricks::trick_winner_index;
 use crate::core::Seat;
 use crate::games::{random_playouts, Playouts};
 
+use super::position::SpadesPosition;
+
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
 pub const NIL: i8 = 0;
@@ -201,9 +203,29 @@ pub struct SheetLine {
 /// A finished deal as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealRecord {
-    pub dealer: u8,
-    pub dealt: [[CardCode; 13]; 4],
-    pub actions: Vec<u32>,
+    dealer: u8,
+    dealt: [[CardCode; 13]; 4],
+    actions: Vec<u32>,
+}
+
+impl DealRecord {
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; 13]; 4] {
+        &self.dealt
+    }
+
+    /// The deal's decisions in order.
+    #[inline]
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
+    }
 }
 
 /// What happened, for the checked path (`koloda/core/events.py`, `spades/events.py`).
@@ -268,40 +290,40 @@ impl Winners {
 /// deal and shares the finished deals and the sheet until one of the copies finishes a deal.
 #[derive(Clone, Debug)]
 pub struct Spades {
-    pub options: SpadesOptions,
-    pub phase: Phase,
+    options: SpadesOptions,
+    phase: Phase,
     /// The seat to act, or -1.
-    pub to_act: i8,
-    pub first_dealer: u8,
-    pub deal_number: u32,
-    pub dealer: u8,
-    pub hands: [CardBits; 4],
-    pub dealt: [[CardCode; 13]; 4],
-    pub picked_up: [bool; 4],
-    pub bids: [i8; 4],
-    pub bid_count: u8,
-    pub last_bidder: u8,
-    pub pending: [CardBits; 4],
-    pub sent: [CardBits; 4],
-    pub received: [CardBits; 4],
-    pub pre: [(u8, u32); MAX_PRE],
-    pub pre_len: u8,
+    to_act: i8,
+    first_dealer: u8,
+    deal_number: u32,
+    dealer: u8,
+    hands: [CardBits; 4],
+    dealt: [[CardCode; 13]; 4],
+    picked_up: [bool; 4],
+    bids: [i8; 4],
+    bid_count: u8,
+    last_bidder: u8,
+    pending: [CardBits; 4],
+    sent: [CardBits; 4],
+    received: [CardBits; 4],
+    pre: [(u8, u32); MAX_PRE],
+    pre_len: u8,
     /// Every card of this deal in play order, as `seat << 6 | card`.
-    pub plays: [u8; 52],
-    pub plays_len: u8,
-    pub trick_count: u8,
-    pub lead_suit: u8,
+    plays: [u8; 52],
+    plays_len: u8,
+    trick_count: u8,
+    lead_suit: u8,
     /// The leader of the trick in progress, or -1.
-    pub trick_leader: i8,
-    pub tricks: [u8; 4],
-    pub tricks_played: u8,
-    pub broken: bool,
-    pub totals: [i64; 2],
-    pub bags: [i64; 2],
-    pub winners: Winners,
-    pub is_over: bool,
-    pub completed: Arc<Vec<DealRecord>>,
-    pub sheet: Arc<Vec<SheetLine>>,
+    trick_leader: i8,
+    tricks: [u8; 4],
+    tricks_played: u8,
+    broken: bool,
+    totals: [i64; 2],
+    bags: [i64; 2],
+    winners: Winners,
+    is_over: bool,
+    completed: Arc<Vec<DealRecord>>,
+    sheet: Arc<Vec<SheetLine>>,
 }
 
 impl Spades {
@@ -342,10 +364,113 @@ impl Spades {
         }
     }
 
+    crate::games::state_accessors! {
+        options: SpadesOptions,
+        hands: [CardBits; 4],
+        totals: 2,
+        completed: DealRecord,
+        sheet: SheetLine,
+    }
+
+    crate::games::trick_accessors! { dealt: 13 }
+
+    /// How many seats play (four, in two partnerships).
+    #[inline]
+    pub fn n(&self) -> u8 {
+        4
+    }
+
+    /// The seat to act, or None between deals and after the game.
+    #[inline]
+    pub fn to_act(&self) -> Option<Seat> {
+        Seat::from_code(self.to_act as i64)
+    }
+
     /// A deal is being played (every phase but "between deals" and "over").
     #[inline]
     pub fn in_deal(&self) -> bool {
         self.phase != Phase::AwaitDeal && self.phase != Phase::Over
+    }
+
+    /// The game has ended (S-17).
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.is_over
+    }
+
+    /// Whether each seat has looked at its cards (S-6), by seat.
+    #[inline]
+    pub fn picked_up(&self) -> &[bool; 4] {
+        &self.picked_up
+    }
+
+    /// Each seat's bid, `NO_BID` before it bids, by seat.
+    #[inline]
+    pub fn bids(&self) -> &[i8; 4] {
+        &self.bids
+    }
+
+    /// The decisions before the card play in order, each with its seat: looks, bids,
+    /// discards and gifts (S-4..S-9).
+    #[inline]
+    pub fn auction(&self) -> &[(u8, u32)] {
+        &self.pre[..self.pre_len as usize]
+    }
+
+    /// The cards each nil bidder has discarded and not yet exchanged (S-7), by seat.
+    #[inline]
+    pub fn pending(&self) -> &[CardBits; 4] {
+        &self.pending
+    }
+
+    /// The cards each seat gave in the exchange (S-7), by seat.
+    #[inline]
+    pub fn sent(&self) -> &[CardBits; 4] {
+        &self.sent
+    }
+
+    /// The cards each seat received in the exchange (S-7), by seat.
+    #[inline]
+    pub fn received(&self) -> &[CardBits; 4] {
+        &self.received
+    }
+
+    /// Who led the trick in progress (or leads the first), or None outside the card play.
+    #[inline]
+    pub fn trick_leader(&self) -> Option<Seat> {
+        Seat::from_code(self.trick_leader as i64)
+    }
+
+    /// Whether spades are broken this deal (S-11).
+    #[inline]
+    pub fn broken(&self) -> bool {
+        self.broken
+    }
+
+    /// Each side's bags (S-13), by side.
+    #[inline]
+    pub fn bags(&self) -> &[i64; 2] {
+        &self.bags
+    }
+
+    /// The winning sides once the game is over (S-17).
+    #[inline]
+    pub fn winners(&self) -> &Winners {
+        &self.winners
+    }
+
+    /// Puts the game between deals, or over, as `position` describes it (a state of the
+    /// Python engine); the options, the first dealer and the finished deals stay.
+    pub fn restore(&mut self, position: SpadesPosition) {
+        self.deal_number = position.deal_number;
+        self.dealer = position.dealer & 3;
+        self.totals = position.totals;
+        self.bags = position.bags;
+        self.winners = position.winners;
+        self.phase = position.phase;
+        self.is_over = position.phase == Phase::Over;
+        self.to_act = -1;
+        self.sheet = Arc::new(position.sheet);
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -948,29 +1073,7 @@ impl Spades {
     }
 }
 
-impl crate::games::Game for Spades {
-    fn num_seats(&self) -> usize {
-        4
-    }
-    fn to_act(&self) -> Option<Seat> {
-        Seat::from_code(self.to_act as i64)
-    }
-    fn is_over(&self) -> bool {
-        self.is_over
-    }
-    fn in_deal(&self) -> bool {
-        Spades::in_deal(self)
-    }
-    fn is_legal(&self, action: i64) -> bool {
-        Spades::is_legal(self, action)
-    }
-    fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        Spades::check(self, action)
-    }
-    fn outcome(&self) -> Vec<f64> {
-        Spades::outcome(self).to_vec()
-    }
-}
+crate::games::impl_game!(Spades);
 
 impl crate::games::DealtGame for Spades {
     type Event = Event;

@@ -9,6 +9,7 @@
 //! own decisions) makes [`encode_spades`] decline, and Python encodes that one.
 
 use crate::core::cards::Cards;
+use crate::core::Seat;
 use crate::games::spades::{self, Spades, NO_BID};
 use crate::vector::{
     add, add_number, clip_from, mark_cards, mark_plays, Encoder, Flat, SCAN_LIMIT,
@@ -109,11 +110,11 @@ impl SpadesTables {
 /// its legal actions into `mask` (`num_actions` bytes); false (and nothing to rely on in
 /// either) when the position holds something only Python encodes.
 pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-    if !game.in_deal() || game.to_act < 0 {
+    let Some(seat) = game.to_act().filter(|_| game.in_deal()) else {
         return false;
-    }
-    let phase = game.phase;
-    let seat = game.to_act as u8;
+    };
+    let phase = game.phase();
+    let seat = seat.index();
     let s = seat as usize;
     let rel = |other: u8| ((other + 4 - seat) % 4) as usize;
     out.fill(0.0);
@@ -123,26 +124,30 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     mark_plays(
         out,
         (t.off_played, t.off_trick),
-        &game.plays[..game.plays_len as usize],
-        game.trick_count as usize,
+        game.plays(),
+        game.trick_count() as usize,
         rel,
     );
     // roles: to_act (0) and dealer (1)
     out[t.off_roles + rel(seat)] = 1.0;
-    out[t.off_roles + 4 + rel(game.dealer)] = 1.0;
+    out[t.off_roles + 4 + rel(game.dealer())] = 1.0;
     // the facts in the order of the view's JSON
     add(out, t.phase[phase as usize], 1.0);
-    add_number(out, t.deal, game.deal_number as f64);
+    add_number(out, t.deal, game.deal_number() as f64);
     for r in 0..4 {
         let other = (s + r) % 4;
-        add_number(out, t.hand_sizes[r], game.hands[other].count_ones() as f64);
+        add_number(
+            out,
+            t.hand_sizes[r],
+            game.hands()[other].count_ones() as f64,
+        );
     }
     for r in 0..4 {
-        let picked = game.picked_up[(s + r) % 4] as usize;
+        let picked = game.picked_up()[(s + r) % 4] as usize;
         add(out, t.picked_up[r][picked], 1.0);
     }
     for r in 0..4 {
-        let bid = game.bids[(s + r) % 4];
+        let bid = game.bids()[(s + r) % 4];
         let column = if bid == NO_BID { 0 } else { bid as usize + 1 };
         add(out, t.bids[r][column], 1.0);
     }
@@ -172,26 +177,26 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
         add_number(out, t.auction_seat, rel(who) as f64);
         add(out, bucket, 1.0);
     }
-    let sent = if game.sent[s] != 0 {
-        game.sent[s]
+    let sent = if game.sent()[s] != 0 {
+        game.sent()[s]
     } else {
-        game.pending[s]
+        game.pending()[s]
     };
-    mark_cards(out, t.off_other, sent | game.received[s]);
+    mark_cards(out, t.off_other, sent | game.received()[s]);
     for r in 0..4 {
-        let pending = game.pending[(s + r) % 4].count_ones();
+        let pending = game.pending()[(s + r) % 4].count_ones();
         add_number(out, t.on_table[r], pending as f64);
     }
     for r in 0..4 {
-        add_number(out, t.tricks_won[r], game.tricks[(s + r) % 4] as f64);
+        add_number(out, t.tricks_won[r], game.tricks()[(s + r) % 4] as f64);
     }
-    add(out, t.broken[game.broken as usize], 1.0);
+    add(out, t.broken[game.broken() as usize], 1.0);
     let own = s % 2;
     for r in 0..2 {
-        add_number(out, t.totals[r], game.totals[(own + r) % 2] as f64);
+        add_number(out, t.totals[r], game.totals()[(own + r) % 2] as f64);
     }
     for r in 0..2 {
-        add_number(out, t.bags[r], game.bags[(own + r) % 2] as f64);
+        add_number(out, t.bags[r], game.bags()[(own + r) % 2] as f64);
     }
     clip_from(out, t.off_roles);
     // the mask: cards in the play, the triples of the exchange in the first slots (in
@@ -240,12 +245,13 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
         return (code != u32::MAX).then_some(code);
     }
     let mut slot = index - t.code_of.len();
-    let base = match game.phase {
+    let base = match game.phase() {
         spades::Phase::Discard => spades::DISCARD_BASE,
         spades::Phase::Give => spades::GIVE_BASE,
         _ => return None,
     };
-    let cards: Vec<u8> = Cards(game.hands[game.to_act.max(0) as usize]).collect();
+    let seat = game.to_act().map_or(0, Seat::at);
+    let cards: Vec<u8> = Cards(game.hands()[seat]).collect();
     let n = cards.len();
     for i in 0..n {
         for j in i + 1..n {
@@ -271,7 +277,7 @@ impl Encoder for Spades {
         encode_spades(self, tables, out, mask)
     }
     fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        let line = self.sheet.last()?;
+        let line = self.sheet().last()?;
         Some(line.sides.iter().map(|side| side.score).collect())
     }
 }
@@ -308,7 +314,7 @@ mod tests {
             let mut game = Spades::new(SpadesOptions::default(), 0);
             game.deal_random(&mut rng);
             while game.in_deal() {
-                if game.phase == spades::Phase::Discard || game.phase == spades::Phase::Give {
+                if game.phase() == spades::Phase::Discard || game.phase() == spades::Phase::Give {
                     let mut legal = Vec::new();
                     game.legal_actions(&mut legal);
                     assert_eq!(legal.len(), game.legal_count() as usize);
@@ -338,7 +344,7 @@ mod tests {
             let mut legal = Vec::new();
             game.legal_actions(&mut legal);
             assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len());
-            let hand = game.visible_hand(game.to_act as u8);
+            let hand = game.visible_hand(game.to_act().expect("a seat is to act").index());
             for card in 0..64u8 {
                 assert_eq!(out[card as usize] == 1.0, hand >> card & 1 == 1);
             }

@@ -1,7 +1,10 @@
-//! Tressette: the rules (re-exported here), the heuristic policy and the vector encoder.
+//! Tressette: the rules (re-exported here, with a standing between deals to restore), the
+//! heuristic policy and the vector encoder.
 
 pub mod policy;
+pub mod position;
 pub mod rules;
 pub mod vector;
 
+pub use position::TressettePosition;
 pub use rules::*;

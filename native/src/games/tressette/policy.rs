@@ -15,7 +15,7 @@ use crate::games::tressette::{
     strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
 };
 use crate::search::pick::{filter, max_by, min_by};
-use crate::search::trick::{mix, trick_key, TrickSearch};
+use crate::search::trick::{last_trick, mix, trick_key, TrickSearch};
 
 /// Tressette's `Utility.scale` (`tressette/rules.py`).
 pub const TRESSETTE_REWARD_SCALE: f64 = 8.0;
@@ -56,7 +56,7 @@ fn counts(card: CardCode) -> bool {
 /// The trump hearts of these rules (none without `hearts_special`, T-6).
 #[inline]
 fn trumps(state: &Tressette) -> CardBits {
-    if state.options.hearts_special {
+    if state.options().hearts_special {
         TRUMP_HEARTS
     } else {
         0
@@ -95,28 +95,18 @@ fn winner_index(cards: &[CardCode; 4], trumps: CardBits) -> usize {
 /// the winner of that trick, the points so far and what the end of the deal adds (T-12
 /// pooled, T-13, T-14).
 fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
-    let leader = state.trick_leader.expect("a deal is under way").at();
-    let count = state.trick_count as usize;
-    let start = state.plays_len as usize - count;
-    let mut cards = [0 as CardCode; 4];
-    for (k, slot) in cards.iter_mut().enumerate() {
-        *slot = if k < count {
-            state.plays[start + k] & 63
-        } else {
-            state.hands[(leader + k) & 3].bits().trailing_zeros() as CardCode
-        };
-    }
+    let (leader, cards) = state.forced_trick();
     let winner = (leader + winner_index(&cards, trumps(state))) & 3;
     let mask = cards.iter().fold(0, |s, &c| s | 1u64 << c);
-    let mut points = state.deal_points;
-    if !state.options.pooled && (mask & COUNTING).count_ones() >= 3 {
+    let mut points = *state.deal_points();
+    if !state.options().pooled && (mask & COUNTING).count_ones() >= 3 {
         points[winner & 1] += 1; // T-12 per trick
     }
-    let mut taken = state.taken;
+    let mut taken = *state.taken();
     taken[winner] |= CardSet::from_bits(mask);
-    let mut tricks = state.tricks;
+    let mut tricks = *state.tricks();
     tricks[winner] += 1;
-    if state.options.pooled {
+    if state.options().pooled {
         for side in 0..2 {
             // T-12 pooled
             points[side] +=
@@ -143,12 +133,12 @@ impl TrickSearch for Tressette {
     }
 
     fn in_play(&self) -> bool {
-        self.phase == Phase::Play && self.to_act.is_some()
+        self.phase() == Phase::Play && self.to_act().is_some()
     }
 
     #[inline]
     fn to_act(&self) -> usize {
-        self.to_act.map_or(usize::MAX, Seat::at)
+        self.to_act().map_or(usize::MAX, Seat::at)
     }
 
     #[inline]
@@ -158,12 +148,12 @@ impl TrickSearch for Tressette {
 
     #[inline]
     fn hand(&self, seat: usize) -> CardBits {
-        self.hands[seat].bits()
+        self.hands()[seat].bits()
     }
 
     #[inline]
     fn set_hand(&mut self, seat: usize, cards: CardBits) {
-        self.hands[seat] = CardSet::from_bits(cards);
+        Tressette::set_hand(self, Seat::new(seat as u8), CardSet::from_bits(cards));
     }
 
     /// A card before the last trick: the deal's end (and its records) is never reached.
@@ -172,29 +162,27 @@ impl TrickSearch for Tressette {
         self.step(card as u32, &mut ());
     }
 
+    fn forced_trick(&self) -> (usize, [CardCode; 4]) {
+        let leader = self.trick_leader().expect("a deal is under way").at();
+        let hands = self.hands().map(CardSet::bits);
+        let cards = last_trick(self.plays(), self.trick_count() as usize, leader, 4, &hands);
+        (leader, cards)
+    }
+
     fn trick_cards(&self) -> CardBits {
-        crate::search::trick::trick_set(
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
-        )
+        crate::search::trick::trick_set(self.plays(), self.trick_count() as usize)
     }
 
     #[inline]
     fn forced_end(&self) -> bool {
-        self.tricks_played + 1 >= NUM_TRICKS
+        self.tricks_played() + 1 >= NUM_TRICKS
     }
 
     /// The last trick taken and the deal's points counted as `finish_deal` counts them,
     /// without its bookkeeping (games, records, the score sheet, the next deal).
     fn finish(&mut self, rewards: &mut [f64; 4]) {
         let (winner, mask, points) = final_points(self);
-        self.hands = [CardSet::EMPTY; 4];
-        self.taken[winner] |= CardSet::from_bits(mask);
-        self.tricks[winner] += 1;
-        self.tricks_played = NUM_TRICKS;
-        self.trick_count = 0;
-        self.deal_points = points;
-        self.to_act = None;
+        self.finish_for_search(winner, mask, points);
         // DealReward.SIDE_DIFFERENCE: the sides' difference over the scale
         let value = (points[0] - points[1]) as f64 / TRESSETTE_REWARD_SCALE;
         *rewards = [value, -value, value, -value];
@@ -205,19 +193,19 @@ impl TrickSearch for Tressette {
     /// has taken (T-12).
     fn position_key(&self) -> u64 {
         let mut key = trick_key(
-            &self.hands.map(CardSet::bits),
-            &self.plays[..self.plays_len as usize],
-            self.trick_count as usize,
+            &self.hands().map(CardSet::bits),
+            self.plays(),
+            self.trick_count() as usize,
             TrickSearch::to_act(self),
         );
-        key = mix(key, u32::from_le_bytes(self.tricks) as u64);
+        key = mix(key, u32::from_le_bytes(*self.tricks()) as u64);
         key = mix(
             key,
-            (self.deal_points[0] as u32 as u64) << 32 | self.deal_points[1] as u32 as u64,
+            (self.deal_points()[0] as u32 as u64) << 32 | self.deal_points()[1] as u32 as u64,
         );
-        if self.options.pooled {
+        if self.options().pooled {
             let side =
-                |s: usize| ((self.taken[s] | self.taken[s + 2]).bits() & COUNTING).count_ones();
+                |s: usize| ((self.taken()[s] | self.taken()[s + 2]).bits() & COUNTING).count_ones();
             key = mix(key, (side(0) as u64) << 8 | side(1) as u64);
         }
         key
@@ -266,10 +254,10 @@ pub fn policy_card(state: &Tressette) -> CardCode {
     let legal = state.legal_card_mask();
     debug_assert!(legal != 0, "no card to play");
     let trumps = trumps(state);
-    let seat = state.to_act.expect("a seat is to play").at();
+    let seat = state.to_act().expect("a seat is to play").at();
     let partner = (seat + 2) & 3;
-    let own = state.hands[seat].bits();
-    let plays = &state.plays[..state.plays_len as usize];
+    let own = state.hands()[seat].bits();
+    let plays = state.plays();
     let played = plays.iter().fold(0u64, |s, &p| s | 1 << (p & 63));
     let unseen = DECK_40 & !played & !own;
     let lengths = |card: CardCode| (own & suit_mask(card >> 4)).count_ones();
@@ -278,7 +266,7 @@ pub fn policy_card(state: &Tressette) -> CardCode {
         let strength = card_strength(card);
         Cards(unseen & suit_mask(card >> 4)).all(|c| card_strength(c) < strength)
     };
-    let count = state.trick_count as usize;
+    let count = state.trick_count() as usize;
     if count == 0 {
         let masters = filter(legal & !trumps, is_master);
         if masters != 0 {
@@ -341,6 +329,7 @@ pub fn policy_card(state: &Tressette) -> CardCode {
 mod tests {
     use super::*;
     use crate::games::tressette::TressetteOptions;
+    use crate::search::trick::assert_reads_own_hand;
 
     fn options(game: u64) -> TressetteOptions {
         TressetteOptions {
@@ -360,7 +349,7 @@ mod tests {
                 let card = state.random_action(rng);
                 state.step(card, &mut ());
             }
-            if state.is_over {
+            if state.is_over() {
                 break;
             }
             state.deal_random(rng, &mut ());
@@ -377,7 +366,7 @@ mod tests {
         let mut rng = Rng::new(13);
         for game in 0..400u64 {
             let mut state = position(&mut rng, game);
-            state.points = [(game as i64 * 7) % 21, (game as i64 * 5) % 21];
+            state.set_points([(game as i64 * 7) % 21, (game as i64 * 5) % 21]);
             while !state.forced_end() {
                 let card = state.random_action(&mut rng);
                 state.play(card as CardCode);
@@ -389,7 +378,7 @@ mod tests {
                 let card = full.random_action(&mut rng); // forced
                 full.step(card, &mut ());
             }
-            let scores = full.sheet.last().unwrap().scores;
+            let scores = full.sheet().last().unwrap().scores;
             let expected = (scores[0] - scores[1]) as f64 / TRESSETTE_REWARD_SCALE;
             assert_eq!(rewards, [expected, -expected, expected, -expected]);
         }
@@ -419,7 +408,7 @@ mod tests {
                 let card = state.random_action(&mut rng); // forced
                 state.step(card, &mut ());
             }
-            let line = state.sheet.last().unwrap();
+            let line = state.sheet().last().unwrap();
             assert_eq!((line.tricks[1], line.bonuses), (10, [0, 6 + 4])); // T-13, T-14
             let value = (line.scores[0] - line.scores[1]) as f64 / TRESSETTE_REWARD_SCALE;
             assert_eq!(rewards, [value, -value, value, -value]);
@@ -434,22 +423,7 @@ mod tests {
             while state.in_deal() {
                 let card = policy_card(&state);
                 assert!(state.legal_card_mask() >> card & 1 == 1);
-                // the other seats' cards dealt anew (each keeps its count)
-                let seat = state.to_act.expect("a seat is to play").at();
-                let others: Vec<usize> = (0..4).filter(|&s| s != seat).collect();
-                let mut pool: Vec<CardCode> = others
-                    .iter()
-                    .flat_map(|&s| Cards(state.hands[s].bits()))
-                    .collect();
-                rng.shuffle(&mut pool);
-                let mut moved = state.clone();
-                let mut next = pool.into_iter();
-                for &s in &others {
-                    let size = state.hands[s].len();
-                    moved.hands[s] =
-                        CardSet::from_bits((0..size).fold(0, |h, _| h | 1 << next.next().unwrap()));
-                }
-                assert_eq!(policy_card(&moved), card);
+                assert_reads_own_hand(&state, card, 1, &mut rng, policy_card);
                 let mut other_rng = Rng::new(game);
                 assert_eq!(state.policy_card(&mut other_rng), Some(card));
                 let action = if game % 2 == 0 {

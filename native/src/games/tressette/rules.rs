@@ -10,8 +10,10 @@ use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::{Card, CardSet, Seat, Suit};
+use crate::core::{Card, CardSet, Seat};
 use crate::games::{random_playouts, Playouts};
+
+use super::position::TressettePosition;
 
 crate::coded_enum! {
     /// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
@@ -247,9 +249,29 @@ pub struct TressetteLine {
 /// A finished deal as a record keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TressetteRecord {
-    pub dealer: u8,
-    pub dealt: [[CardCode; 10]; 4],
-    pub plays: [u8; 40],
+    dealer: u8,
+    dealt: [[CardCode; 10]; 4],
+    plays: [u8; 40],
+}
+
+impl TressetteRecord {
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; 10]; 4] {
+        &self.dealt
+    }
+
+    /// Every card of the deal in play order, as `seat << 6 | card`.
+    #[inline]
+    pub fn plays(&self) -> &[u8; 40] {
+        &self.plays
+    }
 }
 
 /// Why points were scored (`PointsScored.reason`).
@@ -295,39 +317,40 @@ pub enum TressetteEvent {
 /// A group of Tressette in progress (`state.TressetteState`).
 #[derive(Clone, Debug)]
 pub struct Tressette {
-    pub options: TressetteOptions,
-    pub phase: Phase,
-    pub(super) to_act: Option<Seat>,
-    pub first_dealer: u8,
-    pub deal_number: u32,
-    pub dealer: u8,
-    pub leader: u8,
-    pub dealt: [[CardCode; 10]; 4],
-    pub(super) hands: [CardSet; 4],
-    pub(super) taken: [CardSet; 4],
-    pub declarations: [Declarations; 4],
-    pub plays: [u8; 40],
-    pub plays_len: u8,
-    pub trick_count: u8,
-    pub lead_suit: u8,
-    pub(super) trick_leader: Option<Seat>,
-    pub tricks: [u8; 4],
-    pub tricks_played: u8,
-    pub points: [i64; 2],
-    pub deal_points: [i64; 2],
-    pub deal_declared: [i64; 2],
-    pub deal_bonus: [i64; 2],
-    pub games: [WonGame; GAMES_PER_GROUP],
-    pub games_len: u8,
-    pub totals: [i64; 2],
-    pub settled_points: [i64; 2],
-    pub settled_games: u8,
-    pub is_over: bool,
-    pub completed: Arc<Vec<TressetteRecord>>,
-    pub sheet: Arc<Vec<TressetteLine>>,
+    options: TressetteOptions,
+    phase: Phase,
+    to_act: Option<Seat>,
+    first_dealer: u8,
+    deal_number: u32,
+    dealer: u8,
+    leader: u8,
+    dealt: [[CardCode; 10]; 4],
+    hands: [CardSet; 4],
+    taken: [CardSet; 4],
+    declarations: [Declarations; 4],
+    plays: [u8; 40],
+    plays_len: u8,
+    trick_count: u8,
+    lead_suit: u8,
+    trick_leader: Option<Seat>,
+    tricks: [u8; 4],
+    tricks_played: u8,
+    points: [i64; 2],
+    deal_points: [i64; 2],
+    deal_declared: [i64; 2],
+    deal_bonus: [i64; 2],
+    games: [WonGame; GAMES_PER_GROUP],
+    games_len: u8,
+    totals: [i64; 2],
+    settled_points: [i64; 2],
+    settled_games: u8,
+    is_over: bool,
+    completed: Arc<Vec<TressetteRecord>>,
+    sheet: Arc<Vec<TressetteLine>>,
 }
 
 impl Tressette {
+    /// A new group awaiting its first deal (`first_dealer` must be a seat 0..3).
     pub fn new(options: TressetteOptions, first_dealer: u8) -> Self {
         Tressette {
             options,
@@ -363,34 +386,44 @@ impl Tressette {
         }
     }
 
+    crate::games::state_accessors! {
+        options: TressetteOptions,
+        hands: [CardSet; 4],
+        totals: 2,
+        completed: TressetteRecord,
+        sheet: TressetteLine,
+    }
+
+    crate::games::trick_accessors! { dealt: 10 }
+
+    /// How many seats play (four, in two partnerships).
+    #[inline]
+    pub fn n(&self) -> u8 {
+        4
+    }
+
     /// The seat to play, or None between deals and after the group.
     #[inline]
     pub fn to_act(&self) -> Option<Seat> {
         self.to_act
     }
 
-    /// Sets the seat to play (a position restored from its parts).
+    /// A deal is being played.
     #[inline]
-    pub fn set_to_act(&mut self, seat: Option<Seat>) {
-        self.to_act = seat;
+    pub fn in_deal(&self) -> bool {
+        self.phase == Phase::Play
     }
 
-    /// Who led the trick in progress (or the deal's first), or None before the first deal.
+    /// The group has ended (T-18).
     #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.trick_leader
+    pub fn is_over(&self) -> bool {
+        self.is_over
     }
 
-    /// The cards a seat holds.
+    /// Who leads the deal's first trick, the dealer's left (T-4).
     #[inline]
-    pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.at()]
-    }
-
-    /// The cards each seat holds, by seat.
-    #[inline]
-    pub fn hands(&self) -> &[CardSet; 4] {
-        &self.hands
+    pub fn leader(&self) -> u8 {
+        self.leader
     }
 
     /// The cards of the tricks each seat has taken this deal (T-5), by seat.
@@ -399,15 +432,106 @@ impl Tressette {
         &self.taken
     }
 
-    /// The suit led in the trick in progress, if a card of it is down.
+    /// What each seat declared from its hand this deal (T-7..T-11), by seat.
     #[inline]
-    pub fn lead_suit(&self) -> Option<Suit> {
-        (self.trick_count > 0).then(|| Suit::from_index(self.lead_suit))
+    pub fn declarations(&self) -> &[Declarations; 4] {
+        &self.declarations
     }
 
+    /// Who led the trick in progress (or the deal's first), or None before the first deal.
     #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase == Phase::Play
+    pub fn trick_leader(&self) -> Option<Seat> {
+        self.trick_leader
+    }
+
+    /// Each side's points toward the game in progress (T-15), by side.
+    #[inline]
+    pub fn points(&self) -> &[i64; 2] {
+        &self.points
+    }
+
+    /// Each side's points scored this deal, by side.
+    #[inline]
+    pub fn deal_points(&self) -> &[i64; 2] {
+        &self.deal_points
+    }
+
+    /// Each side's points declared this deal (T-7..T-11), by side.
+    #[inline]
+    pub fn deal_declared(&self) -> &[i64; 2] {
+        &self.deal_declared
+    }
+
+    /// Each side's trick bonuses this deal (T-13, T-14), by side.
+    #[inline]
+    pub fn deal_bonus(&self) -> &[i64; 2] {
+        &self.deal_bonus
+    }
+
+    /// The games of the group won so far (T-16, T-18).
+    #[inline]
+    pub fn games(&self) -> &[WonGame] {
+        &self.games[..self.games_len as usize]
+    }
+
+    /// Each side's points toward the game as the last deal ended, by side.
+    #[inline]
+    pub fn settled_points(&self) -> &[i64; 2] {
+        &self.settled_points
+    }
+
+    /// How many games had been won when the last deal ended.
+    #[inline]
+    pub fn settled_games(&self) -> u8 {
+        self.settled_games
+    }
+
+    /// Puts the group between deals (or over, or about to deal) as `position` describes it
+    /// (a state of the Python engine); the options, the first dealer and the finished deals
+    /// stay.
+    pub fn restore(&mut self, position: TressettePosition) {
+        self.deal_number = position.deal_number;
+        self.dealer = position.dealer;
+        self.leader = position.leader;
+        self.phase = position.phase;
+        self.is_over = position.is_over;
+        self.to_act = None;
+        self.games_len = 0;
+        for won in position.games.into_iter().take(GAMES_PER_GROUP) {
+            self.games[self.games_len as usize] = won;
+            self.games_len += 1;
+        }
+        self.totals = position.totals;
+        self.points = position.points;
+        self.settled_points = position.settled_points;
+        self.settled_games = position.settled_games;
+        self.sheet = Arc::new(position.sheet);
+    }
+
+    /// Ends the deal in progress for the search once its forced last trick is counted:
+    /// `winner` took the trick of `cards` and the sides scored `points` in the deal, with
+    /// none of the end's bookkeeping (games, records, the score sheet, the next deal).
+    pub(super) fn finish_for_search(&mut self, winner: usize, cards: CardBits, points: [i64; 2]) {
+        self.hands = [CardSet::EMPTY; 4];
+        self.taken[winner] |= CardSet::from_bits(cards);
+        self.tricks[winner] += 1;
+        self.tricks_played = NUM_TRICKS;
+        self.trick_count = 0;
+        self.deal_points = points;
+        self.to_act = None;
+    }
+
+    /// Sets each side's points toward the game in progress.
+    #[cfg(test)]
+    pub(super) fn set_points(&mut self, points: [i64; 2]) {
+        self.points = points;
+    }
+
+    /// Sets the games of the group won so far (three at the most).
+    #[cfg(test)]
+    pub(super) fn set_games(&mut self, games: &[WonGame]) {
+        self.games[..games.len()].copy_from_slice(games);
+        self.games_len = games.len() as u8;
     }
 
     /// Why `action` is illegal now (T-5), or Ok when it is legal: the Python engine's
@@ -438,6 +562,12 @@ impl Tressette {
         })
     }
 
+    /// Whether `action` is legal now (a card of `legal_card_mask`).
+    #[inline]
+    pub fn is_legal(&self, action: i64) -> bool {
+        (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1
+    }
+
     /// T-5: follow the led suit if able, else any card; any card to lead.
     #[inline]
     pub fn legal_card_mask(&self) -> CardBits {
@@ -457,6 +587,7 @@ impl Tressette {
         hand
     }
 
+    /// A uniformly random legal card (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         let mask = self.legal_card_mask();
         crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
@@ -646,6 +777,7 @@ impl Tressette {
         self.deal_declared = declared;
     }
 
+    /// Deals a random deal (the batch path).
     pub fn deal_random<E: EventSink<TressetteEvent>>(&mut self, rng: &mut Rng, events: &mut E) {
         let mut deck = [0u8; 40];
         for (slot, card) in deck.iter_mut().zip(Cards(DECK_40)) {
@@ -750,29 +882,7 @@ impl Tressette {
     }
 }
 
-impl crate::games::Game for Tressette {
-    fn num_seats(&self) -> usize {
-        4
-    }
-    fn to_act(&self) -> Option<Seat> {
-        Tressette::to_act(self)
-    }
-    fn is_over(&self) -> bool {
-        self.is_over
-    }
-    fn in_deal(&self) -> bool {
-        Tressette::in_deal(self)
-    }
-    fn is_legal(&self, action: i64) -> bool {
-        (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1
-    }
-    fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        Tressette::check(self, action)
-    }
-    fn outcome(&self) -> Vec<f64> {
-        Tressette::outcome(self).to_vec()
-    }
-}
+crate::games::impl_game!(Tressette);
 
 impl crate::games::DealtGame for Tressette {
     type Event = TressetteEvent;

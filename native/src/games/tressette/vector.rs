@@ -153,30 +153,30 @@ pub fn encode_tressette(
     out.fill(0.0);
     mask.fill(0);
     // cards: the hand, the plays of the deal and the trick
-    mark_cards(out, 0, game.hands[s].bits());
+    mark_cards(out, 0, game.hands()[s].bits());
     mark_plays(
         out,
         (t.off_played, t.off_trick),
-        &game.plays[..game.plays_len as usize],
-        game.trick_count as usize,
+        game.plays(),
+        game.trick_count() as usize,
         rel,
     );
     // roles: to_act (0), dealer (1), leader (2)
     out[t.off_roles + rel(seat)] = 1.0;
-    out[t.off_roles + 4 + rel(game.dealer)] = 1.0;
-    out[t.off_roles + 8 + rel(game.leader)] = 1.0;
+    out[t.off_roles + 4 + rel(game.dealer())] = 1.0;
+    out[t.off_roles + 8 + rel(game.leader())] = 1.0;
     // the facts in the order of the view's JSON
-    add(out, t.phase[game.phase as usize], 1.0);
-    add_number(out, t.deal, game.deal_number as f64);
+    add(out, t.phase[game.phase() as usize], 1.0);
+    add_number(out, t.deal, game.deal_number() as f64);
     for r in 0..4 {
-        let size = game.hands[(s + r) & 3].len();
+        let size = game.hands()[(s + r) & 3].len();
         add_number(out, t.hand_sizes[r], size as f64);
     }
     for r in 0..4 {
-        add_number(out, t.tricks_won[r], game.tricks[(s + r) & 3] as f64);
+        add_number(out, t.tricks_won[r], game.tricks()[(s + r) & 3] as f64);
     }
     for (r, buckets) in t.declarations.iter().enumerate() {
-        for declaration in game.declarations[(s + r) & 3].as_slice() {
+        for declaration in game.declarations()[(s + r) & 3].as_slice() {
             let Some(&kind) = buckets.kind.get(declaration.kind as usize) else {
                 return false;
             };
@@ -187,16 +187,16 @@ pub fn encode_tressette(
         }
     }
     for r in 0..2 {
-        add_number(out, t.points[r], game.points[(own + r) & 1] as f64);
+        add_number(out, t.points[r], game.points()[(own + r) & 1] as f64);
     }
     for r in 0..2 {
         add_number(
             out,
             t.deal_points[r],
-            game.deal_points[(own + r) & 1] as f64,
+            game.deal_points()[(own + r) & 1] as f64,
         );
     }
-    let games = &game.games[..game.games_len as usize];
+    let games = game.games();
     let won = |buckets: &[i64; 3], index: usize, out: &mut [f32]| {
         let g = games[index];
         add_number(out, buckets[0], g.winner as f64);
@@ -213,9 +213,13 @@ pub fn encode_tressette(
         }
     }
     for r in 0..2 {
-        add_number(out, t.totals[r], game.totals[(own + r) & 1] as f64);
+        add_number(out, t.totals[r], game.totals()[(own + r) & 1] as f64);
     }
-    add(out, t.finished[usize::from(game.phase == Phase::Over)], 1.0);
+    add(
+        out,
+        t.finished[usize::from(game.phase() == Phase::Over)],
+        1.0,
+    );
     clip_from(out, t.off_roles);
     for card in Cards(game.legal_card_mask()) {
         mask[card as usize] = 1;
@@ -237,7 +241,7 @@ impl Encoder for Tressette {
         encode_tressette(self, tables, out, mask)
     }
     fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        Some(self.sheet.last()?.scores.to_vec())
+        Some(self.sheet().last()?.scores.to_vec())
     }
 }
 
@@ -317,7 +321,7 @@ mod tests {
             loop {
                 let seat = game.to_act().expect("a seat is to play").at();
                 let (out, mask) = encoded(&game, &t);
-                assert_eq!(set_of(&out[..64]), game.hands[seat].bits());
+                assert_eq!(set_of(&out[..64]), game.hands()[seat].bits());
                 let legal = game.legal_card_mask();
                 assert_eq!(
                     set_of(&mask.iter().map(|&m| m as f32).collect::<Vec<_>>()),
@@ -327,19 +331,19 @@ mod tests {
                     assert_eq!(tressette_code(&t, card as usize), Some(card as u32));
                 }
                 let declared = game
-                    .declarations
+                    .declarations()
                     .iter()
                     .flat_map(|d| d.as_slice().iter())
                     .fold(0, |set, d| set | d.cards);
                 assert_eq!(set_of(&out[OFF_OTHER..OFF_OTHER + 64]), declared);
                 let roles = &out[OFF_ROLES..OFF_ROLES + 20];
                 assert_eq!(roles[0], 1.0); // the observer acts
-                let dealer = (game.dealer as usize + 4 - seat) % 4;
+                let dealer = (game.dealer() as usize + 4 - seat) % 4;
                 assert_eq!(roles[4 + dealer], 1.0);
                 assert_eq!(roles.iter().sum::<f32>(), 3.0);
                 assert_eq!(out[t.phase[1] as usize], 1.0);
                 assert_eq!(out[t.finished[0] as usize], 1.0);
-                let size = game.hands[seat].len() as f64;
+                let size = game.hands()[seat].len() as f64;
                 assert_eq!(out[t.hand_sizes[0] as usize], squash(size) as f32);
                 let action = game.random_action(&mut rng);
                 if game.step(action, &mut ()) {
@@ -350,7 +354,7 @@ mod tests {
                         &mut [0; 576]
                     ));
                     game.deal_random(&mut rng, &mut ());
-                } else if game.is_over {
+                } else if game.is_over() {
                     break;
                 }
             }
@@ -390,7 +394,7 @@ mod tests {
         let partner = &t.declarations[2];
         assert!(out[partner.kind[TRIPLE as usize] as usize] >= 1.0);
         assert!(out[partner.seat as usize] > 0.0); // the partner: relative seat 2
-        let shown = game.declarations[0].items[0].cards; // 3 2 A K Q J 7 of hearts
+        let shown = game.declarations()[0].items[0].cards; // 3 2 A K Q J 7 of hearts
         assert_eq!(shown.count_ones(), 7);
         assert_eq!(set_of(&out[OFF_OTHER..OFF_OTHER + 64]) & hearts, shown);
     }
@@ -402,17 +406,19 @@ mod tests {
         let mut game = Tressette::new(TressetteOptions::default(), 0);
         game.deal_random(&mut rng, &mut ());
         assert_eq!(game.to_act(), Some(Seat::new(1))); // side 1 observes: its game comes first
-        game.games[0] = WonGame {
-            winner: 0,
-            value: 42,
-            deal: 1,
-        };
-        game.games[1] = WonGame {
-            winner: 1,
-            value: 21,
-            deal: 3,
-        };
-        game.games_len = 2;
+        let games = [
+            WonGame {
+                winner: 0,
+                value: 42,
+                deal: 1,
+            },
+            WonGame {
+                winner: 1,
+                value: 21,
+                deal: 3,
+            },
+        ];
+        game.set_games(&games);
         let (out, _) = encoded(&game, &t);
         let at = |bucket: i64| out[bucket as usize];
         let [own, other] = t.games_of_side;
@@ -425,7 +431,7 @@ mod tests {
             [0.0, 42.0, 1.0].map(|x| squash(x) as f32)
         );
         assert!(t.games_any.iter().all(|&b| at(b) == 0.0));
-        game.games_len = 1;
+        game.set_games(&games[..1]);
         let (out, _) = encoded(&game, &t);
         let any: Vec<f32> = t.games_any.iter().map(|&b| out[b as usize]).collect();
         assert_eq!(any, [0.0, 42.0, 1.0].map(|x| squash(x) as f32));
