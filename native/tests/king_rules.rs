@@ -1,0 +1,113 @@
+//! King's rules as scenarios on the crate alone: deals given card by card, played through
+//! the public API, checked against `docs/rules/king.md` (each test names its rules).
+
+use koloda_native::games::king::{King, KingOptions, NO_KING, NO_TRICKS};
+
+/// A card's code from its notation (`10H`, `KS`): the rank's index from the two, the suit's
+/// in spades, hearts, diamonds, clubs order.
+fn card(text: &str) -> u8 {
+    let (rank, suit) = text.split_at(text.len() - 1);
+    let ranks = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ];
+    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
+    let suit = "SHDC".find(suit).expect("a suit") as u8;
+    suit << 4 | rank
+}
+
+/// A hand of eight from its notation, in the order given.
+fn hand(text: &str) -> [u8; 10] {
+    let mut cards = [0u8; 10];
+    for (slot, word) in cards.iter_mut().zip(text.split_whitespace()) {
+        *slot = card(word);
+    }
+    cards
+}
+
+/// The notation of the cards the seat to act may play, sorted.
+fn legal(game: &King) -> Vec<u8> {
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    actions.into_iter().map(|a| a as u8).collect()
+}
+
+fn cards(text: &str) -> Vec<u8> {
+    let mut codes: Vec<u8> = text.split_whitespace().map(card).collect();
+    codes.sort_unstable();
+    codes
+}
+
+fn play(game: &mut King, text: &str) {
+    for word in text.split_whitespace() {
+        let done = game.apply(i64::from(card(word)), &mut Vec::new());
+        assert!(done.is_ok(), "{word}: {:?}", done.err());
+    }
+}
+
+/// A game whose first deal is `first` of the negative contracts, the rest in program order.
+fn game_of(first: u8, forced_on_heart_lead: bool, hands: [&str; 4]) -> King {
+    let mut order = vec![first];
+    order.extend((0..7).filter(|&c| c != first));
+    let options = KingOptions {
+        negative_order: order.try_into().expect("seven contracts"),
+        king_forced_on_heart_lead: forced_on_heart_lead,
+        ..KingOptions::default()
+    };
+    let mut game = King::new(options, 3); // seat 0 leads the first trick
+    game.deal(&hands.map(hand));
+    game
+}
+
+const HEARTS_APART: [&str; 4] = [
+    "AS KS QS JS 10S 9S 8S 7S",
+    "7H 8H 9H 10H JH QH AH 7D",
+    "KH 8D 9D 10D JD QD KD AD",
+    "7C 8C 9C 10C JC QC KC AC",
+];
+
+#[test]
+fn the_holder_of_the_king_of_hearts_discards_it_when_void() {
+    // rule: K-9 K-12
+    let mut game = game_of(NO_KING, false, HEARTS_APART);
+    play(&mut game, "AS");
+    assert_eq!(legal(&game), cards("7H 8H 9H 10H JH QH AH 7D")); // void, no K♥: any card
+    play(&mut game, "7D");
+    assert_eq!(legal(&game), cards("KH")); // void in spades with K♥: it must go
+    let refused = game
+        .check(i64::from(card("AD")))
+        .expect_err("AD is not allowed");
+    assert_eq!(refused.rule(), Some("K-9"));
+    play(&mut game, "KH 7C");
+    // seat 0 took K♥ with the ace: 16 to him, and nothing is left to decide (K-12)
+    assert_eq!(game.sheet().len(), 1);
+    assert_eq!(game.sheet()[0].scores, [-16, 0, 0, 0]);
+    assert!(game.sheet()[0].ended_early);
+}
+
+#[test]
+fn the_king_of_hearts_is_not_forced_in_other_contracts() {
+    // rule: K-9
+    let mut game = game_of(NO_TRICKS, false, HEARTS_APART);
+    play(&mut game, "AS 7D");
+    assert_eq!(legal(&game), cards("KH 8D 9D 10D JD QD KD AD"));
+}
+
+const SPADES_THEN_HEARTS: [&str; 4] = [
+    "7H 8H 9H 10H JH QH AS KS",
+    "KH AH 7S 8S 9S 10S JS QS",
+    "7D 8D 9D 10D JD QD KD AD",
+    "7C 8C 9C 10C JC QC KC AC",
+];
+
+#[test]
+fn a_heart_lead_forces_the_king_only_with_the_option() {
+    // rule: K-9 K-8
+    for (forced, expected) in [(false, "KH AH"), (true, "KH")] {
+        let mut game = game_of(NO_KING, forced, SPADES_THEN_HEARTS);
+        assert_eq!(legal(&game), cards("AS KS")); // no heart lead while holding spades
+        play(&mut game, "AS");
+        assert_eq!(legal(&game), cards("7S 8S 9S 10S JS QS")); // he follows: K♥ stays
+        play(&mut game, "7S 7D 7C KS 8S 8D 8C 7H");
+        assert_eq!(legal(&game), cards(expected), "forced: {forced}");
+    }
+}
