@@ -1,0 +1,119 @@
+//! Tressette's declarations as scenarios on the crate alone, checked against
+//! `docs/rules/tressette.md` (each test names its rules): what an initial hand declares and
+//! what each combination is worth.
+
+use koloda_native::games::tressette::{declarations_of, TressetteOptions, BABA, LONG_RUN, TRIPLE};
+
+/// A card's code from its notation (`3S`, `JH`).
+fn card(text: &str) -> u8 {
+    let (rank, suit) = text.split_at(text.len() - 1);
+    let ranks = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ];
+    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
+    let suit = "SHDC".find(suit).expect("a suit") as u8;
+    suit << 4 | rank
+}
+
+fn set(text: &str) -> u64 {
+    text.split_whitespace()
+        .fold(0, |set, c| set | 1u64 << card(c))
+}
+
+/// Each declaration of the hand: its kind, its cards, its points.
+fn declared(hand: &str, options: &TressetteOptions) -> Vec<(u8, u64, u8)> {
+    let found = declarations_of(set(hand), options);
+    found
+        .as_slice()
+        .iter()
+        .map(|d| (d.kind, d.cards, d.points))
+        .collect()
+}
+
+fn standard() -> TressetteOptions {
+    TressetteOptions::default()
+}
+
+#[test]
+fn a_baba_scores_three_and_five_in_hearts() {
+    // rule: T-7 T-6
+    let plain = declared("3S 2S AS QS 7D 6D 5C 4C 7H 6H", &standard());
+    assert_eq!(plain, [(BABA, set("3S 2S AS"), 3)]);
+    let hearts = "3H 2H AH 7S 6S 5D 4D 4C 5C 6C";
+    assert_eq!(declared(hearts, &standard())[0].2, 5);
+    let off = TressetteOptions {
+        hearts_special: false,
+        ..standard()
+    };
+    assert_eq!(declared(hearts, &off)[0].2, 3);
+}
+
+#[test]
+fn face_cards_continuing_the_run_add_one_each() {
+    // rule: T-8
+    assert_eq!(
+        declared("3D 2D AD QD JD 7S 6S 5C 4C 4H", &standard())[0].2,
+        3
+    ); // no K
+    assert_eq!(
+        declared("3C 2C AC KC QC JC 6S 5S 4D 4H", &standard())[0].2,
+        6
+    );
+    assert_eq!(
+        declared("3H 2H AH KH QH JH 6S 5S 4D 4C", &standard())[0].2,
+        8
+    );
+}
+
+#[test]
+fn a_long_run_is_a_flat_sixteen_under_either_option() {
+    // rule: T-9
+    let seven = "3S 2S AS KS QS JS 7S 5D 4D 4C";
+    assert_eq!(
+        declared(seven, &standard()),
+        [(LONG_RUN, set("3S 2S AS KS QS JS 7S"), 16)]
+    );
+    let ten = TressetteOptions {
+        long_run_ten: true,
+        ..standard()
+    };
+    assert_eq!(declared(seven, &ten), [(BABA, set("3S 2S AS KS QS JS"), 6)]);
+    // the whole suit: a flat 16 under both (not 5 + …), showing seven cards or all ten
+    let whole = "3H 2H AH KH QH JH 7H 6H 5H 4H";
+    let shown = [(standard(), "3H 2H AH KH QH JH 7H"), (ten, whole)];
+    for (options, cards) in shown {
+        assert_eq!(declared(whole, &options), [(LONG_RUN, set(cards), 16)]);
+    }
+    let eight = declared("3D 2D AD KD QD JD 7D 6D 4C 4H", &standard());
+    assert_eq!(eight, [(LONG_RUN, set("3D 2D AD KD QD JD 7D"), 16)]);
+}
+
+#[test]
+fn triples_score_by_rank_and_four_count_as_three() {
+    // rule: T-10
+    let sevens = declared("7S 7H 7D 6C 5C 4C 6S 5S 4D QH", &standard());
+    assert_eq!(sevens, [(TRIPLE, set("7S 7H 7D"), 4)]);
+    for (hand, points) in [
+        ("3S 3H 3D 6C 5C 4C 6S 5S 4D QH", 3),
+        ("2S 2H 2C 6C 5C 4C 6S 5S 4D QH", 3),
+        ("AS AH AC 6C 5C 4C 6S 5S 4D QH", 3),
+        ("KS KH KC 6C 5C 4C 6S 5S 4D QH", 1),
+        ("7S 7H 7D 7C 6C 5C 4C 6S 5S 4D", 4),
+    ] {
+        assert_eq!(declared(hand, &standard())[0].2, points, "{hand}");
+    }
+    let four = declared("QS QH QD QC 6C 5C 4C 6S 5S 4D", &standard());
+    assert_eq!(four, [(TRIPLE, set("QS QH QD QC"), 1)]);
+}
+
+#[test]
+fn a_baba_and_a_triple_sharing_a_card_both_score() {
+    // rule: T-11
+    let shared = declared("3S 2S AS 3D 3C 7H 6H 5D 4D 4C", &standard());
+    assert_eq!(
+        shared,
+        [(BABA, set("3S 2S AS"), 3), (TRIPLE, set("3S 3D 3C"), 3)]
+    );
+    let big = declarations_of(set("3H 2H AH KH 3S 3D AS AD 6C 5C"), &standard());
+    assert_eq!(big.points(), 12); // hearts Баба with K (5 + 1), three 3s, three aces
+}
