@@ -1,7 +1,10 @@
 //! King's rules as scenarios on the crate alone: deals given card by card, played through
 //! the public API, checked against `docs/rules/king.md` (each test names its rules).
 
-use koloda_native::games::king::{King, KingOptions, NO_KING, NO_TRICKS};
+use koloda_native::games::king::{
+    King, KingOptions, Phase, Variant, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE, TRUMP_BASE,
+    TRUMP_LAST,
+};
 
 /// A card's code from its notation (`10H`, `KS`): the rank's index from the two, the suit's
 /// in spades, hearts, diamonds, clubs order.
@@ -110,4 +113,74 @@ fn a_heart_lead_forces_the_king_only_with_the_option() {
         play(&mut game, "7S 7D 7C KS 8S 8D 8C 7H");
         assert_eq!(legal(&game), cards(expected), "forced: {forced}");
     }
+}
+
+const TRUMPS_AROUND: [&str; 4] = [
+    "AS KS QS JS 7H 8H 9H 10H",
+    "7S 8S 9S 10S 7D 8D 9D 10D",
+    "JH QH KH AH JD QD KD AD",
+    "7C 8C 9C 10C JC QC KC AC",
+];
+
+/// The order variant's first deal (dealt by seat 3) with seat 0 ordering the positive game
+/// with hearts trump.
+fn hearts_ordered() -> King {
+    let options = KingOptions {
+        variant: Variant::Order,
+        ..KingOptions::default()
+    };
+    let mut game = King::new(options, 3);
+    game.deal(&TRUMPS_AROUND.map(hand));
+    assert_eq!(game.phase(), Phase::Order);
+    let positive = i64::from(ORDER_BASE + u32::from(POSITIVE));
+    game.apply(positive, &mut Vec::new())
+        .expect("seat 0 orders");
+    let last = game
+        .check(i64::from(TRUMP_LAST))
+        .expect_err("no 'by the last' here");
+    assert_eq!(last.rule(), Some("K-23"));
+    game.apply(i64::from(TRUMP_BASE + 1), &mut Vec::new())
+        .expect("hearts");
+    game
+}
+
+#[test]
+fn void_in_the_led_suit_a_player_must_trump() {
+    // rule: K-17 K-19 K-23 K-16
+    let mut game = hearts_ordered();
+    assert_eq!(game.phase(), Phase::Play);
+    play(&mut game, "AS");
+    assert_eq!(legal(&game), cards("7S 8S 9S 10S")); // he follows
+    play(&mut game, "7S");
+    assert_eq!(legal(&game), cards("JH QH KH AH")); // void: he must trump
+    let refused = game
+        .check(i64::from(card("AD")))
+        .expect_err("AD is not allowed");
+    assert_eq!(refused.rule(), Some("K-17"));
+    play(&mut game, "JH");
+    assert_eq!(legal(&game), cards("7C 8C 9C 10C JC QC KC AC")); // void of both: any card
+    play(&mut game, "7C");
+    assert_eq!(game.trick_leader().map(|s| s.at()), Some(2)); // the trump took it
+}
+
+#[test]
+fn only_the_caller_leads_a_trump_while_holding_another_suit() {
+    // rule: K-18 K-20
+    let mut game = hearts_ordered();
+    assert_eq!(legal(&game), cards("AS KS QS JS 7H 8H 9H 10H")); // the caller: any card
+    play(&mut game, "AS 7S JH 7C");
+    assert_eq!(legal(&game), cards("JD QD KD AD")); // seat 2 keeps its trumps
+    let refused = game
+        .check(i64::from(card("AH")))
+        .expect_err("AH is not allowed");
+    assert_eq!(refused.rule(), Some("K-18"));
+    let mut actions = Vec::new();
+    while game.sheet().is_empty() {
+        game.legal_actions(&mut actions);
+        game.apply(i64::from(actions[0]), &mut Vec::new())
+            .expect("a legal card");
+    }
+    let scores = game.sheet()[0].scores;
+    assert_eq!(scores.iter().sum::<i64>(), 24);
+    assert!(scores.iter().all(|points| points % 3 == 0 && *points >= 0));
 }
