@@ -18,6 +18,26 @@ fn suited(spades: usize) -> [[u8; 13]; 4] {
     hands
 }
 
+/// A card's code from its notation (`10H`, `QS`).
+fn card(text: &str) -> u8 {
+    let (rank, suit) = text.split_at(text.len() - 1);
+    let ranks = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ];
+    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
+    let suit = "SHDC".find(suit).expect("a suit") as u8;
+    suit << 4 | rank
+}
+
+fn cards(text: &str) -> Vec<u32> {
+    let mut codes: Vec<u32> = text
+        .split_whitespace()
+        .map(|c| u32::from(card(c)))
+        .collect();
+    codes.sort_unstable();
+    codes
+}
+
 /// A bid's number: 0 for nil.
 const NIL: u32 = 0;
 
@@ -110,4 +130,55 @@ fn both_nils_failed_take_the_bags_with_a_positive_score() {
     assert_eq!(line.sides.map(|side| side.score), [-157, -30]);
     assert_eq!(game.totals()[..2], [0, 53]);
     assert_eq!(*game.bags(), [0, 3]); // the bags went with the score; side 1 took none
+}
+
+const SPADES_TO_BREAK: [&str; 4] = [
+    "2S 3S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
+    "4S 5S 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
+    "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+    "6S 7S 8S 9S 10S JS QS KS AS KH AH KC AC",
+];
+
+#[test]
+fn spades_are_led_only_once_a_discard_broke_them() {
+    // rule: S-10 S-11 S-12 S-4
+    let mut game = Spades::new(options(false, true), 3);
+    let mut hands = [[0u8; 13]; 4];
+    for (hand, text) in hands.iter_mut().zip(SPADES_TO_BREAK) {
+        for (slot, word) in hand.iter_mut().zip(text.split_whitespace()) {
+            *slot = card(word);
+        }
+    }
+    game.deal(&hands);
+    assert_eq!(game.to_act().map(|s| s.at()), Some(3)); // the dealer bids first
+    while game.phase() == Phase::Bid {
+        game.apply(i64::from(BID_BASE + 1), &mut Vec::new())
+            .expect("a bid of one");
+    }
+    let mut legal = Vec::new();
+    let mut play = |game: &mut Spades, text: &str, allowed: &str| {
+        game.legal_actions(&mut legal);
+        assert_eq!(legal, cards(allowed), "before {text}");
+        game.apply(i64::from(card(text)), &mut Vec::new())
+            .expect("a legal card");
+    };
+    assert_eq!(game.to_act().map(|s| s.at()), Some(0)); // left of the dealer leads
+    let refused = game
+        .check(i64::from(card("2S")))
+        .expect_err("no spade lead");
+    assert_eq!(refused.rule(), Some("S-10, S-11"));
+    play(&mut game, "2H", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH");
+    play(&mut game, "2C", SPADES_TO_BREAK[1]); // void: any card
+    play(&mut game, "2D", SPADES_TO_BREAK[2]);
+    play(&mut game, "KH", "KH AH");
+    // seat 3 took it; no spade was discarded yet
+    let refused = game.check(i64::from(card("6S"))).expect_err("not broken");
+    assert_eq!(refused.rule(), Some("S-11"));
+    play(&mut game, "KC", "AH KC AC");
+    play(&mut game, "2S", "2S 3S 3H 4H 5H 6H 7H 8H 9H 10H JH QH"); // void: a spade
+    play(&mut game, "3C", "3C 4C 5C 6C 7C 8C 9C 10C JC QC");
+    play(&mut game, "3D", "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD");
+    // the spade took the trick, and its discard broke spades: seat 0 may lead one
+    assert_eq!(game.to_act().map(|s| s.at()), Some(0));
+    play(&mut game, "3S", "3S 3H 4H 5H 6H 7H 8H 9H 10H JH QH");
 }
