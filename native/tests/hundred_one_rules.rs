@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use koloda_native::games::hundred_one::{
-    deck_cards, HundredOne, HundredOneOptions, NoChance, Setup, DRAW, PASS,
+    deck_cards, HundredOne, HundredOneOptions, NoChance, Setup, DRAW, PASS, SUIT_BASE,
 };
 use koloda_native::games::Game;
 
@@ -27,10 +27,20 @@ fn cards(text: &str) -> Vec<u8> {
 /// A first hand dealt by seat 0 with these hands and starter; the stock is `stock_top`
 /// (top first), then every card not named, lowest code first.
 fn dealt(hands: [&str; 2], starter: &str, stock_top: &str) -> HundredOne {
+    dealt_with(&hands, starter, stock_top, HundredOneOptions::default())
+}
+
+/// As `dealt`, for any number of hands of three, with these options (but the players).
+fn dealt_with(
+    hands: &[&str],
+    starter: &str,
+    stock_top: &str,
+    options: HundredOneOptions,
+) -> HundredOne {
     let options = HundredOneOptions {
-        players: 2,
+        players: hands.len() as u8,
         hand_size: 3,
-        ..HundredOneOptions::default()
+        ..options
     };
     let hands: Vec<Vec<u8>> = hands.iter().map(|h| cards(h)).collect();
     let starter = card(starter);
@@ -53,12 +63,49 @@ fn dealt(hands: [&str; 2], starter: &str, stock_top: &str) -> HundredOne {
     game
 }
 
+/// The legal actions, written as cards, `draw`, `pass` and `suit:X`.
+fn legal(game: &HundredOne) -> Vec<String> {
+    let mut actions = [0u32; 40];
+    let count = game.legal_actions(&mut actions);
+    actions[..count]
+        .iter()
+        .map(|&action| match action {
+            DRAW => "draw".to_owned(),
+            PASS => "pass".to_owned(),
+            a if a >= SUIT_BASE => format!("suit:{}", &"SHDC"[(a - SUIT_BASE) as usize..][..1]),
+            a => name(a as u8),
+        })
+        .collect()
+}
+
+fn name(code: u8) -> String {
+    let ranks = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ];
+    format!(
+        "{}{}",
+        ranks[(code & 15) as usize],
+        &"SHDC"[(code >> 4) as usize..][..1]
+    )
+}
+
+/// The cards a seat holds, written, lowest code first.
+fn hand(game: &HundredOne, seat: usize) -> Vec<String> {
+    let held = game.hands()[seat];
+    (0..64u8).filter(|c| held >> c & 1 == 1).map(name).collect()
+}
+
+fn seat_to_act(game: &HundredOne) -> Option<usize> {
+    Game::to_act(game).map(|seat| seat.at())
+}
+
 /// Plays the actions written as cards, `draw` and `pass`, each checked first.
 fn play(game: &mut HundredOne, text: &str) {
     for word in text.split_whitespace() {
         let action = match word {
             "draw" => DRAW,
             "pass" => PASS,
+            _ if word.starts_with("suit:") => SUIT_BASE + "SHDC".find(&word[5..]).unwrap() as u32,
             _ => u32::from(card(word)),
         };
         let checked = game.check(i64::from(action));
@@ -83,4 +130,88 @@ fn a_total_of_exactly_101_ends_the_game_and_100_does_not() {
             assert_eq!(game.outcome()[..2], [-101.0, 0.0]);
         }
     }
+}
+
+const FOUR_HANDS: [&str; 4] = ["6S 6H 6D", "8S 8H 8D", "9C 10H 10D", "KS KH KD"];
+const EFFECTS: [&str; 4] = ["9H 10H JH", "6S 7S 7C", "7H 7D 8H", "6C AC 8D"];
+const QUEEN_OUT: [&str; 3] = ["KH 9D AC", "8S QC QD", "JS 9C 10D"];
+const QUEENS_HELD: [&str; 2] = ["QH QS 7D", "8S 8H KH"];
+
+fn standard() -> HundredOneOptions {
+    HundredOneOptions::default()
+}
+
+#[test]
+fn a_card_matches_by_suit_or_rank() {
+    // rule: H-4
+    let mut game = dealt_with(&FOUR_HANDS, "9S", "", standard());
+    assert_eq!(legal(&game), ["8S"]); // 8H and 8D match neither the spade nor the nine
+    let refused = game.check(i64::from(card("8H"))).expect_err("no match");
+    assert_eq!(refused.rule(), Some("H-4"));
+    play(&mut game, "8S");
+    assert_eq!(legal(&game), ["draw"]); // seat 2: 9C 10H 10D on 8S
+    let game = dealt_with(&FOUR_HANDS, "8C", "", standard());
+    assert_eq!(legal(&game), ["8S", "8H", "8D"]);
+}
+
+#[test]
+fn sixes_sevens_and_aces_act_on_the_next_player_and_do_not_stack() {
+    // rule: H-5 H-11
+    let mut game = dealt_with(&EFFECTS, "9S", "KH KD KC KS 10C", standard());
+    play(&mut game, "6S");
+    assert_eq!(hand(&game, 2), ["7H", "8H", "KH", "7D"]); // drew one and lost his turn
+    assert_eq!(seat_to_act(&game), Some(3));
+    play(&mut game, "6C");
+    assert_eq!(hand(&game, 0).len(), 4);
+    assert_eq!(seat_to_act(&game), Some(1));
+    play(&mut game, "7C");
+    assert_eq!(hand(&game, 2).len(), 6); // a seven: two drawn, turn lost, no answer
+    assert_eq!(seat_to_act(&game), Some(3));
+    play(&mut game, "AC");
+    assert_eq!(hand(&game, 0).len(), 4); // an ace: only the turn lost
+    assert_eq!(seat_to_act(&game), Some(1));
+    let other = HundredOneOptions {
+        draw_six: 2,
+        draw_seven: 1,
+        ..standard()
+    };
+    let mut game = dealt_with(&EFFECTS, "9S", "KH KD KC KS 10C", other);
+    play(&mut game, "6S");
+    assert_eq!(hand(&game, 2), ["7H", "8H", "KH", "7D", "KD"]);
+    play(&mut game, "6C 7C");
+    assert_eq!(hand(&game, 2).len(), 6);
+}
+
+#[test]
+fn a_queen_goes_on_anything_and_names_the_suit() {
+    // rule: H-6 H-9
+    let mut game = dealt_with(&QUEEN_OUT, "9S", "6H", standard());
+    play(&mut game, "8S JS draw pass");
+    assert_eq!(legal(&game), ["QD", "QC", "draw"]); // only queens: he may draw
+    play(&mut game, "QD");
+    assert_eq!(legal(&game), ["suit:S", "suit:H", "suit:D", "suit:C"]);
+    play(&mut game, "suit:C");
+    assert_eq!(seat_to_act(&game), Some(2)); // the queen skips nobody
+    assert_eq!(legal(&game), ["9C"]); // 10D is not of the named suit
+}
+
+#[test]
+fn a_drawn_card_is_played_at_once_or_kept() {
+    // rule: H-8 H-10
+    let mut game = dealt_with(&EFFECTS, "9S", "KH KD KC KS 10C", standard());
+    play(&mut game, "6S");
+    let refused = game.check(i64::from(DRAW)).expect_err("he can play");
+    assert_eq!(refused.rule(), Some("H-10"));
+    play(&mut game, "6C 7C AC");
+    assert_eq!(legal(&game), ["draw"]); // seat 1: 7S on AC
+    play(&mut game, "draw");
+    assert_eq!(legal(&game), ["10C", "pass"]);
+    play(&mut game, "10C");
+    assert_eq!(hand(&game, 1), ["7S"]);
+    assert_eq!(seat_to_act(&game), Some(2));
+    let mut game = dealt(QUEENS_HELD, "9S", "JD 10C");
+    play(&mut game, "8S draw");
+    assert_eq!(legal(&game), ["pass"]); // only the drawn card may be played
+    play(&mut game, "pass");
+    assert!(hand(&game, 0).contains(&"JD".to_owned()));
 }
