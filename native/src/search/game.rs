@@ -1,0 +1,210 @@
+//! What the searches need of a game (`SearchGame`) and of the way its hidden cards are dealt
+//! (`Deals`), the budget they run on and the playouts they share.
+//!
+//! A search plays out the current deal of a position. Its actions are the game's codes
+//! (below 128: cards, and in 101 the suit calls, draws and passes); the chance of the deal
+//! (101's reshuffles of the pile) is drawn from a generator the search gives each step. The
+//! trick games are `SearchGame`s through `TrickSearch` (`trick.rs`); 101 through its search
+//! state in `games/hundred_one/search.rs`.
+
+use std::time::{Duration, Instant};
+
+use crate::core::cards::nth_card;
+use crate::core::rng::Rng;
+use crate::search::weights::unit;
+
+/// A set of actions, a bit each (every game's codes are below 128).
+pub type Actions = u128;
+
+/// The most seats of a searched game (101's six).
+pub const MAX_SEATS: usize = 6;
+
+/// The `index`-th action of `set` (the lowest first).
+#[inline]
+pub fn nth_action(set: Actions, index: u32) -> u32 {
+    let low = set as u64;
+    let below = low.count_ones();
+    if index < below {
+        nth_card(low, index) as u32
+    } else {
+        64 + nth_card((set >> 64) as u64, index - below) as u32
+    }
+}
+
+/// The actions of `set`, the lowest first.
+pub fn each_action(mut set: Actions) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let action = set.trailing_zeros();
+            set &= set - 1;
+            action
+        })
+    })
+}
+
+/// How long to search: at most `simulations` iterations (or deals) and at most
+/// `milliseconds` (either may be absent, not both).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Budget {
+    pub simulations: Option<u64>,
+    pub milliseconds: Option<f64>,
+}
+
+impl Budget {
+    /// The moment the time budget runs out, from now.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.after(1.0)
+    }
+
+    /// The moment the first `share` of the time budget runs out, from now.
+    pub fn after(&self, share: f64) -> Option<Instant> {
+        self.milliseconds
+            .map(|ms| Instant::now() + Duration::from_secs_f64(share * ms.max(0.0) / 1000.0))
+    }
+}
+
+/// How the ISMCTS makes its tree of a game's decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tree {
+    /// Every move is public and the deal has no chance after the searched position (the
+    /// trick games' card play): every mover's decisions are nodes, found by the actions
+    /// since the root (single-observer ISMCTS). At a node with actions not tried yet one
+    /// is taken at random, and the walk leaves the tree once it has added a node.
+    Public,
+    /// Only the observer's decisions with a choice are nodes, found by its information
+    /// (`SearchGame::information_key`: 101, whose draws show a player cards the others do
+    /// not see); the others play the game's policy. A node has every legal action from the
+    /// start, each tried once (the lowest code first) before UCB chooses, and the walk
+    /// leaves the tree after its decision at a new node.
+    Observer,
+}
+
+/// How a playout chooses its actions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Playout {
+    /// The game's policy (`SearchGame::policy_action`), else uniformly random actions.
+    pub heuristic: bool,
+    /// The chance of a uniformly random action instead of the policy's.
+    pub epsilon: f64,
+    /// The observer's side looks one action ahead at its decisions
+    /// (`SearchGame::lookahead_action`) with so many playouts an action; 0: it does not.
+    pub lookahead: u32,
+}
+
+impl Playout {
+    /// The game's policy for every seat, without noise or look ahead.
+    pub const POLICY: Playout = Playout {
+        heuristic: true,
+        epsilon: 0.0,
+        lookahead: 0,
+    };
+}
+
+/// A game's state as the searches play the current deal.
+pub trait SearchGame: Clone {
+    /// How the ISMCTS makes its tree of the game's decisions.
+    const TREE: Tree;
+
+    /// The seat to act.
+    fn mover(&self) -> usize;
+    /// The searched deal is over: its rewards are known (`deal_rewards`).
+    fn deal_over(&self) -> bool;
+    /// The legal actions of the seat to act.
+    fn legal_set(&self) -> Actions;
+    /// Plays a legal action, the deal's chance drawn from `chance`; false when the rules
+    /// refuse it (the deal is then left unfinished and counts nothing).
+    fn apply(&mut self, action: u32, chance: &mut Rng) -> bool;
+    /// Each seat's reward for the deal once it is over (0 for a deal left unfinished), as
+    /// `GameInfo.rewards` gives it (`koloda/core/info.py`).
+    fn deal_rewards(&mut self, rewards: &mut [f64; MAX_SEATS]);
+    /// Seats `a` and `b` score together (partners, or the same seat).
+    #[inline]
+    fn same_side(&self, a: usize, b: usize) -> bool {
+        a == b
+    }
+    /// The game's policy's action for the seat to act, from that seat's own cards and the
+    /// public state only; `None`: a uniformly random action.
+    #[inline]
+    fn policy_action(&self, _rng: &mut Rng) -> Option<u32> {
+        None
+    }
+    /// A uniformly random legal action.
+    #[inline]
+    fn uniform_action(&self, rng: &mut Rng) -> u32 {
+        let legal = self.legal_set();
+        nth_action(legal, rng.below(legal.count_ones()))
+    }
+    /// The action of the seat to act whose playouts (`how` without its look ahead) give it
+    /// the most on this deal.
+    fn lookahead_action(&self, rng: &mut Rng, how: &Playout) -> u32;
+    /// What `observer` (the seat to act) knows at this decision, as a key: equal keys for
+    /// the positions it cannot tell apart (`Tree::Observer`).
+    #[inline]
+    fn information_key(&self, _observer: usize) -> u64 {
+        0
+    }
+}
+
+/// How a search deals the cards its observer has not seen: the trick games from the
+/// observer's knowledge, each deal anew or from candidates weighed by their beliefs
+/// (`determinize::TrickDeals`); 101 from candidates weighed by its belief model
+/// (`games/hundred_one/search.rs`).
+pub trait Deals<G> {
+    /// Draws and weighs the candidates before the search's first deal (the first draws of
+    /// its generator).
+    fn prepare(&mut self, _rng: &mut Rng) -> Result<(), String> {
+        Ok(())
+    }
+    /// The search's `index`-th deal: the root position with the hidden cards dealt.
+    fn deal(&mut self, index: u64, rng: &mut Rng) -> G;
+}
+
+/// The action of a playout by `how` for the seat to act in `state`.
+#[inline]
+pub fn playout_action<G: SearchGame>(
+    state: &G,
+    observer: usize,
+    rng: &mut Rng,
+    how: &Playout,
+) -> u32 {
+    if how.lookahead > 0 && state.same_side(state.mover(), observer) {
+        return state.lookahead_action(rng, how);
+    }
+    if how.epsilon > 0.0 && unit(rng) < how.epsilon {
+        return state.uniform_action(rng);
+    }
+    if how.heuristic {
+        if let Some(action) = state.policy_action(rng) {
+            return action;
+        }
+    }
+    state.uniform_action(rng)
+}
+
+/// Plays `state` out to the end of the deal by `how`: the reward of `observer`.
+pub fn playout<G: SearchGame>(state: &mut G, observer: usize, rng: &mut Rng, how: &Playout) -> f64 {
+    while !state.deal_over() {
+        let action = playout_action(state, observer, rng, how);
+        if !state.apply(action, rng) {
+            return 0.0;
+        }
+    }
+    let mut rewards = [0.0; MAX_SEATS];
+    state.deal_rewards(&mut rewards);
+    rewards[observer]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_are_counted_from_the_lowest() {
+        let set: Actions = 1 | 1 << 63 | 1 << 64 | 1 << 71;
+        assert_eq!(
+            (0..4).map(|i| nth_action(set, i)).collect::<Vec<_>>(),
+            vec![0, 63, 64, 71]
+        );
+        assert_eq!(each_action(set).collect::<Vec<_>>(), vec![0, 63, 64, 71]);
+    }
+}
