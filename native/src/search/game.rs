@@ -7,40 +7,86 @@
 //! trick games are `SearchGame`s through `TrickSearch` (`trick.rs`); 101 through its search
 //! state in `games/hundred_one/search.rs`.
 
+use std::ops::{BitAnd, BitOr, Not};
 use std::time::{Duration, Instant};
 
-use crate::core::cards::nth_card;
 use crate::core::rng::Rng;
 use crate::search::weights::unit;
 
-/// A set of actions, a bit each (every game's codes are below 128).
-pub type Actions = u128;
-
-/// The most seats of a searched game (101's six).
-pub const MAX_SEATS: usize = 6;
-
-/// The `index`-th action of `set` (the lowest first).
-#[inline]
-pub fn nth_action(set: Actions, index: u32) -> u32 {
-    let low = set as u64;
-    let below = low.count_ones();
-    if index < below {
-        nth_card(low, index) as u32
-    } else {
-        64 + nth_card((set >> 64) as u64, index - below) as u32
+/// A set of a game's actions, a bit each: a `u64` where every action is below 64 (the
+/// trick games' cards), a `u128` where some are not (101's suit calls, draws and passes).
+pub trait ActionSet:
+    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+{
+    const EMPTY: Self;
+    /// The set of `action` alone.
+    fn of(action: u32) -> Self;
+    fn has(self, action: u32) -> bool;
+    fn count(self) -> u32;
+    /// The lowest action.
+    fn first(self) -> u32;
+    /// The set less its lowest action.
+    fn rest(self) -> Self;
+    /// The `index`-th action (the lowest first).
+    fn nth(self, mut index: u32) -> u32 {
+        let mut set = self;
+        while index > 0 {
+            set = set.rest();
+            index -= 1;
+        }
+        set.first()
+    }
+    /// The actions, the lowest first.
+    fn each(self) -> impl Iterator<Item = u32> {
+        let mut set = self;
+        std::iter::from_fn(move || {
+            (set != Self::EMPTY).then(|| {
+                let action = set.first();
+                set = set.rest();
+                action
+            })
+        })
     }
 }
 
-/// The actions of `set`, the lowest first.
-pub fn each_action(mut set: Actions) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let action = set.trailing_zeros();
-            set &= set - 1;
-            action
-        })
-    })
+macro_rules! action_set {
+    ($bits:ty) => {
+        impl ActionSet for $bits {
+            const EMPTY: Self = 0;
+
+            #[inline(always)]
+            fn of(action: u32) -> Self {
+                1 << action
+            }
+
+            #[inline(always)]
+            fn has(self, action: u32) -> bool {
+                self >> action & 1 == 1
+            }
+
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+
+            #[inline(always)]
+            fn first(self) -> u32 {
+                self.trailing_zeros()
+            }
+
+            #[inline(always)]
+            fn rest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
 }
+
+action_set!(u64);
+action_set!(u128);
+
+/// The most seats of a searched game (101's six).
+pub const MAX_SEATS: usize = 6;
 
 /// How long to search: at most `simulations` iterations (or deals) and at most
 /// `milliseconds` (either may be absent, not both).
@@ -104,13 +150,15 @@ impl Playout {
 pub trait SearchGame: Clone {
     /// How the ISMCTS makes its tree of the game's decisions.
     const TREE: Tree;
+    /// The game's sets of actions.
+    type Actions: ActionSet;
 
     /// The seat to act.
     fn mover(&self) -> usize;
     /// The searched deal is over: its rewards are known (`deal_rewards`).
     fn deal_over(&self) -> bool;
     /// The legal actions of the seat to act.
-    fn legal_set(&self) -> Actions;
+    fn legal_set(&self) -> Self::Actions;
     /// Plays a legal action, the deal's chance drawn from `chance`; false when the rules
     /// refuse it (the deal is then left unfinished and counts nothing).
     fn apply(&mut self, action: u32, chance: &mut Rng) -> bool;
@@ -132,7 +180,7 @@ pub trait SearchGame: Clone {
     #[inline]
     fn uniform_action(&self, rng: &mut Rng) -> u32 {
         let legal = self.legal_set();
-        nth_action(legal, rng.below(legal.count_ones()))
+        legal.nth(rng.below(legal.count()))
     }
     /// The action of the seat to act whose playouts (`how` without its look ahead) give it
     /// the most on this deal.
@@ -181,13 +229,43 @@ pub fn playout_action<G: SearchGame>(
     state.uniform_action(rng)
 }
 
-/// Plays `state` out to the end of the deal by `how`: the reward of `observer`.
-pub fn playout<G: SearchGame>(state: &mut G, observer: usize, rng: &mut Rng, how: &Playout) -> f64 {
+/// Plays `state` out to the end of the deal by `how`; false when the rules refused an
+/// action (the deal is left unfinished).
+#[inline(always)]
+pub fn play_out<G: SearchGame>(
+    state: &mut G,
+    observer: usize,
+    rng: &mut Rng,
+    how: &Playout,
+) -> bool {
+    if how.lookahead == 0 && how.epsilon == 0.0 {
+        // the policy or uniform actions alone, the playout's most frequent loop
+        while !state.deal_over() {
+            let chosen = if how.heuristic {
+                state.policy_action(rng)
+            } else {
+                None
+            };
+            let action = chosen.unwrap_or_else(|| state.uniform_action(rng));
+            if !state.apply(action, rng) {
+                return false;
+            }
+        }
+        return true;
+    }
     while !state.deal_over() {
         let action = playout_action(state, observer, rng, how);
         if !state.apply(action, rng) {
-            return 0.0;
+            return false;
         }
+    }
+    true
+}
+
+/// Plays `state` out to the end of the deal by `how`: the reward of `observer`.
+pub fn playout<G: SearchGame>(state: &mut G, observer: usize, rng: &mut Rng, how: &Playout) -> f64 {
+    if !play_out(state, observer, rng, how) {
+        return 0.0;
     }
     let mut rewards = [0.0; MAX_SEATS];
     state.deal_rewards(&mut rewards);
@@ -200,11 +278,15 @@ mod tests {
 
     #[test]
     fn actions_are_counted_from_the_lowest() {
-        let set: Actions = 1 | 1 << 63 | 1 << 64 | 1 << 71;
+        let set: u128 = 1 | 1 << 63 | 1 << 64 | 1 << 71;
         assert_eq!(
-            (0..4).map(|i| nth_action(set, i)).collect::<Vec<_>>(),
+            (0..4).map(|i| set.nth(i)).collect::<Vec<_>>(),
             vec![0, 63, 64, 71]
         );
-        assert_eq!(each_action(set).collect::<Vec<_>>(), vec![0, 63, 64, 71]);
+        assert_eq!(set.each().collect::<Vec<_>>(), vec![0, 63, 64, 71]);
+        let cards: u64 = 1 << 5 | 1 << 40;
+        assert_eq!(cards.nth(1), 40);
+        assert_eq!(cards.count(), 2);
+        assert!(cards.has(5) && !cards.has(6));
     }
 }

@@ -24,7 +24,7 @@ use crate::core::rng::Rng;
 use crate::search::determinize::{Determinizer, TrickDeals};
 pub use crate::search::game::Budget;
 use crate::search::game::{
-    nth_action, playout_action, Actions, Deals, Playout, SearchGame, Tree, MAX_SEATS,
+    play_out, playout_action, ActionSet, Deals, Playout, SearchGame, Tree, MAX_SEATS,
 };
 use crate::search::trick::TrickSearch;
 
@@ -55,19 +55,19 @@ pub struct RootVisits {
 /// In a `Tree::Observer` an information set is a node of `NOBODY` whose children are its
 /// actions.
 #[derive(Clone, Copy, Debug)]
-struct Node {
+struct Node<A> {
     total: f64,
     visits: u32,
     available: u32,
     first_child: u32,
     next: u32,
     /// The actions of the children (a bit each).
-    expanded: Actions,
+    expanded: A,
     action: u8,
     mover: u8,
 }
 
-impl Node {
+impl<A: ActionSet> Node<A> {
     fn new(action: u32, mover: u8, available: u32) -> Self {
         Node {
             total: 0.0,
@@ -75,7 +75,7 @@ impl Node {
             available,
             first_child: NONE,
             next: NONE,
-            expanded: 0,
+            expanded: A::EMPTY,
             action: action as u8,
             mover,
         }
@@ -84,13 +84,13 @@ impl Node {
 
 /// The tree: its nodes, the root first, and in a `Tree::Observer` the information sets'
 /// nodes by their keys.
-struct Nodes {
-    nodes: Vec<Node>,
+struct Nodes<A> {
+    nodes: Vec<Node<A>>,
     keyed: HashMap<u64, u32>,
     exploration: f64,
 }
 
-impl Nodes {
+impl<A: ActionSet> Nodes<A> {
     /// Adds the child of `parent` reached by `mover` playing `action`.
     fn add(&mut self, parent: usize, action: u32, mover: u8, available: u32) -> u32 {
         let index = self.nodes.len() as u32;
@@ -99,32 +99,32 @@ impl Nodes {
         self.nodes.push(created);
         let parent = &mut self.nodes[parent];
         parent.first_child = index;
-        parent.expanded |= 1 << action;
+        parent.expanded = parent.expanded | A::of(action);
         index
     }
 
     /// Every action of `legal` a child of `node` (`Tree::Observer`).
-    fn add_all(&mut self, node: usize, legal: Actions, mover: u8) {
+    fn add_all(&mut self, node: usize, legal: A, mover: u8) {
         let mut missing = legal & !self.nodes[node].expanded;
-        while missing != 0 {
-            let action = missing.trailing_zeros();
-            missing &= missing - 1;
-            self.add(node, action, mover, 0);
+        while missing != A::EMPTY {
+            self.add(node, missing.first(), mover, 0);
+            missing = missing.rest();
         }
     }
 
     /// UCB with availability over the children of `node` legal now (counted available
-    /// again): one not tried yet first, ties to the lowest action.
-    fn select(&mut self, node: usize, legal: Actions) -> u32 {
+    /// again), ties to the lowest action; with `UNTRIED` (the children made before they
+    /// are tried: `Tree::Observer`) one not tried yet first.
+    fn select<const UNTRIED: bool>(&mut self, node: usize, legal: A) -> u32 {
         let mut best = NONE;
         let mut best_action = 0u8;
         let mut best_score = f64::NEG_INFINITY;
         let mut child = self.nodes[node].first_child;
         while child != NONE {
             let other = &mut self.nodes[child as usize];
-            if legal >> other.action & 1 == 1 {
+            if legal.has(other.action as u32) {
                 other.available += 1;
-                let score = if other.visits == 0 {
+                let score = if UNTRIED && other.visits == 0 {
                     f64::INFINITY
                 } else {
                     let visits = other.visits as f64;
@@ -148,17 +148,22 @@ impl Nodes {
     /// `Tree::Public`: the node reached from `node` by the mover of `state`, a child tried
     /// at random among the actions not tried yet (the others counted available again;
     /// `true`: a new node) or else chosen by UCB.
-    fn public_step<G: SearchGame>(&mut self, node: usize, state: &G, rng: &mut Rng) -> (u32, bool) {
+    fn public_step<G: SearchGame<Actions = A>>(
+        &mut self,
+        node: usize,
+        state: &G,
+        rng: &mut Rng,
+    ) -> (u32, bool) {
         let legal = state.legal_set();
         let untried = legal & !self.nodes[node].expanded;
-        if untried == 0 {
-            return (self.select(node, legal), false);
+        if untried == A::EMPTY {
+            return (self.select::<false>(node, legal), false);
         }
-        let action = nth_action(untried, rng.below(untried.count_ones()));
+        let action = untried.nth(rng.below(untried.count()));
         let mut child = self.nodes[node].first_child;
         while child != NONE {
             let other = &mut self.nodes[child as usize];
-            if legal >> other.action & 1 == 1 {
+            if legal.has(other.action as u32) {
                 other.available += 1;
             }
             child = other.next;
@@ -168,11 +173,11 @@ impl Nodes {
 
     /// `Tree::Observer`: the action node chosen at the observer's information set in
     /// `state` (made with every legal action if new: `true`) among `legal`.
-    fn observer_step<G: SearchGame>(
+    fn observer_step<G: SearchGame<Actions = A>>(
         &mut self,
         state: &G,
         observer: usize,
-        legal: Actions,
+        legal: A,
     ) -> (u32, bool) {
         let (node, fresh) = match self.keyed.entry(state.information_key(observer)) {
             Entry::Occupied(entry) => (*entry.get() as usize, false),
@@ -183,7 +188,7 @@ impl Nodes {
             }
         };
         self.add_all(node, legal, observer as u8);
-        (self.select(node, legal), fresh)
+        (self.select::<true>(node, legal), fresh)
     }
 }
 
@@ -227,17 +232,16 @@ pub fn search<G: SearchGame, D: Deals<G>>(
         let mut node = 0usize;
         let mut in_tree = true;
         let mut finished = true;
-        while !state.deal_over() {
+        // down the tree
+        while in_tree && !state.deal_over() {
             // the node of the tree chosen here and whether it is new, if the decision is
             // one of the tree's
-            let step = if !in_tree {
-                None
-            } else if G::TREE == Tree::Public {
+            let step = if G::TREE == Tree::Public {
                 Some(tree.public_step(node, &state, &mut rng))
             } else if state.mover() == observer {
                 // the observer's forced moves are no decisions of its tree
                 let legal = state.legal_set();
-                (legal.count_ones() > 1).then(|| tree.observer_step(&state, observer, legal))
+                (legal.count() > 1).then(|| tree.observer_step(&state, observer, legal))
             } else {
                 None
             };
@@ -255,6 +259,8 @@ pub fn search<G: SearchGame, D: Deals<G>>(
                 break;
             }
         }
+        // past it
+        finished = finished && play_out(&mut state, observer, &mut rng, &settings.playout);
         if finished {
             state.deal_rewards(&mut rewards);
         } else {

@@ -25,7 +25,7 @@ use std::time::Instant;
 use crate::core::cards::{suit_of, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::search::determinize::{Determinizer, TrickDeals, Weighing};
-use crate::search::game::{each_action, playout, Budget, Deals, Playout, SearchGame};
+use crate::search::game::{playout, ActionSet, Budget, Deals, Playout, SearchGame};
 use crate::search::trick::{rollout_card, TrickSearch};
 
 /// How a card is valued on one sampled deal.
@@ -394,7 +394,7 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     }
     let limit = budget.simulations.unwrap_or(u64::MAX);
     let deadline = budget.deadline();
-    let legal: Vec<u32> = each_action(root.legal_set()).collect();
+    let legal: Vec<u32> = root.legal_set().each().collect();
     let mut totals = vec![0.0f64; legal.len()];
     let mut rng = Rng::new(seed);
     deals.prepare(&mut rng)?;

@@ -11,7 +11,7 @@
 
 use crate::core::cards::{nth_card, rank_of, CardBits, CardCode};
 use crate::core::rng::Rng;
-use crate::search::game::{Actions, Playout, SearchGame, Tree, MAX_SEATS};
+use crate::search::game::{Playout, SearchGame, Tree, MAX_SEATS};
 use crate::search::pimc::lookahead_card;
 
 /// A trick game's state as the search plays it.
@@ -83,6 +83,7 @@ pub trait TrickSearch: Clone {
 
 impl<G: TrickSearch> SearchGame for G {
     const TREE: Tree = Tree::Public;
+    type Actions = CardBits;
 
     #[inline]
     fn mover(&self) -> usize {
@@ -95,8 +96,8 @@ impl<G: TrickSearch> SearchGame for G {
     }
 
     #[inline]
-    fn legal_set(&self) -> Actions {
-        self.legal_mask() as Actions
+    fn legal_set(&self) -> CardBits {
+        self.legal_mask()
     }
 
     /// A card: the deal has no chance once it is dealt.
@@ -121,12 +122,6 @@ impl<G: TrickSearch> SearchGame for G {
     #[inline]
     fn policy_action(&self, rng: &mut Rng) -> Option<u32> {
         self.policy_card(rng).map(u32::from)
-    }
-
-    #[inline]
-    fn uniform_action(&self, rng: &mut Rng) -> u32 {
-        let legal = self.legal_mask();
-        nth_card(legal, rng.below(legal.count_ones())) as u32
     }
 
     fn lookahead_action(&self, rng: &mut Rng, how: &Playout) -> u32 {

@@ -33,7 +33,7 @@ use crate::core::Seat;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::{Chance, HundredOne, MAX_SEATS};
 use crate::search::beliefs_hundred_one::Prepared;
-use crate::search::game::{playout, Actions, Budget, Deals, Playout, SearchGame, Tree};
+use crate::search::game::{playout, Budget, Deals, Playout, SearchGame, Tree};
 use crate::search::ismcts::{self, Settings};
 use crate::search::pimc::{self, Playouts};
 use crate::search::weights::{effective, resample};
@@ -336,6 +336,8 @@ impl HundredOneSearch {
 
 impl SearchGame for HundredOneSearch {
     const TREE: Tree = Tree::Observer;
+    /// Codes up to `PASS` (71).
+    type Actions = u128;
 
     #[inline]
     fn mover(&self) -> usize {
@@ -347,7 +349,7 @@ impl SearchGame for HundredOneSearch {
         !self.state.in_deal() || self.state.deal_number() != self.deal || self.steps >= MOST_STEPS
     }
 
-    fn legal_set(&self) -> Actions {
+    fn legal_set(&self) -> u128 {
         let mut legal = [0u32; 40];
         let count = self.state.legal_actions(&mut legal);
         legal[..count]
