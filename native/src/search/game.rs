@@ -1,11 +1,12 @@
 //! What the searches need of a game (`SearchGame`) and of the way its hidden cards are dealt
 //! (`Deals`), the budget they run on and the playouts they share.
 //!
-//! A search plays out the current deal of a position. Its actions are the game's codes
-//! (below 128: cards, and in 101 the suit calls, draws and passes); the chance of the deal
-//! (101's reshuffles of the pile) is drawn from a generator the search gives each step. The
-//! trick games are `SearchGame`s through `TrickSearch` (`trick.rs`); 101 through its search
-//! state in `games/hundred_one/search.rs`.
+//! A search plays out the current deal of a position. Its actions are the game's codes, in
+//! sets of the game's width (`ActionSet`: the trick games' cards in a `u64`, 101's suit
+//! calls, draws and passes besides in a `u128`); the chance of the deal (101's reshuffles of
+//! the pile) is drawn from a generator the search gives each step. The trick games are
+//! `SearchGame`s through `TrickSearch` (`trick.rs`); 101 through its search state in
+//! `games/hundred_one/search.rs`.
 
 use std::ops::{BitAnd, BitOr, Not};
 use std::time::{Duration, Instant};
@@ -182,8 +183,9 @@ pub trait SearchGame: Clone {
         let legal = self.legal_set();
         legal.nth(rng.below(legal.count()))
     }
-    /// The action of the seat to act whose playouts (`how` without its look ahead) give it
-    /// the most on this deal.
+    /// The action of the seat to act whose playouts to the end of this deal give it the
+    /// most: by the game's policy without noise (uniformly random in a trick game without
+    /// `how.heuristic`), `how.lookahead` of them an action where the game plays several.
     fn lookahead_action(&self, rng: &mut Rng, how: &Playout) -> u32;
     /// What `observer` (the seat to act) knows at this decision, as a key: equal keys for
     /// the positions it cannot tell apart (`Tree::Observer`).

@@ -328,10 +328,6 @@ impl HundredOneSearch {
             state,
         }
     }
-
-    pub fn state(&self) -> &HundredOne {
-        &self.state
-    }
 }
 
 impl SearchGame for HundredOneSearch {
@@ -429,9 +425,9 @@ pub fn rollout(state: HundredOne, seat: usize, rng: &mut Rng) -> f64 {
     )
 }
 
-/// The seat to act in the `given` deals (positions that agree with its view) and its legal
-/// actions; an error when they disagree or nobody is to act.
-pub fn position_of(given: &[HundredOne]) -> Result<(usize, Vec<u32>), String> {
+/// The seat to act in the `given` deals (positions that agree with its view); an error when
+/// they disagree or nobody is to act.
+pub fn position_of(given: &[HundredOne]) -> Result<usize, String> {
     let first = given.first().ok_or("a search needs at least one deal")?;
     let Some(seat) = first.to_act().filter(|_| first.in_deal()) else {
         return Err("nobody is to act in this position".into());
@@ -450,7 +446,7 @@ pub fn position_of(given: &[HundredOne]) -> Result<(usize, Vec<u32>), String> {
             return Err("the deals do not agree on the position".into());
         }
     }
-    Ok((seat.at(), legal.to_vec()))
+    Ok(seat.at())
 }
 
 /// The deals a search of 101 draws from (its `Deals`): the given deals and `dealing.dealt`
@@ -493,7 +489,7 @@ impl<'a> Candidates<'a> {
 impl Deals<HundredOneSearch> for Candidates<'_> {
     fn prepare(&mut self, rng: &mut Rng) -> Result<(), String> {
         let given = self.given;
-        let (seat, _) = position_of(given)?;
+        let seat = position_of(given)?;
         let prepared = match self.dealing.epsilon {
             Some(epsilon) => Some((Prepared::new(&given[0], seat)?, epsilon)),
             None => None,
@@ -550,7 +546,7 @@ pub fn pimc_hundred_one(
     hidden: Option<&HiddenDeal>,
     settings: PimcSettings,
 ) -> Result<PimcResult, String> {
-    let (seat, _) = position_of(given)?;
+    let seat = position_of(given)?;
     let budget = Budget {
         simulations: settings.samples,
         milliseconds: settings.milliseconds,
@@ -599,7 +595,7 @@ pub fn ismcts_hundred_one(
     hidden: Option<&HiddenDeal>,
     settings: IsmctsSettings,
 ) -> Result<IsmctsResult, String> {
-    let (seat, _) = position_of(given)?;
+    let seat = position_of(given)?;
     if settings.iterations.is_none() && settings.milliseconds.is_none() {
         return Err("ISMCTS needs a budget: iterations or milliseconds".into());
     }
