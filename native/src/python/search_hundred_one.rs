@@ -1,18 +1,19 @@
-//! Bindings of the native search of 101 (`crate::search`): the heuristic player, the belief
-//! model's weight of a deal, PIMC and ISMCTS, for `koloda.games.hundred_one.native_search`.
+//! Bindings of the native search of 101 (`games::hundred_one::search`): the heuristic
+//! player, the belief model's weight of a deal, PIMC and ISMCTS, for
+//! `koloda.games.hundred_one.native_search`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::core::rng::Rng;
 use crate::games::hundred_one::policy::hundred_one_action;
+use crate::games::hundred_one::search::{
+    ismcts_hundred_one, pimc_hundred_one, rollout, Dealing, HiddenDeal, HiddenPlace,
+    IsmctsSettings, PimcSettings,
+};
 use crate::games::hundred_one::HundredOne;
 use crate::python::hundred_one::HundredOneCore;
 use crate::search::beliefs_hundred_one::Prepared;
-use crate::search::ismcts_hundred_one::{ismcts_hundred_one, IsmctsSettings};
-use crate::search::pimc_hundred_one::{
-    pimc_hundred_one, rollout, Dealing, HiddenDeal, HiddenPlace, PimcSettings,
-};
 
 /// Each legal action with its value, the deals searched, the effective number of weighed
 /// candidates, the candidates (given and dealt).
@@ -89,14 +90,13 @@ fn hundred_one_belief_weight(
 #[pyfunction]
 #[pyo3(signature = (state, seat, seed=0))]
 fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64) -> PyResult<f64> {
-    let mut copy = with_mover(&state)?.for_search();
+    let copy = with_mover(&state)?.for_search();
     if seat >= copy.n() as usize {
         return Err(PyValueError::new_err(format!(
             "no seat {seat} at this table"
         )));
     }
-    let deal = copy.deal_number();
-    Ok(rollout(&mut copy, seat, deal, 0.0, &mut Rng::new(seed), 0))
+    Ok(rollout(copy, seat, &mut Rng::new(seed)))
 }
 
 /// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew

@@ -5,10 +5,19 @@
 //!
 //! The knowledge comes from the seat's view only (`koloda.bots.search.native_ismcts` reads
 //! it through the game's own `hidden_cards`); the other seats' real cards never reach here.
+//!
+//! `TrickDeals` is the trick games' sampling hook of the searches (`game::Deals`): a deal
+//! anew every iteration, or candidates weighed by the belief model (`beliefs_tricks`) and
+//! drawn in proportion to their weights.
+
+use std::time::Instant;
 
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
+use crate::search::beliefs_tricks::PlayBelief;
+use crate::search::game::{Budget, Deals};
 use crate::search::trick::TrickSearch;
+use crate::search::weights::{resample, tempered};
 
 /// Random deals tried before the fallback deal is used.
 const TRIES: u32 = 256;
@@ -239,6 +248,114 @@ impl Determinizer {
     }
 }
 
+/// With a time budget, at most this share of it goes to dealing and weighing candidates.
+const WEIGHING_SHARE: f64 = 0.3;
+
+/// How a search weighs its deals: `candidates` deals weighed by `belief`, the weights
+/// tempered to leave no fewer than `min_effective` effective deals.
+#[derive(Clone, Copy, Debug)]
+pub struct Weighing<'a, G> {
+    pub belief: &'a PlayBelief<G>,
+    pub candidates: usize,
+    pub min_effective: f64,
+}
+
+/// The weighing's candidate deals from `dealer` (fewer if a time budget's share runs out),
+/// and the order in which the search takes them: as many draws in proportion to the
+/// weights as the count budget asks (else one a candidate), shuffled.
+pub(crate) fn weighed_deals<G: TrickSearch>(
+    template: &G,
+    dealer: &mut Determinizer,
+    weighing: Weighing<'_, G>,
+    budget: Budget,
+    rng: &mut Rng,
+) -> (Vec<[CardBits; 4]>, Vec<usize>) {
+    let candidates = weighing.candidates;
+    let n = template.num_seats();
+    let cutoff = budget.after(WEIGHING_SHARE);
+    let mut pool = Vec::with_capacity(candidates);
+    let mut weights = Vec::with_capacity(candidates);
+    for index in 0..candidates.max(1) {
+        if let Some(cutoff) = cutoff {
+            if index > 0 && index % 32 == 0 && Instant::now() >= cutoff {
+                break;
+            }
+        }
+        let mut hands = [0 as CardBits; 4];
+        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
+            *hand = template.hand(seat);
+        }
+        dealer.deal(rng, &mut hands[..n]);
+        weights.push(weighing.belief.weight(&hands[..n], rng));
+        pool.push(hands);
+    }
+    let draws = match budget.simulations {
+        Some(count) => count.min(1 << 20) as usize,
+        None => pool.len(),
+    };
+    let weights = tempered(&weights, weighing.min_effective);
+    let mut order = resample(&weights, draws, rng);
+    rng.shuffle(&mut order);
+    (pool, order)
+}
+
+/// The deals of a trick game's search for `observer` from `template` (the root position
+/// prepared for search): each dealt anew by `dealer`, or with a `weighing` drawn from its
+/// weighed candidates.
+pub struct TrickDeals<'a, 'b, G> {
+    template: &'a G,
+    observer: usize,
+    dealer: &'a mut Determinizer,
+    weighing: Option<Weighing<'b, G>>,
+    budget: Budget,
+    pool: Vec<[CardBits; 4]>,
+    order: Vec<usize>,
+}
+
+impl<'a, 'b, G: TrickSearch> TrickDeals<'a, 'b, G> {
+    pub fn new(
+        template: &'a G,
+        observer: usize,
+        dealer: &'a mut Determinizer,
+        weighing: Option<Weighing<'b, G>>,
+        budget: Budget,
+    ) -> Self {
+        TrickDeals {
+            template,
+            observer,
+            dealer,
+            weighing,
+            budget,
+            pool: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+impl<G: TrickSearch> Deals<G> for TrickDeals<'_, '_, G> {
+    fn prepare(&mut self, rng: &mut Rng) -> Result<(), String> {
+        if let Some(weighing) = self.weighing.take() {
+            (self.pool, self.order) =
+                weighed_deals(self.template, self.dealer, weighing, self.budget, rng);
+        }
+        Ok(())
+    }
+
+    fn deal(&mut self, index: u64, rng: &mut Rng) -> G {
+        if self.order.is_empty() {
+            return self.dealer.determinize(self.template, rng);
+        }
+        let hands = &self.pool[self.order[index as usize % self.order.len()]];
+        let mut state = self.template.clone();
+        for (seat, &hand) in hands.iter().enumerate().take(state.num_seats()) {
+            if seat != self.observer {
+                state.set_hand(seat, hand);
+            }
+        }
+        state
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,5 +460,81 @@ mod tests {
         ];
         assert!(Determinizer::new(0, 0b110, &places, &[1, 0b100, 0b10]).is_ok());
         assert!(Determinizer::new(0, 0b110, &places, &[1, 0b10, 0b100]).is_err());
+    }
+
+    #[test]
+    fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
+        // rule: S-5
+        use crate::games::spades::policy::heuristic_bid;
+        use crate::games::spades::SpadesOptions;
+        use crate::search::beliefs_tricks::bid_by_heuristic;
+        let options = SpadesOptions {
+            nil_exchange: false,
+            ..SpadesOptions::default()
+        };
+        let honours = |hand: CardBits| {
+            (0..4)
+                .map(|s| (hand >> (16 * s) >> 9 & 15).count_ones())
+                .sum::<u32>()
+        };
+        let mut checked = 0;
+        for seed in 0..400 {
+            let mut rng = Rng::new(seed);
+            let state = bid_by_heuristic(options, seed);
+            let start = state.for_search();
+            let observer = TrickSearch::to_act(&start);
+            let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids()[s] == 0) else {
+                continue;
+            };
+            let belief = PlayBelief::new(start.clone(), Vec::new(), observer, None).unwrap();
+            let mut dealer = Determinizer::knowing_hand_sizes(&start, observer);
+            let budget = Budget {
+                simulations: Some(2000),
+                milliseconds: None,
+            };
+            let (pool, order) = weighed_deals(
+                &start,
+                &mut dealer,
+                Weighing {
+                    belief: &belief,
+                    candidates: 4000,
+                    min_effective: 0.0,
+                },
+                budget,
+                &mut rng,
+            );
+            assert_eq!(order.len(), 2000);
+            let drawn: f64 = order
+                .iter()
+                .map(|&i| honours(pool[i][nil_seat]) as f64)
+                .sum::<f64>()
+                / 2000.0;
+            let dealt: f64 = pool
+                .iter()
+                .map(|h| honours(h[nil_seat]) as f64)
+                .sum::<f64>()
+                / pool.len() as f64;
+            let nil_hands = |deals: &mut dyn Iterator<Item = usize>| {
+                deals
+                    .filter(|&i| heuristic_bid(pool[i][nil_seat], false).0)
+                    .count() as f64
+            };
+            let drawn_nil = nil_hands(&mut order.iter().cloned()) / 2000.0;
+            let dealt_nil = nil_hands(&mut (0..pool.len())) / pool.len() as f64;
+            assert!(
+                drawn_nil > 0.7 && drawn_nil > dealt_nil,
+                "nil hands drawn {drawn_nil}, dealt {dealt_nil}"
+            );
+            assert!(
+                drawn < dealt,
+                "nil bidder's jacks to aces: drawn {drawn}, dealt {dealt}"
+            );
+            assert!((honours(state.hands()[nil_seat]) as f64) < dealt);
+            checked += 1;
+            if checked == 5 {
+                return;
+            }
+        }
+        panic!("too few deals with a nil bidder: {checked}");
     }
 }

@@ -1,38 +1,299 @@
-//! Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012) over the card
-//! play of a trick game, as `koloda/bots/search/ismcts.py` does it in Python: one tree over
-//! the observer's information set; every iteration deals a determinization from the
-//! observer's knowledge, descends choosing only among the cards legal in it (UCB with
-//! availability counts), expands one node, plays uniformly random cards to the end of the
-//! deal and backs up each mover's reward.
+//! Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012) over the deal
+//! of a `SearchGame`: one tree over the observer's information sets; every iteration takes
+//! a deal from the observer's knowledge (`Deals`), walks it down the tree choosing only
+//! among the actions legal in it (UCB with availability counts), adds a node, plays the
+//! deal out by the playout policy and backs up each mover's reward. How the tree is made
+//! of the decisions is the game's (`Tree`): every mover's, found by the actions since the
+//! root, in the trick games' card play (as `koloda/bots/search/ismcts.py` does it in
+//! Python); the observer's own, found by what it knows at them, in 101, the others playing
+//! the heuristic.
+//!
+//! `ismcts` is the trick games' entry: a determinization from the observer's knowledge
+//! every iteration, uniformly random or policy rollouts. 101's is
+//! `games::hundred_one::search::ismcts_hundred_one`.
 //!
 //! With a count budget the search is a function of its inputs and the seed; a time budget
 //! stops it at the deadline (checked every few iterations).
 
-use std::time::{Duration, Instant};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::time::Instant;
 
-use crate::core::cards::{nth_card, CardBits, CardCode};
+use crate::core::cards::{nth_card, CardCode};
 use crate::core::rng::Rng;
-use crate::search::determinize::Determinizer;
-use crate::search::trick::{rollout_card, TrickSearch};
+use crate::search::determinize::{Determinizer, TrickDeals};
+pub use crate::search::game::Budget;
+use crate::search::game::{
+    play_out, playout_action, ActionSet, Deals, Playout, SearchGame, Tree, MAX_SEATS,
+};
+use crate::search::trick::TrickSearch;
 
 const NONE: u32 = u32::MAX;
-/// The root's mover: nobody (its value is never read).
+/// The mover of an information set's own node (its edges are its children): nobody.
 const NOBODY: u8 = u8::MAX;
 
-/// How long to search: at most `simulations` iterations and at most `milliseconds` (either
-/// may be absent, not both).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Budget {
-    pub simulations: Option<u64>,
-    pub milliseconds: Option<f64>,
+/// How the tree chooses and the deal is played out past it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// UCB's constant (rewards lie in about [-1, 1]).
+    pub exploration: f64,
+    pub playout: Playout,
 }
 
-impl Budget {
-    /// The moment the time budget runs out, from now.
-    pub fn deadline(&self) -> Option<Instant> {
-        self.milliseconds
-            .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) / 1000.0))
+/// What the search found at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootVisits {
+    /// Each root action with a node, its mean reward and its visits, lowest code first.
+    pub actions: Vec<(u32, f64, u32)>,
+    pub simulations: u64,
+    /// The nodes of the tree: every move's in a `Tree::Public`, the observer's information
+    /// sets in a `Tree::Observer`.
+    pub nodes: usize,
+}
+
+/// A node: reached by `mover` playing `action`; its children form a list through `next`.
+/// In a `Tree::Observer` an information set is a node of `NOBODY` whose children are its
+/// actions.
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    total: f64,
+    visits: u32,
+    available: u32,
+    first_child: u32,
+    next: u32,
+    /// The actions of the children (a bit each).
+    expanded: A,
+    action: u8,
+    mover: u8,
+}
+
+impl<A: ActionSet> Node<A> {
+    fn new(action: u32, mover: u8, available: u32) -> Self {
+        Node {
+            total: 0.0,
+            visits: 0,
+            available,
+            first_child: NONE,
+            next: NONE,
+            expanded: A::EMPTY,
+            action: action as u8,
+            mover,
+        }
     }
+}
+
+/// The tree: its nodes, the root first, and in a `Tree::Observer` the information sets'
+/// nodes by their keys.
+struct Nodes<A> {
+    nodes: Vec<Node<A>>,
+    keyed: HashMap<u64, u32>,
+    exploration: f64,
+}
+
+impl<A: ActionSet> Nodes<A> {
+    /// Adds the child of `parent` reached by `mover` playing `action`.
+    fn add(&mut self, parent: usize, action: u32, mover: u8, available: u32) -> u32 {
+        let index = self.nodes.len() as u32;
+        let mut created = Node::new(action, mover, available);
+        created.next = self.nodes[parent].first_child;
+        self.nodes.push(created);
+        let parent = &mut self.nodes[parent];
+        parent.first_child = index;
+        parent.expanded = parent.expanded | A::of(action);
+        index
+    }
+
+    /// Every action of `legal` a child of `node` (`Tree::Observer`).
+    fn add_all(&mut self, node: usize, legal: A, mover: u8) {
+        let mut missing = legal & !self.nodes[node].expanded;
+        while missing != A::EMPTY {
+            self.add(node, missing.first(), mover, 0);
+            missing = missing.rest();
+        }
+    }
+
+    /// UCB with availability over the children of `node` legal now (counted available
+    /// again), ties to the lowest action; with `UNTRIED` (the children made before they
+    /// are tried: `Tree::Observer`) one not tried yet first.
+    fn select<const UNTRIED: bool>(&mut self, node: usize, legal: A) -> u32 {
+        let mut best = NONE;
+        let mut best_action = 0u8;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut child = self.nodes[node].first_child;
+        while child != NONE {
+            let other = &mut self.nodes[child as usize];
+            if legal.has(other.action as u32) {
+                other.available += 1;
+                let score = if UNTRIED && other.visits == 0 {
+                    f64::INFINITY
+                } else {
+                    let visits = other.visits as f64;
+                    other.total / visits
+                        + self.exploration * ((other.available as f64).ln() / visits).sqrt()
+                };
+                if best == NONE
+                    || score > best_score
+                    || (score == best_score && other.action < best_action)
+                {
+                    best_score = score;
+                    best_action = other.action;
+                    best = child;
+                }
+            }
+            child = other.next;
+        }
+        best
+    }
+
+    /// `Tree::Public`: the node reached from `node` by the mover of `state`, a child tried
+    /// at random among the actions not tried yet (the others counted available again;
+    /// `true`: a new node) or else chosen by UCB.
+    fn public_step<G: SearchGame<Actions = A>>(
+        &mut self,
+        node: usize,
+        state: &G,
+        rng: &mut Rng,
+    ) -> (u32, bool) {
+        let legal = state.legal_set();
+        let untried = legal & !self.nodes[node].expanded;
+        if untried == A::EMPTY {
+            return (self.select::<false>(node, legal), false);
+        }
+        let action = untried.nth(rng.below(untried.count()));
+        let mut child = self.nodes[node].first_child;
+        while child != NONE {
+            let other = &mut self.nodes[child as usize];
+            if legal.has(other.action as u32) {
+                other.available += 1;
+            }
+            child = other.next;
+        }
+        (self.add(node, action, state.mover() as u8, 1), true)
+    }
+
+    /// `Tree::Observer`: the action node chosen at the observer's information set in
+    /// `state` (made with every legal action if new: `true`) among `legal`.
+    fn observer_step<G: SearchGame<Actions = A>>(
+        &mut self,
+        state: &G,
+        observer: usize,
+        legal: A,
+    ) -> (u32, bool) {
+        let (node, fresh) = match self.keyed.entry(state.information_key(observer)) {
+            Entry::Occupied(entry) => (*entry.get() as usize, false),
+            Entry::Vacant(entry) => {
+                entry.insert(self.nodes.len() as u32);
+                self.nodes.push(Node::new(0, NOBODY, 0));
+                (self.nodes.len() - 1, true)
+            }
+        };
+        self.add_all(node, legal, observer as u8);
+        (self.select::<true>(node, legal), fresh)
+    }
+}
+
+/// ISMCTS for `observer` (the seat to act in `root`) on the deals of `deals`.
+pub fn search<G: SearchGame, D: Deals<G>>(
+    root: &G,
+    observer: usize,
+    deals: &mut D,
+    budget: Budget,
+    seed: u64,
+    settings: Settings,
+) -> Result<RootVisits, String> {
+    if budget.simulations.is_none() && budget.milliseconds.is_none() {
+        return Err("ISMCTS needs a budget: simulations or milliseconds".into());
+    }
+    let limit = budget.simulations.unwrap_or(u64::MAX);
+    let deadline = budget.deadline();
+    let mut rng = Rng::new(seed);
+    deals.prepare(&mut rng)?;
+    let mut tree = Nodes {
+        nodes: vec![Node::new(0, NOBODY, 0)],
+        keyed: HashMap::new(),
+        exploration: settings.exploration,
+    };
+    if G::TREE == Tree::Observer {
+        tree.keyed.insert(root.information_key(observer), 0);
+        tree.add_all(0, root.legal_set(), observer as u8);
+    }
+    let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut rewards = [0.0f64; MAX_SEATS];
+    let mut done = 0u64;
+    while done < limit {
+        if let Some(deadline) = deadline {
+            if done & 15 == 0 && done > 0 && Instant::now() >= deadline {
+                break;
+            }
+        }
+        let mut state = deals.deal(done, &mut rng);
+        done += 1;
+        path.clear();
+        let mut node = 0usize;
+        let mut in_tree = true;
+        let mut finished = true;
+        // down the tree
+        while in_tree && !state.deal_over() {
+            // the node of the tree chosen here and whether it is new, if the decision is
+            // one of the tree's
+            let step = if G::TREE == Tree::Public {
+                Some(tree.public_step(node, &state, &mut rng))
+            } else if state.mover() == observer {
+                // the observer's forced moves are no decisions of its tree
+                let legal = state.legal_set();
+                (legal.count() > 1).then(|| tree.observer_step(&state, observer, legal))
+            } else {
+                None
+            };
+            let action = match step {
+                Some((chosen, fresh)) => {
+                    node = chosen as usize;
+                    path.push(chosen);
+                    in_tree = !fresh;
+                    tree.nodes[node].action as u32
+                }
+                None => playout_action(&state, observer, &mut rng, &settings.playout),
+            };
+            if !state.apply(action, &mut rng) {
+                finished = false;
+                break;
+            }
+        }
+        // past it
+        finished = finished && play_out(&mut state, observer, &mut rng, &settings.playout);
+        if finished {
+            state.deal_rewards(&mut rewards);
+        } else {
+            rewards = [0.0; MAX_SEATS];
+        }
+        for &index in &path {
+            let visited = &mut tree.nodes[index as usize];
+            visited.visits += 1;
+            visited.total += rewards[visited.mover as usize];
+        }
+    }
+    let mut actions: Vec<(u32, f64, u32)> = Vec::new();
+    let mut child = tree.nodes[0].first_child;
+    while child != NONE {
+        let node = &tree.nodes[child as usize];
+        let mean = if node.visits > 0 {
+            node.total / node.visits as f64
+        } else {
+            0.0
+        };
+        actions.push((node.action as u32, mean, node.visits));
+        child = node.next;
+    }
+    actions.sort_unstable_by_key(|&(action, _, _)| action);
+    let nodes = match G::TREE {
+        Tree::Public => tree.nodes.len(),
+        Tree::Observer => tree.keyed.len(),
+    };
+    Ok(RootVisits {
+        actions,
+        simulations: done,
+        nodes,
+    })
 }
 
 /// The move found and how the search got there.
@@ -48,38 +309,9 @@ pub struct SearchResult {
     pub nodes: usize,
 }
 
-/// A node: reached by `mover` playing `card`; its children form a list through `next`.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    total: f64,
-    visits: u32,
-    available: u32,
-    first_child: u32,
-    next: u32,
-    /// The cards of the children (a bit each).
-    expanded: CardBits,
-    card: CardCode,
-    mover: u8,
-}
-
-impl Node {
-    fn new(card: CardCode, mover: u8) -> Self {
-        Node {
-            total: 0.0,
-            visits: 0,
-            available: 1,
-            first_child: NONE,
-            next: NONE,
-            expanded: 0,
-            card,
-            mover,
-        }
-    }
-}
-
-/// Searches the position `root` for `observer` (the seat to act), dealing the hidden cards
-/// with `dealer` each iteration. `exploration` is UCB's constant (rewards lie in about
-/// [-1, 1]); `heuristic`: playouts by the game's policy, else uniformly random.
+/// ISMCTS over the card play of a trick game: the position `root` for `observer` (the seat
+/// to act), dealing the hidden cards with `dealer` each iteration. `exploration` is UCB's
+/// constant; `heuristic`: playouts by the game's policy, else uniformly random.
 pub fn ismcts<G: TrickSearch>(
     root: &G,
     observer: usize,
@@ -89,107 +321,25 @@ pub fn ismcts<G: TrickSearch>(
     exploration: f64,
     heuristic: bool,
 ) -> Result<SearchResult, String> {
-    if !root.in_play() || root.to_act() != observer {
+    if !root.in_play() || TrickSearch::to_act(root) != observer {
         return Err(format!("seat {observer} is not to play a card"));
     }
-    if budget.simulations.is_none() && budget.milliseconds.is_none() {
-        return Err("ISMCTS needs a budget: simulations or milliseconds".into());
-    }
-    let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget.deadline();
     let template = root.for_search();
-    let mut rng = Rng::new(seed);
-    let mut nodes: Vec<Node> = vec![Node::new(0, NOBODY)];
-    let mut path: Vec<u32> = Vec::with_capacity(64);
-    let mut rewards = [0.0f64; 4];
-    let mut done = 0u64;
-    while done < limit {
-        if let Some(deadline) = deadline {
-            if done & 15 == 0 && done > 0 && Instant::now() >= deadline {
-                break;
-            }
-        }
-        done += 1;
-        let mut state = dealer.determinize(&template, &mut rng);
-        path.clear();
-        path.push(0);
-        let mut node = 0usize;
-        // Selection and expansion.
-        while !state.forced_end() {
-            let legal = state.legal_mask();
-            let mover = state.to_act() as u8;
-            let untried = legal & !nodes[node].expanded;
-            if untried != 0 {
-                let card = nth_card(untried, rng.below(untried.count_ones()));
-                let mut child = nodes[node].first_child;
-                while child != NONE {
-                    let other = &mut nodes[child as usize];
-                    if legal >> other.card & 1 == 1 {
-                        other.available += 1;
-                    }
-                    child = other.next;
-                }
-                let index = nodes.len() as u32;
-                let mut created = Node::new(card, mover);
-                created.next = nodes[node].first_child;
-                nodes.push(created);
-                let parent = &mut nodes[node];
-                parent.first_child = index;
-                parent.expanded |= 1 << card;
-                state.play(card);
-                path.push(index);
-                break;
-            }
-            let mut best = NONE;
-            let mut best_card = 0 as CardCode;
-            let mut best_score = f64::NEG_INFINITY;
-            let mut child = nodes[node].first_child;
-            while child != NONE {
-                let other = &mut nodes[child as usize];
-                if legal >> other.card & 1 == 1 {
-                    other.available += 1;
-                    let visits = other.visits as f64;
-                    let score = other.total / visits
-                        + exploration * ((other.available as f64).ln() / visits).sqrt();
-                    // ties go to the lower card, whatever the list's order
-                    if best == NONE
-                        || score > best_score
-                        || (score == best_score && other.card < best_card)
-                    {
-                        best_score = score;
-                        best_card = other.card;
-                        best = child;
-                    }
-                }
-                child = other.next;
-            }
-            node = best as usize;
-            state.play(nodes[node].card);
-            path.push(best);
-        }
-        // Rollout: the game's policy (`heuristic`) or uniformly random cards to the forced
-        // end, then the deal's rewards.
-        while !state.forced_end() {
-            let card = rollout_card(&state, &mut rng, heuristic);
-            state.play(card);
-        }
-        state.finish(&mut rewards);
-        for &index in &path {
-            let visited = &mut nodes[index as usize];
-            visited.visits += 1;
-            if visited.mover != NOBODY {
-                visited.total += rewards[visited.mover as usize];
-            }
-        }
-    }
-    let mut visits: Vec<(CardCode, u32)> = Vec::new();
-    let mut child = nodes[0].first_child;
-    while child != NONE {
-        let node = &nodes[child as usize];
-        visits.push((node.card, node.visits));
-        child = node.next;
-    }
-    visits.sort_unstable();
+    let settings = Settings {
+        exploration,
+        playout: Playout {
+            heuristic,
+            epsilon: 0.0,
+            lookahead: 0,
+        },
+    };
+    let mut deals = TrickDeals::new(&template, observer, dealer, None, budget);
+    let found = search(&template, observer, &mut deals, budget, seed, settings)?;
+    let visits: Vec<(CardCode, u32)> = found
+        .actions
+        .iter()
+        .map(|&(action, _, visits)| (action as CardCode, visits))
+        .collect();
     let action = visits
         .iter()
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
@@ -198,9 +348,9 @@ pub fn ismcts<G: TrickSearch>(
     Ok(SearchResult {
         action,
         visits,
-        simulations: done,
+        simulations: found.simulations,
         fallbacks: dealer.fallbacks,
-        nodes: nodes.len(),
+        nodes: found.nodes,
     })
 }
 

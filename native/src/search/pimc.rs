@@ -1,29 +1,32 @@
-//! Perfect-information Monte Carlo over the card play of a trick game, as
-//! `koloda/bots/search/pimc.py` does it in Python: deal the cards the observer has not seen
-//! from its knowledge, value every legal card on that deal, and average over the deals.
+//! Perfect-information Monte Carlo over the deal of a `SearchGame`, as
+//! `koloda/bots/search/pimc.py` does it in Python: take a deal of the cards the observer
+//! has not seen (`Deals`), value every legal action on that deal, and average over the
+//! deals. Every action of a deal is played out with the same draws of chance and of the
+//! playouts (common random numbers).
 //!
-//! A card is valued on one deal
-//! - exactly, once few cards are left (`exact_cards`): alpha-beta over the rest of the deal,
-//!   the observer's side maximising its reward and every other seat minimising it (paranoid
-//!   where each plays for himself), with a transposition table keyed by the position and
-//!   cards of a hand that no card left in play separates (and that are worth the same)
-//!   tried once;
-//! - before that, by `rollouts` playouts to the end of the deal by the game's policy (its
-//!   heuristic on the mover's own hand and the public state) or by uniformly random cards,
-//!   every card of the deal played out from the same random stream (common random
-//!   numbers).
+//! An action is valued on one deal
+//! - exactly where the game can (`Exact`): in the trick games once few cards are left
+//!   (`exact_cards`), alpha-beta over the rest of the deal (`Solver`), the observer's side
+//!   maximising its reward and every other seat minimising it (max-n where each plays for
+//!   himself), with a transposition table keyed by the position and cards of a hand that no
+//!   card left in play separates (and that are worth the same) tried once;
+//! - else by `rollouts` playouts to the end of the deal by the game's policy (its heuristic
+//!   on the mover's own cards and the public state), with a chance of a uniformly random
+//!   action, or by uniformly random actions; the observer's side may look one action ahead
+//!   at its decisions (`SearchGame::lookahead_action`).
+//!
+//! `pimc` is the trick games' entry; 101's is
+//! `games::hundred_one::search::pimc_hundred_one`.
 //!
 //! With a count budget the values are a function of the inputs and the seed.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::core::cards::{suit_of, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
-use crate::search::beliefs_tricks::PlayBelief;
-use crate::search::determinize::Determinizer;
-use crate::search::ismcts::Budget;
+use crate::search::determinize::{Determinizer, TrickDeals, Weighing};
+use crate::search::game::{playout, ActionSet, Budget, Deals, Playout, SearchGame};
 use crate::search::trick::{rollout_card, TrickSearch};
-use crate::search::weights::{resample, tempered};
 
 /// How a card is valued on one sampled deal.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,8 +126,10 @@ struct Vectors {
 }
 
 /// The exact search of one deal for one observer.
-struct Solver {
+pub struct Solver {
     observer: usize,
+    /// PIMC solves a deal once at most so many cards are left in the hands.
+    exact_cards: u32,
     table: Table,
     vectors: Vectors,
     nodes: u64,
@@ -136,6 +141,7 @@ impl Solver {
     fn new(observer: usize, bits: u32) -> Self {
         Solver {
             observer,
+            exact_cards: 0,
             table: Table::new(bits),
             vectors: Vectors {
                 slots: vec![(0, 0, [0.0; 4]); 1 << bits],
@@ -296,13 +302,18 @@ pub fn distinct_cards<G: TrickSearch>(state: &G) -> CardBits {
 }
 
 /// The mover's card with the best playout for itself on this (sampled) deal: each distinct
-/// legal card played out by the policy to the end of the deal.
-fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> CardCode {
+/// legal card played out by the policy to the end of the deal (the trick games' look
+/// ahead, `SearchGame::lookahead_action`).
+pub(crate) fn lookahead_card<G: TrickSearch>(
+    state: &G,
+    rng: &mut Rng,
+    heuristic: bool,
+) -> CardCode {
     let cards = distinct_cards(state);
     if cards.count_ones() == 1 {
         return cards.trailing_zeros() as CardCode;
     }
-    let mover = state.to_act();
+    let mover = TrickSearch::to_act(state);
     let mut rewards = [0.0; 4];
     let mut best = (f64::NEG_INFINITY, 0 as CardCode);
     for card in Cards(cards) {
@@ -320,61 +331,117 @@ fn lookahead_card<G: TrickSearch>(state: &G, rng: &mut Rng, heuristic: bool) -> 
     best.1
 }
 
-/// With a time budget, at most this share of it goes to dealing and weighing candidates.
-const WEIGHING_SHARE: f64 = 0.3;
-
-/// How the search weighs its deals: `candidates` deals weighed by `belief`, the weights
-/// tempered to leave no fewer than `min_effective` effective deals.
-#[derive(Clone, Copy, Debug)]
-pub struct Weighing<'a, G> {
-    pub belief: &'a PlayBelief<G>,
-    pub candidates: usize,
-    pub min_effective: f64,
+/// An exact value of a position in place of its playouts, where the game has one: the
+/// trick games' endgame search (`Solver`).
+pub trait Exact<G> {
+    /// A new deal is searched: what was learnt on the last one no longer holds.
+    fn new_deal(&mut self) {}
+    /// The observer's exact value of `state`, or None where the playouts value it.
+    fn exact_value(&mut self, state: &G) -> Option<f64>;
 }
 
-/// The weighing's candidate deals from `dealer` (fewer if a time budget's share runs out),
-/// and the order in which the search takes them: as many draws in proportion to the
-/// weights as the count budget asks (else one a candidate), shuffled.
-fn weighed_deals<G: TrickSearch>(
-    template: &G,
-    dealer: &mut Determinizer,
-    weighing: Weighing<'_, G>,
+/// No exact search: every position is valued by its playouts.
+pub struct Playouts;
+
+impl<G> Exact<G> for Playouts {
+    #[inline]
+    fn exact_value(&mut self, _state: &G) -> Option<f64> {
+        None
+    }
+}
+
+impl<G: TrickSearch> Exact<G> for Solver {
+    fn new_deal(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solved once at most `exact_cards` cards are left in the hands.
+    fn exact_value(&mut self, state: &G) -> Option<f64> {
+        let left: u32 = (0..state.num_seats())
+            .map(|s| state.hand(s).count_ones())
+            .sum();
+        (left <= self.exact_cards).then(|| self.solve(state))
+    }
+}
+
+/// What PIMC found: each legal action of the root with its mean value over the deals
+/// searched, lowest code first, and how many deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionValues {
+    pub values: Vec<(u32, f64)>,
+    pub samples: u64,
+}
+
+/// PIMC for `observer` (the seat to act in `root`) on the deals of `deals`: on each deal
+/// every legal action is valued exactly by `exact` where it can, else by the mean of
+/// `rollouts` playouts by `how`, every action with the same draws of chance and playouts.
+#[allow(clippy::too_many_arguments)]
+pub fn search<G: SearchGame, D: Deals<G>>(
+    root: &G,
+    observer: usize,
+    deals: &mut D,
     budget: Budget,
-    rng: &mut Rng,
-) -> (Vec<[CardBits; 4]>, Vec<usize>) {
-    let candidates = weighing.candidates;
-    let n = template.num_seats();
-    let cutoff = budget
-        .milliseconds
-        .map(|ms| Instant::now() + Duration::from_secs_f64(ms.max(0.0) * WEIGHING_SHARE / 1000.0));
-    let mut pool = Vec::with_capacity(candidates);
-    let mut weights = Vec::with_capacity(candidates);
-    for index in 0..candidates.max(1) {
-        if let Some(cutoff) = cutoff {
-            if index > 0 && index % 32 == 0 && Instant::now() >= cutoff {
+    seed: u64,
+    rollouts: u32,
+    how: Playout,
+    exact: &mut impl Exact<G>,
+) -> Result<ActionValues, String> {
+    if budget.simulations.is_none() && budget.milliseconds.is_none() {
+        return Err("PIMC needs a budget: samples or milliseconds".into());
+    }
+    if rollouts == 0 {
+        return Err("PIMC needs at least one rollout a card".into());
+    }
+    let limit = budget.simulations.unwrap_or(u64::MAX);
+    let deadline = budget.deadline();
+    let legal: Vec<u32> = root.legal_set().each().collect();
+    let mut totals = vec![0.0f64; legal.len()];
+    let mut rng = Rng::new(seed);
+    deals.prepare(&mut rng)?;
+    let mut done = 0u64;
+    while done < limit {
+        if let Some(deadline) = deadline {
+            if done > 0 && Instant::now() >= deadline {
                 break;
             }
         }
-        let mut hands = [0 as CardBits; 4];
-        for (seat, hand) in hands.iter_mut().enumerate().take(n) {
-            *hand = template.hand(seat);
+        let state = deals.deal(done, &mut rng);
+        done += 1;
+        let sample_seed = rng.next_u64();
+        exact.new_deal();
+        for (total, &action) in totals.iter_mut().zip(&legal) {
+            let mut chance = Rng::new(sample_seed);
+            let mut child = state.clone();
+            if !child.apply(action, &mut chance) {
+                continue;
+            }
+            *total += match exact.exact_value(&child) {
+                Some(value) => value,
+                None => {
+                    let mut sum = 0.0;
+                    for _ in 1..rollouts {
+                        sum += playout(&mut child.clone(), observer, &mut chance, &how);
+                    }
+                    sum += playout(&mut child, observer, &mut chance, &how);
+                    sum / rollouts as f64
+                }
+            };
         }
-        dealer.deal(rng, &mut hands[..n]);
-        weights.push(weighing.belief.weight(&hands[..n], rng));
-        pool.push(hands);
     }
-    let draws = match budget.simulations {
-        Some(count) => count.min(1 << 20) as usize,
-        None => pool.len(),
-    };
-    let weights = tempered(&weights, weighing.min_effective);
-    let mut order = resample(&weights, draws, rng);
-    rng.shuffle(&mut order);
-    (pool, order)
+    let values = legal
+        .iter()
+        .zip(&totals)
+        .map(|(&action, &total)| (action, total / done.max(1) as f64))
+        .collect();
+    Ok(ActionValues {
+        values,
+        samples: done,
+    })
 }
 
-/// PIMC for `observer` (the seat to act in `root`), dealing the hidden cards with `dealer`;
-/// with a `weighing`, from its candidate deals drawn in proportion to their weights.
+/// PIMC over the card play of a trick game for `observer` (the seat to act in `root`),
+/// dealing the hidden cards with `dealer`; with a `weighing`, from its candidate deals
+/// drawn in proportion to their weights.
 pub fn pimc<G: TrickSearch>(
     root: &G,
     observer: usize,
@@ -384,80 +451,32 @@ pub fn pimc<G: TrickSearch>(
     options: PimcOptions,
     weighing: Option<Weighing<'_, G>>,
 ) -> Result<PimcResult, String> {
-    if !root.in_play() || root.to_act() != observer {
+    if !root.in_play() || TrickSearch::to_act(root) != observer {
         return Err(format!("seat {observer} is not to play a card"));
     }
-    if budget.simulations.is_none() && budget.milliseconds.is_none() {
-        return Err("PIMC needs a budget: samples or milliseconds".into());
-    }
-    if options.rollouts == 0 {
-        return Err("PIMC needs at least one rollout a card".into());
-    }
-    let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget.deadline();
     let template = root.for_search();
-    let n = template.num_seats();
-    let legal: Vec<CardCode> = Cards(template.legal_mask()).collect();
-    let mut totals = vec![0.0f64; legal.len()];
-    let mut rng = Rng::new(seed);
     let mut solver = Solver::new(observer, 18);
-    let mut rewards = [0.0f64; 4];
-    let (pool, order) = match weighing {
-        Some(weighing) => weighed_deals(&template, dealer, weighing, budget, &mut rng),
-        None => (Vec::new(), Vec::new()),
+    solver.exact_cards = options.exact_cards;
+    let how = Playout {
+        heuristic: options.heuristic,
+        epsilon: 0.0,
+        lookahead: options.lookahead as u32,
     };
-    let mut done = 0u64;
-    while done < limit {
-        if let Some(deadline) = deadline {
-            if done > 0 && Instant::now() >= deadline {
-                break;
-            }
-        }
-        done += 1;
-        let state = if order.is_empty() {
-            dealer.determinize(&template, &mut rng)
-        } else {
-            let hands = &pool[order[(done as usize - 1) % order.len()]];
-            let mut state = template.clone();
-            for (seat, &hand) in hands.iter().enumerate().take(n) {
-                if seat != observer {
-                    state.set_hand(seat, hand);
-                }
-            }
-            state
-        };
-        let playout_seed = rng.next_u64();
-        solver.table.clear();
-        for (slot, &card) in totals.iter_mut().zip(&legal) {
-            let mut child = state.clone();
-            child.play(card);
-            let left: u32 = (0..n).map(|s| child.hand(s).count_ones()).sum();
-            *slot += if left <= options.exact_cards {
-                solver.solve(&child)
-            } else {
-                let mut playouts = Rng::new(playout_seed);
-                let mut sum = 0.0;
-                for _ in 0..options.rollouts {
-                    let mut s = child.clone();
-                    while !s.forced_end() {
-                        let next = if options.lookahead && s.partners(s.to_act(), observer) {
-                            lookahead_card(&s, &mut playouts, options.heuristic)
-                        } else {
-                            rollout_card(&s, &mut playouts, options.heuristic)
-                        };
-                        s.play(next);
-                    }
-                    s.finish(&mut rewards);
-                    sum += rewards[observer];
-                }
-                sum / options.rollouts as f64
-            };
-        }
-    }
-    let values: Vec<(CardCode, f64)> = legal
+    let mut deals = TrickDeals::new(&template, observer, dealer, weighing, budget);
+    let found = search(
+        &template,
+        observer,
+        &mut deals,
+        budget,
+        seed,
+        options.rollouts,
+        how,
+        &mut solver,
+    )?;
+    let values: Vec<(CardCode, f64)> = found
+        .values
         .iter()
-        .zip(&totals)
-        .map(|(&card, &total)| (card, total / done.max(1) as f64))
+        .map(|&(action, value)| (action as CardCode, value))
         .collect();
     let action = values
         .iter()
@@ -470,7 +489,7 @@ pub fn pimc<G: TrickSearch>(
     Ok(PimcResult {
         action,
         values,
-        samples: done,
+        samples: found.samples,
         fallbacks: dealer.fallbacks,
         nodes: solver.nodes,
     })
@@ -668,81 +687,6 @@ mod tests {
         }
         let options = PimcOptions::default();
         assert_eq!(run(&state, 20, 3, options), run(&other, 20, 3, options));
-    }
-
-    #[test]
-    fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
-        // rule: S-5
-        use crate::games::spades::policy::heuristic_bid;
-        use crate::search::beliefs_tricks::bid_by_heuristic;
-        let options = SpadesOptions {
-            nil_exchange: false,
-            ..SpadesOptions::default()
-        };
-        let honours = |hand: CardBits| {
-            (0..4)
-                .map(|s| (hand >> (16 * s) >> 9 & 15).count_ones())
-                .sum::<u32>()
-        };
-        let mut checked = 0;
-        for seed in 0..400 {
-            let mut rng = Rng::new(seed);
-            let state = bid_by_heuristic(options, seed);
-            let start = state.for_search();
-            let observer = TrickSearch::to_act(&start);
-            let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids()[s] == 0) else {
-                continue;
-            };
-            let belief = PlayBelief::new(start.clone(), Vec::new(), observer, None).unwrap();
-            let mut dealer = Determinizer::knowing_hand_sizes(&start, observer);
-            let budget = Budget {
-                simulations: Some(2000),
-                milliseconds: None,
-            };
-            let (pool, order) = weighed_deals(
-                &start,
-                &mut dealer,
-                Weighing {
-                    belief: &belief,
-                    candidates: 4000,
-                    min_effective: 0.0,
-                },
-                budget,
-                &mut rng,
-            );
-            assert_eq!(order.len(), 2000);
-            let drawn: f64 = order
-                .iter()
-                .map(|&i| honours(pool[i][nil_seat]) as f64)
-                .sum::<f64>()
-                / 2000.0;
-            let dealt: f64 = pool
-                .iter()
-                .map(|h| honours(h[nil_seat]) as f64)
-                .sum::<f64>()
-                / pool.len() as f64;
-            let nil_hands = |deals: &mut dyn Iterator<Item = usize>| {
-                deals
-                    .filter(|&i| heuristic_bid(pool[i][nil_seat], false).0)
-                    .count() as f64
-            };
-            let drawn_nil = nil_hands(&mut order.iter().cloned()) / 2000.0;
-            let dealt_nil = nil_hands(&mut (0..pool.len())) / pool.len() as f64;
-            assert!(
-                drawn_nil > 0.7 && drawn_nil > dealt_nil,
-                "nil hands drawn {drawn_nil}, dealt {dealt_nil}"
-            );
-            assert!(
-                drawn < dealt,
-                "nil bidder's jacks to aces: drawn {drawn}, dealt {dealt}"
-            );
-            assert!((honours(state.hands()[nil_seat]) as f64) < dealt);
-            checked += 1;
-            if checked == 5 {
-                return;
-            }
-        }
-        panic!("too few deals with a nil bidder: {checked}");
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! What the search needs of a trick game's state during the card play (`TrickSearch`, which
 //! each trick game implements in its `games/<game>/policy.rs`), and the helpers they share.
+//! Every `TrickSearch` is a `SearchGame` whose actions are its cards, with a tree of every
+//! mover's decisions (`Tree::Public`), the look ahead over its distinct cards and the exact
+//! endgame search of PIMC (`pimc::Solver`) besides.
 //!
 //! A search ends with the current deal. Its last trick is forced (every seat holds one card
 //! or none), so a search stops when it begins and `finish` plays it out and scores the deal
@@ -8,6 +11,8 @@
 
 use crate::core::cards::{nth_card, rank_of, CardBits, CardCode};
 use crate::core::rng::Rng;
+use crate::search::game::{Playout, SearchGame, Tree, MAX_SEATS};
+use crate::search::pimc::lookahead_card;
 
 /// A trick game's state as the search plays it.
 pub trait TrickSearch: Clone {
@@ -73,6 +78,54 @@ pub trait TrickSearch: Clone {
     #[inline]
     fn prior_weight(&self, _observer: usize) -> f64 {
         1.0
+    }
+}
+
+impl<G: TrickSearch> SearchGame for G {
+    const TREE: Tree = Tree::Public;
+    type Actions = CardBits;
+
+    #[inline]
+    fn mover(&self) -> usize {
+        TrickSearch::to_act(self)
+    }
+
+    #[inline]
+    fn deal_over(&self) -> bool {
+        self.forced_end()
+    }
+
+    #[inline]
+    fn legal_set(&self) -> CardBits {
+        self.legal_mask()
+    }
+
+    /// A card: the deal has no chance once it is dealt.
+    #[inline]
+    fn apply(&mut self, action: u32, _chance: &mut Rng) -> bool {
+        self.play(action as CardCode);
+        true
+    }
+
+    #[inline]
+    fn deal_rewards(&mut self, rewards: &mut [f64; MAX_SEATS]) {
+        let mut four = [0.0; 4];
+        self.finish(&mut four);
+        rewards[..4].copy_from_slice(&four);
+    }
+
+    #[inline]
+    fn same_side(&self, a: usize, b: usize) -> bool {
+        self.partners(a, b)
+    }
+
+    #[inline]
+    fn policy_action(&self, rng: &mut Rng) -> Option<u32> {
+        self.policy_card(rng).map(u32::from)
+    }
+
+    fn lookahead_action(&self, rng: &mut Rng, how: &Playout) -> u32 {
+        lookahead_card(self, rng, how.heuristic) as u32
     }
 }
 

@@ -1,9 +1,11 @@
-//! 101: the rules (re-exported here, with a position given whole), the heuristic policy and
-//! the vector encoder.
+//! 101: the rules (re-exported here, with a position given whole), the heuristic policy,
+//! the game as the searches play it (its `SearchGame` and weighed `Deals`, PIMC and ISMCTS)
+//! and the vector encoder.
 
 pub mod policy;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod vector;
 
 pub use position::HundredOnePosition;
