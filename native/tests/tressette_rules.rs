@@ -1,8 +1,10 @@
-//! Tressette's declarations as scenarios on the crate alone, checked against
+//! Tressette's rules as scenarios on the crate alone, checked against
 //! `docs/rules/tressette.md` (each test names its rules): what an initial hand declares and
-//! what each combination is worth.
+//! what each combination is worth, which heart takes a trick, and the bonuses for tricks.
 
-use koloda_native::games::tressette::{declarations_of, TressetteOptions, BABA, LONG_RUN, TRIPLE};
+use koloda_native::games::tressette::{
+    declarations_of, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
+};
 
 /// A card's code from its notation (`3S`, `JH`).
 fn card(text: &str) -> u8 {
@@ -116,4 +118,76 @@ fn a_baba_and_a_triple_sharing_a_card_both_score() {
     );
     let big = declarations_of(set("3H 2H AH KH 3S 3D AS AD 6C 5C"), &standard());
     assert_eq!(big.points(), 12); // hearts Баба with K (5 + 1), three 3s, three aces
+}
+
+/// A first deal (dealt by seat 3, so seat 0 leads) of these hands.
+fn dealt(hands: [&str; 4], options: TressetteOptions) -> Tressette {
+    let mut codes = [[0u8; 10]; 4];
+    for (hand, text) in codes.iter_mut().zip(hands) {
+        for (slot, word) in hand.iter_mut().zip(text.split_whitespace()) {
+            *slot = card(word);
+        }
+    }
+    let mut game = Tressette::new(options, 3);
+    game.deal(&codes, &mut ());
+    game
+}
+
+/// Plays a trick's cards and says who took it.
+fn trick(game: &mut Tressette, text: &str) -> usize {
+    for word in text.split_whitespace() {
+        let done = game.apply(i64::from(card(word)), &mut Vec::new());
+        assert!(done.is_ok(), "{word}: {:?}", done.err());
+    }
+    game.trick_leader().expect("the taker leads").at()
+}
+
+const ONE_SUIT_EACH: [&str; 4] = [
+    "3S 2S AS KS QS JS 7S 6S 5S 4S",
+    "3H 2H AH KH QH JH 7H 6H 5H 4H",
+    "3D 2D AD KD QD JD 7D 6D 5D 4D",
+    "3C 2C AC KC QC JC 7C 6C 5C 4C",
+];
+
+#[test]
+fn a_heart_above_the_six_takes_a_trick_of_another_suit() {
+    // rule: T-6 T-5
+    let mut game = dealt(ONE_SUIT_EACH, standard());
+    assert_eq!(trick(&mut game, "4S 4H 4D 4C"), 0); // the small hearts are no trumps
+    assert_eq!(trick(&mut game, "5S 7H 5D 5C"), 1); // the seven of hearts is
+    let plain = TressetteOptions {
+        hearts_special: false,
+        ..standard()
+    };
+    let mut game = dealt(ONE_SUIT_EACH, plain);
+    assert_eq!(trick(&mut game, "4S 3H 4D 4C"), 0); // hearts as any suit
+}
+
+#[test]
+fn nine_tricks_of_ones_own_and_all_ten_for_the_side_score_extra() {
+    // rule: T-13 T-14 T-6
+    let hands = [
+        "3H 2H AH KH QH JH 7H 3S 2S AS",
+        "KS QS JS 7S 6S 5S 4S 6H 5H 4H",
+        ONE_SUIT_EACH[2],
+        ONE_SUIT_EACH[3],
+    ];
+    let mut game = dealt(hands, standard());
+    for spades in ["3S KS 3D 3C", "2S QS 2D 2C", "AS JS AD AC"] {
+        assert_eq!(trick(&mut game, spades), 0);
+    }
+    for hearts in [
+        "3H 6H KD KC",
+        "2H 5H QD QC",
+        "AH 4H JD JC",
+        "KH 7S 7D 7C", // void of hearts, seat 1 plays a spade
+        "QH 6S 6D 6C",
+        "JH 5S 5D 5C",
+        "7H 4S 4D 4C",
+    ] {
+        assert_eq!(trick(&mut game, hearts), 0);
+    }
+    let line = game.sheet().last().expect("the deal is scored");
+    assert_eq!(line.tricks, [10, 0, 0, 0]);
+    assert_eq!(line.bonuses, [6 + 4, 0]);
 }
