@@ -2,8 +2,8 @@
 //! the public API, checked against `docs/rules/king.md` (each test names its rules).
 
 use koloda_native::games::king::{
-    King, KingOptions, Phase, Variant, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE, TRUMP_BASE,
-    TRUMP_LAST,
+    King, KingOptions, Phase, Variant, NO_JACKS, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE,
+    TRUMP_BASE, TRUMP_LAST,
 };
 
 /// A card's code from its notation (`10H`, `KS`): the rank's index from the two, the suit's
@@ -183,4 +183,39 @@ fn only_the_caller_leads_a_trump_while_holding_another_suit() {
     let scores = game.sheet()[0].scores;
     assert_eq!(scores.iter().sum::<i64>(), 24);
     assert!(scores.iter().all(|points| points % 3 == 0 && *points >= 0));
+}
+
+const JACKS_FIRST: [&str; 4] = [
+    "AS AH AD AC KS KH KD KC",
+    "JS JH JD JC 7S 7H 7D 7C",
+    "QS QH QD QC 8S 8H 8D 8C",
+    "10S 10H 10D 10C 9S 9H 9D 9C",
+];
+
+#[test]
+fn a_deal_whose_penalties_are_all_taken_ends_at_once_with_the_same_scores() {
+    // rule: K-12 K-7 K-4
+    for stop in [true, false] {
+        let mut order = vec![NO_JACKS];
+        order.extend((0..7).filter(|&c| c != NO_JACKS));
+        let options = KingOptions {
+            negative_order: order.try_into().expect("seven contracts"),
+            stop_when_decided: stop,
+            ..KingOptions::default()
+        };
+        let mut game = King::new(options, 3);
+        game.deal(&JACKS_FIRST.map(hand));
+        assert_eq!(game.to_act().map(|s| s.at()), Some(0)); // left of the dealer
+        play(
+            &mut game,
+            "AS JS QS 10S AH JH QH 10H AD JD QD 10D AC JC QC 10C",
+        );
+        if !stop {
+            assert!(game.sheet().is_empty(), "played out without the option");
+            play(&mut game, "KS 7S 8S 9S KH 7H 8H 9H KD 7D 8D 9D KC 7C 8C 9C");
+        }
+        let line = &game.sheet()[0];
+        assert_eq!(line.scores, [-16, 0, 0, 0], "stop: {stop}");
+        assert_eq!(line.ended_early, stop);
+    }
 }
