@@ -30,7 +30,8 @@ fn dealt(hands: [&str; 2], starter: &str, stock_top: &str) -> HundredOne {
     dealt_with(&hands, starter, stock_top, HundredOneOptions::default())
 }
 
-/// As `dealt`, for any number of hands of three, with these options (but the players).
+/// As `dealt`, for any number of hands of one size, with these options (but the players
+/// and the hand size, which the hands give).
 fn dealt_with(
     hands: &[&str],
     starter: &str,
@@ -39,7 +40,7 @@ fn dealt_with(
 ) -> HundredOne {
     let options = HundredOneOptions {
         players: hands.len() as u8,
-        hand_size: 3,
+        hand_size: hands[0].split_whitespace().count() as u8,
         ..options
     };
     let hands: Vec<Vec<u8>> = hands.iter().map(|h| cards(h)).collect();
@@ -214,4 +215,60 @@ fn a_drawn_card_is_played_at_once_or_kept() {
     assert_eq!(legal(&game), ["pass"]); // only the drawn card may be played
     play(&mut game, "pass");
     assert!(hand(&game, 0).contains(&"JD".to_owned()));
+}
+
+#[test]
+fn the_starter_acts_on_the_first_player() {
+    // rule: H-7 H-5 H-6
+    let game = dealt_with(&FOUR_HANDS, "7C", "AS AH", standard());
+    assert_eq!(hand(&game, 1), ["8S", "AS", "8H", "AH", "8D"]); // the text's 7♣
+    assert_eq!(seat_to_act(&game), Some(2));
+    assert_eq!(legal(&game), ["9C"]);
+    let game = dealt_with(&FOUR_HANDS, "6C", "AS AH", standard());
+    assert_eq!(hand(&game, 1).len(), 4);
+    assert_eq!(seat_to_act(&game), Some(2));
+    let game = dealt_with(&FOUR_HANDS, "AC", "AS AH", standard());
+    assert_eq!(hand(&game, 1).len(), 3);
+    assert_eq!(seat_to_act(&game), Some(2));
+}
+
+#[test]
+fn the_last_card_has_no_effect_and_ends_the_hand() {
+    // rule: H-12 H-13 H-14
+    let mut game = dealt(["KH", "6S"], "9S", "AS");
+    play(&mut game, "6S");
+    assert_eq!(hand(&game, 0), ["KH"]); // nothing drawn
+    assert_eq!(game.sheet()[0].scores[..2], [4, 0]);
+    let mut game = dealt(["KH", "QD"], "9S", "AS");
+    play(&mut game, "QD"); // no suit to name
+    assert_eq!(game.sheet()[0].scores[..2], [4, -30]);
+    assert!(game.sheet()[0].out_on_queen);
+}
+
+#[test]
+fn going_out_on_a_queen_takes_thirty_off() {
+    // rule: H-14 H-13 H-15
+    let mut game = dealt_with(&QUEEN_OUT, "9S", "6H", standard());
+    play(&mut game, "8S JS draw pass QD suit:C 9C 9D QC");
+    // seat 0 keeps KH AC and the drawn 6H: 4 + 11 + 6; seat 2 keeps 10D
+    assert_eq!(game.totals()[..3], [21, -30, 10]);
+    let line = &game.sheet()[0];
+    assert_eq!((line.out, line.out_on_queen), (1, true));
+}
+
+#[test]
+fn a_queen_left_in_hand_costs_forty_more_or_forty_instead() {
+    // rule: H-15 H-13
+    for (plus, total) in [
+        (true, 2 * (3 + 40) + 7 + 2 + 10),
+        (false, 2 * 40 + 7 + 2 + 10),
+    ] {
+        let options = HundredOneOptions {
+            queen_plus_40: plus,
+            ..standard()
+        };
+        let mut game = dealt_with(&QUEENS_HELD, "9S", "JD 10C", options);
+        play(&mut game, "8S draw pass 8H draw pass KH");
+        assert_eq!(game.sheet()[0].scores[..2], [total, 0], "plus 40: {plus}");
+    }
 }
