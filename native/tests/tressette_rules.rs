@@ -191,3 +191,37 @@ fn nine_tricks_of_ones_own_and_all_ten_for_the_side_score_extra() {
     assert_eq!(line.tricks, [10, 0, 0, 0]);
     assert_eq!(line.bonuses, [6 + 4, 0]);
 }
+
+const ALL_HEARTS_AND_LATIN: [&str; 4] = [
+    "3H 2H AH KH QH JH 7H 6H 5H 4H",
+    "3S 2C AD KS QC JD 7S 6C 5D 4S",
+    "2S QS 6S 3D KD 7D 4D AC JC 5C",
+    "AS JS 5S 2D QD 6D 3C KC 7C 4C",
+];
+
+#[test]
+fn a_game_won_in_play_is_double_under_eleven_and_later_points_carry_over() {
+    // rule: T-15 T-16 T-17 T-9 T-12 T-13 T-14
+    let mut game = dealt(ALL_HEARTS_AND_LATIN, standard());
+    assert_eq!(*game.points(), [16, 0]); // the long run of hearts, at once
+    for cards in ["3H 3S 2S AS", "2H 2C 3D 2D", "AH AD KD QD", "KH KS QS JS"] {
+        trick(&mut game, cards);
+    }
+    assert_eq!(*game.points(), [20, 0]);
+    assert!(game.games().is_empty());
+    trick(&mut game, "QH QC AC 3C"); // the 21st point, in play
+    let won = game.games()[0];
+    assert_eq!((won.winner, won.value, won.deal), (0, 42, 0)); // the losers had under 11
+    assert_eq!(*game.points(), [0, 0]);
+    trick(&mut game, "JH JD JC KC");
+    assert_eq!(*game.points(), [1, 0]); // what follows counts for the next game
+    for cards in ["7H 7S 6S 7C", "6H 6C 7D 5S", "5H 5D 4D 6D", "4H 4S 5C 4C"] {
+        trick(&mut game, cards);
+    }
+    assert_eq!(*game.points(), [1 + 6 + 4, 0]); // T-13 and T-14 after the win carry over
+    let line = game.sheet().last().expect("scored");
+    assert_eq!(line.scores, [32, 0]);
+    assert_eq!(line.declared, [16, 0]);
+    assert_eq!(line.card_points, [6, 0]);
+    assert_eq!(line.points_after, [11, 0]);
+}
