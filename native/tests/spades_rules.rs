@@ -182,3 +182,33 @@ fn spades_are_led_only_once_a_discard_broke_them() {
     assert_eq!(game.to_act().map(|s| s.at()), Some(0));
     play(&mut game, "3S", "3S 3H 4H 5H 6H 7H 8H 9H 10H JH QH");
 }
+
+#[test]
+fn the_first_side_to_500_wins() {
+    // rule: S-17
+    let mut game = Spades::new(options(false, true), 1);
+    play_hand(&mut game, 0, [13, NIL, NIL, 1]);
+    play_hand(&mut game, 0, [13, NIL, NIL, 1]);
+    assert_eq!(game.totals()[..2], [460, 180]);
+    assert!(!game.is_over());
+    play_hand(&mut game, 0, [5, 1, NIL, 1]);
+    assert_eq!(game.totals()[..2], [618, 160]);
+    assert!(game.is_over());
+    assert_eq!(game.winners().as_slice(), [0]);
+}
+
+#[test]
+fn equal_totals_past_500_play_another_hand() {
+    // rule: S-17 S-15
+    let mut game = Spades::new(options(false, true), 1);
+    play_hand(&mut game, 1, [NIL, 13, 4, NIL]);
+    play_hand(&mut game, 0, [13, NIL, NIL, 1]);
+    assert_eq!(game.totals()[..2], [290, 320]);
+    play_hand(&mut game, 0, [13, NIL, NIL, NIL]); // 230 for side 0, both nils made: 200
+    assert_eq!(game.totals()[..2], [520, 520]);
+    assert!(!game.is_over());
+    play_hand(&mut game, 0, [1, 1, 1, 1]);
+    assert_eq!(game.totals()[..2], [551, 500]);
+    assert!(game.is_over());
+    assert_eq!(game.winners().as_slice(), [0]);
+}
