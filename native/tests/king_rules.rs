@@ -1,6 +1,7 @@
 //! King's rules as scenarios on the crate alone: deals given card by card, played through
 //! the public API, checked against `docs/rules/king.md` (each test names its rules).
 
+use koloda_native::core::rng::Rng;
 use koloda_native::games::king::{
     King, KingOptions, Phase, Variant, NO_JACKS, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE,
     TRUMP_BASE, TRUMP_LAST,
@@ -217,5 +218,43 @@ fn a_deal_whose_penalties_are_all_taken_ends_at_once_with_the_same_scores() {
         let line = &game.sheet()[0];
         assert_eq!(line.scores, [-16, 0, 0, 0], "stop: {stop}");
         assert_eq!(line.ended_early, stop);
+    }
+}
+
+#[test]
+fn a_classic_game_is_seven_negative_deals_then_eight_positive_ones_summing_to_zero() {
+    // rule: K-6 K-7 K-10 K-13 K-14 K-20 K-21 K-22
+    for seed in 0..20 {
+        let mut rng = Rng::new(seed);
+        let mut game = King::new(KingOptions::default(), 2);
+        game.deal_random(&mut rng);
+        while !game.is_over() {
+            let action = game.random_action(&mut rng);
+            let next = game.apply(i64::from(action), &mut Vec::new());
+            if next.expect("a legal action") {
+                game.deal_random(&mut rng);
+            }
+        }
+        let sheet = game.sheet();
+        assert_eq!(sheet.len(), 15);
+        let contracts: Vec<u8> = sheet.iter().map(|line| line.contract).collect();
+        assert_eq!(contracts[..7], [0, 1, 2, 3, 4, 5, 6]); // the program's order
+        assert!(contracts[7..].iter().all(|&c| c == POSITIVE));
+        for pair in sheet.windows(2) {
+            let (line, next) = (&pair[0], &pair[1]);
+            let expected = if line.contract == POSITIVE {
+                line.declarer as u8 // the caller deals the next one
+            } else {
+                (line.dealer + 1) % 4 // the deal passes to the left
+            };
+            assert_eq!(next.dealer, expected, "seed {seed}, deal {}", next.deal);
+        }
+        for line in &sheet[7..] {
+            assert_eq!(line.declarer as u8, (line.dealer + 3) % 4); // on the dealer's right
+            assert_eq!(line.scores.iter().sum::<i64>(), 24);
+        }
+        let penalties: i64 = sheet[..7].iter().flat_map(|l| l.scores).sum();
+        assert_eq!(penalties, -192);
+        assert_eq!(game.totals().iter().sum::<i64>(), 0, "seed {seed}");
     }
 }
