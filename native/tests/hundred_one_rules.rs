@@ -38,6 +38,17 @@ fn dealt_with(
     stock_top: &str,
     options: HundredOneOptions,
 ) -> HundredOne {
+    dealt_by(0, hands, starter, stock_top, options)
+}
+
+/// As `dealt_with`, the hand dealt by `dealer`.
+fn dealt_by(
+    dealer: u8,
+    hands: &[&str],
+    starter: &str,
+    stock_top: &str,
+    options: HundredOneOptions,
+) -> HundredOne {
     let options = HundredOneOptions {
         players: hands.len() as u8,
         hand_size: hands[0].split_whitespace().count() as u8,
@@ -59,7 +70,7 @@ fn dealt_with(
         stock,
         restocks: Vec::new(),
     };
-    let mut game = HundredOne::new(options, 0);
+    let mut game = HundredOne::new(options, dealer);
     game.deal_setup(Arc::new(setup), &mut ());
     game
 }
@@ -271,4 +282,27 @@ fn a_queen_left_in_hand_costs_forty_more_or_forty_instead() {
         play(&mut game, "8S draw pass 8H draw pass KH");
         assert_eq!(game.sheet()[0].scores[..2], [total, 0], "plus 40: {plus}");
     }
+}
+
+#[test]
+fn a_finished_hand_keeps_its_dealer_and_public_log() {
+    // rule: H-12 H-15
+    let options = HundredOneOptions {
+        queen_plus_40: false,
+        ..standard()
+    };
+    // the hand of the 101 tests above, dealt by seat 1: seat 0 plays first
+    let mut game = dealt_by(1, &["8S 8H KH", "QH QS 7D"], "9S", "JD 10C", options);
+    assert_eq!(game.penalties()[card("QH") as usize], 40); // instead of 3 + 40
+    assert_eq!(game.penalties()[card("7D") as usize], 7);
+    play(&mut game, "8S draw pass 8H draw pass");
+    let log_so_far = game.log().to_vec();
+    assert!(!log_so_far.is_empty());
+    play(&mut game, "KH");
+    let hand = game.completed().last().expect("the hand is over");
+    assert_eq!(hand.dealer(), 1);
+    assert_eq!(hand.log()[..log_so_far.len()], log_so_far[..]);
+    assert_eq!(hand.log().len(), log_so_far.len() + 1); // and the last card
+    assert!(hand.restocks().is_empty()); // the stock never ran out
+    assert_eq!(game.sheet()[0].scores[..2], [0, 2 * 40 + 7 + 2 + 10]);
 }
