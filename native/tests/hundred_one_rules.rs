@@ -2,23 +2,15 @@
 //! `docs/rules/hundred_one.md` (each test names its rules): hands given card by card and
 //! played through the public API.
 
+mod common;
+
+use common::card;
 use std::sync::Arc;
 
 use koloda_native::games::hundred_one::{
     deck_cards, HundredOne, HundredOneOptions, NoChance, Setup, DRAW, PASS, SUIT_BASE,
 };
 use koloda_native::games::Game;
-
-/// A card's code from its notation (`10H`, `QS`).
-fn card(text: &str) -> u8 {
-    let (rank, suit) = text.split_at(text.len() - 1);
-    let ranks = [
-        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-    ];
-    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
-    let suit = "SHDC".find(suit).expect("a suit") as u8;
-    suit << 4 | rank
-}
 
 fn cards(text: &str) -> Vec<u8> {
     text.split_whitespace().map(card).collect()

@@ -1,23 +1,14 @@
 //! King's rules as scenarios on the crate alone: deals given card by card, played through
 //! the public API, checked against `docs/rules/king.md` (each test names its rules).
 
+mod common;
+
+use common::card;
 use koloda_native::core::rng::Rng;
 use koloda_native::games::king::{
     King, KingOptions, Phase, Variant, NO_JACKS, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE,
     TRUMP_BASE, TRUMP_LAST,
 };
-
-/// A card's code from its notation (`10H`, `KS`): the rank's index from the two, the suit's
-/// in spades, hearts, diamonds, clubs order.
-fn card(text: &str) -> u8 {
-    let (rank, suit) = text.split_at(text.len() - 1);
-    let ranks = [
-        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-    ];
-    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
-    let suit = "SHDC".find(suit).expect("a suit") as u8;
-    suit << 4 | rank
-}
 
 /// A hand of eight from its notation, in the order given.
 fn hand(text: &str) -> [u8; 10] {

@@ -4,6 +4,9 @@
 //! from the bids alone; the hands before the one a test is about are bid and played like
 //! any other, so every total and bag count is one a real game reaches.
 
+mod common;
+
+use common::card;
 use koloda_native::games::spades::{Phase, Spades, SpadesOptions, BID_BASE};
 
 /// Each seat holds one whole suit, the spades at seat `spades`.
@@ -16,17 +19,6 @@ fn suited(spades: usize) -> [[u8; 13]; 4] {
         }
     }
     hands
-}
-
-/// A card's code from its notation (`10H`, `QS`).
-fn card(text: &str) -> u8 {
-    let (rank, suit) = text.split_at(text.len() - 1);
-    let ranks = [
-        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-    ];
-    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
-    let suit = "SHDC".find(suit).expect("a suit") as u8;
-    suit << 4 | rank
 }
 
 fn cards(text: &str) -> Vec<u32> {

@@ -2,20 +2,12 @@
 //! `docs/rules/tressette.md` (each test names its rules): what an initial hand declares and
 //! what each combination is worth, which heart takes a trick, and the bonuses for tricks.
 
+mod common;
+
+use common::card;
 use koloda_native::games::tressette::{
     declarations_of, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
 };
-
-/// A card's code from its notation (`3S`, `JH`).
-fn card(text: &str) -> u8 {
-    let (rank, suit) = text.split_at(text.len() - 1);
-    let ranks = [
-        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-    ];
-    let rank = ranks.iter().position(|&r| r == rank).expect("a rank") as u8;
-    let suit = "SHDC".find(suit).expect("a suit") as u8;
-    suit << 4 | rank
-}
 
 fn set(text: &str) -> u64 {
     text.split_whitespace()
