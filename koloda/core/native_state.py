@@ -65,6 +65,8 @@ class NativeState:
     VIEW: ClassVar[Callable[..., Any]]
     VIEW_FIELDS: ClassVar[tuple[str | None, ...]] = ()
     """The names of ``_view_fields``'s items in ``VIEW`` (None: not a field of the view)."""
+    SUMMARY: ClassVar[Callable[..., Any]]
+    """The score sheet's line (the game's ``DealSummary``), made from a native line's fields."""
     rules: Any
     shuffler: Shuffler | None
 
@@ -89,6 +91,8 @@ class NativeState:
         def _sheet_lines(self, start: int) -> Sequence[Any]: ...
 
         def _view_fields(self, seat: int) -> Sequence[Any]: ...
+
+        def _view(self, seat: int) -> dict[str, Any]: ...
 
     @classmethod
     def create(cls, rules: Any, first_dealer: Seat, shuffler: Shuffler | None) -> Any:
@@ -123,9 +127,9 @@ class NativeState:
         return self.AWAIT_PHASE < self.phase < self.OVER_PHASE
 
     def _summaries(self, lines: Sequence[Any]) -> Sequence[Any]:
-        """The score sheet's lines as the game's objects, from the core's tuples (a list, or
-        a tuple where the Python engine's sheet is one)."""
-        raise NotImplementedError
+        """The score sheet's lines as the game's objects, from the core's (a list, or a
+        tuple where the Python engine's sheet is one)."""
+        return [self.SUMMARY(**line) for line in lines]
 
     @property
     def sheet(self) -> Sequence[Any]:
@@ -142,16 +146,22 @@ class NativeState:
     def deal_scores(self) -> list[tuple[int, ...]]:
         return [line.scores for line in self.sheet]
 
-    def _events(self, raw: Sequence[Sequence[Any]]) -> list[Event]:
+    def _events(self, raw: Sequence[Any]) -> list[Event]:
         """The event objects of the native engine's tuples, by ``EVENTS``."""
         events: list[Event] = []
-        for kind, *items in raw:
+        for item in raw:
+            items: Sequence[Any] = ()
+            fields: dict[str, Any] = {}
+            if isinstance(item, dict):
+                kind, fields = item.pop("kind"), item
+            else:
+                kind, *items = item
             make = self.EVENTS.get(kind)
             if make is None:
-                raise ValueError(f"unknown native event {(kind, *items)!r}")
+                raise ValueError(f"unknown native event {kind!r}")
             if isinstance(make, str):
                 make = cast("Callable[..., Event]", getattr(self, make))
-            events.append(make(*map(_plain, items)))
+            events.append(make(*map(_plain, items), **fields))
         return events
 
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
@@ -163,8 +173,11 @@ class NativeState:
         n = self.rules.num_seats
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
-        values = self._view_fields(seat)
-        fields = {name: v for name, v in zip(self.VIEW_FIELDS, values, strict=True) if name}
+        if self.VIEW_FIELDS:
+            values = self._view_fields(seat)
+            fields = {name: v for name, v in zip(self.VIEW_FIELDS, values, strict=True) if name}
+        else:
+            fields = self._view(seat)
         return self.VIEW(seat=seat, **fields, **self._view_extra(fields))
 
     def _repr_fields(self) -> str:
@@ -195,7 +208,7 @@ class NativeDealing(NativeState):
 
         def _completed(self, start: int) -> list[tuple[int, Any, list[int]]]: ...
 
-        def _apply_events(self, action: int) -> tuple[list[tuple[Any, ...]], bool]: ...
+        def _apply_events(self, action: int) -> tuple[list[Any], bool]: ...
 
     @property
     def trick(self) -> list[Card]:

@@ -10,6 +10,9 @@
 //!
 //! The games are plain Rust (tested by `cargo test`).
 
+#[doc(hidden)]
+pub use serde as __serde;
+
 pub mod core;
 pub mod games;
 pub mod search;

@@ -5,6 +5,7 @@ mod common;
 
 use common::card;
 use koloda_native::core::rng::Rng;
+use koloda_native::core::Seat;
 use koloda_native::games::king::{
     King, KingOptions, Phase, Variant, NO_JACKS, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE,
     TRUMP_BASE, TRUMP_LAST,
@@ -75,7 +76,7 @@ fn the_holder_of_the_king_of_hearts_discards_it_when_void() {
     play(&mut game, "KH 7C");
     // seat 0 took K♥ with the ace: 16 to him, and nothing is left to decide (K-12)
     assert_eq!(game.sheet().len(), 1);
-    assert_eq!(game.sheet()[0].scores, [-16, 0, 0, 0]);
+    assert_eq!(game.sheet()[0].scores[..], [-16, 0, 0, 0]);
     assert!(game.sheet()[0].ended_early);
 }
 
@@ -207,7 +208,7 @@ fn a_deal_whose_penalties_are_all_taken_ends_at_once_with_the_same_scores() {
             play(&mut game, "KS 7S 8S 9S KH 7H 8H 9H KD 7D 8D 9D KC 7C 8C 9C");
         }
         let line = &game.sheet()[0];
-        assert_eq!(line.scores, [-16, 0, 0, 0], "stop: {stop}");
+        assert_eq!(line.scores[..], [-16, 0, 0, 0], "stop: {stop}");
         assert_eq!(line.ended_early, stop);
     }
 }
@@ -234,17 +235,17 @@ fn a_classic_game_is_seven_negative_deals_then_eight_positive_ones_summing_to_ze
         for pair in sheet.windows(2) {
             let (line, next) = (&pair[0], &pair[1]);
             let expected = if line.contract == POSITIVE {
-                line.declarer as u8 // the caller deals the next one
+                line.declarer.expect("a caller").index() // the caller deals the next one
             } else {
                 (line.dealer + 1) % 4 // the deal passes to the left
             };
             assert_eq!(next.dealer, expected, "seed {seed}, deal {}", next.deal);
         }
         for line in &sheet[7..] {
-            assert_eq!(line.declarer as u8, (line.dealer + 3) % 4); // on the dealer's right
+            assert_eq!(line.declarer, Some(Seat::new((line.dealer + 3) % 4))); // on the dealer's right
             assert_eq!(line.scores.iter().sum::<i64>(), 24);
         }
-        let penalties: i64 = sheet[..7].iter().flat_map(|l| l.scores).sum();
+        let penalties: i64 = sheet[..7].iter().flat_map(|l| l.scores.to_vec()).sum();
         assert_eq!(penalties, -192);
         assert_eq!(game.totals().iter().sum::<i64>(), 0, "seed {seed}");
     }

@@ -12,7 +12,7 @@ equal decision by decision.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import KingCore, analysis_king, analysis_king_dealt, king_playouts
@@ -71,20 +71,6 @@ def options_tuple(options: KingOptions) -> KingOptionsTuple:
     )
 
 
-def _summary(line: Sequence[Any]) -> DealSummary:
-    deal, dealer, contract, declarer, trump, by_last, scores, ended_early = line
-    return DealSummary(
-        deal=deal,
-        dealer=dealer,
-        contract=contract,
-        declarer=declarer if declarer >= 0 else None,
-        trump=trump if trump >= 0 else None,
-        by_last=by_last,
-        scores=tuple(scores),
-        ended_early=ended_early,
-    )
-
-
 class NativeKingState(KingCore, NativeDealing):
     """A game of King whose rules run in Rust. Create it through ``NativeKingRules``."""
 
@@ -97,30 +83,11 @@ class NativeKingState(KingCore, NativeDealing):
     PLAY_PHASE = PHASE_PLAY
     EVENTS: ClassVar[EventMakers] = {
         **COMMON_EVENTS,
-        "contract": lambda seat, code: ContractChosen(seat, contract_key(code)),
+        "contract": lambda seat, contract: ContractChosen(seat, contract_key(contract)),
         "trump": TrumpNamed,
     }
     VIEW = KingView
-    VIEW_FIELDS = (
-        "phase",
-        "deal",
-        "dealer",
-        "contract",
-        "declarer",
-        "trump",
-        "by_last",
-        "hand",
-        "dealt",
-        "hand_sizes",
-        "plays",
-        "trick_leader",
-        "trick",
-        "tricks_won",
-        "to_act",
-        "legal_actions",
-        "totals",
-        "rows",
-    )
+    SUMMARY = DealSummary
 
     @property
     def power(self) -> tuple[int, ...]:
@@ -132,9 +99,6 @@ class NativeKingState(KingCore, NativeDealing):
         """Every card of this deal in play order, as ``seat << 6 | card``."""
         return self.history
 
-    def _summaries(self, lines: Sequence[Any]) -> list[Any]:
-        return [_summary(line) for line in lines]
-
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
         self._deal([list(hand) for hand in hands])
         if events is not None:
@@ -142,7 +106,6 @@ class NativeKingState(KingCore, NativeDealing):
 
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
         return {
-            "num_seats": self.num_seats,
             "variant": self.rules.options.variant,
             "sheet": tuple(self.sheet),
         }
@@ -202,19 +165,7 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
             ),
             list(source.totals),
             [list(row) for row in source.rows],
-            [
-                (
-                    line.deal,
-                    line.dealer,
-                    line.contract,
-                    -1 if line.declarer is None else line.declarer,
-                    -1 if line.trump is None else line.trump,
-                    line.by_last,
-                    list(line.scores),
-                    line.ended_early,
-                )
-                for line in source.sheet
-            ],
+            [asdict(line) for line in source.sheet],
         )
         return state
 

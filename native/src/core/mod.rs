@@ -2,6 +2,7 @@
 //! ([`Seat`]), the seeded random numbers, the shuffle of the Python engine, and the winner
 //! of a trick.
 
+pub mod by_seat;
 pub mod cards;
 pub mod events;
 pub mod illegal;
@@ -11,12 +12,13 @@ pub mod shuffle;
 pub mod suit;
 pub mod tricks;
 
+pub use by_seat::BySeat;
 pub use cards::{Card, CardSet};
 pub use seat::Seat;
 pub use suit::Suit;
 
 /// Declares a fieldless enum numbered by the codes the Python engine uses (`#[repr(u8)]`,
-/// copied and compared), with `ALL` (every value, by code) and `from_code` (the value of a
+/// copied and compared, serialized as its code), with `ALL` (every value, by code) and `from_code` (the value of a
 /// code, or None).
 ///
 /// ```
@@ -39,6 +41,24 @@ macro_rules! coded_enum {
         #[repr(u8)]
         $vis enum $name {
             $($variant = $code),+
+        }
+
+        impl $crate::__serde::Serialize for $name {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_u8(*self as u8)
+            }
+        }
+
+        impl<'de> $crate::__serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let code = <u8 as $crate::__serde::Deserialize>::deserialize(d)?;
+                $name::from_code(code).ok_or_else(|| {
+                    <D::Error as $crate::__serde::de::Error>::custom(format!(
+                        "no {} of code {code}",
+                        stringify!($name)
+                    ))
+                })
+            }
         }
 
         impl $name {

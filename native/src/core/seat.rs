@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A seat, 0 .. the number of players; `Option<Seat>` where the Python engine has `None`
 /// (and the older code -1).
 ///
@@ -17,7 +19,10 @@ use std::fmt;
 /// assert_eq!(Seat::to_code(Some(east)), 1);
 /// assert_eq!(Seat::to_code(None), -1);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
 pub struct Seat(u8);
 
 impl Seat {

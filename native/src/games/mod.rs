@@ -209,6 +209,30 @@ pub trait Game: Clone {
     fn outcome(&self) -> Vec<f64>;
 }
 
+/// What a game describes of itself as plain data (serialized for the bindings and their
+/// tests): one seat's view and the score sheet's lines.
+///
+/// ```
+/// use koloda_native::core::Seat;
+/// use koloda_native::games::king::{King, KingOptions};
+/// use koloda_native::games::Described;
+///
+/// let game = King::new(KingOptions::default(), 0);
+/// let view = game.view(Seat::new(1));
+/// assert!(view.hand.is_empty() && view.to_act.is_none()); // no deal yet
+/// assert!(game.lines().is_empty());
+/// ```
+pub trait Described: Game {
+    /// What one seat may know.
+    type View: serde::Serialize;
+    /// One line of the score sheet.
+    type Line: serde::Serialize;
+    /// What `seat` may know now, and nothing else.
+    fn view(&self, seat: Seat) -> Self::View;
+    /// The score sheet: one line per finished deal.
+    fn lines(&self) -> &[Self::Line];
+}
+
 /// A game whose deals are given from outside, whole (King, Spades, Tressette): a step
 /// within a deal needs no chance, and says when the next deal is due. (101 draws from the
 /// stock within a hand, so its step takes the chance that reshuffles.)

@@ -5,7 +5,59 @@
 //! loading a position, its fields and view).
 
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use pythonize::{PythonizeTypes, PythonizeUnnamedMappingAdapter};
+use serde::Serialize;
+
+use crate::core::Seat;
+use crate::games::Described;
+
+/// How the bridge turns the games' plain data into Python's: structs (views, sheet lines,
+/// events with their `kind`) as dicts of their fields, sequences as tuples (as the Python
+/// engine's views and events hold them).
+pub struct Plain;
+
+impl PythonizeTypes for Plain {
+    type Map = PyDict;
+    type NamedMap = PythonizeUnnamedMappingAdapter<PyDict>;
+    type List = PyTuple;
+}
+
+/// `value` as Python's plain data (see [`Plain`]).
+pub fn plain<'py, T: Serialize + ?Sized>(
+    py: Python<'py>,
+    value: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize::pythonize_custom::<Plain, T>(py, value)?)
+}
+
+/// What `seat` may know of `game`, as the dict of the view's fields.
+pub fn view_of<'py, G: Described>(
+    py: Python<'py>,
+    game: &G,
+    seat: u8,
+) -> PyResult<Bound<'py, PyAny>> {
+    if usize::from(seat) >= game.num_seats() {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "no seat {seat}"
+        )));
+    }
+    plain(py, &game.view(Seat::new(seat)))
+}
+
+/// The score sheet's lines from `start` on, each the dict of its fields.
+pub fn sheet_from<'py, G: Described>(
+    py: Python<'py>,
+    game: &G,
+    start: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    plain(py, game.lines().get(start..).unwrap_or_default())
+}
+
+/// An event as the dict of its fields with its `kind`.
+pub fn event_object<'py, E: Serialize>(py: Python<'py>, event: &E) -> PyResult<Bound<'py, PyAny>> {
+    plain(py, event)
+}
 
 /// A game's events as the list of tuples its Python wrapper reads (`NativeState.EVENTS`).
 pub fn events_list<'py, E>(

@@ -39,7 +39,6 @@ fn king_options(o: KingOptionsTuple) -> PyResult<KingOptions> {
     })
 }
 
-type LineTuple = (u32, u8, u8, i8, i8, bool, Vec<i64>, bool);
 /// A deal's cards as ``_load`` takes them: dealt hands, hands, decisions before the play,
 /// cards taken, last tricks, all cards taken.
 type DealTuple = (Vec<Vec<u8>>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u8>, u64);
@@ -56,40 +55,7 @@ pub struct KingCore {
 
 impl KingCore {
     fn event_tuple<'py>(&self, py: Python<'py>, event: &KingEvent) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.game.n() as usize;
-        let tuple = match *event {
-            KingEvent::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
-            KingEvent::TrickTaken { seat, cards, count } => {
-                ("trick", seat, cards[..count as usize].to_vec()).into_pyobject(py)?
-            }
-            KingEvent::ContractChosen { seat, contract } => {
-                ("contract", seat, contract).into_pyobject(py)?
-            }
-            KingEvent::TrumpNamed {
-                seat,
-                suit,
-                by_last,
-            } => ("trump", seat, suit, by_last).into_pyobject(py)?,
-            KingEvent::DealScored {
-                deal,
-                scores,
-                ended_early,
-            } => ("scored", deal, scores[..n].to_vec(), ended_early).into_pyobject(py)?,
-            KingEvent::GameOver { outcome, winners } => {
-                let seats: Vec<u8> = (0..n as u8).filter(|s| winners >> s & 1 == 1).collect();
-                ("over", outcome[..n].to_vec(), seats).into_pyobject(py)?
-            }
-        };
-        Ok(tuple.into_any())
-    }
-
-    fn rows_tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rows: Vec<Bound<'py, PyTuple>> = self.game.rows()
-            [..self.game.table().num_rows() as usize]
-            .iter()
-            .map(|row| PyTuple::new(py, row))
-            .collect::<PyResult<_>>()?;
-        PyTuple::new(py, rows)
+        crate::python::bridge::event_object(py, event)
     }
 }
 
@@ -173,7 +139,7 @@ game_core! {
         constraints: (Vec<u64>, u64, u64),
         totals: Vec<i64>,
         rows: Vec<[u8; 8]>,
-        sheet: Vec<LineTuple>,
+        sheet: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let n = self.game.n() as usize;
         let size = self.game.table().hand_size() as usize;
@@ -194,23 +160,7 @@ game_core! {
         for (slot, row) in all_rows.iter_mut().zip(rows) {
             *slot = row;
         }
-        let lines = sheet
-            .into_iter()
-            .map(|line| {
-                let mut scores = [0i64; 4];
-                scores[..line.6.len().min(4)].copy_from_slice(&line.6[..line.6.len().min(4)]);
-                king::KingLine {
-                    deal: line.0,
-                    dealer: line.1,
-                    contract: line.2,
-                    declarer: line.3,
-                    trump: line.4,
-                    by_last: line.5,
-                    scores,
-                    ended_early: line.7,
-                }
-            })
-            .collect();
+        let lines: Vec<king::KingLine> = pythonize::depythonize(sheet)?;
         self.game.restore(KingPosition {
             phase,
             to_act: Seat::from_code(to_act.into()),
@@ -254,8 +204,8 @@ game_core! {
         PyTuple::new(py, hands)
     }
     #[getter]
-    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        self.rows_tuple(py)
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::plain(py, &self.game.rows()[..self.game.table().num_rows() as usize])
     }
 
     fn _current_actions(&self) -> Vec<u32> {
@@ -276,111 +226,13 @@ game_core! {
             .collect()
     }
 
-    fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
-        let n = self.game.n() as usize;
-        self.game
-            .sheet()
-            .iter()
-            .skip(start)
-            .map(|l| {
-                (
-                    l.deal,
-                    l.dealer,
-                    l.contract,
-                    l.declarer,
-                    l.trump,
-                    l.by_last,
-                    l.scores[..n].to_vec(),
-                    l.ended_early,
-                )
-            })
-            .collect()
+    fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::sheet_from(py, &self.game, start)
     }
 
-    /// The fields of ``KingView`` for ``seat`` but the variant and the sheet, in order.
-    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
-        let game = &self.game;
-        let n = game.n() as usize;
-        let in_deal = game.in_deal();
-        let dealt = game.visible_dealt(seat);
-        let mut sorted = dealt.to_vec();
-        sorted.sort_unstable();
-        let hand: Vec<u8> = sorted
-            .into_iter()
-            .filter(|&card| game.hands()[seat as usize] >> card & 1 == 1)
-            .collect();
-        let plays: Vec<(u8, u8)> = if in_deal {
-            game.plays()
-                .iter()
-                .map(|&p| (p >> 6, p & 63))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let trick_len = game.trick_count() as usize;
-        let trick: Vec<(u8, u8)> = if trick_len > 0 && in_deal {
-            plays[plays.len() - trick_len..].to_vec()
-        } else {
-            Vec::new()
-        };
-        let legal: Vec<u32> = if game.to_act() == Some(Seat::new(seat)) {
-            let mut out = Vec::new();
-            game.legal_actions(&mut out);
-            out
-        } else {
-            Vec::new()
-        };
-        let sizes: Vec<u32> = (0..n)
-            .map(|s| {
-                if in_deal {
-                    game.hands()[s].count_ones()
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let won: Vec<u8> = (0..n)
-            .map(|s| if in_deal { game.tricks()[s] } else { 0 })
-            .collect();
-        let fields: Vec<Bound<'py, PyAny>> = vec![
-            (game.phase() as u8).into_pyobject(py)?.into_any(),
-            game.deal_number().into_pyobject(py)?.into_any(),
-            game.dealer().into_pyobject(py)?.into_any(),
-            game.contract()
-                .filter(|_| in_deal)
-                .into_pyobject(py)?
-                .into_any(),
-            game.caller()
-                .map(Seat::index)
-                .filter(|_| in_deal)
-                .into_pyobject(py)?
-                .into_any(),
-            game.trump()
-                .map(Suit::index)
-                .filter(|_| in_deal)
-                .into_pyobject(py)?
-                .into_any(),
-            (game.by_last() && in_deal)
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any(),
-            PyTuple::new(py, hand)?.into_any(),
-            PyTuple::new(py, dealt)?.into_any(),
-            PyTuple::new(py, sizes)?.into_any(),
-            PyTuple::new(py, plays)?.into_any(),
-            game.trick_leader()
-                .map(Seat::index)
-                .filter(|_| game.phase() == king::Phase::Play)
-                .into_pyobject(py)?
-                .into_any(),
-            PyTuple::new(py, trick)?.into_any(),
-            PyTuple::new(py, won)?.into_any(),
-            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
-            PyTuple::new(py, legal)?.into_any(),
-            PyTuple::new(py, &game.totals()[..n])?.into_any(),
-            self.rows_tuple(py)?.into_any(),
-        ];
-        PyTuple::new(py, fields)
+    /// The fields of ``KingView`` for ``seat`` but the seat, the variant and the sheet.
+    fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::view_of(py, &self.game, seat)
     }
 }
 

@@ -1,10 +1,12 @@
-//! King: the rules (re-exported here, with a position given whole), the heuristic policy
-//! and the vector encoder.
+//! King: the rules (re-exported here, with a position given whole and a seat's view), the
+//! heuristic policy and the vector encoder.
 
 pub mod policy;
 pub mod position;
 pub mod rules;
 pub mod vector;
+pub mod view;
 
 pub use position::KingPosition;
 pub use rules::*;
+pub use view::KingView;

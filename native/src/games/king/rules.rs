@@ -6,12 +6,14 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
-use crate::core::{Seat, Suit};
+use crate::core::{BySeat, Seat, Suit};
 use crate::games::{random_playouts, Playouts};
 
 use super::position::KingPosition;
@@ -302,15 +304,16 @@ pub fn settlement(results: &[i64], proportional: bool, out: &mut [f64]) {
 }
 
 /// One line of the score sheet (`state.DealSummary`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KingLine {
     pub deal: u32,
     pub dealer: u8,
     pub contract: u8,
-    pub declarer: i8,
-    pub trump: i8,
+    /// The caller of a positive deal, or the orderer in the order variants.
+    pub declarer: Option<Seat>,
+    pub trump: Option<Suit>,
     pub by_last: bool,
-    pub scores: [i64; 4],
+    pub scores: BySeat<i64>,
     pub ended_early: bool,
 }
 
@@ -342,35 +345,30 @@ impl KingRecord {
     }
 }
 
-/// What happened, for the checked path.
-#[derive(Clone, Debug, PartialEq)]
+/// What happened, for the checked path; serialized with its kind as the Python engine's
+/// event (`koloda.core.events`) is made from it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum KingEvent {
-    CardPlayed {
-        seat: u8,
-        card: CardCode,
-    },
-    TrickTaken {
-        seat: u8,
-        cards: [CardCode; 4],
-        count: u8,
-    },
-    ContractChosen {
-        seat: u8,
-        contract: u8,
-    },
-    TrumpNamed {
-        seat: u8,
-        suit: u8,
-        by_last: bool,
-    },
+    #[serde(rename = "card")]
+    CardPlayed { seat: u8, card: CardCode },
+    #[serde(rename = "trick")]
+    TrickTaken { seat: u8, cards: BySeat<CardCode> },
+    #[serde(rename = "contract")]
+    ContractChosen { seat: u8, contract: u8 },
+    #[serde(rename = "trump")]
+    TrumpNamed { seat: u8, suit: Suit, by_last: bool },
+    #[serde(rename = "scored")]
     DealScored {
         deal: u32,
-        scores: [i64; 4],
+        scores: BySeat<i64>,
         ended_early: bool,
     },
+    #[serde(rename = "over")]
     GameOver {
-        outcome: [f64; 4],
-        winners: u8,
+        #[serde(rename = "totals")]
+        outcome: BySeat<f64>,
+        winners: Vec<u8>,
     },
 }
 
@@ -895,8 +893,7 @@ impl King {
         if E::ON {
             events.push(KingEvent::TrickTaken {
                 seat: winner,
-                cards,
-                count: self.n(),
+                cards: BySeat::from_slice(&cards[..self.n() as usize]),
             });
         }
         if played == num_tricks {
@@ -946,7 +943,7 @@ impl King {
         if E::ON {
             events.push(KingEvent::TrumpNamed {
                 seat: self.caller.map_or(0, Seat::index),
-                suit: self.trump.map_or(0, Suit::index),
+                suit: self.trump.unwrap_or(Suit::Spades),
                 by_last: self.by_last,
             });
         }
@@ -1106,16 +1103,16 @@ impl King {
             deal: self.deal_number,
             dealer: self.dealer,
             contract: self.contract as u8,
-            declarer: Seat::to_code(self.caller),
-            trump: self.trump.map_or(-1, |suit| suit.index() as i8),
+            declarer: self.caller,
+            trump: self.trump,
             by_last: self.by_last,
-            scores,
+            scores: BySeat::from_slice(&scores[..n as usize]),
             ended_early,
         });
         if E::ON {
             events.push(KingEvent::DealScored {
                 deal: self.deal_number,
-                scores,
+                scores: BySeat::from_slice(&scores[..n as usize]),
                 ended_early,
             });
         }
@@ -1134,13 +1131,13 @@ impl King {
                     .iter()
                     .cloned()
                     .fold(f64::NEG_INFINITY, f64::max);
-                let mut winners = 0u8;
-                for (seat, &value) in outcome[..n as usize].iter().enumerate() {
-                    if value == best {
-                        winners |= 1 << seat;
-                    }
-                }
-                events.push(KingEvent::GameOver { outcome, winners });
+                let winners = (0..n)
+                    .filter(|&seat| outcome[seat as usize] == best)
+                    .collect();
+                events.push(KingEvent::GameOver {
+                    outcome: BySeat::from_slice(&outcome[..n as usize]),
+                    winners,
+                });
             }
             return false;
         }

@@ -163,6 +163,6 @@ impl Encoder for King {
     }
     fn last_deal_scores(&self) -> Option<Vec<i64>> {
         let line = self.sheet().last()?;
-        Some(line.scores[..self.n() as usize].to_vec())
+        Some(line.scores.to_vec())
     }
 }

@@ -1,0 +1,103 @@
+//! What one seat of King may know (`koloda.games.king.view.KingView`, but for the seat, the
+//! variant's name and the score sheet, which the Python side adds).
+
+use serde::Serialize;
+
+use crate::core::{Seat, Suit};
+
+use super::rules::{King, KingLine, Phase};
+
+/// Everything `seat` may know now, and nothing else: its own seen cards, the public play.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KingView {
+    pub num_seats: u8,
+    pub phase: Phase,
+    pub deal: u32,
+    pub dealer: u8,
+    pub contract: Option<u8>,
+    pub declarer: Option<Seat>,
+    pub trump: Option<Suit>,
+    pub by_last: bool,
+    /// The seat's own seen cards, in order of the cards.
+    pub hand: Vec<u8>,
+    /// The seat's own seen cards as dealt.
+    pub dealt: Vec<u8>,
+    pub hand_sizes: Vec<u32>,
+    /// Every card of the deal with its player, in play order.
+    pub plays: Vec<(u8, u8)>,
+    pub trick_leader: Option<Seat>,
+    pub trick: Vec<(u8, u8)>,
+    pub tricks_won: Vec<u8>,
+    pub to_act: Option<Seat>,
+    pub legal_actions: Vec<u32>,
+    pub totals: Vec<i64>,
+    /// Each row's contracts still to order (the order variants).
+    pub rows: Vec<[u8; 8]>,
+}
+
+impl King {
+    /// What `seat` may know now (K-14: only the caller's first three cards while he names
+    /// trump by preview).
+    pub fn view(&self, seat: Seat) -> KingView {
+        let n = self.n() as usize;
+        let in_deal = self.in_deal();
+        let dealt = self.visible_dealt(seat.index()).to_vec();
+        let mut hand: Vec<u8> = dealt
+            .iter()
+            .copied()
+            .filter(|&card| self.hand(seat) >> card & 1 == 1)
+            .collect();
+        hand.sort_unstable();
+        let plays: Vec<(u8, u8)> = if in_deal {
+            self.plays().iter().map(|&p| (p >> 6, p & 63)).collect()
+        } else {
+            Vec::new()
+        };
+        let trick_len = if in_deal {
+            self.trick_count() as usize
+        } else {
+            0
+        };
+        let mut legal_actions = Vec::new();
+        if self.to_act() == Some(seat) {
+            self.legal_actions(&mut legal_actions);
+        }
+        let in_deal_or = |value: u32| if in_deal { value } else { 0 };
+        KingView {
+            num_seats: self.n(),
+            phase: self.phase(),
+            deal: self.deal_number(),
+            dealer: self.dealer(),
+            contract: self.contract().filter(|_| in_deal),
+            declarer: self.caller().filter(|_| in_deal),
+            trump: self.trump().filter(|_| in_deal),
+            by_last: self.by_last() && in_deal,
+            hand,
+            dealt,
+            hand_sizes: (0..n)
+                .map(|s| in_deal_or(self.hands()[s].count_ones()))
+                .collect(),
+            trick: plays[plays.len() - trick_len..].to_vec(),
+            plays,
+            trick_leader: self.trick_leader().filter(|_| self.phase() == Phase::Play),
+            tricks_won: (0..n)
+                .map(|s| in_deal_or(self.tricks()[s].into()) as u8)
+                .collect(),
+            to_act: self.to_act(),
+            legal_actions,
+            totals: self.totals()[..n].to_vec(),
+            rows: self.rows()[..self.table().num_rows() as usize].to_vec(),
+        }
+    }
+}
+
+impl crate::games::Described for King {
+    type View = KingView;
+    type Line = KingLine;
+    fn view(&self, seat: Seat) -> KingView {
+        King::view(self, seat)
+    }
+    fn lines(&self) -> &[KingLine] {
+        self.sheet()
+    }
+}
