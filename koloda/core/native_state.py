@@ -26,7 +26,7 @@ from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
-from koloda.core.events import CardPlayed, DealScored, Event, GameOver, TrickTaken
+from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 
 _MASK64 = (1 << 64) - 1
 
@@ -190,6 +190,14 @@ class NativeState:
         )
 
 
+def _deal_log(record: Any) -> DealLog:
+    """A native deal record (a dict, or the older tuple) as a deal log."""
+    if isinstance(record, dict):
+        record = (record["dealer"], record["dealt"], record["actions"])
+    dealer, dealt, actions = record
+    return DealLog(DealSetup(dealer, tuple(tuple(hand) for hand in dealt)), tuple(actions))
+
+
 class NativeDealing(NativeState):
     """The deal bookkeeping of a native whole-deck state (King, Spades, Tressette)."""
 
@@ -206,7 +214,9 @@ class NativeDealing(NativeState):
 
         def _current_actions(self) -> list[int]: ...
 
-        def _completed(self, start: int) -> list[tuple[int, Any, list[int]]]: ...
+        def _completed(self, start: int) -> Sequence[Any]: ...
+
+        def _deal(self, hands: list[list[int]]) -> Any: ...
 
         def _apply_events(self, action: int) -> tuple[list[Any], bool]: ...
 
@@ -217,8 +227,11 @@ class NativeDealing(NativeState):
         return [play & 63 for play in history[len(history) - self.trick_count :]]
 
     def _deal_hands(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
-        """Deals ``hands`` in the core and says so in ``events`` (each game's own)."""
-        raise NotImplementedError
+        """Deals ``hands`` in the core and says so in ``events``, with what the deal says."""
+        raw = self._deal([list(hand) for hand in hands])
+        if events is not None:
+            events.append(DealStarted(self.deal_number, self.dealer, hands))
+            events.extend(self._events(raw or ()))
 
     def apply(self, action: int) -> list[Event]:
         """Apply a decision after checking it; an illegal one raises IllegalActionError
@@ -232,10 +245,7 @@ class NativeDealing(NativeState):
     @property
     def completed(self) -> list[DealLog]:
         """The finished deals' logs."""
-        return [
-            DealLog(DealSetup(dealer, tuple(tuple(h) for h in dealt)), tuple(actions))
-            for dealer, dealt, actions in self._completed(0)
-        ]
+        return [_deal_log(record) for record in self._completed(0)]
 
     def _deal_from_shuffler(self) -> None:
         """Called by the native ``apply_unchecked`` when a deal ends and a shuffler deals."""
@@ -273,6 +283,8 @@ class NativeDealing(NativeState):
         return events
 
     def current_log(self) -> DealLog:
+        if hasattr(self, "_current_record"):
+            return _deal_log(self._current_record())
         dealt = tuple(tuple(hand) for hand in self.dealt)
         return DealLog(DealSetup(self.dealer, dealt), tuple(self._current_actions()))
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from koloda import IllegalActionError, load_game
 from koloda.core.engine import AnyRules, AnyState
+from koloda.games.king.native import position as king_position
 
 Fingerprint = Callable[[Any], tuple[Any, ...]]
 
@@ -51,40 +52,11 @@ def spades_fingerprint(state: Any) -> tuple[Any, ...]:
     )
 
 
-_MASK64 = (1 << 64) - 1
-
-
 def king_fingerprint(state: Any) -> tuple[Any, ...]:
-    """Every field of a King state that its views, scores and future depend on (the trick
-    constraints as 64-bit masks: Python keeps complements as negative ints)."""
-    return (
-        state.phase,
-        state.to_act,
-        state.is_over,
-        state.dealer,
-        state.deal_number,
-        state.contract,
-        state.trump,
-        state.by_last,
-        state.caller,
-        tuple(state.hands),
-        state.dealt if state.in_deal else None,
-        tuple(state.pre_actions),
-        tuple(state.taken),
-        tuple(state.last_tricks),
-        state.taken_all,
-        tuple(state.history),
-        state.trick_count,
-        state.lead_suit,
-        state.trick_leader,
-        tuple(state.tricks),
-        state.tricks_played,
-        [mask & _MASK64 for mask in state.lead_first],
-        state.follow_first & _MASK64,
-        state.discard_first & _MASK64,
-        tuple(state.totals),
-        tuple(state.rows),
-    )
+    """A King state's whole position as the native engine gives it (``_position``) and as
+    ``koloda.games.king.native.position`` reads it of a Python state."""
+    native = hasattr(state, "_position")
+    return (state.is_over, state._position() if native else king_position(state))
 
 
 def tressette_fingerprint(state: Any) -> tuple[Any, ...]:

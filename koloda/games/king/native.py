@@ -16,12 +16,9 @@ from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import KingCore, analysis_king, analysis_king_dealt, king_playouts
-from koloda.core.cards import Card
 from koloda.core.engine import Rules
 from koloda.core.events import (
     ContractChosen,
-    DealStarted,
-    Event,
     TrumpNamed,
 )
 from koloda.core.native_state import (
@@ -53,22 +50,55 @@ from koloda.games.king.state import (
 from koloda.games.king.view import KingView
 from koloda.games.king.view import sample_state as sample_python_state
 
-KingOptionsTuple = tuple[int, tuple[int, ...], bool, bool, int, bool, bool]
-_VARIANTS = {"classic": 0, "order": 1, "three": 2}
 _MASK64 = (1 << 64) - 1
 
 
-def options_tuple(options: KingOptions) -> KingOptionsTuple:
-    """The options in the order the native engine takes them."""
-    return (
-        _VARIANTS[options.variant],
-        tuple(contract_from_key(key) for key in options.negative_order),
-        options.king_forced_on_heart_lead,
-        options.stop_when_decided,
-        options.positive_orders_per_player,
-        options.order_scope == "shared",
-        options.three_player_balance == "proportional",
-    )
+def native_options(options: KingOptions) -> dict[str, Any]:
+    """The options as the native engine takes them (the negative order as contract codes)."""
+    return {
+        **asdict(options),
+        "negative_order": [contract_from_key(key) for key in options.negative_order],
+        "order_shared": options.order_scope == "shared",
+        "proportional": options.three_player_balance == "proportional",
+    }
+
+
+def _seat(code: int) -> int | None:
+    return None if code < 0 else code
+
+
+def position(source: KingState) -> dict[str, Any]:
+    """A Python-engine state's position as the native engine takes it (``_load``) and gives
+    it (``_position``): the trick constraints as 64-bit masks (Python keeps complements as
+    negative ints), the dealt hands during a deal only."""
+    return {
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "deal_number": source.deal_number,
+        "dealer": source.dealer,
+        "contract": _seat(source.contract),
+        "trump": _seat(source.trump),
+        "by_last": source.by_last,
+        "caller": _seat(source.caller),
+        "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
+        "hands": tuple(source.hands),
+        "pre_actions": tuple(source.pre_actions),
+        "taken": tuple(source.taken),
+        "last_tricks": tuple(source.last_tricks),
+        "taken_all": source.taken_all,
+        "plays": tuple(source.history),
+        "trick_count": source.trick_count,
+        "lead_suit": source.lead_suit,
+        "trick_leader": _seat(source.trick_leader),
+        "tricks": tuple(source.tricks),
+        "tricks_played": source.tricks_played,
+        "lead_first": tuple(mask & _MASK64 for mask in source.lead_first),
+        "follow_first": source.follow_first & _MASK64,
+        "discard_first": source.discard_first & _MASK64,
+        "totals": tuple(source.totals),
+        "rows": tuple(map(tuple, source.rows)),
+        "sheet": tuple(asdict(line) for line in source.sheet),
+    }
 
 
 class NativeKingState(KingCore, NativeDealing):
@@ -99,11 +129,6 @@ class NativeKingState(KingCore, NativeDealing):
         """Every card of this deal in play order, as ``seat << 6 | card``."""
         return self.history
 
-    def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
-        self._deal([list(hand) for hand in hands])
-        if events is not None:
-            events.append(DealStarted(self.deal_number, self.dealer, hands))
-
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
         return {
             "variant": self.rules.options.variant,
@@ -118,8 +143,8 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     PLAYOUTS = king_playouts
     ANALYSIS = (analysis_king, analysis_king_dealt)
 
-    def options_tuple(self) -> KingOptionsTuple:
-        return options_tuple(self.options)
+    def options_tuple(self) -> dict[str, Any]:
+        return native_options(self.options)
 
     def sample_state(self, view: KingView, rng: random.Random) -> NativeKingState:  # type: ignore[override]
         """The Python engine's sampling (the same constraints, the same draws), loaded into
@@ -129,44 +154,7 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     def from_python(self, source: KingState) -> NativeKingState:
         """A native state in exactly the position of a Python-engine state."""
         state: NativeKingState = self.empty_state(source.first_dealer % self.num_seats)
-        n = self.num_seats
-        dealt = source.dealt if source.dealt else ((0,) * self.hand_size,) * n
-        state._load(
-            (
-                source.phase,
-                source.to_act_seat,
-                source.deal_number,
-                source.dealer,
-                source.contract,
-                source.trump,
-                source.by_last,
-                source.caller,
-            ),
-            (
-                [list(hand) for hand in dealt],
-                list(source.hands),
-                list(source.pre_actions),
-                list(source.taken),
-                list(source.last_tricks),
-                source.taken_all,
-            ),
-            (
-                list(source.history),
-                source.trick_count,
-                source.lead_suit,
-                source.trick_leader,
-                list(source.tricks),
-                source.tricks_played,
-            ),
-            (
-                [mask & _MASK64 for mask in source.lead_first],
-                source.follow_first & _MASK64,
-                source.discard_first & _MASK64,
-            ),
-            list(source.totals),
-            [list(row) for row in source.rows],
-            [asdict(line) for line in source.sheet],
-        )
+        state._load(position(source))
         return state
 
 

@@ -4,6 +4,7 @@
 //! it) and `vector` (its observation encoder for the vector environment), and the [`Game`]
 //! trait they all implement.
 
+use crate::core::cards::CardCode;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::Seat;
@@ -231,6 +232,78 @@ pub trait Described: Game {
     fn view(&self, seat: Seat) -> Self::View;
     /// The score sheet: one line per finished deal.
     fn lines(&self) -> &[Self::Line];
+}
+
+/// A game made from its agreed rules (deserialized from the bindings' plain data) and its
+/// first dealer.
+///
+/// ```
+/// use koloda_native::games::king::{King, KingOptions};
+/// use koloda_native::games::{Game, Setup};
+///
+/// let game = King::setup(KingOptions::default(), 5).expect("valid options");
+/// assert_eq!(game.dealer(), 1); // the first dealer is taken modulo the seats
+/// let mut options = KingOptions::default();
+/// options.negative_order = [0, 0, 1, 2, 3, 4, 5]; // not an order of the seven games
+/// assert!(King::setup(options, 0).is_err());
+/// ```
+pub trait Setup: Game + Sized {
+    /// The agreed rules.
+    type Options: serde::de::DeserializeOwned + Default;
+    /// A new game awaiting its first deal by `first_dealer` (modulo the seats), or why
+    /// the options cannot be played.
+    fn setup(options: Self::Options, first_dealer: u8) -> Result<Self, String>;
+}
+
+/// A game put in a position given whole (a state of the Python engine) and read back:
+/// `restore(position())` changes nothing.
+///
+/// ```
+/// use koloda_native::core::rng::Rng;
+/// use koloda_native::games::king::{King, KingOptions};
+/// use koloda_native::games::{DealtGame, Positioned};
+///
+/// let mut game = King::new(KingOptions::default(), 2);
+/// game.deal_random(&mut Rng::new(3));
+/// let mut copy = King::new(KingOptions::default(), 2);
+/// copy.restore(game.position()).expect("a position of this table");
+/// assert_eq!(copy.position(), game.position());
+/// ```
+pub trait Positioned: Game {
+    /// The plain description of a position.
+    type Position: serde::Serialize + serde::de::DeserializeOwned;
+    /// The position the game is in.
+    fn position(&self) -> Self::Position;
+    /// Puts the game in `position`; one that does not fit the game's table is an error and
+    /// changes nothing.
+    fn restore(&mut self, position: Self::Position) -> Result<(), String>;
+}
+
+/// A finished deal as a record keeps it (`koloda.core.engine.DealLog`): its dealer, each
+/// seat's hand as dealt, and every decision in order.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DealRecord {
+    pub dealer: u8,
+    pub dealt: Vec<Vec<CardCode>>,
+    pub actions: Vec<u32>,
+}
+
+/// A whole-deck game's deals as given and recorded: the hands dealt from outside, the
+/// deal in progress and the finished deals as a record keeps them.
+pub trait Recorded: DealtGame {
+    /// Deals the next deal from `hands` (each seat's cards in dealt order), pushing what
+    /// the deal says; hands of the wrong sizes are an error and change nothing.
+    fn deal_hands(
+        &mut self,
+        hands: &[Vec<CardCode>],
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), String>;
+    /// Each seat's hand as dealt in the deal in progress.
+    fn dealt_hands(&self) -> Vec<Vec<CardCode>>;
+    /// The deal in progress as a record keeps it so far.
+    fn current_record(&self) -> DealRecord;
+    /// The finished deals from `start` on.
+    fn records(&self, start: usize) -> Vec<DealRecord>;
 }
 
 /// A game whose deals are given from outside, whole (King, Spades, Tressette): a step

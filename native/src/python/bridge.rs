@@ -10,7 +10,7 @@ use pythonize::{PythonizeTypes, PythonizeUnnamedMappingAdapter};
 use serde::Serialize;
 
 use crate::core::Seat;
-use crate::games::Described;
+use crate::games::{Described, Setup};
 
 /// How the bridge turns the games' plain data into Python's: structs (views, sheet lines,
 /// events with their `kind`) as dicts of their fields, sequences as tuples (as the Python
@@ -54,10 +54,121 @@ pub fn sheet_from<'py, G: Described>(
     plain(py, game.lines().get(start..).unwrap_or_default())
 }
 
-/// An event as the dict of its fields with its `kind`.
-pub fn event_object<'py, E: Serialize>(py: Python<'py>, event: &E) -> PyResult<Bound<'py, PyAny>> {
+/// An event of `_core`'s game as the dict of its fields with its `kind`.
+pub fn event_object<'py, C, E: Serialize>(
+    _core: &C,
+    py: Python<'py>,
+    event: &E,
+) -> PyResult<Bound<'py, PyAny>> {
     plain(py, event)
 }
+
+/// A new game of the options Python gives (as a dict) and its first dealer.
+pub fn set_up<G: Setup>(options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<G> {
+    let options: G::Options = pythonize::depythonize(options)?;
+    G::setup(options, first_dealer).map_err(pyo3::exceptions::PyValueError::new_err)
+}
+
+/// `#[pymethods]` of a whole-deck game's core class `$core` (holding a `$game`, a
+/// [`Setup`], [`Recorded`](crate::games::Recorded), [`Positioned`](crate::games::Positioned)
+/// and [`Described`] game): the class,
+/// [`game_core!`]'s members, and what every such game has alike: creation, the deal given
+/// by Python, the records, positions given whole, the score sheet and the view; then the
+/// game's own (`$own`).
+macro_rules! dealt_game_class {
+    (
+        $(#[$doc:meta])*
+        $core:ident($game:ty),
+        getters { $($getters:tt)* },
+        $($own:tt)*
+    ) => {
+        $(#[$doc])*
+        #[pyclass(subclass, module = "koloda._native")]
+        pub struct $core {
+            pub(crate) game: $game,
+            #[pyo3(get, set)]
+            rules: Option<Py<PyAny>>,
+            #[pyo3(get, set)]
+            shuffler: Option<Py<PyAny>>,
+        }
+
+        $crate::python::bridge::game_core! {
+            $core,
+            copies [],
+            getters { $($getters)* },
+            dealt $crate::python::bridge::event_object,
+            #[new]
+            fn new() -> Self {
+                let game = $crate::games::Setup::setup(Default::default(), 0);
+                $core {
+                    game: game.expect("the default options are valid"),
+                    rules: None,
+                    shuffler: None,
+                }
+            }
+
+            /// Sets the game up anew from its options (a dict) and first dealer.
+            fn _configure(&mut self, options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<()> {
+                self.game = $crate::python::bridge::set_up(options, first_dealer)?;
+                Ok(())
+            }
+
+            /// Deals the next deal from these hands; returns what the deal says.
+            fn _deal<'py>(
+                &mut self,
+                py: Python<'py>,
+                hands: Vec<Vec<u8>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let mut events = Vec::new();
+                $crate::games::Recorded::deal_hands(&mut self.game, &hands, &mut events)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                $crate::python::bridge::plain(py, &events)
+            }
+
+            /// Each seat's hand as dealt in the deal in progress.
+            #[getter]
+            fn dealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::plain(py, &$crate::games::Recorded::dealt_hands(&self.game))
+            }
+
+            /// The deal in progress as a record keeps it so far (a dict).
+            fn _current_record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::plain(py, &$crate::games::Recorded::current_record(&self.game))
+            }
+
+            /// The finished deals from `start` on (dicts: dealer, dealt, actions).
+            fn _completed<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::plain(py, &$crate::games::Recorded::records(&self.game, start))
+            }
+
+            /// The score sheet's lines from `start` on (dicts).
+            fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::sheet_from(py, &self.game, start)
+            }
+
+            /// Puts the game in a position given whole (a dict: a state of the Python engine).
+            fn _load(&mut self, position: &Bound<'_, PyAny>) -> PyResult<()> {
+                let position = pythonize::depythonize(position)?;
+                $crate::games::Positioned::restore(&mut self.game, position)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// The position the game is in (a dict, what `_load` takes).
+            fn _position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::plain(py, &$crate::games::Positioned::position(&self.game))
+            }
+
+            /// What `seat` may know now: the fields of the game's view that Rust knows.
+            fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::view_of(py, &self.game, seat)
+            }
+
+            $($own)*
+        }
+    };
+}
+
+pub(crate) use dealt_game_class;
 
 /// A game's events as the list of tuples its Python wrapper reads (`NativeState.EVENTS`).
 pub fn events_list<'py, E>(
@@ -93,6 +204,32 @@ pub fn playouts_dict<'py, T: IntoPyObject<'py> + Clone>(
     out.set_item("outcomes", result.outcomes)?;
     Ok(out)
 }
+
+/// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
+/// (`$playouts`, with the options Python gives as a dict, a `$game`'s), as the dict of
+/// [`playouts_dict`].
+macro_rules! playouts_of {
+    ($name:ident, $game:ty, $playouts:path) => {
+        /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
+        #[pyfunction]
+        #[pyo3(signature = (options, games, seed, deal_limit = 0))]
+        pub fn $name<'py>(
+            py: Python<'py>,
+            options: &Bound<'py, PyAny>,
+            games: u64,
+            seed: u64,
+            deal_limit: u32,
+        ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+            let options = $crate::python::bridge::set_up::<$game>(options, 0)?
+                .options()
+                .clone();
+            let result = py.detach(|| $playouts(options, games, seed, deal_limit));
+            $crate::python::bridge::playouts_dict(py, result)
+        }
+    };
+}
+
+pub(crate) use playouts_of;
 
 /// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
 /// (`$playouts`, with the options of Python's tuple `$tuple` as `$options` reads them), as
@@ -140,7 +277,7 @@ macro_rules! game_core {
         dealt $event:path,
         $($own:tt)*
     ) => {
-        game_core!($core, copies [$($field),*], getters { $($(#[$doc])* $name: $ty = $get),* },
+        $crate::python::bridge::game_core!($core, copies [$($field),*], getters { $($(#[$doc])* $name: $ty = $get),* },
             /// The fast path for search: the caller guarantees the action is legal.
             fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
                 let due = {

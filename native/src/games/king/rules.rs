@@ -67,7 +67,8 @@ pub const MAX_HAND: usize = 10;
 const MAX_PLAYS: usize = 32;
 
 /// K-0: the variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Variant {
     Classic,
     Order,
@@ -75,7 +76,7 @@ pub enum Variant {
 }
 
 /// The agreed rules (`KingOptions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct KingOptions {
     pub variant: Variant,
     /// K-11: the order of the seven negative deals (contract codes).
@@ -587,10 +588,38 @@ impl King {
         self.phase == Phase::Over
     }
 
-    /// Puts the game in the position `position` describes (a state of the Python engine,
-    /// checked by the caller); the options, the first dealer and the finished deals stay.
-    pub fn restore(&mut self, position: KingPosition) {
+    /// Puts the game in the position `position` describes (a state of the Python engine);
+    /// the options, the first dealer and the finished deals stay. A position that does not
+    /// fit the table (its seats, hands or rows) is an error and changes nothing.
+    pub fn restore(&mut self, position: KingPosition) -> Result<(), String> {
+        let n = self.n() as usize;
+        let size = self.table.hand_size as usize;
+        let fits = |len: usize| len == n;
+        if !(fits(position.hands.len())
+            && fits(position.taken.len())
+            && fits(position.last_tricks.len())
+            && fits(position.tricks.len())
+            && fits(position.lead_first.len())
+            && fits(position.totals.len())
+            && (position.dealt.is_empty() || position.dealt.len() == n)
+            && position.dealt.iter().all(|hand| hand.len() == size)
+            && position.plays.len() <= MAX_PLAYS
+            && position.rows.len() <= 4
+            && position.dealer < n as u8)
+        {
+            return Err("the position does not fit this table".into());
+        }
         let pre_len = position.pre_actions.len().min(2);
+        let by_seat = |values: &[CardBits]| {
+            let mut out = [0; 4];
+            out[..values.len()].copy_from_slice(values);
+            out
+        };
+        let small = |values: &[u8]| {
+            let mut out = [0; 4];
+            out[..values.len()].copy_from_slice(values);
+            out
+        };
         self.phase = position.phase;
         self.to_act = position.to_act;
         self.deal_number = position.deal_number;
@@ -599,30 +628,73 @@ impl King {
         self.trump = position.trump;
         self.by_last = position.by_last;
         self.caller = position.caller;
-        self.dealt = position.dealt;
-        self.hands = position.hands;
+        self.dealt = [[0; MAX_HAND]; 4];
+        for (slot, hand) in self.dealt.iter_mut().zip(&position.dealt) {
+            slot[..size].copy_from_slice(hand);
+        }
+        self.hands = by_seat(&position.hands);
         self.pre_len = pre_len as u8;
         self.pre[..pre_len].copy_from_slice(&position.pre_actions[..pre_len]);
-        self.taken = position.taken;
-        self.last_tricks = position.last_tricks;
+        self.taken = by_seat(&position.taken);
+        self.last_tricks = small(&position.last_tricks);
         self.taken_all = position.taken_all;
         self.plays_len = position.plays.len() as u8;
         self.plays[..position.plays.len()].copy_from_slice(&position.plays);
         self.trick_count = position.trick_count;
         self.lead_suit = position.lead_suit;
         self.trick_leader = position.trick_leader;
-        self.tricks = position.tricks;
+        self.tricks = small(&position.tricks);
         self.tricks_played = position.tricks_played;
-        self.lead_first = position.lead_first;
+        self.lead_first = by_seat(&position.lead_first);
         self.follow_first = position.follow_first;
         self.discard_first = position.discard_first;
         self.power_trump = self
             .trump
             .filter(|_| self.contract == POSITIVE as i8)
             .map(Suit::index);
-        self.totals = position.totals;
-        self.rows = position.rows;
+        self.totals = [0; 4];
+        self.totals[..n].copy_from_slice(&position.totals);
+        self.rows = [[0; 8]; 4];
+        self.rows[..position.rows.len()].copy_from_slice(&position.rows);
         self.sheet = Arc::new(position.sheet);
+        Ok(())
+    }
+
+    /// The position the game is in (what [`King::restore`] takes).
+    pub fn position(&self) -> KingPosition {
+        let n = self.n() as usize;
+        KingPosition {
+            phase: self.phase,
+            to_act: self.to_act,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            contract: self.contract(),
+            trump: self.trump,
+            by_last: self.by_last,
+            caller: self.caller,
+            dealt: if self.in_deal() {
+                crate::games::Recorded::dealt_hands(self)
+            } else {
+                Vec::new()
+            },
+            hands: BySeat::from_slice(&self.hands[..n]),
+            pre_actions: self.pre_actions().to_vec(),
+            taken: BySeat::from_slice(&self.taken[..n]),
+            last_tricks: BySeat::from_slice(&self.last_tricks[..n]),
+            taken_all: self.taken_all,
+            plays: self.plays().to_vec(),
+            trick_count: self.trick_count,
+            lead_suit: self.lead_suit,
+            trick_leader: self.trick_leader,
+            tricks: BySeat::from_slice(&self.tricks[..n]),
+            tricks_played: self.tricks_played,
+            lead_first: BySeat::from_slice(&self.lead_first[..n]),
+            follow_first: self.follow_first,
+            discard_first: self.discard_first,
+            totals: BySeat::from_slice(&self.totals[..n]),
+            rows: self.rows[..self.table.num_rows as usize].to_vec(),
+            sheet: self.sheet.to_vec(),
+        }
     }
 
     /// A copy that plays every trick of its deal: without K-12's early end, as the search
@@ -1180,6 +1252,80 @@ impl King {
 }
 
 crate::games::impl_game!(King);
+
+impl crate::games::Setup for King {
+    type Options = KingOptions;
+    fn setup(options: KingOptions, first_dealer: u8) -> Result<King, String> {
+        let mut order = options.negative_order;
+        order.sort_unstable();
+        if order != [0, 1, 2, 3, 4, 5, 6] {
+            return Err("the negative order must hold each negative game once (K-11)".into());
+        }
+        if !(1..=16).contains(&options.positive_orders_per_player) {
+            return Err("positive_orders_per_player must be 1..16".into());
+        }
+        let seats = KingTable::new(options).num_seats();
+        Ok(King::new(options, first_dealer % seats))
+    }
+}
+
+impl crate::games::Positioned for King {
+    type Position = KingPosition;
+    fn position(&self) -> KingPosition {
+        King::position(self)
+    }
+    fn restore(&mut self, position: KingPosition) -> Result<(), String> {
+        King::restore(self, position)
+    }
+}
+
+impl crate::games::Recorded for King {
+    fn deal_hands(
+        &mut self,
+        hands: &[Vec<CardCode>],
+        _events: &mut Vec<KingEvent>,
+    ) -> Result<(), String> {
+        let size = self.table.hand_size as usize;
+        if hands.len() != self.n() as usize || hands.iter().any(|hand| hand.len() != size) {
+            return Err("hands of the wrong size".into());
+        }
+        let mut fixed = [[0; MAX_HAND]; 4];
+        for (slot, hand) in fixed.iter_mut().zip(hands) {
+            slot[..size].copy_from_slice(hand);
+        }
+        self.deal(&fixed);
+        Ok(())
+    }
+    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
+        let size = self.table.hand_size as usize;
+        self.dealt[..self.n() as usize]
+            .iter()
+            .map(|hand| hand[..size].to_vec())
+            .collect()
+    }
+    fn current_record(&self) -> crate::games::DealRecord {
+        crate::games::DealRecord {
+            dealer: self.dealer,
+            dealt: self.dealt_hands(),
+            actions: self.current_actions().collect(),
+        }
+    }
+    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
+        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
+        let records = self.completed.get(start..).unwrap_or_default();
+        records
+            .iter()
+            .map(|record| crate::games::DealRecord {
+                dealer: record.dealer,
+                dealt: record.dealt[..n]
+                    .iter()
+                    .map(|hand| hand[..size].to_vec())
+                    .collect(),
+                actions: record.actions.clone(),
+            })
+            .collect()
+    }
+}
 
 impl crate::games::DealtGame for King {
     type Event = KingEvent;
