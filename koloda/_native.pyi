@@ -25,18 +25,18 @@ __all__ = [
     "hundred_one_batch_step",
     "hundred_one_belief_weight",
     "hundred_one_deal_hidden",
-    "hundred_one_ismcts",
-    "hundred_one_pimc",
     "hundred_one_playouts",
     "hundred_one_policy_action",
     "hundred_one_rollout",
+    "ismcts_hundred_one",
     "ismcts_king",
     "ismcts_spades",
     "ismcts_tressette",
     "king_batch_encode",
     "king_batch_step",
     "king_playouts",
-    "king_policy_card",
+    "king_policy_action",
+    "pimc_hundred_one",
     "pimc_king",
     "pimc_spades",
     "pimc_tressette",
@@ -46,11 +46,11 @@ __all__ = [
     "spades_batch_step",
     "spades_bid_model",
     "spades_playouts",
-    "spades_policy_card",
+    "spades_policy_action",
     "tressette_batch_encode",
     "tressette_batch_step",
     "tressette_playouts",
-    "tressette_policy_card",
+    "tressette_policy_action",
 ]
 
 GAMES: tuple[str, ...]
@@ -541,13 +541,13 @@ def pimc_king(
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for King (three or four seats)."""
 
-def king_policy_card(state: KingCore) -> int:
+def king_policy_action(state: KingCore) -> int:
     """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
     to act in ``state`` during the card play, as the native search's rollouts play it."""
 
 # ----- the games' rollout policies (native/src/python/search.rs) ----------------------------
 
-def spades_policy_card(state: SpadesCore) -> int:
+def spades_policy_action(state: SpadesCore) -> int:
     """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
     act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
     card play."""
@@ -597,7 +597,7 @@ def pimc_tressette(
 ) -> tuple[int, list[tuple[int, float]], int, int, int]:
     """As ``pimc_spades``, for Tressette."""
 
-def tressette_policy_card(state: TressetteCore) -> int:
+def tressette_policy_action(state: TressetteCore) -> int:
     """The card the Tressette heuristic plays for the seat to act, from its own hand and the
     cards played only (ValueError when no card is to be played)."""
 
@@ -659,7 +659,7 @@ def analysis_tressette_dealt(
 ) -> list[tuple[int, float]] | None:
     """As ``analysis_spades_dealt``, for Tressette."""
 
-# ----- native search of 101 (native/src/python/search_hundred_one.rs) ---------------------
+# ----- native search of 101 (native/src/python/search.rs) --------------------------------
 
 def hundred_one_policy_action(state: HundredOneCore) -> int:
     """The heuristic's action (``hundred_one/heuristic.py``) for the seat to act in
@@ -676,7 +676,7 @@ def hundred_one_rollout(state: HundredOneCore, seat: int, seed: int = 0) -> floa
     """One heuristic rollout of ``state`` as it is to the end of its hand (reshuffles of
     the pile from ``seed``): the reward of ``seat`` (``GameInfo.rewards``)."""
 
-def hundred_one_pimc(
+def pimc_hundred_one(
     states: list[HundredOneCore],
     samples: int | None = None,
     milliseconds: float | None = None,
@@ -699,7 +699,7 @@ def hundred_one_pimc(
     (on the deal with its stock shuffled again: the seat does not know the stock's order),
     each action valued by ``lookahead_rollouts`` playouts, each on the stock shuffled anew."""
 
-def hundred_one_ismcts(
+def ismcts_hundred_one(
     states: list[HundredOneCore],
     iterations: int | None = None,
     milliseconds: float | None = None,
@@ -713,7 +713,7 @@ def hundred_one_ismcts(
 ) -> tuple[list[tuple[int, float, int]], int, float, int, int]:
     """ISMCTS for the seat to act in ``states`` over its own decisions (keyed by what it
     knows at them), the others playing the heuristic, on deals drawn as
-    ``hundred_one_pimc`` draws them: each legal action at the root with its mean reward and
+    ``pimc_hundred_one`` draws them: each legal action at the root with its mean reward and
     visits, the iterations, the effective number of weighed deals, the candidates and the
     nodes of the tree."""
 
@@ -721,5 +721,5 @@ def hundred_one_deal_hidden(
     state: HundredOneCore, hidden: tuple[int, list[tuple[int, int, int]]], seed: int = 0
 ) -> tuple[list[int], list[int]] | None:
     """The hands and the stock (its top card last) of ``state`` with the unseen cards dealt
-    anew from ``hidden`` (as ``hundred_one_pimc`` takes it) for the seat to act, or None
+    anew from ``hidden`` (as ``pimc_hundred_one`` takes it) for the seat to act, or None
     when the random deals fail."""

@@ -13,10 +13,10 @@ from koloda import load_game
 from koloda._native import (
     hundred_one_belief_weight,
     hundred_one_deal_hidden,
-    hundred_one_ismcts,
-    hundred_one_pimc,
     hundred_one_policy_action,
     hundred_one_rollout,
+    ismcts_hundred_one,
+    pimc_hundred_one,
 )
 from koloda.bots.search.deal import deal_finished, reward_function
 from koloda.core.cards import cards_in
@@ -189,22 +189,22 @@ def test_pimc_values_depend_only_on_the_inputs_and_the_seed() -> None:
     for state in _positions(rules, 10, 0.1, "pimc"):
         view = state.view(state.to_act)
         candidates = [rules.sample_state(view, rng) for _ in range(20)]
-        first = hundred_one_pimc(candidates, samples=50, seed=9, epsilon=0.1)
-        again = hundred_one_pimc(candidates, samples=50, seed=9, epsilon=0.1)
+        first = pimc_hundred_one(candidates, samples=50, seed=9, epsilon=0.1)
+        again = pimc_hundred_one(candidates, samples=50, seed=9, epsilon=0.1)
         assert first == again
         values, samples, effective, count = first
         assert [a for a, _ in values] == list(state.legal_actions())
         assert samples == 50 and 0.0 <= effective <= 20.0 and count == 20
         assert all(-10.0 < v < 10.0 for _, v in values)
-        plain = hundred_one_pimc(candidates, samples=30, seed=9)
+        plain = pimc_hundred_one(candidates, samples=30, seed=9)
         assert plain[1] == 30 and plain[2] == 20.0
-        timed = hundred_one_pimc(candidates, milliseconds=5.0, seed=1, epsilon=0.1)
+        timed = pimc_hundred_one(candidates, milliseconds=5.0, seed=1, epsilon=0.1)
         assert timed[1] >= 1
         hidden = knowledge(rules, view)
-        dealt = hundred_one_pimc(
+        dealt = pimc_hundred_one(
             candidates[:1], samples=50, seed=9, epsilon=0.1, hidden=hidden, dealt=200
         )
-        assert dealt == hundred_one_pimc(
+        assert dealt == pimc_hundred_one(
             candidates[:1], samples=50, seed=9, epsilon=0.1, hidden=hidden, dealt=200
         )
         assert dealt[3] == 201 and dealt[2] > 1.0
@@ -260,46 +260,46 @@ def test_pimc_refuses_deals_that_disagree_and_empty_budgets() -> None:
     rules: Any = load_game("hundred_one", engine="native", players=3)
     states = _positions(rules, 2, 0.0, "refuse")
     with pytest.raises(ValueError, match="agree"):
-        hundred_one_pimc(states, samples=5)
+        pimc_hundred_one(states, samples=5)
     with pytest.raises(ValueError, match="budget"):
-        hundred_one_pimc(states[:1])
+        pimc_hundred_one(states[:1])
     with pytest.raises(ValueError, match="at least one deal"):
-        hundred_one_pimc([])
+        pimc_hundred_one([])
     with pytest.raises(ValueError, match="probability"):
-        hundred_one_pimc(states[:1], samples=5, epsilon=2.0)
+        pimc_hundred_one(states[:1], samples=5, epsilon=2.0)
 
 
 def test_the_look_ahead_may_take_several_playouts_an_action() -> None:
     # rule: H-8, H-11
     rules: Any = load_game("hundred_one", engine="native", players=4)
     states = _positions(rules, 1, 0.0, "ahead")
-    one = hundred_one_pimc(states, samples=30, seed=3, lookahead=True)
-    assert one == hundred_one_pimc(states, samples=30, seed=3, lookahead=True, lookahead_rollouts=1)
-    three = hundred_one_pimc(states, samples=30, seed=3, lookahead=True, lookahead_rollouts=3)
-    assert three == hundred_one_pimc(
+    one = pimc_hundred_one(states, samples=30, seed=3, lookahead=True)
+    assert one == pimc_hundred_one(states, samples=30, seed=3, lookahead=True, lookahead_rollouts=1)
+    three = pimc_hundred_one(states, samples=30, seed=3, lookahead=True, lookahead_rollouts=3)
+    assert three == pimc_hundred_one(
         states, samples=30, seed=3, lookahead=True, lookahead_rollouts=3
     )
     assert three[1] == 30 and three[0] != one[0]
     with pytest.raises(ValueError, match="lookahead_rollouts"):
-        hundred_one_pimc(states, samples=5, lookahead=True, lookahead_rollouts=0)
+        pimc_hundred_one(states, samples=5, lookahead=True, lookahead_rollouts=0)
 
 
 def test_the_ismcts_refuses_bad_input_in_one_line() -> None:
     rules: Any = load_game("hundred_one", engine="native", players=3)
     states = _positions(rules, 2, 0.0, "refuse-ismcts")
     with pytest.raises(ValueError, match="agree"):
-        hundred_one_ismcts(states, iterations=5)
+        ismcts_hundred_one(states, iterations=5)
     with pytest.raises(ValueError, match="budget"):
-        hundred_one_ismcts(states[:1])
+        ismcts_hundred_one(states[:1])
     with pytest.raises(ValueError, match="at least one"):
-        hundred_one_ismcts(states[:1], iterations=0)
+        ismcts_hundred_one(states[:1], iterations=0)
     with pytest.raises(ValueError, match="exploration"):
-        hundred_one_ismcts(states[:1], iterations=5, exploration=-1.0)
+        ismcts_hundred_one(states[:1], iterations=5, exploration=-1.0)
     with pytest.raises(ValueError, match="probability"):
-        hundred_one_ismcts(states[:1], iterations=5, epsilon=2.0)
+        ismcts_hundred_one(states[:1], iterations=5, epsilon=2.0)
     with pytest.raises(OverflowError):
-        hundred_one_ismcts(states[:1], iterations=5, lookahead=-1)
-    values, iterations, _, candidates, nodes = hundred_one_ismcts(states[:1], iterations=50)
+        ismcts_hundred_one(states[:1], iterations=5, lookahead=-1)
+    values, iterations, _, candidates, nodes = ismcts_hundred_one(states[:1], iterations=50)
     assert iterations == 50 == sum(visits for _, _, visits in values)
     assert candidates == 1 and nodes >= 1
 
@@ -308,9 +308,9 @@ def test_the_ismcts_may_look_ahead_past_its_tree() -> None:
     # rule: H-8, H-11
     rules: Any = load_game("hundred_one", engine="native", players=4)
     states = _positions(rules, 1, 0.0, "ismcts-ahead")
-    plain = hundred_one_ismcts(states, iterations=400, seed=2)
-    ahead = hundred_one_ismcts(states, iterations=400, seed=2, lookahead=1)
-    assert ahead == hundred_one_ismcts(states, iterations=400, seed=2, lookahead=1)
+    plain = ismcts_hundred_one(states, iterations=400, seed=2)
+    ahead = ismcts_hundred_one(states, iterations=400, seed=2, lookahead=1)
+    assert ahead == ismcts_hundred_one(states, iterations=400, seed=2, lookahead=1)
     assert ahead[1] == 400 and ahead[0] != plain[0]
     with pytest.raises(OptionError, match="look ahead"):
         NativeHundredOneISMCTS(rules, iterations=5, lookahead=-1)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from koloda._native import tressette_policy_card
+from koloda._native import tressette_policy_action
 from koloda.bots import make_bot
 from koloda.bots.search.native import knowledge
 from koloda.bots.search.native_ismcts import NativeISMCTSBot
@@ -64,7 +64,7 @@ def test_policy_card_is_the_heuristics_card(options: dict[str, Any]) -> None:
             seat = state.to_act
             assert seat is not None
             view = state.view(seat)
-            card = tressette_policy_card(state)
+            card = tressette_policy_action(state)
             assert card == choose(rules, view, rng), (view.hand, view.plays)
             decisions += 1
             deal = state.deal_index
@@ -77,7 +77,7 @@ def test_policy_card_needs_a_card_to_play() -> None:
     rules = load_game("tressette", engine="native")
     state = rules.empty_state(0)
     with pytest.raises(ValueError, match="no card"):
-        tressette_policy_card(state)
+        tressette_policy_action(state)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS[::3])

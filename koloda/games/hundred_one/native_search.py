@@ -4,7 +4,7 @@ weighed, the rollouts played and the values averaged in Rust.
 The search knows only what the view shows, through two things the game derives from it:
 deals from ``rules.sample_state(view, rng)`` on the native rules of the same options
 (``candidates`` of them), and the view's knowledge of the unseen cards, ``hidden_cards``,
-from which ``dealt`` more deals are dealt natively. ``hundred_one_pimc`` weighs them all by
+from which ``dealt`` more deals are dealt natively. ``pimc_hundred_one`` weighs them all by
 the belief model (the others' play under the heuristic with ``epsilon`` any legal move),
 draws the deals it searches in proportion to the weights, reshuffles each one's stock and
 values every legal action by a heuristic rollout to the end of the deal, the same deal for
@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from koloda._native import HundredOneCore, hundred_one_ismcts, hundred_one_pimc
+from koloda._native import HundredOneCore, ismcts_hundred_one, pimc_hundred_one
 from koloda.core.engine import Action, AnyRules
 from koloda.core.errors import OptionError
 from koloda.games.hundred_one.native import NativeHundredOneRules
@@ -155,7 +155,7 @@ class NativeHundredOnePIMC(NativeHundredOneSearch):
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
         is the real one with its stock reshuffled."""
         if truth is not None:
-            values, samples, _, _ = hundred_one_pimc(
+            values, samples, _, _ = pimc_hundred_one(
                 [real_state(self.native, truth)],
                 samples=self.samples,
                 milliseconds=self.milliseconds,
@@ -169,7 +169,7 @@ class NativeHundredOnePIMC(NativeHundredOneSearch):
             )
             self.last_samples = samples
             return dict(values)
-        values, samples, effective, candidates = hundred_one_pimc(
+        values, samples, effective, candidates = pimc_hundred_one(
             **self.deal_arguments(view, rng),
             samples=self.samples,
             lookahead=self.lookahead,
@@ -209,7 +209,7 @@ def knowledge(
 
 
 class NativeHundredOneISMCTS(NativeHundredOneSearch):
-    """ISMCTS for 101 in Rust over the seat's own decisions (``hundred_one_ismcts``): on the
+    """ISMCTS for 101 in Rust over the seat's own decisions (``ismcts_hundred_one``): on the
     deals PIMC draws (weighed by the belief model), the seat's later decisions are taken on
     what it knows at them, not on the hidden hands of the deal; the others play the
     heuristic. A budget in iterations or in milliseconds a move."""
@@ -261,7 +261,7 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every walk
         is on the real hands with the stock reshuffled."""
         if truth is not None:
-            values, iterations, _, _, nodes = hundred_one_ismcts(
+            values, iterations, _, _, nodes = ismcts_hundred_one(
                 [real_state(self.native, truth)],
                 iterations=self.iterations,
                 milliseconds=self.milliseconds,
@@ -271,7 +271,7 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
                 lookahead=self.lookahead,
             )
         else:
-            values, iterations, _, _, nodes = hundred_one_ismcts(
+            values, iterations, _, _, nodes = ismcts_hundred_one(
                 **self.deal_arguments(view, rng),
                 iterations=self.iterations,
                 exploration=self.exploration,

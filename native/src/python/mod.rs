@@ -6,8 +6,6 @@ pub mod hundred_one;
 pub mod king;
 pub mod module;
 pub mod search;
-pub mod search_hundred_one;
 pub mod spades;
 pub mod tressette;
 pub mod vector;
-pub mod vector_hundred_one;

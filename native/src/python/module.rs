@@ -72,7 +72,6 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(super::tressette::tressette_playouts, m)?)?;
     super::vector::register(m)?;
     super::search::register(m)?;
-    super::search_hundred_one::register(m)?;
     m.add_class::<super::hundred_one::HundredOneCore>()?;
     m.add_function(wrap_pyfunction!(
         super::hundred_one::hundred_one_playouts,

@@ -2,19 +2,34 @@
 //! native states stepped in one call, and their observations, masks and acting seats
 //! written in another straight into the environment's numpy arrays (`crate::vector`,
 //! each game's [`Encoder`]). [`BatchGame`] is what a game's state class provides; the loops
-//! over the batch are written once, here (101's step, which deals within a hand, is in
-//! `crate::python::vector_hundred_one`).
+//! over the batch and each game's bucket tables and two batch functions are written once,
+//! here, for every game.
+//!
+//! A hand of 101 needs chance in the middle of a step (the discard pile reshuffled into a
+//! new stock, H-11) and at its end (the next hand). Its batch step reshuffles as the state's
+//! own shuffler does (natively when it is the seeded core `Shuffler`, else by calling it)
+//! but leaves the next hand undealt: the step reports it due, the environment reads the
+//! finished hand's scores, and `_deal_from_shuffler` deals it (the same deck
+//! `apply_unchecked` would have dealt at once). The whole-deck games' step is
+//! [`DealtGame::step_unchecked`].
 
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::PyClass;
 
+use crate::core::cards::CardCode;
 use crate::core::Seat;
+use crate::games::hundred_one::vector::HundredOneTables;
+use crate::games::hundred_one::{self, Chance, HundredOne, Seeded};
 use crate::games::king::vector::KingTables;
+use crate::games::king::King;
 use crate::games::spades::vector::SpadesTables;
+use crate::games::spades::Spades;
 use crate::games::tressette::vector::TressetteTables;
-use crate::games::Game;
+use crate::games::tressette::Tressette;
+use crate::games::{DealtGame, Game};
+use crate::python::hundred_one::{HundredOneCore, PyChance, StepFailure};
 use crate::python::king::KingCore;
 use crate::python::spades::SpadesCore;
 use crate::python::tressette::TressetteCore;
@@ -181,117 +196,157 @@ pub fn sample_masked(
     Ok(())
 }
 
-/// Declares a game's bucket-table class (built from the flat list of its game's `vector`
-/// module) and its two batch functions, for a state class that implements [`BatchGame`]
-/// (with `dealt`, a whole-deck game's class, whose step is [`DealtGame::step_unchecked`])
-/// with tables that have `from_flat`, `size` and `num_actions`.
+/// The whole-deck games' state classes as [`BatchGame`]s: a step deals the next deal at
+/// once where it is due.
+macro_rules! dealt_batch_games {
+    ($($core:ty = $game:ty),*) => {
+        $(
+            impl BatchGame for $core {
+                type Game = $game;
+                fn game(&self) -> &$game {
+                    &self.game
+                }
+                fn batch_step(&mut self, code: u32) -> (bool, bool) {
+                    let due = DealtGame::step_unchecked(&mut self.game, code);
+                    (due, self.game.is_over())
+                }
+            }
+        )*
+    };
+}
+
+dealt_batch_games!(
+    SpadesCore = Spades,
+    KingCore = King,
+    TressetteCore = Tressette
+);
+
+/// The chance of a batch step: the reshuffles of `0`, no next hand.
+struct NoDeal<'a, C: Chance>(&'a mut C);
+
+impl<C: Chance> Chance for NoDeal<'_, C> {
+    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
+        None
+    }
+    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
+        self.0.restock(below, index)
+    }
+}
+
+/// 101's state class: its step reshuffles as its shuffler does and leaves the next hand due.
+impl BatchGame for HundredOneCore {
+    type Game = HundredOne;
+    fn game(&self) -> &HundredOne {
+        &self.game
+    }
+    /// The hand ended (the next one is due) or the game is over; a failure (which only a
+    /// shuffler that raises or a record's restocks can cause) is kept and reported as a
+    /// due hand, so that `_deal_from_shuffler` raises it.
+    fn batch_step(&mut self, code: u32) -> (bool, bool) {
+        let HundredOneCore {
+            game,
+            shuffler,
+            seed,
+            batch_failure,
+            ..
+        } = self;
+        let result = match seed.as_deref() {
+            Some(seed) => game
+                .step(code, &mut (), &mut NoDeal(&mut Seeded(seed)))
+                .map_err(StepFailure::Restock),
+            None => Python::attach(|py| {
+                let shuffler = shuffler.as_ref().map(|s| s.bind(py).clone());
+                let mut chance = PyChance {
+                    seed: None,
+                    shuffler: shuffler.as_ref(),
+                    error: None,
+                };
+                let result = game.step(code, &mut (), &mut NoDeal(&mut chance));
+                match chance.error {
+                    Some(error) => Err(StepFailure::Python(error)),
+                    None => result.map_err(StepFailure::Restock),
+                }
+            }),
+        };
+        let failed = result.is_err();
+        *batch_failure = result.err();
+        (
+            failed || game.phase() == hundred_one::Phase::AwaitDeal,
+            game.is_over(),
+        )
+    }
+}
+
+/// Declares each game's bucket-table class (built from the flat list of its game's `vector`
+/// module, with tables that have `from_flat`, `size` and `num_actions`) and its two batch
+/// functions, for a state class that implements [`BatchGame`]; and `register`, which adds
+/// them to the module with `sample_masked`.
 macro_rules! batch_bindings {
-    (dealt $core:ty = $game:ty, $($rest:tt)*) => {
-        impl $crate::python::vector::BatchGame for $core {
-            type Game = $game;
-            fn game(&self) -> &Self::Game {
-                &self.game
+    ($($core:ty: $tables_class:ident($tables:ty, $name:literal), $step:ident, $encode:ident);*) => {
+        $(
+            #[doc = concat!("The bucket tables of one ", $name, " action space and encoder.")]
+            #[pyclass(module = "koloda._native", frozen)]
+            pub struct $tables_class {
+                tables: $tables,
             }
-            fn batch_step(&mut self, code: u32) -> (bool, bool) {
-                let due = $crate::games::DealtGame::step_unchecked(&mut self.game, code);
-                (due, $crate::games::Game::is_over(&self.game))
+
+            #[pymethods]
+            impl $tables_class {
+                #[new]
+                fn new(flat: Vec<i64>) -> PyResult<Self> {
+                    <$tables>::from_flat(&flat)
+                        .map(|tables| $tables_class { tables })
+                        .ok_or_else(|| {
+                            PyValueError::new_err(concat!("malformed ", $name, " batch tables"))
+                        })
+                }
             }
-        }
-        batch_bindings!($core, $($rest)*);
-    };
-    ($core:ty, $tables_class:ident, $tables:ty, $name:literal, $step:ident, $encode:ident) => {
-        #[doc = concat!("The bucket tables of one ", $name, " action space and encoder.")]
-        #[pyo3::pyclass(module = "koloda._native", frozen)]
-        pub struct $tables_class {
-            tables: $tables,
-        }
 
-        #[pyo3::pymethods]
-        impl $tables_class {
-            #[new]
-            fn new(flat: Vec<i64>) -> pyo3::PyResult<Self> {
-                <$tables>::from_flat(&flat)
-                    .map(|tables| $tables_class { tables })
-                    .ok_or_else(|| {
-                        pyo3::exceptions::PyValueError::new_err(concat!(
-                            "malformed ", $name, " batch tables"
-                        ))
-                    })
+            #[doc = concat!("Steps a batch of ", $name, " states (`step_batch`): the positions whose deal or game ended.")]
+            #[pyfunction]
+            pub fn $step(
+                py: Python<'_>,
+                states: Vec<Bound<'_, $core>>,
+                indices: PyBuffer<i64>,
+                tables: PyRef<'_, $tables_class>,
+            ) -> PyResult<Ended> {
+                step_batch(py, &states, &indices, &tables.tables)
             }
-        }
 
-        #[doc = concat!("Steps a batch of ", $name, " states (`step_batch`): the positions whose deal or game ended.")]
-        #[pyo3::pyfunction]
-        pub fn $step(
-            py: pyo3::Python<'_>,
-            states: Vec<pyo3::Bound<'_, $core>>,
-            indices: pyo3::buffer::PyBuffer<i64>,
-            tables: pyo3::PyRef<'_, $tables_class>,
-        ) -> pyo3::PyResult<$crate::python::vector::Ended> {
-            $crate::python::vector::step_batch(py, &states, &indices, &tables.tables)
-        }
+            #[doc = concat!("Encodes a batch of ", $name, " states into the arrays (`encode_batch`): the rows left to Python.")]
+            #[pyfunction]
+            pub fn $encode(
+                states: Vec<PyRef<'_, $core>>,
+                tables: PyRef<'_, $tables_class>,
+                obs: PyBuffer<f32>,
+                mask: PyBuffer<u8>,
+                seats: PyBuffer<i64>,
+            ) -> PyResult<Vec<usize>> {
+                let t = &tables.tables;
+                encode_batch(&states, t, (t.size, t.num_actions), &obs, &mask, &seats)
+            }
+        )*
 
-        #[doc = concat!("Encodes a batch of ", $name, " states into the arrays (`encode_batch`): the rows left to Python.")]
-        #[pyo3::pyfunction]
-        pub fn $encode(
-            states: Vec<pyo3::PyRef<'_, $core>>,
-            tables: pyo3::PyRef<'_, $tables_class>,
-            obs: pyo3::buffer::PyBuffer<f32>,
-            mask: pyo3::buffer::PyBuffer<u8>,
-            seats: pyo3::buffer::PyBuffer<i64>,
-        ) -> pyo3::PyResult<Vec<usize>> {
-            let t = &tables.tables;
-            $crate::python::vector::encode_batch(
-                &states,
-                t,
-                (t.size, t.num_actions),
-                &obs,
-                &mask,
-                &seats,
-            )
+        /// Adds the batch path's classes and functions to the module.
+        pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            m.add_function(wrap_pyfunction!(sample_masked, m)?)?;
+            $(
+                m.add_class::<$tables_class>()?;
+                m.add_function(wrap_pyfunction!($step, m)?)?;
+                m.add_function(wrap_pyfunction!($encode, m)?)?;
+            )*
+            Ok(())
         }
     };
 }
-#[allow(unused_imports)] // used by the other games' binding modules
-pub(crate) use batch_bindings;
 
 batch_bindings!(
-    dealt SpadesCore = crate::games::spades::Spades,
-    SpadesBatchTables,
-    SpadesTables,
-    "Spades",
-    spades_batch_step,
-    spades_batch_encode
+    SpadesCore: SpadesBatchTables(SpadesTables, "Spades"),
+        spades_batch_step, spades_batch_encode;
+    KingCore: KingBatchTables(KingTables, "King"),
+        king_batch_step, king_batch_encode;
+    HundredOneCore: HundredOneBatchTables(HundredOneTables, "101"),
+        hundred_one_batch_step, hundred_one_batch_encode;
+    TressetteCore: TressetteBatchTables(TressetteTables, "Tressette"),
+        tressette_batch_step, tressette_batch_encode
 );
-batch_bindings!(
-    dealt KingCore = crate::games::king::King,
-    KingBatchTables,
-    KingTables,
-    "King",
-    king_batch_step,
-    king_batch_encode
-);
-batch_bindings!(
-    dealt TressetteCore = crate::games::tressette::Tressette,
-    TressetteBatchTables,
-    TressetteTables,
-    "Tressette",
-    tressette_batch_step,
-    tressette_batch_encode
-);
-
-/// Adds the batch path's classes and functions to the module.
-pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(sample_masked, m)?)?;
-    m.add_class::<SpadesBatchTables>()?;
-    m.add_function(wrap_pyfunction!(spades_batch_step, m)?)?;
-    m.add_function(wrap_pyfunction!(spades_batch_encode, m)?)?;
-    m.add_class::<KingBatchTables>()?;
-    m.add_function(wrap_pyfunction!(king_batch_step, m)?)?;
-    m.add_function(wrap_pyfunction!(king_batch_encode, m)?)?;
-    crate::python::vector_hundred_one::register(m)?;
-    m.add_class::<TressetteBatchTables>()?;
-    m.add_function(wrap_pyfunction!(tressette_batch_step, m)?)?;
-    m.add_function(wrap_pyfunction!(tressette_batch_encode, m)?)?;
-    Ok(())
-}
