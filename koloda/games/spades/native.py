@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from koloda._native import SpadesCore, analysis_spades, analysis_spades_dealt, spades_playouts
 from koloda.core.cards import Card
 from koloda.core.engine import Rules
-from koloda.core.events import DealStarted, Event, GameOver
+from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import (
     COMMON_EVENTS,
     EventMakers,
@@ -73,25 +73,9 @@ def options_tuple(options: SpadesOptions) -> OptionsTuple:
     )
 
 
-def _side(values: Sequence[Any]) -> SideScore:
-    return SideScore(*values)
-
-
-def _summary(line: Sequence[Any]) -> DealSummary:
-    deal, dealer, bids, tricks, first, second, totals, exchanges = line
-    return DealSummary(
-        deal=deal,
-        dealer=dealer,
-        bids=tuple(bids),
-        tricks=tuple(tricks),
-        sides=(_side(first), _side(second)),
-        totals=(totals[0], totals[1]),
-        exchanges=tuple(exchanges),
-    )
-
-
-def _game_over(outcome: Sequence[int], winners: tuple[int, ...]) -> GameOver:
-    return GameOver(tuple(float(t) for t in outcome), winners)
+def _line_fields(line: DealSummary) -> dict[str, Any]:
+    """A score-sheet line as the dict of its fields the native engine loads."""
+    return {**line._asdict(), "sides": [side._asdict() for side in line.sides]}
 
 
 class NativeSpadesState(SpadesCore, NativeDealing):
@@ -114,33 +98,9 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         "discarded": CardsDiscarded,
         "exchanged": CardsExchanged,
         "returned": DiscardsReturned,
-        "over": _game_over,
     }
     VIEW = SpadesView
-    VIEW_FIELDS = (
-        None,
-        "phase",
-        "deal",
-        "dealer",
-        "hand",
-        "hand_sizes",
-        "picked_up",
-        "bids",
-        "auction",
-        "sent",
-        "received",
-        "on_table",
-        "plays",
-        "trick_leader",
-        "trick",
-        "tricks_won",
-        "spades_broken",
-        "to_act",
-        "legal_actions",
-        "totals",
-        "bags",
-        "winners",
-    )
+    SUMMARY = DealSummary
 
     @property
     def plays(self) -> list[int]:
@@ -148,7 +108,11 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         return self.history
 
     def _summaries(self, lines: Sequence[Any]) -> list[Any]:
-        return [_summary(line) for line in lines]
+        """The lines with their sides as ``SideScore``s (the core gives them as dicts)."""
+        return [
+            self.SUMMARY(**{**line, "sides": tuple(SideScore(**side) for side in line["sides"])})
+            for line in lines
+        ]
 
     def _triple_actions(self) -> TripleActions:
         """S-7: the 286 discards or gifts, as the Python engine gives them (lazily)."""
@@ -190,19 +154,7 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
             (sampled.bags[0], sampled.bags[1]),
             list(sampled.winners),
             PHASE_AWAIT_DEAL if sampled.phase != PHASE_OVER else PHASE_OVER,
-            [
-                (
-                    line.deal,
-                    line.dealer,
-                    line.bids,
-                    line.tricks,
-                    tuple(line.sides[0]),
-                    tuple(line.sides[1]),
-                    line.totals,
-                    list(line.exchanges),
-                )
-                for line in sampled.sheet
-            ],
+            [_line_fields(line) for line in sampled.sheet],
         )
         if sampled.in_deal:
             state._deal(sampled.dealt)

@@ -10,57 +10,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::core::cards::{CardBits, Cards};
+use crate::core::cards::Cards;
 use crate::core::Seat;
-use crate::games::spades::{self, Event, Phase, SideScore, Spades, SpadesOptions, SpadesPosition};
-
-type SideTuple = (i64, i64, i64, i64, i64, i64, i64, i64, bool);
-type SheetTuple = (
-    u32,
-    u8,
-    [i8; 4],
-    [u8; 4],
-    SideTuple,
-    SideTuple,
-    [i64; 2],
-    Vec<u8>,
-);
-
-fn side_tuple(side: &SideScore) -> SideTuple {
-    (
-        side.score,
-        side.contract,
-        side.tricks,
-        side.contract_points,
-        side.nil_points,
-        side.overtricks,
-        side.bag_penalty,
-        side.bags,
-        side.lost_score,
-    )
-}
-
-fn side_from(t: SideTuple) -> SideScore {
-    SideScore {
-        score: t.0,
-        contract: t.1,
-        tricks: t.2,
-        contract_points: t.3,
-        nil_points: t.4,
-        overtricks: t.5,
-        bag_penalty: t.6,
-        bags: t.7,
-        lost_score: t.8,
-    }
-}
-
-fn cards_vec(set: CardBits) -> Vec<u8> {
-    Cards(set).collect()
-}
-
-fn cards_tuple(py: Python<'_>, set: CardBits) -> PyResult<Bound<'_, PyTuple>> {
-    PyTuple::new(py, Cards(set))
-}
+use crate::games::spades::{self, Event, Phase, Spades, SpadesOptions, SpadesPosition};
 
 /// Options as the Python side passes them: double_nil, nil_exchange, bags_penalty,
 /// both_nil lose_score, spades broken by any spade, target, max_deals.
@@ -92,37 +44,7 @@ pub struct SpadesCore {
 
 impl SpadesCore {
     fn event_tuple<'py>(_: &Self, py: Python<'py>, event: &Event) -> PyResult<Bound<'py, PyAny>> {
-        let tuple = match *event {
-            Event::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
-            Event::SpadesBroken { seat } => ("broken", seat).into_pyobject(py)?,
-            Event::TrickTaken { seat, cards } => ("trick", seat, cards).into_pyobject(py)?,
-            Event::DealScored { deal, scores } => ("scored", deal, scores).into_pyobject(py)?,
-            Event::GameOver { totals, winners } => {
-                ("over", totals, winners.as_slice().to_vec()).into_pyobject(py)?
-            }
-            Event::BidMade { seat, bid } => ("bid", seat, bid).into_pyobject(py)?,
-            Event::HandPickedUp { seat, hand } => {
-                ("picked_up", seat, cards_vec(hand)).into_pyobject(py)?
-            }
-            Event::CardsDiscarded { seat, cards } => {
-                ("discarded", seat, cards_vec(cards)).into_pyobject(py)?
-            }
-            Event::CardsExchanged {
-                nil_seat,
-                partner,
-                discarded,
-                given,
-            } => (
-                "exchanged",
-                nil_seat,
-                partner,
-                cards_vec(discarded),
-                cards_vec(given),
-            )
-                .into_pyobject(py)?,
-            Event::DiscardsReturned { seat } => ("returned", seat).into_pyobject(py)?,
-        };
-        Ok(tuple.into_any())
+        crate::python::bridge::event_object(py, event)
     }
 }
 
@@ -201,7 +123,7 @@ game_core! {
         bags: [i64; 2],
         winners: Vec<u8>,
         phase: u8,
-        sheet: Vec<SheetTuple>,
+        sheet: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let phase = spades::Phase::from_code(phase)
             .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
@@ -210,18 +132,7 @@ game_core! {
             won.sides[won.count as usize] = side;
             won.count += 1;
         }
-        let lines = sheet
-            .into_iter()
-            .map(|line| spades::SheetLine {
-                deal: line.0,
-                dealer: line.1,
-                bids: line.2,
-                tricks: line.3,
-                sides: [side_from(line.4), side_from(line.5)],
-                totals: line.6,
-                exchanges: line.7.iter().fold(0, |set, &seat| set | 1 << (seat & 3)),
-            })
-            .collect();
+        let lines: Vec<spades::SheetLine> = pythonize::depythonize(sheet)?;
         self.game.restore(SpadesPosition {
             deal_number,
             dealer,
@@ -286,113 +197,14 @@ game_core! {
         self.game.completed().len()
     }
 
-    /// Score-sheet lines from ``start`` on, as tuples of ``DealSummary``'s fields.
-    fn _sheet_lines(&self, start: usize) -> Vec<SheetTuple> {
-        self.game
-            .sheet()
-            .iter()
-            .skip(start)
-            .map(|line| {
-                (
-                    line.deal,
-                    line.dealer,
-                    line.bids,
-                    line.tricks,
-                    side_tuple(&line.sides[0]),
-                    side_tuple(&line.sides[1]),
-                    line.totals,
-                    (0..4u8).filter(|s| line.exchanges >> s & 1 == 1).collect(),
-                )
-            })
-            .collect()
+    /// Score-sheet lines from ``start`` on, each the dict of ``DealSummary``'s fields.
+    fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::sheet_from(py, &self.game, start)
     }
 
-    /// The fields of ``SpadesView`` for ``seat`` but the sheet, in its order.
-    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
-        let game = &self.game;
-        let in_deal = game.in_deal();
-        let s = seat as usize;
-        let plays: Vec<(u8, u8)> = game.plays()
-            .iter()
-            .map(|&p| (p >> 6, p & 63))
-            .collect();
-        let trick_len = game.trick_count() as usize;
-        let trick: Vec<(u8, u8)> = plays[plays.len() - trick_len..].to_vec();
-        let zeros = [0u32; 4];
-        let hand_sizes = if in_deal {
-            game.hands().map(|h| h.count_ones())
-        } else {
-            zeros
-        };
-        let auction: Vec<(u8, u32)> = if in_deal {
-            game.visible_auction(seat).collect()
-        } else {
-            Vec::new()
-        };
-        let sent = if in_deal {
-            if game.sent()[s] != 0 {
-                game.sent()[s]
-            } else {
-                game.pending()[s]
-            }
-        } else {
-            0
-        };
-        let legal: Vec<u32> = if game.to_act() == Some(Seat::new(seat)) {
-            let mut out = Vec::new();
-            game.legal_actions(&mut out);
-            out
-        } else {
-            Vec::new()
-        };
-        let fields: Vec<Bound<'py, PyAny>> = vec![
-            seat.into_pyobject(py)?.into_any(),
-            (game.phase() as u8).into_pyobject(py)?.into_any(),
-            game.deal_number().into_pyobject(py)?.into_any(),
-            game.dealer().into_pyobject(py)?.into_any(),
-            cards_tuple(py, game.visible_hand(seat))?.into_any(),
-            PyTuple::new(py, hand_sizes)?.into_any(),
-            PyTuple::new(py, if in_deal { *game.picked_up() } else { [false; 4] })?.into_any(),
-            PyTuple::new(
-                py,
-                if in_deal {
-                    *game.bids()
-                } else {
-                    [spades::NO_BID; 4]
-                },
-            )?
-            .into_any(),
-            PyTuple::new(py, auction)?.into_any(),
-            cards_tuple(py, sent)?.into_any(),
-            cards_tuple(py, if in_deal { game.received()[s] } else { 0 })?.into_any(),
-            PyTuple::new(
-                py,
-                if in_deal {
-                    game.pending().map(|p| p.count_ones())
-                } else {
-                    zeros
-                },
-            )?
-            .into_any(),
-            PyTuple::new(py, if in_deal { plays } else { Vec::new() })?.into_any(),
-            game.trick_leader()
-                .filter(|_| in_deal)
-                .map(Seat::index)
-                .into_pyobject(py)?
-                .into_any(),
-            PyTuple::new(py, trick)?.into_any(),
-            PyTuple::new(py, if in_deal { *game.tricks() } else { [0; 4] })?.into_any(),
-            (game.broken() && in_deal)
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any(),
-            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
-            PyTuple::new(py, legal)?.into_any(),
-            PyTuple::new(py, *game.totals())?.into_any(),
-            PyTuple::new(py, *game.bags())?.into_any(),
-            PyTuple::new(py, game.winners().as_slice())?.into_any(),
-        ];
-        PyTuple::new(py, fields)
+    /// The fields of ``SpadesView`` for ``seat`` but the seat and the sheet.
+    fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::view_of(py, &self.game, seat)
     }
 }
 

@@ -5,6 +5,8 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize, Serializer};
+
 use crate::core::cards::{
     is_valid_triple, pack_triple, suit_mask, triple_mask, CardBits, CardCode, Cards,
 };
@@ -86,7 +88,7 @@ impl Default for SpadesOptions {
 }
 
 /// What one partnership's accounts gave in one hand (`scoring.SideScore`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideScore {
     pub score: i64,
     pub contract: i64,
@@ -188,7 +190,7 @@ pub fn game_winner(totals: [i64; 2], target: i64) -> Option<u8> {
 }
 
 /// One line of the score sheet (`state.DealSummary`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetLine {
     pub deal: u32,
     pub dealer: u8,
@@ -196,8 +198,8 @@ pub struct SheetLine {
     pub tricks: [u8; 4],
     pub sides: [SideScore; 2],
     pub totals: [i64; 2],
-    /// The nil bidders who exchanged cards with their partner (a set of seats).
-    pub exchanges: u8,
+    /// The nil bidders who exchanged cards with their partner, lowest seat first.
+    pub exchanges: Vec<u8>,
 }
 
 /// A finished deal as a record keeps it.
@@ -228,49 +230,52 @@ impl DealRecord {
     }
 }
 
-/// What happened, for the checked path (`koloda/core/events.py`, `spades/events.py`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What happened, for the checked path; serialized with its kind as the Python engine's
+/// event (`koloda/core/events.py`, `spades/events.py`) is made from it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind")]
 pub enum Event {
-    CardPlayed {
-        seat: u8,
-        card: CardCode,
-    },
-    SpadesBroken {
-        seat: u8,
-    },
-    TrickTaken {
-        seat: u8,
-        cards: [CardCode; 4],
-    },
-    DealScored {
-        deal: u32,
-        scores: [i64; 2],
-    },
-    GameOver {
-        totals: [i64; 2],
-        winners: Winners,
-    },
-    BidMade {
-        seat: u8,
-        bid: i8,
-    },
+    #[serde(rename = "card")]
+    CardPlayed { seat: u8, card: CardCode },
+    #[serde(rename = "broken")]
+    SpadesBroken { seat: u8 },
+    #[serde(rename = "trick")]
+    TrickTaken { seat: u8, cards: [CardCode; 4] },
+    #[serde(rename = "scored")]
+    DealScored { deal: u32, scores: [i64; 2] },
+    /// The sides' totals, and the winning sides.
+    #[serde(rename = "over")]
+    GameOver { totals: [f64; 2], winners: Vec<u8> },
+    #[serde(rename = "bid")]
+    BidMade { seat: u8, bid: i8 },
+    #[serde(rename = "picked_up")]
     HandPickedUp {
         seat: u8,
+        #[serde(rename = "cards", serialize_with = "card_list")]
         hand: CardBits,
     },
+    #[serde(rename = "discarded")]
     CardsDiscarded {
         seat: u8,
+        #[serde(serialize_with = "card_list")]
         cards: CardBits,
     },
+    #[serde(rename = "exchanged")]
     CardsExchanged {
         nil_seat: u8,
         partner: u8,
+        #[serde(serialize_with = "card_list")]
         discarded: CardBits,
+        #[serde(serialize_with = "card_list")]
         given: CardBits,
     },
-    DiscardsReturned {
-        seat: u8,
-    },
+    #[serde(rename = "returned")]
+    DiscardsReturned { seat: u8 },
+}
+
+/// A set of cards as the sequence of its cards, lowest code first.
+fn card_list<S: Serializer>(cards: &CardBits, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(Cards(*cards))
 }
 
 /// The winning sides: none, one, or both (a tie at `max_deals`).
@@ -980,12 +985,9 @@ impl Spades {
             actions: self.current_actions().collect(),
         };
         Arc::make_mut(&mut self.completed).push(record);
-        let mut exchanges = 0u8;
-        for (seat, (&received, &bid)) in self.received.iter().zip(&bids).enumerate() {
-            if received != 0 && is_nil_bid(bid) {
-                exchanges |= 1 << seat;
-            }
-        }
+        let exchanges = (0..4u8)
+            .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
+            .collect();
         Arc::make_mut(&mut self.sheet).push(SheetLine {
             deal: self.deal_number,
             dealer: self.dealer,
@@ -1025,8 +1027,8 @@ impl Spades {
             self.is_over = true;
             if E::ON {
                 events.push(Event::GameOver {
-                    totals: self.totals,
-                    winners,
+                    totals: self.totals.map(|total| total as f64),
+                    winners: winners.as_slice().to_vec(),
                 });
             }
             return false;
