@@ -54,7 +54,6 @@ from koloda.games.tressette.view import sample_state as sample_python_state
 OptionsTuple = tuple[bool, bool, bool]
 DECLARATION_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
 """The kinds of declarations by the native engine's codes."""
-_KIND_CODES = {kind: code for code, kind in enumerate(DECLARATION_KINDS)}
 
 
 def options_tuple(options: TressetteOptions) -> OptionsTuple:
@@ -62,22 +61,20 @@ def options_tuple(options: TressetteOptions) -> OptionsTuple:
     return (options.hearts_special, options.card_points == "pooled", options.long_run == "ten")
 
 
-def _declarations(
-    raw: Sequence[Sequence[tuple[int, Sequence[int], int]]],
-) -> tuple[tuple[Declaration, ...], ...]:
-    return tuple(
-        tuple(
-            Declaration(seat, DECLARATION_KINDS[kind], tuple(cards), points)
-            for kind, cards, points in found
-        )
-        for seat, found in enumerate(raw)
-    )
+def _declarations(raw: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[Declaration, ...], ...]:
+    return tuple(tuple(Declaration(**fields) for fields in found) for found in raw)
 
 
-def _declarations_raw(
-    declarations: tuple[tuple[Declaration, ...], ...],
-) -> list[list[tuple[int, list[int], int]]]:
-    return [[(_KIND_CODES[d.kind], list(d.cards), d.points) for d in seat] for seat in declarations]
+def _games(raw: Sequence[dict[str, int]]) -> tuple[WonGame, ...]:
+    return tuple(WonGame(**fields) for fields in raw)
+
+
+def _line_fields(line: DealSummary) -> dict[str, Any]:
+    """A sheet line as the native engine reads it: its fields, the nested ones as dicts."""
+    return line._asdict() | {
+        "declarations": [[d._asdict() for d in found] for found in line.declarations],
+        "games": [game._asdict() for game in line.games],
+    }
 
 
 class NativeTressetteState(TressetteCore, NativeDealing):
@@ -98,27 +95,7 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         "won": GameWon,
     }
     VIEW = TressetteView
-    VIEW_FIELDS = (
-        "phase",
-        "deal",
-        "dealer",
-        "first_dealer",
-        "leader",
-        "hand",
-        "dealt",
-        "hand_sizes",
-        "plays",
-        "trick_leader",
-        "trick",
-        "tricks_won",
-        "to_act",
-        "legal_actions",
-        "points",
-        "deal_points",
-        "totals",
-        "settled_points",
-        "settled_games",
-    )
+    SUMMARY = DealSummary
 
     @property
     def power(self) -> tuple[int, ...]:
@@ -146,23 +123,18 @@ class NativeTressetteState(TressetteCore, NativeDealing):
     def _declared(self, seat: Seat) -> Declared:
         return Declared(seat, self.declarations[seat])
 
-    def _summaries(self, lines: Sequence[Any]) -> list[Any]:
-        games = self.games
-        return [
-            DealSummary(
-                deal,
-                dealer,
-                _declarations(declarations),
-                tuple(tricks),
-                (sums[0][0], sums[0][1]),
-                (sums[1][0], sums[1][1]),
-                (sums[2][0], sums[2][1]),
-                (sums[3][0], sums[3][1]),
-                tuple(games[first:last]),
-                (after[0], after[1]),
-            )
-            for (deal, dealer), declarations, tricks, sums, (first, last), after in lines
-        ]
+    def _summaries(self, lines: Sequence[Any]) -> Sequence[Any]:
+        """The lines' nested declarations and games as the Python engine's objects."""
+        return super()._summaries(
+            [
+                line
+                | {
+                    "declarations": _declarations(line["declarations"]),
+                    "games": _games(line["games"]),
+                }
+                for line in lines
+            ]
+        )
 
     def seated_plays(self) -> list[tuple[Seat, Card]]:
         return [(p >> 6, p & 63) for p in self.history]
@@ -211,21 +183,6 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
         totals = [0, 0]
         for game in games:
             totals[game.winner] += game.value
-        lines = []
-        first = 0
-        for line in source.sheet:
-            last = first + len(line.games)
-            lines.append(
-                (
-                    (line.deal, line.dealer),
-                    _declarations_raw(line.declarations),
-                    tuple(line.tricks),
-                    (line.declared, line.card_points, line.bonuses, line.scores),
-                    (first, last),
-                    line.points_after,
-                )
-            )
-            first = last
         state._restore(
             (
                 source.deal_number,
@@ -239,7 +196,7 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
             source.settled_points if in_deal else (source.points[0], source.points[1]),
             source.settled_points,
             settled,
-            lines,
+            [_line_fields(line) for line in source.sheet],
         )
         if in_deal:
             state._deal(source.dealt)

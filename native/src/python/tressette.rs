@@ -1,7 +1,7 @@
 //! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
 //! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
 
-use crate::python::bridge::game_core;
+use crate::python::bridge::{event_object, events_list, game_core, plain};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -9,22 +9,11 @@ use pyo3::types::{PyList, PyTuple};
 use crate::core::cards::Cards;
 use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
-    self, Declaration, Declarations, Tressette, TressetteEvent, TressetteOptions,
-    TressettePosition, WonGame, REASONS,
+    self, shown_by_seat, Tressette, TressetteEvent, TressetteOptions, TressettePosition, WonGame,
 };
 
 /// hearts_special, card_points pooled, long_run ten.
 pub type TressetteOptionsTuple = (bool, bool, bool);
-/// (kind, cards in the Python engine's order, points).
-type DeclarationTuple = (u8, Vec<u8>, u8);
-type LineTuple = (
-    (u32, u8),
-    Vec<Vec<DeclarationTuple>>,
-    [u8; 4],
-    [[i64; 2]; 4],
-    (u8, u8),
-    [i64; 2],
-);
 
 fn options_of(o: TressetteOptionsTuple) -> TressetteOptions {
     TressetteOptions {
@@ -32,31 +21,6 @@ fn options_of(o: TressetteOptionsTuple) -> TressetteOptions {
         pooled: o.1,
         long_run_ten: o.2,
     }
-}
-
-fn declaration_tuples(found: &Declarations) -> Vec<DeclarationTuple> {
-    let mut cards = Vec::new();
-    found
-        .as_slice()
-        .iter()
-        .map(|d| {
-            d.ordered_cards(&mut cards);
-            (d.kind, cards.clone(), d.points)
-        })
-        .collect()
-}
-
-fn declarations_from(items: &[DeclarationTuple]) -> Declarations {
-    let mut found = Declarations::default();
-    for (kind, cards, points) in items.iter().take(tressette::MAX_DECLARATIONS) {
-        found.items[found.count as usize] = Declaration {
-            kind: *kind,
-            cards: cards.iter().fold(0, |set, &card| set | 1u64 << (card & 63)),
-            points: *points,
-        };
-        found.count += 1;
-    }
-    found
 }
 
 /// A group of Tressette in native code (`koloda.games.tressette.native` wraps it).
@@ -69,42 +33,13 @@ pub struct TressetteCore {
     shuffler: Option<Py<PyAny>>,
 }
 
-fn event_tuple<'py>(py: Python<'py>, event: &TressetteEvent) -> PyResult<Bound<'py, PyAny>> {
-    let tuple = match *event {
-        TressetteEvent::CardPlayed { seat, card } => ("card", seat, card).into_pyobject(py)?,
-        TressetteEvent::TrickTaken { seat, cards } => ("trick", seat, cards).into_pyobject(py)?,
-        TressetteEvent::Declared { seat } => ("declared", seat).into_pyobject(py)?,
-        TressetteEvent::PointsScored {
-            side,
-            points,
-            reason,
-            after,
-        } => ("points", side, points, REASONS[reason as usize], after).into_pyobject(py)?,
-        TressetteEvent::GameWon {
-            side,
-            value,
-            deal,
-            game,
-            carry,
-        } => ("won", side, value, deal, game, carry).into_pyobject(py)?,
-        TressetteEvent::DealScored { deal, scores } => {
-            ("scored", deal, scores).into_pyobject(py)?
-        }
-        TressetteEvent::GameOver { outcome, winners } => {
-            let seats: Vec<u8> = (0..4u8).filter(|s| winners >> s & 1 == 1).collect();
-            ("over", outcome, seats).into_pyobject(py)?
-        }
-    };
-    Ok(tuple.into_any())
-}
-
 /// An event as `_apply_events` gives it (the bridge's converter).
 fn core_event<'py>(
     _: &TressetteCore,
     py: Python<'py>,
     event: &TressetteEvent,
 ) -> PyResult<Bound<'py, PyAny>> {
-    event_tuple(py, event)
+    event_object(py, event)
 }
 
 game_core! {
@@ -158,7 +93,7 @@ game_core! {
     ) -> PyResult<Bound<'py, PyList>> {
         let mut events = Vec::new();
         self.game.deal(&hands, &mut events);
-        crate::python::bridge::events_list(py, &events, event_tuple)
+        events_list(py, &events, event_object)
     }
 
     /// Puts the group between deals (or over, or about to deal) with this history.
@@ -171,7 +106,7 @@ game_core! {
         points: [i64; 2],
         settled_points: [i64; 2],
         settled_games: u8,
-        sheet: Vec<LineTuple>,
+        sheet: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let (deal_number, dealer, leader, phase, is_over) = progress;
         let phase = tressette::Phase::from_code(phase)
@@ -184,30 +119,7 @@ game_core! {
                 deal,
             })
             .collect();
-        let lines = sheet
-            .into_iter()
-            .map(
-                |((deal, dealer), declarations, tricks, sums, games, after)| {
-                    let mut per_seat = [Declarations::default(); 4];
-                    for (slot, items) in per_seat.iter_mut().zip(&declarations) {
-                        *slot = declarations_from(items);
-                    }
-                    tressette::TressetteLine {
-                        deal,
-                        dealer,
-                        declarations: per_seat,
-                        tricks,
-                        declared: sums[0],
-                        card_points: sums[1],
-                        bonuses: sums[2],
-                        scores: sums[3],
-                        games_from: games.0,
-                        games_to: games.1,
-                        points_after: after,
-                    }
-                },
-            )
-            .collect();
+        let lines: Vec<tressette::TressetteLine> = pythonize::depythonize(sheet)?;
         self.game.restore(TressettePosition {
             deal_number,
             dealer,
@@ -242,13 +154,9 @@ game_core! {
             .collect()
     }
 
-    /// Each seat's declarations this deal: (kind, cards, points).
-    fn _declarations(&self) -> Vec<Vec<DeclarationTuple>> {
-        self.game
-            .declarations()
-            .iter()
-            .map(declaration_tuples)
-            .collect()
+    /// Each seat's declarations this deal, each the dict of its fields.
+    fn _declarations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        plain(py, &shown_by_seat(self.game.declarations()))
     }
 
     fn _current_actions(&self) -> Vec<u16> {
@@ -270,92 +178,14 @@ game_core! {
             .collect()
     }
 
-    fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
-        self.game
-            .sheet()
-            .iter()
-            .skip(start)
-            .map(|l| {
-                (
-                    (l.deal, l.dealer),
-                    l.declarations.iter().map(declaration_tuples).collect(),
-                    l.tricks,
-                    [l.declared, l.card_points, l.bonuses, l.scores],
-                    (l.games_from, l.games_to),
-                    l.points_after,
-                )
-            })
-            .collect()
+    fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::sheet_from(py, &self.game, start)
     }
 
-    /// The fields of ``TressetteView`` for ``seat`` that the state holds natively.
-    fn _view_fields<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyTuple>> {
-        let game = &self.game;
-        let in_deal = game.in_deal();
-        let s = seat as usize;
-        let plays: Vec<(u8, u8)> = if in_deal {
-            game.plays()
-                .iter()
-                .map(|&p| (p >> 6, p & 63))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let count = if in_deal {
-            game.trick_count() as usize
-        } else {
-            0
-        };
-        let trick: Vec<(u8, u8)> = plays[plays.len() - count..].to_vec();
-        let legal: Vec<u8> = if game.to_act() == Some(Seat::new(seat)) {
-            Cards(game.legal_card_mask()).collect()
-        } else {
-            Vec::new()
-        };
-        let fields: Vec<Bound<'py, PyAny>> = vec![
-            (game.phase() as u8).into_pyobject(py)?.into_any(),
-            game.deal_number().into_pyobject(py)?.into_any(),
-            game.dealer().into_pyobject(py)?.into_any(),
-            game.first_dealer().into_pyobject(py)?.into_any(),
-            game.leader().into_pyobject(py)?.into_any(),
-            PyTuple::new(
-                py,
-                if in_deal {
-                    Cards(game.hands()[s].bits())
-                } else {
-                    Cards(0)
-                },
-            )?
-            .into_any(),
-            PyTuple::new(py, if in_deal { &game.dealt()[s][..] } else { &[][..] })?.into_any(),
-            PyTuple::new(
-                py,
-                if in_deal {
-                    game.hands().map(CardSet::len)
-                } else {
-                    [0; 4]
-                },
-            )?
-            .into_any(),
-            PyTuple::new(py, plays)?.into_any(),
-            (if in_deal {
-                game.trick_leader().map(Seat::index)
-            } else {
-                None
-            })
-            .into_pyobject(py)?
-            .into_any(),
-            PyTuple::new(py, trick)?.into_any(),
-            PyTuple::new(py, if in_deal { *game.tricks() } else { [0; 4] })?.into_any(),
-            game.to_act().map(Seat::index).into_pyobject(py)?.into_any(),
-            PyTuple::new(py, legal)?.into_any(),
-            PyTuple::new(py, *game.points())?.into_any(),
-            PyTuple::new(py, if in_deal { *game.deal_points() } else { [0; 2] })?.into_any(),
-            PyTuple::new(py, *game.totals())?.into_any(),
-            PyTuple::new(py, *game.settled_points())?.into_any(),
-            game.settled_games().into_pyobject(py)?.into_any(),
-        ];
-        PyTuple::new(py, fields)
+    /// The fields of ``TressetteView`` for ``seat`` but the seat, the declarations, the
+    /// games and the sheet.
+    fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+        crate::python::bridge::view_of(py, &self.game, seat)
     }
 }
 

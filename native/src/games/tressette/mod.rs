@@ -1,10 +1,12 @@
-//! Tressette: the rules (re-exported here, with a standing between deals to restore), the
-//! heuristic policy and the vector encoder.
+//! Tressette: the rules (re-exported here, with a standing between deals to restore and a
+//! seat's view), the heuristic policy and the vector encoder.
 
 pub mod policy;
 pub mod position;
 pub mod rules;
 pub mod vector;
+pub mod view;
 
 pub use position::TressettePosition;
 pub use rules::*;
+pub use view::TressetteView;

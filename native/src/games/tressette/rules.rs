@@ -6,6 +6,8 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
@@ -98,6 +100,8 @@ impl Default for TressetteOptions {
 pub const BABA: u8 = 0;
 pub const LONG_RUN: u8 = 1;
 pub const TRIPLE: u8 = 2;
+/// The kinds' names in the Python engine (`DeclarationKind`), by code.
+pub const DECLARATION_KINDS: [&str; 3] = ["baba", "long_run", "triple"];
 
 /// One declared combination: its kind, the cards that show it, its points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,6 +150,98 @@ impl Declarations {
     pub fn points(&self) -> i64 {
         self.as_slice().iter().map(|d| d.points as i64).sum()
     }
+
+    /// These declarations of `seat` as the Python engine shows them.
+    pub fn shown(&self, seat: u8) -> Vec<ShownDeclaration> {
+        self.as_slice()
+            .iter()
+            .map(|declaration| {
+                let mut cards = Vec::new();
+                declaration.ordered_cards(&mut cards);
+                ShownDeclaration {
+                    seat,
+                    kind: declaration.kind,
+                    cards,
+                    points: declaration.points,
+                }
+            })
+            .collect()
+    }
+}
+
+/// A declaration as the Python engine holds it (`declarations.Declaration`): its seat, its
+/// kind (serialized by name), its cards in the engine's order, its points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownDeclaration {
+    pub seat: u8,
+    #[serde(with = "kind_name")]
+    pub kind: u8,
+    pub cards: Vec<CardCode>,
+    pub points: u8,
+}
+
+impl ShownDeclaration {
+    /// The declaration shown.
+    pub fn declaration(&self) -> Declaration {
+        Declaration {
+            kind: self.kind,
+            cards: self
+                .cards
+                .iter()
+                .fold(0, |set, &card| set | 1 << (card & 63)),
+            points: self.points,
+        }
+    }
+}
+
+/// A declaration's kind as its name (`DECLARATION_KINDS`).
+mod kind_name {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use super::DECLARATION_KINDS;
+
+    pub fn serialize<S: Serializer>(kind: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+        let name = DECLARATION_KINDS
+            .get(*kind as usize)
+            .ok_or_else(|| serde::ser::Error::custom(format!("no declaration kind {kind}")))?;
+        serializer.serialize_str(name)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        DECLARATION_KINDS
+            .iter()
+            .position(|&kind| kind == name)
+            .map(|code| code as u8)
+            .ok_or_else(|| D::Error::custom(format!("no declaration kind {name:?}")))
+    }
+}
+
+/// Every seat's declarations as the Python engine's tuple per seat (of [`ShownDeclaration`]).
+pub fn shown_by_seat(declarations: &[Declarations; 4]) -> Vec<Vec<ShownDeclaration>> {
+    (0..4u8)
+        .map(|seat| declarations[seat as usize].shown(seat))
+        .collect()
+}
+
+fn serialize_by_seat<S: Serializer>(
+    declarations: &[Declarations; 4],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    shown_by_seat(declarations).serialize(serializer)
+}
+
+fn deserialize_by_seat<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<[Declarations; 4], D::Error> {
+    let shown = Vec::<Vec<ShownDeclaration>>::deserialize(deserializer)?;
+    let mut by_seat = [Declarations::default(); 4];
+    for (found, items) in by_seat.iter_mut().zip(&shown) {
+        for item in items.iter().take(MAX_DECLARATIONS) {
+            found.push(item.declaration());
+        }
+    }
+    Ok(by_seat)
 }
 
 fn lane(hand: CardBits, suit: u8) -> u32 {
@@ -222,27 +318,31 @@ pub fn declarations_of(hand: CardBits, options: &TressetteOptions) -> Declaratio
 }
 
 /// One game of the group (`state.WonGame`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WonGame {
     pub winner: u8,
     pub value: i64,
     pub deal: u32,
 }
 
-/// One line of the score sheet (`state.DealSummary`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One line of the score sheet (`state.DealSummary`, its declarations as
+/// [`ShownDeclaration`]s).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TressetteLine {
     pub deal: u32,
     pub dealer: u8,
+    #[serde(
+        serialize_with = "serialize_by_seat",
+        deserialize_with = "deserialize_by_seat"
+    )]
     pub declarations: [Declarations; 4],
     pub tricks: [u8; 4],
     pub declared: [i64; 2],
     pub card_points: [i64; 2],
     pub bonuses: [i64; 2],
     pub scores: [i64; 2],
-    /// The games won during this deal (indices into the group's games).
-    pub games_from: u8,
-    pub games_to: u8,
+    /// The games won during this deal.
+    pub games: Vec<WonGame>,
     pub points_after: [i64; 2],
 }
 
@@ -277,26 +377,35 @@ impl TressetteRecord {
 /// Why points were scored (`PointsScored.reason`).
 pub const REASONS: [&str; 4] = ["declarations", "cards", "nine_tricks", "all_tricks"];
 
-/// What happened, for the checked path.
-#[derive(Clone, Debug, PartialEq)]
+/// Why points were scored, by name.
+fn reason_name<S: Serializer>(reason: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(REASONS[*reason as usize])
+}
+
+/// What happened, for the checked path; serialized with its kind as the Python engine's
+/// event is made from it (`koloda.core.events`, `koloda.games.tressette.events`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind")]
 pub enum TressetteEvent {
-    CardPlayed {
-        seat: u8,
-        card: CardCode,
-    },
-    TrickTaken {
-        seat: u8,
-        cards: [CardCode; 4],
-    },
-    Declared {
-        seat: u8,
-    },
+    #[serde(rename = "card")]
+    CardPlayed { seat: u8, card: CardCode },
+    #[serde(rename = "trick")]
+    TrickTaken { seat: u8, cards: [CardCode; 4] },
+    /// The seat's declarations are read from the state.
+    #[serde(rename = "declared")]
+    Declared { seat: u8 },
+    #[serde(rename = "points")]
     PointsScored {
         side: u8,
         points: i64,
+        /// An index into [`REASONS`].
+        #[serde(serialize_with = "reason_name")]
         reason: u8,
+        /// Both sides' points toward the game afterwards.
+        #[serde(rename = "game_points")]
         after: [i64; 2],
     },
+    #[serde(rename = "won")]
     GameWon {
         side: u8,
         value: i64,
@@ -304,13 +413,13 @@ pub enum TressetteEvent {
         game: u8,
         carry: i64,
     },
-    DealScored {
-        deal: u32,
-        scores: [i64; 2],
-    },
+    #[serde(rename = "scored")]
+    DealScored { deal: u32, scores: [i64; 2] },
+    #[serde(rename = "over")]
     GameOver {
+        #[serde(rename = "totals")]
         outcome: [f64; 4],
-        winners: u8,
+        winners: Vec<u8>,
     },
 }
 
@@ -838,8 +947,7 @@ impl Tressette {
             ],
             bonuses: bonus,
             scores,
-            games_from: self.settled_games,
-            games_to: self.games_len,
+            games: self.games[self.settled_games as usize..self.games_len as usize].to_vec(),
             points_after: self.points,
         });
         if E::ON {
@@ -861,12 +969,9 @@ impl Tressette {
             if E::ON {
                 let outcome = self.outcome();
                 let best = outcome.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-                let mut winners = 0;
-                for (seat, &value) in outcome.iter().enumerate() {
-                    if value == best {
-                        winners |= 1 << seat;
-                    }
-                }
+                let winners = (0..4u8)
+                    .filter(|&seat| outcome[seat as usize] == best)
+                    .collect();
                 events.push(TressetteEvent::GameOver { outcome, winners });
             }
             return false;
