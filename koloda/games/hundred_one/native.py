@@ -5,22 +5,24 @@ Python engine's rules object (options, notation, records, score sheet, sampling)
 states are ``NativeHundredOneState``. The state machine — the starter, matching and queens,
 sixes, sevens and aces, draws and passes, reshuffles of the discard pile, penalties and the
 game to 101 — runs in Rust, and so do seeded deals and reshuffles (the core ``Shuffler``'s
-BLAKE2b shuffle); this module adds events as objects, the Python engine's views, error
-messages and deal logs over the same fields. The differential test (``tests/native``)
-proves both engines equal decision by decision.
+BLAKE2b shuffle) and what a seat's view holds; this module makes the Python engine's
+objects of the core's plain data (events, views, the score sheet) and adds error messages
+and deal logs over the same fields. The differential test (``tests/native``) proves both
+engines equal decision by decision.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import HundredOneCore, hundred_one_playouts
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
-from koloda.core.events import DealStarted, Event, GameOver
+from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeRules, NativeState
 from koloda.core.options import build_options
 from koloda.core.state_base import DealtGameState
@@ -35,7 +37,6 @@ from koloda.games.hundred_one.events import (
 )
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.rules import HundredOneRules
-from koloda.games.hundred_one.scoring import winners
 from koloda.games.hundred_one.state import (
     PHASE_AWAIT_DEAL,
     PHASE_NAMES,
@@ -49,7 +50,7 @@ from koloda.games.hundred_one.state import (
     restock_missing,
     restocks_unused,
 )
-from koloda.games.hundred_one.view import HundredOneView, view_of
+from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
 
 OptionsTuple = tuple[int, int, bool, int, int, bool]
@@ -106,24 +107,19 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         "restocked": Restocked,
         "deal": "_deal_started",
         "starter": StarterTurned,
-        "over": "_game_over",
     }
+    VIEW = HundredOneView
+    SUMMARY = DealSummary
 
     @property
     def in_deal(self) -> bool:
         return self.phase not in (PHASE_AWAIT_DEAL, PHASE_OVER)
 
     def _summaries(self, lines: Sequence[Any]) -> tuple[DealSummary, ...]:
-        return tuple(
-            DealSummary(deal, dealer, out, on_queen, tuple(scores))
-            for deal, dealer, out, on_queen, scores in lines
-        )
+        return tuple(DealSummary(**line) for line in lines)
 
     def _deal_started(self) -> DealStarted:
         return DealStarted(self.deal_number, self.dealer, self.deal_setup().hands)
-
-    def _game_over(self) -> GameOver:
-        return GameOver(self.outcome(), tuple(winners(self.totals)))
 
     # ----- the protocol beyond the hot path ------------------------------------------------
 
@@ -205,10 +201,8 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         """Cards in hands, stock and discard pile (36 during a hand)."""
         return sum(h.bit_count() for h in self.hands) + len(self.stock) + len(self.pile)
 
-    def view(self, seat: Seat) -> HundredOneView:
-        """Everything ``seat`` may know now, and nothing else (the Python engine's view of
-        the native fields)."""
-        return view_of(self, seat)  # type: ignore[arg-type]
+    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
+        return {"sheet": self.sheet}
 
 
 class NativeHundredOneRules(NativeRules, HundredOneRules):
@@ -269,10 +263,7 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
                     (_source_of(setup, cards), dealer, [list(r) for r in restocks], list(log))
                     for setup, cards, dealer, restocks, log in source.completed
                 ],
-                [
-                    (line.deal, line.dealer, line.out, line.out_on_queen, list(line.scores))
-                    for line in source.sheet
-                ],
+                [asdict(line) for line in source.sheet],
             ),
         )
         state.shuffler = source.shuffler

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::python::bridge::game_core;
+use crate::python::bridge::{self, game_core};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -21,7 +21,6 @@ use crate::python::module::{action_code, by_seat, illegal_action_error, ints};
 pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
 /// None, ("cards", deck) or ("setup", hands, starter, stock, restocks).
 type SourceTuple = Option<(String, Vec<Vec<u8>>, u8, Vec<u8>, Vec<Vec<u8>>)>;
-type LineTuple = (u32, u8, u8, bool, Vec<i64>);
 type CompletedTuple = (SourceTuple, u8, Vec<Vec<u8>>, Vec<u16>);
 
 fn options_of(o: HundredOneOptionsTuple) -> HundredOneOptions {
@@ -140,36 +139,6 @@ pub struct HundredOneCore {
     pub(crate) batch_failure: Option<StepFailure>,
 }
 
-fn event_tuple<'py>(
-    py: Python<'py>,
-    game: &HundredOne,
-    event: &HundredOneEvent,
-) -> PyResult<Bound<'py, PyAny>> {
-    let tuple = match *event {
-        HundredOneEvent::DealStarted => ("deal",).into_pyobject(py)?.into_any(),
-        HundredOneEvent::StarterTurned { card } => ("starter", card).into_pyobject(py)?.into_any(),
-        HundredOneEvent::CardPlayed { seat, card } => {
-            ("card", seat, card).into_pyobject(py)?.into_any()
-        }
-        HundredOneEvent::CardDrawn { seat, card, forced } => {
-            ("drawn", seat, card, forced).into_pyobject(py)?.into_any()
-        }
-        HundredOneEvent::NothingToDraw { seat } => ("nothing", seat).into_pyobject(py)?.into_any(),
-        HundredOneEvent::TurnSkipped { seat } => ("skipped", seat).into_pyobject(py)?.into_any(),
-        HundredOneEvent::SuitNamed { seat, suit } => {
-            ("suit", seat, suit).into_pyobject(py)?.into_any()
-        }
-        HundredOneEvent::Passed { seat } => ("passed", seat).into_pyobject(py)?.into_any(),
-        HundredOneEvent::Restocked { size } => ("restocked", size).into_pyobject(py)?.into_any(),
-        HundredOneEvent::DealScored { deal } => {
-            let scores = game.sheet()[deal as usize].scores[..game.n() as usize].to_vec();
-            ("scored", deal, scores).into_pyobject(py)?.into_any()
-        }
-        HundredOneEvent::GameOver => ("over",).into_pyobject(py)?.into_any(),
-    };
-    Ok(tuple)
-}
-
 /// A card as the bindings give it: its code, or -1 for none.
 fn code(card: Option<CardCode>) -> i8 {
     card.map_or(-1, |card| card as i8)
@@ -248,8 +217,7 @@ impl HundredOneCore {
         py: Python<'py>,
         events: &[HundredOneEvent],
     ) -> PyResult<Bound<'py, PyList>> {
-        let tuple = |py, event: &_| event_tuple(py, &self.game, event);
-        crate::python::bridge::events_list(py, events, tuple)
+        bridge::events_list(py, events, bridge::event_object)
     }
 }
 
@@ -386,7 +354,7 @@ game_core! {
 
     /// Puts the game in the position these fields describe (a state of the Python engine).
     #[allow(clippy::too_many_arguments)]
-    fn _restore(
+    fn _restore<'py>(
         &mut self,
         progress: (u8, i8, u32, u8, u8),
         hands: Vec<CardBits>,
@@ -395,7 +363,7 @@ game_core! {
         source: SourceTuple,
         restocks: (Vec<Vec<u8>>, u32),
         totals: Vec<i64>,
-        history: (Vec<CompletedTuple>, Vec<LineTuple>),
+        history: (Vec<CompletedTuple>, Bound<'py, PyAny>),
     ) -> PyResult<()> {
         let (phase, to_act, deal_number, dealer, first_dealer) = progress;
         let phase = hundred_one::Phase::from_code(phase)
@@ -411,16 +379,7 @@ game_core! {
             let source = source_from(source)?;
             done.push(Completed::new(source, dealer, Arc::new(restocks), log));
         }
-        let lines = lines
-            .into_iter()
-            .map(|(deal, dealer, out, out_on_queen, scores)| Line {
-                deal,
-                dealer,
-                out,
-                out_on_queen,
-                scores: by_seat(&scores, hundred_one::MAX_SEATS),
-            })
-            .collect();
+        let lines: Vec<Line> = pythonize::depythonize(&lines)?;
         self.game.restore(HundredOnePosition {
             phase,
             to_act: Seat::from_code(to_act.into()),
@@ -493,22 +452,13 @@ game_core! {
             .collect()
     }
 
-    fn _sheet_lines(&self, start: usize) -> Vec<LineTuple> {
-        let n = self.game.n() as usize;
-        self.game
-            .sheet()
-            .iter()
-            .skip(start)
-            .map(|l| {
-                (
-                    l.deal,
-                    l.dealer,
-                    l.out,
-                    l.out_on_queen,
-                    l.scores[..n].to_vec(),
-                )
-            })
-            .collect()
+    fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+        bridge::sheet_from(py, &self.game, start)
+    }
+
+    /// The fields of ``HundredOneView`` for ``seat`` but the seat and the sheet.
+    fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+        bridge::view_of(py, &self.game, seat)
     }
 }
 

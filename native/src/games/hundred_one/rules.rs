@@ -10,6 +10,8 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
@@ -178,52 +180,55 @@ impl Completed {
     }
 }
 
-/// One line of the score sheet (`state.DealSummary`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One line of the score sheet (`state.DealSummary`). The scores are those of the seats
+/// that play (up to six: more than `core::BySeat` holds).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line {
     pub deal: u32,
     pub dealer: u8,
     pub out: u8,
     pub out_on_queen: bool,
-    pub scores: [i64; MAX_SEATS],
+    pub scores: Vec<i64>,
 }
 
-/// What happened, for the checked path (the Python side builds the event objects).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What happened, for the checked path; serialized with its kind as the Python engine's
+/// event is made from it (`koloda.core.events`, `koloda.games.hundred_one.events`; the
+/// deal's start, whose hands are the setup's as dealt, is made by the Python side).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind")]
 pub enum HundredOneEvent {
+    #[serde(rename = "deal")]
     DealStarted,
-    StarterTurned {
-        card: CardCode,
-    },
-    CardPlayed {
-        seat: u8,
-        card: CardCode,
-    },
+    #[serde(rename = "starter")]
+    StarterTurned { card: CardCode },
+    #[serde(rename = "card")]
+    CardPlayed { seat: u8, card: CardCode },
+    #[serde(rename = "drawn")]
     CardDrawn {
         seat: u8,
         card: CardCode,
         forced: bool,
     },
-    NothingToDraw {
-        seat: u8,
+    #[serde(rename = "nothing")]
+    NothingToDraw { seat: u8 },
+    #[serde(rename = "skipped")]
+    TurnSkipped { seat: u8 },
+    #[serde(rename = "suit")]
+    SuitNamed { seat: u8, suit: u8 },
+    #[serde(rename = "passed")]
+    Passed { seat: u8 },
+    #[serde(rename = "restocked")]
+    Restocked { size: u8 },
+    /// The hand's points of the seats that play (H-13..H-15).
+    #[serde(rename = "scored")]
+    DealScored { deal: u32, scores: Vec<i64> },
+    /// H-16: each seat's outcome (minus its total) and the seats with the fewest points.
+    #[serde(rename = "over")]
+    GameOver {
+        #[serde(rename = "totals")]
+        outcome: Vec<f64>,
+        winners: Vec<u8>,
     },
-    TurnSkipped {
-        seat: u8,
-    },
-    SuitNamed {
-        seat: u8,
-        suit: u8,
-    },
-    Passed {
-        seat: u8,
-    },
-    Restocked {
-        size: u8,
-    },
-    DealScored {
-        deal: u32,
-    },
-    GameOver,
 }
 
 /// Chance: the shuffled deck of the next hand and the new stock of a reshuffle (H-11), or
@@ -1010,11 +1015,12 @@ impl HundredOne {
             dealer: self.dealer,
             out,
             out_on_queen: last_card & 15 == QUEEN,
-            scores,
+            scores: scores[..self.n as usize].to_vec(),
         });
         if E::ON {
             events.push(HundredOneEvent::DealScored {
                 deal: self.deal_number,
+                scores: scores[..self.n as usize].to_vec(),
             });
         }
         self.dealer = self.next(self.dealer); // H-3
@@ -1026,7 +1032,14 @@ impl HundredOne {
         {
             self.phase = Phase::Over; // H-16
             if E::ON {
-                events.push(HundredOneEvent::GameOver);
+                let totals = &self.totals[..self.n as usize];
+                let best = totals.iter().copied().min().unwrap_or(0);
+                events.push(HundredOneEvent::GameOver {
+                    outcome: self.outcome()[..self.n as usize].to_vec(),
+                    winners: (0..self.n)
+                        .filter(|&seat| totals[seat as usize] == best)
+                        .collect(),
+                });
             }
             return Ok(());
         }

@@ -168,7 +168,7 @@ impl Encoder for HundredOne {
     }
     fn last_deal_scores(&self) -> Option<Vec<i64>> {
         let line = self.sheet().last()?;
-        Some(line.scores[..self.n() as usize].to_vec())
+        Some(line.scores.clone())
     }
 }
 
