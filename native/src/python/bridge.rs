@@ -54,8 +54,13 @@ pub fn sheet_from<'py, G: Described>(
     plain(py, game.lines().get(start..).unwrap_or_default())
 }
 
-/// An event of `_core`'s game as the dict of its fields with its `kind`.
-pub fn event_object<'py, C, E: Serialize>(
+/// An event as the dict of its fields with its `kind`.
+pub fn event_object<'py, E: Serialize>(py: Python<'py>, event: &E) -> PyResult<Bound<'py, PyAny>> {
+    plain(py, event)
+}
+
+/// An event of `_core`'s game as [`event_object`] gives it (`game_core!`'s converter).
+pub fn core_event<'py, C, E: Serialize>(
     _core: &C,
     py: Python<'py>,
     event: &E,
@@ -96,7 +101,7 @@ macro_rules! dealt_game_class {
             $core,
             copies [],
             getters { $($getters)* },
-            dealt $crate::python::bridge::event_object,
+            dealt $crate::python::bridge::core_event,
             #[new]
             fn new() -> Self {
                 let game = $crate::games::Setup::setup(Default::default(), 0);
