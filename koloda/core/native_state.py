@@ -1,14 +1,16 @@
 """The one Python wrapper of the native engine's games (``koloda._native``): what every game's
-native state and rules share around its Rust core, so that a game's ``native.py`` says only
-where it truly differs (its options tuple, event and view fields, loading a Python state).
+native state and rules share around its Rust core. The core gives plain data (dicts of
+named fields, tuples: ``native/src/python/bridge.rs``), so a game's ``native.py`` says only
+where it truly differs: its options and positions as the core takes them, and its own
+events and view fields.
 
 - ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
   NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,
-  Rust's reasons): creation, the protocol's properties, the score sheet, events as objects
-  (``EVENTS``: the core's event tuples by kind) and views (``VIEW`` built from the core's
-  ``_view_fields`` named by ``VIEW_FIELDS``);
+  Rust's reasons): creation, the protocol's properties, the score sheet (``SUMMARY`` made
+  from each line's fields), events as objects (``EVENTS``: a maker by the event's kind) and
+  views (``VIEW`` made from the fields of the core's ``_view``);
 - ``NativeDealing``: the deal bookkeeping of the whole-deck trick games (King, Spades,
-  Tressette), each supplying ``_deal_hands`` (dealing given hands and what that says);
+  Tressette): the deals given, their records and logs;
 - ``NativeRules``, listed before the game's Python rules class: ``engine``, empty states,
   the native seeded deal and the batch ``playouts``;
 - ``NativeAnalysis`` (the trick games'): the post-game analysis's values in Rust
@@ -31,8 +33,8 @@ from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameO
 _MASK64 = (1 << 64) - 1
 
 EventMakers = Mapping[str, "Callable[..., Event] | str"]
-"""Each event kind's maker, called with the native tuple's further items (lists as tuples);
-a string names a method of the state instead (an event that needs the state)."""
+"""Each event kind's maker, called with the native event's fields by name (sequences as
+tuples); a string names a method of the state instead (an event that needs the state)."""
 
 COMMON_EVENTS: Mapping[str, Callable[..., Event]] = {
     "card": CardPlayed,
@@ -49,11 +51,6 @@ def _native() -> Any:
     return importlib.import_module("koloda._native")
 
 
-def _plain(value: Any) -> Any:
-    """A native list (or `bytes`, a list of small numbers) as the tuple the events hold."""
-    return tuple(value) if isinstance(value, (list, bytes)) else value
-
-
 class NativeState:
     """What every native state adds to its Rust core (see the module's text)."""
 
@@ -63,8 +60,7 @@ class NativeState:
     DEALER_RULE: ClassVar[str]
     EVENTS: ClassVar[EventMakers] = COMMON_EVENTS
     VIEW: ClassVar[Callable[..., Any]]
-    VIEW_FIELDS: ClassVar[tuple[str | None, ...]] = ()
-    """The names of ``_view_fields``'s items in ``VIEW`` (None: not a field of the view)."""
+    """The game's view class, made from the fields of the core's view (``_view``)."""
     SUMMARY: ClassVar[Callable[..., Any]]
     """The score sheet's line (the game's ``DealSummary``), made from a native line's fields."""
     rules: Any
@@ -89,8 +85,6 @@ class NativeState:
         def _sheet_count(self) -> int: ...
 
         def _sheet_lines(self, start: int) -> Sequence[Any]: ...
-
-        def _view_fields(self, seat: int) -> Sequence[Any]: ...
 
         def _view(self, seat: int) -> dict[str, Any]: ...
 
@@ -146,22 +140,18 @@ class NativeState:
     def deal_scores(self) -> list[tuple[int, ...]]:
         return [line.scores for line in self.sheet]
 
-    def _events(self, raw: Sequence[Any]) -> list[Event]:
-        """The event objects of the native engine's tuples, by ``EVENTS``."""
+    def _events(self, raw: Sequence[dict[str, Any]]) -> list[Event]:
+        """The event objects of the native engine's (dicts of their fields with their
+        ``kind``), by ``EVENTS``."""
         events: list[Event] = []
-        for item in raw:
-            items: Sequence[Any] = ()
-            fields: dict[str, Any] = {}
-            if isinstance(item, dict):
-                kind, fields = item.pop("kind"), item
-            else:
-                kind, *items = item
+        for fields in raw:
+            kind = fields.pop("kind")
             make = self.EVENTS.get(kind)
             if make is None:
                 raise ValueError(f"unknown native event {kind!r}")
             if isinstance(make, str):
                 make = cast("Callable[..., Event]", getattr(self, make))
-            events.append(make(*map(_plain, items), **fields))
+            events.append(make(**fields))
         return events
 
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
@@ -173,11 +163,7 @@ class NativeState:
         n = self.rules.num_seats
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
-        if self.VIEW_FIELDS:
-            values = self._view_fields(seat)
-            fields = {name: v for name, v in zip(self.VIEW_FIELDS, values, strict=True) if name}
-        else:
-            fields = self._view(seat)
+        fields = self._view(seat)
         return self.VIEW(seat=seat, **fields, **self._view_extra(fields))
 
     def _repr_fields(self) -> str:
