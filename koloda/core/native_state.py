@@ -214,10 +214,11 @@ class NativeDealing(NativeState):
 
     def _deal_hands(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
         """Deals ``hands`` in the core and says so in ``events``, with what the deal says."""
+        deal, dealer = self.deal_number, self.dealer
         raw = self._deal([list(hand) for hand in hands])
         if events is not None:
-            events.append(DealStarted(self.deal_number, self.dealer, hands))
-            events.extend(self._events(raw or ()))
+            events.append(DealStarted(deal, dealer, hands))
+            events.extend(self._events(raw))
 
     def apply(self, action: int) -> list[Event]:
         """Apply a decision after checking it; an illegal one raises IllegalActionError
