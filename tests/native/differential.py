@@ -19,37 +19,16 @@ from typing import Any
 from koloda import IllegalActionError, load_game
 from koloda.core.engine import AnyRules, AnyState
 from koloda.games.king.native import position as king_position
+from koloda.games.spades.native import position as spades_position
 
 Fingerprint = Callable[[Any], tuple[Any, ...]]
 
 
 def spades_fingerprint(state: Any) -> tuple[Any, ...]:
-    """Every field of a Spades state that its views, scores and future depend on."""
-    return (
-        state.phase,
-        state.to_act,
-        state.is_over,
-        state.dealer,
-        state.deal_number,
-        tuple(state.hands),
-        tuple(state.picked_up),
-        tuple(state.bids),
-        tuple(state.pending),
-        tuple(state.sent),
-        tuple(state.received),
-        tuple(state.pre_actions),
-        tuple(state.pre_seats),
-        tuple(state.history),
-        state.trick_count,
-        state.lead_suit,
-        state.trick_leader,
-        tuple(state.tricks),
-        state.tricks_played,
-        state.broken,
-        tuple(state.totals),
-        tuple(state.bags),
-        tuple(state.winners),
-    )
+    """A Spades state's whole position as the native engine gives it (``_position``) and as
+    ``koloda.games.spades.native.position`` reads it of a Python state."""
+    native = hasattr(state, "_position")
+    return (state.is_over, state._position() if native else spades_position(state))
 
 
 def king_fingerprint(state: Any) -> tuple[Any, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import SpadesCore, analysis_spades, analysis_spades_dealt, spades_playouts
@@ -30,6 +31,7 @@ from koloda.core.plugin import NativeSearch
 from koloda.games.spades.actions import (
     DISCARD_BASE,
     GIVE_BASE,
+    NO_BID,
     TripleActions,
     bid_text,
 )
@@ -53,29 +55,58 @@ from koloda.games.spades.state import (
     PHASE_PLAY,
     SPADES_POWER,
     DealSummary,
+    SpadesState,
 )
 from koloda.games.spades.view import SpadesView
 from koloda.games.spades.view import sample_state as sample_python_state
 
-OptionsTuple = tuple[bool, bool, bool, bool, bool, int, int]
+
+def native_options(options: SpadesOptions) -> dict[str, Any]:
+    """The options as the native engine takes them (S-15 and S-11's choices as flags)."""
+    return {
+        **asdict(options),
+        "both_nil_lose_score": options.both_nil_failure == "lose_score",
+        "any_spade": options.spades_broken_by == "any_spade",
+    }
 
 
-def options_tuple(options: SpadesOptions) -> OptionsTuple:
-    """The options in the order the native engine takes them."""
-    return (
-        options.double_nil,
-        options.nil_exchange,
-        options.bags_penalty,
-        options.both_nil_failure == "lose_score",
-        options.spades_broken_by == "any_spade",
-        options.target,
-        options.max_deals,
-    )
+def _seat(code: int) -> int | None:
+    return None if code < 0 else code
+
+
+def position(source: SpadesState) -> dict[str, Any]:
+    """A Python-engine state's position as the native engine takes it (``_load``) and gives
+    it (``_position``): bids not made as None, the dealt hands during a deal only."""
+    return {
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "deal_number": source.deal_number,
+        "dealer": source.dealer,
+        "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
+        "hands": tuple(source.hands),
+        "picked_up": tuple(source.picked_up),
+        "bids": tuple(None if bid == NO_BID else bid for bid in source.bids),
+        "pending": tuple(source.pending),
+        "sent": tuple(source.sent),
+        "received": tuple(source.received),
+        "auction": tuple(zip(source.pre_seats, source.pre_actions, strict=True)),
+        "plays": tuple(source.history),
+        "trick_count": source.trick_count,
+        "lead_suit": source.lead_suit,
+        "trick_leader": _seat(source.trick_leader),
+        "tricks": tuple(source.tricks),
+        "tricks_played": source.tricks_played,
+        "broken": source.broken,
+        "totals": tuple(source.totals),
+        "bags": tuple(source.bags),
+        "winners": tuple(source.winners),
+        "sheet": tuple(_line_fields(line) for line in source.sheet),
+    }
 
 
 def _line_fields(line: DealSummary) -> dict[str, Any]:
-    """A score-sheet line as the dict of its fields the native engine loads."""
-    return {**line._asdict(), "sides": [side._asdict() for side in line.sides]}
+    """A score-sheet line as the dict of its fields the native engine gives and loads."""
+    return {**line._asdict(), "sides": tuple(side._asdict() for side in line.sides)}
 
 
 class NativeSpadesState(SpadesCore, NativeDealing):
@@ -120,7 +151,8 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         return TripleActions(self.hands[self.to_act_seat], base)
 
     def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
-        self._deal(hands)
+        """Deals ``hands`` in the core and says so: blind with double nil on (S-6)."""
+        self._deal([list(hand) for hand in hands])
         if events is not None:
             started = BlindDealStarted if self.rules.options.double_nil else DealStarted
             events.append(started(self.deal_number, self.dealer, hands))
@@ -136,30 +168,20 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     PLAYOUTS = spades_playouts
     ANALYSIS = (analysis_spades, analysis_spades_dealt)
 
-    def options_tuple(self) -> OptionsTuple:
-        return options_tuple(self.options)
+    def options_tuple(self) -> dict[str, Any]:
+        return native_options(self.options)
 
     def sample_state(  # type: ignore[override]
         self, view: SpadesView, rng: random.Random, first_card: bool = False
     ) -> NativeSpadesState:
-        """The Python engine's sampling (the same constraints, the same draws), replayed
-        into a native state; with ``first_card``, just before the first card of the play."""
-        sampled = sample_python_state(self, view, rng, first_card)
-        first_dealer = (view.dealer - view.deal) & 3
-        state: NativeSpadesState = self.empty_state(first_dealer)
-        state._restore(
-            sampled.deal_number,
-            sampled.dealer,
-            (sampled.totals[0], sampled.totals[1]),
-            (sampled.bags[0], sampled.bags[1]),
-            list(sampled.winners),
-            PHASE_AWAIT_DEAL if sampled.phase != PHASE_OVER else PHASE_OVER,
-            [_line_fields(line) for line in sampled.sheet],
-        )
-        if sampled.in_deal:
-            state._deal(sampled.dealt)
-            for action in sampled.current_log().actions:
-                state.apply_unchecked(action)
+        """The Python engine's sampling (the same constraints, the same draws), loaded into
+        a native state; with ``first_card``, just before the first card of the play."""
+        return self.from_python(sample_python_state(self, view, rng, first_card))
+
+    def from_python(self, source: SpadesState) -> NativeSpadesState:
+        """A native state in exactly the position of a Python-engine state."""
+        state: NativeSpadesState = self.empty_state(source.first_dealer)
+        state._load(position(source))
         return state
 
 

@@ -276,9 +276,7 @@ mod tests {
     use super::*;
     use crate::core::rng::Rng;
     use crate::games::king::{King, KingOptions};
-    use crate::games::spades::{
-        Phase as SpadesPhase, Spades, SpadesOptions, SpadesPosition, Winners,
-    };
+    use crate::games::spades::{Phase as SpadesPhase, Spades, SpadesOptions};
 
     #[test]
     fn spades_finish_scores_as_the_game_does() {
@@ -289,18 +287,12 @@ mod tests {
                 ..SpadesOptions::default()
             };
             let mut state = Spades::new(options, (game & 3) as u8);
-            state.restore(SpadesPosition {
-                deal_number: 0,
-                dealer: (game & 3) as u8,
-                totals: [
-                    (game as i64 * 37) % 400 - 100,
-                    (game as i64 * 53) % 400 - 100,
-                ],
-                bags: [0; 2],
-                winners: Winners::default(),
-                phase: SpadesPhase::AwaitDeal,
-                sheet: Vec::new(),
-            });
+            let mut position = state.position();
+            position.totals = [
+                (game as i64 * 37) % 400 - 100,
+                (game as i64 * 53) % 400 - 100,
+            ];
+            state.restore(position).expect("a position of this table");
             state.deal_random(&mut rng);
             while state.phase() != SpadesPhase::Play {
                 let action = state.random_action(&mut rng);

@@ -1,4 +1,4 @@
-//! Spades: the rules (re-exported here, with a standing between deals to restore and a
+//! Spades: the rules (re-exported here, with a position to restore and read back, and a
 //! seat's view), the heuristic policy and the vector encoder.
 
 pub mod policy;

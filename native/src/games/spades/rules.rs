@@ -59,8 +59,8 @@ pub fn is_nil_bid(bid: i8) -> bool {
     bid == NIL || bid == DOUBLE_NIL
 }
 
-/// The agreed rules (`SpadesOptions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The agreed rules (`SpadesOptions`; the two choices of S-15 and S-11 as flags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct SpadesOptions {
     pub double_nil: bool,
     pub nil_exchange: bool,
@@ -464,18 +464,112 @@ impl Spades {
         &self.winners
     }
 
-    /// Puts the game between deals, or over, as `position` describes it (a state of the
-    /// Python engine); the options, the first dealer and the finished deals stay.
-    pub fn restore(&mut self, position: SpadesPosition) {
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer & 3;
-        self.totals = position.totals;
-        self.bags = position.bags;
-        self.winners = position.winners;
+    /// Puts the game in the position `position` describes (a state of the Python engine);
+    /// the options, the first dealer and the finished deals stay. A position that does not
+    /// fit the table (its seats, hands, sides or counts) is an error and changes nothing.
+    pub fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
+        let seat = |seat: Option<Seat>| seat.is_none_or(|seat| seat.index() < 4);
+        let in_deal = position.phase != Phase::AwaitDeal && position.phase != Phase::Over;
+        if !((position.dealt.is_empty() || position.dealt.len() == 4)
+            && position.dealt.iter().all(|hand| hand.len() == 13)
+            && position.dealer < 4
+            && seat(position.to_act)
+            && seat(position.trick_leader)
+            && (!in_deal || position.to_act.is_some())
+            && position
+                .bids
+                .iter()
+                .flatten()
+                .all(|&bid| bid <= DOUBLE_NIL as u8)
+            && position.auction.len() <= MAX_PRE
+            && position.auction.iter().all(|&(seat, _)| seat < 4)
+            && position.plays.len() <= 52
+            && position.trick_count < 4
+            && position.lead_suit < 4
+            && position.tricks_played <= NUM_TRICKS
+            && position.winners.len() <= 2
+            && position.winners.iter().all(|&side| side < 2))
+        {
+            return Err("the position does not fit this table".into());
+        }
+        let bids = position.bids.map(|bid| bid.map_or(NO_BID, |bid| bid as i8));
+        let is_bid = |action: u32| (BID_BASE..=BID_DOUBLE_NIL).contains(&action);
         self.phase = position.phase;
         self.is_over = position.phase == Phase::Over;
-        self.to_act = -1;
+        self.to_act = Seat::to_code(position.to_act);
+        self.deal_number = position.deal_number;
+        self.dealer = position.dealer;
+        self.dealt = [[0; 13]; 4];
+        for (slot, hand) in self.dealt.iter_mut().zip(&position.dealt) {
+            slot.copy_from_slice(hand);
+        }
+        self.hands = position.hands;
+        self.picked_up = position.picked_up;
+        self.bids = bids;
+        self.bid_count = bids.iter().filter(|&&bid| bid != NO_BID).count() as u8;
+        self.last_bidder = position
+            .auction
+            .iter()
+            .rev()
+            .find(|&&(_, action)| is_bid(action))
+            .map_or((position.dealer + 3) & 3, |&(seat, _)| seat);
+        self.pending = position.pending;
+        self.sent = position.sent;
+        self.received = position.received;
+        self.pre = [(0, 0); MAX_PRE];
+        self.pre[..position.auction.len()].copy_from_slice(&position.auction);
+        self.pre_len = position.auction.len() as u8;
+        self.plays = [0; 52];
+        self.plays[..position.plays.len()].copy_from_slice(&position.plays);
+        self.plays_len = position.plays.len() as u8;
+        self.trick_count = position.trick_count;
+        self.lead_suit = position.lead_suit;
+        self.trick_leader = Seat::to_code(position.trick_leader);
+        self.tricks = position.tricks;
+        self.tricks_played = position.tricks_played;
+        self.broken = position.broken;
+        self.totals = position.totals;
+        self.bags = position.bags;
+        self.winners = Winners::default();
+        for &side in &position.winners {
+            self.winners.sides[self.winners.count as usize] = side;
+            self.winners.count += 1;
+        }
         self.sheet = Arc::new(position.sheet);
+        Ok(())
+    }
+
+    /// The position the game is in (what [`Spades::restore`] takes).
+    pub fn position(&self) -> SpadesPosition {
+        SpadesPosition {
+            phase: self.phase,
+            to_act: self.to_act(),
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            dealt: if self.in_deal() {
+                crate::games::Recorded::dealt_hands(self)
+            } else {
+                Vec::new()
+            },
+            hands: self.hands,
+            picked_up: self.picked_up,
+            bids: self.bids.map(|bid| u8::try_from(bid).ok()),
+            pending: self.pending,
+            sent: self.sent,
+            received: self.received,
+            auction: self.auction().to_vec(),
+            plays: self.plays().to_vec(),
+            trick_count: self.trick_count,
+            lead_suit: self.lead_suit,
+            trick_leader: self.trick_leader(),
+            tricks: self.tricks,
+            tricks_played: self.tricks_played,
+            broken: self.broken,
+            totals: self.totals,
+            bags: self.bags,
+            winners: self.winners.as_slice().to_vec(),
+            sheet: self.sheet.to_vec(),
+        }
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -1077,6 +1171,72 @@ impl Spades {
 
 crate::games::impl_game!(Spades);
 
+/// The highest target and number of deals the options allow (`spades/options.py`).
+const MAX_TARGET: i64 = 1000;
+const MAX_DEALS: u32 = 1000;
+
+impl crate::games::Setup for Spades {
+    type Options = SpadesOptions;
+    fn setup(options: SpadesOptions, first_dealer: u8) -> Result<Spades, String> {
+        if !(1..=MAX_TARGET).contains(&options.target) {
+            return Err(format!("target must be 1..{MAX_TARGET} (S-17)"));
+        }
+        if options.max_deals > MAX_DEALS {
+            return Err(format!("max_deals must be 0..{MAX_DEALS}"));
+        }
+        Ok(Spades::new(options, first_dealer & 3))
+    }
+}
+
+impl crate::games::Positioned for Spades {
+    type Position = SpadesPosition;
+    fn position(&self) -> SpadesPosition {
+        Spades::position(self)
+    }
+    fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
+        Spades::restore(self, position)
+    }
+}
+
+impl crate::games::Recorded for Spades {
+    fn deal_hands(
+        &mut self,
+        hands: &[Vec<CardCode>],
+        _events: &mut Vec<Event>,
+    ) -> Result<(), String> {
+        if hands.len() != 4 || hands.iter().any(|hand| hand.len() != 13) {
+            return Err("hands of the wrong size".into());
+        }
+        let mut fixed = [[0; 13]; 4];
+        for (slot, hand) in fixed.iter_mut().zip(hands) {
+            slot.copy_from_slice(hand);
+        }
+        self.deal(&fixed);
+        Ok(())
+    }
+    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
+        self.dealt.iter().map(|hand| hand.to_vec()).collect()
+    }
+    fn current_record(&self) -> crate::games::DealRecord {
+        crate::games::DealRecord {
+            dealer: self.dealer,
+            dealt: self.dealt_hands(),
+            actions: self.current_actions().collect(),
+        }
+    }
+    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
+        let records = self.completed.get(start..).unwrap_or_default();
+        records
+            .iter()
+            .map(|record| crate::games::DealRecord {
+                dealer: record.dealer,
+                dealt: record.dealt.iter().map(|hand| hand.to_vec()).collect(),
+                actions: record.actions.clone(),
+            })
+            .collect()
+    }
+}
+
 impl crate::games::DealtGame for Spades {
     type Event = Event;
     fn apply(&mut self, action: i64, events: &mut Vec<Event>) -> Result<bool, IllegalMove> {
@@ -1263,6 +1423,68 @@ mod tests {
             assert_eq!(sheet_total, state.totals[0]);
             assert_eq!(state.completed.len(), state.sheet.len());
         }
+    }
+
+    #[test]
+    fn a_position_restores_whole_in_the_middle_of_a_deal() {
+        let mut rng = Rng::new(5);
+        for seed in 0..30u64 {
+            let mut state = Spades::new(SpadesOptions::default(), (seed & 3) as u8);
+            state.deal_random(&mut rng);
+            for _ in 0..rng.below(60) {
+                if state.step(state.random_action(&mut rng), &mut ()) {
+                    state.deal_random(&mut rng);
+                }
+            }
+            let mut copy = Spades::new(SpadesOptions::default(), 0);
+            copy.restore(state.position())
+                .expect("a position of this table");
+            assert_eq!(copy.position(), state.position());
+            // the copy plays on exactly as the game does
+            let mut legal = (Vec::new(), Vec::new());
+            while !state.is_over() && state.deal_number() == copy.deal_number() {
+                state.legal_actions(&mut legal.0);
+                copy.legal_actions(&mut legal.1);
+                assert_eq!(legal.0, legal.1);
+                let action = state.random_action(&mut rng);
+                if state.step(action, &mut ()) | copy.step(action, &mut ()) {
+                    break;
+                }
+            }
+            assert_eq!(copy.position(), state.position());
+        }
+    }
+
+    #[test]
+    fn a_position_for_another_table_is_refused() {
+        let mut state = Spades::new(SpadesOptions::default(), 1);
+        state.deal(&suited_deal());
+        state.step(LOOK, &mut ());
+        let before = state.position();
+        let broken: [fn(&mut SpadesPosition); 5] = [
+            |position| position.dealt.truncate(3),
+            |position| position.dealt[0].push(0),
+            |position| position.dealer = 4,
+            |position| position.to_act = None, // in a deal, someone acts
+            |position| position.winners = vec![0, 1, 1],
+        ];
+        for spoil in broken {
+            let mut position = before.clone();
+            spoil(&mut position);
+            assert!(state.restore(position).is_err());
+            assert_eq!(state.position(), before);
+        }
+    }
+
+    #[test]
+    fn options_out_of_range_are_refused() {
+        use crate::games::Setup;
+        assert_eq!(
+            Spades::setup(SpadesOptions::default(), 6).unwrap().dealer(),
+            2
+        );
+        assert!(Spades::setup(options(|o| o.target = 0), 0).is_err());
+        assert!(Spades::setup(options(|o| o.max_deals = 1001), 0).is_err());
     }
 
     #[test]
