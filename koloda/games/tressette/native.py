@@ -204,8 +204,8 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
         return native_options(self.options)
 
     def sample_state(self, view: TressetteView, rng: random.Random) -> NativeTressetteState:  # type: ignore[override]
-        """The Python engine's sampling (the same constraints, the same draws), replayed
-        into a native state."""
+        """The Python engine's sampling (the same constraints, the same draws), loaded into
+        a native state."""
         return self.from_python(sample_python_state(self, view, rng))
 
     def from_python(self, source: TressetteState) -> NativeTressetteState:
