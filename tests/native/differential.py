@@ -20,6 +20,7 @@ from koloda import IllegalActionError, load_game
 from koloda.core.engine import AnyRules, AnyState
 from koloda.games.king.native import position as king_position
 from koloda.games.spades.native import position as spades_position
+from koloda.games.tressette.native import position as tressette_position
 
 Fingerprint = Callable[[Any], tuple[Any, ...]]
 
@@ -39,34 +40,10 @@ def king_fingerprint(state: Any) -> tuple[Any, ...]:
 
 
 def tressette_fingerprint(state: Any) -> tuple[Any, ...]:
-    """Every field of a Tressette state that its views, scores and future depend on."""
-    in_deal = state.phase == 1
-    return (
-        state.phase,
-        state.to_act,
-        state.is_over,
-        state.dealer,
-        state.deal_number,
-        state.leader,
-        tuple(state.hands),
-        tuple(map(tuple, state.dealt)) if in_deal else None,
-        tuple(state.taken),
-        tuple(state.history),
-        state.trick_count,
-        state.lead_suit,
-        state.trick_leader,
-        tuple(state.tricks),
-        state.tricks_played,
-        tuple(state.points),
-        tuple(state.deal_points),
-        tuple(state.deal_declared),
-        tuple(state.deal_bonus),
-        tuple(state.games),
-        tuple(state.totals),
-        tuple(state.settled_points),
-        state.settled_games,
-        state.declarations if in_deal else None,
-    )
+    """A Tressette state's whole position as the native engine gives it (``_position``) and
+    as ``koloda.games.tressette.native.position`` reads it of a Python state."""
+    native = hasattr(state, "_position")
+    return (state.is_over, state._position() if native else tressette_position(state))
 
 
 def hundred_one_fingerprint(state: Any) -> tuple[Any, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import (
@@ -23,7 +24,6 @@ from koloda._native import (
 )
 from koloda.core.cards import Card
 from koloda.core.engine import Rules, Seat
-from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import (
     COMMON_EVENTS,
     EventMakers,
@@ -51,14 +51,18 @@ from koloda.games.tressette.state import (
 from koloda.games.tressette.view import TressetteView
 from koloda.games.tressette.view import sample_state as sample_python_state
 
-OptionsTuple = tuple[bool, bool, bool]
 DECLARATION_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
 """The kinds of declarations by the native engine's codes."""
 
 
-def options_tuple(options: TressetteOptions) -> OptionsTuple:
-    """The options in the order the native engine takes them."""
-    return (options.hearts_special, options.card_points == "pooled", options.long_run == "ten")
+def native_options(options: TressetteOptions) -> dict[str, Any]:
+    """The options as the native engine takes them (the card points and the long run as
+    flags)."""
+    return {
+        **asdict(options),
+        "pooled": options.card_points == "pooled",
+        "long_run_ten": options.long_run == "ten",
+    }
 
 
 def _declarations(raw: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[Declaration, ...], ...]:
@@ -69,11 +73,49 @@ def _games(raw: Sequence[dict[str, int]]) -> tuple[WonGame, ...]:
     return tuple(WonGame(**fields) for fields in raw)
 
 
+def _shown(declarations: Sequence[Sequence[Declaration]]) -> tuple[tuple[dict[str, Any], ...], ...]:
+    return tuple(tuple(d._asdict() for d in found) for found in declarations)
+
+
 def _line_fields(line: DealSummary) -> dict[str, Any]:
-    """A sheet line as the native engine reads it: its fields, the nested ones as dicts."""
+    """A sheet line as the native engine gives it: its fields, the nested ones as dicts."""
     return line._asdict() | {
-        "declarations": [[d._asdict() for d in found] for found in line.declarations],
-        "games": [game._asdict() for game in line.games],
+        "declarations": _shown(line.declarations),
+        "games": tuple(game._asdict() for game in line.games),
+    }
+
+
+def position(source: TressetteState) -> dict[str, Any]:
+    """A Python-engine state's position as the native engine takes it (``_load``) and gives
+    it (``_position``): the seats as None where Python keeps -1, the dealt hands during a
+    deal only."""
+    in_deal = source.phase == PHASE_PLAY
+    return {
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "is_over": source.is_over,
+        "deal_number": source.deal_number,
+        "dealer": source.dealer,
+        "leader": source.leader,
+        "dealt": tuple(map(tuple, source.dealt)) if in_deal else (),
+        "hands": tuple(source.hands),
+        "taken": tuple(source.taken),
+        "declarations": _shown(source.declarations),
+        "plays": tuple(source.history),
+        "trick_count": source.trick_count,
+        "lead_suit": source.lead_suit,
+        "trick_leader": None if source.trick_leader < 0 else source.trick_leader,
+        "tricks": tuple(source.tricks),
+        "tricks_played": source.tricks_played,
+        "points": tuple(source.points),
+        "deal_points": tuple(source.deal_points),
+        "deal_declared": tuple(source.deal_declared),
+        "deal_bonus": tuple(source.deal_bonus),
+        "games": tuple(game._asdict() for game in source.games),
+        "totals": tuple(source.totals),
+        "settled_points": tuple(source.settled_points),
+        "settled_games": source.settled_games,
+        "sheet": tuple(_line_fields(line) for line in source.sheet),
     }
 
 
@@ -109,11 +151,11 @@ class NativeTressetteState(TressetteCore, NativeDealing):
     @property
     def plays(self) -> list[int]:
         """The cards played in this deal, in order."""
-        return self._current_actions()
+        return [play & 63 for play in self.history]
 
     @property
     def games(self) -> list[WonGame]:
-        return [WonGame(*game) for game in self._games()]
+        return list(_games(self._games()))
 
     @property
     def declarations(self) -> tuple[tuple[Declaration, ...], ...]:
@@ -139,13 +181,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
     def seated_plays(self) -> list[tuple[Seat, Card]]:
         return [(p >> 6, p & 63) for p in self.history]
 
-    def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
-        deal, dealer = self.deal_number, self.dealer
-        raw = self._deal(hands)
-        if events is not None:
-            events.append(DealStarted(deal, dealer, hands))
-            events.extend(self._events(raw))
-
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
         in_deal = fields["phase"] == PHASE_PLAY
         return {
@@ -155,7 +190,7 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         }
 
     def _repr_fields(self) -> str:
-        return f"points={self.points}, games={len(self._games())}"
+        return f"points={self.points}, games={len(self.games)}"
 
 
 class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
@@ -165,43 +200,18 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     PLAYOUTS = tressette_playouts
     ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
 
-    def options_tuple(self) -> OptionsTuple:
-        return options_tuple(self.options)
+    def options_tuple(self) -> dict[str, Any]:
+        return native_options(self.options)
 
     def sample_state(self, view: TressetteView, rng: random.Random) -> NativeTressetteState:  # type: ignore[override]
-        """The Python engine's sampling (the same constraints, the same draws), replayed
-        into a native state."""
+        """The Python engine's sampling (the same constraints, the same draws), loaded into
+        a native state."""
         return self.from_python(sample_python_state(self, view, rng))
 
     def from_python(self, source: TressetteState) -> NativeTressetteState:
-        """A native state in the position of a Python-engine state: its history, then its
-        deal replayed (the declarations scored again, as the deal scored them)."""
+        """A native state in exactly the position of a Python-engine state."""
         state: NativeTressetteState = self.empty_state(source.first_dealer)
-        in_deal = source.phase == PHASE_PLAY
-        settled = source.settled_games
-        games = source.games[:settled] if in_deal else source.games
-        totals = [0, 0]
-        for game in games:
-            totals[game.winner] += game.value
-        state._restore(
-            (
-                source.deal_number,
-                source.dealer,
-                source.leader,
-                PHASE_AWAIT_DEAL if in_deal else source.phase,
-                source.is_over and not in_deal,
-            ),
-            [(game.winner, game.value, game.deal) for game in games],
-            (totals[0], totals[1]) if in_deal else (source.totals[0], source.totals[1]),
-            source.settled_points if in_deal else (source.points[0], source.points[1]),
-            source.settled_points,
-            settled,
-            [_line_fields(line) for line in source.sheet],
-        )
-        if in_deal:
-            state._deal(source.dealt)
-            for play in source.history:
-                state.apply_unchecked(play & 63)
+        state._load(position(source))
         return state
 
 

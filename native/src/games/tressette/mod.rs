@@ -1,5 +1,5 @@
-//! Tressette: the rules (re-exported here, with a standing between deals to restore and a
-//! seat's view), the heuristic policy and the vector encoder.
+//! Tressette: the rules (re-exported here, with a position given whole and a seat's view),
+//! the heuristic policy and the vector encoder.
 
 pub mod policy;
 pub mod position;

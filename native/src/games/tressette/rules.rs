@@ -76,8 +76,9 @@ pub fn strength(rank: u8) -> u32 {
         .map_or(0, |i| 10 - i as u32)
 }
 
-/// The agreed rules (`TressetteOptions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The agreed rules (`TressetteOptions`; deserialized from the dict of
+/// `koloda.games.tressette.native.native_options`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct TressetteOptions {
     pub hearts_special: bool,
     /// T-12: `pooled` (true) or `per_trick`.
@@ -595,26 +596,106 @@ impl Tressette {
         self.settled_games
     }
 
-    /// Puts the group between deals (or over, or about to deal) as `position` describes it
-    /// (a state of the Python engine); the options, the first dealer and the finished deals
-    /// stay.
-    pub fn restore(&mut self, position: TressettePosition) {
+    /// Puts the group in `position` (a state of the Python engine); the options, the first
+    /// dealer and the finished deals' records stay. A position that does not fit the table
+    /// (four seats, hands of ten, three games) is an error and changes nothing.
+    pub fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
+        let seat = |seat: Option<Seat>| seat.is_none_or(|seat| seat.index() < 4);
+        let fits = position.dealer < 4
+            && position.leader < 4
+            && seat(position.to_act)
+            && seat(position.trick_leader)
+            && (position.dealt.is_empty() || position.dealt.len() == 4)
+            && position.dealt.iter().all(|hand| hand.len() == 10)
+            && position.declarations.len() == 4
+            && position
+                .declarations
+                .iter()
+                .enumerate()
+                .all(|(seat, found)| {
+                    found.len() <= MAX_DECLARATIONS
+                        && found.iter().all(|shown| usize::from(shown.seat) == seat)
+                })
+            && position.plays.len() <= self.plays.len()
+            && position.trick_count < 4
+            && position.tricks_played <= NUM_TRICKS
+            && position.games.len() <= GAMES_PER_GROUP
+            && position.games.iter().all(|game| game.winner < 2)
+            && usize::from(position.settled_games) <= GAMES_PER_GROUP;
+        if !fits {
+            return Err("the position does not fit this table".into());
+        }
+        self.phase = position.phase;
+        self.to_act = position.to_act;
+        self.is_over = position.is_over;
         self.deal_number = position.deal_number;
         self.dealer = position.dealer;
         self.leader = position.leader;
-        self.phase = position.phase;
-        self.is_over = position.is_over;
-        self.to_act = None;
-        self.games_len = 0;
-        for won in position.games.into_iter().take(GAMES_PER_GROUP) {
-            self.games[self.games_len as usize] = won;
-            self.games_len += 1;
+        self.dealt = [[0; 10]; 4];
+        for (slot, hand) in self.dealt.iter_mut().zip(&position.dealt) {
+            slot.copy_from_slice(hand);
         }
-        self.totals = position.totals;
+        self.hands = position.hands.map(CardSet::from_bits);
+        self.taken = position.taken.map(CardSet::from_bits);
+        for (found, shown) in self.declarations.iter_mut().zip(&position.declarations) {
+            *found = Declarations::default();
+            for item in shown {
+                found.push(item.declaration());
+            }
+        }
+        self.plays_len = position.plays.len() as u8;
+        self.plays[..position.plays.len()].copy_from_slice(&position.plays);
+        self.trick_count = position.trick_count;
+        self.lead_suit = position.lead_suit;
+        self.trick_leader = position.trick_leader;
+        self.tricks = position.tricks;
+        self.tricks_played = position.tricks_played;
         self.points = position.points;
+        self.deal_points = position.deal_points;
+        self.deal_declared = position.deal_declared;
+        self.deal_bonus = position.deal_bonus;
+        self.games_len = position.games.len() as u8;
+        self.games[..position.games.len()].copy_from_slice(&position.games);
+        self.totals = position.totals;
         self.settled_points = position.settled_points;
         self.settled_games = position.settled_games;
         self.sheet = Arc::new(position.sheet);
+        Ok(())
+    }
+
+    /// The position the group is in (what [`Tressette::restore`] takes).
+    pub fn position(&self) -> TressettePosition {
+        TressettePosition {
+            phase: self.phase,
+            to_act: self.to_act,
+            is_over: self.is_over,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            leader: self.leader,
+            dealt: if self.in_deal() {
+                crate::games::Recorded::dealt_hands(self)
+            } else {
+                Vec::new()
+            },
+            hands: self.hands.map(CardSet::bits),
+            taken: self.taken.map(CardSet::bits),
+            declarations: shown_by_seat(&self.declarations),
+            plays: self.plays().to_vec(),
+            trick_count: self.trick_count,
+            lead_suit: self.lead_suit,
+            trick_leader: self.trick_leader,
+            tricks: self.tricks,
+            tricks_played: self.tricks_played,
+            points: self.points,
+            deal_points: self.deal_points,
+            deal_declared: self.deal_declared,
+            deal_bonus: self.deal_bonus,
+            games: self.games().to_vec(),
+            totals: self.totals,
+            settled_points: self.settled_points,
+            settled_games: self.settled_games,
+            sheet: self.sheet.to_vec(),
+        }
     }
 
     /// Ends the deal in progress for the search once its forced last trick is counted:
@@ -1010,6 +1091,68 @@ impl crate::games::DealtGame for Tressette {
     }
 }
 
+impl crate::games::Setup for Tressette {
+    type Options = TressetteOptions;
+    fn setup(options: TressetteOptions, first_dealer: u8) -> Result<Tressette, String> {
+        Ok(Tressette::new(options, first_dealer % 4))
+    }
+}
+
+impl crate::games::Positioned for Tressette {
+    type Position = TressettePosition;
+    fn position(&self) -> TressettePosition {
+        Tressette::position(self)
+    }
+    fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
+        Tressette::restore(self, position)
+    }
+}
+
+/// A deal's cards as a record keeps them: the card of each play, without its seat.
+fn record_actions(plays: &[u8]) -> Vec<u32> {
+    plays.iter().map(|&play| u32::from(play & 63)).collect()
+}
+
+impl crate::games::Recorded for Tressette {
+    /// Deals from `hands`, pushing the declarations' events (T-15: scored at once).
+    fn deal_hands(
+        &mut self,
+        hands: &[Vec<CardCode>],
+        events: &mut Vec<TressetteEvent>,
+    ) -> Result<(), String> {
+        if hands.len() != 4 || hands.iter().any(|hand| hand.len() != 10) {
+            return Err("hands of the wrong size".into());
+        }
+        let mut fixed = [[0; 10]; 4];
+        for (slot, hand) in fixed.iter_mut().zip(hands) {
+            slot.copy_from_slice(hand);
+        }
+        self.deal(&fixed, events);
+        Ok(())
+    }
+    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
+        self.dealt.iter().map(|hand| hand.to_vec()).collect()
+    }
+    fn current_record(&self) -> crate::games::DealRecord {
+        crate::games::DealRecord {
+            dealer: self.dealer,
+            dealt: self.dealt_hands(),
+            actions: record_actions(self.plays()),
+        }
+    }
+    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
+        let records = self.completed.get(start..).unwrap_or_default();
+        records
+            .iter()
+            .map(|record| crate::games::DealRecord {
+                dealer: record.dealer,
+                dealt: record.dealt.iter().map(|hand| hand.to_vec()).collect(),
+                actions: record_actions(&record.plays),
+            })
+            .collect()
+    }
+}
+
 /// `games` whole groups of random play, deals from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
 /// total points are each side's final total.
@@ -1071,6 +1214,70 @@ mod tests {
         assert_eq!((found.items[0].kind, found.items[0].points), (LONG_RUN, 16));
         assert_eq!(strength(THREE), 10);
         assert_eq!(strength(FOUR), 1);
+    }
+
+    /// A group in its second deal, five cards into it (its first deal on the sheet).
+    fn mid_deal() -> Tressette {
+        let mut rng = Rng::new(11);
+        let mut game = Tressette::new(TressetteOptions::default(), 2);
+        game.deal_random(&mut rng, &mut ());
+        while !game.step(game.random_action(&mut rng), &mut ()) {}
+        game.deal_random(&mut rng, &mut ());
+        for _ in 0..5 {
+            game.step(game.random_action(&mut rng), &mut ());
+        }
+        game
+    }
+
+    #[test]
+    fn a_position_round_trips_in_the_middle_of_a_deal() {
+        let game = mid_deal();
+        let position = game.position();
+        assert_eq!((position.deal_number, position.plays.len()), (1, 5));
+        assert_eq!(position.dealt.len(), 4);
+        assert_eq!(position.sheet.len(), 1);
+        let mut copy = Tressette::new(TressetteOptions::default(), 2);
+        copy.restore(position.clone())
+            .expect("a position of this table");
+        assert_eq!(copy.position(), position);
+        assert_eq!(copy.legal_card_mask(), game.legal_card_mask());
+        let (mut a, mut b) = (game.clone(), copy);
+        let mut rng = Rng::new(5);
+        while a.in_deal() {
+            let action = a.random_action(&mut rng);
+            assert_eq!(a.step(action, &mut ()), b.step(action, &mut ()));
+        }
+        assert_eq!(a.position(), b.position());
+    }
+
+    #[test]
+    fn a_position_for_another_table_is_refused_and_changes_nothing() {
+        let game = mid_deal();
+        let before = game.position();
+        let wrong: [fn(&mut TressettePosition); 6] = [
+            |p| p.dealer = 4,
+            |p| {
+                p.dealt[1].pop();
+            },
+            |p| p.dealt.truncate(3),
+            |p| p.declarations.truncate(3),
+            |p| p.to_act = Some(Seat::new(5)),
+            |p| {
+                let third = p.games.first().copied().unwrap_or_default();
+                p.games = vec![third; 4];
+            },
+        ];
+        for spoil in wrong {
+            let mut position = before.clone();
+            spoil(&mut position);
+            let mut target = game.clone();
+            assert!(target.restore(position).is_err());
+            assert_eq!(target.position(), before);
+        }
+        let mut target = game.clone();
+        let short = vec![vec![0; 9]; 4];
+        assert!(crate::games::Recorded::deal_hands(&mut target, &short, &mut Vec::new()).is_err());
+        assert_eq!(target.position(), before);
     }
 
     #[test]
