@@ -214,11 +214,15 @@ class NativeDealing(NativeState):
 
     def _deal_hands(self, hands: tuple[tuple[int, ...], ...], events: list[Event] | None) -> None:
         """Deals ``hands`` in the core and says so in ``events``, with what the deal says."""
-        deal, dealer = self.deal_number, self.dealer
+        started = self._deal_started(hands)
         raw = self._deal([list(hand) for hand in hands])
         if events is not None:
-            events.append(DealStarted(deal, dealer, hands))
+            events.append(started)
             events.extend(self._events(raw))
+
+    def _deal_started(self, hands: tuple[tuple[int, ...], ...]) -> Event:
+        """The event that starts the deal about to be dealt (a game may announce it its way)."""
+        return DealStarted(self.deal_number, self.dealer, hands)
 
     def apply(self, action: int) -> list[Event]:
         """Apply a decision after checking it; an illegal one raises IllegalActionError

@@ -150,12 +150,10 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         base = DISCARD_BASE if self.phase == PHASE_DISCARD else GIVE_BASE
         return TripleActions(self.hands[self.to_act_seat], base)
 
-    def _deal_hands(self, hands: tuple[tuple[Card, ...], ...], events: list[Event] | None) -> None:
-        """Deals ``hands`` in the core and says so: blind with double nil on (S-6)."""
-        self._deal([list(hand) for hand in hands])
-        if events is not None:
-            started = BlindDealStarted if self.rules.options.double_nil else DealStarted
-            events.append(started(self.deal_number, self.dealer, hands))
+    def _deal_started(self, hands: tuple[tuple[Card, ...], ...]) -> Event:
+        """A deal starts blind with double nil on (S-6)."""
+        started = BlindDealStarted if self.rules.options.double_nil else DealStarted
+        return started(self.deal_number, self.dealer, hands)
 
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
         return {"sheet": tuple(self.sheet)}

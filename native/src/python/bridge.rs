@@ -68,9 +68,15 @@ pub fn core_event<'py, C, E: Serialize>(
     plain(py, event)
 }
 
+/// Plain data Python gave that does not read as the game's (a missing or mistyped field)
+/// as a `ValueError`.
+pub fn value_error(error: pythonize::PythonizeError) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(error.to_string())
+}
+
 /// A new game of the options Python gives (as a dict) and its first dealer.
 pub fn set_up<G: Setup>(options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<G> {
-    let options: G::Options = pythonize::depythonize(options)?;
+    let options: G::Options = pythonize::depythonize(options).map_err(value_error)?;
     G::setup(options, first_dealer).map_err(pyo3::exceptions::PyValueError::new_err)
 }
 
@@ -153,7 +159,8 @@ macro_rules! dealt_game_class {
 
             /// Puts the game in a position given whole (a dict: a state of the Python engine).
             fn _load(&mut self, position: &Bound<'_, PyAny>) -> PyResult<()> {
-                let position = pythonize::depythonize(position)?;
+                let position = pythonize::depythonize(position)
+                    .map_err($crate::python::bridge::value_error)?;
                 $crate::games::Positioned::restore(&mut self.game, position)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
