@@ -220,12 +220,9 @@ game_core! {
         pile: Vec<u16> = |g| ints(g.pile()),
         top: i8 = |g| code(g.top()),
         suit: i8 = |g| g.suit().map_or(-1, |suit| suit.index() as i8),
-        follow: CardBits = |g| g.follow(),
         drawn: i8 = |g| code(g.drawn()),
         epoch: u32 = |g| g.epoch(),
         log: Vec<u16> = |g| g.log().to_vec(),
-        starter: i8 = |g| code(g.starter()),
-        restocks_used: u32 = |g| g.restocks_used(),
         totals: Vec<i64> = |g| g.totals()[..g.n() as usize].to_vec(),
     },
     #[new]
@@ -389,10 +386,6 @@ game_core! {
 
     fn _source(&self) -> SourceTuple {
         source_tuple(self.game.source())
-    }
-
-    fn _completed_count(&self) -> usize {
-        self.game.completed().len()
     }
 
     fn _completed(&self, start: usize) -> Vec<CompletedTuple> {
