@@ -34,7 +34,7 @@ from koloda.games.hundred_one.events import (
     SuitNamed,
     TurnSkipped,
 )
-from koloda.games.hundred_one.native import NativeHundredOneRules
+from koloda.games.hundred_one.native import NativeHundredOneRules, native_options, position
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import (
     deal_scores,
@@ -228,6 +228,32 @@ def test_a_python_state_carries_over_to_the_native_engine() -> None:
     view = state.view(0)
     sampled = native.sample_state(view, random.Random(5))
     assert sampled.view(0) == view
+
+
+def test_a_native_position_is_the_python_one_and_one_of_another_table_is_refused() -> None:
+    python = deal([BIG, SMALL], "9S", "6H", restocks=("10S 9S JS",), engine="python")
+    play(python, "10S JS draw")
+    native = rules_for(players=2, hand_size=17, engine="native")
+    assert isinstance(native, NativeHundredOneRules)
+    state = native.from_python(python)
+    given = position(python)
+    assert given["setup"] is not None and given["dealt_cards"] is None  # a given hand
+    assert given["restocks"] == (tuple(parse_cards("10S 9S JS")),)
+    assert state._position() == given
+    for wrong in (
+        {"hands": (*given["hands"], 0)},  # three seats' hands for two
+        {"dealer": 2},
+        {"top": 64},
+        {"dealt_cards": tuple(range(3))},  # a deck of three cards, and a setup too
+    ):
+        with pytest.raises(ValueError, match="does not fit"):
+            state._load({**given, **wrong})
+        assert state._position() == given  # nothing changed
+    options = native_options(native.options)
+    for bad in ({"players": 7}, {"hand_size": 18}, {"draw_seven": 5}):
+        with pytest.raises(ValueError):
+            state._configure({**options, **bad}, 0)
+    assert state._position() == given
 
 
 def reasons(state: HundredOneState, *actions: int | str) -> list[str | None]:

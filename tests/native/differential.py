@@ -18,6 +18,7 @@ from typing import Any
 
 from koloda import IllegalActionError, load_game
 from koloda.core.engine import AnyRules, AnyState
+from koloda.games.hundred_one.native import position as hundred_one_position
 from koloda.games.king.native import position as king_position
 from koloda.games.spades.native import position as spades_position
 from koloda.games.tressette.native import position as tressette_position
@@ -47,29 +48,10 @@ def tressette_fingerprint(state: Any) -> tuple[Any, ...]:
 
 
 def hundred_one_fingerprint(state: Any) -> tuple[Any, ...]:
-    """Every field of a 101 state that its views, scores and future depend on (the public
-    log, the stock in order, the restocks of the hand)."""
-    return (
-        state.phase,
-        state.to_act,
-        state.is_over,
-        state.dealer,
-        state.deal_number,
-        tuple(state.hands),
-        tuple(state.stock),
-        tuple(state.pile),
-        state.top,
-        state.suit,
-        state.follow,
-        state.drawn,
-        state.epoch,
-        tuple(state.log),
-        state.starter,
-        tuple(tuple(r) for r in state.restocks),
-        state.restocks_used,
-        tuple(state.totals),
-        tuple(state.sheet),
-    )
+    """A 101 state's whole position as the native engine gives it (``_position``) and as
+    ``koloda.games.hundred_one.native.position`` reads it of a Python state."""
+    native = hasattr(state, "_position")
+    return (state.is_over, state._position() if native else hundred_one_position(state))
 
 
 FINGERPRINTS: dict[str, Fingerprint] = {

@@ -53,20 +53,57 @@ from koloda.games.hundred_one.state import (
 from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
 
-OptionsTuple = tuple[int, int, bool, int, int, bool]
 SourceTuple = tuple[str, list[list[int]], int, list[int], list[list[int]]] | None
 
 
-def options_tuple(options: HundredOneOptions) -> OptionsTuple:
-    """The options in the order the native engine takes them."""
-    return (
-        options.players,
-        options.hand_size,
-        options.voluntary_draw,
-        options.draw_six,
-        options.draw_seven,
-        options.queen_in_hand == "plus_40",
-    )
+def native_options(options: HundredOneOptions) -> dict[str, Any]:
+    """The options as the native engine takes them (the queens' penalty as a flag)."""
+    return {**asdict(options), "queen_plus_40": options.queen_in_hand == "plus_40"}
+
+
+def _card(code: int) -> int | None:
+    return None if code < 0 else code
+
+
+def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, lists))
+
+
+def position(source: HundredOneState) -> dict[str, Any]:
+    """A Python-engine state's position as the native engine takes it (``_load``) and gives
+    it (``_position``): the hand's cards as the shuffled deck it was dealt from or as the
+    setup it was given (the deck first: the Python state keeps the setup it builds of it)."""
+    setup = None if source.dealt_cards is not None else source.setup
+    return {
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "first_dealer": source.first_dealer,
+        "dealer": source.dealer,
+        "deal_number": source.deal_number,
+        "hands": tuple(source.hands),
+        "stock": tuple(source.stock),
+        "pile": tuple(source.pile),
+        "top": _card(source.top),
+        "suit": _card(source.suit),
+        "follow": source.follow,
+        "drawn": _card(source.drawn),
+        "epoch": source.epoch,
+        "starter": _card(source.starter),
+        "log": tuple(source.log),
+        "dealt_cards": None if source.dealt_cards is None else tuple(source.dealt_cards),
+        "setup": None
+        if setup is None
+        else {
+            "hands": _tuples(setup.hands),
+            "starter": setup.starter,
+            "stock": tuple(setup.stock),
+            "restocks": _tuples(setup.restocks),
+        },
+        "restocks": _tuples(source.restocks),
+        "restocks_used": source.restocks_used,
+        "totals": tuple(source.totals),
+        "sheet": tuple(asdict(line) for line in source.sheet),
+    }
 
 
 def _source_of(setup: HundredOneSetup | None, cards: Sequence[int] | None) -> SourceTuple:
@@ -211,8 +248,8 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     STATE = NativeHundredOneState
     PLAYOUTS = hundred_one_playouts
 
-    def options_tuple(self) -> OptionsTuple:
-        return options_tuple(self.options)
+    def options_tuple(self) -> dict[str, Any]:
+        return native_options(self.options)
 
     def state_from_deal(  # type: ignore[override]
         self,
@@ -233,38 +270,14 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
         return self.from_python(sample_python_state(self, view, rng))
 
     def from_python(self, source: HundredOneState) -> NativeHundredOneState:
-        """A native state in the position of a Python-engine state, field by field."""
+        """A native state in the position of a Python-engine state, with its records."""
         state: NativeHundredOneState = self.empty_state(source.first_dealer)
-        state._restore(
-            (
-                source.phase,
-                source.to_act_seat,
-                source.deal_number,
-                source.dealer,
-                source.first_dealer,
-            ),
-            list(source.hands),
-            (
-                list(source.stock),
-                list(source.pile),
-                source.top,
-                source.suit,
-                source.follow,
-                source.drawn,
-                source.epoch,
-                source.starter,
-            ),
-            list(source.log),
-            _source_of(source.setup, source.dealt_cards),
-            ([list(r) for r in source.restocks], source.restocks_used),
-            list(source.totals),
-            (
-                [
-                    (_source_of(setup, cards), dealer, [list(r) for r in restocks], list(log))
-                    for setup, cards, dealer, restocks, log in source.completed
-                ],
-                [asdict(line) for line in source.sheet],
-            ),
+        state._load(
+            position(source),
+            [
+                (_source_of(setup, cards), dealer, [list(r) for r in restocks], list(log))
+                for setup, cards, dealer, restocks, log in source.completed
+            ],
         )
         state.shuffler = source.shuffler
         return state

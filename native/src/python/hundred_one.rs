@@ -10,29 +10,16 @@ use pyo3::types::{PyList, PyTuple};
 
 use crate::core::cards::{CardBits, CardCode};
 use crate::core::events::EventSink;
-use crate::core::{Seat, Suit};
 use crate::games::hundred_one::{
     self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions,
-    HundredOnePosition, Line, RestockError, Seeded, Setup,
+    RestockError, Seeded, Setup,
 };
-use crate::python::module::{action_code, by_seat, illegal_action_error, ints};
+use crate::python::bridge::playouts_of;
+use crate::python::module::{action_code, illegal_action_error, ints};
 
-/// players, hand_size, voluntary_draw, draw_six, draw_seven, queen_in_hand plus_40.
-pub type HundredOneOptionsTuple = (u8, u8, bool, u8, u8, bool);
 /// None, ("cards", deck) or ("setup", hands, starter, stock, restocks).
 type SourceTuple = Option<(String, Vec<Vec<u8>>, u8, Vec<u8>, Vec<Vec<u8>>)>;
 type CompletedTuple = (SourceTuple, u8, Vec<Vec<u8>>, Vec<u16>);
-
-fn options_of(o: HundredOneOptionsTuple) -> HundredOneOptions {
-    HundredOneOptions {
-        players: o.0.clamp(2, hundred_one::MAX_SEATS as u8),
-        hand_size: o.1,
-        voluntary_draw: o.2,
-        draw_six: o.3,
-        draw_seven: o.4,
-        queen_plus_40: o.5,
-    }
-}
 
 fn source_tuple(source: &DealSource) -> SourceTuple {
     match source {
@@ -233,12 +220,9 @@ game_core! {
         pile: Vec<u16> = |g| ints(g.pile()),
         top: i8 = |g| code(g.top()),
         suit: i8 = |g| g.suit().map_or(-1, |suit| suit.index() as i8),
-        follow: CardBits = |g| g.follow(),
         drawn: i8 = |g| code(g.drawn()),
         epoch: u32 = |g| g.epoch(),
         log: Vec<u16> = |g| g.log().to_vec(),
-        starter: i8 = |g| code(g.starter()),
-        restocks_used: u32 = |g| g.restocks_used(),
         totals: Vec<i64> = |g| g.totals()[..g.n() as usize].to_vec(),
     },
     #[new]
@@ -252,9 +236,10 @@ game_core! {
         }
     }
 
-    fn _configure(&mut self, options: HundredOneOptionsTuple, first_dealer: u8) {
-        let options = options_of(options);
-        self.game = HundredOne::new(options, first_dealer % options.players);
+    /// Sets the game up anew from its options (a dict) and first dealer.
+    fn _configure(&mut self, options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<()> {
+        self.game = bridge::set_up(options, first_dealer)?;
+        Ok(())
     }
 
     // ----- the hot path ------------------------------------------------------------------
@@ -352,58 +337,29 @@ game_core! {
         }
     }
 
-    /// Puts the game in the position these fields describe (a state of the Python engine).
-    #[allow(clippy::too_many_arguments)]
-    fn _restore<'py>(
+    /// Puts the game in a position given whole (a dict: a state of the Python engine) with
+    /// the records of its finished hands (`_completed`'s tuples); one that does not fit
+    /// the table is a `ValueError` and changes nothing.
+    #[pyo3(signature = (position, completed = Vec::new()))]
+    fn _load(
         &mut self,
-        progress: (u8, i8, u32, u8, u8),
-        hands: Vec<CardBits>,
-        cards: (Vec<u8>, Vec<u8>, i8, i8, CardBits, i8, u32, i8),
-        log: Vec<u16>,
-        source: SourceTuple,
-        restocks: (Vec<Vec<u8>>, u32),
-        totals: Vec<i64>,
-        history: (Vec<CompletedTuple>, Bound<'py, PyAny>),
+        position: &Bound<'_, PyAny>,
+        completed: Vec<CompletedTuple>,
     ) -> PyResult<()> {
-        let (phase, to_act, deal_number, dealer, first_dealer) = progress;
-        let phase = hundred_one::Phase::from_code(phase)
-            .ok_or_else(|| PyValueError::new_err(format!("no phase {phase}")))?;
-        let (stock, pile, top, suit, follow, drawn, epoch, starter) = cards;
-        if stock.len() > 36 || pile.len() > 36 {
-            return Err(PyValueError::new_err("more than 36 cards"));
-        }
-        let card = |code: i8| u8::try_from(code).ok();
-        let (completed, lines) = history;
-        let mut done = Vec::with_capacity(completed.len());
+        let position = pythonize::depythonize(position)?;
+        let mut records = Vec::with_capacity(completed.len());
         for (source, dealer, restocks, log) in completed {
             let source = source_from(source)?;
-            done.push(Completed::new(source, dealer, Arc::new(restocks), log));
+            records.push(Completed::new(source, dealer, Arc::new(restocks), log));
         }
-        let lines: Vec<Line> = pythonize::depythonize(&lines)?;
-        self.game.restore(HundredOnePosition {
-            phase,
-            to_act: Seat::from_code(to_act.into()),
-            deal_number,
-            dealer,
-            first_dealer,
-            hands: by_seat(&hands, hundred_one::MAX_SEATS),
-            stock,
-            pile,
-            top: card(top),
-            suit: card(suit).and_then(Suit::from_code),
-            follow,
-            drawn: card(drawn),
-            epoch,
-            starter: card(starter),
-            log,
-            source: source_from(source)?,
-            restocks: restocks.0,
-            restocks_used: restocks.1,
-            totals: by_seat(&totals, hundred_one::MAX_SEATS),
-            completed: done,
-            sheet: lines,
-        });
+        self.game.restore(position).map_err(PyValueError::new_err)?;
+        self.game.restore_records(records);
         Ok(())
+    }
+
+    /// The position the game is in (a dict, what `_load` takes).
+    fn _position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        bridge::plain(py, &self.game.position())
     }
 
     // ----- what the Python side reads ----------------------------------------------------
@@ -432,10 +388,6 @@ game_core! {
         source_tuple(self.game.source())
     }
 
-    fn _completed_count(&self) -> usize {
-        self.game.completed().len()
-    }
-
     fn _completed(&self, start: usize) -> Vec<CompletedTuple> {
         self.game
             .completed()
@@ -462,9 +414,4 @@ game_core! {
     }
 }
 
-crate::python::bridge::playouts_binding!(
-    hundred_one_playouts,
-    HundredOneOptionsTuple,
-    |o| Ok(options_of(o)),
-    hundred_one::playouts
-);
+playouts_of!(hundred_one_playouts, HundredOne, hundred_one::playouts);

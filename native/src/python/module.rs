@@ -11,16 +11,6 @@ pub fn ints(items: &[u8]) -> Vec<u16> {
     items.iter().map(|&x| x as u16).collect()
 }
 
-/// A list given by seat as the games keep it: its first `n` items (the seats that play) in
-/// an array, the default past them.
-pub fn by_seat<T: Copy + Default, const N: usize>(items: &[T], n: usize) -> [T; N] {
-    let mut out = [T::default(); N];
-    for (slot, &item) in out.iter_mut().zip(items).take(n) {
-        *slot = item;
-    }
-    out
-}
-
 /// An action as the games' `check` takes it: a Python int that does not fit in an `i64` (or
 /// is not an int) is no action of any game, and reads as `i64::MIN`.
 pub fn action_code(action: &Bound<'_, PyAny>) -> i64 {

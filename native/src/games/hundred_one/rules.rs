@@ -67,8 +67,8 @@ pub const fn named_follow(suit: u8) -> CardBits {
     (0x1FF0 << (16 * suit as u32)) | QUEENS
 }
 
-/// The agreed rules (`HundredOneOptions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The agreed rules (`HundredOneOptions`), deserialized from the dict of their fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct HundredOneOptions {
     pub players: u8,
     pub hand_size: u8,
@@ -113,7 +113,7 @@ pub fn penalty_table(options: &HundredOneOptions) -> [i64; 64] {
 
 /// A hand's setup as a record gives it: hands in dealt order, the starter, the stock top
 /// card first, and the restocks the record gives.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     pub hands: Vec<Vec<CardCode>>,
     pub starter: CardCode,
@@ -501,15 +501,55 @@ impl HundredOne {
     }
 
     /// Puts the game in the position `position` describes (a state of the Python engine);
-    /// the options stay.
-    pub fn restore(&mut self, position: HundredOnePosition) {
+    /// the options and the finished hands' records stay. A position that does not fit the
+    /// table (its seats, its 36 cards, a dealer or a seat out of range) is an error and
+    /// changes nothing.
+    pub fn restore(&mut self, position: HundredOnePosition) -> Result<(), String> {
+        let n = self.n as usize;
+        let seat = |seat: u8| usize::from(seat) < n;
+        let card = |card: &CardCode| *card < 64 && DECK_36 >> card & 1 == 1;
+        let cards = |cards: &[CardCode]| cards.iter().all(card);
+        let all_cards = |lists: &[Vec<CardCode>]| lists.iter().all(|list| cards(list));
+        let setup_fits = position.setup.as_ref().is_none_or(|setup| {
+            setup.hands.len() == n
+                && all_cards(&setup.hands)
+                && card(&setup.starter)
+                && setup.stock.len() <= 36
+                && cards(&setup.stock)
+                && all_cards(&setup.restocks)
+        });
+        let deck = match &position.dealt_cards {
+            Some(deck) if position.setup.is_some() || !cards(deck) => None,
+            Some(deck) => <[CardCode; 36]>::try_from(deck.as_slice()).ok().map(Some),
+            None => Some(None),
+        };
+        let fits = position.hands.len() == n
+            && position.totals.len() == n
+            && position.hands.iter().all(|&hand| hand & !DECK_36 == 0)
+            && position.stock.len() + position.pile.len() <= 36
+            && cards(&position.stock)
+            && cards(&position.pile)
+            && [position.top, position.drawn, position.starter]
+                .iter()
+                .flatten()
+                .all(card)
+            && all_cards(&position.restocks)
+            && seat(position.dealer)
+            && seat(position.first_dealer)
+            && position.to_act.is_none_or(|to_act| to_act.at() < n)
+            && position.sheet.iter().all(|line| line.scores.len() == n)
+            && setup_fits;
+        let Some(deck) = deck.filter(|_| fits) else {
+            return Err("the position does not fit this table".into());
+        };
         let code = |card: Option<CardCode>| card.map_or(-1, |card| card as i8);
         self.phase = position.phase;
         self.to_act = Seat::to_code(position.to_act);
         self.deal_number = position.deal_number;
         self.dealer = position.dealer;
         self.first_dealer = position.first_dealer;
-        self.hands = position.hands;
+        self.hands = [0; MAX_SEATS];
+        self.hands[..n].copy_from_slice(&position.hands);
         self.set_stock(&position.stock);
         self.pile[..position.pile.len()].copy_from_slice(&position.pile);
         self.pile_len = position.pile.len() as u8;
@@ -520,12 +560,55 @@ impl HundredOne {
         self.epoch = position.epoch;
         self.starter = code(position.starter);
         self.log = position.log;
-        self.source = position.source;
+        self.source = match (deck, position.setup) {
+            (Some(deck), _) => DealSource::Cards(deck),
+            (None, Some(setup)) => DealSource::Given(Arc::new(setup)),
+            (None, None) => DealSource::None,
+        };
         self.restocks = Arc::new(position.restocks);
         self.restocks_used = position.restocks_used;
-        self.totals = position.totals;
-        self.completed = Arc::new(position.completed);
+        self.totals = [0; MAX_SEATS];
+        self.totals[..n].copy_from_slice(&position.totals);
         self.sheet = Arc::new(position.sheet);
+        Ok(())
+    }
+
+    /// The position the game is in (what [`HundredOne::restore`] takes).
+    pub fn position(&self) -> HundredOnePosition {
+        let n = self.n as usize;
+        let (dealt_cards, setup) = match &self.source {
+            DealSource::None => (None, None),
+            DealSource::Cards(deck) => (Some(deck.to_vec()), None),
+            DealSource::Given(setup) => (None, Some(Setup::clone(setup))),
+        };
+        HundredOnePosition {
+            phase: self.phase,
+            to_act: self.to_act(),
+            first_dealer: self.first_dealer,
+            dealer: self.dealer,
+            deal_number: self.deal_number,
+            hands: self.hands[..n].to_vec(),
+            stock: self.stock().to_vec(),
+            pile: self.pile().to_vec(),
+            top: self.top(),
+            suit: self.suit(),
+            follow: self.follow,
+            drawn: self.drawn(),
+            epoch: self.epoch,
+            starter: self.starter(),
+            log: self.log.clone(),
+            dealt_cards,
+            setup,
+            restocks: self.restocks.to_vec(),
+            restocks_used: self.restocks_used,
+            totals: self.totals[..n].to_vec(),
+            sheet: self.sheet.to_vec(),
+        }
+    }
+
+    /// Makes these the finished hands' records (a game restored from a Python state's).
+    pub fn restore_records(&mut self, completed: Vec<Completed>) {
+        self.completed = Arc::new(completed);
     }
 
     /// A copy for search: the hand in progress only (no past hands to copy at the end of a
@@ -1061,6 +1144,36 @@ impl HundredOne {
 }
 
 crate::games::impl_game!(HundredOne);
+
+impl crate::games::Setup for HundredOne {
+    type Options = HundredOneOptions;
+    fn setup(options: HundredOneOptions, first_dealer: u8) -> Result<HundredOne, String> {
+        if !(2..=MAX_SEATS as u8).contains(&options.players) {
+            return Err(format!("players must be 2..{MAX_SEATS} (H-1)"));
+        }
+        let most = (DECK_36.count_ones() as u8 - 1) / options.players;
+        if !(1..=most).contains(&options.hand_size) {
+            return Err(format!(
+                "hand_size must be 1..{most} for {} players (H-2)",
+                options.players
+            ));
+        }
+        if options.draw_six > 4 || options.draw_seven > 4 {
+            return Err("draw_six and draw_seven must be 0..4 (H-5)".into());
+        }
+        Ok(HundredOne::new(options, first_dealer % options.players))
+    }
+}
+
+impl crate::games::Positioned for HundredOne {
+    type Position = HundredOnePosition;
+    fn position(&self) -> HundredOnePosition {
+        HundredOne::position(self)
+    }
+    fn restore(&mut self, position: HundredOnePosition) -> Result<(), String> {
+        HundredOne::restore(self, position)
+    }
+}
 
 /// `games` whole games of random play, deals and reshuffles from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many hands if it has not ended.
