@@ -26,40 +26,26 @@ from koloda.games.tressette.native import position as tressette_position
 Fingerprint = Callable[[Any], tuple[Any, ...]]
 
 
-def spades_fingerprint(state: Any) -> tuple[Any, ...]:
-    """A Spades state's whole position as the native engine gives it (``_position``) and as
-    ``koloda.games.spades.native.position`` reads it of a Python state."""
-    native = hasattr(state, "_position")
-    return (state.is_over, state._position() if native else spades_position(state))
-
-
-def king_fingerprint(state: Any) -> tuple[Any, ...]:
-    """A King state's whole position as the native engine gives it (``_position``) and as
-    ``koloda.games.king.native.position`` reads it of a Python state."""
-    native = hasattr(state, "_position")
-    return (state.is_over, state._position() if native else king_position(state))
-
-
-def tressette_fingerprint(state: Any) -> tuple[Any, ...]:
-    """A Tressette state's whole position as the native engine gives it (``_position``) and
-    as ``koloda.games.tressette.native.position`` reads it of a Python state."""
-    native = hasattr(state, "_position")
-    return (state.is_over, state._position() if native else tressette_position(state))
-
-
-def hundred_one_fingerprint(state: Any) -> tuple[Any, ...]:
-    """A 101 state's whole position as the native engine gives it (``_position``) and as
-    ``koloda.games.hundred_one.native.position`` reads it of a Python state."""
-    native = hasattr(state, "_position")
-    return (state.is_over, state._position() if native else hundred_one_position(state))
-
-
-FINGERPRINTS: dict[str, Fingerprint] = {
-    "hundred_one": hundred_one_fingerprint,
-    "spades": spades_fingerprint,
-    "king": king_fingerprint,
-    "tressette": tressette_fingerprint,
+POSITIONS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "hundred_one": hundred_one_position,
+    "spades": spades_position,
+    "king": king_position,
+    "tressette": tressette_position,
 }
+"""Each game's reading of a Python-engine state's whole position, as the native engine gives
+its own (``_position``)."""
+
+
+def fingerprint(game: str) -> Fingerprint:
+    """A state's whole position as its engine reads it: the native state's ``_position()``,
+    the game's ``position(state)`` of a Python state."""
+    position = POSITIONS[game]
+
+    def read(state: Any) -> tuple[Any, ...]:
+        native = hasattr(state, "_position")
+        return (state.is_over, state._position() if native else position(state))
+
+    return read
 
 
 class Mismatch(AssertionError):
@@ -105,7 +91,7 @@ class Lockstep:
         self.options = options
         self.python: AnyRules = load_game(game, **options)
         self.native: AnyRules = load_game(game, engine="native", **options)
-        self.fingerprint = FINGERPRINTS[game]
+        self.fingerprint = fingerprint(game)
         self.rng = random.Random(f"{game}/{seed}")
         first_dealer = seed % self.python.num_seats
         self.a: AnyState = self.python.new_state(seed=seed, first_dealer=first_dealer)

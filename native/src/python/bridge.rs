@@ -54,18 +54,13 @@ pub fn sheet_from<'py, G: Described>(
     plain(py, game.lines().get(start..).unwrap_or_default())
 }
 
-/// An event as the dict of its fields with its `kind`.
-pub fn event_object<'py, E: Serialize>(py: Python<'py>, event: &E) -> PyResult<Bound<'py, PyAny>> {
-    plain(py, event)
-}
-
-/// An event of `_core`'s game as [`event_object`] gives it (`game_core!`'s converter).
-pub fn core_event<'py, C, E: Serialize>(
-    _core: &C,
-    py: Python<'py>,
-    event: &E,
-) -> PyResult<Bound<'py, PyAny>> {
-    plain(py, event)
+/// Events as the list of the dicts of their fields with their `kind`.
+pub fn events_of<'py, E: Serialize>(py: Python<'py>, events: &[E]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for event in events {
+        list.append(plain(py, event)?)?;
+    }
+    Ok(list)
 }
 
 /// Plain data Python gave that does not read as the game's (a missing or mistyped field)
@@ -107,7 +102,7 @@ macro_rules! dealt_game_class {
             $core,
             copies [],
             getters { $($getters)* },
-            dealt $crate::python::bridge::core_event,
+            dealt,
             #[new]
             fn new() -> Self {
                 let game = $crate::games::Setup::setup(Default::default(), 0);
@@ -129,11 +124,11 @@ macro_rules! dealt_game_class {
                 &mut self,
                 py: Python<'py>,
                 hands: Vec<Vec<u8>>,
-            ) -> PyResult<Bound<'py, PyAny>> {
+            ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
                 let mut events = Vec::new();
                 $crate::games::Recorded::deal_hands(&mut self.game, &hands, &mut events)
                     .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                $crate::python::bridge::plain(py, &events)
+                $crate::python::bridge::events_of(py, &events)
             }
 
             /// Each seat's hand as dealt in the deal in progress.
@@ -181,19 +176,6 @@ macro_rules! dealt_game_class {
 }
 
 pub(crate) use dealt_game_class;
-
-/// A game's events as the list of tuples its Python wrapper reads (`NativeState.EVENTS`).
-pub fn events_list<'py, E>(
-    py: Python<'py>,
-    events: &[E],
-    tuple: impl Fn(Python<'py>, &E) -> PyResult<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for event in events {
-        list.append(tuple(py, event)?)?;
-    }
-    Ok(list)
-}
 
 /// A batch of playouts as the dict `rules.playouts` gives: games, decisions, deals, the
 /// game's own counts (`wins`, `restocks`), total_points, unfinished, outcomes.
@@ -243,31 +225,6 @@ macro_rules! playouts_of {
 
 pub(crate) use playouts_of;
 
-/// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
-/// (`$playouts`, with the options of Python's tuple `$tuple` as `$options` reads them), as
-/// the dict of [`playouts_dict`].
-macro_rules! playouts_binding {
-    ($name:ident, $tuple:ty, $options:expr, $playouts:path) => {
-        /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
-        #[pyfunction]
-        #[pyo3(signature = (options, games, seed, deal_limit = 0))]
-        pub fn $name(
-            py: Python<'_>,
-            options: $tuple,
-            games: u64,
-            seed: u64,
-            deal_limit: u32,
-        ) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
-            let read: fn($tuple) -> PyResult<_> = $options;
-            let options = read(options)?;
-            let result = py.detach(|| $playouts(options, games, seed, deal_limit));
-            $crate::python::bridge::playouts_dict(py, result)
-        }
-    };
-}
-
-pub(crate) use playouts_binding;
-
 /// What `get` reads of `game` (a getter of `game_core!`'s `getters`, its closure typed by
 /// the game).
 #[inline]
@@ -278,15 +235,15 @@ pub fn read<G, T>(game: &G, get: impl Fn(&G) -> T) -> T {
 /// The `#[pymethods]` of a game's core class: the shared members, then the game's own
 /// (`$own`). The class has `game` (a [`Game`](crate::games::Game)), `rules` and
 /// `shuffler`; the fields named in `copies` are copied by `clone` too, and each of
-/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's. With `dealt` and the
-/// game's event converter, the whole-deck games' `apply_unchecked` and `_apply_events`
-/// (over [`DealtGame`](crate::games::DealtGame)) come with it.
+/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's. With
+/// `dealt`, the whole-deck games' `apply_unchecked` and `_apply_events` (over
+/// [`DealtGame`](crate::games::DealtGame)) come with it.
 macro_rules! game_core {
     (
         $core:ident,
         copies [$($field:ident),*],
         getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
-        dealt $event:path,
+        dealt,
         $($own:tt)*
     ) => {
         $crate::python::bridge::game_core!($core, copies [$($field),*], getters { $($(#[$doc])* $name: $ty = $get),* },
@@ -321,9 +278,7 @@ macro_rules! game_core {
                 let due = applied.map_err(|error| {
                     $crate::python::module::illegal_action_error(slf.as_any(), action, &error)
                 })?;
-                let this = slf.borrow();
-                let tuple = |py, event: &_| $event(&*this, py, event);
-                Ok(($crate::python::bridge::events_list(slf.py(), &events, tuple)?, due))
+                Ok(($crate::python::bridge::events_of(slf.py(), &events)?, due))
             }
 
             $($own)*

@@ -198,14 +198,6 @@ impl HundredOneCore {
             }
         })
     }
-
-    fn events_list<'py>(
-        &self,
-        py: Python<'py>,
-        events: &[HundredOneEvent],
-    ) -> PyResult<Bound<'py, PyList>> {
-        bridge::events_list(py, events, bridge::event_object)
-    }
 }
 
 game_core! {
@@ -287,7 +279,7 @@ game_core! {
         checked.map_err(|error| illegal_action_error(slf.as_any(), action, &error))?;
         let mut events = Vec::new();
         Self::run_step(slf, action_code(action) as u32, &mut events, true)?;
-        slf.borrow().events_list(slf.py(), &events)
+        bridge::events_of(slf.py(), &events)
     }
 
     /// Starts the next hand from a setup (checked by the Python side); returns its events.
@@ -307,7 +299,7 @@ game_core! {
         });
         let mut events = Vec::new();
         self.game.deal_setup(setup, &mut events);
-        self.events_list(py, &events)
+        bridge::events_of(py, &events)
     }
 
     /// Deals the next hand from the shuffler (natively when it is the seeded core one);
@@ -315,7 +307,7 @@ game_core! {
     fn _deal_next<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
         let mut events = Vec::new();
         Self::deal_next(slf, &mut events)?;
-        slf.borrow().events_list(slf.py(), &events)
+        bridge::events_of(slf.py(), &events)
     }
 
     /// Called by the vector environment's batch step (`crate::python::vector::step_batch`)
