@@ -108,6 +108,9 @@ mod tests {
         bad.setup = None;
         assert!(game.restore(bad).is_err()); // a deck of three cards
         let mut bad = before.clone();
+        bad.to_act = None; // in a hand
+        assert!(game.restore(bad).is_err());
+        let mut bad = before.clone();
         bad.top = Some(64);
         assert!(game.restore(bad).is_err()); // no card of the deck
         assert_eq!(game.position(), before);

@@ -502,8 +502,8 @@ impl HundredOne {
 
     /// Puts the game in the position `position` describes (a state of the Python engine);
     /// the options and the finished hands' records stay. A position that does not fit the
-    /// table (its seats, its 36 cards, a dealer or a seat out of range) is an error and
-    /// changes nothing.
+    /// table (its seats, its 36 cards, a dealer or a seat out of range, no seat to act in a
+    /// hand) is an error and changes nothing.
     pub fn restore(&mut self, position: HundredOnePosition) -> Result<(), String> {
         let n = self.n as usize;
         let seat = |seat: u8| usize::from(seat) < n;
@@ -537,6 +537,8 @@ impl HundredOne {
             && seat(position.dealer)
             && seat(position.first_dealer)
             && position.to_act.is_none_or(|to_act| to_act.at() < n)
+            && position.to_act.is_some()
+                == !matches!(position.phase, Phase::AwaitDeal | Phase::Over)
             && position.sheet.iter().all(|line| line.scores.len() == n)
             && setup_fits;
         let Some(deck) = deck.filter(|_| fits) else {
