@@ -1,8 +1,11 @@
-//! The one bridge of the games: every game's Rust core class (`KingCore`...) gets the
-//! members the Python protocol reads of any game from [`game_core!`], written once over
-//! the [`Game`](crate::games::Game) trait (and [`DealtGame`](crate::games::DealtGame) for
-//! the whole-deck games' steps); each game's file adds only what differs (options, deals,
-//! loading a position, its fields and view).
+//! The one bridge of the games. The crate describes each game as plain data (its options,
+//! positions, views, sheet lines and events are serde types, `crate::games`' traits); here
+//! they cross as dicts and tuples ([`plain`]). Every game's Rust core class (`KingCore`...)
+//! gets the members the Python protocol reads of any game from [`game_core!`], written once
+//! over the [`Game`](crate::games::Game) trait (and [`DealtGame`](crate::games::DealtGame)
+//! for the whole-deck games' steps); a whole-deck game's class is one
+//! [`dealt_game_class!`], its file adding only its getters and what differs; 101's class,
+//! which deals within a hand, uses the same functions in its own methods.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
