@@ -101,3 +101,54 @@ impl crate::games::Described for King {
         self.sheet()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::Rng;
+    use crate::games::{DealtGame, Positioned};
+
+    use super::super::rules::KingOptions;
+
+    fn dealt_game() -> King {
+        let mut game = King::new(KingOptions::default(), 0);
+        game.deal_random(&mut Rng::new(11));
+        game
+    }
+
+    #[test]
+    fn a_seat_sees_its_own_cards_and_only_the_sizes_of_the_others() {
+        let game = dealt_game();
+        for seat in 0..4u8 {
+            let view = game.view(Seat::new(seat));
+            let own: u64 = view.hand.iter().fold(0, |set, &card| set | 1 << card);
+            assert_eq!(own, game.hand(Seat::new(seat)));
+            for other in (0..4u8).filter(|&other| other != seat) {
+                assert_eq!(own & game.hand(Seat::new(other)), 0);
+            }
+            assert_eq!(view.hand_sizes, [8, 8, 8, 8]);
+            let to_act = game.to_act() == Some(Seat::new(seat));
+            assert_eq!(view.legal_actions.is_empty(), !to_act);
+        }
+    }
+
+    #[test]
+    fn a_position_of_another_table_is_refused_and_changes_nothing() {
+        let mut game = dealt_game();
+        let before = game.position();
+        let mut three = King::new(
+            KingOptions {
+                variant: super::super::rules::Variant::Three,
+                ..KingOptions::default()
+            },
+            0,
+        );
+        three.deal_random(&mut Rng::new(5));
+        assert!(game.restore(three.position()).is_err());
+        assert_eq!(game.position(), before);
+        let mut copy = King::new(KingOptions::default(), 0);
+        copy.restore(before.clone())
+            .expect("a position of this table");
+        assert_eq!(copy.view(Seat::new(2)), game.view(Seat::new(2)));
+    }
+}
