@@ -106,7 +106,6 @@ impl crate::games::Described for King {
 mod tests {
     use super::*;
     use crate::core::rng::Rng;
-    use crate::games::{DealtGame, Positioned};
 
     use super::super::rules::KingOptions;
 
