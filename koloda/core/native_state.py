@@ -95,7 +95,7 @@ class NativeState:
         if not 0 <= first_dealer < n:
             raise DealError(f"first dealer {first_dealer} is not a seat 0..{n - 1}")
         state = cls()
-        state._configure(rules.options_tuple(), first_dealer)
+        state._configure(rules.native_options(), first_dealer)
         state.rules = rules
         state.shuffler = shuffler
         return state
@@ -293,12 +293,15 @@ class NativeRules:
     engine = "native"
     STATE: ClassVar[Any]
     """The game's native state class."""
+    OPTIONS: ClassVar[Callable[[Any], dict[str, Any]]]
+    """The game's options as the native engine takes them (its ``native_options``)."""
     PLAYOUTS: ClassVar[Callable[..., dict[str, Any]]]
     """The core's batch of random games (``king_playouts``...)."""
 
-    def options_tuple(self) -> Any:
-        """The options in the order the native engine takes them."""
-        raise NotImplementedError
+    def native_options(self) -> dict[str, Any]:
+        """The options as the native engine takes them (a dict it deserializes and checks)."""
+        rules: Any = self
+        return type(self).OPTIONS(rules.options)
 
     def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
         """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
@@ -325,7 +328,7 @@ class NativeRules:
         if games < 0 or deal_limit < 0:
             raise ValueError("games and deal_limit must be 0 or more")
         playouts = type(self).PLAYOUTS
-        return playouts(self.options_tuple(), games, seed & _MASK64, deal_limit)
+        return playouts(self.native_options(), games, seed & _MASK64, deal_limit)
 
 
 Knowledge = tuple[int, list[tuple[int, int, int, int]], list[tuple[int, int, int]]]

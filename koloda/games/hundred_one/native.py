@@ -246,10 +246,8 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     """101 with its options fixed, on the native engine."""
 
     STATE = NativeHundredOneState
+    OPTIONS = native_options
     PLAYOUTS = hundred_one_playouts
-
-    def options_tuple(self) -> dict[str, Any]:
-        return native_options(self.options)
 
     def state_from_deal(  # type: ignore[override]
         self,

@@ -140,11 +140,9 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     """King with its options fixed, on the native engine."""
 
     STATE = NativeKingState
+    OPTIONS = native_options
     PLAYOUTS = king_playouts
     ANALYSIS = (analysis_king, analysis_king_dealt)
-
-    def options_tuple(self) -> dict[str, Any]:
-        return native_options(self.options)
 
     def sample_state(self, view: KingView, rng: random.Random) -> NativeKingState:  # type: ignore[override]
         """The Python engine's sampling (the same constraints, the same draws), loaded into

@@ -163,11 +163,9 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     """Spades with its options fixed, on the native engine."""
 
     STATE = NativeSpadesState
+    OPTIONS = native_options
     PLAYOUTS = spades_playouts
     ANALYSIS = (analysis_spades, analysis_spades_dealt)
-
-    def options_tuple(self) -> dict[str, Any]:
-        return native_options(self.options)
 
     def sample_state(  # type: ignore[override]
         self, view: SpadesView, rng: random.Random, first_card: bool = False

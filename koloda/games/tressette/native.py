@@ -197,11 +197,9 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     """Tressette with its options fixed, on the native engine."""
 
     STATE = NativeTressetteState
+    OPTIONS = native_options
     PLAYOUTS = tressette_playouts
     ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
-
-    def options_tuple(self) -> dict[str, Any]:
-        return native_options(self.options)
 
     def sample_state(self, view: TressetteView, rng: random.Random) -> NativeTressetteState:  # type: ignore[override]
         """The Python engine's sampling (the same constraints, the same draws), loaded into
