@@ -176,12 +176,27 @@ class NativeState:
         )
 
 
-def _deal_log(record: Any) -> DealLog:
-    """A native deal record (a dict, or the older tuple) as a deal log."""
-    if isinstance(record, dict):
-        record = (record["dealer"], record["dealt"], record["actions"])
-    dealer, dealt, actions = record
-    return DealLog(DealSetup(dealer, tuple(tuple(hand) for hand in dealt)), tuple(actions))
+def _deal_log(record: dict[str, Any]) -> DealLog:
+    """A native deal record (dealer, dealt, actions) as a deal log."""
+    dealt = tuple(tuple(hand) for hand in record["dealt"])
+    return DealLog(DealSetup(record["dealer"], dealt), tuple(record["actions"]))
+
+
+def seat_or_none(code: int) -> Seat | None:
+    """A Python-engine state's seat code (-1: none) as a position holds it."""
+    return None if code < 0 else code
+
+
+def trick_fields(source: Any) -> dict[str, Any]:
+    """The trick play of a Python-engine trick-game state as its native position holds it."""
+    return {
+        "plays": tuple(source.history),
+        "trick_count": source.trick_count,
+        "lead_suit": source.lead_suit,
+        "trick_leader": seat_or_none(source.trick_leader),
+        "tricks": tuple(source.tricks),
+        "tricks_played": source.tricks_played,
+    }
 
 
 class NativeDealing(NativeState):
@@ -198,7 +213,7 @@ class NativeDealing(NativeState):
         @property
         def trick_count(self) -> int: ...
 
-        def _current_actions(self) -> list[int]: ...
+        def _current_record(self) -> dict[str, Any]: ...
 
         def _completed(self, start: int) -> Sequence[Any]: ...
 
@@ -274,10 +289,7 @@ class NativeDealing(NativeState):
         return events
 
     def current_log(self) -> DealLog:
-        if hasattr(self, "_current_record"):
-            return _deal_log(self._current_record())
-        dealt = tuple(tuple(hand) for hand in self.dealt)
-        return DealLog(DealSetup(self.dealer, dealt), tuple(self._current_actions()))
+        return _deal_log(self._current_record())
 
     def deal_logs(self) -> list[DealLog]:
         logs = self.completed

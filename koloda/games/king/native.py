@@ -27,6 +27,8 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    seat_or_none,
+    trick_fields,
 )
 from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
@@ -63,10 +65,6 @@ def native_options(options: KingOptions) -> dict[str, Any]:
     }
 
 
-def _seat(code: int) -> int | None:
-    return None if code < 0 else code
-
-
 def position(source: KingState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``): the trick constraints as 64-bit masks (Python keeps complements as
@@ -76,22 +74,17 @@ def position(source: KingState) -> dict[str, Any]:
         "to_act": source.to_act,
         "deal_number": source.deal_number,
         "dealer": source.dealer,
-        "contract": _seat(source.contract),
-        "trump": _seat(source.trump),
+        "contract": seat_or_none(source.contract),
+        "trump": seat_or_none(source.trump),
         "by_last": source.by_last,
-        "caller": _seat(source.caller),
+        "caller": seat_or_none(source.caller),
         "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
         "hands": tuple(source.hands),
         "pre_actions": tuple(source.pre_actions),
         "taken": tuple(source.taken),
         "last_tricks": tuple(source.last_tricks),
         "taken_all": source.taken_all,
-        "plays": tuple(source.history),
-        "trick_count": source.trick_count,
-        "lead_suit": source.lead_suit,
-        "trick_leader": _seat(source.trick_leader),
-        "tricks": tuple(source.tricks),
-        "tricks_played": source.tricks_played,
+        **trick_fields(source),
         "lead_first": tuple(mask & _MASK64 for mask in source.lead_first),
         "follow_first": source.follow_first & _MASK64,
         "discard_first": source.discard_first & _MASK64,

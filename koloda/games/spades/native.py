@@ -26,6 +26,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    trick_fields,
 )
 from koloda.core.plugin import NativeSearch
 from koloda.games.spades.actions import (
@@ -70,10 +71,6 @@ def native_options(options: SpadesOptions) -> dict[str, Any]:
     }
 
 
-def _seat(code: int) -> int | None:
-    return None if code < 0 else code
-
-
 def position(source: SpadesState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``): bids not made as None, the dealt hands during a deal only."""
@@ -90,12 +87,7 @@ def position(source: SpadesState) -> dict[str, Any]:
         "sent": tuple(source.sent),
         "received": tuple(source.received),
         "auction": tuple(zip(source.pre_seats, source.pre_actions, strict=True)),
-        "plays": tuple(source.history),
-        "trick_count": source.trick_count,
-        "lead_suit": source.lead_suit,
-        "trick_leader": _seat(source.trick_leader),
-        "tricks": tuple(source.tricks),
-        "tricks_played": source.tricks_played,
+        **trick_fields(source),
         "broken": source.broken,
         "totals": tuple(source.totals),
         "bags": tuple(source.bags),

@@ -30,6 +30,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    trick_fields,
 )
 from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
@@ -101,12 +102,7 @@ def position(source: TressetteState) -> dict[str, Any]:
         "hands": tuple(source.hands),
         "taken": tuple(source.taken),
         "declarations": _shown(source.declarations),
-        "plays": tuple(source.history),
-        "trick_count": source.trick_count,
-        "lead_suit": source.lead_suit,
-        "trick_leader": None if source.trick_leader < 0 else source.trick_leader,
-        "tricks": tuple(source.tricks),
-        "tricks_played": source.tricks_played,
+        **trick_fields(source),
         "points": tuple(source.points),
         "deal_points": tuple(source.deal_points),
         "deal_declared": tuple(source.deal_declared),

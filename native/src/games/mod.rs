@@ -288,6 +288,31 @@ pub struct DealRecord {
     pub actions: Vec<u32>,
 }
 
+/// `hands` (one a seat, `seats` of them, each of `size` cards in dealt order) in the fixed
+/// array a whole-deck game deals from (its hands `N` cards long at the most), or why not.
+///
+/// ```
+/// use koloda_native::games::fixed_hands;
+///
+/// let hands = vec![vec![1, 2], vec![3, 4]];
+/// assert_eq!(fixed_hands::<3>(&hands, 2, 2), Ok([[1, 2, 0], [3, 4, 0], [0; 3], [0; 3]]));
+/// assert!(fixed_hands::<3>(&hands, 3, 2).is_err());
+/// ```
+pub fn fixed_hands<const N: usize>(
+    hands: &[Vec<CardCode>],
+    seats: usize,
+    size: usize,
+) -> Result<[[CardCode; N]; 4], String> {
+    if hands.len() != seats || size > N || hands.iter().any(|hand| hand.len() != size) {
+        return Err("hands of the wrong size".into());
+    }
+    let mut fixed = [[0; N]; 4];
+    for (slot, hand) in fixed.iter_mut().zip(hands) {
+        slot[..size].copy_from_slice(hand);
+    }
+    Ok(fixed)
+}
+
 /// A whole-deck game's deals as given and recorded: the hands dealt from outside, the
 /// deal in progress and the finished deals as a record keeps them.
 pub trait Recorded: DealtGame {

@@ -1286,13 +1286,7 @@ impl crate::games::Recorded for King {
         _events: &mut Vec<KingEvent>,
     ) -> Result<(), String> {
         let size = self.table.hand_size as usize;
-        if hands.len() != self.n() as usize || hands.iter().any(|hand| hand.len() != size) {
-            return Err("hands of the wrong size".into());
-        }
-        let mut fixed = [[0; MAX_HAND]; 4];
-        for (slot, hand) in fixed.iter_mut().zip(hands) {
-            slot[..size].copy_from_slice(hand);
-        }
+        let fixed = crate::games::fixed_hands::<MAX_HAND>(hands, self.n().into(), size)?;
         self.deal(&fixed);
         Ok(())
     }

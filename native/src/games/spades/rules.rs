@@ -1204,13 +1204,7 @@ impl crate::games::Recorded for Spades {
         hands: &[Vec<CardCode>],
         _events: &mut Vec<Event>,
     ) -> Result<(), String> {
-        if hands.len() != 4 || hands.iter().any(|hand| hand.len() != 13) {
-            return Err("hands of the wrong size".into());
-        }
-        let mut fixed = [[0; 13]; 4];
-        for (slot, hand) in fixed.iter_mut().zip(hands) {
-            slot.copy_from_slice(hand);
-        }
+        let fixed = crate::games::fixed_hands::<13>(hands, 4, 13)?;
         self.deal(&fixed);
         Ok(())
     }

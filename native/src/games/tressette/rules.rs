@@ -1120,13 +1120,7 @@ impl crate::games::Recorded for Tressette {
         hands: &[Vec<CardCode>],
         events: &mut Vec<TressetteEvent>,
     ) -> Result<(), String> {
-        if hands.len() != 4 || hands.iter().any(|hand| hand.len() != 10) {
-            return Err("hands of the wrong size".into());
-        }
-        let mut fixed = [[0; 10]; 4];
-        for (slot, hand) in fixed.iter_mut().zip(hands) {
-            slot.copy_from_slice(hand);
-        }
+        let fixed = crate::games::fixed_hands::<10>(hands, 4, 10)?;
         self.deal(&fixed, events);
         Ok(())
     }
