@@ -1,7 +1,7 @@
 """Type stubs of the extension module built from native/ (the Rust engine), checked against
 the built module by ``python -m mypy.stubtest koloda._native`` (``make native-check``)."""
 
-from typing import Any, Self, final
+from typing import Any, Self, TypedDict, Unpack, final
 
 from typing_extensions import disjoint_base
 
@@ -404,65 +404,87 @@ def tressette_batch_encode(
 ) -> list[int]: ...
 
 # ----- native search (native/src/python/search.rs) ---------------------------------------
+# A search's settings are keyword arguments (the crate's settings structs: an unknown name
+# or a value of the wrong type is a ValueError); what it found comes back as a dict.
+
+_Place = tuple[int, int, int, int]
+"""One seat's hidden cards: ``(size, excluded, held, at_least_one)``."""
+_Limit = tuple[int, int, int]
+"""At most ``most`` cards of ``set`` in ``seat``'s hand: ``(seat, set, most)``."""
+
+class _IsmctsSettings(TypedDict, total=False):
+    simulations: int | None
+    milliseconds: float | None
+    seed: int
+    exploration: float
+    heuristic: bool
+    limits: list[_Limit]
+
+class _IsmctsFound(TypedDict):
+    action: int
+    visits: tuple[tuple[int, int], ...]
+    simulations: int
+    fallbacks: int
+    nodes: int
+
+class _PimcSettings(TypedDict, total=False):
+    samples: int | None
+    milliseconds: float | None
+    seed: int
+    exact_cards: int
+    rollouts: int
+    heuristic: bool
+    hands: list[int] | None
+    limits: list[_Limit]
+    lookahead: bool
+    plays: list[tuple[int, int]]
+    epsilon: float | None
+    candidates: int
+    effective: float
+
+class _PimcFound(TypedDict):
+    action: int
+    values: tuple[tuple[int, float], ...]
+    samples: int
+    fallbacks: int
+    nodes: int
 
 def ismcts_spades(
     state: SpadesCore,
     seat: int,
     unseen: int,
-    places: list[tuple[int, int, int, int]],
-    simulations: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    exploration: float = 0.7,
-    heuristic: bool = False,
-    limits: list[tuple[int, int, int]] | None = None,
-) -> tuple[int, list[tuple[int, int]], int, int]:
+    places: list[_Place],
+    **settings: Unpack[_IsmctsSettings],
+) -> _IsmctsFound:
     """SO-ISMCTS for ``seat`` to play a card in ``state`` (a position that agrees with the
-    seat's view), dealing the ``unseen`` cards to ``places`` (one ``(size, excluded, held,
-    at_least_one)`` per seat) every iteration, with at most ``most`` cards of ``set`` in a
-    seat's hand for each ``(seat, set, most)`` of ``limits``; playouts by the game's policy
-    with ``heuristic``: the card, each root card's visits, the simulations done, the
-    determinizations that fell back to the position's own deal."""
+    seat's view), dealing the ``unseen`` cards to ``places`` (one per seat) every
+    iteration, with at most ``most`` cards of ``set`` in a seat's hand for each limit of
+    ``limits``; playouts by the game's policy with ``heuristic``: the card, each root card's
+    visits, the simulations done, the determinizations that fell back to the position's own
+    deal and the nodes of the tree."""
 
 def ismcts_king(
     state: KingCore,
     seat: int,
     unseen: int,
-    places: list[tuple[int, int, int, int]],
-    simulations: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    exploration: float = 0.7,
-    heuristic: bool = False,
-    limits: list[tuple[int, int, int]] | None = None,
-) -> tuple[int, list[tuple[int, int]], int, int]:
+    places: list[_Place],
+    **settings: Unpack[_IsmctsSettings],
+) -> _IsmctsFound:
     """As ``ismcts_spades``, for King (three or four seats)."""
 
 def pimc_spades(
     state: SpadesCore,
     seat: int,
     unseen: int,
-    places: list[tuple[int, int, int, int]],
-    samples: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    exact_cards: int = 20,
-    rollouts: int = 1,
-    heuristic: bool = True,
-    hands: list[int] | None = None,
-    limits: list[tuple[int, int, int]] | None = None,
-    lookahead: bool = False,
+    places: list[_Place],
     start: SpadesCore | None = None,
-    plays: list[tuple[int, int]] | None = None,
-    epsilon: float | None = None,
-    candidates: int = 4000,
-    effective: float = 0.0,
-) -> tuple[int, list[tuple[int, float]], int, int, int]:
+    **settings: Unpack[_PimcSettings],
+) -> _PimcFound:
     """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
     ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
     at most ``exact_cards`` cards are left, else ``rollouts`` playouts by the game's policy,
-    or random ones without ``heuristic``). Returns the best card, the values, the deals
-    searched, the fallback deals and the positions the exact search visited. ``hands``
+    or random ones without ``heuristic``): the best card, the values, the deals searched,
+    the fallback deals and the positions the exact search visited. ``hands``
     replaces every seat's hand first (the cheater's real deal); with ``lookahead`` the
     seat's side looks one card ahead at each of its turns in a playout. With ``start``
     (the position at the deal's first card, agreeing with the view) and ``plays`` (the
@@ -475,22 +497,10 @@ def pimc_king(
     state: KingCore,
     seat: int,
     unseen: int,
-    places: list[tuple[int, int, int, int]],
-    samples: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    exact_cards: int = 20,
-    rollouts: int = 1,
-    heuristic: bool = True,
-    hands: list[int] | None = None,
-    limits: list[tuple[int, int, int]] | None = None,
-    lookahead: bool = False,
+    places: list[_Place],
     start: KingCore | None = None,
-    plays: list[tuple[int, int]] | None = None,
-    epsilon: float | None = None,
-    candidates: int = 4000,
-    effective: float = 0.0,
-) -> tuple[int, list[tuple[int, float]], int, int, int]:
+    **settings: Unpack[_PimcSettings],
+) -> _PimcFound:
     """As ``pimc_spades``, for King (three or four seats)."""
 
 def king_policy_action(state: KingCore) -> int:
@@ -517,36 +527,19 @@ def ismcts_tressette(
     state: TressetteCore,
     seat: int,
     unseen: int,
-    places: list[tuple[int, int, int, int]],
-    simulations: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    exploration: float = 0.7,
-    heuristic: bool = False,
-    limits: list[tuple[int, int, int]] | None = None,
-) -> tuple[int, list[tuple[int, int]], int, int]:
+    places: list[_Place],
+    **settings: Unpack[_IsmctsSettings],
+) -> _IsmctsFound:
     """As ``ismcts_spades``, for Tressette."""
 
 def pimc_tressette(
     state: TressetteCore,
     seat: int,
     unseen: int,
-    places: list[tuple[int, int, int, int]],
-    samples: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    exact_cards: int = 20,
-    rollouts: int = 1,
-    heuristic: bool = True,
-    hands: list[int] | None = None,
-    limits: list[tuple[int, int, int]] | None = None,
-    lookahead: bool = False,
+    places: list[_Place],
     start: TressetteCore | None = None,
-    plays: list[tuple[int, int]] | None = None,
-    epsilon: float | None = None,
-    candidates: int = 4000,
-    effective: float = 0.0,
-) -> tuple[int, list[tuple[int, float]], int, int, int]:
+    **settings: Unpack[_PimcSettings],
+) -> _PimcFound:
     """As ``pimc_spades``, for Tressette."""
 
 def tressette_policy_action(state: TressetteCore) -> int:
@@ -628,19 +621,41 @@ def hundred_one_rollout(state: HundredOneCore, seat: int, seed: int = 0) -> floa
     """One heuristic rollout of ``state`` as it is to the end of its hand (reshuffles of
     the pile from ``seed``): the reward of ``seat`` (``GameInfo.rewards``)."""
 
+class _HundredOneDealing(TypedDict, total=False):
+    milliseconds: float | None
+    seed: int
+    epsilon: float | None
+    deals: int
+    hidden: tuple[int, list[tuple[int, int, int]]] | None
+    dealt: int
+
+class _HundredOnePimcSettings(_HundredOneDealing, total=False):
+    samples: int | None
+    rollout_epsilon: float
+    lookahead: bool
+    lookahead_rollouts: int
+
+class _HundredOnePimcFound(TypedDict):
+    values: tuple[tuple[int, float], ...]
+    samples: int
+    effective: float
+    candidates: int
+
+class _HundredOneIsmctsSettings(_HundredOneDealing, total=False):
+    iterations: int | None
+    exploration: float
+    lookahead: int
+
+class _HundredOneIsmctsFound(TypedDict):
+    values: tuple[tuple[int, float, int], ...]
+    iterations: int
+    effective: float
+    candidates: int
+    nodes: int
+
 def pimc_hundred_one(
-    states: list[HundredOneCore],
-    samples: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    epsilon: float | None = None,
-    deals: int = 300,
-    rollout_epsilon: float = 0.0,
-    hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
-    dealt: int = 0,
-    lookahead: bool = False,
-    lookahead_rollouts: int = 1,
-) -> tuple[list[tuple[int, float]], int, float, int]:
+    states: list[HundredOneCore], **settings: Unpack[_HundredOnePimcSettings]
+) -> _HundredOnePimcFound:
     """PIMC for the seat to act in ``states`` (deals that agree with its view), with
     ``dealt`` more deals dealt natively from ``hidden`` (the unseen cards and one ``(seat,
     size, excluded)`` per place, the stock's seat being the number of seats): with an
@@ -652,17 +667,8 @@ def pimc_hundred_one(
     each action valued by ``lookahead_rollouts`` playouts, each on the stock shuffled anew."""
 
 def ismcts_hundred_one(
-    states: list[HundredOneCore],
-    iterations: int | None = None,
-    milliseconds: float | None = None,
-    seed: int = 0,
-    epsilon: float | None = None,
-    deals: int = 300,
-    hidden: tuple[int, list[tuple[int, int, int]]] | None = None,
-    dealt: int = 0,
-    exploration: float = 0.7,
-    lookahead: int = 0,
-) -> tuple[list[tuple[int, float, int]], int, float, int, int]:
+    states: list[HundredOneCore], **settings: Unpack[_HundredOneIsmctsSettings]
+) -> _HundredOneIsmctsFound:
     """ISMCTS for the seat to act in ``states`` over its own decisions (keyed by what it
     knows at them), the others playing the heuristic, on deals drawn as
     ``pimc_hundred_one`` draws them: each legal action at the root with its mean reward and

@@ -12,7 +12,7 @@ import importlib
 import os
 import random
 import warnings
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol
 
@@ -148,9 +148,9 @@ class NativeSearch:
 
     rules: AnyRules
     """The game's rules of the same options on the native engine."""
-    ismcts: Callable[..., tuple[int, list[tuple[int, int]], int, int]]
+    ismcts: Callable[..., Mapping[str, Any]]
     """The Rust ISMCTS over the card play (``koloda._native.ismcts_<game>``)."""
-    pimc: Callable[..., tuple[int, list[tuple[int, float]], int, int, int]]
+    pimc: Callable[..., Mapping[str, Any]]
     """The Rust PIMC over the card play (``koloda._native.pimc_<game>``)."""
     hidden_cards: Callable[[Any, Any], Any]
     """The game's ``hidden_cards(rules, view)``: what a seat knows of the unseen cards."""

@@ -80,7 +80,7 @@ class NativeISMCTSBot:
         """Runs the budget from ``view`` (a card to play): the card, each root card's
         visits, the simulations done and the determinizations that used the fallback."""
         root, unseen, places, limits = position(self.parts, view, rng)
-        action, visits, simulations, fallbacks = self.parts.ismcts(
+        found = self.parts.ismcts(
             root,
             view.seat,
             unseen,
@@ -92,7 +92,8 @@ class NativeISMCTSBot:
             exploration=self.exploration,
             heuristic=self.heuristic_rollouts,
         )
-        self.last_simulations = simulations
+        action, visits = found["action"], list(found["visits"])
+        self.last_simulations = found["simulations"]
         self.last_visits = dict(visits)
-        self.last_fallbacks = fallbacks
-        return action, visits, simulations, fallbacks
+        self.last_fallbacks = found["fallbacks"]
+        return action, visits, self.last_simulations, self.last_fallbacks

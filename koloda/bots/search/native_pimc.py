@@ -106,7 +106,7 @@ class NativePIMCBot:
             real = [_mask(truth.view(s).hand) for s in range(len(places))]
             places = [(0, 0, 0 if s == seat else real[s], 0) for s in range(len(places))]
             unseen, hands = 0, real
-        _, values, samples, _, nodes = self.parts.pimc(
+        found = self.parts.pimc(
             root,
             view.seat,
             unseen,
@@ -122,9 +122,9 @@ class NativePIMCBot:
             lookahead=self.lookahead,
             **beliefs,
         )
-        self.last_samples = samples
-        self.last_nodes = nodes
-        return dict(values)
+        self.last_samples = found["samples"]
+        self.last_nodes = found["nodes"]
+        return dict(found["values"])
 
 
 def _mask(cards: Any) -> int:

@@ -155,7 +155,7 @@ class NativeHundredOnePIMC(NativeHundredOneSearch):
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every deal
         is the real one with its stock reshuffled."""
         if truth is not None:
-            values, samples, _, _ = pimc_hundred_one(
+            found = pimc_hundred_one(
                 [real_state(self.native, truth)],
                 samples=self.samples,
                 milliseconds=self.milliseconds,
@@ -167,18 +167,18 @@ class NativeHundredOnePIMC(NativeHundredOneSearch):
                 lookahead=self.lookahead,
                 lookahead_rollouts=self.lookahead_rollouts,
             )
-            self.last_samples = samples
-            return dict(values)
-        values, samples, effective, candidates = pimc_hundred_one(
+            self.last_samples = found["samples"]
+            return dict(found["values"])
+        found = pimc_hundred_one(
             **self.deal_arguments(view, rng),
             samples=self.samples,
             lookahead=self.lookahead,
             lookahead_rollouts=self.lookahead_rollouts,
         )
-        self.last_samples = samples
-        self.last_effective = effective
-        self.last_candidates = candidates
-        return dict(values)
+        self.last_samples = found["samples"]
+        self.last_effective = found["effective"]
+        self.last_candidates = found["candidates"]
+        return dict(found["values"])
 
 
 def knowledge(
@@ -261,7 +261,7 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
         ``truth`` (the real state: the cheater's ceiling, never a player's bot) every walk
         is on the real hands with the stock reshuffled."""
         if truth is not None:
-            values, iterations, _, _, nodes = ismcts_hundred_one(
+            found = ismcts_hundred_one(
                 [real_state(self.native, truth)],
                 iterations=self.iterations,
                 milliseconds=self.milliseconds,
@@ -271,13 +271,13 @@ class NativeHundredOneISMCTS(NativeHundredOneSearch):
                 lookahead=self.lookahead,
             )
         else:
-            values, iterations, _, _, nodes = ismcts_hundred_one(
+            found = ismcts_hundred_one(
                 **self.deal_arguments(view, rng),
                 iterations=self.iterations,
                 exploration=self.exploration,
                 lookahead=self.lookahead,
             )
-        self.last_iterations = iterations
-        self.last_nodes = nodes
-        self.last_visits = {action: visits for action, _, visits in values}
-        return {action: mean for action, mean, _ in values}
+        self.last_iterations = found["iterations"]
+        self.last_nodes = found["nodes"]
+        self.last_visits = {action: visits for action, _, visits in found["values"]}
+        return {action: mean for action, mean, _ in found["values"]}

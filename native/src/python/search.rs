@@ -12,23 +12,28 @@
 //! from that knowledge, so the sample's hidden hands matter only as the fallback deal.
 //!
 //! 101's searches take deals sampled from the seat's view (its candidates, which the belief
-//! model weighs) and the seat's knowledge of the unseen cards as places for the hands and
-//! the stock `(seat, size, excluded)`, from which they deal more candidates
-//! (`games::hundred_one::search`); and its helpers for the tests (the belief model's
-//! weight of a deal, one rollout, one deal of the hidden cards).
+//! model weighs), from which they may deal more (`games::hundred_one::search`); and its
+//! helpers for the tests (the belief model's weight of a deal, one rollout, one deal of the
+//! hidden cards).
+//!
+//! A search's settings are keyword arguments, read as the crate's settings structs
+//! (`search::request`, `games::hundred_one::search`: their defaults, names and checks),
+//! and what it found comes back as the dict of its result's fields.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use pythonize::depythonize;
+use serde::de::DeserializeOwned;
 
-use crate::core::cards::{CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::search::{
-    self as hundred_one_search, rollout, Dealing, HiddenDeal, HiddenPlace, IsmctsSettings,
-    PimcSettings,
+    self as hundred_one_search, rollout, HiddenDeal, IsmctsSettings, PimcSettings,
 };
 use crate::games::hundred_one::HundredOne;
 use crate::games::spades::policy::heuristic_bid;
+use crate::python::bridge::{plain, value_error};
 use crate::python::hundred_one::HundredOneCore;
 use crate::python::king::KingCore;
 use crate::python::spades::SpadesCore;
@@ -36,80 +41,26 @@ use crate::python::tressette::TressetteCore;
 use crate::search::analysis::{dealt_values, values};
 use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::beliefs_tricks::bid_weight;
-use crate::search::{
-    ismcts, pimc, Budget, Determinizer, PimcOptions, Place, PlayBelief, TrickSearch, Weighing,
-};
+use crate::search::request::{check_probability, dealer, IsmctsRequest, Limit, PimcRequest};
+use crate::search::{Place, TrickSearch};
 
-/// One place of the hidden cards: size, excluded cards, cards held for sure, a set it holds
-/// at least one card of among the unseen ones (0: none).
+/// One place of the hidden cards as Python gives it: `(size, excluded, held,
+/// at_least_one)` ([`Place`]).
 type PlaceTuple = (u32, u64, u64, u64);
-/// At most `most` cards of `set` in `seat`'s hand: `(seat, set, most)`.
-type LimitTuple = (usize, u64, u32);
-/// The chosen card, each root card's visits, simulations done, fallback deals used.
-type ResultTuple = (u32, Vec<(u32, u32)>, u64, u64);
-/// The chosen card, each legal card's mean value, deals searched, fallback deals used,
-/// positions the exact search visited.
-type PimcTuple = (u32, Vec<(u32, f64)>, u64, u64, u64);
-/// 101's PIMC: each legal action with its value, the deals searched, the effective number
-/// of weighed candidates, the candidates (given and dealt).
-type HundredOnePimcTuple = (Vec<(u32, f64)>, u64, f64, usize);
-/// 101's ISMCTS: each legal action with its mean and visits, the iterations, the effective
-/// number of weighed candidates, the candidates and the nodes of the tree.
-type HundredOneIsmctsTuple = (Vec<(u32, f64, u64)>, u64, f64, usize, usize);
-/// 101's unseen cards and their places: (seat, or the number of seats for the stock; size;
-/// excluded cards).
-type HiddenTuple = (u64, Vec<(usize, u32, u64)>);
 
-/// A time budget is a finite number of milliseconds >= 0.
-fn check_milliseconds(milliseconds: Option<f64>) -> PyResult<()> {
-    if milliseconds.is_some_and(|ms| !ms.is_finite() || ms < 0.0) {
-        return Err(PyValueError::new_err(
-            "milliseconds must be a finite number >= 0",
-        ));
-    }
-    Ok(())
+/// The settings Python gives as keyword arguments, read as the search's own (its defaults
+/// for what is left out; a `ValueError` for a name it does not take or a value of the
+/// wrong type).
+fn settings<T: DeserializeOwned + Default>(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<T> {
+    kwargs.map_or_else(
+        || Ok(T::default()),
+        |kwargs| depythonize(kwargs).map_err(value_error),
+    )
 }
 
-fn check_probability(name: &str, value: f64) -> PyResult<()> {
-    if !(0.0..=1.0).contains(&value) {
-        return Err(PyValueError::new_err(format!(
-            "{name} must be a probability, not {value}"
-        )));
-    }
-    Ok(())
-}
-
-/// The dealer of the hidden cards for `seat` in `game` from the knowledge, after the
-/// arguments every search takes are checked.
-fn dealer<G: TrickSearch>(
-    game: &G,
-    seat: usize,
-    unseen: u64,
-    places: Vec<PlaceTuple>,
-    limits: Vec<LimitTuple>,
-    milliseconds: Option<f64>,
-) -> PyResult<Determinizer> {
-    check_milliseconds(milliseconds)?;
-    let n = game.num_seats();
-    if seat >= n || places.len() != n {
-        return Err(PyValueError::new_err(format!(
-            "seat {seat} and {} places for {n} seats",
-            places.len()
-        )));
-    }
-    let places: Vec<Place> = places
-        .into_iter()
-        .map(|(size, excluded, held, at_least_one)| Place {
-            size,
-            excluded,
-            held,
-            at_least_one,
-        })
-        .collect();
-    let hands: Vec<CardBits> = (0..n).map(|s| game.hand(s)).collect();
-    Determinizer::new(seat, unseen, &places, &hands)
-        .and_then(|dealer| dealer.with_limits(limits))
-        .map_err(PyValueError::new_err)
+/// A search's error as a `ValueError`.
+fn refused(message: String) -> PyErr {
+    PyValueError::new_err(message)
 }
 
 /// The action the game's policy (its heuristic, the searches' rollout policy) takes for the
@@ -176,127 +127,41 @@ macro_rules! search_bindings {
     ($($core:ty: $ismcts:ident, $pimc:ident, $analysis:ident, $analysis_dealt:ident);*) => {
         $(
             #[pyfunction]
-            #[pyo3(signature = (state, seat, unseen, places, simulations=None, milliseconds=None, seed=0, exploration=0.7, heuristic=false, limits=None))]
-            #[allow(clippy::too_many_arguments)]
-            fn $ismcts(
-                py: Python<'_>,
+            #[pyo3(signature = (state, seat, unseen, places, **settings))]
+            fn $ismcts<'py>(
+                py: Python<'py>,
                 state: PyRef<'_, $core>,
                 seat: usize,
                 unseen: u64,
                 places: Vec<PlaceTuple>,
-                simulations: Option<u64>,
-                milliseconds: Option<f64>,
-                seed: u64,
-                exploration: f64,
-                heuristic: bool,
-                limits: Option<Vec<LimitTuple>>,
-            ) -> PyResult<ResultTuple> {
-                if !exploration.is_finite() || exploration < 0.0 {
-                    return Err(PyValueError::new_err(
-                        "exploration must be a finite number >= 0",
-                    ));
-                }
+                settings: Option<&Bound<'_, PyDict>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let request: IsmctsRequest = self::settings(settings)?;
+                let places: Vec<Place> = places.into_iter().map(Place::from).collect();
                 let game = state.game.clone();
                 drop(state);
-                let limits = limits.unwrap_or_default();
-                let mut dealer = dealer(&game, seat, unseen, places, limits, milliseconds)?;
-                let budget = Budget {
-                    simulations,
-                    milliseconds,
-                };
-                let result = py
-                    .detach(move || {
-                        ismcts(&game, seat, &mut dealer, budget, seed, exploration, heuristic)
-                    })
-                    .map_err(PyValueError::new_err)?;
-                let visits = result.visits.iter();
-                Ok((
-                    result.action as u32,
-                    visits.map(|&(card, n)| (card as u32, n)).collect(),
-                    result.simulations,
-                    result.fallbacks,
-                ))
+                let found = py.detach(move || request.run(&game, seat, unseen, &places));
+                plain(py, &found.map_err(refused)?)
             }
 
             #[pyfunction]
-            #[pyo3(signature = (state, seat, unseen, places, samples=None, milliseconds=None, seed=0, exact_cards=20, rollouts=1, heuristic=true, hands=None, limits=None, lookahead=false, start=None, plays=None, epsilon=None, candidates=4000, effective=0.0))]
-            #[allow(clippy::too_many_arguments)]
-            fn $pimc(
-                py: Python<'_>,
+            #[pyo3(signature = (state, seat, unseen, places, start=None, **settings))]
+            fn $pimc<'py>(
+                py: Python<'py>,
                 state: PyRef<'_, $core>,
                 seat: usize,
                 unseen: u64,
                 places: Vec<PlaceTuple>,
-                samples: Option<u64>,
-                milliseconds: Option<f64>,
-                seed: u64,
-                exact_cards: u32,
-                rollouts: u32,
-                heuristic: bool,
-                hands: Option<Vec<u64>>,
-                limits: Option<Vec<LimitTuple>>,
-                lookahead: bool,
                 start: Option<PyRef<'_, $core>>,
-                plays: Option<Vec<(usize, u32)>>,
-                epsilon: Option<f64>,
-                candidates: usize,
-                effective: f64,
-            ) -> PyResult<PimcTuple> {
-                let mut game = state.game.clone();
+                settings: Option<&Bound<'_, PyDict>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let request: PimcRequest = self::settings(settings)?;
+                let places: Vec<Place> = places.into_iter().map(Place::from).collect();
+                let game = state.game.clone();
+                let start = start.map(|start| start.game.clone());
                 drop(state);
-                let belief = match start {
-                    Some(start) => {
-                        let plays: Vec<(usize, CardCode)> = plays
-                            .unwrap_or_default()
-                            .into_iter()
-                            .map(|(who, card)| (who, card.min(255) as CardCode))
-                            .collect();
-                        let model = PlayBelief::new(start.game.clone(), plays, seat, epsilon)
-                            .map_err(PyValueError::new_err)?;
-                        Some((model, candidates.max(1), effective))
-                    }
-                    None => None,
-                };
-                if let Some(hands) = hands {
-                    if hands.len() != game.num_seats() {
-                        return Err(PyValueError::new_err("one hand a seat"));
-                    }
-                    for (seat, hand) in hands.into_iter().enumerate() {
-                        TrickSearch::set_hand(&mut game, seat, hand);
-                    }
-                }
-                let options = PimcOptions {
-                    exact_cards,
-                    rollouts,
-                    heuristic,
-                    lookahead,
-                };
-                let limits = limits.unwrap_or_default();
-                let mut dealer = dealer(&game, seat, unseen, places, limits, milliseconds)?;
-                let budget = Budget {
-                    simulations: samples,
-                    milliseconds,
-                };
-                let result = py
-                    .detach(move || {
-                        let weighing = belief.as_ref().map(|(belief, candidates, effective)| {
-                            Weighing {
-                                belief,
-                                candidates: *candidates,
-                                min_effective: effective.max(0.0),
-                            }
-                        });
-                        pimc(&game, seat, &mut dealer, budget, seed, options, weighing)
-                    })
-                    .map_err(PyValueError::new_err)?;
-                let values = result.values.iter();
-                Ok((
-                    result.action as u32,
-                    values.map(|&(card, value)| (card as u32, value)).collect(),
-                    result.samples,
-                    result.fallbacks,
-                    result.nodes,
-                ))
+                let found = py.detach(move || request.run(game, seat, unseen, &places, start));
+                plain(py, &found.map_err(refused)?)
             }
 
             #[pyfunction]
@@ -309,8 +174,7 @@ macro_rules! search_bindings {
             ) -> PyResult<Option<Vec<(u32, f64)>>> {
                 let games: Vec<_> = samples.iter().map(|state| state.game.clone()).collect();
                 drop(samples);
-                py.detach(move || values(&games, seat, exact_cards))
-                    .map_err(PyValueError::new_err)
+                py.detach(move || values(&games, seat, exact_cards)).map_err(refused)
             }
 
             #[pyfunction]
@@ -325,16 +189,17 @@ macro_rules! search_bindings {
                 samples: usize,
                 seed: u64,
                 exact_cards: u32,
-                limits: Option<Vec<LimitTuple>>,
+                limits: Option<Vec<Limit>>,
             ) -> PyResult<Option<Vec<(u32, f64)>>> {
                 let game = root.game.clone();
                 drop(root);
                 let limits = limits.unwrap_or_default();
-                let mut dealer = dealer(&game, seat, unseen, places, limits, None)?;
+                let places: Vec<Place> = places.into_iter().map(Place::from).collect();
                 py.detach(move || {
+                    let mut dealer = dealer(&game, seat, unseen, &places, &limits)?;
                     dealt_values(&game, seat, &mut dealer, samples, seed, exact_cards)
                 })
-                .map_err(PyValueError::new_err)
+                .map_err(refused)
             }
         )*
 
@@ -378,30 +243,6 @@ fn with_mover(game: &HundredOne) -> PyResult<&HundredOne> {
     Ok(game)
 }
 
-/// The seat's knowledge of the unseen cards as the search takes it; with `seats`, checked to
-/// hold exactly the unseen cards in places at that table.
-fn hidden_deal((unseen, places): HiddenTuple, seats: Option<usize>) -> PyResult<HiddenDeal> {
-    if let Some(seats) = seats {
-        let sizes: u32 = places.iter().map(|p| p.1).sum();
-        if sizes != unseen.count_ones() || places.iter().any(|p| p.0 > seats) {
-            return Err(PyValueError::new_err(
-                "the hidden places do not hold the unseen cards",
-            ));
-        }
-    }
-    Ok(HiddenDeal {
-        unseen,
-        places: places
-            .into_iter()
-            .map(|(seat, size, excluded)| HiddenPlace {
-                seat,
-                size,
-                excluded,
-            })
-            .collect(),
-    })
-}
-
 /// The belief model's weight of the deal `state` as `seat` sees the hand (its public log).
 #[pyfunction]
 #[pyo3(signature = (state, seat, epsilon=0.1, seed=0))]
@@ -411,8 +252,8 @@ fn hundred_one_belief_weight(
     epsilon: f64,
     seed: u64,
 ) -> PyResult<f64> {
-    check_probability("epsilon", epsilon)?;
-    let prepared = Prepared::new(&state.game, seat).map_err(PyValueError::new_err)?;
+    check_probability("epsilon", epsilon).map_err(refused)?;
+    let prepared = Prepared::new(&state.game, seat).map_err(refused)?;
     Ok(prepared.weight(state.game.hands(), epsilon, &mut Rng::new(seed)))
 }
 
@@ -431,142 +272,57 @@ fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64)
 }
 
 /// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew
-/// from `hidden` for the seat to act, or None when the random deals fail.
+/// from `hidden` (`(unseen, [(seat, size, excluded)])`) for the seat to act, or None when
+/// the random deals fail.
 #[pyfunction]
 #[pyo3(signature = (state, hidden, seed=0))]
 fn hundred_one_deal_hidden(
     state: PyRef<'_, HundredOneCore>,
-    hidden: HiddenTuple,
+    hidden: &Bound<'_, PyAny>,
     seed: u64,
 ) -> PyResult<Option<(Vec<u64>, Vec<u8>)>> {
     let game = with_mover(&state.game)?;
-    let hidden = hidden_deal(hidden, Some(game.n() as usize))?;
+    let hidden: HiddenDeal = depythonize(hidden).map_err(value_error)?;
+    hidden.check(game.n() as usize).map_err(refused)?;
     let seat = game.to_act().expect("a seat is to act").at();
     let dealt = hidden.deal(game, seat, &mut Rng::new(seed));
     Ok(dealt.map(|d| (d.hands()[..d.n() as usize].to_vec(), d.stock().to_vec())))
 }
 
-/// What both searches check and take alike: the time budget and the belief model's epsilon
-/// checked, the deals copied out of Python and the seat's knowledge of the unseen cards.
-fn searched_deals(
-    states: Vec<PyRef<'_, HundredOneCore>>,
-    milliseconds: Option<f64>,
-    epsilon: Option<f64>,
-    hidden: Option<HiddenTuple>,
-) -> PyResult<(Vec<HundredOne>, Option<HiddenDeal>)> {
-    check_milliseconds(milliseconds)?;
-    if let Some(epsilon) = epsilon {
-        check_probability("epsilon", epsilon)?;
-    }
-    let candidates: Vec<HundredOne> = states.iter().map(|s| s.game.clone()).collect();
-    let seats = candidates.first().map(|first| first.n() as usize);
-    let hidden = hidden.map(|h| hidden_deal(h, seats)).transpose()?;
-    Ok((candidates, hidden))
+/// The deals Python gives, copied out of it.
+fn games_of(states: Vec<PyRef<'_, HundredOneCore>>) -> Vec<HundredOne> {
+    states.iter().map(|state| state.game.clone()).collect()
 }
 
 /// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt` more
-/// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released.
+/// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released;
+/// the settings are [`PimcSettings`]'.
 #[pyfunction]
-#[pyo3(signature = (states, samples=None, milliseconds=None, seed=0, epsilon=None, deals=300, rollout_epsilon=0.0, hidden=None, dealt=0, lookahead=false, lookahead_rollouts=1))]
-#[allow(clippy::too_many_arguments)]
-fn pimc_hundred_one(
-    py: Python<'_>,
+#[pyo3(signature = (states, **settings))]
+fn pimc_hundred_one<'py>(
+    py: Python<'py>,
     states: Vec<PyRef<'_, HundredOneCore>>,
-    samples: Option<u64>,
-    milliseconds: Option<f64>,
-    seed: u64,
-    epsilon: Option<f64>,
-    deals: usize,
-    rollout_epsilon: f64,
-    hidden: Option<HiddenTuple>,
-    dealt: usize,
-    lookahead: bool,
-    lookahead_rollouts: u32,
-) -> PyResult<HundredOnePimcTuple> {
-    if samples == Some(0) {
-        return Err(PyValueError::new_err("PIMC needs at least one deal a move"));
-    }
-    check_probability("rollout_epsilon", rollout_epsilon)?;
-    if lookahead_rollouts == 0 {
-        return Err(PyValueError::new_err(
-            "lookahead_rollouts must be at least 1",
-        ));
-    }
-    let (candidates, hidden) = searched_deals(states, milliseconds, epsilon, hidden)?;
-    let settings = PimcSettings {
-        samples,
-        milliseconds,
-        seed,
-        dealing: Dealing {
-            epsilon,
-            deals,
-            dealt,
-        },
-        rollout_epsilon,
-        lookahead,
-        lookahead_rollouts,
-    };
-    let result = py
-        .detach(move || {
-            hundred_one_search::pimc_hundred_one(&candidates, hidden.as_ref(), settings)
-        })
-        .map_err(PyValueError::new_err)?;
-    Ok((
-        result.values,
-        result.samples,
-        result.effective,
-        result.candidates,
-    ))
+    settings: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let settings: PimcSettings = self::settings(settings)?;
+    let given = games_of(states);
+    let found = py.detach(move || hundred_one_search::pimc_hundred_one(&given, &settings));
+    plain(py, &found.map_err(refused)?)
 }
 
-/// ISMCTS over the seat's own decisions for the seat to act in `states`, with `dealt` more
-/// deals dealt from `hidden`, the GIL released.
+/// ISMCTS over the seat's own decisions for the seat to act in `states`, as
+/// `pimc_hundred_one`; the settings are [`IsmctsSettings`]'.
 #[pyfunction]
-#[pyo3(signature = (states, iterations=None, milliseconds=None, seed=0, epsilon=None, deals=300, hidden=None, dealt=0, exploration=0.7, lookahead=0))]
-#[allow(clippy::too_many_arguments)]
-fn ismcts_hundred_one(
-    py: Python<'_>,
+#[pyo3(signature = (states, **settings))]
+fn ismcts_hundred_one<'py>(
+    py: Python<'py>,
     states: Vec<PyRef<'_, HundredOneCore>>,
-    iterations: Option<u64>,
-    milliseconds: Option<f64>,
-    seed: u64,
-    epsilon: Option<f64>,
-    deals: usize,
-    hidden: Option<HiddenTuple>,
-    dealt: usize,
-    exploration: f64,
-    lookahead: u32,
-) -> PyResult<HundredOneIsmctsTuple> {
-    if iterations == Some(0) {
-        return Err(PyValueError::new_err(
-            "ISMCTS needs at least one iteration a move",
-        ));
-    }
-    let (candidates, hidden) = searched_deals(states, milliseconds, epsilon, hidden)?;
-    let settings = IsmctsSettings {
-        iterations,
-        milliseconds,
-        seed,
-        dealing: Dealing {
-            epsilon,
-            deals,
-            dealt,
-        },
-        exploration,
-        lookahead,
-    };
-    let result = py
-        .detach(move || {
-            hundred_one_search::ismcts_hundred_one(&candidates, hidden.as_ref(), settings)
-        })
-        .map_err(PyValueError::new_err)?;
-    Ok((
-        result.values,
-        result.iterations,
-        result.effective,
-        result.candidates,
-        result.nodes,
-    ))
+    settings: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let settings: IsmctsSettings = self::settings(settings)?;
+    let given = games_of(states);
+    let found = py.detach(move || hundred_one_search::ismcts_hundred_one(&given, &settings));
+    plain(py, &found.map_err(refused)?)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

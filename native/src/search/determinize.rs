@@ -12,6 +12,8 @@
 
 use std::time::Instant;
 
+use serde::Deserialize;
+
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::search::beliefs_tricks::PlayBelief;
@@ -22,8 +24,10 @@ use crate::search::weights::{resample, tempered};
 /// Random deals tried before the fallback deal is used.
 const TRIES: u32 = 256;
 
-/// What the observer knows of one seat's hidden holding.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What the observer knows of one seat's hidden holding; as plain data the tuple
+/// `(size, excluded, held, at_least_one)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(from = "(u32, CardBits, CardBits, CardBits)")]
 pub struct Place {
     /// How many unseen cards the seat holds.
     pub size: u32,
@@ -34,6 +38,17 @@ pub struct Place {
     /// A set it must hold at least one card of among the dealt ones (0: none), already
     /// reduced by the caller to a set no known card satisfies.
     pub at_least_one: CardBits,
+}
+
+impl From<(u32, CardBits, CardBits, CardBits)> for Place {
+    fn from((size, excluded, held, at_least_one): (u32, CardBits, CardBits, CardBits)) -> Self {
+        Place {
+            size,
+            excluded,
+            held,
+            at_least_one,
+        }
+    }
 }
 
 /// Deals the unseen cards of one information set, many times.

@@ -19,6 +19,8 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::time::Instant;
 
+use serde::Serialize;
+
 use crate::core::cards::{nth_card, CardCode};
 use crate::core::rng::Rng;
 use crate::search::determinize::{Determinizer, TrickDeals};
@@ -297,7 +299,7 @@ pub fn search<G: SearchGame, D: Deals<G>>(
 }
 
 /// The move found and how the search got there.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SearchResult {
     /// The root card visited most (the lower card on a tie).
     pub action: CardCode,

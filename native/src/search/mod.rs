@@ -13,6 +13,8 @@
 //!   playouts or, where the game has one (`pimc::Exact`), an exact search: the trick games'
 //!   alpha-beta with a transposition table near the end of the deal; and the trick games'
 //!   entry;
+//! - `request`: the trick games' searches as a caller asks for them: their settings as
+//!   plain data with their defaults and checks, run from the seat's knowledge;
 //! - `trick`: what the search needs of a trick game's state (`TrickSearch`, implemented in
 //!   each game's `games/<game>/policy.rs` with the deal's reward as the Python search scores
 //!   it, `GameInfo.rewards`), which makes it a `SearchGame`;
@@ -38,6 +40,7 @@ pub mod game;
 pub mod ismcts;
 pub mod pick;
 pub mod pimc;
+pub mod request;
 pub mod trick;
 pub mod weights;
 

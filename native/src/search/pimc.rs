@@ -22,6 +22,8 @@
 
 use std::time::Instant;
 
+use serde::Serialize;
+
 use crate::core::cards::{suit_of, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::search::determinize::{Determinizer, TrickDeals, Weighing};
@@ -55,7 +57,7 @@ impl Default for PimcOptions {
 }
 
 /// What the search found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PimcResult {
     /// The card with the best mean value (the lower card on a tie).
     pub action: CardCode,

@@ -27,15 +27,18 @@
 
 use std::time::Instant;
 
+use serde::{Deserialize, Serialize};
+
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::core::Seat;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::{Chance, HundredOne, MAX_SEATS};
 use crate::search::beliefs_hundred_one::Prepared;
-use crate::search::game::{playout, Budget, Deals, Playout, SearchGame, Tree};
+use crate::search::game::{playout, Deals, Playout, SearchGame, Tree};
 use crate::search::ismcts::{self, Settings};
 use crate::search::pimc::{self, Playouts};
+use crate::search::request::{budget, check_probability};
 use crate::search::weights::{effective, resample};
 
 /// GameInfo.utility.scale of 101: the typical size of one deal's points.
@@ -48,15 +51,23 @@ pub const MOST_STEPS: u32 = 20_000;
 const PIMC_WEIGHING_SHARE: f64 = 0.4;
 const ISMCTS_WEIGHING_SHARE: f64 = 0.3;
 
-/// How long PIMC searches and how.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How long PIMC searches and how; as plain data, Python's keyword arguments.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct PimcSettings {
-    /// At most this many deals (None: until the time is up).
+    /// At most this many deals (None: until the time is up); at least 1.
     pub samples: Option<u64>,
     /// At most this long (None: until the count is reached).
     pub milliseconds: Option<f64>,
     pub seed: u64,
-    pub dealing: Dealing,
+    /// The belief model's chance of any legal move; None: the candidates as they come.
+    pub epsilon: Option<f64>,
+    /// How many deals are drawn from the weighed candidates (the search cycles through them).
+    pub deals: usize,
+    /// What the seat knows of the unseen cards, to deal more candidates from.
+    pub hidden: Option<HiddenDeal>,
+    /// How many candidates to deal natively besides the given ones (with `hidden`).
+    pub dealt: usize,
     /// The rollout's chance of a uniform move instead of the heuristic's.
     pub rollout_epsilon: f64,
     /// In a rollout the searching seat looks one action ahead at each of its decisions
@@ -68,19 +79,60 @@ pub struct PimcSettings {
     pub lookahead_rollouts: u32,
 }
 
-/// Which deals a search of 101 draws from (`Candidates`).
+impl Default for PimcSettings {
+    fn default() -> Self {
+        PimcSettings {
+            samples: None,
+            milliseconds: None,
+            seed: 0,
+            epsilon: None,
+            deals: 300,
+            hidden: None,
+            dealt: 0,
+            rollout_epsilon: 0.0,
+            lookahead: false,
+            lookahead_rollouts: 1,
+        }
+    }
+}
+
+/// Which deals a search of 101 draws from (`Candidates`): a search's settings of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Dealing {
-    /// The belief model's chance of any legal move; None: the candidates as they come.
+pub struct Dealing<'a> {
     pub epsilon: Option<f64>,
-    /// How many deals are drawn from the weighed candidates (the search cycles through them).
     pub deals: usize,
-    /// How many candidates to deal natively besides the given ones (with `hidden`).
+    pub hidden: Option<&'a HiddenDeal>,
     pub dealt: usize,
 }
 
+impl Dealing<'_> {
+    /// Checks what both searches take alike for the seat to act in the `given` deals: the
+    /// belief model's epsilon, the unseen cards' places.
+    fn check(&self, given: &[HundredOne]) -> Result<(), String> {
+        if let Some(epsilon) = self.epsilon {
+            check_probability("epsilon", epsilon)?;
+        }
+        match (self.hidden, given.first()) {
+            (Some(hidden), Some(first)) => hidden.check(first.n() as usize),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A search's settings of the deals it draws from.
+macro_rules! dealing_of {
+    ($settings:expr) => {
+        Dealing {
+            epsilon: $settings.epsilon,
+            deals: $settings.deals,
+            hidden: $settings.hidden.as_ref(),
+            dealt: $settings.dealt,
+        }
+    };
+}
+
 /// What PIMC found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PimcResult {
     /// Each legal action with its mean reward for the seat, lowest code first.
     pub values: Vec<(u32, f64)>,
@@ -92,15 +144,20 @@ pub struct PimcResult {
     pub candidates: usize,
 }
 
-/// How long the ISMCTS searches and how.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How long the ISMCTS searches and how; as plain data, Python's keyword arguments.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct IsmctsSettings {
-    /// At most this many iterations (None: until the time is up).
+    /// At most this many iterations (None: until the time is up); at least 1.
     pub iterations: Option<u64>,
     /// At most this long (None: until the count is reached).
     pub milliseconds: Option<f64>,
     pub seed: u64,
-    pub dealing: Dealing,
+    /// As [`PimcSettings`]'.
+    pub epsilon: Option<f64>,
+    pub deals: usize,
+    pub hidden: Option<HiddenDeal>,
+    pub dealt: usize,
     /// The exploration constant of UCB, in rewards (a deal's points over 40).
     pub exploration: f64,
     /// Past the tree the seat looks one action ahead at its decisions, with this many
@@ -109,8 +166,24 @@ pub struct IsmctsSettings {
     pub lookahead: u32,
 }
 
+impl Default for IsmctsSettings {
+    fn default() -> Self {
+        IsmctsSettings {
+            iterations: None,
+            milliseconds: None,
+            seed: 0,
+            epsilon: None,
+            deals: 300,
+            hidden: None,
+            dealt: 0,
+            exploration: 0.7,
+            lookahead: 0,
+        }
+    }
+}
+
 /// What the ISMCTS found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct IsmctsResult {
     /// Each legal action at the root with its mean reward and its visits, lowest code first.
     pub values: Vec<(u32, f64, u64)>,
@@ -124,8 +197,9 @@ pub struct IsmctsResult {
 
 /// One place the unseen cards go to: a seat's hand or a group of its cards that may be the
 /// same cards (`seat` is the number of seats for the stock), its size and the cards it may
-/// not take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// not take; as plain data the tuple `(seat, size, excluded)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(from = "(usize, u32, CardBits)")]
 pub struct HiddenPlace {
     pub seat: usize,
     pub size: u32,
@@ -133,14 +207,40 @@ pub struct HiddenPlace {
 }
 
 /// What the searching seat knows of the cards it has not seen (`hidden_cards` of the view):
-/// the unseen cards and their places.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// the unseen cards and their places; as plain data the tuple `(unseen, places)`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(from = "(CardBits, Vec<HiddenPlace>)")]
 pub struct HiddenDeal {
     pub unseen: CardBits,
     pub places: Vec<HiddenPlace>,
 }
 
+impl From<(usize, u32, CardBits)> for HiddenPlace {
+    fn from((seat, size, excluded): (usize, u32, CardBits)) -> Self {
+        HiddenPlace {
+            seat,
+            size,
+            excluded,
+        }
+    }
+}
+
+impl From<(CardBits, Vec<HiddenPlace>)> for HiddenDeal {
+    fn from((unseen, places): (CardBits, Vec<HiddenPlace>)) -> Self {
+        HiddenDeal { unseen, places }
+    }
+}
+
 impl HiddenDeal {
+    /// The places hold exactly the unseen cards, at a table of `seats`.
+    pub fn check(&self, seats: usize) -> Result<(), String> {
+        let sizes: u32 = self.places.iter().map(|p| p.size).sum();
+        if sizes != self.unseen.count_ones() || self.places.iter().any(|p| p.seat > seats) {
+            return Err("the hidden places do not hold the unseen cards".into());
+        }
+        Ok(())
+    }
+
     /// The position `template` with the unseen cards dealt anew among the other hands and
     /// the stock (in random order), honouring every place's exclusions, as `deal_hidden`'s
     /// random deals do it: the most constrained cards first, each to a place that may take
@@ -456,8 +556,7 @@ pub fn position_of(given: &[HundredOne]) -> Result<usize, String> {
 /// order, its stock shuffled anew.
 pub struct Candidates<'a> {
     given: &'a [HundredOne],
-    hidden: Option<&'a HiddenDeal>,
-    dealing: Dealing,
+    dealing: Dealing<'a>,
     wanted: usize,
     deadline: Option<Instant>,
     copies: Vec<HundredOneSearch>,
@@ -468,14 +567,12 @@ pub struct Candidates<'a> {
 impl<'a> Candidates<'a> {
     pub fn new(
         given: &'a [HundredOne],
-        hidden: Option<&'a HiddenDeal>,
-        dealing: Dealing,
+        dealing: Dealing<'a>,
         wanted: usize,
         deadline: Option<Instant>,
     ) -> Self {
         Candidates {
             given,
-            hidden,
             dealing,
             wanted,
             deadline,
@@ -504,7 +601,7 @@ impl Deals<HundredOneSearch> for Candidates<'_> {
                 weights.push(model.weight(copy.state.hands(), *epsilon, rng));
             }
         }
-        if let Some(hidden) = self.hidden {
+        if let Some(hidden) = self.dealing.hidden {
             let template = copies[0].state.clone();
             for k in 0..self.dealing.dealt {
                 if k % 32 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
@@ -539,27 +636,32 @@ impl Deals<HundredOneSearch> for Candidates<'_> {
 }
 
 /// PIMC for the seat to act in the `given` deals (positions that agree with its view),
-/// with `settings.dealing.dealt` more dealt from `hidden` (the seat's knowledge of the
+/// with `settings.dealt` more dealt from `settings.hidden` (the seat's knowledge of the
 /// unseen cards).
 pub fn pimc_hundred_one(
     given: &[HundredOne],
-    hidden: Option<&HiddenDeal>,
-    settings: PimcSettings,
+    settings: &PimcSettings,
 ) -> Result<PimcResult, String> {
+    let dealing = dealing_of!(settings);
+    dealing.check(given)?;
+    if settings.samples == Some(0) {
+        return Err("PIMC needs at least one deal a move".into());
+    }
+    check_probability("rollout_epsilon", settings.rollout_epsilon)?;
+    if settings.lookahead_rollouts == 0 {
+        return Err("lookahead_rollouts must be at least 1".into());
+    }
+    let budget = budget(settings.samples, settings.milliseconds)?;
     let seat = position_of(given)?;
-    let budget = Budget {
-        simulations: settings.samples,
-        milliseconds: settings.milliseconds,
-    };
     let limit = settings.samples.unwrap_or(u64::MAX);
-    let wanted = limit.min(settings.dealing.deals.max(1) as u64) as usize;
+    let wanted = limit.min(settings.deals.max(1) as u64) as usize;
     let weighing_deadline = budget.after(PIMC_WEIGHING_SHARE);
-    let mut deals = Candidates::new(given, hidden, settings.dealing, wanted, weighing_deadline);
+    let mut deals = Candidates::new(given, dealing, wanted, weighing_deadline);
     let how = Playout {
         heuristic: true,
         epsilon: settings.rollout_epsilon,
         lookahead: if settings.lookahead {
-            settings.lookahead_rollouts.max(1)
+            settings.lookahead_rollouts
         } else {
             0
         },
@@ -584,17 +686,22 @@ pub fn pimc_hundred_one(
 }
 
 /// ISMCTS over the seat's own decisions for the seat to act in the `given` deals
-/// (positions that agree with its view), with `settings.dealing.dealt` more dealt from
-/// `hidden`: on each deal drawn, the seat picks by UCB over the actions it has at its
+/// (positions that agree with its view), with `settings.dealt` more dealt from
+/// `settings.hidden`: on each deal drawn, the seat picks by UCB over the actions it has at its
 /// information set (availability counts), the others play the heuristic with their own
 /// cards of that deal, and once the walk has left the tree the seat plays the heuristic
 /// too (or looks ahead); one new node a walk, the reward back to every decision of the
 /// walk.
 pub fn ismcts_hundred_one(
     given: &[HundredOne],
-    hidden: Option<&HiddenDeal>,
-    settings: IsmctsSettings,
+    settings: &IsmctsSettings,
 ) -> Result<IsmctsResult, String> {
+    let dealing = dealing_of!(settings);
+    if settings.iterations == Some(0) {
+        return Err("ISMCTS needs at least one iteration a move".into());
+    }
+    let budget = budget(settings.iterations, settings.milliseconds)?;
+    dealing.check(given)?;
     let seat = position_of(given)?;
     if settings.iterations.is_none() && settings.milliseconds.is_none() {
         return Err("ISMCTS needs a budget: iterations or milliseconds".into());
@@ -602,13 +709,9 @@ pub fn ismcts_hundred_one(
     if !(settings.exploration.is_finite() && settings.exploration >= 0.0) {
         return Err("the exploration constant must be a finite number >= 0".into());
     }
-    let budget = Budget {
-        simulations: settings.iterations,
-        milliseconds: settings.milliseconds,
-    };
     let weighing_deadline = budget.after(ISMCTS_WEIGHING_SHARE);
-    let wanted = settings.dealing.deals.max(1);
-    let mut deals = Candidates::new(given, hidden, settings.dealing, wanted, weighing_deadline);
+    let wanted = settings.deals.max(1);
+    let mut deals = Candidates::new(given, dealing, wanted, weighing_deadline);
     let tree = Settings {
         exploration: settings.exploration,
         playout: Playout {
@@ -675,18 +778,17 @@ mod tests {
             samples: Some(40),
             milliseconds: None,
             seed: 5,
-            dealing: Dealing {
-                epsilon: Some(0.1),
-                deals: 40,
-                dealt: 0,
-            },
+            epsilon: Some(0.1),
+            deals: 40,
+            dealt: 0,
+            hidden: None,
             rollout_epsilon: 0.0,
             lookahead: true,
             lookahead_rollouts: 1,
         };
         let candidates = vec![state.clone(), state.clone()];
-        let a = pimc_hundred_one(&candidates, None, settings).unwrap();
-        let b = pimc_hundred_one(&candidates, None, settings).unwrap();
+        let a = pimc_hundred_one(&candidates, &settings).unwrap();
+        let b = pimc_hundred_one(&candidates, &settings).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.samples, 40);
         let mut legal = [0u32; 40];
@@ -697,7 +799,7 @@ mod tests {
             milliseconds: Some(20.0),
             ..settings
         };
-        assert!(pimc_hundred_one(&candidates, None, timed).unwrap().samples >= 1);
+        assert!(pimc_hundred_one(&candidates, &timed).unwrap().samples >= 1);
     }
 
     #[test]
@@ -748,17 +850,15 @@ mod tests {
                         samples: Some(20),
                         milliseconds: None,
                         seed: 3,
-                        dealing: Dealing {
-                            epsilon: None,
-                            deals: 20,
-                            dealt: 0,
-                        },
+                        epsilon: None,
+                        deals: 20,
+                        dealt: 0,
+                        hidden: None,
                         rollout_epsilon: 0.0,
                         lookahead,
                         lookahead_rollouts: 1,
                     };
-                    let result =
-                        pimc_hundred_one(std::slice::from_ref(&state), None, settings).unwrap();
+                    let result = pimc_hundred_one(std::slice::from_ref(&state), &settings).unwrap();
                     let value = result.values.iter().find(|v| v.0 == last).unwrap().1;
                     assert!(
                         (value - reward).abs() < 1e-12,
@@ -810,11 +910,10 @@ mod tests {
             iterations: Some(iterations),
             milliseconds: None,
             seed,
-            dealing: Dealing {
-                epsilon: Some(0.1),
-                deals: 50,
-                dealt: 0,
-            },
+            epsilon: Some(0.1),
+            deals: 50,
+            dealt: 0,
+            hidden: None,
             exploration: 0.7,
             lookahead: 0,
         }
@@ -831,8 +930,8 @@ mod tests {
             })
             .unwrap();
         let given = vec![state.clone(), state.clone()];
-        let a = ismcts_hundred_one(&given, None, settings(3000, 4)).unwrap();
-        let b = ismcts_hundred_one(&given, None, settings(3000, 4)).unwrap();
+        let a = ismcts_hundred_one(&given, &settings(3000, 4)).unwrap();
+        let b = ismcts_hundred_one(&given, &settings(3000, 4)).unwrap();
         assert_eq!(a, b);
         assert_eq!(a.iterations, 3000);
         // every walk starts with a decision at the root
@@ -843,19 +942,19 @@ mod tests {
             milliseconds: Some(20.0),
             ..settings(1, 4)
         };
-        assert!(ismcts_hundred_one(&given, None, timed).unwrap().iterations >= 1);
+        assert!(ismcts_hundred_one(&given, &timed).unwrap().iterations >= 1);
         let none = IsmctsSettings {
             iterations: None,
             ..settings(1, 4)
         };
-        assert!(ismcts_hundred_one(&given, None, none).is_err());
+        assert!(ismcts_hundred_one(&given, &none).is_err());
         // looking ahead past the tree: still a function of the seed, and other walks
         let ahead = IsmctsSettings {
             lookahead: 1,
             ..settings(3000, 4)
         };
-        let c = ismcts_hundred_one(&given, None, ahead).unwrap();
-        assert_eq!(c, ismcts_hundred_one(&given, None, ahead).unwrap());
+        let c = ismcts_hundred_one(&given, &ahead).unwrap();
+        assert_eq!(c, ismcts_hundred_one(&given, &ahead).unwrap());
         assert_eq!(c.iterations, 3000);
         assert_ne!(
             c.values, a.values,
@@ -916,7 +1015,7 @@ mod tests {
                 {
                     continue;
                 }
-                let result = ismcts_hundred_one(&[state], None, settings(2000, seed)).unwrap();
+                let result = ismcts_hundred_one(&[state], &settings(2000, seed)).unwrap();
                 let queen = hand.trailing_zeros();
                 let best = result.values.iter().max_by_key(|v| v.2).unwrap();
                 assert_eq!(best.0, queen, "seed {seed}: {:?}", result.values);
