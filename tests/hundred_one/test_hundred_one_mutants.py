@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hundred_one_helpers import deal, legal, rules_for
-from random_play import play
+from random_play import advance, play
 
 from koloda.core.cards import cardset, parse_card, parse_cards
 from koloda.core.dealing import Shuffler
@@ -34,7 +35,12 @@ from koloda.games.hundred_one.events import (
     SuitNamed,
     TurnSkipped,
 )
-from koloda.games.hundred_one.native import NativeHundredOneRules, native_options, position
+from koloda.games.hundred_one.native import (
+    NativeHundredOneRules,
+    native_options,
+    position,
+    records,
+)
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.scoring import (
     deal_scores,
@@ -254,6 +260,24 @@ def test_a_native_position_is_the_python_one_and_one_of_another_table_is_refused
         with pytest.raises(ValueError):
             state._configure({**options, **bad}, 0)
     assert state._position() == given
+
+
+def test_the_records_of_finished_hands_load_whole_or_not_at_all() -> None:
+    # the native state takes a Python state's finished hands (dealt from a shuffled deck) as
+    # records and gives the same logs; a record that does not fit the table is refused and
+    # changes nothing
+    python: Any = rules_for(players=3, engine="python").new_state(seed="records")
+    advance(python, random.Random(2), deals=2)
+    assert len(python.completed) == 2
+    native = rules_for(players=3, engine="native")
+    state = native.from_python(python)
+    assert state.deal_logs() == python.deal_logs()
+    given, done = position(python), records(python)
+    assert [record["dealt_cards"] is not None for record in done] == [True, True]
+    for wrong in ({"dealer": 3}, {"dealt_cards": (1, 2, 3)}, {"restocks": ((0,),)}):
+        with pytest.raises(ValueError, match="record does not fit"):
+            state._load(given, [done[0], {**done[1], **wrong}])
+        assert state.deal_logs() == python.deal_logs() and state._position() == given
 
 
 def reasons(state: HundredOneState, *actions: int | str) -> list[str | None]:

@@ -53,8 +53,6 @@ from koloda.games.hundred_one.state import (
 from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
 
-SourceTuple = tuple[str, list[list[int]], int, list[int], list[list[int]]] | None
-
 
 def native_options(options: HundredOneOptions) -> dict[str, Any]:
     """The options as the native engine takes them (the queens' penalty as a flag)."""
@@ -69,11 +67,22 @@ def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, lists))
 
 
+def _hand_source(
+    setup: HundredOneSetup | None, dealt_cards: Sequence[int] | None
+) -> dict[str, Any]:
+    """Where a Python state's hand came from as the native engine keeps it: the shuffled
+    deck it was dealt from, else the setup it was given (the Python state keeps the setup
+    it builds of a deck too)."""
+    if dealt_cards is not None:
+        return {"dealt_cards": tuple(dealt_cards), "setup": None}
+    if setup is None:
+        return {"dealt_cards": None, "setup": None}
+    return {"dealt_cards": None, "setup": {k: v for k, v in asdict(setup).items() if k != "dealer"}}
+
+
 def position(source: HundredOneState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
-    it (``_position``): the hand's cards as the shuffled deck it was dealt from or as the
-    setup it was given (the deck first: the Python state keeps the setup it builds of it)."""
-    setup = None if source.dealt_cards is not None else source.setup
+    it (``_position``)."""
     return {
         "phase": source.phase,
         "to_act": source.to_act,
@@ -90,15 +99,7 @@ def position(source: HundredOneState) -> dict[str, Any]:
         "epoch": source.epoch,
         "starter": _card(source.starter),
         "log": tuple(source.log),
-        "dealt_cards": None if source.dealt_cards is None else tuple(source.dealt_cards),
-        "setup": None
-        if setup is None
-        else {
-            "hands": _tuples(setup.hands),
-            "starter": setup.starter,
-            "stock": tuple(setup.stock),
-            "restocks": _tuples(setup.restocks),
-        },
+        **_hand_source(source.setup, source.dealt_cards),
         "restocks": _tuples(source.restocks),
         "restocks_used": source.restocks_used,
         "totals": tuple(source.totals),
@@ -106,23 +107,12 @@ def position(source: HundredOneState) -> dict[str, Any]:
     }
 
 
-def _source_of(setup: HundredOneSetup | None, cards: Sequence[int] | None) -> SourceTuple:
-    """A Python state's record of a hand's cards as the native engine keeps it."""
-    if cards is not None:
-        return ("cards", [list(cards)], 0, [], [])
-    if setup is not None:
-        return (
-            "setup",
-            [list(hand) for hand in setup.hands],
-            setup.starter,
-            list(setup.stock),
-            [list(r) for r in setup.restocks],
-        )
-    return None
-
-
-def _restocks(raw: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(r) for r in raw)
+def records(source: HundredOneState) -> list[dict[str, Any]]:
+    """A Python-engine state's finished hands as the native engine keeps their records."""
+    return [
+        {"dealer": dealer, **_hand_source(setup, cards), "restocks": restocks, "log": log}
+        for setup, cards, dealer, restocks, log in source.completed
+    ]
 
 
 class NativeHundredOneState(HundredOneCore, NativeState):
@@ -170,15 +160,14 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         if events is not None:
             events.extend(self._events(raw))
 
-    def _raise_restock_error(
-        self, kind: str, used: int, given: int, below: list[int], last_card: int
-    ) -> None:
+    def _raise_restock_error(self, error: dict[str, Any]) -> None:
         """Raises the error of a record's restock that does not fit (as the Python engine)."""
+        kind, used = error["kind"], error["used"]
         if kind == "mismatch":
-            raise restock_mismatch(used, below)
+            raise restock_mismatch(used, error["below"])
         if kind == "missing":
             raise restock_missing(used)
-        raise restocks_unused(used, given, last_card)
+        raise restocks_unused(used, error["given"], error["last_card"])
 
     def start_deal(self, setup: DealSetup) -> list[Event]:
         """Start the next hand from a given setup; a hand out of turn, by the wrong dealer
@@ -189,12 +178,7 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         HundredOneState._start(self, setup, events)  # type: ignore[arg-type]
 
     def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
-        raw = self._deal_setup(
-            [list(hand) for hand in setup.hands],
-            setup.starter,
-            list(setup.stock),
-            [list(r) for r in setup.restocks],
-        )
+        raw = self._deal_setup(asdict(setup))
         if events is not None:
             events.extend(self._events(raw))
 
@@ -205,31 +189,30 @@ class NativeHundredOneState(HundredOneCore, NativeState):
             return self._events(self._deal_next())
         return []
 
-    def _setup_of(self, source: SourceTuple, dealer: Seat) -> HundredOneSetup:
-        assert source is not None, "no hand has been dealt"
-        kind, hands, starter, stock, restocks = source
-        if kind == "cards":
-            return self.rules.setup_from_cards(hands[0], dealer)
-        return HundredOneSetup(
-            dealer, tuple(tuple(h) for h in hands), starter, tuple(stock), _restocks(restocks)
-        )
+    def _setup_of(self, record: dict[str, Any]) -> HundredOneSetup:
+        """The setup of a hand's record (built from the shuffled deck when self-dealt)."""
+        dealer, cards, setup = record["dealer"], record["dealt_cards"], record["setup"]
+        if cards is not None:
+            return self.rules.setup_from_cards(cards, dealer)
+        assert setup is not None, "no hand has been dealt"
+        return HundredOneSetup(dealer, **setup)
+
+    def _hand_log(self, record: dict[str, Any]) -> DealLog:
+        return _deal_log(self._setup_of(record), record["log"], record["restocks"])
 
     def deal_setup(self) -> HundredOneSetup:
         """The setup of the current hand (built from the shuffled deck when self-dealt)."""
-        return self._setup_of(self._source(), self.dealer)
+        return self._setup_of(self._current_record())
 
     def actions(self) -> tuple[Action, ...]:
         """The decisions of the current hand so far."""
         return _decisions(self.log)
 
     def current_log(self) -> DealLog:
-        return _deal_log(self.deal_setup(), self.log, _restocks(self.restocks))
+        return self._hand_log(self._current_record())
 
     def deal_logs(self) -> list[DealLog]:
-        logs = [
-            _deal_log(self._setup_of(source, dealer), log, _restocks(restocks))
-            for source, dealer, restocks, log in self._completed(0)
-        ]
+        logs = [self._hand_log(record) for record in self._completed(0)]
         if self.in_deal:
             logs.append(self.current_log())
         return logs
@@ -270,13 +253,7 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     def from_python(self, source: HundredOneState) -> NativeHundredOneState:
         """A native state in the position of a Python-engine state, with its records."""
         state: NativeHundredOneState = self.empty_state(source.first_dealer)
-        state._load(
-            position(source),
-            [
-                (_source_of(setup, cards), dealer, [list(r) for r in restocks], list(log))
-                for setup, cards, dealer, restocks, log in source.completed
-            ],
-        )
+        state._load(position(source), records(source))
         state.shuffler = source.shuffler
         return state
 

@@ -3,59 +3,20 @@
 
 use std::sync::Arc;
 
-use crate::python::bridge::{self, game_core};
+use crate::python::bridge::{self, game_core, value_error};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use pythonize::depythonize;
 
 use crate::core::cards::{CardBits, CardCode};
 use crate::core::events::EventSink;
 use crate::games::hundred_one::{
-    self, Chance, Completed, DealSource, HundredOne, HundredOneEvent, HundredOneOptions,
-    RestockError, Seeded, Setup,
+    self, Chance, HandRecord, HundredOne, HundredOneEvent, HundredOneOptions, RestockError, Seeded,
+    Setup,
 };
 use crate::python::bridge::playouts_of;
 use crate::python::module::{action_code, illegal_action_error, ints};
-
-/// None, ("cards", deck) or ("setup", hands, starter, stock, restocks).
-type SourceTuple = Option<(String, Vec<Vec<u8>>, u8, Vec<u8>, Vec<Vec<u8>>)>;
-type CompletedTuple = (SourceTuple, u8, Vec<Vec<u8>>, Vec<u16>);
-
-fn source_tuple(source: &DealSource) -> SourceTuple {
-    match source {
-        DealSource::None => None,
-        DealSource::Cards(cards) => Some(("cards".into(), vec![cards.to_vec()], 0, vec![], vec![])),
-        DealSource::Given(setup) => Some((
-            "setup".into(),
-            setup.hands.clone(),
-            setup.starter,
-            setup.stock.clone(),
-            setup.restocks.clone(),
-        )),
-    }
-}
-
-fn source_from(source: SourceTuple) -> PyResult<DealSource> {
-    Ok(match source {
-        None => DealSource::None,
-        Some((kind, hands, starter, stock, restocks)) => {
-            if kind == "cards" {
-                let cards = hands.into_iter().next().unwrap_or_default();
-                let deck: [CardCode; 36] = cards
-                    .try_into()
-                    .map_err(|_| PyValueError::new_err("a shuffled deck has 36 cards"))?;
-                DealSource::Cards(deck)
-            } else {
-                DealSource::Given(Arc::new(Setup {
-                    hands,
-                    starter,
-                    stock,
-                    restocks,
-                }))
-            }
-        }
-    })
-}
 
 /// The shuffler of a state as the native step sees it: the core `Shuffler` with a seed is
 /// computed natively, any other is called; an error from it is kept for the caller.
@@ -131,16 +92,11 @@ fn code(card: Option<CardCode>) -> i8 {
     card.map_or(-1, |card| card as i8)
 }
 
-fn restock_error_tuple(error: RestockError) -> (String, u32, u32, Vec<u8>, i32) {
-    match error {
-        RestockError::Mismatch { used, below } => ("mismatch".into(), used, 0, below, -1),
-        RestockError::Missing { used } => ("missing".into(), used, 0, vec![], -1),
-        RestockError::Unused {
-            used,
-            given,
-            last_card,
-        } => ("unused".into(), used, given, vec![], last_card as i32),
-    }
+/// Raises, through the Python side, the error of a record's restock that does not fit the
+/// play (as the Python engine words it).
+fn raise_restock_error(slf: &Bound<'_, HundredOneCore>, error: &RestockError) -> PyResult<()> {
+    slf.call_method1("_raise_restock_error", (bridge::plain(slf.py(), error)?,))?;
+    Ok(())
 }
 
 impl HundredOneCore {
@@ -180,10 +136,7 @@ impl HundredOneCore {
                 game.step(action, &mut (), chance)
             }
         })?;
-        if let Err(error) = outcome {
-            slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
-        }
-        Ok(())
+        outcome.map_or_else(|error| raise_restock_error(slf, &error), Ok)
     }
 
     /// Deals the next hand from the shuffler, natively when it is the seeded core one
@@ -282,23 +235,16 @@ game_core! {
         bridge::events_of(slf.py(), &events)
     }
 
-    /// Starts the next hand from a setup (checked by the Python side); returns its events.
+    /// Starts the next hand from a setup (a dict of its fields, checked by the Python side);
+    /// returns its events.
     fn _deal_setup<'py>(
         &mut self,
         py: Python<'py>,
-        hands: Vec<Vec<u8>>,
-        starter: u8,
-        stock: Vec<u8>,
-        restocks: Vec<Vec<u8>>,
+        setup: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let setup = Arc::new(Setup {
-            hands,
-            starter,
-            stock,
-            restocks,
-        });
+        let setup: Setup = depythonize(setup).map_err(value_error)?;
         let mut events = Vec::new();
-        self.game.deal_setup(setup, &mut events);
+        self.game.deal_setup(Arc::new(setup), &mut events);
         bridge::events_of(py, &events)
     }
 
@@ -318,10 +264,7 @@ game_core! {
         let failure = slf.borrow_mut().batch_failure.take();
         match failure {
             Some(StepFailure::Python(error)) => Err(error),
-            Some(StepFailure::Restock(error)) => {
-                slf.call_method1("_raise_restock_error", restock_error_tuple(error))?;
-                Ok(())
-            }
+            Some(StepFailure::Restock(error)) => raise_restock_error(slf, &error),
             None if slf.borrow().game.phase() == hundred_one::Phase::AwaitDeal => {
                 Self::deal_next(slf, &mut ())
             }
@@ -330,22 +273,23 @@ game_core! {
     }
 
     /// Puts the game in a position given whole (a dict: a state of the Python engine) with
-    /// the records of its finished hands (`_completed`'s tuples); one that does not fit
-    /// the table is a `ValueError` and changes nothing.
-    #[pyo3(signature = (position, completed = Vec::new()))]
+    /// the records of its finished hands (dicts, as `_completed` gives them); what does not
+    /// fit the table is a `ValueError` and changes nothing.
+    #[pyo3(signature = (position, completed = None))]
     fn _load(
         &mut self,
         position: &Bound<'_, PyAny>,
-        completed: Vec<CompletedTuple>,
+        completed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let position = pythonize::depythonize(position)?;
-        let mut records = Vec::with_capacity(completed.len());
-        for (source, dealer, restocks, log) in completed {
-            let source = source_from(source)?;
-            records.push(Completed::new(source, dealer, Arc::new(restocks), log));
-        }
-        self.game.restore(position).map_err(PyValueError::new_err)?;
-        self.game.restore_records(records);
+        let position = depythonize(position).map_err(value_error)?;
+        let records: Vec<HandRecord> = match completed {
+            Some(records) => depythonize(records).map_err(value_error)?,
+            None => Vec::new(),
+        };
+        let mut game = self.game.clone();
+        game.restore(position).map_err(PyValueError::new_err)?;
+        game.load_records(records).map_err(PyValueError::new_err)?;
+        self.game = game;
         Ok(())
     }
 
@@ -365,35 +309,20 @@ game_core! {
         Ok(())
     }
 
+    /// The new stocks of the hand's reshuffles, in order.
     #[getter]
-    fn restocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let restocks = self
-            .game
-            .restocks()
-            .iter()
-            .map(|r| PyTuple::new(py, r.iter().map(|&c| c as u16)))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyTuple::new(py, restocks)
+    fn restocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        bridge::plain(py, self.game.restocks())
     }
 
-    fn _source(&self) -> SourceTuple {
-        source_tuple(self.game.source())
+    /// The hand in progress (or the last one dealt) as a record keeps it so far.
+    fn _current_record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        bridge::plain(py, &self.game.current_record())
     }
 
-    fn _completed(&self, start: usize) -> Vec<CompletedTuple> {
-        self.game
-            .completed()
-            .iter()
-            .skip(start)
-            .map(|c| {
-                (
-                    source_tuple(c.source()),
-                    c.dealer(),
-                    c.restocks().to_vec(),
-                    c.log().to_vec(),
-                )
-            })
-            .collect()
+    /// The finished hands' records from `start` on.
+    fn _completed<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+        bridge::plain(py, &self.game.hand_records(start))
     }
 
     fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {

@@ -4,11 +4,13 @@
 
 pub mod policy;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod search;
 pub mod vector;
 pub mod view;
 
 pub use position::HundredOnePosition;
+pub use record::HandRecord;
 pub use rules::*;
 pub use view::HundredOneView;

@@ -21,6 +21,7 @@ use crate::core::{Seat, Suit};
 use crate::games::Playouts;
 
 use super::position::HundredOnePosition;
+use super::record::{deck_cards_only, deck_lists_only};
 
 crate::coded_enum! {
     /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
@@ -288,8 +289,10 @@ impl Chance for Rng {
     }
 }
 
-/// Why a record's restocks do not fit the play (`state.RestockError`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a record's restocks do not fit the play (`state.RestockError`); as plain data, its
+/// fields with its `kind`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum RestockError {
     /// Restock `used` is not the discard pile below its top card (`below`).
     Mismatch { used: u32, below: Vec<CardCode> },
@@ -507,41 +510,26 @@ impl HundredOne {
     pub fn restore(&mut self, position: HundredOnePosition) -> Result<(), String> {
         let n = self.n as usize;
         let seat = |seat: u8| usize::from(seat) < n;
-        let card = |card: &CardCode| *card < 64 && DECK_36 >> card & 1 == 1;
-        let cards = |cards: &[CardCode]| cards.iter().all(card);
-        let all_cards = |lists: &[Vec<CardCode>]| lists.iter().all(|list| cards(list));
-        let setup_fits = position.setup.as_ref().is_none_or(|setup| {
-            setup.hands.len() == n
-                && all_cards(&setup.hands)
-                && card(&setup.starter)
-                && setup.stock.len() <= 36
-                && cards(&setup.stock)
-                && all_cards(&setup.restocks)
-        });
-        let deck = match &position.dealt_cards {
-            Some(deck) if position.setup.is_some() || !cards(deck) => None,
-            Some(deck) => <[CardCode; 36]>::try_from(deck.as_slice()).ok().map(Some),
-            None => Some(None),
-        };
+        let source =
+            DealSource::from_plain(position.dealt_cards.clone(), position.setup.clone(), n);
         let fits = position.hands.len() == n
             && position.totals.len() == n
             && position.hands.iter().all(|&hand| hand & !DECK_36 == 0)
             && position.stock.len() + position.pile.len() <= 36
-            && cards(&position.stock)
-            && cards(&position.pile)
+            && deck_cards_only(&position.stock)
+            && deck_cards_only(&position.pile)
             && [position.top, position.drawn, position.starter]
                 .iter()
                 .flatten()
-                .all(card)
-            && all_cards(&position.restocks)
+                .all(|&card| deck_cards_only(&[card]))
+            && deck_lists_only(&position.restocks)
             && seat(position.dealer)
             && seat(position.first_dealer)
             && position.to_act.is_none_or(|to_act| to_act.at() < n)
             && position.to_act.is_some()
                 == !matches!(position.phase, Phase::AwaitDeal | Phase::Over)
-            && position.sheet.iter().all(|line| line.scores.len() == n)
-            && setup_fits;
-        let Some(deck) = deck.filter(|_| fits) else {
+            && position.sheet.iter().all(|line| line.scores.len() == n);
+        let Some(source) = source.filter(|_| fits) else {
             return Err("the position does not fit this table".into());
         };
         let code = |card: Option<CardCode>| card.map_or(-1, |card| card as i8);
@@ -562,11 +550,7 @@ impl HundredOne {
         self.epoch = position.epoch;
         self.starter = code(position.starter);
         self.log = position.log;
-        self.source = match (deck, position.setup) {
-            (Some(deck), _) => DealSource::Cards(deck),
-            (None, Some(setup)) => DealSource::Given(Arc::new(setup)),
-            (None, None) => DealSource::None,
-        };
+        self.source = source;
         self.restocks = Arc::new(position.restocks);
         self.restocks_used = position.restocks_used;
         self.totals = [0; MAX_SEATS];
@@ -578,11 +562,7 @@ impl HundredOne {
     /// The position the game is in (what [`HundredOne::restore`] takes).
     pub fn position(&self) -> HundredOnePosition {
         let n = self.n as usize;
-        let (dealt_cards, setup) = match &self.source {
-            DealSource::None => (None, None),
-            DealSource::Cards(deck) => (Some(deck.to_vec()), None),
-            DealSource::Given(setup) => (None, Some(Setup::clone(setup))),
-        };
+        let (dealt_cards, setup) = self.source.plain();
         HundredOnePosition {
             phase: self.phase,
             to_act: self.to_act(),
