@@ -394,7 +394,7 @@ pub fn play_random<G: DealtGame>(game: &mut G, rng: &mut Rng, deal_limit: u32) -
 /// The result of a batch of random playouts (each game's `playouts`): the counts every game
 /// gives, each seat's (or side's) final total summed over the games, each seat's outcome
 /// summed, and the counts of one game only.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Playouts<T> {
     pub games: u64,
     pub decisions: u64,
@@ -405,8 +405,10 @@ pub struct Playouts<T> {
     /// Each seat's outcome (`state.outcome()`), summed over the games.
     pub outcomes: Vec<f64>,
     /// Spades: the games won by side 0, by side 1, and shared (a tie at `max_deals`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub wins: Option<[u64; 3]>,
     /// 101: the reshuffles of the pile into a new stock.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub restocks: Option<u64>,
 }
 

@@ -180,31 +180,9 @@ macro_rules! dealt_game_class {
 
 pub(crate) use dealt_game_class;
 
-/// A batch of playouts as the dict `rules.playouts` gives: games, decisions, deals, the
-/// game's own counts (`wins`, `restocks`), total_points, unfinished, outcomes.
-pub fn playouts_dict<'py, T: IntoPyObject<'py> + Clone>(
-    py: Python<'py>,
-    result: crate::games::Playouts<T>,
-) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    let out = pyo3::types::PyDict::new(py);
-    out.set_item("games", result.games)?;
-    out.set_item("decisions", result.decisions)?;
-    out.set_item("deals", result.deals)?;
-    if let Some(wins) = result.wins {
-        out.set_item("wins", wins.to_vec())?;
-    }
-    if let Some(restocks) = result.restocks {
-        out.set_item("restocks", restocks)?;
-    }
-    out.set_item("total_points", result.total_points)?;
-    out.set_item("unfinished", result.unfinished)?;
-    out.set_item("outcomes", result.outcomes)?;
-    Ok(out)
-}
-
 /// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
 /// (`$playouts`, with the options Python gives as a dict, a `$game`'s), as the dict of
-/// [`playouts_dict`].
+/// the [`Playouts`](crate::games::Playouts)' fields.
 macro_rules! playouts_of {
     ($name:ident, $game:ty, $playouts:path) => {
         /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
@@ -216,12 +194,12 @@ macro_rules! playouts_of {
             games: u64,
             seed: u64,
             deal_limit: u32,
-        ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        ) -> PyResult<Bound<'py, PyAny>> {
             let options = $crate::python::bridge::set_up::<$game>(options, 0)?
                 .options()
                 .clone();
             let result = py.detach(|| $playouts(options, games, seed, deal_limit));
-            $crate::python::bridge::playouts_dict(py, result)
+            Ok(pythonize::pythonize(py, &result)?)
         }
     };
 }

@@ -19,7 +19,6 @@ use pyo3::prelude::*;
 use pyo3::PyClass;
 
 use crate::core::cards::CardCode;
-use crate::core::Seat;
 use crate::games::hundred_one::vector::HundredOneTables;
 use crate::games::hundred_one::{self, Chance, HundredOne, Seeded};
 use crate::games::king::vector::KingTables;
@@ -33,6 +32,7 @@ use crate::python::hundred_one::{HundredOneCore, PyChance, StepFailure};
 use crate::python::king::KingCore;
 use crate::python::spades::SpadesCore;
 use crate::python::tressette::TressetteCore;
+use crate::vector::batch::{self, encode_rows, Rows};
 use crate::vector::Encoder;
 
 /// A native state class whose batches the vector environment steps and encodes: its game
@@ -114,31 +114,27 @@ pub(crate) fn step_batch<G: BatchGame>(
     Ok(ended)
 }
 
-/// Writes each state's acting seat into `seats`, its observation into row i of `obs`
-/// (`size` floats a row) and its legal actions into row i of `mask` (`num_actions` bytes a
-/// row); the rows Python must encode itself.
+/// Writes each state's acting seat, observation and legal actions into row i of the arrays
+/// ([`encode_rows`]); the rows Python must encode itself.
 pub(crate) fn encode_batch<G: BatchGame>(
     states: &[PyRef<'_, G>],
     tables: &<G::Game as Encoder>::Tables,
     (size, num_actions): (usize, usize),
-    obs: &PyBuffer<f32>,
-    mask: &PyBuffer<u8>,
-    seats: &PyBuffer<i64>,
+    (obs, mask, seats): (&PyBuffer<f32>, &PyBuffer<u8>, &PyBuffer<i64>),
 ) -> PyResult<Vec<usize>> {
     let n = states.len();
-    let obs = writable(obs, n * size, "obs")?;
-    let mask = writable(mask, n * num_actions, "mask")?;
-    let seats = writable(seats, n, "seats")?;
-    let mut declined = Vec::new();
-    for (i, state) in states.iter().enumerate() {
-        seats[i] = i64::from(Seat::to_code(state.game().to_act()));
-        let row = &mut obs[i * size..(i + 1) * size];
-        let mask_row = &mut mask[i * num_actions..(i + 1) * num_actions];
-        if !state.game().encode(tables, row, mask_row) {
-            declined.push(i);
-        }
-    }
-    Ok(declined)
+    let rows = Rows {
+        size,
+        num_actions,
+        obs: writable(obs, n * size, "obs")?,
+        mask: writable(mask, n * num_actions, "mask")?,
+        seats: writable(seats, n, "seats")?,
+    };
+    Ok(encode_rows(
+        states.iter().map(|state| state.game()),
+        tables,
+        rows,
+    ))
 }
 
 /// The memory of a C-contiguous buffer of `len` items, to read.
@@ -156,9 +152,8 @@ fn readable<'a, T: Element>(buffer: &'a PyBuffer<T>, len: usize, what: &str) -> 
     Ok(unsafe { &*pointer.as_ptr() })
 }
 
-/// A uniformly random legal action index of every row of `mask` (`num_actions` bytes a
-/// row, nonzero: legal), the `i`-th chosen by `uniforms[i]` in [0, 1), into `out`; -1 for
-/// a row with nothing legal.
+/// A uniformly random legal action index of every row of `mask` into `out`
+/// ([`batch::sample_masked`]).
 #[pyfunction]
 pub fn sample_masked(
     py: Python<'_>,
@@ -171,28 +166,7 @@ pub fn sample_masked(
     let n = uniforms.len();
     let out = writable(&out, n, "out")?;
     let mask = readable(&mask, n * num_actions, "mask")?;
-    for (i, &u) in uniforms.iter().enumerate() {
-        let row = &mask[i * num_actions..(i + 1) * num_actions];
-        // counted in bytes, 255 at a time, which the compiler vectorizes 16 lanes wide
-        let count: usize = row
-            .chunks(255)
-            .map(|chunk| chunk.iter().fold(0u8, |sum, &m| sum + u8::from(m != 0)) as usize)
-            .sum();
-        out[i] = -1;
-        if count == 0 {
-            continue;
-        }
-        let mut left = ((u * count as f64) as usize).min(count - 1);
-        for (index, &m) in row.iter().enumerate() {
-            if m != 0 {
-                if left == 0 {
-                    out[i] = index as i64;
-                    break;
-                }
-                left -= 1;
-            }
-        }
-    }
+    batch::sample_masked(mask, num_actions, &uniforms, out);
     Ok(())
 }
 
@@ -323,7 +297,7 @@ macro_rules! batch_bindings {
                 seats: PyBuffer<i64>,
             ) -> PyResult<Vec<usize>> {
                 let t = &tables.tables;
-                encode_batch(&states, t, (t.size, t.num_actions), &obs, &mask, &seats)
+                encode_batch(&states, t, (t.size, t.num_actions), (&obs, &mask, &seats))
             }
         )*
 

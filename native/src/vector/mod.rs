@@ -2,6 +2,8 @@
 //! Python encoder of `koloda/envs/core.py` (its squash, float32 sums and clipping) and the
 //! marking of cards and plays in the observation tensor.
 
+pub mod batch;
+
 use crate::core::cards::{CardBits, Cards};
 use crate::games::Game;
 

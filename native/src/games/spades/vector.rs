@@ -283,7 +283,7 @@ impl Encoder for Spades {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     use crate::core::rng::Rng;
@@ -291,7 +291,7 @@ mod tests {
 
     /// Tables with no hashed facts but the auction's (every other bucket -1) and the listed
     /// decisions 64..=79.
-    fn tables() -> SpadesTables {
+    pub(crate) fn tables() -> SpadesTables {
         let mut flat: Vec<i64> = vec![1000, 600, 16, 64, 320, 576, 640, 704];
         flat.extend([-1i64; 6 + 1 + 4 + 8 + 64 + 4 + 4 + 2 + 2 + 2]);
         let mut index = vec![-1i64; SCAN_LIMIT];
