@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -29,6 +30,7 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
+from koloda.core.plugin import NativeSearch
 
 _MASK64 = (1 << 64) - 1
 
@@ -309,6 +311,11 @@ class NativeRules:
     """The game's options as the native engine takes them (its ``native_options``)."""
     PLAYOUTS: ClassVar[Callable[..., dict[str, Any]]]
     """The core's batch of random games (``king_playouts``...)."""
+    POSITION: ClassVar[Callable[[Any], dict[str, Any]]]
+    """A Python-engine state's position as the native engine takes it (the game's
+    ``position``)."""
+    SAMPLE: ClassVar[Callable[..., Any]]
+    """The Python engine's ``sample_state(rules, view, rng, ...)`` of the game."""
 
     def native_options(self) -> dict[str, Any]:
         """The options as the native engine takes them (a dict it deserializes and checks)."""
@@ -329,6 +336,31 @@ class NativeRules:
     def empty_state(self, first_dealer: Seat = 0) -> Any:
         """A new game awaiting its first deal, its rules running in Rust."""
         return self.STATE.create(self, first_dealer, None)
+
+    def sample_state(self, view: Any, rng: random.Random, **given: Any) -> Any:
+        """The Python engine's sampling (the same constraints, the same draws; ``given``
+        goes to it too: Spades' ``first_card``), loaded into a native state."""
+        return self.from_python(type(self).SAMPLE(self, view, rng, **given))
+
+    def from_python(self, source: Any) -> Any:
+        """A native state in exactly the position of a Python-engine state."""
+        rules: Any = self
+        state = self.empty_state(source.first_dealer % rules.num_seats)
+        state._load(type(self).POSITION(source))
+        return state
+
+    @classmethod
+    def search(
+        cls, rules: Any, hidden_cards: Callable[[Any, Any], Any], **settings: Any
+    ) -> NativeSearch:
+        """What the native searches of the card play need of the game (its ``NativeSearch``):
+        ``rules`` on the native engine, the core's ``ismcts_<game>`` and ``pimc_<game>``, the
+        view's ``hidden_cards`` and the game's ``settings`` of the searches."""
+        made: Any = cls  # with the game's Python rules' constructor
+        native: Any = rules if isinstance(rules, cls) else made(rules.options)
+        game = rules.info.name
+        ismcts, pimc = (getattr(_native(), f"{kind}_{game}") for kind in ("ismcts", "pimc"))
+        return NativeSearch(native, ismcts, pimc, hidden_cards, **settings)
 
     def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole games of uniformly random decisions, dealt and played in Rust

@@ -13,7 +13,6 @@ engines equal decision by decision.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -231,6 +230,8 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     STATE = NativeHundredOneState
     OPTIONS = native_options
     PLAYOUTS = hundred_one_playouts
+    POSITION = position
+    SAMPLE = sample_python_state
 
     def state_from_deal(  # type: ignore[override]
         self,
@@ -244,11 +245,6 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
         state: Any = super().state_from_deal(hands, starter, stock, dealer, restocks, seed)
         assert isinstance(state, NativeHundredOneState)
         return state
-
-    def sample_state(self, view: HundredOneView, rng: random.Random) -> NativeHundredOneState:  # type: ignore[override]
-        """The Python engine's sampling (the same constraints, the same draws), as a native
-        state."""
-        return self.from_python(sample_python_state(self, view, rng))
 
     def from_python(self, source: HundredOneState) -> NativeHundredOneState:
         """A native state in the position of a Python-engine state, with its records."""

@@ -11,7 +11,6 @@ equal decision by decision.
 
 from __future__ import annotations
 
-import random
 from dataclasses import asdict
 from typing import Any, ClassVar
 
@@ -136,17 +135,8 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     OPTIONS = native_options
     PLAYOUTS = king_playouts
     ANALYSIS = (analysis_king, analysis_king_dealt)
-
-    def sample_state(self, view: KingView, rng: random.Random) -> NativeKingState:  # type: ignore[override]
-        """The Python engine's sampling (the same constraints, the same draws), loaded into
-        a native state."""
-        return self.from_python(sample_python_state(self, view, rng))
-
-    def from_python(self, source: KingState) -> NativeKingState:
-        """A native state in exactly the position of a Python-engine state."""
-        state: NativeKingState = self.empty_state(source.first_dealer % self.num_seats)
-        state._load(position(source))
-        return state
+    POSITION = position
+    SAMPLE = sample_python_state
 
 
 def make_rules(**options: Any) -> NativeKingRules:
@@ -161,14 +151,9 @@ def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
 
 
 def search_parts(rules: Any) -> NativeSearch:
-    """What the native searches need for King: these rules on the native engine, the Rust
-    searches and the view's ``hidden_cards``."""
-    from koloda._native import ismcts_king, pimc_king
+    """What the native searches need for King."""
     from koloda.games.king.view import hidden_cards
 
-    native = rules if isinstance(rules, NativeKingRules) else NativeKingRules(rules.options)
     # every seat plays for itself there (max-n, no pruning): solved from 12 cards, 3 tricks;
     # the playouts look one card ahead (measured stronger against hard-python in King)
-    return NativeSearch(
-        native, ismcts_king, pimc_king, hidden_cards, exact_cards=12, lookahead=True
-    )
+    return NativeKingRules.search(rules, hidden_cards, exact_cards=12, lookahead=True)

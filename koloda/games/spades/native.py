@@ -11,7 +11,6 @@ The differential test (``tests/native``) proves both engines equal decision by d
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -158,19 +157,8 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     OPTIONS = native_options
     PLAYOUTS = spades_playouts
     ANALYSIS = (analysis_spades, analysis_spades_dealt)
-
-    def sample_state(  # type: ignore[override]
-        self, view: SpadesView, rng: random.Random, first_card: bool = False
-    ) -> NativeSpadesState:
-        """The Python engine's sampling (the same constraints, the same draws), loaded into
-        a native state; with ``first_card``, just before the first card of the play."""
-        return self.from_python(sample_python_state(self, view, rng, first_card))
-
-    def from_python(self, source: SpadesState) -> NativeSpadesState:
-        """A native state in exactly the position of a Python-engine state."""
-        state: NativeSpadesState = self.empty_state(source.first_dealer)
-        state._load(position(source))
-        return state
+    POSITION = position
+    SAMPLE = sample_python_state
 
 
 def make_rules(**options: Any) -> NativeSpadesRules:
@@ -187,17 +175,12 @@ def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:
 
 
 def search_parts(rules: Any) -> NativeSearch:
-    """What the native searches need for Spades: these rules on the native engine, the Rust
-    searches and the view's ``hidden_cards``."""
-    from koloda._native import ismcts_spades, pimc_spades
+    """What the native searches need for Spades."""
     from koloda.games.spades.view import hidden_cards
 
-    native = rules if isinstance(rules, NativeSpadesRules) else NativeSpadesRules(rules.options)
     # the playouts look one card ahead at the seat's side's turns: +4.6 [-0.9, 10.0] a deal
     # over 300 deals against the same search without (p 0.049); two deep gained +1.3 more
     # over 150 deals (p 0.35) at ten times the cost. The deals are drawn by how well they
     # explain the bids (beliefs): +9.1 [2.5, 15.8] over 300 deals against the same search
     # without (pimc-native:300, p 0.0037); also by the cards played, it lost
-    return NativeSearch(
-        native, ismcts_spades, pimc_spades, hidden_cards, lookahead=True, beliefs=True
-    )
+    return NativeSpadesRules.search(rules, hidden_cards, lookahead=True, beliefs=True)

@@ -11,7 +11,6 @@ both engines equal decision by decision.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
@@ -196,17 +195,8 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     OPTIONS = native_options
     PLAYOUTS = tressette_playouts
     ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
-
-    def sample_state(self, view: TressetteView, rng: random.Random) -> NativeTressetteState:  # type: ignore[override]
-        """The Python engine's sampling (the same constraints, the same draws), loaded into
-        a native state."""
-        return self.from_python(sample_python_state(self, view, rng))
-
-    def from_python(self, source: TressetteState) -> NativeTressetteState:
-        """A native state in exactly the position of a Python-engine state."""
-        state: NativeTressetteState = self.empty_state(source.first_dealer)
-        state._load(position(source))
-        return state
+    POSITION = position
+    SAMPLE = sample_python_state
 
 
 def make_rules(**options: Any) -> NativeTressetteRules:
@@ -215,15 +205,10 @@ def make_rules(**options: Any) -> NativeTressetteRules:
 
 
 def search_parts(rules: Any) -> NativeSearch:
-    """What the native searches need for Tressette: these rules on the native engine, the
-    Rust searches and the view's ``hidden_cards``."""
-    from koloda._native import ismcts_tressette, pimc_tressette
+    """What the native searches need for Tressette."""
     from koloda.games.tressette.view import hidden_cards
 
-    native = (
-        rules if isinstance(rules, NativeTressetteRules) else NativeTressetteRules(rules.options)
-    )
-    return NativeSearch(native, ismcts_tressette, pimc_tressette, hidden_cards)
+    return NativeTressetteRules.search(rules, hidden_cards)
 
 
 def _conforms(rules: NativeTressetteRules) -> Rules[Any, TressetteView]:
