@@ -116,12 +116,6 @@ macro_rules! dealt_game_class {
                 }
             }
 
-            /// Sets the game up anew from its options (a dict) and first dealer.
-            fn _configure(&mut self, options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<()> {
-                self.game = $crate::python::bridge::set_up(options, first_dealer)?;
-                Ok(())
-            }
-
             /// Deals the next deal from these hands; returns what the deal says.
             fn _deal<'py>(
                 &mut self,
@@ -150,27 +144,12 @@ macro_rules! dealt_game_class {
                 $crate::python::bridge::plain(py, &$crate::games::Recorded::records(&self.game, start))
             }
 
-            /// The score sheet's lines from `start` on (dicts).
-            fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
-                $crate::python::bridge::sheet_from(py, &self.game, start)
-            }
-
             /// Puts the game in a position given whole (a dict: a state of the Python engine).
             fn _load(&mut self, position: &Bound<'_, PyAny>) -> PyResult<()> {
                 let position = pythonize::depythonize(position)
                     .map_err($crate::python::bridge::value_error)?;
                 $crate::games::Positioned::restore(&mut self.game, position)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
-            }
-
-            /// The position the game is in (a dict, what `_load` takes).
-            fn _position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                $crate::python::bridge::plain(py, &$crate::games::Positioned::position(&self.game))
-            }
-
-            /// What `seat` may know now: the fields of the game's view that Rust knows.
-            fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
-                $crate::python::bridge::view_of(py, &self.game, seat)
             }
 
             $($own)*
@@ -346,6 +325,27 @@ macro_rules! game_core {
             #[getter]
             fn first_dealer(&self) -> u8 {
                 self.game.first_dealer()
+            }
+
+            /// Sets the game up anew from its options (a dict) and first dealer.
+            fn _configure(&mut self, options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<()> {
+                self.game = $crate::python::bridge::set_up(options, first_dealer)?;
+                Ok(())
+            }
+
+            /// The position the game is in (a dict, what `_load` takes).
+            fn _position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::plain(py, &$crate::games::Positioned::position(&self.game))
+            }
+
+            /// What `seat` may know now: the fields of the game's view that Rust knows.
+            fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::view_of(py, &self.game, seat)
+            }
+
+            /// The score sheet's lines from `start` on (dicts).
+            fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
+                $crate::python::bridge::sheet_from(py, &self.game, start)
             }
 
             /// How many lines the score sheet has (`_sheet_lines` reads them).

@@ -181,12 +181,6 @@ game_core! {
         }
     }
 
-    /// Sets the game up anew from its options (a dict) and first dealer.
-    fn _configure(&mut self, options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResult<()> {
-        self.game = bridge::set_up(options, first_dealer)?;
-        Ok(())
-    }
-
     // ----- the hot path ------------------------------------------------------------------
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let mut legal = [0u32; 40];
@@ -293,11 +287,6 @@ game_core! {
         Ok(())
     }
 
-    /// The position the game is in (a dict, what `_load` takes).
-    fn _position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        bridge::plain(py, &self.game.position())
-    }
-
     // ----- what the Python side reads ----------------------------------------------------
 
     #[setter]
@@ -323,15 +312,6 @@ game_core! {
     /// The finished hands' records from `start` on.
     fn _completed<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
         bridge::plain(py, &self.game.hand_records(start))
-    }
-
-    fn _sheet_lines<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyAny>> {
-        bridge::sheet_from(py, &self.game, start)
-    }
-
-    /// The fields of ``HundredOneView`` for ``seat`` but the seat and the sheet.
-    fn _view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
-        bridge::view_of(py, &self.game, seat)
     }
 }
 
