@@ -289,41 +289,59 @@ fn hundred_one_deal_hidden(
     Ok(dealt.map(|d| (d.hands()[..d.n() as usize].to_vec(), d.stock().to_vec())))
 }
 
-/// The deals Python gives, copied out of it.
-fn games_of(states: Vec<PyRef<'_, HundredOneCore>>) -> Vec<HundredOne> {
-    states.iter().map(|state| state.game.clone()).collect()
-}
-
-/// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt` more
-/// deals dealt from `hidden` (the seat's knowledge of the unseen cards), the GIL released;
-/// the settings are [`PimcSettings`]'.
-#[pyfunction]
-#[pyo3(signature = (states, **settings))]
-fn pimc_hundred_one<'py>(
+/// One of 101's searches (`run`) for the seat to act in `states` (deals that agree with its
+/// view, copied out of Python), with the settings Python gives, the GIL released.
+fn search_hundred_one<'py, S, R>(
     py: Python<'py>,
     states: Vec<PyRef<'_, HundredOneCore>>,
     settings: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let settings: PimcSettings = self::settings(settings)?;
-    let given = games_of(states);
-    let found = py.detach(move || hundred_one_search::pimc_hundred_one(&given, &settings));
+    run: fn(&[HundredOne], &S) -> Result<R, String>,
+) -> PyResult<Bound<'py, PyAny>>
+where
+    S: DeserializeOwned + Default + Send,
+    R: serde::Serialize + Send,
+{
+    let settings: S = self::settings(settings)?;
+    let given: Vec<HundredOne> = states.iter().map(|state| state.game.clone()).collect();
+    drop(states);
+    let found = py.detach(move || run(&given, &settings));
     plain(py, &found.map_err(refused)?)
 }
 
-/// ISMCTS over the seat's own decisions for the seat to act in `states`, as
-/// `pimc_hundred_one`; the settings are [`IsmctsSettings`]'.
-#[pyfunction]
-#[pyo3(signature = (states, **settings))]
-fn ismcts_hundred_one<'py>(
-    py: Python<'py>,
-    states: Vec<PyRef<'_, HundredOneCore>>,
-    settings: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let settings: IsmctsSettings = self::settings(settings)?;
-    let given = games_of(states);
-    let found = py.detach(move || hundred_one_search::ismcts_hundred_one(&given, &settings));
-    plain(py, &found.map_err(refused)?)
+/// A pyfunction `$name(states, **settings)` of one of 101's searches (`$run`, with its
+/// settings `$settings`).
+macro_rules! hundred_one_search {
+    ($(#[$doc:meta])* $name:ident, $settings:ty, $run:path) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (states, **settings))]
+        fn $name<'py>(
+            py: Python<'py>,
+            states: Vec<PyRef<'_, HundredOneCore>>,
+            settings: Option<&Bound<'_, PyDict>>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let run: fn(&[HundredOne], &$settings) -> _ = $run;
+            search_hundred_one(py, states, settings, run)
+        }
+    };
 }
+
+hundred_one_search!(
+    /// PIMC for the seat to act in `states` (deals that agree with its view), with `dealt`
+    /// more deals dealt from `hidden` (the seat's knowledge of the unseen cards); the
+    /// settings are [`PimcSettings`]'.
+    pimc_hundred_one,
+    PimcSettings,
+    hundred_one_search::pimc_hundred_one
+);
+
+hundred_one_search!(
+    /// ISMCTS over the seat's own decisions for the seat to act in `states`, as
+    /// `pimc_hundred_one`; the settings are [`IsmctsSettings`]'.
+    ismcts_hundred_one,
+    IsmctsSettings,
+    hundred_one_search::ismcts_hundred_one
+);
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_policies(m)?;

@@ -47,14 +47,7 @@ pub fn dealer<G: TrickSearch>(
     places: &[Place],
     limits: &[Limit],
 ) -> Result<Determinizer, String> {
-    let n = game.num_seats();
-    if seat >= n || places.len() != n {
-        return Err(format!(
-            "seat {seat} and {} places for {n} seats",
-            places.len()
-        ));
-    }
-    let hands: Vec<CardBits> = (0..n).map(|s| game.hand(s)).collect();
+    let hands: Vec<CardBits> = (0..game.num_seats()).map(|s| game.hand(s)).collect();
     Determinizer::new(seat, unseen, places, &hands)?.with_limits(limits.to_vec())
 }
 

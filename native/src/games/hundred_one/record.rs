@@ -77,16 +77,22 @@ impl DealSource {
 }
 
 impl HandRecord {
-    /// The record of a finished hand.
-    pub fn of(hand: &Completed) -> Self {
-        let (dealt_cards, setup) = hand.source().plain();
+    /// The record of a hand dealt by `dealer` from `source`, with its reshuffles' new
+    /// stocks and its public log.
+    fn new(dealer: u8, source: &DealSource, restocks: &[Vec<CardCode>], log: &[u16]) -> Self {
+        let (dealt_cards, setup) = source.plain();
         HandRecord {
-            dealer: hand.dealer(),
+            dealer,
             dealt_cards,
             setup,
-            restocks: hand.restocks().to_vec(),
-            log: hand.log().to_vec(),
+            restocks: restocks.to_vec(),
+            log: log.to_vec(),
         }
+    }
+
+    /// The record of a finished hand.
+    pub fn of(hand: &Completed) -> Self {
+        HandRecord::new(hand.dealer(), hand.source(), hand.restocks(), hand.log())
     }
 
     /// The finished hand of this record at a table of `seats`, or why it does not fit.
@@ -120,14 +126,7 @@ impl HundredOne {
 
     /// The hand in progress (or the last one dealt) as a record keeps it so far.
     pub fn current_record(&self) -> HandRecord {
-        let (dealt_cards, setup) = self.source().plain();
-        HandRecord {
-            dealer: self.dealer(),
-            dealt_cards,
-            setup,
-            restocks: self.restocks().to_vec(),
-            log: self.log().to_vec(),
-        }
+        HandRecord::new(self.dealer(), self.source(), self.restocks(), self.log())
     }
 
     /// Makes `records` the finished hands' records (a Python state's); one that does not
