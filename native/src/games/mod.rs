@@ -145,11 +145,21 @@ macro_rules! trick_accessors {
     };
 }
 
-/// [`Game`] for a game's state from its own methods of the same names: `n` (the number of
-/// seats), `to_act`, `is_over`, `in_deal`, `is_legal`, `check`, and `outcome` (by seat,
-/// cut to the seats that play).
+/// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
+/// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `is_legal`,
+/// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
+/// and `restore`. With `dealt: Event`, also [`DealtGame`] from its `apply`, `step`,
+/// `random_action` and `deal_random` (given the generator and the `deal_events` sink, if
+/// it takes one).
 macro_rules! impl_game {
-    ($state:ident) => {
+    (
+        $state:ident {
+            view: $view:ty,
+            line: $line:ty,
+            position: $position:ty
+            $(, dealt: $event:ty $(, deal_events: $sink:expr)?)? $(,)?
+        }
+    ) => {
         impl $crate::games::Game for $state {
             fn num_seats(&self) -> usize {
                 usize::from($state::n(self))
@@ -173,9 +183,78 @@ macro_rules! impl_game {
                 $state::outcome(self)[..usize::from($state::n(self))].to_vec()
             }
         }
+
+        impl $crate::games::Described for $state {
+            type View = $view;
+            type Line = $line;
+            fn view(&self, seat: $crate::core::Seat) -> $view {
+                $state::view(self, seat)
+            }
+            fn lines(&self) -> &[$line] {
+                $state::sheet(self)
+            }
+        }
+
+        impl $crate::games::Positioned for $state {
+            type Position = $position;
+            fn position(&self) -> $position {
+                $state::position(self)
+            }
+            fn restore(&mut self, position: $position) -> Result<(), String> {
+                $state::restore(self, position)
+            }
+        }
+
+        $(
+            impl $crate::games::DealtGame for $state {
+                type Event = $event;
+                fn apply(
+                    &mut self,
+                    action: i64,
+                    events: &mut Vec<$event>,
+                ) -> Result<bool, $crate::core::illegal::IllegalMove> {
+                    $state::apply(self, action, events)
+                }
+                #[inline]
+                fn step_unchecked(&mut self, action: u32) -> bool {
+                    $state::step(self, action, &mut ())
+                }
+                fn random_action(&self, rng: &mut $crate::core::rng::Rng) -> u32 {
+                    $state::random_action(self, rng)
+                }
+                fn deal_random(&mut self, rng: &mut $crate::core::rng::Rng) {
+                    $state::deal_random(self, rng $(, $sink)?)
+                }
+            }
+        )?
     };
 }
 
+/// Accessors of a state's fields, inside its `impl`, each named as its field: `name: &T`
+/// lends the field, `name: T` copies it.
+macro_rules! getters {
+    () => {};
+    ($(#[$doc:meta])* $name:ident: &$ty:ty; $($rest:tt)*) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self) -> &$ty {
+            &self.$name
+        }
+
+        $crate::games::getters! { $($rest)* }
+    };
+    ($(#[$doc:meta])* $name:ident: $ty:ty; $($rest:tt)*) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self) -> $ty {
+            self.$name
+        }
+
+        $crate::games::getters! { $($rest)* }
+    };
+}
+
+pub(crate) use getters;
 pub(crate) use impl_game;
 pub(crate) use state_accessors;
 pub(crate) use trick_accessors;
@@ -286,6 +365,65 @@ pub struct DealRecord {
     pub dealer: u8,
     pub dealt: Vec<Vec<CardCode>>,
     pub actions: Vec<u32>,
+}
+
+impl DealRecord {
+    /// The record of a deal dealt by `dealer`: the first `size` cards of each hand of
+    /// `dealt` (in a whole-deck game's fixed arrays) and its decisions.
+    pub fn new<const N: usize>(
+        dealer: u8,
+        dealt: &[[CardCode; N]],
+        size: usize,
+        actions: Vec<u32>,
+    ) -> Self {
+        DealRecord {
+            dealer,
+            dealt: dealt.iter().map(|hand| hand[..size].to_vec()).collect(),
+            actions,
+        }
+    }
+}
+
+/// A finished deal as a game that keeps its decisions keeps it (King, Spades): its dealer,
+/// each seat's cards as dealt (`N` at the most, in dealt order) and its decisions in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptDeal<const N: usize> {
+    dealer: u8,
+    dealt: [[CardCode; N]; 4],
+    actions: Vec<u32>,
+}
+
+impl<const N: usize> KeptDeal<N> {
+    pub fn new(dealer: u8, dealt: [[CardCode; N]; 4], actions: Vec<u32>) -> Self {
+        KeptDeal {
+            dealer,
+            dealt,
+            actions,
+        }
+    }
+
+    getters! {
+        /// Who dealt the deal.
+        dealer: u8;
+        /// Each seat's cards as dealt, in dealt order.
+        dealt: &[[CardCode; N]; 4];
+    }
+
+    /// The deal's decisions in order.
+    #[inline]
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
+    }
+
+    /// The deal as a record keeps it: the hands of the `seats` that play, `size` cards each.
+    pub fn record(&self, seats: usize, size: usize) -> DealRecord {
+        DealRecord::new(
+            self.dealer,
+            &self.dealt[..seats],
+            size,
+            self.actions.clone(),
+        )
+    }
 }
 
 /// `hands` (one a seat, `seats` of them, each of `size` cards in dealt order) in the fixed

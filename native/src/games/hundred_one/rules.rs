@@ -1145,7 +1145,11 @@ impl HundredOne {
     }
 }
 
-crate::games::impl_game!(HundredOne);
+crate::games::impl_game!(HundredOne {
+    view: super::view::HundredOneView,
+    line: Line,
+    position: HundredOnePosition,
+});
 
 impl crate::games::Setup for HundredOne {
     type Options = HundredOneOptions;
@@ -1164,16 +1168,6 @@ impl crate::games::Setup for HundredOne {
             return Err("draw_six and draw_seven must be 0..4 (H-5)".into());
         }
         Ok(HundredOne::new(options, first_dealer % options.players))
-    }
-}
-
-impl crate::games::Positioned for HundredOne {
-    type Position = HundredOnePosition;
-    fn position(&self) -> HundredOnePosition {
-        HundredOne::position(self)
-    }
-    fn restore(&mut self, position: HundredOnePosition) -> Result<(), String> {
-        HundredOne::restore(self, position)
     }
 }
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{Seat, Suit};
 
-use super::rules::{HundredOne, Line, Phase, QUEENS};
+use super::rules::{HundredOne, Phase, QUEENS};
 
 /// Everything `seat` may know now, and nothing else: its own cards, how many the others
 /// hold, and the public play of the hand (the pile, the stock's size, the public log).
@@ -110,17 +110,6 @@ impl HundredOne {
             legal_actions: legal[..count].to_vec(),
             totals,
         }
-    }
-}
-
-impl crate::games::Described for HundredOne {
-    type View = HundredOneView;
-    type Line = Line;
-    fn view(&self, seat: Seat) -> HundredOneView {
-        HundredOne::view(self, seat)
-    }
-    fn lines(&self) -> &[Line] {
-        self.sheet()
     }
 }
 

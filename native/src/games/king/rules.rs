@@ -319,32 +319,7 @@ pub struct KingLine {
 }
 
 /// A finished deal as a record keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KingRecord {
-    dealer: u8,
-    dealt: [[CardCode; MAX_HAND]; 4],
-    actions: Vec<u32>,
-}
-
-impl KingRecord {
-    /// Who dealt the deal.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; MAX_HAND]; 4] {
-        &self.dealt
-    }
-
-    /// The deal's decisions in order.
-    #[inline]
-    pub fn actions(&self) -> &[u32] {
-        &self.actions
-    }
-}
+pub type KingRecord = crate::games::KeptDeal<MAX_HAND>;
 
 /// What happened, for the checked path; serialized with its kind as the Python engine's
 /// event (`koloda.core.events`) is made from it.
@@ -1165,11 +1140,7 @@ impl King {
         for (total, score) in self.totals.iter_mut().zip(scores).take(n as usize) {
             *total += score;
         }
-        let record = KingRecord {
-            dealer: self.dealer,
-            dealt: self.dealt,
-            actions: self.current_actions().collect(),
-        };
+        let record = KingRecord::new(self.dealer, self.dealt, self.current_actions().collect());
         Arc::make_mut(&mut self.completed).push(record);
         Arc::make_mut(&mut self.sheet).push(KingLine {
             deal: self.deal_number,
@@ -1251,7 +1222,12 @@ impl King {
     }
 }
 
-crate::games::impl_game!(King);
+crate::games::impl_game!(King {
+    view: super::view::KingView,
+    line: KingLine,
+    position: super::position::KingPosition,
+    dealt: KingEvent,
+});
 
 impl crate::games::Setup for King {
     type Options = KingOptions;
@@ -1269,16 +1245,6 @@ impl crate::games::Setup for King {
     }
 }
 
-impl crate::games::Positioned for King {
-    type Position = KingPosition;
-    fn position(&self) -> KingPosition {
-        King::position(self)
-    }
-    fn restore(&mut self, position: KingPosition) -> Result<(), String> {
-        King::restore(self, position)
-    }
-}
-
 impl crate::games::Recorded for King {
     fn deal_hands(
         &mut self,
@@ -1291,50 +1257,20 @@ impl crate::games::Recorded for King {
         Ok(())
     }
     fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        let size = self.table.hand_size as usize;
-        self.dealt[..self.n() as usize]
-            .iter()
-            .map(|hand| hand[..size].to_vec())
-            .collect()
+        self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        crate::games::DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt_hands(),
-            actions: self.current_actions().collect(),
-        }
+        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
+        let actions = self.current_actions().collect();
+        crate::games::DealRecord::new(self.dealer, &self.dealt[..n], size, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let (n, size) = (self.n() as usize, self.table.hand_size as usize);
         let records = self.completed.get(start..).unwrap_or_default();
         records
             .iter()
-            .map(|record| crate::games::DealRecord {
-                dealer: record.dealer,
-                dealt: record.dealt[..n]
-                    .iter()
-                    .map(|hand| hand[..size].to_vec())
-                    .collect(),
-                actions: record.actions.clone(),
-            })
+            .map(|record| record.record(n, size))
             .collect()
-    }
-}
-
-impl crate::games::DealtGame for King {
-    type Event = KingEvent;
-    fn apply(&mut self, action: i64, events: &mut Vec<KingEvent>) -> Result<bool, IllegalMove> {
-        King::apply(self, action, events)
-    }
-    #[inline]
-    fn step_unchecked(&mut self, action: u32) -> bool {
-        self.step(action, &mut ())
-    }
-    fn random_action(&self, rng: &mut Rng) -> u32 {
-        King::random_action(self, rng)
-    }
-    fn deal_random(&mut self, rng: &mut Rng) {
-        self.deal_random(rng)
     }
 }
 

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::core::{Seat, Suit};
 
-use super::rules::{King, KingLine, Phase};
+use super::rules::{King, Phase};
 
 /// Everything `seat` may know now, and nothing else: its own seen cards, the public play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -88,17 +88,6 @@ impl King {
             totals: self.totals()[..n].to_vec(),
             rows: self.rows()[..self.table().num_rows() as usize].to_vec(),
         }
-    }
-}
-
-impl crate::games::Described for King {
-    type View = KingView;
-    type Line = KingLine;
-    fn view(&self, seat: Seat) -> KingView {
-        King::view(self, seat)
-    }
-    fn lines(&self) -> &[KingLine] {
-        self.sheet()
     }
 }
 

@@ -203,32 +203,7 @@ pub struct SheetLine {
 }
 
 /// A finished deal as a record keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealRecord {
-    dealer: u8,
-    dealt: [[CardCode; 13]; 4],
-    actions: Vec<u32>,
-}
-
-impl DealRecord {
-    /// Who dealt the deal.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; 13]; 4] {
-        &self.dealt
-    }
-
-    /// The deal's decisions in order.
-    #[inline]
-    pub fn actions(&self) -> &[u32] {
-        &self.actions
-    }
-}
+pub type DealRecord = crate::games::KeptDeal<13>;
 
 /// What happened, for the checked path; serialized with its kind as the Python engine's
 /// event (`koloda/core/events.py`, `spades/events.py`) is made from it.
@@ -1073,11 +1048,7 @@ impl Spades {
             self.totals[side] += score.score;
             self.bags[side] = score.bags;
         }
-        let record = DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt,
-            actions: self.current_actions().collect(),
-        };
+        let record = DealRecord::new(self.dealer, self.dealt, self.current_actions().collect());
         Arc::make_mut(&mut self.completed).push(record);
         let exchanges = (0..4u8)
             .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
@@ -1169,7 +1140,12 @@ impl Spades {
     }
 }
 
-crate::games::impl_game!(Spades);
+crate::games::impl_game!(Spades {
+    view: super::view::SpadesView,
+    line: SheetLine,
+    position: SpadesPosition,
+    dealt: Event,
+});
 
 /// The highest target and number of deals the options allow (`spades/options.py`).
 const MAX_TARGET: i64 = 1000;
@@ -1188,16 +1164,6 @@ impl crate::games::Setup for Spades {
     }
 }
 
-impl crate::games::Positioned for Spades {
-    type Position = SpadesPosition;
-    fn position(&self) -> SpadesPosition {
-        Spades::position(self)
-    }
-    fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
-        Spades::restore(self, position)
-    }
-}
-
 impl crate::games::Recorded for Spades {
     fn deal_hands(
         &mut self,
@@ -1209,42 +1175,15 @@ impl crate::games::Recorded for Spades {
         Ok(())
     }
     fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.dealt.iter().map(|hand| hand.to_vec()).collect()
+        self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        crate::games::DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt_hands(),
-            actions: self.current_actions().collect(),
-        }
+        let actions = self.current_actions().collect();
+        crate::games::DealRecord::new(self.dealer, &self.dealt, 13, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let records = self.completed.get(start..).unwrap_or_default();
-        records
-            .iter()
-            .map(|record| crate::games::DealRecord {
-                dealer: record.dealer,
-                dealt: record.dealt.iter().map(|hand| hand.to_vec()).collect(),
-                actions: record.actions.clone(),
-            })
-            .collect()
-    }
-}
-
-impl crate::games::DealtGame for Spades {
-    type Event = Event;
-    fn apply(&mut self, action: i64, events: &mut Vec<Event>) -> Result<bool, IllegalMove> {
-        Spades::apply(self, action, events)
-    }
-    #[inline]
-    fn step_unchecked(&mut self, action: u32) -> bool {
-        self.step(action, &mut ())
-    }
-    fn random_action(&self, rng: &mut Rng) -> u32 {
-        Spades::random_action(self, rng)
-    }
-    fn deal_random(&mut self, rng: &mut Rng) {
-        self.deal_random(rng)
+        records.iter().map(|record| record.record(4, 13)).collect()
     }
 }
 

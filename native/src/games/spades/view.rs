@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::core::cards::{CardCode, Cards};
 use crate::core::Seat;
 
-use super::rules::{Phase, SheetLine, Spades, NO_BID};
+use super::rules::{Phase, Spades, NO_BID};
 
 /// Everything `seat` may know now, and nothing else: its own cards once picked up (S-6),
 /// its own side of the exchange (S-7), the public bids and play.
@@ -112,17 +112,6 @@ impl Spades {
             bags: *self.bags(),
             winners: self.winners().as_slice().to_vec(),
         }
-    }
-}
-
-impl crate::games::Described for Spades {
-    type View = SpadesView;
-    type Line = SheetLine;
-    fn view(&self, seat: Seat) -> SpadesView {
-        Spades::view(self, seat)
-    }
-    fn lines(&self) -> &[SheetLine] {
-        self.sheet()
     }
 }
 

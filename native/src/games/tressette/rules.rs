@@ -1068,43 +1068,18 @@ impl Tressette {
     }
 }
 
-crate::games::impl_game!(Tressette);
-
-impl crate::games::DealtGame for Tressette {
-    type Event = TressetteEvent;
-    fn apply(
-        &mut self,
-        action: i64,
-        events: &mut Vec<TressetteEvent>,
-    ) -> Result<bool, IllegalMove> {
-        Tressette::apply(self, action, events)
-    }
-    #[inline]
-    fn step_unchecked(&mut self, action: u32) -> bool {
-        self.step(action, &mut ())
-    }
-    fn random_action(&self, rng: &mut Rng) -> u32 {
-        Tressette::random_action(self, rng)
-    }
-    fn deal_random(&mut self, rng: &mut Rng) {
-        self.deal_random(rng, &mut ())
-    }
-}
+crate::games::impl_game!(Tressette {
+    view: super::view::TressetteView,
+    line: TressetteLine,
+    position: TressettePosition,
+    dealt: TressetteEvent,
+    deal_events: &mut (),
+});
 
 impl crate::games::Setup for Tressette {
     type Options = TressetteOptions;
     fn setup(options: TressetteOptions, first_dealer: u8) -> Result<Tressette, String> {
         Ok(Tressette::new(options, first_dealer % 4))
-    }
-}
-
-impl crate::games::Positioned for Tressette {
-    type Position = TressettePosition;
-    fn position(&self) -> TressettePosition {
-        Tressette::position(self)
-    }
-    fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
-        Tressette::restore(self, position)
     }
 }
 
@@ -1125,25 +1100,18 @@ impl crate::games::Recorded for Tressette {
         Ok(())
     }
     fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.dealt.iter().map(|hand| hand.to_vec()).collect()
+        self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        crate::games::DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt_hands(),
-            actions: record_actions(self.plays()),
-        }
+        let actions = record_actions(self.plays());
+        crate::games::DealRecord::new(self.dealer, &self.dealt, 10, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let records = self.completed.get(start..).unwrap_or_default();
-        records
-            .iter()
-            .map(|record| crate::games::DealRecord {
-                dealer: record.dealer,
-                dealt: record.dealt.iter().map(|hand| hand.to_vec()).collect(),
-                actions: record_actions(&record.plays),
-            })
-            .collect()
+        let record = |kept: &TressetteRecord| {
+            crate::games::DealRecord::new(kept.dealer, &kept.dealt, 10, record_actions(&kept.plays))
+        };
+        records.iter().map(record).collect()
     }
 }
 

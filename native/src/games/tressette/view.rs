@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{CardSet, Seat};
 
-use super::rules::{Phase, Tressette, TressetteLine};
+use super::rules::{Phase, Tressette};
 
 /// Everything `seat` may know now, and nothing else: its own cards, the public play and the
 /// sides' points.
@@ -105,17 +105,6 @@ impl Tressette {
             settled_points: *self.settled_points(),
             settled_games: self.settled_games(),
         }
-    }
-}
-
-impl crate::games::Described for Tressette {
-    type View = TressetteView;
-    type Line = TressetteLine;
-    fn view(&self, seat: Seat) -> TressetteView {
-        Tressette::view(self, seat)
-    }
-    fn lines(&self) -> &[TressetteLine] {
-        self.sheet()
     }
 }
 
