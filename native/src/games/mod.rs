@@ -451,6 +451,14 @@ pub fn fixed_hands<const N: usize>(
     Ok(fixed)
 }
 
+/// A game's default options with `change` made to them (for tests).
+#[cfg(test)]
+pub(crate) fn options_with<T: Default>(change: impl FnOnce(&mut T)) -> T {
+    let mut options = T::default();
+    change(&mut options);
+    options
+}
+
 /// A whole-deck game's deals as given and recorded: the hands dealt from outside, the
 /// deal in progress and the finished deals as a record keeps them.
 pub trait Recorded: DealtGame {

@@ -185,46 +185,21 @@ impl KingTable {
         }
     }
 
-    /// The agreed rules.
-    #[inline]
-    pub fn options(&self) -> &KingOptions {
-        &self.options
-    }
-
-    /// How many seats play (K-26: three or four).
-    #[inline]
-    pub fn num_seats(&self) -> u8 {
-        self.num_seats
-    }
-
-    /// How many cards each hand is dealt.
-    #[inline]
-    pub fn hand_size(&self) -> u8 {
-        self.hand_size
-    }
-
-    /// How many tricks a deal has.
-    #[inline]
-    pub fn num_tricks(&self) -> u8 {
-        self.num_tricks
-    }
-
-    /// The cards in play (K-26: without the black aces for three).
-    #[inline]
-    pub fn deck(&self) -> CardBits {
-        self.deck
-    }
-
-    /// The points per item.
-    #[inline]
-    pub fn rates(&self) -> &Rates {
-        &self.rates
-    }
-
-    /// How many order tables there are (K-24: none in the classic game).
-    #[inline]
-    pub fn num_rows(&self) -> u8 {
-        self.num_rows
+    crate::games::getters! {
+        /// The agreed rules.
+        options: &KingOptions;
+        /// How many seats play (K-26: three or four).
+        num_seats: u8;
+        /// How many cards each hand is dealt.
+        hand_size: u8;
+        /// How many tricks a deal has.
+        num_tricks: u8;
+        /// The cards in play (K-26: without the black aces for three).
+        deck: CardBits;
+        /// The points per item.
+        rates: &Rates;
+        /// How many order tables there are (K-24: none in the classic game).
+        num_rows: u8;
     }
 
     /// The contracts are ordered by the players (K-23), not played in the classic program.
@@ -472,22 +447,13 @@ impl King {
         u8::try_from(self.contract).ok()
     }
 
-    /// The trump of a positive deal once named (K-14, K-15), else None.
-    #[inline]
-    pub fn trump(&self) -> Option<Suit> {
-        self.trump
-    }
-
-    /// Whether the trump was named "by the last" card (K-15).
-    #[inline]
-    pub fn by_last(&self) -> bool {
-        self.by_last
-    }
-
-    /// Who orders the deal's contract or names its trump, if anyone (K-14, K-23).
-    #[inline]
-    pub fn caller(&self) -> Option<Seat> {
-        self.caller
+    crate::games::getters! {
+        /// The trump of a positive deal once named (K-14, K-15), else None.
+        trump: Option<Suit>;
+        /// Whether the trump was named "by the last" card (K-15).
+        by_last: bool;
+        /// Who orders the deal's contract or names its trump, if anyone (K-14, K-23).
+        caller: Option<Seat>;
     }
 
     /// The deal's decisions before the card play: the order of a contract, the trump.
@@ -496,47 +462,22 @@ impl King {
         &self.pre[..self.pre_len as usize]
     }
 
-    /// The cards of the tricks each seat has taken this deal, by seat.
-    #[inline]
-    pub fn taken(&self) -> &[CardBits; 4] {
-        &self.taken
-    }
-
-    /// How many of the deal's last two tricks each seat has taken (K-7).
-    #[inline]
-    pub fn last_tricks(&self) -> &[u8; 4] {
-        &self.last_tricks
-    }
-
-    /// Every card taken in a trick this deal.
-    #[inline]
-    pub fn taken_all(&self) -> CardBits {
-        self.taken_all
-    }
-
-    /// Who led the trick in progress (or leads the first), or None outside the card play.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.trick_leader
-    }
-
-    /// The cards each seat must lead while it holds any of them (K-8, K-18), by seat.
-    #[inline]
-    pub fn lead_first(&self) -> &[CardBits; 4] {
-        &self.lead_first
-    }
-
-    /// The cards to follow suit with while the seat holds any of them (K-9, under
-    /// `king_forced_on_heart_lead`).
-    #[inline]
-    pub fn follow_first(&self) -> CardBits {
-        self.follow_first
-    }
-
-    /// The cards to play while void in the led suit and holding any of them (K-9, K-17).
-    #[inline]
-    pub fn discard_first(&self) -> CardBits {
-        self.discard_first
+    crate::games::getters! {
+        /// The cards of the tricks each seat has taken this deal, by seat.
+        taken: &[CardBits; 4];
+        /// How many of the deal's last two tricks each seat has taken (K-7).
+        last_tricks: &[u8; 4];
+        /// Every card taken in a trick this deal.
+        taken_all: CardBits;
+        /// Who led the trick in progress (or leads the first), or None outside the card play.
+        trick_leader: Option<Seat>;
+        /// The cards each seat must lead while it holds any of them (K-8, K-18), by seat.
+        lead_first: &[CardBits; 4];
+        /// The cards to follow suit with while the seat holds any of them (K-9, under
+        /// `king_forced_on_heart_lead`).
+        follow_first: CardBits;
+        /// The cards to play while void in the led suit and holding any of them (K-9, K-17).
+        discard_first: CardBits;
     }
 
     /// The trump suit of the trick power (positive deals), or None.
@@ -1295,17 +1236,12 @@ pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn options(f: impl FnOnce(&mut KingOptions)) -> KingOptions {
-        let mut options = KingOptions::default();
-        f(&mut options);
-        options
-    }
+    use crate::games::options_with as options;
 
     #[test]
     fn the_tables_follow_the_variants() {
         // rule: K-26
-        let three = KingTable::new(options(|o| o.variant = Variant::Three));
+        let three = KingTable::new(options(|o: &mut KingOptions| o.variant = Variant::Three));
         assert_eq!(
             (three.num_seats, three.hand_size, three.deck.count_ones()),
             (3, 10, 30)
@@ -1316,7 +1252,7 @@ mod tests {
             (classic.num_seats, classic.hand_size, classic.num_rows),
             (4, 8, 0)
         );
-        let order = KingTable::new(options(|o| o.variant = Variant::Order));
+        let order = KingTable::new(options(|o: &mut KingOptions| o.variant = Variant::Order));
         assert_eq!(order.num_rows, 4);
         assert_eq!(order.initial_rows()[3], [1, 1, 1, 1, 1, 1, 1, 8]);
     }
@@ -1347,7 +1283,7 @@ mod tests {
             .take(12)
             .enumerate()
         {
-            let opts = options(|o| {
+            let opts = options(|o: &mut KingOptions| {
                 o.variant = variant;
                 o.stop_when_decided = index % 2 == 0;
                 o.king_forced_on_heart_lead = index % 4 == 1;

@@ -372,22 +372,13 @@ impl Spades {
         self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
-    /// The game has ended (S-17).
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.is_over
-    }
-
-    /// Whether each seat has looked at its cards (S-6), by seat.
-    #[inline]
-    pub fn picked_up(&self) -> &[bool; 4] {
-        &self.picked_up
-    }
-
-    /// Each seat's bid, `NO_BID` before it bids, by seat.
-    #[inline]
-    pub fn bids(&self) -> &[i8; 4] {
-        &self.bids
+    crate::games::getters! {
+        /// The game has ended (S-17).
+        is_over: bool;
+        /// Whether each seat has looked at its cards (S-6), by seat.
+        picked_up: &[bool; 4];
+        /// Each seat's bid, `NO_BID` before it bids, by seat.
+        bids: &[i8; 4];
     }
 
     /// The decisions before the card play in order, each with its seat: looks, bids,
@@ -397,22 +388,13 @@ impl Spades {
         &self.pre[..self.pre_len as usize]
     }
 
-    /// The cards each nil bidder has discarded and not yet exchanged (S-7), by seat.
-    #[inline]
-    pub fn pending(&self) -> &[CardBits; 4] {
-        &self.pending
-    }
-
-    /// The cards each seat gave in the exchange (S-7), by seat.
-    #[inline]
-    pub fn sent(&self) -> &[CardBits; 4] {
-        &self.sent
-    }
-
-    /// The cards each seat received in the exchange (S-7), by seat.
-    #[inline]
-    pub fn received(&self) -> &[CardBits; 4] {
-        &self.received
+    crate::games::getters! {
+        /// The cards each nil bidder has discarded and not yet exchanged (S-7), by seat.
+        pending: &[CardBits; 4];
+        /// The cards each seat gave in the exchange (S-7), by seat.
+        sent: &[CardBits; 4];
+        /// The cards each seat received in the exchange (S-7), by seat.
+        received: &[CardBits; 4];
     }
 
     /// Who led the trick in progress (or leads the first), or None outside the card play.
@@ -421,22 +403,13 @@ impl Spades {
         Seat::from_code(self.trick_leader as i64)
     }
 
-    /// Whether spades are broken this deal (S-11).
-    #[inline]
-    pub fn broken(&self) -> bool {
-        self.broken
-    }
-
-    /// Each side's bags (S-13), by side.
-    #[inline]
-    pub fn bags(&self) -> &[i64; 2] {
-        &self.bags
-    }
-
-    /// The winning sides once the game is over (S-17).
-    #[inline]
-    pub fn winners(&self) -> &Winners {
-        &self.winners
+    crate::games::getters! {
+        /// Whether spades are broken this deal (S-11).
+        broken: bool;
+        /// Each side's bags (S-13), by side.
+        bags: &[i64; 2];
+        /// The winning sides once the game is over (S-17).
+        winners: &Winners;
     }
 
     /// Puts the game in the position `position` describes (a state of the Python engine);
@@ -1208,23 +1181,8 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn suited_deal() -> [[CardCode; 13]; 4] {
-        // seat s holds all of suit s
-        let mut hands = [[0; 13]; 4];
-        for (suit, hand) in hands.iter_mut().enumerate() {
-            for (rank, slot) in hand.iter_mut().enumerate() {
-                *slot = (suit << 4 | rank) as CardCode;
-            }
-        }
-        hands
-    }
-
-    fn options(f: impl FnOnce(&mut SpadesOptions)) -> SpadesOptions {
-        let mut options = SpadesOptions::default();
-        f(&mut options);
-        options
-    }
+    use crate::games::options_with as options;
+    use crate::games::spades::suited_deal;
 
     #[test]
     fn scoring_follows_s13_to_s15() {
@@ -1242,10 +1200,10 @@ mod tests {
         assert_eq!(score_side([NIL, NIL], [0, 0], 90, 0, &plain).score, 200);
         assert_eq!(score_side([NIL, NIL], [0, 1], 90, 0, &plain).score, -90);
         assert_eq!(score_side([NIL, NIL], [0, 1], -30, 0, &plain).score, 0);
-        let minus = options(|o| o.both_nil_lose_score = false);
+        let minus = options(|o: &mut SpadesOptions| o.both_nil_lose_score = false);
         assert_eq!(score_side([NIL, NIL], [1, 1], 90, 0, &minus).score, -200);
         // rule: S-13 bags penalty
-        let bags = options(|o| o.bags_penalty = true);
+        let bags = options(|o: &mut SpadesOptions| o.bags_penalty = true);
         let side = score_side([2, 2], [6, 3], 0, 8, &bags);
         assert_eq!(
             (side.score, side.bags, side.bag_penalty),
@@ -1301,7 +1259,7 @@ mod tests {
     #[test]
     fn spades_may_not_be_led_until_broken() {
         // rule: S-10, S-11
-        let opts = options(|o| {
+        let opts = options(|o: &mut SpadesOptions| {
             o.double_nil = false;
             o.nil_exchange = false;
         });
@@ -1326,7 +1284,7 @@ mod tests {
     #[test]
     fn random_games_keep_the_invariants() {
         for (index, seed) in (0..40u64).enumerate() {
-            let opts = options(|o| {
+            let opts = options(|o: &mut SpadesOptions| {
                 o.double_nil = index % 2 == 0;
                 o.nil_exchange = index % 3 != 0;
                 o.bags_penalty = index % 5 == 0;
@@ -1416,13 +1374,13 @@ mod tests {
             Spades::setup(SpadesOptions::default(), 6).unwrap().dealer(),
             2
         );
-        assert!(Spades::setup(options(|o| o.target = 0), 0).is_err());
-        assert!(Spades::setup(options(|o| o.max_deals = 1001), 0).is_err());
+        assert!(Spades::setup(options(|o: &mut SpadesOptions| o.target = 0), 0).is_err());
+        assert!(Spades::setup(options(|o: &mut SpadesOptions| o.max_deals = 1001), 0).is_err());
     }
 
     #[test]
     fn playouts_count_decisions() {
-        let opts = options(|o| o.max_deals = 3);
+        let opts = options(|o: &mut SpadesOptions| o.max_deals = 3);
         let result = playouts(opts, 20, 1, 0);
         assert_eq!(result.games, 20);
         assert_eq!(result.wins.unwrap_or_default().iter().sum::<u64>(), 20);

@@ -118,17 +118,9 @@ impl Spades {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::spades::{SpadesOptions, BID_BASE, DISCARD_BASE, DISCARD_HIDDEN, LOOK};
-
-    fn suited_deal() -> [[CardCode; 13]; 4] {
-        let mut hands = [[0; 13]; 4];
-        for (suit, hand) in hands.iter_mut().enumerate() {
-            for (rank, card) in hand.iter_mut().enumerate() {
-                *card = (suit << 4 | rank) as CardCode;
-            }
-        }
-        hands
-    }
+    use crate::games::spades::{
+        suited_deal, SpadesOptions, BID_BASE, DISCARD_BASE, DISCARD_HIDDEN, LOOK,
+    };
 
     #[test]
     fn a_seat_sees_its_own_cards_and_its_side_of_the_exchange_only() {

@@ -356,22 +356,13 @@ pub struct TressetteRecord {
 }
 
 impl TressetteRecord {
-    /// Who dealt the deal.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; 10]; 4] {
-        &self.dealt
-    }
-
-    /// Every card of the deal in play order, as `seat << 6 | card`.
-    #[inline]
-    pub fn plays(&self) -> &[u8; 40] {
-        &self.plays
+    crate::games::getters! {
+        /// Who dealt the deal.
+        dealer: u8;
+        /// Each seat's cards as dealt, in dealt order.
+        dealt: &[[CardCode; 10]; 4];
+        /// Every card of the deal in play order, as `seat << 6 | card`.
+        plays: &[u8; 40];
     }
 }
 
@@ -524,58 +515,25 @@ impl Tressette {
         self.phase == Phase::Play
     }
 
-    /// The group has ended (T-18).
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.is_over
-    }
-
-    /// Who leads the deal's first trick, the dealer's left (T-4).
-    #[inline]
-    pub fn leader(&self) -> u8 {
-        self.leader
-    }
-
-    /// The cards of the tricks each seat has taken this deal (T-5), by seat.
-    #[inline]
-    pub fn taken(&self) -> &[CardSet; 4] {
-        &self.taken
-    }
-
-    /// What each seat declared from its hand this deal (T-7..T-11), by seat.
-    #[inline]
-    pub fn declarations(&self) -> &[Declarations; 4] {
-        &self.declarations
-    }
-
-    /// Who led the trick in progress (or the deal's first), or None before the first deal.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.trick_leader
-    }
-
-    /// Each side's points toward the game in progress (T-15), by side.
-    #[inline]
-    pub fn points(&self) -> &[i64; 2] {
-        &self.points
-    }
-
-    /// Each side's points scored this deal, by side.
-    #[inline]
-    pub fn deal_points(&self) -> &[i64; 2] {
-        &self.deal_points
-    }
-
-    /// Each side's points declared this deal (T-7..T-11), by side.
-    #[inline]
-    pub fn deal_declared(&self) -> &[i64; 2] {
-        &self.deal_declared
-    }
-
-    /// Each side's trick bonuses this deal (T-13, T-14), by side.
-    #[inline]
-    pub fn deal_bonus(&self) -> &[i64; 2] {
-        &self.deal_bonus
+    crate::games::getters! {
+        /// The group has ended (T-18).
+        is_over: bool;
+        /// Who leads the deal's first trick, the dealer's left (T-4).
+        leader: u8;
+        /// The cards of the tricks each seat has taken this deal (T-5), by seat.
+        taken: &[CardSet; 4];
+        /// What each seat declared from its hand this deal (T-7..T-11), by seat.
+        declarations: &[Declarations; 4];
+        /// Who led the trick in progress (or the deal's first), or None before the first deal.
+        trick_leader: Option<Seat>;
+        /// Each side's points toward the game in progress (T-15), by side.
+        points: &[i64; 2];
+        /// Each side's points scored this deal, by side.
+        deal_points: &[i64; 2];
+        /// Each side's points declared this deal (T-7..T-11), by side.
+        deal_declared: &[i64; 2];
+        /// Each side's trick bonuses this deal (T-13, T-14), by side.
+        deal_bonus: &[i64; 2];
     }
 
     /// The games of the group won so far (T-16, T-18).
@@ -584,16 +542,11 @@ impl Tressette {
         &self.games[..self.games_len as usize]
     }
 
-    /// Each side's points toward the game as the last deal ended, by side.
-    #[inline]
-    pub fn settled_points(&self) -> &[i64; 2] {
-        &self.settled_points
-    }
-
-    /// How many games had been won when the last deal ended.
-    #[inline]
-    pub fn settled_games(&self) -> u8 {
-        self.settled_games
+    crate::games::getters! {
+        /// Each side's points toward the game as the last deal ended, by side.
+        settled_points: &[i64; 2];
+        /// How many games had been won when the last deal ended.
+        settled_games: u8;
     }
 
     /// Puts the group in `position` (a state of the Python engine); the options, the first
