@@ -426,6 +426,18 @@ impl<const N: usize> KeptDeal<N> {
     }
 }
 
+/// A trick game's plays of the deal (each `seat << 6 | card`) as its view shows them: every
+/// play as `(seat, card)` in play order, and the trick in progress (the last `trick_count`);
+/// none between deals.
+pub fn view_plays(plays: &[u8], trick_count: u8, in_deal: bool) -> [Vec<(u8, CardCode)>; 2] {
+    if !in_deal {
+        return [Vec::new(), Vec::new()];
+    }
+    let plays: Vec<(u8, CardCode)> = plays.iter().map(|&p| (p >> 6, p & 63)).collect();
+    let trick = plays[plays.len() - usize::from(trick_count)..].to_vec();
+    [plays, trick]
+}
+
 /// `hands` (one a seat, `seats` of them, each of `size` cards in dealt order) in the fixed
 /// array a whole-deck game deals from (its hands `N` cards long at the most), or why not.
 ///

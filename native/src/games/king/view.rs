@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::core::{Seat, Suit};
+use crate::games::view_plays;
 
 use super::rules::{King, Phase};
 
@@ -48,16 +49,7 @@ impl King {
             .filter(|&card| self.hand(seat) >> card & 1 == 1)
             .collect();
         hand.sort_unstable();
-        let plays: Vec<(u8, u8)> = if in_deal {
-            self.plays().iter().map(|&p| (p >> 6, p & 63)).collect()
-        } else {
-            Vec::new()
-        };
-        let trick_len = if in_deal {
-            self.trick_count() as usize
-        } else {
-            0
-        };
+        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
         let mut legal_actions = Vec::new();
         if self.to_act() == Some(seat) {
             self.legal_actions(&mut legal_actions);
@@ -77,9 +69,9 @@ impl King {
             hand_sizes: (0..n)
                 .map(|s| in_deal_or(self.hands()[s].count_ones()))
                 .collect(),
-            trick: plays[plays.len() - trick_len..].to_vec(),
             plays,
             trick_leader: self.trick_leader().filter(|_| self.phase() == Phase::Play),
+            trick,
             tricks_won: (0..n)
                 .map(|s| in_deal_or(self.tricks()[s].into()) as u8)
                 .collect(),

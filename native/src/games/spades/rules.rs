@@ -579,11 +579,7 @@ impl Spades {
                 }
             }
             Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                };
+                let base = self.exchange_base();
                 let mut cards = [0u32; 13];
                 let mut n = 0;
                 for card in Cards(self.hands[self.to_act as usize]) {
@@ -602,6 +598,25 @@ impl Spades {
         }
     }
 
+    /// The code of the exchange's first decision in its phase (S-7): a discard's or a gift's.
+    #[inline]
+    fn exchange_base(&self) -> u32 {
+        if self.phase == Phase::Discard {
+            DISCARD_BASE
+        } else {
+            GIVE_BASE
+        }
+    }
+
+    /// The packed triple of cards `action` names in the exchange (S-7), if it names one.
+    #[inline]
+    fn exchange_triple(&self, action: i64) -> Option<u32> {
+        let packed = action.checked_sub(self.exchange_base().into())?;
+        u32::try_from(packed)
+            .ok()
+            .filter(|&packed| packed < 1 << 18 && is_valid_triple(packed))
+    }
+
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         match self.phase {
@@ -613,22 +628,10 @@ impl Spades {
                     (BID_BASE as i64..BID_BASE as i64 + 14).contains(&action)
                 }
             }
-            Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                } as i64;
-                if !(base..base + (1 << 18)).contains(&action) {
-                    return false;
-                }
-                let packed = (action - base) as u32;
-                if !is_valid_triple(packed) {
-                    return false;
-                }
+            Phase::Discard | Phase::Give => self.exchange_triple(action).is_some_and(|packed| {
                 let mask = triple_mask(packed);
                 self.hands[self.to_act as usize] & mask == mask
-            }
+            }),
             _ => false,
         }
     }
@@ -673,14 +676,7 @@ impl Spades {
                 }
             }),
             Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                } as i64;
-                if !(base..base + (1 << 18)).contains(&action)
-                    || !is_valid_triple((action - base) as u32)
-                {
+                let Some(packed) = self.exchange_triple(action) else {
                     return Err(if self.phase == Phase::Discard {
                         IllegalMove::breaks(
                             "the nil bidder must discard three cards face down",
@@ -692,8 +688,8 @@ impl Spades {
                             "S-7",
                         )
                     });
-                }
-                let cards = triple_mask((action - base) as u32) & !hand;
+                };
+                let cards = triple_mask(packed) & !hand;
                 Err(IllegalMove::NotAllInHand { cards, seat })
             }
             _ => {
@@ -737,11 +733,7 @@ impl Spades {
                 }
             }
             Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                };
+                let base = self.exchange_base();
                 let mut hand = self.hands[self.to_act as usize];
                 let mut chosen = 0;
                 for _ in 0..3 {
@@ -1001,22 +993,13 @@ impl Spades {
     fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
         let options = self.options;
         let (bids, tricks) = (self.bids, self.tricks);
-        let sides = [
-            score_side(
-                [bids[0], bids[2]],
-                [tricks[0], tricks[2]],
-                self.totals[0],
-                self.bags[0],
-                &options,
-            ),
-            score_side(
-                [bids[1], bids[3]],
-                [tricks[1], tricks[3]],
-                self.totals[1],
-                self.bags[1],
-                &options,
-            ),
-        ];
+        let sides = [0, 1].map(|side| {
+            let (bids, tricks) = (
+                [bids[side], bids[side + 2]],
+                [tricks[side], tricks[side + 2]],
+            );
+            score_side(bids, tricks, self.totals[side], self.bags[side], &options)
+        });
         for (side, score) in sides.iter().enumerate() {
             self.totals[side] += score.score;
             self.bags[side] = score.bags;

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{CardSet, Seat};
+use crate::games::view_plays;
 
 use super::rules::{Phase, Tressette};
 
@@ -57,16 +58,7 @@ impl Tressette {
     pub fn view(&self, seat: Seat) -> TressetteView {
         let in_deal = self.in_deal();
         let s = seat.index() as usize;
-        let plays: Vec<(u8, CardCode)> = if in_deal {
-            self.plays().iter().map(|&p| (p >> 6, p & 63)).collect()
-        } else {
-            Vec::new()
-        };
-        let trick_len = if in_deal {
-            self.trick_count() as usize
-        } else {
-            0
-        };
+        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
         let legal_actions = if self.to_act() == Some(seat) {
             Cards(self.legal_card_mask()).collect()
         } else {
@@ -93,9 +85,9 @@ impl Tressette {
             } else {
                 [0; 4]
             },
-            trick: plays[plays.len() - trick_len..].to_vec(),
             plays,
             trick_leader: self.trick_leader().filter(|_| in_deal),
+            trick,
             tricks_won: if in_deal { *self.tricks() } else { [0; 4] },
             to_act: self.to_act(),
             legal_actions,
