@@ -12,6 +12,7 @@ use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
+use crate::core::tricks::best_play;
 use crate::core::{Card, CardSet, Seat};
 use crate::games::{random_playouts, Playouts};
 
@@ -783,20 +784,11 @@ impl Tressette {
             return false;
         }
         let start = self.plays_len as usize - 4;
-        let lead = self.lead_suit;
-        let mut best = start;
-        let mut best_power = self.power(self.plays[start] & 63, lead);
-        let mut mask = 1u64 << (self.plays[start] & 63);
-        for index in start + 1..start + 4 {
-            let card = self.plays[index] & 63;
-            mask |= 1u64 << card;
-            let power = self.power(card, lead);
-            if power > best_power {
-                best = index;
-                best_power = power;
-            }
-        }
-        let winner = self.plays[best] >> 6;
+        let trick = &self.plays[start..start + 4];
+        let mask = trick
+            .iter()
+            .fold(0, |mask, &play| mask | 1u64 << (play & 63));
+        let winner = trick[best_play(trick, |card, lead| self.power(card, lead)).0] >> 6;
         self.trick_count = 0;
         self.tricks[winner as usize] += 1;
         self.tricks_played += 1;
