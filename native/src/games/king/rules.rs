@@ -774,10 +774,7 @@ impl King {
     /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         match self.phase {
-            Phase::Play => {
-                let mask = self.legal_card_mask();
-                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
-            }
+            Phase::Play => rng.card(self.legal_card_mask()).into(),
             Phase::Order => {
                 let row = &self.rows[self.table.row_of(self.seat_to_act())];
                 let open = row.iter().filter(|&&count| count > 0).count() as u32;

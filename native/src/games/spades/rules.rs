@@ -717,10 +717,7 @@ impl Spades {
     /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         match self.phase {
-            Phase::Play => {
-                let mask = self.legal_card_mask();
-                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
-            }
+            Phase::Play => rng.card(self.legal_card_mask()).into(),
             Phase::Bid => {
                 if self.blind_choice() {
                     if rng.below(2) == 0 {
@@ -737,7 +734,7 @@ impl Spades {
                 let mut hand = self.hands[self.to_act as usize];
                 let mut chosen = 0;
                 for _ in 0..3 {
-                    let card = crate::core::cards::nth_card(hand, rng.below(hand.count_ones()));
+                    let card = rng.card(hand);
                     chosen |= 1u64 << card;
                     hand &= !(1u64 << card);
                 }

@@ -733,8 +733,7 @@ impl Tressette {
 
     /// A uniformly random legal card (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
-        let mask = self.legal_card_mask();
-        crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+        rng.card(self.legal_card_mask()).into()
     }
 
     #[inline]
