@@ -148,9 +148,9 @@ macro_rules! trick_accessors {
 /// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
 /// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `is_legal`,
 /// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
-/// and `restore`. With `dealt: Event`, also [`DealtGame`] from its `apply`, `step`,
-/// `random_action` and `deal_random` (given the generator and the `deal_events` sink, if
-/// it takes one).
+/// and `restore`. With `dealt: Event`, also its `apply` (a decision checked, then its
+/// `step`) and [`DealtGame`] from `apply`, `step`, `random_action` and `deal_random` (given
+/// the generator and the `deal_events` sink, if it takes one).
 macro_rules! impl_game {
     (
         $state:ident {
@@ -206,6 +206,19 @@ macro_rules! impl_game {
         }
 
         $(
+            impl $state {
+                /// A decision checked first: why it is illegal (and nothing changes), else
+                /// what `step` returns (true when it finished a deal and the game goes on).
+                pub fn apply<E: $crate::core::events::EventSink<$event>>(
+                    &mut self,
+                    action: i64,
+                    events: &mut E,
+                ) -> Result<bool, $crate::core::illegal::IllegalMove> {
+                    self.check(action)?;
+                    Ok(self.step(action as u32, events))
+                }
+            }
+
             impl $crate::games::DealtGame for $state {
                 type Event = $event;
                 fn apply(

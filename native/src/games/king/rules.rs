@@ -799,17 +799,6 @@ impl King {
 
     // ----- applying actions --------------------------------------------------------------
 
-    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
-    /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: EventSink<KingEvent>>(
-        &mut self,
-        action: i64,
-        events: &mut E,
-    ) -> Result<bool, IllegalMove> {
-        self.check(action)?;
-        Ok(self.step(action as u32, events))
-    }
-
     /// One legal decision; returns true when it finished a deal and the game goes on.
     #[inline]
     pub fn step<E: EventSink<KingEvent>>(&mut self, action: u32, events: &mut E) -> bool {

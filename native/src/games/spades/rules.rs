@@ -746,17 +746,6 @@ impl Spades {
 
     // ----- applying actions --------------------------------------------------------------
 
-    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
-    /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: EventSink<Event>>(
-        &mut self,
-        action: i64,
-        events: &mut E,
-    ) -> Result<bool, IllegalMove> {
-        self.check(action)?;
-        Ok(self.step(action as u32, events))
-    }
-
     /// One legal decision (unchecked: the caller guarantees legality). Returns true when it
     /// finished a deal and the game goes on (the next deal is due).
     #[inline]

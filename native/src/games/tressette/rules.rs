@@ -748,17 +748,6 @@ impl Tressette {
         }
     }
 
-    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
-    /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: EventSink<TressetteEvent>>(
-        &mut self,
-        action: i64,
-        events: &mut E,
-    ) -> Result<bool, IllegalMove> {
-        self.check(action)?;
-        Ok(self.step(action as u32, events))
-    }
-
     /// A card (the only decision): returns true when it finished a deal and the group goes
     /// on.
     pub fn step<E: EventSink<TressetteEvent>>(&mut self, action: u32, events: &mut E) -> bool {
