@@ -97,9 +97,46 @@ macro_rules! state_accessors {
 
 /// The accessors of the deal in progress that the trick games' states have alike, inside
 /// its `impl`: the hands as dealt (`$size` cards each at the most), the cards played, the
-/// trick in progress and the tricks taken.
+/// trick in progress and the tricks taken; and the bookkeeping of the card play over them.
 macro_rules! trick_accessors {
     (dealt: $size:expr) => {
+        /// Starts a deal's card play from `hands` as dealt: no card played, no trick taken.
+        #[inline]
+        fn start_card_play(&mut self, hands: &[[CardCode; $size]; 4]) {
+            self.dealt = *hands;
+            self.plays_len = 0;
+            self.trick_count = 0;
+            self.lead_suit = 0;
+            self.tricks = [0; 4];
+            self.tricks_played = 0;
+        }
+
+        /// Adds `seat`'s `card` to the trick of `seats` cards in progress: None while the
+        /// trick awaits more cards, else where the complete trick starts in the plays (to
+        /// be taken with `take_trick`).
+        #[inline]
+        fn play_to_trick(&mut self, seat: u8, card: CardCode, seats: u8) -> Option<usize> {
+            self.plays[self.plays_len as usize] = seat << 6 | card;
+            self.plays_len += 1;
+            let count = self.trick_count + 1;
+            if count < seats {
+                if count == 1 {
+                    self.lead_suit = card >> 4;
+                }
+                self.trick_count = count;
+                return None;
+            }
+            Some(self.plays_len as usize - usize::from(seats))
+        }
+
+        /// `winner` takes the complete trick: the next trick awaits its lead.
+        #[inline]
+        fn take_trick(&mut self, winner: u8) {
+            self.trick_count = 0;
+            self.tricks[winner as usize] += 1;
+            self.tricks_played += 1;
+        }
+
         /// Each seat's cards as dealt, in dealt order.
         #[inline]
         pub fn dealt(&self) -> &[[CardCode; $size]; 4] {

@@ -822,18 +822,10 @@ impl King {
             events.push(KingEvent::CardPlayed { seat, card });
         }
         self.hands[seat as usize] ^= 1u64 << card;
-        self.plays[self.plays_len as usize] = seat << 6 | card;
-        self.plays_len += 1;
-        let count = self.trick_count + 1;
-        if count < n {
-            if count == 1 {
-                self.lead_suit = card >> 4;
-            }
-            self.trick_count = count;
+        let Some(start) = self.play_to_trick(seat, card, n) else {
             self.to_act = Some(Seat::new(seat).next(n));
             return false;
-        }
-        let start = self.plays_len as usize - n as usize;
+        };
         let mut cards = [0u8; 4];
         let mut mask = 0;
         for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + n as usize]) {
@@ -842,9 +834,7 @@ impl King {
         }
         let winner =
             self.plays[start + trick_winner_index(&cards[..n as usize], self.power_trump)] >> 6;
-        self.trick_count = 0;
-        self.tricks[winner as usize] += 1;
-        self.tricks_played += 1;
+        self.take_trick(winner);
         self.trick_leader = Some(Seat::new(winner));
         self.to_act = Some(Seat::new(winner));
         self.trick_taken(winner, mask, cards, events)
@@ -962,7 +952,7 @@ impl King {
     pub fn deal(&mut self, hands: &[[CardCode; MAX_HAND]; 4]) {
         let n = self.n() as usize;
         let size = self.table.hand_size as usize;
-        self.dealt = *hands;
+        self.start_card_play(hands);
         for (seat, (mask, hand)) in self.hands.iter_mut().zip(hands).enumerate() {
             *mask = if seat < n {
                 hand[..size].iter().fold(0, |set, &card| set | 1u64 << card)
@@ -970,12 +960,7 @@ impl King {
                 0
             };
         }
-        self.plays_len = 0;
-        self.trick_count = 0;
-        self.lead_suit = 0;
         self.trick_leader = None;
-        self.tricks = [0; 4];
-        self.tricks_played = 0;
         self.lead_first = [0; 4];
         self.follow_first = 0;
         self.discard_first = 0;

@@ -777,25 +777,15 @@ impl Spades {
             }
         }
         self.hands[seat as usize] ^= 1u64 << card;
-        self.plays[self.plays_len as usize] = seat << 6 | card;
-        self.plays_len += 1;
-        let count = self.trick_count + 1;
-        if count < 4 {
-            if count == 1 {
-                self.lead_suit = card >> 4;
-            }
-            self.trick_count = count;
+        let Some(start) = self.play_to_trick(seat, card, 4) else {
             self.to_act = ((seat + 1) & 3) as i8;
             return false;
-        }
+        };
         // S-12: the highest spade, else the highest card of the led suit, wins; he leads.
-        let start = self.plays_len as usize - 4;
         let trick = &self.plays[start..start + 4];
         let cards = [trick[0] & 63, trick[1] & 63, trick[2] & 63, trick[3] & 63];
         let winner = trick[trick_winner_index(&cards, Some(SPADES_SUIT))] >> 6;
-        self.trick_count = 0;
-        self.tricks[winner as usize] += 1;
-        self.tricks_played += 1;
+        self.take_trick(winner);
         self.trick_leader = winner as i8;
         self.to_act = winner as i8;
         if E::ON {
@@ -927,16 +917,11 @@ impl Spades {
     /// Starts the next deal from these hands, each in dealt order (the caller has checked
     /// them against the deck).
     pub fn deal(&mut self, hands: &[[CardCode; 13]; 4]) {
-        self.dealt = *hands;
+        self.start_card_play(hands);
         for (seat, hand) in hands.iter().enumerate() {
             self.hands[seat] = hand.iter().fold(0, |mask, &card| mask | 1u64 << card);
         }
-        self.plays_len = 0;
-        self.trick_count = 0;
-        self.lead_suit = 0;
         self.trick_leader = -1;
-        self.tricks = [0; 4];
-        self.tricks_played = 0;
         self.picked_up = [!self.options.double_nil; 4]; // S-6
         self.bids = [NO_BID; 4];
         self.bid_count = 0;

@@ -760,26 +760,16 @@ impl Tressette {
             events.push(TressetteEvent::CardPlayed { seat, card });
         }
         self.hands[seat as usize].remove(Card::from_code(card));
-        self.plays[self.plays_len as usize] = seat << 6 | card;
-        self.plays_len += 1;
-        let count = self.trick_count + 1;
-        if count < 4 {
-            if count == 1 {
-                self.lead_suit = card >> 4;
-            }
-            self.trick_count = count;
+        let Some(start) = self.play_to_trick(seat, card, 4) else {
             self.to_act = Some(Seat::new(seat).next(4));
             return false;
-        }
-        let start = self.plays_len as usize - 4;
+        };
         let trick = &self.plays[start..start + 4];
         let mask = trick
             .iter()
             .fold(0, |mask, &play| mask | 1u64 << (play & 63));
         let winner = trick[best_play(trick, |card, lead| self.power(card, lead)).0] >> 6;
-        self.trick_count = 0;
-        self.tricks[winner as usize] += 1;
-        self.tricks_played += 1;
+        self.take_trick(winner);
         self.trick_leader = Some(Seat::new(winner));
         self.to_act = Some(Seat::new(winner));
         self.taken[winner as usize] |= CardSet::from_bits(mask); // T-5: each player keeps his own tricks
@@ -863,18 +853,13 @@ impl Tressette {
         hands: &[[CardCode; 10]; 4],
         events: &mut E,
     ) {
-        self.dealt = *hands;
+        self.start_card_play(hands);
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
         }
         let leader = (self.dealer + 1) & 3; // T-4
         self.leader = leader;
-        self.plays_len = 0;
-        self.trick_count = 0;
-        self.lead_suit = 0;
         self.trick_leader = Some(Seat::new(leader));
-        self.tricks = [0; 4];
-        self.tricks_played = 0;
         self.taken = [CardSet::EMPTY; 4];
         self.deal_points = [0; 2];
         self.deal_bonus = [0; 2];
