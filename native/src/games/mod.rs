@@ -513,6 +513,52 @@ pub fn fixed_hands<const N: usize>(
     Ok(fixed)
 }
 
+/// What a seat's view shows of the cards (for tests): its own cards, every seat's hand
+/// size, and how many legal actions it sees.
+#[cfg(test)]
+pub(crate) struct ShownCards {
+    pub hand: Vec<CardCode>,
+    pub hand_sizes: Vec<u32>,
+    pub legal: usize,
+}
+
+/// Checks every seat's view of `game` (for tests): the cards it shows are the seat's own
+/// hand (`hand` of the seat) and no card of another seat, of each seat it shows how many
+/// cards it holds, and legal actions only to the seat to act.
+#[cfg(test)]
+pub(crate) fn check_seat_views<G: Described>(
+    game: &G,
+    hand: impl Fn(Seat) -> crate::core::cards::CardBits,
+    shown: impl Fn(&G::View) -> ShownCards,
+) {
+    let seats = (0..game.num_seats() as u8).map(Seat::new);
+    let sizes: Vec<u32> = seats.clone().map(|seat| hand(seat).count_ones()).collect();
+    for seat in seats.clone() {
+        let view = shown(&game.view(seat));
+        let own = view.hand.iter().fold(0u64, |set, &card| set | 1 << card);
+        assert_eq!(own, hand(seat), "{seat:?} sees its own cards");
+        assert_eq!(
+            view.hand.len() as u32,
+            sizes[seat.at()],
+            "{seat:?} sees each card once"
+        );
+        for other in seats.clone().filter(|&other| other != seat) {
+            assert_eq!(own & hand(other), 0, "{seat:?} sees no card of {other:?}");
+        }
+        assert_eq!(
+            view.hand_sizes[..sizes.len()],
+            sizes,
+            "{seat:?} sees the sizes"
+        );
+        let to_act = game.to_act() == Some(seat);
+        assert_eq!(
+            view.legal > 0,
+            to_act,
+            "{seat:?} sees legal actions on its turn only"
+        );
+    }
+}
+
 /// A game's default options with `change` made to them (for tests).
 #[cfg(test)]
 pub(crate) fn options_with<T: Default>(change: impl FnOnce(&mut T)) -> T {
@@ -533,6 +579,15 @@ pub trait Recorded: DealtGame {
     ) -> Result<(), String>;
     /// Each seat's hand as dealt in the deal in progress.
     fn dealt_hands(&self) -> Vec<Vec<CardCode>>;
+    /// Each seat's hand as dealt while a deal is played; none between deals (as a position
+    /// describes them).
+    fn dealt_in_deal(&self) -> Vec<Vec<CardCode>> {
+        if self.in_deal() {
+            self.dealt_hands()
+        } else {
+            Vec::new()
+        }
+    }
     /// The deal in progress as a record keeps it so far.
     fn current_record(&self) -> DealRecord;
     /// The finished deals from `start` on.

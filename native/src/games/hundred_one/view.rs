@@ -117,6 +117,7 @@ impl HundredOne {
 mod tests {
     use super::*;
     use crate::games::hundred_one::{deck_cards, HundredOneOptions, DRAW};
+    use crate::games::{check_seat_views, ShownCards};
 
     /// A hand dealt from the deck in its order: seat 1 (left of the dealer) gets the
     /// deck's 1st, 5th and 9th cards, and so on; the 13th is the starter.
@@ -130,6 +131,15 @@ mod tests {
     fn a_seat_sees_its_own_cards_and_only_the_sizes_of_the_others() {
         // rule: H-2
         let game = dealt(HundredOneOptions::default());
+        check_seat_views(
+            &game,
+            |seat| game.hands()[seat.at()],
+            |view| ShownCards {
+                hand: view.hand.clone(),
+                hand_sizes: view.hand_sizes.clone(),
+                legal: view.legal_actions.len(),
+            },
+        );
         let deck = deck_cards();
         for seat in 0..4usize {
             let view = game.view(Seat::new(seat as u8));

@@ -588,11 +588,7 @@ impl King {
             trump: self.trump,
             by_last: self.by_last,
             caller: self.caller,
-            dealt: if self.in_deal() {
-                crate::games::Recorded::dealt_hands(self)
-            } else {
-                Vec::new()
-            },
+            dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: BySeat::from_slice(&self.hands[..n]),
             pre_actions: self.pre_actions().to_vec(),
             taken: BySeat::from_slice(&self.taken[..n]),

@@ -494,11 +494,7 @@ impl Spades {
             to_act: self.to_act(),
             deal_number: self.deal_number,
             dealer: self.dealer,
-            dealt: if self.in_deal() {
-                crate::games::Recorded::dealt_hands(self)
-            } else {
-                Vec::new()
-            },
+            dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands,
             picked_up: self.picked_up,
             bids: self.bids.map(|bid| u8::try_from(bid).ok()),

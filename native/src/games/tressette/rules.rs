@@ -626,11 +626,7 @@ impl Tressette {
             deal_number: self.deal_number,
             dealer: self.dealer,
             leader: self.leader,
-            dealt: if self.in_deal() {
-                crate::games::Recorded::dealt_hands(self)
-            } else {
-                Vec::new()
-            },
+            dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands.map(CardSet::bits),
             taken: self.taken.map(CardSet::bits),
             declarations: shown_by_seat(&self.declarations),
