@@ -48,6 +48,12 @@ impl Rng {
         (((self.next_u64() >> 32) * bound as u64) >> 32) as u32
     }
 
+    /// A uniformly random card of the non-empty set `cards`.
+    #[inline]
+    pub fn card(&mut self, cards: crate::core::cards::CardBits) -> crate::core::cards::CardCode {
+        crate::core::cards::nth_card(cards, self.below(cards.count_ones()))
+    }
+
     /// Shuffles `items` in place (Fisher–Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

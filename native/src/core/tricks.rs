@@ -22,21 +22,34 @@ pub fn ace_high_power(card: CardCode, lead_suit: u8, trump: Option<u8>) -> u32 {
     }
 }
 
-/// The index (0 = the leader) of the play that takes a trick: the highest power, the
-/// earlier play on equal power.
+/// The play that takes the trick so far (each a card, or a play `seat << 6 | card`; the
+/// leader's first) by its power in a trick of the lead's suit, `power(card, lead_suit)`: its
+/// index (0 = the leader) and power, the earlier play on equal power.
+///
+/// ```
+/// use koloda_native::core::tricks::best_play;
+///
+/// let rank_in_lead = |card: u8, lead: u8| if card >> 4 == lead { u32::from(card & 15) } else { 0 };
+/// assert_eq!(best_play(&[16 + 3, 2 << 6 | 16 + 9, 16 + 9, 12], rank_in_lead), (1, 9));
+/// ```
 #[inline]
-pub fn trick_winner_index(cards: &[CardCode], trump: Option<u8>) -> usize {
-    let lead = suit_of(cards[0]);
-    let mut best = 0;
-    let mut best_power = ace_high_power(cards[0], lead, trump);
-    for (index, &card) in cards.iter().enumerate().skip(1) {
-        let power = ace_high_power(card, lead, trump);
-        if power > best_power {
-            best = index;
-            best_power = power;
+pub fn best_play(plays: &[u8], power: impl Fn(CardCode, u8) -> u32) -> (usize, u32) {
+    let lead = suit_of(plays[0] & 63);
+    let mut best = (0, power(plays[0] & 63, lead));
+    for (index, &play) in plays.iter().enumerate().skip(1) {
+        let card_power = power(play & 63, lead);
+        if card_power > best.1 {
+            best = (index, card_power);
         }
     }
     best
+}
+
+/// The index (0 = the leader) of the play that takes a trick of ace-high cards with `trump`
+/// as trump suit (or none): the highest power, the earlier play on equal power.
+#[inline]
+pub fn trick_winner_index(cards: &[CardCode], trump: Option<u8>) -> usize {
+    best_play(cards, |card, lead| ace_high_power(card, lead, trump)).0
 }
 
 #[cfg(test)]

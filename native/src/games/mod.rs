@@ -97,9 +97,46 @@ macro_rules! state_accessors {
 
 /// The accessors of the deal in progress that the trick games' states have alike, inside
 /// its `impl`: the hands as dealt (`$size` cards each at the most), the cards played, the
-/// trick in progress and the tricks taken.
+/// trick in progress and the tricks taken; and the bookkeeping of the card play over them.
 macro_rules! trick_accessors {
     (dealt: $size:expr) => {
+        /// Starts a deal's card play from `hands` as dealt: no card played, no trick taken.
+        #[inline]
+        fn start_card_play(&mut self, hands: &[[CardCode; $size]; 4]) {
+            self.dealt = *hands;
+            self.plays_len = 0;
+            self.trick_count = 0;
+            self.lead_suit = 0;
+            self.tricks = [0; 4];
+            self.tricks_played = 0;
+        }
+
+        /// Adds `seat`'s `card` to the trick of `seats` cards in progress: None while the
+        /// trick awaits more cards, else where the complete trick starts in the plays (to
+        /// be taken with `take_trick`).
+        #[inline]
+        fn play_to_trick(&mut self, seat: u8, card: CardCode, seats: u8) -> Option<usize> {
+            self.plays[self.plays_len as usize] = seat << 6 | card;
+            self.plays_len += 1;
+            let count = self.trick_count + 1;
+            if count < seats {
+                if count == 1 {
+                    self.lead_suit = card >> 4;
+                }
+                self.trick_count = count;
+                return None;
+            }
+            Some(self.plays_len as usize - usize::from(seats))
+        }
+
+        /// `winner` takes the complete trick: the next trick awaits its lead.
+        #[inline]
+        fn take_trick(&mut self, winner: u8) {
+            self.trick_count = 0;
+            self.tricks[winner as usize] += 1;
+            self.tricks_played += 1;
+        }
+
         /// Each seat's cards as dealt, in dealt order.
         #[inline]
         pub fn dealt(&self) -> &[[CardCode; $size]; 4] {
@@ -145,11 +182,21 @@ macro_rules! trick_accessors {
     };
 }
 
-/// [`Game`] for a game's state from its own methods of the same names: `n` (the number of
-/// seats), `to_act`, `is_over`, `in_deal`, `is_legal`, `check`, and `outcome` (by seat,
-/// cut to the seats that play).
+/// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
+/// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `is_legal`,
+/// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
+/// and `restore`. With `dealt: Event`, also its `apply` (a decision checked, then its
+/// `step`) and [`DealtGame`] from `apply`, `step`, `random_action` and `deal_random` (given
+/// the generator and the `deal_events` sink, if it takes one).
 macro_rules! impl_game {
-    ($state:ident) => {
+    (
+        $state:ident {
+            view: $view:ty,
+            line: $line:ty,
+            position: $position:ty
+            $(, dealt: $event:ty $(, deal_events: $sink:expr)?)? $(,)?
+        }
+    ) => {
         impl $crate::games::Game for $state {
             fn num_seats(&self) -> usize {
                 usize::from($state::n(self))
@@ -173,9 +220,91 @@ macro_rules! impl_game {
                 $state::outcome(self)[..usize::from($state::n(self))].to_vec()
             }
         }
+
+        impl $crate::games::Described for $state {
+            type View = $view;
+            type Line = $line;
+            fn view(&self, seat: $crate::core::Seat) -> $view {
+                $state::view(self, seat)
+            }
+            fn lines(&self) -> &[$line] {
+                $state::sheet(self)
+            }
+        }
+
+        impl $crate::games::Positioned for $state {
+            type Position = $position;
+            fn position(&self) -> $position {
+                $state::position(self)
+            }
+            fn restore(&mut self, position: $position) -> Result<(), String> {
+                $state::restore(self, position)
+            }
+        }
+
+        $(
+            impl $state {
+                /// A decision checked first: why it is illegal (and nothing changes), else
+                /// what `step` returns (true when it finished a deal and the game goes on).
+                pub fn apply<E: $crate::core::events::EventSink<$event>>(
+                    &mut self,
+                    action: i64,
+                    events: &mut E,
+                ) -> Result<bool, $crate::core::illegal::IllegalMove> {
+                    self.check(action)?;
+                    Ok(self.step(action as u32, events))
+                }
+            }
+
+            impl $crate::games::DealtGame for $state {
+                type Event = $event;
+                fn apply(
+                    &mut self,
+                    action: i64,
+                    events: &mut Vec<$event>,
+                ) -> Result<bool, $crate::core::illegal::IllegalMove> {
+                    $state::apply(self, action, events)
+                }
+                #[inline]
+                fn step_unchecked(&mut self, action: u32) -> bool {
+                    $state::step(self, action, &mut ())
+                }
+                fn random_action(&self, rng: &mut $crate::core::rng::Rng) -> u32 {
+                    $state::random_action(self, rng)
+                }
+                fn deal_random(&mut self, rng: &mut $crate::core::rng::Rng) {
+                    $state::deal_random(self, rng $(, $sink)?)
+                }
+            }
+        )?
     };
 }
 
+/// Accessors of a state's fields, inside its `impl`, each named as its field: `name: &T`
+/// lends the field, `name: T` copies it.
+macro_rules! getters {
+    () => {};
+    ($(#[$doc:meta])* $name:ident: &$ty:ty; $($rest:tt)*) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self) -> &$ty {
+            &self.$name
+        }
+
+        $crate::games::getters! { $($rest)* }
+    };
+    ($(#[$doc:meta])* $name:ident: $ty:ty; $($rest:tt)*) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self) -> $ty {
+            self.$name
+        }
+
+        $crate::games::getters! { $($rest)* }
+    };
+}
+
+pub(crate) use getters;
 pub(crate) use impl_game;
 pub(crate) use state_accessors;
 pub(crate) use trick_accessors;
@@ -288,6 +417,77 @@ pub struct DealRecord {
     pub actions: Vec<u32>,
 }
 
+impl DealRecord {
+    /// The record of a deal dealt by `dealer`: the first `size` cards of each hand of
+    /// `dealt` (in a whole-deck game's fixed arrays) and its decisions.
+    pub fn new<const N: usize>(
+        dealer: u8,
+        dealt: &[[CardCode; N]],
+        size: usize,
+        actions: Vec<u32>,
+    ) -> Self {
+        DealRecord {
+            dealer,
+            dealt: dealt.iter().map(|hand| hand[..size].to_vec()).collect(),
+            actions,
+        }
+    }
+}
+
+/// A finished deal as a game that keeps its decisions keeps it (King, Spades): its dealer,
+/// each seat's cards as dealt (`N` at the most, in dealt order) and its decisions in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptDeal<const N: usize> {
+    dealer: u8,
+    dealt: [[CardCode; N]; 4],
+    actions: Vec<u32>,
+}
+
+impl<const N: usize> KeptDeal<N> {
+    pub fn new(dealer: u8, dealt: [[CardCode; N]; 4], actions: Vec<u32>) -> Self {
+        KeptDeal {
+            dealer,
+            dealt,
+            actions,
+        }
+    }
+
+    getters! {
+        /// Who dealt the deal.
+        dealer: u8;
+        /// Each seat's cards as dealt, in dealt order.
+        dealt: &[[CardCode; N]; 4];
+    }
+
+    /// The deal's decisions in order.
+    #[inline]
+    pub fn actions(&self) -> &[u32] {
+        &self.actions
+    }
+
+    /// The deal as a record keeps it: the hands of the `seats` that play, `size` cards each.
+    pub fn record(&self, seats: usize, size: usize) -> DealRecord {
+        DealRecord::new(
+            self.dealer,
+            &self.dealt[..seats],
+            size,
+            self.actions.clone(),
+        )
+    }
+}
+
+/// A trick game's plays of the deal (each `seat << 6 | card`) as its view shows them: every
+/// play as `(seat, card)` in play order, and the trick in progress (the last `trick_count`);
+/// none between deals.
+pub fn view_plays(plays: &[u8], trick_count: u8, in_deal: bool) -> [Vec<(u8, CardCode)>; 2] {
+    if !in_deal {
+        return [Vec::new(), Vec::new()];
+    }
+    let plays: Vec<(u8, CardCode)> = plays.iter().map(|&p| (p >> 6, p & 63)).collect();
+    let trick = plays[plays.len() - usize::from(trick_count)..].to_vec();
+    [plays, trick]
+}
+
 /// `hands` (one a seat, `seats` of them, each of `size` cards in dealt order) in the fixed
 /// array a whole-deck game deals from (its hands `N` cards long at the most), or why not.
 ///
@@ -313,6 +513,60 @@ pub fn fixed_hands<const N: usize>(
     Ok(fixed)
 }
 
+/// What a seat's view shows of the cards (for tests): its own cards, every seat's hand
+/// size, and how many legal actions it sees.
+#[cfg(test)]
+pub(crate) struct ShownCards {
+    pub hand: Vec<CardCode>,
+    pub hand_sizes: Vec<u32>,
+    pub legal: usize,
+}
+
+/// Checks every seat's view of `game` (for tests): the cards it shows are the seat's own
+/// hand (`hand` of the seat) and no card of another seat, of each seat it shows how many
+/// cards it holds, and legal actions only to the seat to act.
+#[cfg(test)]
+pub(crate) fn check_seat_views<G: Described>(
+    game: &G,
+    hand: impl Fn(Seat) -> crate::core::cards::CardBits,
+    shown: impl Fn(&G::View) -> ShownCards,
+) {
+    let seats = (0..game.num_seats() as u8).map(Seat::new);
+    let sizes: Vec<u32> = seats.clone().map(|seat| hand(seat).count_ones()).collect();
+    for seat in seats.clone() {
+        let view = shown(&game.view(seat));
+        let own = view.hand.iter().fold(0u64, |set, &card| set | 1 << card);
+        assert_eq!(own, hand(seat), "{seat:?} sees its own cards");
+        assert_eq!(
+            view.hand.len() as u32,
+            sizes[seat.at()],
+            "{seat:?} sees each card once"
+        );
+        for other in seats.clone().filter(|&other| other != seat) {
+            assert_eq!(own & hand(other), 0, "{seat:?} sees no card of {other:?}");
+        }
+        assert_eq!(
+            view.hand_sizes[..sizes.len()],
+            sizes,
+            "{seat:?} sees the sizes"
+        );
+        let to_act = game.to_act() == Some(seat);
+        assert_eq!(
+            view.legal > 0,
+            to_act,
+            "{seat:?} sees legal actions on its turn only"
+        );
+    }
+}
+
+/// A game's default options with `change` made to them (for tests).
+#[cfg(test)]
+pub(crate) fn options_with<T: Default>(change: impl FnOnce(&mut T)) -> T {
+    let mut options = T::default();
+    change(&mut options);
+    options
+}
+
 /// A whole-deck game's deals as given and recorded: the hands dealt from outside, the
 /// deal in progress and the finished deals as a record keeps them.
 pub trait Recorded: DealtGame {
@@ -325,6 +579,15 @@ pub trait Recorded: DealtGame {
     ) -> Result<(), String>;
     /// Each seat's hand as dealt in the deal in progress.
     fn dealt_hands(&self) -> Vec<Vec<CardCode>>;
+    /// Each seat's hand as dealt while a deal is played; none between deals (as a position
+    /// describes them).
+    fn dealt_in_deal(&self) -> Vec<Vec<CardCode>> {
+        if self.in_deal() {
+            self.dealt_hands()
+        } else {
+            Vec::new()
+        }
+    }
     /// The deal in progress as a record keeps it so far.
     fn current_record(&self) -> DealRecord;
     /// The finished deals from `start` on.

@@ -5,6 +5,7 @@
 pub mod batch;
 
 use crate::core::cards::{CardBits, Cards};
+use crate::core::Seat;
 use crate::games::Game;
 
 /// A game's observation encoder for the vector environment (each game's `vector.rs`): its
@@ -20,6 +21,37 @@ pub trait Encoder: Game {
     /// The points of the last finished deal, per seat or side (`deal_scores()[-1]` in
     /// Python).
     fn last_deal_scores(&self) -> Option<Vec<i64>>;
+}
+
+/// [`Encoder`] for a game from its encoder's functions: `encode(game, tables, out, mask)`,
+/// `code(game, tables, index)` (the action code at an index) and `scores(line)` (the points
+/// of a line of its score sheet).
+macro_rules! impl_encoder {
+    ($game:ty, $tables:ty, encode: $encode:expr, code: $code:expr, scores: $scores:expr $(,)?) => {
+        impl $crate::vector::Encoder for $game {
+            type Tables = $tables;
+            fn action_code(&self, tables: &$tables, index: usize) -> Option<u32> {
+                ($code)(self, tables, index)
+            }
+            fn encode(&self, tables: &$tables, out: &mut [f32], mask: &mut [u8]) -> bool {
+                ($encode)(self, tables, out, mask)
+            }
+            fn last_deal_scores(&self) -> Option<Vec<i64>> {
+                self.sheet().last().map($scores)
+            }
+        }
+    };
+}
+
+pub(crate) use impl_encoder;
+
+/// The seat whose observation is written: the seat to act in a deal, with `out` and `mask`
+/// zeroed for it; None (nothing written) when no seat acts in a deal.
+pub fn observer<G: Game>(game: &G, out: &mut [f32], mask: &mut [u8]) -> Option<Seat> {
+    let seat = game.to_act().filter(|_| game.in_deal())?;
+    out.fill(0.0);
+    mask.fill(0);
+    Some(seat)
 }
 
 /// The flat list of a game's bucket tables (`koloda.games.<game>.vector.tables` builds it),
@@ -89,6 +121,31 @@ impl<'a> Flat<'a> {
     }
 }
 
+/// The action code at `index` of a game whose action space is the cards and the decisions
+/// the tables list (`code_of`, `u32::MAX`: none), without slots.
+pub fn listed_code(code_of: &[u32], index: usize) -> Option<u32> {
+    code_of.get(index).copied().filter(|&c| c != u32::MAX)
+}
+
+/// Marks each of `actions` in `mask`: a card (a code below 64) at its code, another
+/// decision at the index `action_index` lists for it; false when one is not listed (the
+/// position is Python's to encode).
+pub fn mark_actions(mask: &mut [u8], action_index: &[i64], actions: &[u32]) -> bool {
+    for &action in actions {
+        let code = action as usize;
+        let index = if code < 64 {
+            code as i64
+        } else {
+            action_index.get(code).copied().unwrap_or(-1)
+        };
+        if index < 0 {
+            return false;
+        }
+        mask[index as usize] = 1;
+    }
+    true
+}
+
 /// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).
 pub const SCAN_LIMIT: usize = 4096;
 
@@ -128,6 +185,15 @@ pub fn add(out: &mut [f32], at: i64, value: f64) {
 /// A number fact: its squash added at `at`.
 pub fn add_number(out: &mut [f32], at: i64, value: f64) {
     add(out, at, squash(value));
+}
+
+/// Number facts by relative seat (or side): at the `r`-th of `buckets`, `value` of the seat
+/// `r` places after `own`, round the `buckets.len()` seats (or sides).
+pub fn add_numbers(out: &mut [f32], buckets: &[i64], own: usize, value: impl Fn(usize) -> f64) {
+    let n = buckets.len();
+    for (r, &at) in buckets.iter().enumerate() {
+        add_number(out, at, value((own + r) % n));
+    }
 }
 
 /// Clips the tensor to ±16 as the Python encoder does, from `start` on: the parts before

@@ -156,28 +156,15 @@ impl Completed {
         }
     }
 
-    /// Where the hand's cards came from.
-    #[inline]
-    pub fn source(&self) -> &DealSource {
-        &self.source
-    }
-
-    /// Who dealt the hand.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// The new stocks of the hand's reshuffles (H-11), in order.
-    #[inline]
-    pub fn restocks(&self) -> &[Vec<CardCode>] {
-        &self.restocks
-    }
-
-    /// The hand's public log, as `seat << 8 | code`.
-    #[inline]
-    pub fn log(&self) -> &[u16] {
-        &self.log
+    crate::games::getters! {
+        /// Where the hand's cards came from.
+        source: &DealSource;
+        /// Who dealt the hand.
+        dealer: u8;
+        /// The new stocks of the hand's reshuffles (H-11), in order.
+        restocks: &[Vec<CardCode>];
+        /// The hand's public log, as `seat << 8 | code`.
+        log: &[u16];
     }
 }
 
@@ -386,16 +373,11 @@ impl HundredOne {
         sheet: Line,
     }
 
-    /// Each card's penalty when held at a hand's end (H-13, H-15), by card code.
-    #[inline]
-    pub fn penalties(&self) -> &[i64; 64] {
-        &self.penalties
-    }
-
-    /// How many seats play (2..6).
-    #[inline]
-    pub fn n(&self) -> u8 {
-        self.n
+    crate::games::getters! {
+        /// Each card's penalty when held at a hand's end (H-13, H-15), by card code.
+        penalties: &[i64; 64];
+        /// How many seats play (2..6).
+        n: u8;
     }
 
     /// The seat to act, or None between hands and after the game.
@@ -466,17 +448,12 @@ impl HundredOne {
         u8::try_from(self.drawn).ok()
     }
 
-    /// How many times the pile has become the stock this hand (H-11).
-    #[inline]
-    pub fn epoch(&self) -> u32 {
-        self.epoch
-    }
-
-    /// The hand's public log, as `seat << 8 | code` (a card, an action, or `DREW`,
-    /// `NOTHING`, `RESTOCK`).
-    #[inline]
-    pub fn log(&self) -> &[u16] {
-        &self.log
+    crate::games::getters! {
+        /// How many times the pile has become the stock this hand (H-11).
+        epoch: u32;
+        /// The hand's public log, as `seat << 8 | code` (a card, an action, or `DREW`,
+        /// `NOTHING`, `RESTOCK`).
+        log: &[u16];
     }
 
     /// The hand's starter (H-2, H-7), or None before the first hand.
@@ -485,22 +462,13 @@ impl HundredOne {
         u8::try_from(self.starter).ok()
     }
 
-    /// Where the hand's cards came from.
-    #[inline]
-    pub fn source(&self) -> &DealSource {
-        &self.source
-    }
-
-    /// The new stocks of the hand's reshuffles (H-11), given or drawn, in order.
-    #[inline]
-    pub fn restocks(&self) -> &[Vec<CardCode>] {
-        &self.restocks
-    }
-
-    /// How many of the reshuffles have been used this hand.
-    #[inline]
-    pub fn restocks_used(&self) -> u32 {
-        self.restocks_used
+    crate::games::getters! {
+        /// Where the hand's cards came from.
+        source: &DealSource;
+        /// The new stocks of the hand's reshuffles (H-11), given or drawn, in order.
+        restocks: &[Vec<CardCode>];
+        /// How many of the reshuffles have been used this hand.
+        restocks_used: u32;
     }
 
     /// Puts the game in the position `position` describes (a state of the Python engine);
@@ -1125,7 +1093,11 @@ impl HundredOne {
     }
 }
 
-crate::games::impl_game!(HundredOne);
+crate::games::impl_game!(HundredOne {
+    view: super::view::HundredOneView,
+    line: Line,
+    position: HundredOnePosition,
+});
 
 impl crate::games::Setup for HundredOne {
     type Options = HundredOneOptions;
@@ -1144,16 +1116,6 @@ impl crate::games::Setup for HundredOne {
             return Err("draw_six and draw_seven must be 0..4 (H-5)".into());
         }
         Ok(HundredOne::new(options, first_dealer % options.players))
-    }
-}
-
-impl crate::games::Positioned for HundredOne {
-    type Position = HundredOnePosition;
-    fn position(&self) -> HundredOnePosition {
-        HundredOne::position(self)
-    }
-    fn restore(&mut self, position: HundredOnePosition) -> Result<(), String> {
-        HundredOne::restore(self, position)
     }
 }
 

@@ -10,7 +10,9 @@
 //! hashed facts.
 
 use crate::games::hundred_one::{self, HundredOne, MAX_SEATS};
-use crate::vector::{add, add_number, clip_from, mark_cards, Encoder, Flat};
+use crate::vector::{
+    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_cards, observer, Flat,
+};
 
 /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
 /// nothing, as for the seats a game with fewer players does not have).
@@ -87,15 +89,13 @@ pub fn encode_hundred_one(
     mask: &mut [u8],
 ) -> bool {
     let n = game.n() as usize;
-    let seat = game.to_act().filter(|_| game.in_deal() && n == t.num_seats);
+    let seat = observer(game, out, mask).filter(|_| n == t.num_seats);
     let (Some(seat), Some(top)) = (seat, game.top()) else {
         return false;
     };
     let s = seat.at();
     let rel = |other: usize| (other + n - s) % n;
     let naming = game.phase() == hundred_one::Phase::NameSuit;
-    out.fill(0.0);
-    mask.fill(0);
     // cards: the hand, and among the other cards the discard pile (its top card last)
     // and the card just drawn, which the seat to act alone sees
     mark_cards(out, 0, game.hands()[s]);
@@ -115,10 +115,8 @@ pub fn encode_hundred_one(
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase() as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);
-    for r in 0..n {
-        let size = game.hands()[(s + r) % n].count_ones();
-        add_number(out, t.hand_sizes[r], size as f64);
-    }
+    let hands = game.hands();
+    add_numbers(out, &t.hand_sizes[..n], s, |o| hands[o].count_ones() as f64);
     let suit = match game.suit() {
         Some(suit) if !naming => suit.index() as usize + 1,
         _ => 0,
@@ -131,46 +129,21 @@ pub fn encode_hundred_one(
     if drawn.is_none() {
         add(out, t.no_drawn, 1.0);
     }
-    for r in 0..n {
-        add_number(out, t.totals[r], game.totals()[(s + r) % n] as f64);
-    }
+    add_numbers(out, &t.totals[..n], s, |o| game.totals()[o] as f64);
     clip_from(out, t.off_roles);
     // the mask: cards by their codes, the suits, draw and pass by the table
     let mut legal = [0u32; 40];
     let count = game.legal_actions(&mut legal);
-    for &action in &legal[..count] {
-        let code = action as usize;
-        let index = if code < 64 {
-            code as i64
-        } else {
-            t.action_index.get(code).copied().unwrap_or(-1)
-        };
-        if index < 0 {
-            return false;
-        }
-        mask[index as usize] = 1;
-    }
-    true
+    mark_actions(mask, &t.action_index, &legal[..count])
 }
 
-/// The action code at `index` (a card or a listed decision; 101 has no slots).
-pub fn hundred_one_code(t: &HundredOneTables, index: usize) -> Option<u32> {
-    t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
-}
-
-impl Encoder for HundredOne {
-    type Tables = HundredOneTables;
-    fn action_code(&self, tables: &HundredOneTables, index: usize) -> Option<u32> {
-        hundred_one_code(tables, index)
-    }
-    fn encode(&self, tables: &HundredOneTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_hundred_one(self, tables, out, mask)
-    }
-    fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        let line = self.sheet().last()?;
-        Some(line.scores.clone())
-    }
-}
+crate::vector::impl_encoder!(
+    HundredOne,
+    HundredOneTables,
+    encode: encode_hundred_one,
+    code: |_, t: &HundredOneTables, index| listed_code(&t.code_of, index),
+    scores: |line| line.scores.clone(),
+);
 
 #[cfg(test)]
 mod tests {
@@ -178,7 +151,7 @@ mod tests {
     use crate::core::cards::Cards;
     use crate::core::rng::Rng;
     use crate::games::hundred_one::{HundredOneOptions, DRAW, PASS};
-    use crate::vector::SCAN_LIMIT;
+    use crate::vector::{Encoder, SCAN_LIMIT};
 
     const SIZE: usize = 1200;
     const ACTIONS: usize = 600;
@@ -257,7 +230,7 @@ mod tests {
                 let count = game.legal_actions(&mut legal);
                 let marked: Vec<u32> = (0..ACTIONS)
                     .filter(|&i| mask[i] == 1)
-                    .map(|i| hundred_one_code(&t, i).expect("a code"))
+                    .map(|i| game.action_code(&t, i).expect("a code"))
                     .collect();
                 assert_eq!(marked, legal[..count].to_vec());
                 let s = game.to_act().expect("a seat is to act").at();

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{Seat, Suit};
 
-use super::rules::{HundredOne, Line, Phase, QUEENS};
+use super::rules::{HundredOne, Phase, QUEENS};
 
 /// Everything `seat` may know now, and nothing else: its own cards, how many the others
 /// hold, and the public play of the hand (the pile, the stock's size, the public log).
@@ -113,21 +113,11 @@ impl HundredOne {
     }
 }
 
-impl crate::games::Described for HundredOne {
-    type View = HundredOneView;
-    type Line = Line;
-    fn view(&self, seat: Seat) -> HundredOneView {
-        HundredOne::view(self, seat)
-    }
-    fn lines(&self) -> &[Line] {
-        self.sheet()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::hundred_one::{deck_cards, HundredOneOptions, DRAW};
+    use crate::games::{check_seat_views, ShownCards};
 
     /// A hand dealt from the deck in its order: seat 1 (left of the dealer) gets the
     /// deck's 1st, 5th and 9th cards, and so on; the 13th is the starter.
@@ -141,6 +131,15 @@ mod tests {
     fn a_seat_sees_its_own_cards_and_only_the_sizes_of_the_others() {
         // rule: H-2
         let game = dealt(HundredOneOptions::default());
+        check_seat_views(
+            &game,
+            |seat| game.hands()[seat.at()],
+            |view| ShownCards {
+                hand: view.hand.clone(),
+                hand_sizes: view.hand_sizes.clone(),
+                legal: view.legal_actions.len(),
+            },
+        );
         let deck = deck_cards();
         for seat in 0..4usize {
             let view = game.view(Seat::new(seat as u8));

@@ -185,46 +185,21 @@ impl KingTable {
         }
     }
 
-    /// The agreed rules.
-    #[inline]
-    pub fn options(&self) -> &KingOptions {
-        &self.options
-    }
-
-    /// How many seats play (K-26: three or four).
-    #[inline]
-    pub fn num_seats(&self) -> u8 {
-        self.num_seats
-    }
-
-    /// How many cards each hand is dealt.
-    #[inline]
-    pub fn hand_size(&self) -> u8 {
-        self.hand_size
-    }
-
-    /// How many tricks a deal has.
-    #[inline]
-    pub fn num_tricks(&self) -> u8 {
-        self.num_tricks
-    }
-
-    /// The cards in play (K-26: without the black aces for three).
-    #[inline]
-    pub fn deck(&self) -> CardBits {
-        self.deck
-    }
-
-    /// The points per item.
-    #[inline]
-    pub fn rates(&self) -> &Rates {
-        &self.rates
-    }
-
-    /// How many order tables there are (K-24: none in the classic game).
-    #[inline]
-    pub fn num_rows(&self) -> u8 {
-        self.num_rows
+    crate::games::getters! {
+        /// The agreed rules.
+        options: &KingOptions;
+        /// How many seats play (K-26: three or four).
+        num_seats: u8;
+        /// How many cards each hand is dealt.
+        hand_size: u8;
+        /// How many tricks a deal has.
+        num_tricks: u8;
+        /// The cards in play (K-26: without the black aces for three).
+        deck: CardBits;
+        /// The points per item.
+        rates: &Rates;
+        /// How many order tables there are (K-24: none in the classic game).
+        num_rows: u8;
     }
 
     /// The contracts are ordered by the players (K-23), not played in the classic program.
@@ -319,32 +294,7 @@ pub struct KingLine {
 }
 
 /// A finished deal as a record keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KingRecord {
-    dealer: u8,
-    dealt: [[CardCode; MAX_HAND]; 4],
-    actions: Vec<u32>,
-}
-
-impl KingRecord {
-    /// Who dealt the deal.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; MAX_HAND]; 4] {
-        &self.dealt
-    }
-
-    /// The deal's decisions in order.
-    #[inline]
-    pub fn actions(&self) -> &[u32] {
-        &self.actions
-    }
-}
+pub type KingRecord = crate::games::KeptDeal<MAX_HAND>;
 
 /// What happened, for the checked path; serialized with its kind as the Python engine's
 /// event (`koloda.core.events`) is made from it.
@@ -497,22 +447,13 @@ impl King {
         u8::try_from(self.contract).ok()
     }
 
-    /// The trump of a positive deal once named (K-14, K-15), else None.
-    #[inline]
-    pub fn trump(&self) -> Option<Suit> {
-        self.trump
-    }
-
-    /// Whether the trump was named "by the last" card (K-15).
-    #[inline]
-    pub fn by_last(&self) -> bool {
-        self.by_last
-    }
-
-    /// Who orders the deal's contract or names its trump, if anyone (K-14, K-23).
-    #[inline]
-    pub fn caller(&self) -> Option<Seat> {
-        self.caller
+    crate::games::getters! {
+        /// The trump of a positive deal once named (K-14, K-15), else None.
+        trump: Option<Suit>;
+        /// Whether the trump was named "by the last" card (K-15).
+        by_last: bool;
+        /// Who orders the deal's contract or names its trump, if anyone (K-14, K-23).
+        caller: Option<Seat>;
     }
 
     /// The deal's decisions before the card play: the order of a contract, the trump.
@@ -521,47 +462,22 @@ impl King {
         &self.pre[..self.pre_len as usize]
     }
 
-    /// The cards of the tricks each seat has taken this deal, by seat.
-    #[inline]
-    pub fn taken(&self) -> &[CardBits; 4] {
-        &self.taken
-    }
-
-    /// How many of the deal's last two tricks each seat has taken (K-7).
-    #[inline]
-    pub fn last_tricks(&self) -> &[u8; 4] {
-        &self.last_tricks
-    }
-
-    /// Every card taken in a trick this deal.
-    #[inline]
-    pub fn taken_all(&self) -> CardBits {
-        self.taken_all
-    }
-
-    /// Who led the trick in progress (or leads the first), or None outside the card play.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.trick_leader
-    }
-
-    /// The cards each seat must lead while it holds any of them (K-8, K-18), by seat.
-    #[inline]
-    pub fn lead_first(&self) -> &[CardBits; 4] {
-        &self.lead_first
-    }
-
-    /// The cards to follow suit with while the seat holds any of them (K-9, under
-    /// `king_forced_on_heart_lead`).
-    #[inline]
-    pub fn follow_first(&self) -> CardBits {
-        self.follow_first
-    }
-
-    /// The cards to play while void in the led suit and holding any of them (K-9, K-17).
-    #[inline]
-    pub fn discard_first(&self) -> CardBits {
-        self.discard_first
+    crate::games::getters! {
+        /// The cards of the tricks each seat has taken this deal, by seat.
+        taken: &[CardBits; 4];
+        /// How many of the deal's last two tricks each seat has taken (K-7).
+        last_tricks: &[u8; 4];
+        /// Every card taken in a trick this deal.
+        taken_all: CardBits;
+        /// Who led the trick in progress (or leads the first), or None outside the card play.
+        trick_leader: Option<Seat>;
+        /// The cards each seat must lead while it holds any of them (K-8, K-18), by seat.
+        lead_first: &[CardBits; 4];
+        /// The cards to follow suit with while the seat holds any of them (K-9, under
+        /// `king_forced_on_heart_lead`).
+        follow_first: CardBits;
+        /// The cards to play while void in the led suit and holding any of them (K-9, K-17).
+        discard_first: CardBits;
     }
 
     /// The trump suit of the trick power (positive deals), or None.
@@ -672,11 +588,7 @@ impl King {
             trump: self.trump,
             by_last: self.by_last,
             caller: self.caller,
-            dealt: if self.in_deal() {
-                crate::games::Recorded::dealt_hands(self)
-            } else {
-                Vec::new()
-            },
+            dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: BySeat::from_slice(&self.hands[..n]),
             pre_actions: self.pre_actions().to_vec(),
             taken: BySeat::from_slice(&self.taken[..n]),
@@ -858,10 +770,7 @@ impl King {
     /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         match self.phase {
-            Phase::Play => {
-                let mask = self.legal_card_mask();
-                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
-            }
+            Phase::Play => rng.card(self.legal_card_mask()).into(),
             Phase::Order => {
                 let row = &self.rows[self.table.row_of(self.seat_to_act())];
                 let open = row.iter().filter(|&&count| count > 0).count() as u32;
@@ -886,17 +795,6 @@ impl King {
 
     // ----- applying actions --------------------------------------------------------------
 
-    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
-    /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: EventSink<KingEvent>>(
-        &mut self,
-        action: i64,
-        events: &mut E,
-    ) -> Result<bool, IllegalMove> {
-        self.check(action)?;
-        Ok(self.step(action as u32, events))
-    }
-
     /// One legal decision; returns true when it finished a deal and the game goes on.
     #[inline]
     pub fn step<E: EventSink<KingEvent>>(&mut self, action: u32, events: &mut E) -> bool {
@@ -920,18 +818,10 @@ impl King {
             events.push(KingEvent::CardPlayed { seat, card });
         }
         self.hands[seat as usize] ^= 1u64 << card;
-        self.plays[self.plays_len as usize] = seat << 6 | card;
-        self.plays_len += 1;
-        let count = self.trick_count + 1;
-        if count < n {
-            if count == 1 {
-                self.lead_suit = card >> 4;
-            }
-            self.trick_count = count;
+        let Some(start) = self.play_to_trick(seat, card, n) else {
             self.to_act = Some(Seat::new(seat).next(n));
             return false;
-        }
-        let start = self.plays_len as usize - n as usize;
+        };
         let mut cards = [0u8; 4];
         let mut mask = 0;
         for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + n as usize]) {
@@ -940,9 +830,7 @@ impl King {
         }
         let winner =
             self.plays[start + trick_winner_index(&cards[..n as usize], self.power_trump)] >> 6;
-        self.trick_count = 0;
-        self.tricks[winner as usize] += 1;
-        self.tricks_played += 1;
+        self.take_trick(winner);
         self.trick_leader = Some(Seat::new(winner));
         self.to_act = Some(Seat::new(winner));
         self.trick_taken(winner, mask, cards, events)
@@ -1060,7 +948,7 @@ impl King {
     pub fn deal(&mut self, hands: &[[CardCode; MAX_HAND]; 4]) {
         let n = self.n() as usize;
         let size = self.table.hand_size as usize;
-        self.dealt = *hands;
+        self.start_card_play(hands);
         for (seat, (mask, hand)) in self.hands.iter_mut().zip(hands).enumerate() {
             *mask = if seat < n {
                 hand[..size].iter().fold(0, |set, &card| set | 1u64 << card)
@@ -1068,12 +956,7 @@ impl King {
                 0
             };
         }
-        self.plays_len = 0;
-        self.trick_count = 0;
-        self.lead_suit = 0;
         self.trick_leader = None;
-        self.tricks = [0; 4];
-        self.tricks_played = 0;
         self.lead_first = [0; 4];
         self.follow_first = 0;
         self.discard_first = 0;
@@ -1165,11 +1048,7 @@ impl King {
         for (total, score) in self.totals.iter_mut().zip(scores).take(n as usize) {
             *total += score;
         }
-        let record = KingRecord {
-            dealer: self.dealer,
-            dealt: self.dealt,
-            actions: self.current_actions().collect(),
-        };
+        let record = KingRecord::new(self.dealer, self.dealt, self.current_actions().collect());
         Arc::make_mut(&mut self.completed).push(record);
         Arc::make_mut(&mut self.sheet).push(KingLine {
             deal: self.deal_number,
@@ -1251,7 +1130,12 @@ impl King {
     }
 }
 
-crate::games::impl_game!(King);
+crate::games::impl_game!(King {
+    view: super::view::KingView,
+    line: KingLine,
+    position: super::position::KingPosition,
+    dealt: KingEvent,
+});
 
 impl crate::games::Setup for King {
     type Options = KingOptions;
@@ -1269,16 +1153,6 @@ impl crate::games::Setup for King {
     }
 }
 
-impl crate::games::Positioned for King {
-    type Position = KingPosition;
-    fn position(&self) -> KingPosition {
-        King::position(self)
-    }
-    fn restore(&mut self, position: KingPosition) -> Result<(), String> {
-        King::restore(self, position)
-    }
-}
-
 impl crate::games::Recorded for King {
     fn deal_hands(
         &mut self,
@@ -1291,50 +1165,20 @@ impl crate::games::Recorded for King {
         Ok(())
     }
     fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        let size = self.table.hand_size as usize;
-        self.dealt[..self.n() as usize]
-            .iter()
-            .map(|hand| hand[..size].to_vec())
-            .collect()
+        self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        crate::games::DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt_hands(),
-            actions: self.current_actions().collect(),
-        }
+        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
+        let actions = self.current_actions().collect();
+        crate::games::DealRecord::new(self.dealer, &self.dealt[..n], size, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let (n, size) = (self.n() as usize, self.table.hand_size as usize);
         let records = self.completed.get(start..).unwrap_or_default();
         records
             .iter()
-            .map(|record| crate::games::DealRecord {
-                dealer: record.dealer,
-                dealt: record.dealt[..n]
-                    .iter()
-                    .map(|hand| hand[..size].to_vec())
-                    .collect(),
-                actions: record.actions.clone(),
-            })
+            .map(|record| record.record(n, size))
             .collect()
-    }
-}
-
-impl crate::games::DealtGame for King {
-    type Event = KingEvent;
-    fn apply(&mut self, action: i64, events: &mut Vec<KingEvent>) -> Result<bool, IllegalMove> {
-        King::apply(self, action, events)
-    }
-    #[inline]
-    fn step_unchecked(&mut self, action: u32) -> bool {
-        self.step(action, &mut ())
-    }
-    fn random_action(&self, rng: &mut Rng) -> u32 {
-        King::random_action(self, rng)
-    }
-    fn deal_random(&mut self, rng: &mut Rng) {
-        self.deal_random(rng)
     }
 }
 
@@ -1359,17 +1203,12 @@ pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn options(f: impl FnOnce(&mut KingOptions)) -> KingOptions {
-        let mut options = KingOptions::default();
-        f(&mut options);
-        options
-    }
+    use crate::games::options_with as options;
 
     #[test]
     fn the_tables_follow_the_variants() {
         // rule: K-26
-        let three = KingTable::new(options(|o| o.variant = Variant::Three));
+        let three = KingTable::new(options(|o: &mut KingOptions| o.variant = Variant::Three));
         assert_eq!(
             (three.num_seats, three.hand_size, three.deck.count_ones()),
             (3, 10, 30)
@@ -1380,7 +1219,7 @@ mod tests {
             (classic.num_seats, classic.hand_size, classic.num_rows),
             (4, 8, 0)
         );
-        let order = KingTable::new(options(|o| o.variant = Variant::Order));
+        let order = KingTable::new(options(|o: &mut KingOptions| o.variant = Variant::Order));
         assert_eq!(order.num_rows, 4);
         assert_eq!(order.initial_rows()[3], [1, 1, 1, 1, 1, 1, 1, 8]);
     }
@@ -1411,7 +1250,7 @@ mod tests {
             .take(12)
             .enumerate()
         {
-            let opts = options(|o| {
+            let opts = options(|o: &mut KingOptions| {
                 o.variant = variant;
                 o.stop_when_decided = index % 2 == 0;
                 o.king_forced_on_heart_lead = index % 4 == 1;

@@ -5,7 +5,9 @@
 
 use crate::core::cards::Cards;
 use crate::games::king::{self, King};
-use crate::vector::{add, add_number, clip_from, mark_plays, Encoder, Flat, SCAN_LIMIT};
+use crate::vector::{
+    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_plays, observer, Flat,
+};
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
 pub const CONTRACTS: usize = 16;
@@ -77,14 +79,12 @@ impl KingTables {
 /// `crate::games::spades::vector::encode_spades`); false when Python must encode the position.
 pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let n = game.n() as usize;
-    let Some(seat) = game.to_act().filter(|_| game.in_deal() && n == t.num_seats) else {
+    let Some(seat) = observer(game, out, mask).filter(|_| n == t.num_seats) else {
         return false;
     };
     let seat = seat.index();
     let s = seat as usize;
     let rel = |other: u8| (other as usize + n - s) % n;
-    out.fill(0.0);
-    mask.fill(0);
     for &card in game.visible_dealt(seat) {
         if game.hands()[s] >> card & 1 == 1 {
             out[card as usize] = 1.0;
@@ -114,55 +114,26 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     let trump = game.trump().map_or(0, |suit| suit.index() as usize + 1);
     add(out, t.trump[trump.min(4)], 1.0);
     add(out, t.by_last[game.by_last() as usize], 1.0);
-    for r in 0..n {
-        let size = game.hands()[(s + r) % n].count_ones();
-        add_number(out, t.hand_sizes[r], size as f64);
-    }
-    for r in 0..n {
-        add_number(out, t.tricks_won[r], game.tricks()[(s + r) % n] as f64);
-    }
-    for r in 0..n {
-        add_number(out, t.totals[r], game.totals()[(s + r) % n] as f64);
-    }
+    let hands = game.hands();
+    add_numbers(out, &t.hand_sizes[..n], s, |o| hands[o].count_ones() as f64);
+    add_numbers(out, &t.tricks_won[..n], s, |o| game.tricks()[o] as f64);
+    add_numbers(out, &t.totals[..n], s, |o| game.totals()[o] as f64);
     clip_from(out, t.off_roles);
-    if game.phase() == king::Phase::Play {
-        for card in Cards(game.legal_card_mask()) {
-            mask[card as usize] = 1;
-        }
-    } else {
+    if game.phase() != king::Phase::Play {
         let mut legal = Vec::with_capacity(16);
         game.legal_actions(&mut legal);
-        for action in legal {
-            let code = action as usize;
-            let index = if code < SCAN_LIMIT {
-                t.action_index[code]
-            } else {
-                -1
-            };
-            if index < 0 {
-                return false;
-            }
-            mask[index as usize] = 1;
-        }
+        return mark_actions(mask, &t.action_index, &legal);
+    }
+    for card in Cards(game.legal_card_mask()) {
+        mask[card as usize] = 1;
     }
     true
 }
 
-/// The action code at `index` (a card or a listed decision; King has no slots).
-pub fn king_code(t: &KingTables, index: usize) -> Option<u32> {
-    t.code_of.get(index).copied().filter(|&c| c != u32::MAX)
-}
-
-impl Encoder for King {
-    type Tables = KingTables;
-    fn action_code(&self, tables: &KingTables, index: usize) -> Option<u32> {
-        king_code(tables, index)
-    }
-    fn encode(&self, tables: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_king(self, tables, out, mask)
-    }
-    fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        let line = self.sheet().last()?;
-        Some(line.scores.to_vec())
-    }
-}
+crate::vector::impl_encoder!(
+    King,
+    KingTables,
+    encode: encode_king,
+    code: |_, t: &KingTables, index| listed_code(&t.code_of, index),
+    scores: |line| line.scores.to_vec(),
+);

@@ -4,8 +4,9 @@
 use serde::Serialize;
 
 use crate::core::{Seat, Suit};
+use crate::games::view_plays;
 
-use super::rules::{King, KingLine, Phase};
+use super::rules::{King, Phase};
 
 /// Everything `seat` may know now, and nothing else: its own seen cards, the public play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -48,16 +49,7 @@ impl King {
             .filter(|&card| self.hand(seat) >> card & 1 == 1)
             .collect();
         hand.sort_unstable();
-        let plays: Vec<(u8, u8)> = if in_deal {
-            self.plays().iter().map(|&p| (p >> 6, p & 63)).collect()
-        } else {
-            Vec::new()
-        };
-        let trick_len = if in_deal {
-            self.trick_count() as usize
-        } else {
-            0
-        };
+        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
         let mut legal_actions = Vec::new();
         if self.to_act() == Some(seat) {
             self.legal_actions(&mut legal_actions);
@@ -77,9 +69,9 @@ impl King {
             hand_sizes: (0..n)
                 .map(|s| in_deal_or(self.hands()[s].count_ones()))
                 .collect(),
-            trick: plays[plays.len() - trick_len..].to_vec(),
             plays,
             trick_leader: self.trick_leader().filter(|_| self.phase() == Phase::Play),
+            trick,
             tricks_won: (0..n)
                 .map(|s| in_deal_or(self.tricks()[s].into()) as u8)
                 .collect(),
@@ -91,21 +83,11 @@ impl King {
     }
 }
 
-impl crate::games::Described for King {
-    type View = KingView;
-    type Line = KingLine;
-    fn view(&self, seat: Seat) -> KingView {
-        King::view(self, seat)
-    }
-    fn lines(&self) -> &[KingLine] {
-        self.sheet()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::rng::Rng;
+    use crate::games::{check_seat_views, ShownCards};
 
     use super::super::rules::KingOptions;
 
@@ -118,16 +100,17 @@ mod tests {
     #[test]
     fn a_seat_sees_its_own_cards_and_only_the_sizes_of_the_others() {
         let game = dealt_game();
-        for seat in 0..4u8 {
-            let view = game.view(Seat::new(seat));
-            let own: u64 = view.hand.iter().fold(0, |set, &card| set | 1 << card);
-            assert_eq!(own, game.hand(Seat::new(seat)));
-            for other in (0..4u8).filter(|&other| other != seat) {
-                assert_eq!(own & game.hand(Seat::new(other)), 0);
-            }
-            assert_eq!(view.hand_sizes, [8, 8, 8, 8]);
-            let to_act = game.to_act() == Some(Seat::new(seat));
-            assert_eq!(view.legal_actions.is_empty(), !to_act);
+        check_seat_views(
+            &game,
+            |seat| game.hand(seat),
+            |view| ShownCards {
+                hand: view.hand.clone(),
+                hand_sizes: view.hand_sizes.clone(),
+                legal: view.legal_actions.len(),
+            },
+        );
+        for seat in (0..4).map(Seat::new) {
+            assert_eq!(game.view(seat).hand_sizes, [8, 8, 8, 8]);
         }
     }
 

@@ -203,32 +203,7 @@ pub struct SheetLine {
 }
 
 /// A finished deal as a record keeps it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealRecord {
-    dealer: u8,
-    dealt: [[CardCode; 13]; 4],
-    actions: Vec<u32>,
-}
-
-impl DealRecord {
-    /// Who dealt the deal.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; 13]; 4] {
-        &self.dealt
-    }
-
-    /// The deal's decisions in order.
-    #[inline]
-    pub fn actions(&self) -> &[u32] {
-        &self.actions
-    }
-}
+pub type DealRecord = crate::games::KeptDeal<13>;
 
 /// What happened, for the checked path; serialized with its kind as the Python engine's
 /// event (`koloda/core/events.py`, `spades/events.py`) is made from it.
@@ -397,22 +372,13 @@ impl Spades {
         self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
-    /// The game has ended (S-17).
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.is_over
-    }
-
-    /// Whether each seat has looked at its cards (S-6), by seat.
-    #[inline]
-    pub fn picked_up(&self) -> &[bool; 4] {
-        &self.picked_up
-    }
-
-    /// Each seat's bid, `NO_BID` before it bids, by seat.
-    #[inline]
-    pub fn bids(&self) -> &[i8; 4] {
-        &self.bids
+    crate::games::getters! {
+        /// The game has ended (S-17).
+        is_over: bool;
+        /// Whether each seat has looked at its cards (S-6), by seat.
+        picked_up: &[bool; 4];
+        /// Each seat's bid, `NO_BID` before it bids, by seat.
+        bids: &[i8; 4];
     }
 
     /// The decisions before the card play in order, each with its seat: looks, bids,
@@ -422,22 +388,13 @@ impl Spades {
         &self.pre[..self.pre_len as usize]
     }
 
-    /// The cards each nil bidder has discarded and not yet exchanged (S-7), by seat.
-    #[inline]
-    pub fn pending(&self) -> &[CardBits; 4] {
-        &self.pending
-    }
-
-    /// The cards each seat gave in the exchange (S-7), by seat.
-    #[inline]
-    pub fn sent(&self) -> &[CardBits; 4] {
-        &self.sent
-    }
-
-    /// The cards each seat received in the exchange (S-7), by seat.
-    #[inline]
-    pub fn received(&self) -> &[CardBits; 4] {
-        &self.received
+    crate::games::getters! {
+        /// The cards each nil bidder has discarded and not yet exchanged (S-7), by seat.
+        pending: &[CardBits; 4];
+        /// The cards each seat gave in the exchange (S-7), by seat.
+        sent: &[CardBits; 4];
+        /// The cards each seat received in the exchange (S-7), by seat.
+        received: &[CardBits; 4];
     }
 
     /// Who led the trick in progress (or leads the first), or None outside the card play.
@@ -446,22 +403,13 @@ impl Spades {
         Seat::from_code(self.trick_leader as i64)
     }
 
-    /// Whether spades are broken this deal (S-11).
-    #[inline]
-    pub fn broken(&self) -> bool {
-        self.broken
-    }
-
-    /// Each side's bags (S-13), by side.
-    #[inline]
-    pub fn bags(&self) -> &[i64; 2] {
-        &self.bags
-    }
-
-    /// The winning sides once the game is over (S-17).
-    #[inline]
-    pub fn winners(&self) -> &Winners {
-        &self.winners
+    crate::games::getters! {
+        /// Whether spades are broken this deal (S-11).
+        broken: bool;
+        /// Each side's bags (S-13), by side.
+        bags: &[i64; 2];
+        /// The winning sides once the game is over (S-17).
+        winners: &Winners;
     }
 
     /// Puts the game in the position `position` describes (a state of the Python engine);
@@ -546,11 +494,7 @@ impl Spades {
             to_act: self.to_act(),
             deal_number: self.deal_number,
             dealer: self.dealer,
-            dealt: if self.in_deal() {
-                crate::games::Recorded::dealt_hands(self)
-            } else {
-                Vec::new()
-            },
+            dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands,
             picked_up: self.picked_up,
             bids: self.bids.map(|bid| u8::try_from(bid).ok()),
@@ -631,11 +575,7 @@ impl Spades {
                 }
             }
             Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                };
+                let base = self.exchange_base();
                 let mut cards = [0u32; 13];
                 let mut n = 0;
                 for card in Cards(self.hands[self.to_act as usize]) {
@@ -654,6 +594,25 @@ impl Spades {
         }
     }
 
+    /// The code of the exchange's first decision in its phase (S-7): a discard's or a gift's.
+    #[inline]
+    fn exchange_base(&self) -> u32 {
+        if self.phase == Phase::Discard {
+            DISCARD_BASE
+        } else {
+            GIVE_BASE
+        }
+    }
+
+    /// The packed triple of cards `action` names in the exchange (S-7), if it names one.
+    #[inline]
+    fn exchange_triple(&self, action: i64) -> Option<u32> {
+        let packed = action.checked_sub(self.exchange_base().into())?;
+        u32::try_from(packed)
+            .ok()
+            .filter(|&packed| packed < 1 << 18 && is_valid_triple(packed))
+    }
+
     /// Whether `action` is legal now.
     pub fn is_legal(&self, action: i64) -> bool {
         match self.phase {
@@ -665,22 +624,10 @@ impl Spades {
                     (BID_BASE as i64..BID_BASE as i64 + 14).contains(&action)
                 }
             }
-            Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                } as i64;
-                if !(base..base + (1 << 18)).contains(&action) {
-                    return false;
-                }
-                let packed = (action - base) as u32;
-                if !is_valid_triple(packed) {
-                    return false;
-                }
+            Phase::Discard | Phase::Give => self.exchange_triple(action).is_some_and(|packed| {
                 let mask = triple_mask(packed);
                 self.hands[self.to_act as usize] & mask == mask
-            }
+            }),
             _ => false,
         }
     }
@@ -725,14 +672,7 @@ impl Spades {
                 }
             }),
             Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                } as i64;
-                if !(base..base + (1 << 18)).contains(&action)
-                    || !is_valid_triple((action - base) as u32)
-                {
+                let Some(packed) = self.exchange_triple(action) else {
                     return Err(if self.phase == Phase::Discard {
                         IllegalMove::breaks(
                             "the nil bidder must discard three cards face down",
@@ -744,8 +684,8 @@ impl Spades {
                             "S-7",
                         )
                     });
-                }
-                let cards = triple_mask((action - base) as u32) & !hand;
+                };
+                let cards = triple_mask(packed) & !hand;
                 Err(IllegalMove::NotAllInHand { cards, seat })
             }
             _ => {
@@ -773,10 +713,7 @@ impl Spades {
     /// A uniformly random legal action (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
         match self.phase {
-            Phase::Play => {
-                let mask = self.legal_card_mask();
-                crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
-            }
+            Phase::Play => rng.card(self.legal_card_mask()).into(),
             Phase::Bid => {
                 if self.blind_choice() {
                     if rng.below(2) == 0 {
@@ -789,15 +726,11 @@ impl Spades {
                 }
             }
             Phase::Discard | Phase::Give => {
-                let base = if self.phase == Phase::Discard {
-                    DISCARD_BASE
-                } else {
-                    GIVE_BASE
-                };
+                let base = self.exchange_base();
                 let mut hand = self.hands[self.to_act as usize];
                 let mut chosen = 0;
                 for _ in 0..3 {
-                    let card = crate::core::cards::nth_card(hand, rng.below(hand.count_ones()));
+                    let card = rng.card(hand);
                     chosen |= 1u64 << card;
                     hand &= !(1u64 << card);
                 }
@@ -808,17 +741,6 @@ impl Spades {
     }
 
     // ----- applying actions --------------------------------------------------------------
-
-    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
-    /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: EventSink<Event>>(
-        &mut self,
-        action: i64,
-        events: &mut E,
-    ) -> Result<bool, IllegalMove> {
-        self.check(action)?;
-        Ok(self.step(action as u32, events))
-    }
 
     /// One legal decision (unchecked: the caller guarantees legality). Returns true when it
     /// finished a deal and the game goes on (the next deal is due).
@@ -851,25 +773,15 @@ impl Spades {
             }
         }
         self.hands[seat as usize] ^= 1u64 << card;
-        self.plays[self.plays_len as usize] = seat << 6 | card;
-        self.plays_len += 1;
-        let count = self.trick_count + 1;
-        if count < 4 {
-            if count == 1 {
-                self.lead_suit = card >> 4;
-            }
-            self.trick_count = count;
+        let Some(start) = self.play_to_trick(seat, card, 4) else {
             self.to_act = ((seat + 1) & 3) as i8;
             return false;
-        }
+        };
         // S-12: the highest spade, else the highest card of the led suit, wins; he leads.
-        let start = self.plays_len as usize - 4;
         let trick = &self.plays[start..start + 4];
         let cards = [trick[0] & 63, trick[1] & 63, trick[2] & 63, trick[3] & 63];
         let winner = trick[trick_winner_index(&cards, Some(SPADES_SUIT))] >> 6;
-        self.trick_count = 0;
-        self.tricks[winner as usize] += 1;
-        self.tricks_played += 1;
+        self.take_trick(winner);
         self.trick_leader = winner as i8;
         self.to_act = winner as i8;
         if E::ON {
@@ -1001,16 +913,11 @@ impl Spades {
     /// Starts the next deal from these hands, each in dealt order (the caller has checked
     /// them against the deck).
     pub fn deal(&mut self, hands: &[[CardCode; 13]; 4]) {
-        self.dealt = *hands;
+        self.start_card_play(hands);
         for (seat, hand) in hands.iter().enumerate() {
             self.hands[seat] = hand.iter().fold(0, |mask, &card| mask | 1u64 << card);
         }
-        self.plays_len = 0;
-        self.trick_count = 0;
-        self.lead_suit = 0;
         self.trick_leader = -1;
-        self.tricks = [0; 4];
-        self.tricks_played = 0;
         self.picked_up = [!self.options.double_nil; 4]; // S-6
         self.bids = [NO_BID; 4];
         self.bid_count = 0;
@@ -1053,31 +960,18 @@ impl Spades {
     fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
         let options = self.options;
         let (bids, tricks) = (self.bids, self.tricks);
-        let sides = [
-            score_side(
-                [bids[0], bids[2]],
-                [tricks[0], tricks[2]],
-                self.totals[0],
-                self.bags[0],
-                &options,
-            ),
-            score_side(
-                [bids[1], bids[3]],
-                [tricks[1], tricks[3]],
-                self.totals[1],
-                self.bags[1],
-                &options,
-            ),
-        ];
+        let sides = [0, 1].map(|side| {
+            let (bids, tricks) = (
+                [bids[side], bids[side + 2]],
+                [tricks[side], tricks[side + 2]],
+            );
+            score_side(bids, tricks, self.totals[side], self.bags[side], &options)
+        });
         for (side, score) in sides.iter().enumerate() {
             self.totals[side] += score.score;
             self.bags[side] = score.bags;
         }
-        let record = DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt,
-            actions: self.current_actions().collect(),
-        };
+        let record = DealRecord::new(self.dealer, self.dealt, self.current_actions().collect());
         Arc::make_mut(&mut self.completed).push(record);
         let exchanges = (0..4u8)
             .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
@@ -1169,7 +1063,12 @@ impl Spades {
     }
 }
 
-crate::games::impl_game!(Spades);
+crate::games::impl_game!(Spades {
+    view: super::view::SpadesView,
+    line: SheetLine,
+    position: SpadesPosition,
+    dealt: Event,
+});
 
 /// The highest target and number of deals the options allow (`spades/options.py`).
 const MAX_TARGET: i64 = 1000;
@@ -1188,16 +1087,6 @@ impl crate::games::Setup for Spades {
     }
 }
 
-impl crate::games::Positioned for Spades {
-    type Position = SpadesPosition;
-    fn position(&self) -> SpadesPosition {
-        Spades::position(self)
-    }
-    fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
-        Spades::restore(self, position)
-    }
-}
-
 impl crate::games::Recorded for Spades {
     fn deal_hands(
         &mut self,
@@ -1209,42 +1098,15 @@ impl crate::games::Recorded for Spades {
         Ok(())
     }
     fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.dealt.iter().map(|hand| hand.to_vec()).collect()
+        self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        crate::games::DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt_hands(),
-            actions: self.current_actions().collect(),
-        }
+        let actions = self.current_actions().collect();
+        crate::games::DealRecord::new(self.dealer, &self.dealt, 13, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let records = self.completed.get(start..).unwrap_or_default();
-        records
-            .iter()
-            .map(|record| crate::games::DealRecord {
-                dealer: record.dealer,
-                dealt: record.dealt.iter().map(|hand| hand.to_vec()).collect(),
-                actions: record.actions.clone(),
-            })
-            .collect()
-    }
-}
-
-impl crate::games::DealtGame for Spades {
-    type Event = Event;
-    fn apply(&mut self, action: i64, events: &mut Vec<Event>) -> Result<bool, IllegalMove> {
-        Spades::apply(self, action, events)
-    }
-    #[inline]
-    fn step_unchecked(&mut self, action: u32) -> bool {
-        self.step(action, &mut ())
-    }
-    fn random_action(&self, rng: &mut Rng) -> u32 {
-        Spades::random_action(self, rng)
-    }
-    fn deal_random(&mut self, rng: &mut Rng) {
-        self.deal_random(rng)
+        records.iter().map(|record| record.record(4, 13)).collect()
     }
 }
 
@@ -1269,23 +1131,8 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn suited_deal() -> [[CardCode; 13]; 4] {
-        // seat s holds all of suit s
-        let mut hands = [[0; 13]; 4];
-        for (suit, hand) in hands.iter_mut().enumerate() {
-            for (rank, slot) in hand.iter_mut().enumerate() {
-                *slot = (suit << 4 | rank) as CardCode;
-            }
-        }
-        hands
-    }
-
-    fn options(f: impl FnOnce(&mut SpadesOptions)) -> SpadesOptions {
-        let mut options = SpadesOptions::default();
-        f(&mut options);
-        options
-    }
+    use crate::games::options_with as options;
+    use crate::games::spades::suited_deal;
 
     #[test]
     fn scoring_follows_s13_to_s15() {
@@ -1303,10 +1150,10 @@ mod tests {
         assert_eq!(score_side([NIL, NIL], [0, 0], 90, 0, &plain).score, 200);
         assert_eq!(score_side([NIL, NIL], [0, 1], 90, 0, &plain).score, -90);
         assert_eq!(score_side([NIL, NIL], [0, 1], -30, 0, &plain).score, 0);
-        let minus = options(|o| o.both_nil_lose_score = false);
+        let minus = options(|o: &mut SpadesOptions| o.both_nil_lose_score = false);
         assert_eq!(score_side([NIL, NIL], [1, 1], 90, 0, &minus).score, -200);
         // rule: S-13 bags penalty
-        let bags = options(|o| o.bags_penalty = true);
+        let bags = options(|o: &mut SpadesOptions| o.bags_penalty = true);
         let side = score_side([2, 2], [6, 3], 0, 8, &bags);
         assert_eq!(
             (side.score, side.bags, side.bag_penalty),
@@ -1362,7 +1209,7 @@ mod tests {
     #[test]
     fn spades_may_not_be_led_until_broken() {
         // rule: S-10, S-11
-        let opts = options(|o| {
+        let opts = options(|o: &mut SpadesOptions| {
             o.double_nil = false;
             o.nil_exchange = false;
         });
@@ -1387,7 +1234,7 @@ mod tests {
     #[test]
     fn random_games_keep_the_invariants() {
         for (index, seed) in (0..40u64).enumerate() {
-            let opts = options(|o| {
+            let opts = options(|o: &mut SpadesOptions| {
                 o.double_nil = index % 2 == 0;
                 o.nil_exchange = index % 3 != 0;
                 o.bags_penalty = index % 5 == 0;
@@ -1477,13 +1324,13 @@ mod tests {
             Spades::setup(SpadesOptions::default(), 6).unwrap().dealer(),
             2
         );
-        assert!(Spades::setup(options(|o| o.target = 0), 0).is_err());
-        assert!(Spades::setup(options(|o| o.max_deals = 1001), 0).is_err());
+        assert!(Spades::setup(options(|o: &mut SpadesOptions| o.target = 0), 0).is_err());
+        assert!(Spades::setup(options(|o: &mut SpadesOptions| o.max_deals = 1001), 0).is_err());
     }
 
     #[test]
     fn playouts_count_decisions() {
-        let opts = options(|o| o.max_deals = 3);
+        let opts = options(|o: &mut SpadesOptions| o.max_deals = 3);
         let result = playouts(opts, 20, 1, 0);
         assert_eq!(result.games, 20);
         assert_eq!(result.wins.unwrap_or_default().iter().sum::<u64>(), 20);

@@ -12,7 +12,8 @@ use crate::core::cards::Cards;
 use crate::core::Seat;
 use crate::games::spades::{self, Spades, NO_BID};
 use crate::vector::{
-    add, add_number, clip_from, mark_cards, mark_plays, Encoder, Flat, SCAN_LIMIT,
+    add, add_number, add_numbers, clip_from, mark_actions, mark_cards, mark_plays, observer, Flat,
+    SCAN_LIMIT,
 };
 
 /// Where each part and each hashed fact of a Spades observation goes (absolute indices
@@ -110,15 +111,13 @@ impl SpadesTables {
 /// its legal actions into `mask` (`num_actions` bytes); false (and nothing to rely on in
 /// either) when the position holds something only Python encodes.
 pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-    let Some(seat) = game.to_act().filter(|_| game.in_deal()) else {
+    let Some(seat) = observer(game, out, mask) else {
         return false;
     };
     let phase = game.phase();
     let seat = seat.index();
     let s = seat as usize;
     let rel = |other: u8| ((other + 4 - seat) % 4) as usize;
-    out.fill(0.0);
-    mask.fill(0);
     // cards: the hand, the plays of the deal, the trick, and the cards passed or received
     mark_cards(out, 0, game.visible_hand(seat));
     mark_plays(
@@ -134,14 +133,8 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     // the facts in the order of the view's JSON
     add(out, t.phase[phase as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);
-    for r in 0..4 {
-        let other = (s + r) % 4;
-        add_number(
-            out,
-            t.hand_sizes[r],
-            game.hands()[other].count_ones() as f64,
-        );
-    }
+    let hands = game.hands();
+    add_numbers(out, &t.hand_sizes, s, |o| hands[o].count_ones() as f64);
     for r in 0..4 {
         let picked = game.picked_up()[(s + r) % 4] as usize;
         add(out, t.picked_up[r][picked], 1.0);
@@ -183,21 +176,12 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
         game.pending()[s]
     };
     mark_cards(out, t.off_other, sent | game.received()[s]);
-    for r in 0..4 {
-        let pending = game.pending()[(s + r) % 4].count_ones();
-        add_number(out, t.on_table[r], pending as f64);
-    }
-    for r in 0..4 {
-        add_number(out, t.tricks_won[r], game.tricks()[(s + r) % 4] as f64);
-    }
+    let pending = game.pending();
+    add_numbers(out, &t.on_table, s, |o| pending[o].count_ones() as f64);
+    add_numbers(out, &t.tricks_won, s, |o| game.tricks()[o] as f64);
     add(out, t.broken[game.broken() as usize], 1.0);
-    let own = s % 2;
-    for r in 0..2 {
-        add_number(out, t.totals[r], game.totals()[(own + r) % 2] as f64);
-    }
-    for r in 0..2 {
-        add_number(out, t.bags[r], game.bags()[(own + r) % 2] as f64);
-    }
+    add_numbers(out, &t.totals, s % 2, |side| game.totals()[side] as f64);
+    add_numbers(out, &t.bags, s % 2, |side| game.bags()[side] as f64);
     clip_from(out, t.off_roles);
     // the mask: cards in the play, the triples of the exchange in the first slots (in
     // increasing code order), the listed decisions in the auction
@@ -217,20 +201,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     } else {
         let mut legal = Vec::with_capacity(16);
         game.legal_actions(&mut legal);
-        for action in legal {
-            let code = action as usize;
-            let index = if code < 64 {
-                code as i64
-            } else if code < SCAN_LIMIT {
-                t.action_index[code]
-            } else {
-                -1
-            };
-            if index < 0 {
-                return false;
-            }
-            mask[index as usize] = 1;
-        }
+        return mark_actions(mask, &t.action_index, &legal);
     }
     true
 }
@@ -268,19 +239,13 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
     None
 }
 
-impl Encoder for Spades {
-    type Tables = SpadesTables;
-    fn action_code(&self, tables: &SpadesTables, index: usize) -> Option<u32> {
-        spades_code(self, tables, index)
-    }
-    fn encode(&self, tables: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_spades(self, tables, out, mask)
-    }
-    fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        let line = self.sheet().last()?;
-        Some(line.sides.iter().map(|side| side.score).collect())
-    }
-}
+crate::vector::impl_encoder!(
+    Spades,
+    SpadesTables,
+    encode: encode_spades,
+    code: spades_code,
+    scores: |line| line.sides.iter().map(|side| side.score).collect(),
+);
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::core::cards::{CardCode, Cards};
 use crate::core::Seat;
 
-use super::rules::{Phase, SheetLine, Spades, NO_BID};
+use super::rules::{Phase, Spades, NO_BID};
 
 /// Everything `seat` may know now, and nothing else: its own cards once picked up (S-6),
 /// its own side of the exchange (S-7), the public bids and play.
@@ -115,31 +115,12 @@ impl Spades {
     }
 }
 
-impl crate::games::Described for Spades {
-    type View = SpadesView;
-    type Line = SheetLine;
-    fn view(&self, seat: Seat) -> SpadesView {
-        Spades::view(self, seat)
-    }
-    fn lines(&self) -> &[SheetLine] {
-        self.sheet()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::spades::{SpadesOptions, BID_BASE, DISCARD_BASE, DISCARD_HIDDEN, LOOK};
-
-    fn suited_deal() -> [[CardCode; 13]; 4] {
-        let mut hands = [[0; 13]; 4];
-        for (suit, hand) in hands.iter_mut().enumerate() {
-            for (rank, card) in hand.iter_mut().enumerate() {
-                *card = (suit << 4 | rank) as CardCode;
-            }
-        }
-        hands
-    }
+    use crate::games::spades::{
+        suited_deal, SpadesOptions, BID_BASE, DISCARD_BASE, DISCARD_HIDDEN, LOOK,
+    };
 
     #[test]
     fn a_seat_sees_its_own_cards_and_its_side_of_the_exchange_only() {

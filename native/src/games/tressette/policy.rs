@@ -10,6 +10,7 @@
 
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
+use crate::core::tricks::best_play;
 use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
     strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
@@ -78,17 +79,7 @@ fn power(card: CardCode, lead: u8, trumps: CardBits) -> u32 {
 /// The index (from the leader) of the card that takes a full trick.
 #[inline]
 fn winner_index(cards: &[CardCode; 4], trumps: CardBits) -> usize {
-    let lead = cards[0] >> 4;
-    let mut best = 0;
-    let mut best_power = power(cards[0], lead, trumps);
-    for (index, &card) in cards.iter().enumerate().skip(1) {
-        let p = power(card, lead, trumps);
-        if p > best_power {
-            best = index;
-            best_power = p;
-        }
-    }
-    best
+    best_play(cards, |card, lead| power(card, lead, trumps)).0
 }
 
 /// The deal's points of each side when the forced last trick is played out from `state`:
@@ -283,15 +274,7 @@ pub fn policy_card(state: &Tressette) -> CardCode {
     let trick = &plays[plays.len() - count..];
     let lead = (trick[0] & 63) >> 4;
     let power_of = |card: CardCode| power(card, lead, trumps);
-    let mut best_index = 0;
-    let mut best_power = power_of(trick[0] & 63);
-    for (index, &play) in trick.iter().enumerate().skip(1) {
-        let p = power_of(play & 63);
-        if p > best_power {
-            best_index = index;
-            best_power = p;
-        }
-    }
+    let (best_index, best_power) = best_play(trick, |card, _| power_of(card));
     let partner_best = (trick[best_index] >> 6) as usize == partner;
     let last = count == 3;
     let value = trick.iter().filter(|&&p| counts(p & 63)).count();

@@ -12,6 +12,7 @@ use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
+use crate::core::tricks::best_play;
 use crate::core::{Card, CardSet, Seat};
 use crate::games::{random_playouts, Playouts};
 
@@ -356,22 +357,13 @@ pub struct TressetteRecord {
 }
 
 impl TressetteRecord {
-    /// Who dealt the deal.
-    #[inline]
-    pub fn dealer(&self) -> u8 {
-        self.dealer
-    }
-
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; 10]; 4] {
-        &self.dealt
-    }
-
-    /// Every card of the deal in play order, as `seat << 6 | card`.
-    #[inline]
-    pub fn plays(&self) -> &[u8; 40] {
-        &self.plays
+    crate::games::getters! {
+        /// Who dealt the deal.
+        dealer: u8;
+        /// Each seat's cards as dealt, in dealt order.
+        dealt: &[[CardCode; 10]; 4];
+        /// Every card of the deal in play order, as `seat << 6 | card`.
+        plays: &[u8; 40];
     }
 }
 
@@ -524,58 +516,25 @@ impl Tressette {
         self.phase == Phase::Play
     }
 
-    /// The group has ended (T-18).
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.is_over
-    }
-
-    /// Who leads the deal's first trick, the dealer's left (T-4).
-    #[inline]
-    pub fn leader(&self) -> u8 {
-        self.leader
-    }
-
-    /// The cards of the tricks each seat has taken this deal (T-5), by seat.
-    #[inline]
-    pub fn taken(&self) -> &[CardSet; 4] {
-        &self.taken
-    }
-
-    /// What each seat declared from its hand this deal (T-7..T-11), by seat.
-    #[inline]
-    pub fn declarations(&self) -> &[Declarations; 4] {
-        &self.declarations
-    }
-
-    /// Who led the trick in progress (or the deal's first), or None before the first deal.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.trick_leader
-    }
-
-    /// Each side's points toward the game in progress (T-15), by side.
-    #[inline]
-    pub fn points(&self) -> &[i64; 2] {
-        &self.points
-    }
-
-    /// Each side's points scored this deal, by side.
-    #[inline]
-    pub fn deal_points(&self) -> &[i64; 2] {
-        &self.deal_points
-    }
-
-    /// Each side's points declared this deal (T-7..T-11), by side.
-    #[inline]
-    pub fn deal_declared(&self) -> &[i64; 2] {
-        &self.deal_declared
-    }
-
-    /// Each side's trick bonuses this deal (T-13, T-14), by side.
-    #[inline]
-    pub fn deal_bonus(&self) -> &[i64; 2] {
-        &self.deal_bonus
+    crate::games::getters! {
+        /// The group has ended (T-18).
+        is_over: bool;
+        /// Who leads the deal's first trick, the dealer's left (T-4).
+        leader: u8;
+        /// The cards of the tricks each seat has taken this deal (T-5), by seat.
+        taken: &[CardSet; 4];
+        /// What each seat declared from its hand this deal (T-7..T-11), by seat.
+        declarations: &[Declarations; 4];
+        /// Who led the trick in progress (or the deal's first), or None before the first deal.
+        trick_leader: Option<Seat>;
+        /// Each side's points toward the game in progress (T-15), by side.
+        points: &[i64; 2];
+        /// Each side's points scored this deal, by side.
+        deal_points: &[i64; 2];
+        /// Each side's points declared this deal (T-7..T-11), by side.
+        deal_declared: &[i64; 2];
+        /// Each side's trick bonuses this deal (T-13, T-14), by side.
+        deal_bonus: &[i64; 2];
     }
 
     /// The games of the group won so far (T-16, T-18).
@@ -584,16 +543,11 @@ impl Tressette {
         &self.games[..self.games_len as usize]
     }
 
-    /// Each side's points toward the game as the last deal ended, by side.
-    #[inline]
-    pub fn settled_points(&self) -> &[i64; 2] {
-        &self.settled_points
-    }
-
-    /// How many games had been won when the last deal ended.
-    #[inline]
-    pub fn settled_games(&self) -> u8 {
-        self.settled_games
+    crate::games::getters! {
+        /// Each side's points toward the game as the last deal ended, by side.
+        settled_points: &[i64; 2];
+        /// How many games had been won when the last deal ended.
+        settled_games: u8;
     }
 
     /// Puts the group in `position` (a state of the Python engine); the options, the first
@@ -672,11 +626,7 @@ impl Tressette {
             deal_number: self.deal_number,
             dealer: self.dealer,
             leader: self.leader,
-            dealt: if self.in_deal() {
-                crate::games::Recorded::dealt_hands(self)
-            } else {
-                Vec::new()
-            },
+            dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands.map(CardSet::bits),
             taken: self.taken.map(CardSet::bits),
             declarations: shown_by_seat(&self.declarations),
@@ -779,8 +729,7 @@ impl Tressette {
 
     /// A uniformly random legal card (the batch path's random player).
     pub fn random_action(&self, rng: &mut Rng) -> u32 {
-        let mask = self.legal_card_mask();
-        crate::core::cards::nth_card(mask, rng.below(mask.count_ones())) as u32
+        rng.card(self.legal_card_mask()).into()
     }
 
     #[inline]
@@ -795,17 +744,6 @@ impl Tressette {
         }
     }
 
-    /// A decision checked first: why it is illegal (and nothing changes), else what `step`
-    /// returns (true when it finished a deal and the game goes on).
-    pub fn apply<E: EventSink<TressetteEvent>>(
-        &mut self,
-        action: i64,
-        events: &mut E,
-    ) -> Result<bool, IllegalMove> {
-        self.check(action)?;
-        Ok(self.step(action as u32, events))
-    }
-
     /// A card (the only decision): returns true when it finished a deal and the group goes
     /// on.
     pub fn step<E: EventSink<TressetteEvent>>(&mut self, action: u32, events: &mut E) -> bool {
@@ -818,35 +756,16 @@ impl Tressette {
             events.push(TressetteEvent::CardPlayed { seat, card });
         }
         self.hands[seat as usize].remove(Card::from_code(card));
-        self.plays[self.plays_len as usize] = seat << 6 | card;
-        self.plays_len += 1;
-        let count = self.trick_count + 1;
-        if count < 4 {
-            if count == 1 {
-                self.lead_suit = card >> 4;
-            }
-            self.trick_count = count;
+        let Some(start) = self.play_to_trick(seat, card, 4) else {
             self.to_act = Some(Seat::new(seat).next(4));
             return false;
-        }
-        let start = self.plays_len as usize - 4;
-        let lead = self.lead_suit;
-        let mut best = start;
-        let mut best_power = self.power(self.plays[start] & 63, lead);
-        let mut mask = 1u64 << (self.plays[start] & 63);
-        for index in start + 1..start + 4 {
-            let card = self.plays[index] & 63;
-            mask |= 1u64 << card;
-            let power = self.power(card, lead);
-            if power > best_power {
-                best = index;
-                best_power = power;
-            }
-        }
-        let winner = self.plays[best] >> 6;
-        self.trick_count = 0;
-        self.tricks[winner as usize] += 1;
-        self.tricks_played += 1;
+        };
+        let trick = &self.plays[start..start + 4];
+        let mask = trick
+            .iter()
+            .fold(0, |mask, &play| mask | 1u64 << (play & 63));
+        let winner = trick[best_play(trick, |card, lead| self.power(card, lead)).0] >> 6;
+        self.take_trick(winner);
         self.trick_leader = Some(Seat::new(winner));
         self.to_act = Some(Seat::new(winner));
         self.taken[winner as usize] |= CardSet::from_bits(mask); // T-5: each player keeps his own tricks
@@ -930,18 +849,13 @@ impl Tressette {
         hands: &[[CardCode; 10]; 4],
         events: &mut E,
     ) {
-        self.dealt = *hands;
+        self.start_card_play(hands);
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
         }
         let leader = (self.dealer + 1) & 3; // T-4
         self.leader = leader;
-        self.plays_len = 0;
-        self.trick_count = 0;
-        self.lead_suit = 0;
         self.trick_leader = Some(Seat::new(leader));
-        self.tricks = [0; 4];
-        self.tricks_played = 0;
         self.taken = [CardSet::EMPTY; 4];
         self.deal_points = [0; 2];
         self.deal_bonus = [0; 2];
@@ -1068,43 +982,18 @@ impl Tressette {
     }
 }
 
-crate::games::impl_game!(Tressette);
-
-impl crate::games::DealtGame for Tressette {
-    type Event = TressetteEvent;
-    fn apply(
-        &mut self,
-        action: i64,
-        events: &mut Vec<TressetteEvent>,
-    ) -> Result<bool, IllegalMove> {
-        Tressette::apply(self, action, events)
-    }
-    #[inline]
-    fn step_unchecked(&mut self, action: u32) -> bool {
-        self.step(action, &mut ())
-    }
-    fn random_action(&self, rng: &mut Rng) -> u32 {
-        Tressette::random_action(self, rng)
-    }
-    fn deal_random(&mut self, rng: &mut Rng) {
-        self.deal_random(rng, &mut ())
-    }
-}
+crate::games::impl_game!(Tressette {
+    view: super::view::TressetteView,
+    line: TressetteLine,
+    position: TressettePosition,
+    dealt: TressetteEvent,
+    deal_events: &mut (),
+});
 
 impl crate::games::Setup for Tressette {
     type Options = TressetteOptions;
     fn setup(options: TressetteOptions, first_dealer: u8) -> Result<Tressette, String> {
         Ok(Tressette::new(options, first_dealer % 4))
-    }
-}
-
-impl crate::games::Positioned for Tressette {
-    type Position = TressettePosition;
-    fn position(&self) -> TressettePosition {
-        Tressette::position(self)
-    }
-    fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
-        Tressette::restore(self, position)
     }
 }
 
@@ -1125,25 +1014,18 @@ impl crate::games::Recorded for Tressette {
         Ok(())
     }
     fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.dealt.iter().map(|hand| hand.to_vec()).collect()
+        self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        crate::games::DealRecord {
-            dealer: self.dealer,
-            dealt: self.dealt_hands(),
-            actions: record_actions(self.plays()),
-        }
+        let actions = record_actions(self.plays());
+        crate::games::DealRecord::new(self.dealer, &self.dealt, 10, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let records = self.completed.get(start..).unwrap_or_default();
-        records
-            .iter()
-            .map(|record| crate::games::DealRecord {
-                dealer: record.dealer,
-                dealt: record.dealt.iter().map(|hand| hand.to_vec()).collect(),
-                actions: record_actions(&record.plays),
-            })
-            .collect()
+        let record = |kept: &TressetteRecord| {
+            crate::games::DealRecord::new(kept.dealer, &kept.dealt, 10, record_actions(&kept.plays))
+        };
+        records.iter().map(record).collect()
     }
 }
 

@@ -12,7 +12,9 @@
 
 use crate::core::cards::Cards;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
-use crate::vector::{add, add_number, clip_from, mark_cards, mark_plays, Encoder, Flat};
+use crate::vector::{
+    add, add_number, add_numbers, clip_from, mark_cards, mark_plays, observer, Flat,
+};
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
 const CARD_ACTIONS: usize = 64;
@@ -143,16 +145,14 @@ pub fn encode_tressette(
     out: &mut [f32],
     mask: &mut [u8],
 ) -> bool {
-    let Some(seat) = game.to_act().filter(|_| game.in_deal()) else {
+    let Some(seat) = observer(game, out, mask) else {
         return false;
     };
     let seat = seat.index();
     let s = seat as usize;
     let rel = |other: u8| ((other + 4 - seat) & 3) as usize;
     let own = s & 1; // the sides are seats 0, 2 and 1, 3
-    out.fill(0.0);
-    mask.fill(0);
-    // cards: the hand, the plays of the deal and the trick
+                     // cards: the hand, the plays of the deal and the trick
     mark_cards(out, 0, game.hands()[s].bits());
     mark_plays(
         out,
@@ -168,13 +168,9 @@ pub fn encode_tressette(
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase() as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);
-    for r in 0..4 {
-        let size = game.hands()[(s + r) & 3].len();
-        add_number(out, t.hand_sizes[r], size as f64);
-    }
-    for r in 0..4 {
-        add_number(out, t.tricks_won[r], game.tricks()[(s + r) & 3] as f64);
-    }
+    let hands = game.hands();
+    add_numbers(out, &t.hand_sizes, s, |o| hands[o].len() as f64);
+    add_numbers(out, &t.tricks_won, s, |o| game.tricks()[o] as f64);
     for (r, buckets) in t.declarations.iter().enumerate() {
         for declaration in game.declarations()[(s + r) & 3].as_slice() {
             let Some(&kind) = buckets.kind.get(declaration.kind as usize) else {
@@ -186,16 +182,10 @@ pub fn encode_tressette(
             add_number(out, buckets.points, declaration.points as f64);
         }
     }
-    for r in 0..2 {
-        add_number(out, t.points[r], game.points()[(own + r) & 1] as f64);
-    }
-    for r in 0..2 {
-        add_number(
-            out,
-            t.deal_points[r],
-            game.deal_points()[(own + r) & 1] as f64,
-        );
-    }
+    add_numbers(out, &t.points, own, |side| game.points()[side] as f64);
+    add_numbers(out, &t.deal_points, own, |side| {
+        game.deal_points()[side] as f64
+    });
     let games = game.games();
     let won = |buckets: &[i64; 3], index: usize, out: &mut [f32]| {
         let g = games[index];
@@ -212,9 +202,7 @@ pub fn encode_tressette(
             won(&t.games_any, index, out);
         }
     }
-    for r in 0..2 {
-        add_number(out, t.totals[r], game.totals()[(own + r) & 1] as f64);
-    }
+    add_numbers(out, &t.totals, own, |side| game.totals()[side] as f64);
     add(
         out,
         t.finished[usize::from(game.phase() == Phase::Over)],
@@ -232,18 +220,13 @@ pub fn tressette_code(t: &TressetteTables, index: usize) -> Option<u32> {
     (index < CARD_ACTIONS.min(t.num_actions)).then_some(index as u32)
 }
 
-impl Encoder for Tressette {
-    type Tables = TressetteTables;
-    fn action_code(&self, tables: &TressetteTables, index: usize) -> Option<u32> {
-        tressette_code(tables, index)
-    }
-    fn encode(&self, tables: &TressetteTables, out: &mut [f32], mask: &mut [u8]) -> bool {
-        encode_tressette(self, tables, out, mask)
-    }
-    fn last_deal_scores(&self) -> Option<Vec<i64>> {
-        Some(self.sheet().last()?.scores.to_vec())
-    }
-}
+crate::vector::impl_encoder!(
+    Tressette,
+    TressetteTables,
+    encode: encode_tressette,
+    code: |_, t, index| tressette_code(t, index),
+    scores: |line| line.scores.to_vec(),
+);
 
 #[cfg(test)]
 mod tests {

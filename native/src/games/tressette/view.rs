@@ -5,8 +5,9 @@ use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{CardSet, Seat};
+use crate::games::view_plays;
 
-use super::rules::{Phase, Tressette, TressetteLine};
+use super::rules::{Phase, Tressette};
 
 /// Everything `seat` may know now, and nothing else: its own cards, the public play and the
 /// sides' points.
@@ -57,16 +58,7 @@ impl Tressette {
     pub fn view(&self, seat: Seat) -> TressetteView {
         let in_deal = self.in_deal();
         let s = seat.index() as usize;
-        let plays: Vec<(u8, CardCode)> = if in_deal {
-            self.plays().iter().map(|&p| (p >> 6, p & 63)).collect()
-        } else {
-            Vec::new()
-        };
-        let trick_len = if in_deal {
-            self.trick_count() as usize
-        } else {
-            0
-        };
+        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
         let legal_actions = if self.to_act() == Some(seat) {
             Cards(self.legal_card_mask()).collect()
         } else {
@@ -93,9 +85,9 @@ impl Tressette {
             } else {
                 [0; 4]
             },
-            trick: plays[plays.len() - trick_len..].to_vec(),
             plays,
             trick_leader: self.trick_leader().filter(|_| in_deal),
+            trick,
             tricks_won: if in_deal { *self.tricks() } else { [0; 4] },
             to_act: self.to_act(),
             legal_actions,
@@ -108,22 +100,12 @@ impl Tressette {
     }
 }
 
-impl crate::games::Described for Tressette {
-    type View = TressetteView;
-    type Line = TressetteLine;
-    fn view(&self, seat: Seat) -> TressetteView {
-        Tressette::view(self, seat)
-    }
-    fn lines(&self) -> &[TressetteLine] {
-        self.sheet()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::rng::Rng;
     use crate::games::tressette::TressetteOptions;
+    use crate::games::{check_seat_views, ShownCards};
 
     #[test]
     fn a_seat_sees_its_own_cards_and_the_public_play_never_another_hand() {
@@ -133,6 +115,15 @@ mod tests {
         let card = Cards(game.legal_card_mask()).next().expect("a legal card");
         game.step(card.into(), &mut ());
         let next = game.to_act().expect("the next seat plays");
+        check_seat_views(
+            &game,
+            |seat| game.hands()[seat.at()].bits(),
+            |view| ShownCards {
+                hand: view.hand.clone(),
+                hand_sizes: view.hand_sizes.to_vec(),
+                legal: view.legal_actions.len(),
+            },
+        );
         for seat in (0..4).map(Seat::new) {
             let view = game.view(seat);
             let own = game.hands()[seat.index() as usize];
@@ -140,7 +131,6 @@ mod tests {
             assert_eq!(view.dealt, game.dealt()[seat.index() as usize].to_vec());
             for other in (0..4).filter(|&o| o != seat.index()) {
                 let hidden = game.hands()[other as usize].bits();
-                assert!(view.hand.iter().all(|&c| hidden >> c & 1 == 0));
                 assert!(view.legal_actions.iter().all(|&c| hidden >> c & 1 == 0));
             }
             assert_eq!(view.plays, vec![(first.index(), card)]);
