@@ -31,6 +31,7 @@ from koloda.core.engine import DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
 from koloda.core.plugin import NativeSearch
+from koloda.core.state_base import DealBookkeeping
 
 _MASK64 = (1 << 64) - 1
 
@@ -53,13 +54,9 @@ def _native() -> Any:
     return importlib.import_module("koloda._native")
 
 
-class NativeState:
+class NativeState(DealBookkeeping):
     """What every native state adds to its Rust core (see the module's text)."""
 
-    PHASE_NAMES: ClassVar[tuple[str, ...]]
-    AWAIT_PHASE: ClassVar[int]
-    OVER_PHASE: ClassVar[int]
-    DEALER_RULE: ClassVar[str]
     EVENTS: ClassVar[EventMakers] = COMMON_EVENTS
     VIEW: ClassVar[Callable[..., Any]]
     """The game's view class, made from the fields of the core's view (``_view``)."""
@@ -102,26 +99,6 @@ class NativeState:
         state.shuffler = shuffler
         return state
 
-    @property
-    def awaiting_deal(self) -> bool:
-        return self.phase == self.AWAIT_PHASE
-
-    @property
-    def deal_index(self) -> int:
-        return self.deal_number
-
-    @property
-    def next_dealer(self) -> Seat:
-        return self.dealer
-
-    @property
-    def phase_name(self) -> str:
-        return self.PHASE_NAMES[self.phase]
-
-    @property
-    def in_deal(self) -> bool:
-        return self.AWAIT_PHASE < self.phase < self.OVER_PHASE
-
     def _summaries(self, lines: Sequence[Any]) -> Sequence[Any]:
         """The score sheet's lines as the game's objects, from the core's (a list, or a
         tuple where the Python engine's sheet is one)."""
@@ -138,9 +115,6 @@ class NativeState:
             cache = cache + self._summaries(self._sheet_lines(len(cache)))
             self.__dict__["_sheet"] = cache
         return cast("Sequence[Any]", cache)
-
-    def deal_scores(self) -> list[tuple[int, ...]]:
-        return [line.scores for line in self.sheet]
 
     def _events(self, raw: Sequence[dict[str, Any]]) -> list[Event]:
         """The event objects of the native engine's (dicts of their fields with their
@@ -255,6 +229,9 @@ class NativeDealing(NativeState):
         """The finished deals' logs."""
         return [_deal_log(record) for record in self._completed(0)]
 
+    def _finished_logs(self) -> list[DealLog]:
+        return self.completed
+
     def _deal_from_shuffler(self) -> None:
         """Called by the native ``apply_unchecked`` when a deal ends and a shuffler deals."""
         if self.shuffler is not None:
@@ -263,41 +240,12 @@ class NativeDealing(NativeState):
     def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
         self._deal_hands(self.rules.deal_hands(shuffler, self.deal_number), events)
 
-    def start_deal(self, setup: DealSetup) -> list[Event]:
-        """Start the next deal from given cards; a deal out of turn, by the wrong dealer or
-        with a broken deck is a DealError."""
-        if self.phase != self.AWAIT_PHASE:
-            over = self.phase == self.OVER_PHASE
-            raise DealError(
-                f"deal {self.deal_number}: "
-                + ("the game is over" if over else "cannot start a deal while one is being played")
-            )
-        if setup.dealer != self.dealer:
-            raise DealError(
-                f"deal {self.deal_number}: dealer must be seat {self.dealer}, "
-                f"not {setup.dealer} ({self.DEALER_RULE})"
-            )
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
         self.rules.check_hands(setup.hands, self.deal_number)
-        events: list[Event] = []
         self._deal_hands(setup.hands, events)
-        return events
-
-    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
-        """Deal further deals from ``shuffler`` (a resumed saved game); deals now if due."""
-        self.shuffler = shuffler
-        events: list[Event] = []
-        if self.phase == self.AWAIT_PHASE:
-            self._deal_next(shuffler, events)
-        return events
 
     def current_log(self) -> DealLog:
         return _deal_log(self._current_record())
-
-    def deal_logs(self) -> list[DealLog]:
-        logs = self.completed
-        if self.in_deal:
-            logs.append(self.current_log())
-        return logs
 
 
 class NativeRules:

@@ -113,34 +113,40 @@ class StateTemplate(type):
         return cls
 
 
-class DealtGameState(metaclass=StateTemplate):
-    """What every game's state shares: the protocol's bookkeeping and the checked ``apply``."""
+class DealBookkeeping:
+    """The deal bookkeeping of every game's state, on either engine (``DealtGameState`` and
+    the native states of ``koloda.core.native_state``): the phase's meaning (0: between
+    deals, the last: over), deals given or dealt from a shuffler, the deal logs and scores.
+    A state gives ``_start`` (a given deal's cards checked and dealt), ``_deal_next`` (a
+    deal from a shuffler), ``current_log`` and ``_finished_logs``."""
 
-    FIELDS: ClassVar[dict[str, str]]
-    """Every field (slot) of the class and how ``clone`` copies it."""
+    __slots__ = ()
+
     PHASE_NAMES: ClassVar[tuple[str, ...]]
     DEALER_RULE: ClassVar[str]
     """The rule that says who deals, cited when a deal names another dealer."""
 
-    rules: Any
-    shuffler: Shuffler | None
-    first_dealer: int
-    phase: int
-    to_act_seat: int
-    deal_number: int
-    dealer: int
-
     if TYPE_CHECKING:
-        sheet: Sequence[Any]
-        """The score sheet: one line (with its ``scores``) per finished deal."""
+        rules: Any
 
-        def clone(self) -> Self:
-            """A copy sharing nothing mutable; generated for each class from ``FIELDS``."""
+        @property
+        def shuffler(self) -> Shuffler | None: ...
 
-    @property
-    def to_act(self) -> Seat | None:
-        """The seat whose decision comes next, or None between deals and when over."""
-        return None if self.to_act_seat < 0 else self.to_act_seat
+        @shuffler.setter
+        def shuffler(self, value: Shuffler | None) -> None: ...
+
+        @property
+        def sheet(self) -> Sequence[Any]:
+            """The score sheet: one line (with its ``scores``) per finished deal."""
+
+        @property
+        def phase(self) -> int: ...
+
+        @property
+        def deal_number(self) -> int: ...
+
+        @property
+        def dealer(self) -> int: ...
 
     @property
     def awaiting_deal(self) -> bool:
@@ -163,9 +169,6 @@ class DealtGameState(metaclass=StateTemplate):
     def phase_name(self) -> str:
         return self.PHASE_NAMES[self.phase]
 
-    def legal_actions(self) -> Sequence[Action]:
-        raise NotImplementedError
-
     def current_log(self) -> DealLog:
         """The deal in progress: its setup and the decisions so far."""
         raise NotImplementedError
@@ -182,36 +185,6 @@ class DealtGameState(metaclass=StateTemplate):
 
     def deal_scores(self) -> list[tuple[int, ...]]:
         return [line.scores for line in self.sheet]
-
-    def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now (citing the rule), or None when it is legal."""
-        raise NotImplementedError
-
-    def _step(self, action: Action, events: list[Event] | None = None) -> None:
-        """The game's rules for one legal decision, recording events when ``events`` is a
-        list: the only code that changes a state for a decision."""
-        raise NotImplementedError
-
-    def apply_unchecked(self, action: Action) -> None:
-        """The fast path for search: the caller guarantees the action is legal.
-
-        Each class binds this name to its ``_step`` itself (one call less per decision)."""
-        self._step(action, None)
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a decision after checking it; an illegal one raises IllegalActionError
-        with the reason and the legal actions, and changes nothing."""
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            rules = self.rules
-            raise IllegalActionError(
-                rules.format_action(action),
-                reason,
-                [rules.format_action(a) for a in self.legal_actions()],
-            )
-        events: list[Event] = []
-        self._step(action, events)
-        return events
 
     def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
         """Deal the next deal (``deal_number``) from ``shuffler``."""
@@ -245,6 +218,64 @@ class DealtGameState(metaclass=StateTemplate):
         events: list[Event] = []
         if self.phase == PHASE_BETWEEN_DEALS:
             self._deal_next(shuffler, events)
+        return events
+
+
+class DealtGameState(DealBookkeeping, metaclass=StateTemplate):
+    """What every game's state shares: the protocol's bookkeeping and the checked ``apply``."""
+
+    FIELDS: ClassVar[dict[str, str]]
+    """Every field (slot) of the class and how ``clone`` copies it."""
+
+    rules: Any
+    shuffler: Shuffler | None
+    first_dealer: int
+    phase: int
+    to_act_seat: int
+    deal_number: int
+    dealer: int
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> Self:
+            """A copy sharing nothing mutable; generated for each class from ``FIELDS``."""
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose decision comes next, or None between deals and when over."""
+        return None if self.to_act_seat < 0 else self.to_act_seat
+
+    def legal_actions(self) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (citing the rule), or None when it is legal."""
+        raise NotImplementedError
+
+    def _step(self, action: Action, events: list[Event] | None = None) -> None:
+        """The game's rules for one legal decision, recording events when ``events`` is a
+        list: the only code that changes a state for a decision."""
+        raise NotImplementedError
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The fast path for search: the caller guarantees the action is legal.
+
+        Each class binds this name to its ``_step`` itself (one call less per decision)."""
+        self._step(action, None)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a decision after checking it; an illegal one raises IllegalActionError
+        with the reason and the legal actions, and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            rules = self.rules
+            raise IllegalActionError(
+                rules.format_action(action),
+                reason,
+                [rules.format_action(a) for a in self.legal_actions()],
+            )
+        events: list[Event] = []
+        self._step(action, events)
         return events
 
 

@@ -24,7 +24,6 @@ from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
 from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeRules, NativeState
 from koloda.core.options import build_options
-from koloda.core.state_base import DealtGameState
 from koloda.games.hundred_one.events import (
     CardDrawn,
     NothingToDraw,
@@ -37,9 +36,7 @@ from koloda.games.hundred_one.events import (
 from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.state import (
-    PHASE_AWAIT_DEAL,
     PHASE_NAMES,
-    PHASE_OVER,
     DealSummary,
     HundredOneSetup,
     HundredOneState,
@@ -120,8 +117,6 @@ class NativeHundredOneState(HundredOneCore, NativeState):
     rules: NativeHundredOneRules
 
     PHASE_NAMES = PHASE_NAMES
-    AWAIT_PHASE = PHASE_AWAIT_DEAL
-    OVER_PHASE = PHASE_OVER
     DEALER_RULE = "H-3"
     EVENTS: ClassVar[EventMakers] = {
         **COMMON_EVENTS,
@@ -136,10 +131,6 @@ class NativeHundredOneState(HundredOneCore, NativeState):
     }
     VIEW = HundredOneView
     SUMMARY = DealSummary
-
-    @property
-    def in_deal(self) -> bool:
-        return self.phase not in (PHASE_AWAIT_DEAL, PHASE_OVER)
 
     def _summaries(self, lines: Sequence[Any]) -> tuple[DealSummary, ...]:
         return tuple(DealSummary(**line) for line in lines)
@@ -168,25 +159,21 @@ class NativeHundredOneState(HundredOneCore, NativeState):
             raise restock_missing(used)
         raise restocks_unused(used, error["given"], error["last_card"])
 
-    def start_deal(self, setup: DealSetup) -> list[Event]:
-        """Start the next hand from a given setup; a hand out of turn, by the wrong dealer
-        or with a broken deck is a DealError."""
-        return DealtGameState.start_deal(self, setup)  # type: ignore[arg-type]
-
-    def _start(self, setup: DealSetup, events: list[Event]) -> None:
-        HundredOneState._start(self, setup, events)  # type: ignore[arg-type]
-
     def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
         raw = self._deal_setup(asdict(setup))
         if events is not None:
             events.extend(self._events(raw))
 
-    def resume_dealing(self, shuffler: Shuffler) -> list[Event]:
-        """Deal further hands from ``shuffler`` (a resumed saved game); deals now if due."""
-        self.shuffler = shuffler
-        if self.phase == PHASE_AWAIT_DEAL:
-            return self._events(self._deal_next())
-        return []
+    def _start(self, setup: DealSetup, events: list[Event]) -> None:
+        """Checks the given hand's cards (as the Python engine) and deals them."""
+        self._deal(self.rules.check_setup(setup, self.deal_number), events)
+
+    def _deal_next(self, shuffler: Shuffler, events: list[Event] | None) -> None:
+        """Deals the next hand from the state's shuffler (natively when it is the seeded
+        core one)."""
+        raw = self._deal_shuffled()
+        if events is not None:
+            events.extend(self._events(raw))
 
     def _setup_of(self, record: dict[str, Any]) -> HundredOneSetup:
         """The setup of a hand's record (built from the shuffled deck when self-dealt)."""
@@ -210,11 +197,8 @@ class NativeHundredOneState(HundredOneCore, NativeState):
     def current_log(self) -> DealLog:
         return self._hand_log(self._current_record())
 
-    def deal_logs(self) -> list[DealLog]:
-        logs = [self._hand_log(record) for record in self._completed(0)]
-        if self.in_deal:
-            logs.append(self.current_log())
-        return logs
+    def _finished_logs(self) -> list[DealLog]:
+        return [self._hand_log(record) for record in self._completed(0)]
 
     def card_count(self) -> int:
         """Cards in hands, stock and discard pile (36 during a hand)."""

@@ -103,8 +103,11 @@ class HundredOneRules(RulesBase[HundredOneState]):
             dealer, tuple(tuple(h) for h in hands), cards[dealt], tuple(cards[dealt + 1 :])
         )
 
-    def check_setup(self, setup: HundredOneSetup, deal: int) -> None:
-        """Each seat holds hand_size cards; hands, starter and stock are exactly the deck."""
+    def check_setup(self, setup: DealSetup, deal: int) -> HundredOneSetup:
+        """``setup`` as a hand of 101 once checked: each seat holds hand_size cards; hands,
+        starter and stock are exactly the deck."""
+        if not isinstance(setup, HundredOneSetup):
+            raise DealError(f"deal {deal}: a 101 deal needs a starter and a stock")
         seen = check_hands(
             setup.hands,
             deal=deal,
@@ -128,6 +131,7 @@ class HundredOneRules(RulesBase[HundredOneState]):
                 not self.deck_mask >> c & 1 for c in restock
             ):
                 raise DealError(f"deal {deal}: restock {index} is not a set of deck cards")
+        return setup
 
     def sample_state(self, view: HundredOneView, rng: random.Random) -> HundredOneState:
         return sample_state(self, view, rng)

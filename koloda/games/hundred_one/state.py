@@ -428,10 +428,7 @@ class HundredOneState(DealtGameState):
 
     def _start(self, setup: DealSetup, events: list[Event]) -> None:
         """Start the next hand from a given setup (each hand in dealt order)."""
-        if not isinstance(setup, HundredOneSetup):
-            raise DealError(f"deal {self.deal_number}: a 101 deal needs a starter and a stock")
-        self.rules.check_setup(setup, self.deal_number)
-        self._deal(setup, events)
+        self._deal(self.rules.check_setup(setup, self.deal_number), events)
 
     def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
         masks = []

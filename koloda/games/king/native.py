@@ -41,9 +41,7 @@ from koloda.games.king.rules import KingRules
 from koloda.games.king.state import (
     _NO_TRUMP,
     _TRUMP_POWER,
-    PHASE_AWAIT_DEAL,
     PHASE_NAMES,
-    PHASE_OVER,
     PHASE_PLAY,
     DealSummary,
     KingState,
@@ -99,8 +97,6 @@ class NativeKingState(KingCore, NativeDealing):
     rules: NativeKingRules
 
     PHASE_NAMES = PHASE_NAMES
-    AWAIT_PHASE = PHASE_AWAIT_DEAL
-    OVER_PHASE = PHASE_OVER
     DEALER_RULE = "K-6, K-21"
     PLAY_PHASE = PHASE_PLAY
     EVENTS: ClassVar[EventMakers] = {

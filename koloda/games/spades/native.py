@@ -48,10 +48,8 @@ from koloda.games.spades.options import SpadesOptions
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import SideScore
 from koloda.games.spades.state import (
-    PHASE_AWAIT_DEAL,
     PHASE_DISCARD,
     PHASE_NAMES,
-    PHASE_OVER,
     PHASE_PLAY,
     SPADES_POWER,
     DealSummary,
@@ -106,8 +104,6 @@ class NativeSpadesState(SpadesCore, NativeDealing):
     rules: NativeSpadesRules
 
     PHASE_NAMES = PHASE_NAMES
-    AWAIT_PHASE = PHASE_AWAIT_DEAL
-    OVER_PHASE = PHASE_OVER
     DEALER_RULE = "S-3"
     PLAY_PHASE = PHASE_PLAY
     power = SPADES_POWER

@@ -40,9 +40,7 @@ from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
 from koloda.games.tressette.state import (
     NUM_SEATS,
-    PHASE_AWAIT_DEAL,
     PHASE_NAMES,
-    PHASE_OVER,
     PHASE_PLAY,
     DealSummary,
     TressetteState,
@@ -121,8 +119,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
     rules: NativeTressetteRules
 
     PHASE_NAMES = PHASE_NAMES
-    AWAIT_PHASE = PHASE_AWAIT_DEAL
-    OVER_PHASE = PHASE_OVER
     DEALER_RULE = "T-4"
     PLAY_PHASE = PHASE_PLAY
     EVENTS: ClassVar[EventMakers] = {
@@ -138,10 +134,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
     def power(self) -> tuple[int, ...]:
         """The trick power table, as the Python engine keeps it (for hints)."""
         return POWER_SPECIAL if self.rules.options.hearts_special else POWER_PLAIN
-
-    @property
-    def in_deal(self) -> bool:
-        return self.phase == PHASE_PLAY
 
     @property
     def plays(self) -> list[int]:

@@ -244,7 +244,7 @@ game_core! {
 
     /// Deals the next hand from the shuffler (natively when it is the seeded core one);
     /// returns its events.
-    fn _deal_next<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+    fn _deal_shuffled<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
         let mut events = Vec::new();
         Self::deal_next(slf, &mut events)?;
         bridge::events_of(slf.py(), &events)
