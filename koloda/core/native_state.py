@@ -6,13 +6,15 @@ events and view fields.
 
 - ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
   NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,
-  Rust's reasons): creation, the protocol's properties, the score sheet (``SUMMARY`` made
-  from each line's fields), events as objects (``EVENTS``: a maker by the event's kind) and
-  views (``VIEW`` made from the fields of the core's ``_view``);
-- ``NativeDealing``: the deal bookkeeping of the whole-deck trick games (King, Spades,
-  Tressette): the deals given, their records and logs;
+  Rust's reasons): creation, the deal bookkeeping both engines share
+  (``state_base.DealBookkeeping``), the score sheet (``SUMMARY`` made from each line's
+  fields), events as objects (``EVENTS``: a maker by the event's kind) and views (``VIEW``
+  made from the fields of the core's ``_view``);
+- ``NativeDealing``: the deals of the whole-deck trick games (King, Spades, Tressette): the
+  deals given, their records and logs;
 - ``NativeRules``, listed before the game's Python rules class: ``engine``, empty states,
-  the native seeded deal and the batch ``playouts``;
+  the native seeded deal, the batch ``playouts``, a Python state loaded whole
+  (``from_python``, the game's ``POSITION``), sampling and the search's parts;
 - ``NativeAnalysis`` (the trick games'): the post-game analysis's values in Rust
   (``ANALYSIS``: the core's ``analysis_<game>`` and ``analysis_<game>_dealt``).
 """
@@ -62,19 +64,8 @@ class NativeState(DealBookkeeping):
     """The game's view class, made from the fields of the core's view (``_view``)."""
     SUMMARY: ClassVar[Callable[..., Any]]
     """The score sheet's line (the game's ``DealSummary``), made from a native line's fields."""
-    rules: Any
-    shuffler: Shuffler | None
 
-    if TYPE_CHECKING:  # the Rust core's members, as read here
-
-        @property
-        def phase(self) -> int: ...
-
-        @property
-        def deal_number(self) -> int: ...
-
-        @property
-        def dealer(self) -> int: ...
+    if TYPE_CHECKING:  # the Rust core's members, as read here (the deal's are the base's)
 
         @property
         def to_act(self) -> int | None: ...
