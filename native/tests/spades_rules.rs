@@ -204,3 +204,103 @@ fn equal_totals_past_500_play_another_hand() {
     assert!(game.is_over());
     assert_eq!(game.winners().as_slice(), [0]);
 }
+
+#[test]
+fn the_records_keep_each_hands_dealer_cards_and_decisions() {
+    // rule: S-3 S-4 S-10 the deal rotates left; the dealer bids first, his left leads
+    use koloda_native::core::rng::Rng;
+    use koloda_native::core::Seat;
+    use koloda_native::games::Recorded;
+    let options = SpadesOptions {
+        max_deals: 5,
+        target: 1000,
+        ..SpadesOptions::default()
+    };
+    let mut game = Spades::new(options, 2);
+    let mut rng = Rng::new(17);
+    let (mut dealt, mut decisions, mut auctions) = (Vec::new(), Vec::new(), Vec::new());
+    while !game.is_over() {
+        if !game.in_deal() {
+            assert_eq!(game.to_act(), None);
+            game.deal_random(&mut rng);
+            dealt.push(*game.dealt());
+            decisions.push(Vec::new());
+            assert_eq!(game.to_act(), Some(Seat::new(game.dealer())));
+            assert_eq!(game.trick_leader(), None);
+            assert!(game.auction().is_empty());
+            assert_eq!(game.current_record().dealer, game.dealer());
+            assert_eq!(game.dealt_hands(), game.current_record().dealt);
+        }
+        let seat = game.to_act().expect("a seat acts").index();
+        let bidding = game.phase() != Phase::Play;
+        let action = game.random_action(&mut rng);
+        decisions.last_mut().expect("a hand").push(action);
+        game.apply(i64::from(action), &mut Vec::new())
+            .expect("a legal action");
+        if bidding && game.phase() == Phase::Play {
+            let leader = Some(Seat::new((game.dealer() + 1) % 4));
+            assert_eq!(game.trick_leader(), leader);
+            assert_eq!(game.to_act(), leader);
+            auctions.push(game.auction().to_vec());
+        }
+        if bidding {
+            let last = game.auction().last().copied();
+            if game.in_deal() {
+                assert_eq!(last, Some((seat, action)));
+            }
+        }
+        if game.in_deal() {
+            assert_eq!(
+                &game.current_record().actions,
+                decisions.last().expect("a hand")
+            );
+        }
+    }
+    let records = game.records(0);
+    assert_eq!(game.completed().len(), 5);
+    for (hand, (kept, line)) in game.completed().iter().zip(game.sheet()).enumerate() {
+        assert_eq!(line.dealer, (2 + hand as u8) % 4, "hand {hand}");
+        assert_eq!(kept.dealer(), line.dealer);
+        assert_eq!(records[hand].dealer, line.dealer);
+        assert_eq!(kept.dealt(), &dealt[hand]);
+        let hands: Vec<Vec<u8>> = dealt[hand].iter().map(|h| h.to_vec()).collect();
+        assert_eq!(records[hand].dealt, hands);
+        assert_eq!(kept.actions(), decisions[hand]);
+        assert_eq!(records[hand].actions, decisions[hand]);
+        // the bids in the auction go round from the dealer
+        let bidders: Vec<u8> = auctions[hand]
+            .iter()
+            .filter(|&&(_, action)| (BID_BASE..BID_BASE + 15).contains(&action))
+            .map(|&(seat, _)| seat)
+            .collect();
+        let from_dealer: Vec<u8> = (0..4).map(|i| (line.dealer + i) % 4).collect();
+        assert_eq!(bidders, from_dealer);
+    }
+    assert_eq!(game.records(3), records[3..]);
+    assert!(game.records(9).is_empty());
+}
+
+#[test]
+fn each_seat_gets_its_sides_total_and_equal_totals_at_the_last_hand_share_the_win() {
+    // rule: S-16 S-17
+    let options = SpadesOptions {
+        max_deals: 2,
+        ..options(false, true)
+    };
+    let mut game = Spades::new(options, 0);
+    play_hand(&mut game, 0, [13, NIL, NIL, 1]);
+    assert_eq!(game.totals()[..2], [230, 90]);
+    let [a, b] = [230.0, 90.0];
+    assert_eq!(koloda_native::games::Game::outcome(&game), vec![a, b, a, b]);
+    assert_eq!(game.outcome(), [a, b, a, b]);
+    assert!(!game.is_over() && !game.in_deal());
+    // side 1 evens it with its own thirteen and nil (230), side 0 makes a nil and is set
+    // on one (90): equal totals at the last hand share the win
+    play_hand(&mut game, 1, [NIL, 13, 1, NIL]);
+    assert_eq!(game.totals()[..2], [320, 320]);
+    assert!(game.is_over() && !game.in_deal());
+    assert_eq!(game.phase(), Phase::Over);
+    assert_eq!(game.winners().as_slice(), [0, 1]);
+    assert_eq!(game.to_act(), None);
+    assert_eq!(game.outcome(), [320.0; 4]);
+}
