@@ -444,3 +444,39 @@ fn the_table_takes_two_to_six_players_and_hands_that_leave_a_stock() {
         }
     }
 }
+
+#[test]
+fn after_a_draw_only_the_drawn_card_if_it_matches_or_a_pass() {
+    // rule: H-8 H-9 H-4
+    let mut game = dealt(["QH QS 9D", "8S 10H KH"], "9S", "JD AS");
+    play(&mut game, "8S draw"); // seat 0 holds only queens to play: he draws J♦
+    assert_eq!(game.drawn(), Some(card("JD")));
+    assert_eq!(legal(&game), ["pass"]);
+    let rule = |action: u32| game.check(i64::from(action)).expect_err("illegal").rule();
+    assert_eq!(
+        rule(u32::from(card("JD"))),
+        Some("H-4, H-8"),
+        "it does not match"
+    );
+    assert_eq!(
+        rule(u32::from(card("9D"))),
+        Some("H-8"),
+        "only the drawn card"
+    );
+    assert_eq!(
+        rule(u32::from(card("QH"))),
+        Some("H-8"),
+        "not a queen either"
+    );
+    assert_eq!(rule(DRAW), Some("H-8"), "no second draw");
+    assert_eq!(rule(SUIT_BASE), Some("H-8"));
+    play(&mut game, "pass");
+    assert_eq!(seat_to_act(&game), Some(1));
+    // seat 1 draws a card that matches: he may play it, or pass
+    play(&mut game, "draw");
+    assert_eq!(legal(&game), ["AS", "pass"]);
+    let refused = game
+        .check(i64::from(card("10H")))
+        .expect_err("not the drawn card");
+    assert_eq!(refused.rule(), Some("H-8"));
+}

@@ -579,3 +579,81 @@ fn the_first_dealer_is_a_seat_and_the_positive_orders_one_to_sixteen() {
         assert_eq!(King::setup(options, 0).is_ok(), valid, "{count}");
     }
 }
+
+#[test]
+fn each_contract_sets_its_lead_and_discard_duties_and_the_deal_keeps_its_tricks() {
+    // rule: K-7 K-8 K-9 K-17 K-18 K-16 K-4
+    use koloda_native::games::king::{ERELASH, LAST_TWO, NO_HEARTS};
+    let options = KingOptions {
+        stop_when_decided: false,
+        ..KingOptions::default()
+    };
+    let suit = |index: u8| -> u64 { 0x1FFF << (16 * u32::from(index)) };
+    let hearts = suit(1);
+    let king_of_hearts = 1u64 << card("KH");
+    let mut game = King::new(options, 1);
+    let mut rng = Rng::new(12);
+    while !game.is_over() {
+        game.deal_random(&mut rng);
+        if game.phase() == Phase::Trump {
+            let action = game.random_action(&mut rng);
+            game.apply(i64::from(action), &mut Vec::new())
+                .expect("a trump");
+        }
+        assert_eq!(game.phase(), Phase::Play);
+        let contract = game.contract().expect("a contract");
+        let leader = game.trick_leader().expect("a leader").at();
+        let deck = game.hands().iter().fold(0, |all, hand| all | hand);
+        for seat in 0..4 {
+            let lead = game.lead_first()[seat];
+            match contract {
+                NO_HEARTS | NO_KING | ERELASH => assert_eq!(lead & deck, deck & !hearts, "K-8"),
+                POSITIVE if seat == leader => assert_eq!(lead, 0, "K-18: the caller"),
+                POSITIVE => {
+                    let trump = game.trump().expect("a trump").index();
+                    assert_eq!(lead & deck, deck & !suit(trump), "K-18");
+                }
+                _ => assert_eq!(lead, 0),
+            }
+        }
+        let discard = game.discard_first();
+        match contract {
+            NO_KING | ERELASH => assert_eq!(discard, king_of_hearts, "K-9"),
+            POSITIVE => {
+                let trump = game.trump().expect("a trump").index();
+                assert_eq!(discard & deck, deck & suit(trump), "K-17");
+            }
+            _ => assert_eq!(discard, 0),
+        }
+        assert_eq!(
+            game.follow_first(),
+            0,
+            "K♥ forced on a heart lead only with the option"
+        );
+        assert_eq!(game.taken_all(), 0);
+        play_out(&mut game);
+        // every card taken once, by the seats' tricks, and the last two tricks counted
+        let mut all = 0u64;
+        for seat in 0..4 {
+            let taken = game.taken()[seat];
+            assert_eq!(all & taken, 0);
+            all |= taken;
+            assert_eq!(taken.count_ones(), 4 * u32::from(game.tricks()[seat]));
+        }
+        assert_eq!(all, deck);
+        assert_eq!(game.taken_all(), deck);
+        assert_eq!(
+            game.last_tricks()
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>(),
+            2
+        );
+        if contract == LAST_TWO {
+            let line = game.sheet().last().expect("scored");
+            for seat in 0..4 {
+                assert_eq!(line.scores[seat], -8 * i64::from(game.last_tricks()[seat]));
+            }
+        }
+    }
+}

@@ -304,3 +304,74 @@ fn each_seat_gets_its_sides_total_and_equal_totals_at_the_last_hand_share_the_wi
     assert_eq!(game.to_act(), None);
     assert_eq!(game.outcome(), [320.0; 4]);
 }
+
+#[test]
+fn looks_bids_exchanges_and_broken_spades_are_kept_as_they_happen() {
+    // rule: S-4 S-6 S-7 S-8 S-11 S-13
+    use koloda_native::core::rng::Rng;
+    use koloda_native::core::Suit;
+    use koloda_native::games::spades::{LOOK, NO_BID};
+    let options = SpadesOptions {
+        max_deals: 6,
+        ..SpadesOptions::default()
+    };
+    let (mut exchanges, mut breaks) = (0, 0);
+    for seed in 0..6 {
+        let mut game = Spades::new(options, seed as u8 % 4);
+        let mut rng = Rng::new(seed);
+        while !game.is_over() {
+            game.deal_random(&mut rng);
+            assert_eq!(*game.picked_up(), [false; 4], "nobody has looked");
+            assert_eq!(*game.bids(), [NO_BID; 4]);
+            assert!(!game.broken());
+            assert_eq!((*game.sent(), *game.received()), ([0; 4], [0; 4]));
+            assert_eq!(*game.pending(), [0; 4]);
+            while game.in_deal() {
+                let seat = game.to_act().expect("a seat acts").at();
+                let before = game.clone();
+                let action = game.random_action(&mut rng);
+                game.apply(i64::from(action), &mut Vec::new())
+                    .expect("a legal action");
+                if action == LOOK {
+                    assert!(!before.picked_up()[seat] && game.picked_up()[seat]);
+                }
+                if (BID_BASE..BID_BASE + 15).contains(&action) && game.in_deal() {
+                    assert_eq!(game.bids()[seat], (action - BID_BASE) as i8);
+                }
+                if before.phase() == Phase::Play && game.in_deal() {
+                    if game.broken() && !before.broken() {
+                        // a spade discarded on another suit's lead broke them
+                        breaks += 1;
+                        assert_eq!(action >> 4, 0, "a spade");
+                        let led = before.lead_suit().expect("a suit was led");
+                        assert_ne!(led, Suit::Spades);
+                    }
+                    assert!(game.broken() || !before.broken(), "broken stays broken");
+                }
+                if before.phase() != Phase::Play && game.phase() == Phase::Play {
+                    // the auction is over: each exchange went three cards each way
+                    let bids = game.bids();
+                    let nil = |seat: usize| bids[seat] == 0 || bids[seat] == 14;
+                    for seat in 0..4 {
+                        let partner = seat ^ 2;
+                        if game.received()[seat] == 0 {
+                            assert_eq!(game.sent()[partner], 0, "nothing given, nothing sent");
+                            continue;
+                        }
+                        // one of the two bid nil and they swapped three cards
+                        assert!(nil(seat) != nil(partner), "S-8: not both nil");
+                        exchanges += usize::from(nil(seat));
+                        assert_eq!(game.received()[seat], game.sent()[partner]);
+                        assert_eq!(game.received()[seat].count_ones(), 3);
+                    }
+                    assert_eq!(*game.pending(), [0; 4]);
+                    let hands = game.hands();
+                    assert!(hands.iter().all(|hand| hand.count_ones() == 13));
+                }
+            }
+            let line = game.sheet().last().expect("the hand is scored");
+            assert_eq!(*game.bags(), [line.sides[0].bags, line.sides[1].bags]);
+        }
+    }
+    assert!(exchanges > 0 && breaks > 0);
+}

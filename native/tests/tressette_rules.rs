@@ -290,3 +290,76 @@ fn the_first_dealer_is_a_seat_of_four() {
         (2, 2, 3)
     );
 }
+
+#[test]
+fn each_deals_points_are_kept_as_they_are_earned_and_settled_at_its_end() {
+    // rule: T-5 T-7 T-12 T-13 T-14 T-15 T-16 each seat keeps its tricks; the declarations
+    // count at once, the tricks' points as they are taken; the deal's end settles them
+    use koloda_native::core::rng::Rng;
+    use koloda_native::games::tressette::COUNTING;
+    for pooled in [false, true] {
+        let options = TressetteOptions {
+            pooled,
+            ..standard()
+        };
+        let mut game = Tressette::new(options, 0);
+        let mut rng = Rng::new(u64::from(pooled) + 30);
+        while !game.is_over() {
+            game.deal_random(&mut rng, &mut ());
+            let declared = |side: usize| -> i64 {
+                [side, side + 2]
+                    .iter()
+                    .map(|&seat| game.declarations()[seat].points())
+                    .sum()
+            };
+            assert_eq!(*game.deal_declared(), [declared(0), declared(1)]);
+            assert_eq!(
+                *game.deal_points(),
+                *game.deal_declared(),
+                "before any trick"
+            );
+            assert_eq!(*game.deal_bonus(), [0, 0]);
+            assert!(game.taken().iter().all(|taken| taken.bits() == 0));
+            while game.in_deal() {
+                let action = game.random_action(&mut rng);
+                let before = *game.deal_points();
+                game.apply(i64::from(action), &mut Vec::new())
+                    .expect("a legal card");
+                if game.in_deal() && game.trick_count() == 0 && !pooled {
+                    // a trick just taken: a point to the taker's side for 3 counting cards
+                    let trick = &game.plays()[game.plays().len() - 4..];
+                    let counting = trick
+                        .iter()
+                        .filter(|&&play| COUNTING >> (play & 63) & 1 == 1)
+                        .count();
+                    let side = game.trick_leader().expect("the taker leads").at() % 2;
+                    let mut expected = before;
+                    expected[side] += i64::from(counting >= 3);
+                    assert_eq!(*game.deal_points(), expected);
+                }
+            }
+            let line = game.sheet().last().expect("the deal is scored");
+            assert_eq!(line.scores, *game.deal_points());
+            assert_eq!(line.declared, *game.deal_declared());
+            assert_eq!(line.bonuses, *game.deal_bonus());
+            assert_eq!(line.points_after, *game.points());
+            assert_eq!(*game.settled_points(), *game.points());
+            assert_eq!(usize::from(game.settled_games()), game.games().len());
+            // every card was taken by one seat, four a trick
+            let mut all = 0u64;
+            for (seat, taken) in game.taken().iter().enumerate() {
+                assert_eq!(all & taken.bits(), 0);
+                all |= taken.bits();
+                assert_eq!(
+                    taken.bits().count_ones(),
+                    4 * u32::from(game.tricks()[seat])
+                );
+            }
+            assert_eq!(all, koloda_native::games::tressette::DECK_40);
+            assert_eq!(game.tricks_played(), 10);
+            for won in game.games() {
+                assert!(won.value == 21 || won.value == 42);
+            }
+        }
+    }
+}
