@@ -363,3 +363,19 @@ fn each_deals_points_are_kept_as_they_are_earned_and_settled_at_its_end() {
         }
     }
 }
+
+#[test]
+fn a_baba_needs_all_three_of_the_three_two_and_ace() {
+    // rule: T-7 T-8 without one of 3 2 A of a suit there is no Баба, whatever follows it
+    for hand in [
+        "2S AS KS QS JS 7S 6D 5C 4C 7H",
+        "3S AS KS QS JS 7S 6D 5C 4C 7H",
+        "3S 2S KS QS JS 7S 6D 5C 4C 7H",
+    ] {
+        assert!(declared(hand, &standard()).is_empty(), "{hand}");
+    }
+    assert_eq!(
+        declared("3S 2S AS KS QS JS 6D 5C 4C 7H", &standard()),
+        [(BABA, set("3S 2S AS KS QS JS"), 6)]
+    );
+}
