@@ -298,3 +298,185 @@ fn a_finished_hand_keeps_its_dealer_and_public_log() {
     assert!(hand.restocks().is_empty()); // the stock never ran out
     assert_eq!(game.sheet()[0].scores[..2], [0, 2 * 40 + 7 + 2 + 10]);
 }
+
+#[test]
+fn a_seeded_reshuffle_is_a_permutation_of_the_pile_below_its_top_fixed_by_seed_and_index() {
+    // rule: H-11
+    use koloda_native::core::rng::Rng;
+    use koloda_native::games::hundred_one::{Chance, Seeded};
+    let below = cards("6S 7S 8S 9S 10S JS QS KS AS 6H 7H 8H 9H 10H JH QH KH AH");
+    let mut sorted = below.clone();
+    sorted.sort_unstable();
+    let shuffled = |seed: &str, index: u64| {
+        Seeded(seed)
+            .restock(&below, index)
+            .expect("a seeded shuffle")
+    };
+    let first = shuffled("7", 1 << 32);
+    let mut cards_of_first = first.clone();
+    cards_of_first.sort_unstable();
+    assert_eq!(cards_of_first, sorted, "the same cards");
+    assert_ne!(first, below, "shuffled");
+    assert_eq!(shuffled("7", 1 << 32), first, "the same seed and index");
+    assert_ne!(shuffled("7", 1 << 32 | 1), first, "another index");
+    assert_ne!(shuffled("8", 1 << 32), first, "another seed");
+    let mut drawn = Rng::new(3).restock(&below, 0).expect("a shuffle");
+    drawn.sort_unstable();
+    assert_eq!(drawn, sorted);
+    assert_eq!(NoChance.restock(&below, 0), None, "nothing reshuffles");
+    assert_eq!(NoChance.deck(0), None, "nothing deals");
+    // a seeded deck: the 36 cards, the same for the same hand, another for another
+    let deck = Seeded("7").deck(0).expect("a seeded deck");
+    let mut cards_of_deck = deck.to_vec();
+    cards_of_deck.sort_unstable();
+    let mut all = deck_cards().to_vec();
+    all.sort_unstable();
+    assert_eq!(cards_of_deck, all);
+    assert_eq!(Seeded("7").deck(0), Some(deck));
+    assert_ne!(Seeded("7").deck(1), Some(deck));
+}
+
+#[test]
+fn a_game_reshuffles_the_pile_below_its_top_when_a_card_must_be_drawn() {
+    // rule: H-11 H-3 H-16
+    use koloda_native::core::rng::Rng;
+    use koloda_native::games::hundred_one::{DealSource, Seeded};
+    let options = HundredOneOptions::default();
+    let mut reshuffles = 0;
+    for seed in 0..6u64 {
+        let label = seed.to_string();
+        let mut chance = Seeded(&label);
+        let mut game = HundredOne::new(options, 2);
+        let deck =
+            koloda_native::games::hundred_one::Chance::deck(&mut chance, 0).expect("a seeded deck");
+        game.deal_cards(&deck, &mut ());
+        let mut rng = Rng::new(seed);
+        let mut decks = vec![deck];
+        while !game.is_over() {
+            let before = game.clone();
+            let action = game.random_action(&mut rng);
+            game.step(action, &mut (), &mut chance)
+                .expect("a seeded reshuffle");
+            if game.deal_number() > before.deal_number() {
+                if let DealSource::Cards(next) = game.source() {
+                    decks.push(*next);
+                }
+                continue;
+            }
+            if game.epoch() == before.epoch() {
+                continue;
+            }
+            // the pile (with the card just played, if one was) but its top became the stock
+            reshuffles += 1;
+            let mut pile = before.pile().to_vec();
+            if action < 64 {
+                pile.push(action as u8);
+            }
+            let top = pile.pop().expect("a top card");
+            assert_eq!(game.pile(), [top]);
+            assert_eq!(game.epoch(), before.epoch() + 1);
+            assert_eq!(game.restocks_used(), before.restocks_used() + 1);
+            let mut stock = game.restocks().last().expect("the new stock").clone();
+            assert_eq!(stock.len(), pile.len());
+            stock.sort_unstable();
+            pile.sort_unstable();
+            assert_eq!(stock, pile);
+            // every card the seats hold more (and the one played) came from what was left of
+            // the stock, then from the new one
+            let held = |game: &HundredOne| -> usize {
+                game.hands().iter().map(|h| h.count_ones() as usize).sum()
+            };
+            let drawn = held(&game) + usize::from(action < 64) - held(&before);
+            assert_eq!(
+                game.stock().len() + drawn,
+                before.stock().len() + stock.len()
+            );
+        }
+        // each hand's record: its dealer (the deal passes to the left), its deck, its
+        // reshuffles, its log
+        let completed = game.completed();
+        assert_eq!(completed.len(), game.sheet().len());
+        for (hand, (kept, line)) in completed.iter().zip(game.sheet()).enumerate() {
+            assert_eq!(line.dealer, (2 + hand as u8) % 4, "seed {seed} hand {hand}");
+            assert_eq!(kept.dealer(), line.dealer);
+            assert_eq!(kept.source(), &DealSource::Cards(decks[hand]));
+            let restocks = kept.log().iter().filter(|&&code| code == 130).count();
+            assert_eq!(kept.restocks().len(), restocks);
+        }
+        let totals: Vec<f64> = game.totals()[..4].iter().map(|&t| -(t as f64)).collect();
+        assert_eq!(game.outcome()[..4], totals[..]);
+        assert!(game.totals()[..4].iter().any(|&t| t >= 101));
+        let mut copy = HundredOne::new(options, 2);
+        copy.restore_records(completed.to_vec());
+        assert_eq!(copy.completed(), completed);
+    }
+    assert!(reshuffles > 0, "some hand reshuffled");
+}
+
+#[test]
+fn the_table_takes_two_to_six_players_and_hands_that_leave_a_stock() {
+    // rule: H-1 H-2 H-5
+    use koloda_native::games::Setup;
+    let with = |players: u8, hand_size: u8, draw_seven: u8| HundredOneOptions {
+        players,
+        hand_size,
+        draw_seven,
+        ..HundredOneOptions::default()
+    };
+    for (options, valid) in [
+        (with(1, 3, 2), false),
+        (with(2, 3, 2), true),
+        (with(6, 3, 2), true),
+        (with(7, 3, 2), false),
+        (with(2, 17, 2), true), // 35 cards but the starter: 17 each for two
+        (with(2, 18, 2), false),
+        (with(6, 5, 2), true),
+        (with(6, 6, 2), false),
+        (with(4, 0, 2), false),
+        (with(4, 3, 4), true),
+        (with(4, 3, 5), false),
+    ] {
+        let made = HundredOne::setup(options, 7);
+        assert_eq!(made.is_ok(), valid, "{options:?}");
+        if let Ok(game) = made {
+            assert_eq!(game.dealer(), 7 % options.players);
+            assert_eq!(game.n(), options.players);
+        }
+    }
+}
+
+#[test]
+fn after_a_draw_only_the_drawn_card_if_it_matches_or_a_pass() {
+    // rule: H-8 H-9 H-4
+    let mut game = dealt(["QH QS 9D", "8S 10H KH"], "9S", "JD AS");
+    play(&mut game, "8S draw"); // seat 0 holds only queens to play: he draws J♦
+    assert_eq!(game.drawn(), Some(card("JD")));
+    assert_eq!(legal(&game), ["pass"]);
+    let rule = |action: u32| game.check(i64::from(action)).expect_err("illegal").rule();
+    assert_eq!(
+        rule(u32::from(card("JD"))),
+        Some("H-4, H-8"),
+        "it does not match"
+    );
+    assert_eq!(
+        rule(u32::from(card("9D"))),
+        Some("H-8"),
+        "only the drawn card"
+    );
+    assert_eq!(
+        rule(u32::from(card("QH"))),
+        Some("H-8"),
+        "not a queen either"
+    );
+    assert_eq!(rule(DRAW), Some("H-8"), "no second draw");
+    assert_eq!(rule(SUIT_BASE), Some("H-8"));
+    play(&mut game, "pass");
+    assert_eq!(seat_to_act(&game), Some(1));
+    // seat 1 draws a card that matches: he may play it, or pass
+    play(&mut game, "draw");
+    assert_eq!(legal(&game), ["AS", "pass"]);
+    let refused = game
+        .check(i64::from(card("10H")))
+        .expect_err("not the drawn card");
+    assert_eq!(refused.rule(), Some("H-8"));
+}

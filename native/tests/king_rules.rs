@@ -250,3 +250,410 @@ fn a_classic_game_is_seven_negative_deals_then_eight_positive_ones_summing_to_ze
         assert_eq!(game.totals().iter().sum::<i64>(), 0, "seed {seed}");
     }
 }
+
+/// A game of `options` (dealt by seat 3 first) played with random decisions until `deals`
+/// deals have been played; the next one is not dealt.
+fn after_deals(options: KingOptions, deals: u32, seed: u64) -> King {
+    let mut rng = Rng::new(seed);
+    let mut game = King::new(options, 3);
+    while game.deal_number() < deals {
+        if !game.in_deal() {
+            game.deal_random(&mut rng);
+        }
+        let action = game.random_action(&mut rng);
+        game.apply(i64::from(action), &mut Vec::new())
+            .expect("a legal action");
+    }
+    game
+}
+
+/// Plays the deal in progress to its end with the lowest legal action each time.
+fn play_out(game: &mut King) {
+    let mut actions = Vec::new();
+    while game.in_deal() {
+        game.legal_actions(&mut actions);
+        game.apply(i64::from(actions[0]), &mut Vec::new())
+            .expect("a legal action");
+    }
+}
+
+/// Seat `s` holds seven to king of suit `s` and the ace of the next suit, last.
+fn ace_of_the_next_suit_last() -> [[u8; 10]; 4] {
+    let mut hands = [[0u8; 10]; 4];
+    for (seat, hand) in hands.iter_mut().enumerate() {
+        let suit = seat as u8;
+        for (slot, rank) in hand.iter_mut().zip(5..12u8) {
+            *slot = suit << 4 | rank;
+        }
+        hand[7] = ((suit + 1) % 4) << 4 | 12;
+    }
+    hands
+}
+
+#[test]
+fn the_caller_sees_three_cards_and_by_the_last_makes_his_eighth_cards_suit_trump() {
+    // rule: K-13 K-14 K-15 K-21
+    let mut game = after_deals(KingOptions::default(), 7, 1);
+    assert_eq!(game.phase(), Phase::AwaitDeal);
+    assert!(!game.in_deal() && !game.is_over());
+    assert!(
+        game.visible_dealt(0).is_empty(),
+        "nothing dealt between deals"
+    );
+    let dealer = game.dealer();
+    game.deal(&ace_of_the_next_suit_last());
+    let caller = (dealer + 3) % 4; // on the dealer's right
+    assert_eq!(game.phase(), Phase::Trump);
+    assert_eq!(game.contract(), Some(POSITIVE));
+    assert_eq!(game.caller(), Some(Seat::new(caller)));
+    assert_eq!(game.to_act(), Some(Seat::new(caller)));
+    let hands = ace_of_the_next_suit_last();
+    for seat in 0..4u8 {
+        let seen = game.visible_dealt(seat);
+        if seat == caller {
+            assert_eq!(seen, &hands[seat as usize][..3], "the caller's three");
+        } else {
+            assert!(seen.is_empty(), "seat {seat} sees nothing yet");
+        }
+    }
+    game.apply(i64::from(TRUMP_LAST), &mut Vec::new())
+        .expect("by the last");
+    let trump = (caller + 1) % 4; // the suit of his ace, his eighth card
+    assert_eq!(game.trump().map(|suit| suit.index()), Some(trump));
+    assert!(game.by_last());
+    assert_eq!(game.pre_actions(), [TRUMP_LAST]);
+    assert_eq!(game.phase(), Phase::Play);
+    assert_eq!(game.to_act(), Some(Seat::new(caller))); // K-16: he leads
+    for seat in 0..4u8 {
+        assert_eq!(game.visible_dealt(seat), &hands[seat as usize][..8]);
+    }
+    play_out(&mut game);
+    let line = game.sheet().last().expect("the deal is scored");
+    assert!(line.by_last);
+    assert_eq!(line.trump.map(|suit| suit.index()), Some(trump));
+    assert_eq!(line.declarer, Some(Seat::new(caller)));
+    assert_eq!(game.dealer(), caller, "the caller deals the next deal");
+    // the next caller names a suit: not by the last
+    game.deal_random(&mut Rng::new(9));
+    assert!(!game.by_last() && game.trump().is_none());
+    let next_caller = (caller + 3) % 4;
+    assert_eq!(game.caller(), Some(Seat::new(next_caller)));
+    game.apply(i64::from(TRUMP_BASE + 2), &mut Vec::new())
+        .expect("diamonds");
+    assert!(!game.by_last());
+    assert_eq!(game.trump().map(|suit| suit.index()), Some(2));
+    play_out(&mut game);
+    let line = game.sheet().last().expect("the deal is scored");
+    assert!(!line.by_last);
+    assert_eq!(game.dealer(), next_caller);
+}
+
+#[test]
+fn the_records_keep_each_deals_dealer_hands_and_decisions() {
+    // rule: K-6 K-13 K-21 the dealer passes left, then to each positive deal's caller
+    use koloda_native::games::Recorded;
+    let mut game = King::new(KingOptions::default(), 2);
+    let mut rng = Rng::new(21);
+    let mut dealt = Vec::new();
+    let mut decisions = Vec::new();
+    while !game.is_over() {
+        if !game.in_deal() {
+            game.deal_random(&mut rng);
+            dealt.push(*game.dealt());
+            decisions.push(Vec::new());
+            let current = game.current_record();
+            assert_eq!(current.dealer, game.dealer());
+            assert!(current.actions.is_empty());
+            assert_eq!(game.dealt_hands(), current.dealt);
+        }
+        let action = game.random_action(&mut rng);
+        decisions.last_mut().expect("a deal").push(action);
+        game.apply(i64::from(action), &mut Vec::new())
+            .expect("a legal action");
+        if game.in_deal() {
+            let current = game.current_record();
+            assert_eq!(&current.actions, decisions.last().expect("a deal"));
+        }
+    }
+    let (completed, sheet) = (game.completed(), game.sheet());
+    assert_eq!(completed.len(), 15);
+    let records = game.records(0);
+    assert_eq!(records.len(), 15);
+    for (deal, (kept, line)) in completed.iter().zip(sheet).enumerate() {
+        assert_eq!(kept.dealer(), line.dealer, "deal {deal}");
+        assert_eq!(kept.dealt(), &dealt[deal]);
+        assert_eq!(kept.actions(), decisions[deal]);
+        let record = &records[deal];
+        assert_eq!(record.dealer, line.dealer);
+        assert_eq!(record.actions, decisions[deal]);
+        let hands: Vec<Vec<u8>> = dealt[deal].iter().map(|hand| hand[..8].to_vec()).collect();
+        assert_eq!(record.dealt, hands);
+    }
+    assert_eq!(sheet[0].dealer, 2);
+    for pair in sheet[..8].windows(2) {
+        assert_eq!(pair[1].dealer, (pair[0].dealer + 1) % 4);
+    }
+    assert_eq!(game.records(14), records[14..]);
+    assert!(game.records(15).is_empty() && game.records(16).is_empty());
+    assert!(game.dealt_in_deal().is_empty(), "no deal in progress");
+}
+
+#[test]
+fn a_deal_is_in_progress_only_between_its_dealing_and_its_end() {
+    // rule: K-12 K-22
+    use koloda_native::games::Game;
+    let mut game = King::new(KingOptions::default(), 0);
+    assert!(!Game::in_deal(&game) && !game.is_over());
+    game.deal_random(&mut Rng::new(2));
+    assert!(Game::in_deal(&game) && !game.is_over());
+    play_out(&mut game);
+    assert!(!Game::in_deal(&game) && !game.is_over());
+    let over = after_deals(KingOptions::default(), 15, 3);
+    assert!(over.is_over() && !Game::in_deal(&over));
+    assert_eq!(over.phase(), Phase::Over);
+    assert_eq!(over.to_act(), None);
+    assert!(over.visible_dealt(0).is_empty());
+}
+
+#[test]
+fn an_order_takes_the_game_out_of_the_orderers_row() {
+    // rule: K-23 K-24 K-25
+    for shared in [false, true] {
+        let options = KingOptions {
+            variant: Variant::Order,
+            order_shared: shared,
+            ..KingOptions::default()
+        };
+        let mut game = King::new(options, 3);
+        game.deal_random(&mut Rng::new(4));
+        assert_eq!(game.phase(), Phase::Order);
+        assert_eq!(game.contract(), None);
+        assert!(game.pre_actions().is_empty());
+        let rows = if shared { 1 } else { 4 };
+        assert_eq!(
+            game.rows()[..rows],
+            vec![[1, 1, 1, 1, 1, 1, 1, 8]; rows][..]
+        );
+        let queens = ORDER_BASE + u32::from(koloda_native::games::king::NO_QUEENS);
+        game.apply(i64::from(queens), &mut Vec::new())
+            .expect("seat 0 orders no queens");
+        assert_eq!(game.contract(), Some(koloda_native::games::king::NO_QUEENS));
+        assert_eq!(game.caller(), Some(Seat::new(0)));
+        assert_eq!(game.pre_actions(), [queens]);
+        assert_eq!(game.rows()[0], [1, 1, 0, 1, 1, 1, 1, 8]);
+        if !shared {
+            assert_eq!(game.rows()[1], [1, 1, 1, 1, 1, 1, 1, 8]);
+        }
+        assert_eq!(game.to_act(), Some(Seat::new(0))); // he leads
+        play_out(&mut game);
+        assert_eq!(game.completed()[0].actions()[0], queens);
+        // seat 1 orders next: the queens are closed to him only in the shared table
+        game.deal_random(&mut Rng::new(5));
+        assert_eq!(game.to_act(), Some(Seat::new(1)));
+        assert_eq!(game.check(i64::from(queens)).is_err(), shared);
+        let positive = ORDER_BASE + u32::from(POSITIVE);
+        game.apply(i64::from(positive), &mut Vec::new())
+            .expect("the positive game");
+        assert_eq!(game.phase(), Phase::Trump);
+        game.apply(i64::from(TRUMP_BASE + 3), &mut Vec::new())
+            .expect("clubs");
+        assert_eq!(game.pre_actions(), [positive, TRUMP_BASE + 3]);
+        assert!(!game.by_last());
+        let row = usize::from(!shared);
+        assert_eq!(game.rows()[row][POSITIVE as usize], 7);
+    }
+}
+
+#[test]
+fn each_penalty_item_counts_at_its_rate_in_its_contract() {
+    // rule: K-7 K-26 K-27
+    use koloda_native::games::king::{
+        seat_penalty, KingTable, ERELASH, LAST_TWO, NO_HEARTS, NO_QUEENS,
+    };
+    let three_jacks = 1 << card("JS") | 1 << card("JD") | 1 << card("JC");
+    let three_queens = 1 << card("QS") | 1 << card("QD") | 1 << card("QC");
+    let five_hearts = ["7H", "8H", "9H", "10H", "AH"]
+        .iter()
+        .fold(0u64, |set, c| set | 1 << card(c));
+    let king = 1u64 << card("KH");
+    let taken = three_jacks | three_queens | five_hearts | king;
+    let four = *KingTable::new(KingOptions::default()).rates();
+    let cases: [(u8, i64); 7] = [
+        (NO_TRICKS, 2 * 3),
+        (NO_JACKS, 4 * 3),
+        (NO_QUEENS, 4 * 3),
+        (NO_HEARTS, 2 * 6), // five hearts and K♥
+        (LAST_TWO, 8 * 2),
+        (NO_KING, 16),
+        (ERELASH, 2 * 3 + 4 * 3 + 4 * 3 + 2 * 6 + 8 * 2 + 16),
+    ];
+    for (contract, penalty) in cases {
+        assert_eq!(
+            seat_penalty(contract, &four, taken, 3, 2),
+            penalty,
+            "contract {contract}"
+        );
+    }
+    assert_eq!(seat_penalty(NO_KING, &four, taken & !king, 3, 2), 0);
+    assert_eq!(seat_penalty(POSITIVE, &four, taken, 3, 2), 0);
+    let three = |proportional| {
+        *KingTable::new(KingOptions {
+            variant: Variant::Three,
+            proportional,
+            ..KingOptions::default()
+        })
+        .rates()
+    };
+    assert_eq!(seat_penalty(NO_JACKS, &three(false), taken, 3, 2), 5 * 3);
+    assert_eq!(seat_penalty(LAST_TWO, &three(false), taken, 3, 2), 10 * 2);
+    assert_eq!(seat_penalty(NO_KING, &three(false), taken, 3, 2), 24);
+    assert_eq!(seat_penalty(NO_KING, &three(true), taken, 3, 2), 20);
+}
+
+#[test]
+fn the_proportional_settlement_is_for_three_players_only() {
+    // rule: K-27 K-22
+    let options = |variant, proportional| KingOptions {
+        variant,
+        proportional,
+        positive_orders_per_player: if variant == Variant::Three { 8 } else { 1 },
+        ..KingOptions::default()
+    };
+    // four players, one positive game each: the totals do not sum to zero, and stay as
+    // they are
+    let four = after_deals(options(Variant::Order, true), 32, 6);
+    assert!(four.is_over());
+    let totals: Vec<f64> = four.totals().iter().map(|&t| t as f64).collect();
+    assert_ne!(totals.iter().sum::<f64>(), 0.0);
+    assert_eq!(four.outcome()[..], totals[..]);
+    // three players, the whole program each: each loser pays his minus, the winners share
+    // what is paid
+    let mid = after_deals(options(Variant::Three, true), 10, 7);
+    let standing: Vec<f64> = mid.totals()[..3].iter().map(|&t| t as f64).collect();
+    assert_eq!(
+        mid.outcome()[..3],
+        standing[..],
+        "the standing before the end"
+    );
+    let three = after_deals(options(Variant::Three, true), 45, 7);
+    assert!(three.is_over());
+    let results = &three.totals()[..3];
+    let paid: i64 = -results.iter().filter(|&&r| r < 0).sum::<i64>();
+    let plus: i64 = results.iter().filter(|&&r| r > 0).sum();
+    assert!(paid > 0 && plus > 0);
+    for (seat, &result) in results.iter().enumerate() {
+        let expected = if result <= 0 {
+            result as f64
+        } else {
+            (paid * result) as f64 / plus as f64
+        };
+        assert!(
+            (three.outcome()[seat] - expected).abs() < 1e-9,
+            "seat {seat}"
+        );
+    }
+    assert!(three.outcome()[..3].iter().sum::<f64>().abs() < 1e-9);
+}
+
+#[test]
+fn the_first_dealer_is_a_seat_and_the_positive_orders_one_to_sixteen() {
+    // rule: K-24 K-26
+    use koloda_native::games::Setup;
+    let three = KingOptions {
+        variant: Variant::Three,
+        ..KingOptions::default()
+    };
+    assert_eq!(King::setup(three, 4).expect("valid").dealer(), 1);
+    assert_eq!(King::setup(three, 4).expect("valid").first_dealer(), 1);
+    assert_eq!(
+        King::setup(KingOptions::default(), 6)
+            .expect("valid")
+            .dealer(),
+        2
+    );
+    for (count, valid) in [(0, false), (1, true), (16, true), (17, false)] {
+        let options = KingOptions {
+            positive_orders_per_player: count,
+            ..three
+        };
+        assert_eq!(King::setup(options, 0).is_ok(), valid, "{count}");
+    }
+}
+
+#[test]
+fn each_contract_sets_its_lead_and_discard_duties_and_the_deal_keeps_its_tricks() {
+    // rule: K-7 K-8 K-9 K-17 K-18 K-16 K-4
+    use koloda_native::games::king::{ERELASH, LAST_TWO, NO_HEARTS};
+    let options = KingOptions {
+        stop_when_decided: false,
+        ..KingOptions::default()
+    };
+    let suit = |index: u8| -> u64 { 0x1FFF << (16 * u32::from(index)) };
+    let hearts = suit(1);
+    let king_of_hearts = 1u64 << card("KH");
+    let mut game = King::new(options, 1);
+    let mut rng = Rng::new(12);
+    while !game.is_over() {
+        game.deal_random(&mut rng);
+        if game.phase() == Phase::Trump {
+            let action = game.random_action(&mut rng);
+            game.apply(i64::from(action), &mut Vec::new())
+                .expect("a trump");
+        }
+        assert_eq!(game.phase(), Phase::Play);
+        let contract = game.contract().expect("a contract");
+        let leader = game.trick_leader().expect("a leader").at();
+        let deck = game.hands().iter().fold(0, |all, hand| all | hand);
+        for seat in 0..4 {
+            let lead = game.lead_first()[seat];
+            match contract {
+                NO_HEARTS | NO_KING | ERELASH => assert_eq!(lead & deck, deck & !hearts, "K-8"),
+                POSITIVE if seat == leader => assert_eq!(lead, 0, "K-18: the caller"),
+                POSITIVE => {
+                    let trump = game.trump().expect("a trump").index();
+                    assert_eq!(lead & deck, deck & !suit(trump), "K-18");
+                }
+                _ => assert_eq!(lead, 0),
+            }
+        }
+        let discard = game.discard_first();
+        match contract {
+            NO_KING | ERELASH => assert_eq!(discard, king_of_hearts, "K-9"),
+            POSITIVE => {
+                let trump = game.trump().expect("a trump").index();
+                assert_eq!(discard & deck, deck & suit(trump), "K-17");
+            }
+            _ => assert_eq!(discard, 0),
+        }
+        assert_eq!(
+            game.follow_first(),
+            0,
+            "K♥ forced on a heart lead only with the option"
+        );
+        assert_eq!(game.taken_all(), 0);
+        play_out(&mut game);
+        // every card taken once, by the seats' tricks, and the last two tricks counted
+        let mut all = 0u64;
+        for seat in 0..4 {
+            let taken = game.taken()[seat];
+            assert_eq!(all & taken, 0);
+            all |= taken;
+            assert_eq!(taken.count_ones(), 4 * u32::from(game.tricks()[seat]));
+        }
+        assert_eq!(all, deck);
+        assert_eq!(game.taken_all(), deck);
+        assert_eq!(
+            game.last_tricks()
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>(),
+            2
+        );
+        if contract == LAST_TWO {
+            let line = game.sheet().last().expect("scored");
+            for seat in 0..4 {
+                assert_eq!(line.scores[seat], -8 * i64::from(game.last_tricks()[seat]));
+            }
+        }
+    }
+}

@@ -204,3 +204,174 @@ fn equal_totals_past_500_play_another_hand() {
     assert!(game.is_over());
     assert_eq!(game.winners().as_slice(), [0]);
 }
+
+#[test]
+fn the_records_keep_each_hands_dealer_cards_and_decisions() {
+    // rule: S-3 S-4 S-10 the deal rotates left; the dealer bids first, his left leads
+    use koloda_native::core::rng::Rng;
+    use koloda_native::core::Seat;
+    use koloda_native::games::Recorded;
+    let options = SpadesOptions {
+        max_deals: 5,
+        target: 1000,
+        ..SpadesOptions::default()
+    };
+    let mut game = Spades::new(options, 2);
+    let mut rng = Rng::new(17);
+    let (mut dealt, mut decisions, mut auctions) = (Vec::new(), Vec::new(), Vec::new());
+    while !game.is_over() {
+        if !game.in_deal() {
+            assert_eq!(game.to_act(), None);
+            game.deal_random(&mut rng);
+            dealt.push(*game.dealt());
+            decisions.push(Vec::new());
+            assert_eq!(game.to_act(), Some(Seat::new(game.dealer())));
+            assert_eq!(game.trick_leader(), None);
+            assert!(game.auction().is_empty());
+            assert_eq!(game.current_record().dealer, game.dealer());
+            assert_eq!(game.dealt_hands(), game.current_record().dealt);
+        }
+        let seat = game.to_act().expect("a seat acts").index();
+        let bidding = game.phase() != Phase::Play;
+        let action = game.random_action(&mut rng);
+        decisions.last_mut().expect("a hand").push(action);
+        game.apply(i64::from(action), &mut Vec::new())
+            .expect("a legal action");
+        if bidding && game.phase() == Phase::Play {
+            let leader = Some(Seat::new((game.dealer() + 1) % 4));
+            assert_eq!(game.trick_leader(), leader);
+            assert_eq!(game.to_act(), leader);
+            auctions.push(game.auction().to_vec());
+        }
+        if bidding {
+            let last = game.auction().last().copied();
+            if game.in_deal() {
+                assert_eq!(last, Some((seat, action)));
+            }
+        }
+        if game.in_deal() {
+            assert_eq!(
+                &game.current_record().actions,
+                decisions.last().expect("a hand")
+            );
+        }
+    }
+    let records = game.records(0);
+    assert_eq!(game.completed().len(), 5);
+    for (hand, (kept, line)) in game.completed().iter().zip(game.sheet()).enumerate() {
+        assert_eq!(line.dealer, (2 + hand as u8) % 4, "hand {hand}");
+        assert_eq!(kept.dealer(), line.dealer);
+        assert_eq!(records[hand].dealer, line.dealer);
+        assert_eq!(kept.dealt(), &dealt[hand]);
+        let hands: Vec<Vec<u8>> = dealt[hand].iter().map(|h| h.to_vec()).collect();
+        assert_eq!(records[hand].dealt, hands);
+        assert_eq!(kept.actions(), decisions[hand]);
+        assert_eq!(records[hand].actions, decisions[hand]);
+        // the bids in the auction go round from the dealer
+        let bidders: Vec<u8> = auctions[hand]
+            .iter()
+            .filter(|&&(_, action)| (BID_BASE..BID_BASE + 15).contains(&action))
+            .map(|&(seat, _)| seat)
+            .collect();
+        let from_dealer: Vec<u8> = (0..4).map(|i| (line.dealer + i) % 4).collect();
+        assert_eq!(bidders, from_dealer);
+    }
+    assert_eq!(game.records(3), records[3..]);
+    assert!(game.records(9).is_empty());
+}
+
+#[test]
+fn each_seat_gets_its_sides_total_and_equal_totals_at_the_last_hand_share_the_win() {
+    // rule: S-16 S-17
+    let options = SpadesOptions {
+        max_deals: 2,
+        ..options(false, true)
+    };
+    let mut game = Spades::new(options, 0);
+    play_hand(&mut game, 0, [13, NIL, NIL, 1]);
+    assert_eq!(game.totals()[..2], [230, 90]);
+    let [a, b] = [230.0, 90.0];
+    assert_eq!(koloda_native::games::Game::outcome(&game), vec![a, b, a, b]);
+    assert_eq!(game.outcome(), [a, b, a, b]);
+    assert!(!game.is_over() && !game.in_deal());
+    // side 1 evens it with its own thirteen and nil (230), side 0 makes a nil and is set
+    // on one (90): equal totals at the last hand share the win
+    play_hand(&mut game, 1, [NIL, 13, 1, NIL]);
+    assert_eq!(game.totals()[..2], [320, 320]);
+    assert!(game.is_over() && !game.in_deal());
+    assert_eq!(game.phase(), Phase::Over);
+    assert_eq!(game.winners().as_slice(), [0, 1]);
+    assert_eq!(game.to_act(), None);
+    assert_eq!(game.outcome(), [320.0; 4]);
+}
+
+#[test]
+fn looks_bids_exchanges_and_broken_spades_are_kept_as_they_happen() {
+    // rule: S-4 S-6 S-7 S-8 S-11 S-13
+    use koloda_native::core::rng::Rng;
+    use koloda_native::core::Suit;
+    use koloda_native::games::spades::{LOOK, NO_BID};
+    let options = SpadesOptions {
+        max_deals: 6,
+        ..SpadesOptions::default()
+    };
+    let (mut exchanges, mut breaks) = (0, 0);
+    for seed in 0..6 {
+        let mut game = Spades::new(options, seed as u8 % 4);
+        let mut rng = Rng::new(seed);
+        while !game.is_over() {
+            game.deal_random(&mut rng);
+            assert_eq!(*game.picked_up(), [false; 4], "nobody has looked");
+            assert_eq!(*game.bids(), [NO_BID; 4]);
+            assert!(!game.broken());
+            assert_eq!((*game.sent(), *game.received()), ([0; 4], [0; 4]));
+            assert_eq!(*game.pending(), [0; 4]);
+            while game.in_deal() {
+                let seat = game.to_act().expect("a seat acts").at();
+                let before = game.clone();
+                let action = game.random_action(&mut rng);
+                game.apply(i64::from(action), &mut Vec::new())
+                    .expect("a legal action");
+                if action == LOOK {
+                    assert!(!before.picked_up()[seat] && game.picked_up()[seat]);
+                }
+                if (BID_BASE..BID_BASE + 15).contains(&action) && game.in_deal() {
+                    assert_eq!(game.bids()[seat], (action - BID_BASE) as i8);
+                }
+                if before.phase() == Phase::Play && game.in_deal() {
+                    if game.broken() && !before.broken() {
+                        // a spade discarded on another suit's lead broke them
+                        breaks += 1;
+                        assert_eq!(action >> 4, 0, "a spade");
+                        let led = before.lead_suit().expect("a suit was led");
+                        assert_ne!(led, Suit::Spades);
+                    }
+                    assert!(game.broken() || !before.broken(), "broken stays broken");
+                }
+                if before.phase() != Phase::Play && game.phase() == Phase::Play {
+                    // the auction is over: each exchange went three cards each way
+                    let bids = game.bids();
+                    let nil = |seat: usize| bids[seat] == 0 || bids[seat] == 14;
+                    for seat in 0..4 {
+                        let partner = seat ^ 2;
+                        if game.received()[seat] == 0 {
+                            assert_eq!(game.sent()[partner], 0, "nothing given, nothing sent");
+                            continue;
+                        }
+                        // one of the two bid nil and they swapped three cards
+                        assert!(nil(seat) != nil(partner), "S-8: not both nil");
+                        exchanges += usize::from(nil(seat));
+                        assert_eq!(game.received()[seat], game.sent()[partner]);
+                        assert_eq!(game.received()[seat].count_ones(), 3);
+                    }
+                    assert_eq!(*game.pending(), [0; 4]);
+                    let hands = game.hands();
+                    assert!(hands.iter().all(|hand| hand.count_ones() == 13));
+                }
+            }
+            let line = game.sheet().last().expect("the hand is scored");
+            assert_eq!(*game.bags(), [line.sides[0].bags, line.sides[1].bags]);
+        }
+    }
+    assert!(exchanges > 0 && breaks > 0);
+}

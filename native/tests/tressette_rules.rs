@@ -217,3 +217,165 @@ fn a_game_won_in_play_is_double_under_eleven_and_later_points_carry_over() {
     assert_eq!(line.card_points, [6, 0]);
     assert_eq!(line.points_after, [11, 0]);
 }
+
+#[test]
+fn the_records_keep_each_deals_dealer_hands_and_plays() {
+    // rule: T-4 T-5 T-18 the deal passes to the left, its left leads; three games a group
+    use koloda_native::core::rng::Rng;
+    use koloda_native::core::Seat;
+    use koloda_native::games::Recorded;
+    let mut game = Tressette::new(standard(), 1);
+    let mut rng = Rng::new(8);
+    let (mut dealt, mut plays) = (Vec::new(), Vec::new());
+    while !game.is_over() {
+        assert!(!game.in_deal());
+        assert_eq!(game.to_act(), None);
+        game.deal_random(&mut rng, &mut ());
+        let leader = (game.dealer() + 1) % 4;
+        assert_eq!(game.leader(), leader);
+        assert_eq!(game.to_act(), Some(Seat::new(leader)));
+        dealt.push(*game.dealt());
+        plays.push(Vec::new());
+        assert_eq!(game.current_record().dealer, game.dealer());
+        assert_eq!(game.dealt_hands(), game.current_record().dealt);
+        while game.in_deal() {
+            let seat = game.to_act().expect("a seat plays").index();
+            let action = game.random_action(&mut rng);
+            plays
+                .last_mut()
+                .expect("a deal")
+                .push(seat << 6 | action as u8);
+            game.apply(i64::from(action), &mut Vec::new())
+                .expect("a legal card");
+            if game.in_deal() {
+                assert_eq!(game.plays(), plays.last().expect("a deal").as_slice());
+                let cards: Vec<u32> = game.plays().iter().map(|&p| u32::from(p & 63)).collect();
+                assert_eq!(game.current_record().actions, cards);
+            }
+        }
+    }
+    assert_eq!(game.games().len(), 3);
+    assert_eq!(game.phase(), koloda_native::games::tressette::Phase::Over);
+    let records = game.records(0);
+    assert_eq!(game.completed().len(), game.sheet().len());
+    for (deal, (kept, line)) in game.completed().iter().zip(game.sheet()).enumerate() {
+        assert_eq!(line.dealer, (1 + deal as u8) % 4, "deal {deal}");
+        assert_eq!(kept.dealer(), line.dealer);
+        assert_eq!(records[deal].dealer, line.dealer);
+        assert_eq!(kept.dealt(), &dealt[deal]);
+        assert_eq!(kept.plays()[..], plays[deal][..]);
+        let cards: Vec<u32> = plays[deal].iter().map(|&p| u32::from(p & 63)).collect();
+        assert_eq!(records[deal].actions, cards);
+        let hands: Vec<Vec<u8>> = dealt[deal].iter().map(|h| h.to_vec()).collect();
+        assert_eq!(records[deal].dealt, hands);
+    }
+    let last = records.len() - 1;
+    assert_eq!(game.records(last), records[last..]);
+    assert!(game.records(last + 2).is_empty());
+    // each partner gets half his side's games
+    let totals = *game.totals();
+    let sum: i64 = game.games().iter().map(|won| won.value).sum();
+    assert_eq!(totals[0] + totals[1], sum);
+    let [a, b] = [totals[0] as f64 / 2.0, totals[1] as f64 / 2.0];
+    assert_eq!(game.outcome(), [a, b, a, b]);
+}
+
+#[test]
+fn the_first_dealer_is_a_seat_of_four() {
+    // rule: T-4
+    use koloda_native::games::Setup;
+    let game = Tressette::setup(standard(), 6).expect("any options");
+    assert_eq!(
+        (game.first_dealer(), game.dealer(), game.leader()),
+        (2, 2, 3)
+    );
+}
+
+#[test]
+fn each_deals_points_are_kept_as_they_are_earned_and_settled_at_its_end() {
+    // rule: T-5 T-7 T-12 T-13 T-14 T-15 T-16 each seat keeps its tricks; the declarations
+    // count at once, the tricks' points as they are taken; the deal's end settles them
+    use koloda_native::core::rng::Rng;
+    use koloda_native::games::tressette::COUNTING;
+    for pooled in [false, true] {
+        let options = TressetteOptions {
+            pooled,
+            ..standard()
+        };
+        let mut game = Tressette::new(options, 0);
+        let mut rng = Rng::new(u64::from(pooled) + 30);
+        while !game.is_over() {
+            game.deal_random(&mut rng, &mut ());
+            let declared = |side: usize| -> i64 {
+                [side, side + 2]
+                    .iter()
+                    .map(|&seat| game.declarations()[seat].points())
+                    .sum()
+            };
+            assert_eq!(*game.deal_declared(), [declared(0), declared(1)]);
+            assert_eq!(
+                *game.deal_points(),
+                *game.deal_declared(),
+                "before any trick"
+            );
+            assert_eq!(*game.deal_bonus(), [0, 0]);
+            assert!(game.taken().iter().all(|taken| taken.bits() == 0));
+            while game.in_deal() {
+                let action = game.random_action(&mut rng);
+                let before = *game.deal_points();
+                game.apply(i64::from(action), &mut Vec::new())
+                    .expect("a legal card");
+                if game.in_deal() && game.trick_count() == 0 && !pooled {
+                    // a trick just taken: a point to the taker's side for 3 counting cards
+                    let trick = &game.plays()[game.plays().len() - 4..];
+                    let counting = trick
+                        .iter()
+                        .filter(|&&play| COUNTING >> (play & 63) & 1 == 1)
+                        .count();
+                    let side = game.trick_leader().expect("the taker leads").at() % 2;
+                    let mut expected = before;
+                    expected[side] += i64::from(counting >= 3);
+                    assert_eq!(*game.deal_points(), expected);
+                }
+            }
+            let line = game.sheet().last().expect("the deal is scored");
+            assert_eq!(line.scores, *game.deal_points());
+            assert_eq!(line.declared, *game.deal_declared());
+            assert_eq!(line.bonuses, *game.deal_bonus());
+            assert_eq!(line.points_after, *game.points());
+            assert_eq!(*game.settled_points(), *game.points());
+            assert_eq!(usize::from(game.settled_games()), game.games().len());
+            // every card was taken by one seat, four a trick
+            let mut all = 0u64;
+            for (seat, taken) in game.taken().iter().enumerate() {
+                assert_eq!(all & taken.bits(), 0);
+                all |= taken.bits();
+                assert_eq!(
+                    taken.bits().count_ones(),
+                    4 * u32::from(game.tricks()[seat])
+                );
+            }
+            assert_eq!(all, koloda_native::games::tressette::DECK_40);
+            assert_eq!(game.tricks_played(), 10);
+            for won in game.games() {
+                assert!(won.value == 21 || won.value == 42);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_baba_needs_all_three_of_the_three_two_and_ace() {
+    // rule: T-7 T-8 without one of 3 2 A of a suit there is no Баба, whatever follows it
+    for hand in [
+        "2S AS KS QS JS 7S 6D 5C 4C 7H",
+        "3S AS KS QS JS 7S 6D 5C 4C 7H",
+        "3S 2S KS QS JS 7S 6D 5C 4C 7H",
+    ] {
+        assert!(declared(hand, &standard()).is_empty(), "{hand}");
+    }
+    assert_eq!(
+        declared("3S 2S AS KS QS JS 6D 5C 4C 7H", &standard()),
+        [(BABA, set("3S 2S AS KS QS JS"), 6)]
+    );
+}
