@@ -21,6 +21,7 @@ events and view fields.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import random
@@ -147,6 +148,12 @@ def _deal_log(record: dict[str, Any]) -> DealLog:
     """A native deal record (dealer, dealt, actions) as a deal log."""
     dealt = tuple(tuple(hand) for hand in record["dealt"])
     return DealLog(DealSetup(record["dealer"], dealt), tuple(record["actions"]))
+
+
+def fields_of(record: Any) -> dict[str, Any]:
+    """A dataclass's fields by name, shallow (``dataclasses.asdict`` copies every value
+    deeply, which the sampling of positions cannot afford)."""
+    return {field.name: getattr(record, field.name) for field in dataclasses.fields(record)}
 
 
 def seat_or_none(code: int) -> Seat | None:

@@ -14,7 +14,6 @@ engines equal decision by decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import HundredOneCore, hundred_one_playouts
@@ -22,7 +21,7 @@ from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
 from koloda.core.events import DealStarted, Event
-from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeRules, NativeState
+from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeRules, NativeState, fields_of
 from koloda.core.options import build_options
 from koloda.games.hundred_one.events import (
     CardDrawn,
@@ -52,7 +51,7 @@ from koloda.games.hundred_one.view import sample_state as sample_python_state
 
 def native_options(options: HundredOneOptions) -> dict[str, Any]:
     """The options as the native engine takes them (the queens' penalty as a flag)."""
-    return {**asdict(options), "queen_plus_40": options.queen_in_hand == "plus_40"}
+    return {**fields_of(options), "queen_plus_40": options.queen_in_hand == "plus_40"}
 
 
 def _card(code: int) -> int | None:
@@ -61,6 +60,16 @@ def _card(code: int) -> int | None:
 
 def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, lists))
+
+
+def _setup_fields(setup: HundredOneSetup) -> dict[str, Any]:
+    """A hand's setup as the native engine takes it (its dealer apart)."""
+    return {
+        "hands": setup.hands,
+        "starter": setup.starter,
+        "stock": setup.stock,
+        "restocks": setup.restocks,
+    }
 
 
 def _hand_source(
@@ -73,7 +82,7 @@ def _hand_source(
         return {"dealt_cards": tuple(dealt_cards), "setup": None}
     if setup is None:
         return {"dealt_cards": None, "setup": None}
-    return {"dealt_cards": None, "setup": {k: v for k, v in asdict(setup).items() if k != "dealer"}}
+    return {"dealt_cards": None, "setup": _setup_fields(setup)}
 
 
 def position(source: HundredOneState) -> dict[str, Any]:
@@ -99,7 +108,7 @@ def position(source: HundredOneState) -> dict[str, Any]:
         "restocks": _tuples(source.restocks),
         "restocks_used": source.restocks_used,
         "totals": tuple(source.totals),
-        "sheet": tuple(asdict(line) for line in source.sheet),
+        "sheet": tuple(fields_of(line) for line in source.sheet),
     }
 
 
@@ -160,7 +169,7 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         raise restocks_unused(used, error["given"], error["last_card"])
 
     def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
-        raw = self._deal_setup(asdict(setup))
+        raw = self._deal_setup(_setup_fields(setup))
         if events is not None:
             events.extend(self._events(raw))
 

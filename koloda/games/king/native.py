@@ -11,7 +11,6 @@ equal decision by decision.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import KingCore, analysis_king, analysis_king_dealt, king_playouts
@@ -26,6 +25,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    fields_of,
     seat_or_none,
     trick_fields,
 )
@@ -55,7 +55,7 @@ _MASK64 = (1 << 64) - 1
 def native_options(options: KingOptions) -> dict[str, Any]:
     """The options as the native engine takes them (the negative order as contract codes)."""
     return {
-        **asdict(options),
+        **fields_of(options),
         "negative_order": [contract_from_key(key) for key in options.negative_order],
         "order_shared": options.order_scope == "shared",
         "proportional": options.three_player_balance == "proportional",
@@ -87,7 +87,7 @@ def position(source: KingState) -> dict[str, Any]:
         "discard_first": source.discard_first & _MASK64,
         "totals": tuple(source.totals),
         "rows": tuple(map(tuple, source.rows)),
-        "sheet": tuple(asdict(line) for line in source.sheet),
+        "sheet": tuple(fields_of(line) for line in source.sheet),
     }
 
 

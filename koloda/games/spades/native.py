@@ -12,7 +12,6 @@ The differential test (``tests/native``) proves both engines equal decision by d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import SpadesCore, analysis_spades, analysis_spades_dealt, spades_playouts
@@ -25,6 +24,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    fields_of,
     trick_fields,
 )
 from koloda.core.plugin import NativeSearch
@@ -62,7 +62,7 @@ from koloda.games.spades.view import sample_state as sample_python_state
 def native_options(options: SpadesOptions) -> dict[str, Any]:
     """The options as the native engine takes them (S-15 and S-11's choices as flags)."""
     return {
-        **asdict(options),
+        **fields_of(options),
         "both_nil_lose_score": options.both_nil_failure == "lose_score",
         "any_spade": options.spades_broken_by == "any_spade",
     }

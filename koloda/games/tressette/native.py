@@ -12,7 +12,6 @@ both engines equal decision by decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any, ClassVar
 
 from koloda._native import (
@@ -29,6 +28,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    fields_of,
     trick_fields,
 )
 from koloda.core.options import build_options
@@ -57,7 +57,7 @@ def native_options(options: TressetteOptions) -> dict[str, Any]:
     """The options as the native engine takes them (the card points and the long run as
     flags)."""
     return {
-        **asdict(options),
+        **fields_of(options),
         "pooled": options.card_points == "pooled",
         "long_run_ten": options.long_run == "ten",
     }

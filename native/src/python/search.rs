@@ -27,9 +27,8 @@ use pythonize::depythonize;
 use serde::de::DeserializeOwned;
 
 use crate::core::rng::Rng;
-use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::search::{
-    self as hundred_one_search, rollout, HiddenDeal, IsmctsSettings, PimcSettings,
+    self as hundred_one_search, rollout_from, HiddenDeal, IsmctsSettings, PimcSettings,
 };
 use crate::games::hundred_one::HundredOne;
 use crate::games::spades::policy::heuristic_bid;
@@ -41,8 +40,9 @@ use crate::python::tressette::TressetteCore;
 use crate::search::analysis::{dealt_values, values};
 use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::beliefs_tricks::bid_weight;
+use crate::search::policy::PolicyAction;
 use crate::search::request::{check_probability, dealer, IsmctsRequest, Limit, PimcRequest};
-use crate::search::{Place, TrickSearch};
+use crate::search::Place;
 
 /// One place of the hidden cards as Python gives it: `(size, excluded, held,
 /// at_least_one)` ([`Place`]).
@@ -63,31 +63,6 @@ fn refused(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
 
-/// The action the game's policy (its heuristic, the searches' rollout policy) takes for the
-/// seat to act: a card in a trick game's card play, any decision of 101.
-trait PolicyAction {
-    fn policy_action(&self) -> PyResult<u32>;
-}
-
-impl<G: TrickSearch> PolicyAction for G {
-    fn policy_action(&self) -> PyResult<u32> {
-        if !self.in_play() || self.legal_mask() == 0 {
-            return Err(PyValueError::new_err(
-                "no card to play: the card play is not on",
-            ));
-        }
-        self.policy_card(&mut Rng::new(0))
-            .map(|card| card as u32)
-            .ok_or_else(|| PyValueError::new_err("the game has no rollout policy"))
-    }
-}
-
-impl PolicyAction for HundredOne {
-    fn policy_action(&self) -> PyResult<u32> {
-        Ok(hundred_one_action(with_mover(self)?))
-    }
-}
-
 /// `<game>_policy_action(state)` of each game (`PolicyAction`), for the tests to hold
 /// against the Python heuristic; and `register_policies`, which adds them to the module.
 macro_rules! policy_bindings {
@@ -95,7 +70,7 @@ macro_rules! policy_bindings {
         $(
             #[pyfunction]
             fn $name(state: PyRef<'_, $core>) -> PyResult<u32> {
-                state.game.policy_action()
+                state.game.policy_action().map_err(refused)
             }
         )*
 
@@ -235,14 +210,6 @@ fn spades_bid_model(hand: u64, partner_nil: bool, bid: Option<i8>) -> PyResult<(
     Ok((nil, number, weight))
 }
 
-/// 101's `game`, in which a seat is to act.
-fn with_mover(game: &HundredOne) -> PyResult<&HundredOne> {
-    if !game.in_deal() || game.to_act().is_none() {
-        return Err(PyValueError::new_err("nobody is to act in this position"));
-    }
-    Ok(game)
-}
-
 /// The belief model's weight of the deal `state` as `seat` sees the hand (its public log).
 #[pyfunction]
 #[pyo3(signature = (state, seat, epsilon=0.1, seed=0))]
@@ -262,13 +229,7 @@ fn hundred_one_belief_weight(
 #[pyfunction]
 #[pyo3(signature = (state, seat, seed=0))]
 fn hundred_one_rollout(state: PyRef<'_, HundredOneCore>, seat: usize, seed: u64) -> PyResult<f64> {
-    let copy = with_mover(&state.game)?.for_search();
-    if seat >= copy.n() as usize {
-        return Err(PyValueError::new_err(format!(
-            "no seat {seat} at this table"
-        )));
-    }
-    Ok(rollout(copy, seat, &mut Rng::new(seed)))
+    rollout_from(&state.game, seat, &mut Rng::new(seed)).map_err(refused)
 }
 
 /// The hands and the stock (its top card last) of `state` with the unseen cards dealt anew
@@ -281,11 +242,9 @@ fn hundred_one_deal_hidden(
     hidden: &Bound<'_, PyAny>,
     seed: u64,
 ) -> PyResult<Option<(Vec<u64>, Vec<u8>)>> {
-    let game = with_mover(&state.game)?;
     let hidden: HiddenDeal = depythonize(hidden).map_err(value_error)?;
-    hidden.check(game.n() as usize).map_err(refused)?;
-    let seat = game.to_act().expect("a seat is to act").at();
-    let dealt = hidden.deal(game, seat, &mut Rng::new(seed));
+    let dealt = hidden.deal_for_mover(&state.game, &mut Rng::new(seed));
+    let dealt = dealt.map_err(refused)?;
     Ok(dealt.map(|d| (d.hands()[..d.n() as usize].to_vec(), d.stock().to_vec())))
 }
 

@@ -18,9 +18,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::PyClass;
 
-use crate::core::cards::CardCode;
-use crate::games::hundred_one::vector::HundredOneTables;
-use crate::games::hundred_one::{self, Chance, HundredOne, Seeded};
+use crate::games::hundred_one::vector::{HundredOneTables, NoDeal};
+use crate::games::hundred_one::{self, HundredOne, Seeded};
 use crate::games::king::vector::KingTables;
 use crate::games::king::King;
 use crate::games::spades::vector::SpadesTables;
@@ -194,18 +193,6 @@ dealt_batch_games!(
     KingCore = King,
     TressetteCore = Tressette
 );
-
-/// The chance of a batch step: the reshuffles of `0`, no next hand.
-struct NoDeal<'a, C: Chance>(&'a mut C);
-
-impl<C: Chance> Chance for NoDeal<'_, C> {
-    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
-        None
-    }
-    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
-        self.0.restock(below, index)
-    }
-}
 
 /// 101's state class: its step reshuffles as its shuffler does and leaves the next hand due.
 impl BatchGame for HundredOneCore {

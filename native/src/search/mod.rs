@@ -13,6 +13,7 @@
 //!   playouts or, where the game has one (`pimc::Exact`), an exact search: the trick games'
 //!   alpha-beta with a transposition table near the end of the deal; and the trick games'
 //!   entry;
+//! - `policy`: the action a game's rollout policy takes for the seat to act;
 //! - `request`: the trick games' searches as a caller asks for them: their settings as
 //!   plain data with their defaults and checks, run from the seat's knowledge;
 //! - `trick`: what the search needs of a trick game's state (`TrickSearch`, implemented in
@@ -40,6 +41,7 @@ pub mod game;
 pub mod ismcts;
 pub mod pick;
 pub mod pimc;
+pub mod policy;
 pub mod request;
 pub mod trick;
 pub mod weights;

@@ -241,6 +241,18 @@ impl HiddenDeal {
         Ok(())
     }
 
+    /// `game` with the unseen cards dealt anew for the seat to act ([`HiddenDeal::deal`]),
+    /// after checking someone is to act and the places fit the table.
+    pub fn deal_for_mover(
+        &self,
+        game: &HundredOne,
+        rng: &mut Rng,
+    ) -> Result<Option<HundredOne>, String> {
+        let seat = mover(game)?;
+        self.check(usize::from(game.n()))?;
+        Ok(self.deal(game, seat, rng))
+    }
+
     /// The position `template` with the unseen cards dealt anew among the other hands and
     /// the stock (in random order), honouring every place's exclusions, as `deal_hidden`'s
     /// random deals do it: the most constrained cards first, each to a place that may take
@@ -523,6 +535,21 @@ pub fn rollout(state: HundredOne, seat: usize, rng: &mut Rng) -> f64 {
         rng,
         &Playout::POLICY,
     )
+}
+
+/// The seat to act in `game`, or an error when nobody is.
+pub fn mover(game: &HundredOne) -> Result<usize, String> {
+    position_of(std::slice::from_ref(game))
+}
+
+/// One heuristic playout of `game` as it is to the end of its hand (reshuffles from `rng`):
+/// the reward of `seat`; an error when nobody is to act or `seat` is not at the table.
+pub fn rollout_from(game: &HundredOne, seat: usize, rng: &mut Rng) -> Result<f64, String> {
+    mover(game)?;
+    if seat >= usize::from(game.n()) {
+        return Err(format!("no seat {seat} at this table"));
+    }
+    Ok(rollout(game.for_search(), seat, rng))
 }
 
 /// The seat to act in the `given` deals (positions that agree with its view); an error when

@@ -9,10 +9,24 @@
 //! card and the drawn card among the other cards, the roles `to_act` and `dealer`, and the
 //! hashed facts.
 
-use crate::games::hundred_one::{self, HundredOne, MAX_SEATS};
+use crate::core::cards::CardCode;
+use crate::games::hundred_one::{self, Chance, HundredOne, MAX_SEATS};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_cards, observer, Flat,
 };
+
+/// The chance of a step of the vector environment's batch: the reshuffles of `.0`, and no
+/// next hand (the environment reads the finished hand's scores before it is dealt).
+pub struct NoDeal<'a, C: Chance>(pub &'a mut C);
+
+impl<C: Chance> Chance for NoDeal<'_, C> {
+    fn deck(&mut self, _deal: u32) -> Option<[CardCode; 36]> {
+        None
+    }
+    fn restock(&mut self, below: &[CardCode], index: u64) -> Option<Vec<CardCode>> {
+        self.0.restock(below, index)
+    }
+}
 
 /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
 /// nothing, as for the seats a game with fewer players does not have).
