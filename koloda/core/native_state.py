@@ -156,8 +156,9 @@ def fields_of(record: Any) -> dict[str, Any]:
     return {field.name: getattr(record, field.name) for field in dataclasses.fields(record)}
 
 
-def seat_or_none(code: int) -> Seat | None:
-    """A Python-engine state's seat code (-1: none) as a position holds it."""
+def or_none(code: int) -> int | None:
+    """A Python-engine state's code of a seat, card or suit (-1: none) as a position holds
+    it."""
     return None if code < 0 else code
 
 
@@ -167,7 +168,7 @@ def trick_fields(source: Any) -> dict[str, Any]:
         "plays": tuple(source.history),
         "trick_count": source.trick_count,
         "lead_suit": source.lead_suit,
-        "trick_leader": seat_or_none(source.trick_leader),
+        "trick_leader": or_none(source.trick_leader),
         "tricks": tuple(source.tricks),
         "tricks_played": source.tricks_played,
     }

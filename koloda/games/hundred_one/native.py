@@ -21,7 +21,14 @@ from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
 from koloda.core.events import DealStarted, Event
-from koloda.core.native_state import COMMON_EVENTS, EventMakers, NativeRules, NativeState, fields_of
+from koloda.core.native_state import (
+    COMMON_EVENTS,
+    EventMakers,
+    NativeRules,
+    NativeState,
+    fields_of,
+    or_none,
+)
 from koloda.core.options import build_options
 from koloda.games.hundred_one.events import (
     CardDrawn,
@@ -52,10 +59,6 @@ from koloda.games.hundred_one.view import sample_state as sample_python_state
 def native_options(options: HundredOneOptions) -> dict[str, Any]:
     """The options as the native engine takes them (the queens' penalty as a flag)."""
     return {**fields_of(options), "queen_plus_40": options.queen_in_hand == "plus_40"}
-
-
-def _card(code: int) -> int | None:
-    return None if code < 0 else code
 
 
 def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
@@ -97,12 +100,12 @@ def position(source: HundredOneState) -> dict[str, Any]:
         "hands": tuple(source.hands),
         "stock": tuple(source.stock),
         "pile": tuple(source.pile),
-        "top": _card(source.top),
-        "suit": _card(source.suit),
+        "top": or_none(source.top),
+        "suit": or_none(source.suit),
         "follow": source.follow,
-        "drawn": _card(source.drawn),
+        "drawn": or_none(source.drawn),
         "epoch": source.epoch,
-        "starter": _card(source.starter),
+        "starter": or_none(source.starter),
         "log": tuple(source.log),
         **_hand_source(source.setup, source.dealt_cards),
         "restocks": _tuples(source.restocks),

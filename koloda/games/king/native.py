@@ -26,7 +26,7 @@ from koloda.core.native_state import (
     NativeDealing,
     NativeRules,
     fields_of,
-    seat_or_none,
+    or_none,
     trick_fields,
 )
 from koloda.core.options import build_options
@@ -71,10 +71,10 @@ def position(source: KingState) -> dict[str, Any]:
         "to_act": source.to_act,
         "deal_number": source.deal_number,
         "dealer": source.dealer,
-        "contract": seat_or_none(source.contract),
-        "trump": seat_or_none(source.trump),
+        "contract": or_none(source.contract),
+        "trump": or_none(source.trump),
         "by_last": source.by_last,
-        "caller": seat_or_none(source.caller),
+        "caller": or_none(source.caller),
         "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
         "hands": tuple(source.hands),
         "pre_actions": tuple(source.pre_actions),
