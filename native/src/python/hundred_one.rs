@@ -280,11 +280,7 @@ game_core! {
             Some(records) => depythonize(records).map_err(value_error)?,
             None => Vec::new(),
         };
-        let mut game = self.game.clone();
-        game.restore(position).map_err(PyValueError::new_err)?;
-        game.load_records(records).map_err(PyValueError::new_err)?;
-        self.game = game;
-        Ok(())
+        self.game.load(position, records).map_err(PyValueError::new_err)
     }
 
     // ----- what the Python side reads ----------------------------------------------------

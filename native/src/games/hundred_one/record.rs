@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::cards::CardCode;
 
+use super::position::HundredOnePosition;
 use super::rules::{Completed, DealSource, HundredOne, Setup, DECK_36};
 
 /// A hand of 101 as a record keeps it (`koloda.games.hundred_one.state`'s records).
@@ -132,13 +133,31 @@ impl HundredOne {
     /// Makes `records` the finished hands' records (a Python state's); one that does not
     /// fit the table is an error and changes nothing.
     pub fn load_records(&mut self, records: Vec<HandRecord>) -> Result<(), String> {
-        let seats = usize::from(self.n());
-        let completed = records
-            .into_iter()
-            .map(|record| record.completed(seats))
-            .collect::<Result<Vec<_>, _>>()?;
+        let completed = self.completed_of(records)?;
         self.restore_records(completed);
         Ok(())
+    }
+
+    /// Puts the game in `position` with `records` as its finished hands' (a Python
+    /// state's); either that does not fit the table is an error and changes nothing.
+    pub fn load(
+        &mut self,
+        position: HundredOnePosition,
+        records: Vec<HandRecord>,
+    ) -> Result<(), String> {
+        let completed = self.completed_of(records)?;
+        self.restore(position)?;
+        self.restore_records(completed);
+        Ok(())
+    }
+
+    /// The finished hands of `records` at this table, or why one does not fit.
+    fn completed_of(&self, records: Vec<HandRecord>) -> Result<Vec<Completed>, String> {
+        let seats = usize::from(self.n());
+        records
+            .into_iter()
+            .map(|record| record.completed(seats))
+            .collect()
     }
 }
 
