@@ -265,9 +265,13 @@ class NativeRules:
     """The Python engine's ``sample_state(rules, view, rng, ...)`` of the game."""
 
     def native_options(self) -> dict[str, Any]:
-        """The options as the native engine takes them (a dict it deserializes and checks)."""
-        rules: Any = self
-        return type(self).OPTIONS(rules.options)
+        """The options as the native engine takes them (a dict it deserializes and checks),
+        made once: every new state, sampled ones too, is set up from it."""
+        made: dict[str, Any] | None = self.__dict__.get("_native_options")
+        if made is None:
+            rules: Any = self
+            made = self.__dict__["_native_options"] = type(self).OPTIONS(rules.options)
+        return made
 
     def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:
         """The Python engine's deal, bit for bit (the core ``Shuffler``'s seeded BLAKE2b
