@@ -254,8 +254,6 @@ class NativeRules:
     engine = "native"
     STATE: ClassVar[Any]
     """The game's native state class."""
-    OPTIONS: ClassVar[Callable[[Any], dict[str, Any]]]
-    """The game's options as the native engine takes them (its ``native_options``)."""
     PLAYOUTS: ClassVar[Callable[..., dict[str, Any]]]
     """The core's batch of random games (``king_playouts``...)."""
     POSITION: ClassVar[Callable[[Any], dict[str, Any]]]
@@ -265,12 +263,13 @@ class NativeRules:
     """The Python engine's ``sample_state(rules, view, rng, ...)`` of the game."""
 
     def native_options(self) -> dict[str, Any]:
-        """The options as the native engine takes them (a dict it deserializes and checks),
-        made once: every new state, sampled ones too, is set up from it."""
+        """The options as the native engine takes them: the dict of their fields, which it
+        reads by the same names and values and checks. Made once: every new state, sampled
+        ones too, is set up from it."""
         made: dict[str, Any] | None = self.__dict__.get("_native_options")
         if made is None:
             rules: Any = self
-            made = self.__dict__["_native_options"] = type(self).OPTIONS(rules.options)
+            made = self.__dict__["_native_options"] = fields_of(rules.options)
         return made
 
     def deal_hands(self, shuffler: Shuffler, deal: int) -> tuple[tuple[Card, ...], ...]:

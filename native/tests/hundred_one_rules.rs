@@ -8,7 +8,7 @@ use common::card;
 use std::sync::Arc;
 
 use koloda_native::games::hundred_one::{
-    deck_cards, HundredOne, HundredOneOptions, NoChance, Setup, DRAW, PASS, SUIT_BASE,
+    deck_cards, HundredOne, HundredOneOptions, NoChance, QueenInHand, Setup, DRAW, PASS, SUIT_BASE,
 };
 use koloda_native::games::Game;
 
@@ -262,17 +262,17 @@ fn going_out_on_a_queen_takes_thirty_off() {
 #[test]
 fn a_queen_left_in_hand_costs_forty_more_or_forty_instead() {
     // rule: H-15 H-13
-    for (plus, total) in [
-        (true, 2 * (3 + 40) + 7 + 2 + 10),
-        (false, 2 * 40 + 7 + 2 + 10),
+    for (queen_in_hand, total) in [
+        (QueenInHand::Plus40, 2 * (3 + 40) + 7 + 2 + 10),
+        (QueenInHand::Instead40, 2 * 40 + 7 + 2 + 10),
     ] {
         let options = HundredOneOptions {
-            queen_plus_40: plus,
+            queen_in_hand,
             ..standard()
         };
         let mut game = dealt_with(&QUEENS_HELD, "9S", "JD 10C", options);
         play(&mut game, "8S draw pass 8H draw pass KH");
-        assert_eq!(game.sheet()[0].scores[..2], [total, 0], "plus 40: {plus}");
+        assert_eq!(game.sheet()[0].scores[..2], [total, 0], "{queen_in_hand:?}");
     }
 }
 
@@ -280,7 +280,7 @@ fn a_queen_left_in_hand_costs_forty_more_or_forty_instead() {
 fn a_finished_hand_keeps_its_dealer_and_public_log() {
     // rule: H-12 H-15
     let options = HundredOneOptions {
-        queen_plus_40: false,
+        queen_in_hand: QueenInHand::Instead40,
         ..standard()
     };
     // the hand of the 101 tests above, dealt by seat 1: seat 0 plays first

@@ -5,9 +5,9 @@
 
 use koloda_native::core::rng::Rng;
 use koloda_native::games::hundred_one::{self, HundredOne, HundredOneOptions};
-use koloda_native::games::king::{self, King, KingOptions, Variant};
-use koloda_native::games::spades::{self, Spades, SpadesOptions};
-use koloda_native::games::tressette::{self, Tressette, TressetteOptions};
+use koloda_native::games::king::{self, King, KingOptions, OrderScope, Variant};
+use koloda_native::games::spades::{self, BothNilFailure, Spades, SpadesBrokenBy, SpadesOptions};
+use koloda_native::games::tressette::{self, CardPoints, LongRun, Tressette, TressetteOptions};
 use koloda_native::games::DealtGame;
 use proptest::prelude::*;
 
@@ -73,7 +73,11 @@ fn king_options() -> impl Strategy<Value = KingOptions> {
             },
             king_forced_on_heart_lead: forced,
             stop_when_decided: stop,
-            order_shared: shared,
+            order_scope: if shared {
+                OrderScope::Shared
+            } else {
+                OrderScope::PerPlayer
+            },
             ..KingOptions::default()
         },
     )
@@ -84,8 +88,16 @@ fn spades_options() -> impl Strategy<Value = SpadesOptions> {
         double_nil: flags[0],
         nil_exchange: flags[1],
         bags_penalty: flags[2],
-        both_nil_lose_score: flags[3],
-        any_spade: flags[4],
+        both_nil_failure: if flags[3] {
+            BothNilFailure::LoseScore
+        } else {
+            BothNilFailure::Minus200
+        },
+        spades_broken_by: if flags[4] {
+            SpadesBrokenBy::AnySpade
+        } else {
+            SpadesBrokenBy::Discard
+        },
         max_deals: deals * 2,
         ..SpadesOptions::default()
     })
@@ -160,8 +172,8 @@ proptest! {
         // rule: T-12, T-13, T-14
         let options = TressetteOptions {
             hearts_special: flags[0],
-            pooled: flags[1],
-            long_run_ten: flags[2],
+            card_points: if flags[1] { CardPoints::Pooled } else { CardPoints::PerTrick },
+            long_run: if flags[2] { LongRun::Ten } else { LongRun::Seven },
         };
         play(Tressette::new(options, (seed % 4) as u8), seed, |game| {
             if game.phase() == tressette::Phase::Play {

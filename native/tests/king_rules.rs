@@ -7,8 +7,8 @@ use common::card;
 use koloda_native::core::rng::Rng;
 use koloda_native::core::Seat;
 use koloda_native::games::king::{
-    King, KingOptions, Phase, Variant, NO_JACKS, NO_KING, NO_TRICKS, ORDER_BASE, POSITIVE,
-    TRUMP_BASE, TRUMP_LAST,
+    King, KingOptions, OrderScope, Phase, ThreePlayerBalance, Variant, NO_JACKS, NO_KING,
+    NO_TRICKS, ORDER_BASE, POSITIVE, TRUMP_BASE, TRUMP_LAST,
 };
 
 /// A hand of eight from its notation, in the order given.
@@ -418,10 +418,11 @@ fn a_deal_is_in_progress_only_between_its_dealing_and_its_end() {
 #[test]
 fn an_order_takes_the_game_out_of_the_orderers_row() {
     // rule: K-23 K-24 K-25
-    for shared in [false, true] {
+    for scope in [OrderScope::PerPlayer, OrderScope::Shared] {
+        let shared = scope == OrderScope::Shared;
         let options = KingOptions {
             variant: Variant::Order,
-            order_shared: shared,
+            order_scope: scope,
             ..KingOptions::default()
         };
         let mut game = King::new(options, 3);
@@ -496,46 +497,76 @@ fn each_penalty_item_counts_at_its_rate_in_its_contract() {
     }
     assert_eq!(seat_penalty(NO_KING, &four, taken & !king, 3, 2), 0);
     assert_eq!(seat_penalty(POSITIVE, &four, taken, 3, 2), 0);
-    let three = |proportional| {
+    let three = |three_player_balance| {
         *KingTable::new(KingOptions {
             variant: Variant::Three,
-            proportional,
+            three_player_balance,
             ..KingOptions::default()
         })
         .rates()
     };
-    assert_eq!(seat_penalty(NO_JACKS, &three(false), taken, 3, 2), 5 * 3);
-    assert_eq!(seat_penalty(LAST_TWO, &three(false), taken, 3, 2), 10 * 2);
-    assert_eq!(seat_penalty(NO_KING, &three(false), taken, 3, 2), 24);
-    assert_eq!(seat_penalty(NO_KING, &three(true), taken, 3, 2), 20);
+    assert_eq!(
+        seat_penalty(NO_JACKS, &three(ThreePlayerBalance::King24), taken, 3, 2),
+        5 * 3
+    );
+    assert_eq!(
+        seat_penalty(LAST_TWO, &three(ThreePlayerBalance::King24), taken, 3, 2),
+        10 * 2
+    );
+    assert_eq!(
+        seat_penalty(NO_KING, &three(ThreePlayerBalance::King24), taken, 3, 2),
+        24
+    );
+    assert_eq!(
+        seat_penalty(
+            NO_KING,
+            &three(ThreePlayerBalance::Proportional),
+            taken,
+            3,
+            2
+        ),
+        20
+    );
 }
 
 #[test]
 fn the_proportional_settlement_is_for_three_players_only() {
     // rule: K-27 K-22
-    let options = |variant, proportional| KingOptions {
+    let options = |variant, three_player_balance| KingOptions {
         variant,
-        proportional,
+        three_player_balance,
         positive_orders_per_player: if variant == Variant::Three { 8 } else { 1 },
         ..KingOptions::default()
     };
     // four players, one positive game each: the totals do not sum to zero, and stay as
     // they are
-    let four = after_deals(options(Variant::Order, true), 32, 6);
+    let four = after_deals(
+        options(Variant::Order, ThreePlayerBalance::Proportional),
+        32,
+        6,
+    );
     assert!(four.is_over());
     let totals: Vec<f64> = four.totals().iter().map(|&t| t as f64).collect();
     assert_ne!(totals.iter().sum::<f64>(), 0.0);
     assert_eq!(four.outcome()[..], totals[..]);
     // three players, the whole program each: each loser pays his minus, the winners share
     // what is paid
-    let mid = after_deals(options(Variant::Three, true), 10, 7);
+    let mid = after_deals(
+        options(Variant::Three, ThreePlayerBalance::Proportional),
+        10,
+        7,
+    );
     let standing: Vec<f64> = mid.totals()[..3].iter().map(|&t| t as f64).collect();
     assert_eq!(
         mid.outcome()[..3],
         standing[..],
         "the standing before the end"
     );
-    let three = after_deals(options(Variant::Three, true), 45, 7);
+    let three = after_deals(
+        options(Variant::Three, ThreePlayerBalance::Proportional),
+        45,
+        7,
+    );
     assert!(three.is_over());
     let results = &three.totals()[..3];
     let paid: i64 = -results.iter().filter(|&&r| r < 0).sum::<i64>();

@@ -5,7 +5,7 @@
 
 use koloda_native::core::rng::Rng;
 use koloda_native::games::hundred_one::{self, HundredOneOptions};
-use koloda_native::games::king::{self, King, KingOptions, Variant};
+use koloda_native::games::king::{self, King, KingOptions, ThreePlayerBalance, Variant};
 use koloda_native::games::spades::{self, Spades, SpadesOptions};
 use koloda_native::games::tressette::{self, TressetteOptions};
 use koloda_native::games::{play_random, Game};
@@ -44,7 +44,7 @@ fn king_playouts_sum_the_settlements_of_three_players() {
     // rule: K-26 K-27 three seats; under `proportional` each seat's settlement
     let options = KingOptions {
         variant: Variant::Three,
-        proportional: true,
+        three_player_balance: ThreePlayerBalance::Proportional,
         ..KingOptions::default()
     };
     let result = king::playouts(options, 3, 2, 0);

@@ -7,7 +7,7 @@
 mod common;
 
 use common::card;
-use koloda_native::games::spades::{Phase, Spades, SpadesOptions, BID_BASE};
+use koloda_native::games::spades::{BothNilFailure, Phase, Spades, SpadesOptions, BID_BASE};
 
 /// Each seat holds one whole suit, the spades at seat `spades`.
 fn suited(spades: usize) -> [[u8; 13]; 4] {
@@ -60,7 +60,11 @@ fn options(bags_penalty: bool, lose_score: bool) -> SpadesOptions {
         double_nil: false,
         nil_exchange: false,
         bags_penalty,
-        both_nil_lose_score: lose_score,
+        both_nil_failure: if lose_score {
+            BothNilFailure::LoseScore
+        } else {
+            BothNilFailure::Minus200
+        },
         ..SpadesOptions::default()
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use common::card;
 use koloda_native::games::tressette::{
-    declarations_of, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
+    declarations_of, CardPoints, LongRun, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
 };
 
 fn set(text: &str) -> u64 {
@@ -68,7 +68,7 @@ fn a_long_run_is_a_flat_sixteen_under_either_option() {
         [(LONG_RUN, set("3S 2S AS KS QS JS 7S"), 16)]
     );
     let ten = TressetteOptions {
-        long_run_ten: true,
+        long_run: LongRun::Ten,
         ..standard()
     };
     assert_eq!(declared(seven, &ten), [(BABA, set("3S 2S AS KS QS JS"), 6)]);
@@ -297,9 +297,10 @@ fn each_deals_points_are_kept_as_they_are_earned_and_settled_at_its_end() {
     // count at once, the tricks' points as they are taken; the deal's end settles them
     use koloda_native::core::rng::Rng;
     use koloda_native::games::tressette::COUNTING;
-    for pooled in [false, true] {
+    for card_points in [CardPoints::PerTrick, CardPoints::Pooled] {
+        let pooled = card_points == CardPoints::Pooled;
         let options = TressetteOptions {
-            pooled,
+            card_points,
             ..standard()
         };
         let mut game = Tressette::new(options, 0);

@@ -37,7 +37,6 @@ from koloda.games.hundred_one.events import (
 )
 from koloda.games.hundred_one.native import (
     NativeHundredOneRules,
-    native_options,
     position,
     records,
 )
@@ -255,7 +254,7 @@ def test_a_native_position_is_the_python_one_and_one_of_another_table_is_refused
         with pytest.raises(ValueError, match="does not fit"):
             state._load({**given, **wrong})
         assert state._position() == given  # nothing changed
-    options = native_options(native.options)
+    options = native.native_options()
     for bad in ({"players": 7}, {"hand_size": 18}, {"draw_seven": 5}):
         with pytest.raises(ValueError):
             state._configure({**options, **bad}, 0)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from koloda import load_game
-from koloda.games.spades.native import NativeSpadesRules, native_options, position
+from koloda.games.spades.native import NativeSpadesRules, position
 
 
 def played(rules: Any, seed: int, decisions: int) -> Any:
@@ -56,4 +56,4 @@ def test_a_position_or_options_for_another_table_is_a_value_error() -> None:
         assert state._position() == before
     for target in (0, 1001):
         with pytest.raises(ValueError, match="target"):
-            state._configure({**native_options(rules.options), "target": target}, 0)
+            state._configure({**rules.native_options(), "target": target}, 0)

@@ -56,11 +56,6 @@ from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
 
 
-def native_options(options: HundredOneOptions) -> dict[str, Any]:
-    """The options as the native engine takes them (the queens' penalty as a flag)."""
-    return {**fields_of(options), "queen_plus_40": options.queen_in_hand == "plus_40"}
-
-
 def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, lists))
 
@@ -224,7 +219,6 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     """101 with its options fixed, on the native engine."""
 
     STATE = NativeHundredOneState
-    OPTIONS = native_options
     PLAYOUTS = hundred_one_playouts
     POSITION = position
     SAMPLE = sample_python_state

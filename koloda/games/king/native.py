@@ -33,7 +33,6 @@ from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
     POSITIVE,
-    contract_from_key,
     contract_key,
 )
 from koloda.games.king.options import KingOptions
@@ -50,16 +49,6 @@ from koloda.games.king.view import KingView
 from koloda.games.king.view import sample_state as sample_python_state
 
 _MASK64 = (1 << 64) - 1
-
-
-def native_options(options: KingOptions) -> dict[str, Any]:
-    """The options as the native engine takes them (the negative order as contract codes)."""
-    return {
-        **fields_of(options),
-        "negative_order": [contract_from_key(key) for key in options.negative_order],
-        "order_shared": options.order_scope == "shared",
-        "proportional": options.three_player_balance == "proportional",
-    }
 
 
 def position(source: KingState) -> dict[str, Any]:
@@ -128,7 +117,6 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     """King with its options fixed, on the native engine."""
 
     STATE = NativeKingState
-    OPTIONS = native_options
     PLAYOUTS = king_playouts
     ANALYSIS = (analysis_king, analysis_king_dealt)
     POSITION = position

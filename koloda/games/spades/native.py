@@ -24,7 +24,6 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
-    fields_of,
     trick_fields,
 )
 from koloda.core.plugin import NativeSearch
@@ -57,15 +56,6 @@ from koloda.games.spades.state import (
 )
 from koloda.games.spades.view import SpadesView
 from koloda.games.spades.view import sample_state as sample_python_state
-
-
-def native_options(options: SpadesOptions) -> dict[str, Any]:
-    """The options as the native engine takes them (S-15 and S-11's choices as flags)."""
-    return {
-        **fields_of(options),
-        "both_nil_lose_score": options.both_nil_failure == "lose_score",
-        "any_spade": options.spades_broken_by == "any_spade",
-    }
 
 
 def position(source: SpadesState) -> dict[str, Any]:
@@ -150,7 +140,6 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     """Spades with its options fixed, on the native engine."""
 
     STATE = NativeSpadesState
-    OPTIONS = native_options
     PLAYOUTS = spades_playouts
     ANALYSIS = (analysis_spades, analysis_spades_dealt)
     POSITION = position

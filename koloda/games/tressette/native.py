@@ -28,7 +28,6 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
-    fields_of,
     trick_fields,
 )
 from koloda.core.options import build_options
@@ -51,16 +50,6 @@ from koloda.games.tressette.view import sample_state as sample_python_state
 
 DECLARATION_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
 """The kinds of declarations by the native engine's codes."""
-
-
-def native_options(options: TressetteOptions) -> dict[str, Any]:
-    """The options as the native engine takes them (the card points and the long run as
-    flags)."""
-    return {
-        **fields_of(options),
-        "pooled": options.card_points == "pooled",
-        "long_run_ten": options.long_run == "ten",
-    }
 
 
 def _declarations(raw: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[Declaration, ...], ...]:
@@ -184,7 +173,6 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     """Tressette with its options fixed, on the native engine."""
 
     STATE = NativeTressetteState
-    OPTIONS = native_options
     PLAYOUTS = tressette_playouts
     ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
     POSITION = position

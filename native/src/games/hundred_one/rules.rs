@@ -68,7 +68,18 @@ pub const fn named_follow(suit: u8) -> CardBits {
     (0x1FF0 << (16 * suit as u32)) | QUEENS
 }
 
-/// The agreed rules (`HundredOneOptions`), deserialized from the dict of their fields.
+/// H-15: what a queen left in hand costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum QueenInHand {
+    /// Its points and 40 more.
+    #[serde(rename = "plus_40")]
+    Plus40,
+    /// 40 instead of its points.
+    #[serde(rename = "instead_40")]
+    Instead40,
+}
+
+/// The agreed rules (`HundredOneOptions`, read by the same names and values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct HundredOneOptions {
     pub players: u8,
@@ -76,8 +87,7 @@ pub struct HundredOneOptions {
     pub voluntary_draw: bool,
     pub draw_six: u8,
     pub draw_seven: u8,
-    /// H-15: `plus_40` (true) or `instead_40`.
-    pub queen_plus_40: bool,
+    pub queen_in_hand: QueenInHand,
 }
 
 impl Default for HundredOneOptions {
@@ -88,7 +98,7 @@ impl Default for HundredOneOptions {
             voluntary_draw: false,
             draw_six: 1,
             draw_seven: 2,
-            queen_plus_40: true,
+            queen_in_hand: QueenInHand::Plus40,
         }
     }
 }
@@ -100,7 +110,7 @@ pub fn penalty_table(options: &HundredOneOptions) -> [i64; 64] {
     for card in Cards(DECK_36) {
         let rank = card & 15;
         table[card as usize] = if rank == QUEEN {
-            if options.queen_plus_40 {
+            if options.queen_in_hand == QueenInHand::Plus40 {
                 by_rank[QUEEN as usize] + QUEEN_HELD_PENALTY
             } else {
                 QUEEN_HELD_PENALTY
@@ -1229,7 +1239,7 @@ mod tests {
         let scores = state.deal_scores(0, card(QUEEN, 0));
         assert_eq!(&scores[..2], &[-30, 43 + 11]);
         let instead = penalty_table(&HundredOneOptions {
-            queen_plus_40: false,
+            queen_in_hand: QueenInHand::Instead40,
             ..two_players()
         });
         assert_eq!(instead[card(QUEEN, 1) as usize], 40);
@@ -1245,7 +1255,11 @@ mod tests {
                 voluntary_draw: seed % 2 == 0,
                 draw_six: (seed % 3) as u8,
                 draw_seven: 2 + (seed % 2) as u8,
-                queen_plus_40: seed % 4 != 1,
+                queen_in_hand: if seed % 4 != 1 {
+                    QueenInHand::Plus40
+                } else {
+                    QueenInHand::Instead40
+                },
             };
             let mut rng = Rng::new(seed);
             let mut state = HundredOne::new(options, 0);

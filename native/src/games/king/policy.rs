@@ -298,7 +298,7 @@ impl TrickSearch for King {
 mod tests {
     use super::*;
     use crate::core::rng::Rng;
-    use crate::games::king::{KingOptions, Variant};
+    use crate::games::king::{KingOptions, OrderScope, ThreePlayerBalance, Variant};
     use crate::search::trick::assert_reads_own_hand;
 
     fn options(index: usize) -> KingOptions {
@@ -308,8 +308,16 @@ mod tests {
             king_forced_on_heart_lead: index % 4 == 1,
             stop_when_decided: index % 2 == 0,
             positive_orders_per_player: 1 + (index % 3) as u8,
-            order_shared: index % 5 == 0,
-            proportional: index % 3 == 2,
+            order_scope: if index % 5 == 0 {
+                OrderScope::Shared
+            } else {
+                OrderScope::PerPlayer
+            },
+            three_player_balance: if index % 3 == 2 {
+                ThreePlayerBalance::Proportional
+            } else {
+                ThreePlayerBalance::King24
+            },
             ..KingOptions::default()
         }
     }

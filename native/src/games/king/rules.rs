@@ -75,19 +75,38 @@ pub enum Variant {
     Three,
 }
 
-/// The agreed rules (`KingOptions`).
+/// K-24: whose order table a player orders from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderScope {
+    /// One table per player.
+    PerPlayer,
+    /// One table the players share.
+    Shared,
+}
+
+/// K-27: how King for three settles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThreePlayerBalance {
+    /// K♥ costs 24, and the results are the settlement.
+    King24,
+    /// K♥ costs 20; the losers pay their minus and the winners share it by their plus.
+    Proportional,
+}
+
+/// The agreed rules (`KingOptions`, read by the same names and values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct KingOptions {
     pub variant: Variant,
-    /// K-11: the order of the seven negative deals (contract codes).
+    /// K-11: the order of the seven negative deals (contract codes, read from their keys).
+    #[serde(deserialize_with = "contract_codes")]
     pub negative_order: [u8; 7],
     pub king_forced_on_heart_lead: bool,
     pub stop_when_decided: bool,
     pub positive_orders_per_player: u8,
-    /// K-24: one shared order table (true) or one per player.
-    pub order_shared: bool,
-    /// K-27: `proportional` (true) or `king24`.
-    pub proportional: bool,
+    pub order_scope: OrderScope,
+    pub three_player_balance: ThreePlayerBalance,
 }
 
 impl Default for KingOptions {
@@ -98,10 +117,23 @@ impl Default for KingOptions {
             king_forced_on_heart_lead: false,
             stop_when_decided: true,
             positive_orders_per_player: 8,
-            order_shared: false,
-            proportional: false,
+            order_scope: OrderScope::PerPlayer,
+            three_player_balance: ThreePlayerBalance::King24,
         }
     }
+}
+
+/// The negative order as the options say it (contract keys: `["no_tricks", ...]`) in
+/// contract codes.
+fn contract_codes<'de, D: serde::Deserializer<'de>>(keys: D) -> Result<[u8; 7], D::Error> {
+    let keys: [String; 7] = Deserialize::deserialize(keys)?;
+    let mut codes = [0; 7];
+    for (code, key) in codes.iter_mut().zip(&keys) {
+        let found = CONTRACT_KEYS.iter().position(|known| known == key);
+        *code =
+            found.ok_or_else(|| serde::de::Error::custom(format!("no contract {key:?}")))? as u8;
+    }
+    Ok(codes)
 }
 
 /// Points per item (`scoring.Rates`): penalties and the positive trick.
@@ -146,7 +178,10 @@ impl KingTable {
                 queen: 5,
                 heart: 2,
                 last_trick: 10,
-                king: if options.proportional { 20 } else { 24 },
+                king: match options.three_player_balance {
+                    ThreePlayerBalance::Proportional => 20,
+                    ThreePlayerBalance::King24 => 24,
+                },
                 positive_trick: 3,
             }
         } else {
@@ -167,10 +202,10 @@ impl KingTable {
         decisive[NO_QUEENS as usize] = QUEENS & deck;
         decisive[NO_HEARTS as usize] = HEARTS & deck;
         decisive[NO_KING as usize] = KING_OF_HEARTS_BIT;
-        let num_rows = match (options.variant, options.order_shared) {
+        let num_rows = match (options.variant, options.order_scope) {
             (Variant::Classic, _) => 0,
-            (_, true) => 1,
-            (_, false) => num_seats,
+            (_, OrderScope::Shared) => 1,
+            (_, OrderScope::PerPlayer) => num_seats,
         };
         KingTable {
             options,
@@ -211,7 +246,7 @@ impl KingTable {
     /// The order table a seat orders from.
     #[inline]
     pub fn row_of(&self, seat: u8) -> usize {
-        if self.options.order_shared {
+        if self.options.order_scope == OrderScope::Shared {
             0
         } else {
             seat as usize
@@ -1101,8 +1136,8 @@ impl King {
         let n = self.n() as usize;
         let mut out = [0.0; 4];
         if self.phase == Phase::Over {
-            let proportional =
-                self.table.options.variant == Variant::Three && self.table.options.proportional;
+            let proportional = self.table.options.variant == Variant::Three
+                && self.table.options.three_player_balance == ThreePlayerBalance::Proportional;
             settlement(&self.totals[..n], proportional, &mut out[..n]);
         } else {
             for (slot, &total) in out.iter_mut().zip(&self.totals).take(n) {
@@ -1255,8 +1290,16 @@ mod tests {
                 o.stop_when_decided = index % 2 == 0;
                 o.king_forced_on_heart_lead = index % 4 == 1;
                 o.positive_orders_per_player = 1 + (index % 3) as u8;
-                o.order_shared = index % 5 == 0;
-                o.proportional = index % 3 == 2;
+                o.order_scope = if index % 5 == 0 {
+                    OrderScope::Shared
+                } else {
+                    OrderScope::PerPlayer
+                };
+                o.three_player_balance = if index % 3 == 2 {
+                    ThreePlayerBalance::Proportional
+                } else {
+                    ThreePlayerBalance::King24
+                };
             });
             let mut rng = Rng::new(index as u64);
             let mut state = King::new(opts, 0);

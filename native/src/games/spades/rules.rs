@@ -59,16 +59,35 @@ pub fn is_nil_bid(bid: i8) -> bool {
     bid == NIL || bid == DOUBLE_NIL
 }
 
-/// The agreed rules (`SpadesOptions`; the two choices of S-15 and S-11 as flags).
+/// S-15: what a side loses when both its nil bids fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum BothNilFailure {
+    /// Its score (when above zero), and its bags with it.
+    #[serde(rename = "lose_score")]
+    LoseScore,
+    /// 200 points.
+    #[serde(rename = "minus_200")]
+    Minus200,
+}
+
+/// S-11: what breaks spades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpadesBrokenBy {
+    /// A spade discarded on another suit.
+    Discard,
+    /// Any spade played, a lead too.
+    AnySpade,
+}
+
+/// The agreed rules (`SpadesOptions`, read by the same names and values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct SpadesOptions {
     pub double_nil: bool,
     pub nil_exchange: bool,
     pub bags_penalty: bool,
-    /// S-15: `lose_score` (true) or `minus_200` (false).
-    pub both_nil_lose_score: bool,
-    /// S-11: `any_spade` (true) or `discard` (false).
-    pub any_spade: bool,
+    pub both_nil_failure: BothNilFailure,
+    pub spades_broken_by: SpadesBrokenBy,
     pub target: i64,
     pub max_deals: u32,
 }
@@ -79,8 +98,8 @@ impl Default for SpadesOptions {
             double_nil: true,
             nil_exchange: true,
             bags_penalty: false,
-            both_nil_lose_score: true,
-            any_spade: false,
+            both_nil_failure: BothNilFailure::LoseScore,
+            spades_broken_by: SpadesBrokenBy::Discard,
             target: 500,
             max_deals: 0,
         }
@@ -128,7 +147,7 @@ pub fn score_side(
         let mut bags = bags_before;
         let (score, lost) = if tricks[0] == 0 && tricks[1] == 0 {
             (BOTH_NIL_VALUE, false)
-        } else if options.both_nil_lose_score {
+        } else if options.both_nil_failure == BothNilFailure::LoseScore {
             if total_before > 0 {
                 bags = 0; // S-15 (clarified): the bags go with the score
             }
@@ -763,7 +782,7 @@ impl Spades {
             let breaks = if self.trick_count > 0 {
                 self.lead_suit != SPADES_SUIT
             } else {
-                self.options.any_spade
+                self.options.spades_broken_by == SpadesBrokenBy::AnySpade
             };
             if breaks {
                 self.broken = true;
@@ -1150,7 +1169,7 @@ mod tests {
         assert_eq!(score_side([NIL, NIL], [0, 0], 90, 0, &plain).score, 200);
         assert_eq!(score_side([NIL, NIL], [0, 1], 90, 0, &plain).score, -90);
         assert_eq!(score_side([NIL, NIL], [0, 1], -30, 0, &plain).score, 0);
-        let minus = options(|o: &mut SpadesOptions| o.both_nil_lose_score = false);
+        let minus = options(|o: &mut SpadesOptions| o.both_nil_failure = BothNilFailure::Minus200);
         assert_eq!(score_side([NIL, NIL], [1, 1], 90, 0, &minus).score, -200);
         // rule: S-13 bags penalty
         let bags = options(|o: &mut SpadesOptions| o.bags_penalty = true);
@@ -1238,8 +1257,16 @@ mod tests {
                 o.double_nil = index % 2 == 0;
                 o.nil_exchange = index % 3 != 0;
                 o.bags_penalty = index % 5 == 0;
-                o.both_nil_lose_score = index % 7 != 0;
-                o.any_spade = index % 4 == 1;
+                o.both_nil_failure = if index % 7 != 0 {
+                    BothNilFailure::LoseScore
+                } else {
+                    BothNilFailure::Minus200
+                };
+                o.spades_broken_by = if index % 4 == 1 {
+                    SpadesBrokenBy::AnySpade
+                } else {
+                    SpadesBrokenBy::Discard
+                };
                 o.target = 200;
                 o.max_deals = 30;
             });

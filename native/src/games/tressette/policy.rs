@@ -13,7 +13,8 @@ use crate::core::rng::Rng;
 use crate::core::tricks::best_play;
 use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
-    strength as rank_strength, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS, TRUMP_HEARTS,
+    strength as rank_strength, CardPoints, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS,
+    TRUMP_HEARTS,
 };
 use crate::search::pick::{filter, max_by, min_by};
 use crate::search::trick::{last_trick, mix, trick_key, TrickSearch};
@@ -90,14 +91,14 @@ fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
     let winner = (leader + winner_index(&cards, trumps(state))) & 3;
     let mask = cards.iter().fold(0, |s, &c| s | 1u64 << c);
     let mut points = *state.deal_points();
-    if !state.options().pooled && (mask & COUNTING).count_ones() >= 3 {
+    if state.options().card_points == CardPoints::PerTrick && (mask & COUNTING).count_ones() >= 3 {
         points[winner & 1] += 1; // T-12 per trick
     }
     let mut taken = *state.taken();
     taken[winner] |= CardSet::from_bits(mask);
     let mut tricks = *state.tricks();
     tricks[winner] += 1;
-    if state.options().pooled {
+    if state.options().card_points == CardPoints::Pooled {
         for side in 0..2 {
             // T-12 pooled
             points[side] +=
@@ -194,7 +195,7 @@ impl TrickSearch for Tressette {
             key,
             (self.deal_points()[0] as u32 as u64) << 32 | self.deal_points()[1] as u32 as u64,
         );
-        if self.options().pooled {
+        if self.options().card_points == CardPoints::Pooled {
             let side =
                 |s: usize| ((self.taken()[s] | self.taken()[s + 2]).bits() & COUNTING).count_ones();
             key = mix(key, (side(0) as u64) << 8 | side(1) as u64);
@@ -311,14 +312,22 @@ pub fn policy_card(state: &Tressette) -> CardCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tressette::TressetteOptions;
+    use crate::games::tressette::{LongRun, TressetteOptions};
     use crate::search::trick::assert_reads_own_hand;
 
     fn options(game: u64) -> TressetteOptions {
         TressetteOptions {
             hearts_special: game % 2 == 0,
-            pooled: game % 3 == 0,
-            long_run_ten: game % 5 == 1,
+            card_points: if game % 3 == 0 {
+                CardPoints::Pooled
+            } else {
+                CardPoints::PerTrick
+            },
+            long_run: if game % 5 == 1 {
+                LongRun::Ten
+            } else {
+                LongRun::Seven
+            },
         }
     }
 

@@ -77,23 +77,38 @@ pub fn strength(rank: u8) -> u32 {
         .map_or(0, |i| 10 - i as u32)
 }
 
-/// The agreed rules (`TressetteOptions`; deserialized from the dict of
-/// `koloda.games.tressette.native.native_options`).
+/// T-12: how the counting cards score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardPoints {
+    /// Each trick's thirds, rounded down (a trick of three counting cards is a point).
+    PerTrick,
+    /// The thirds of all a seat took in the deal.
+    Pooled,
+}
+
+/// T-9: where a long run may start below the three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LongRun {
+    Seven,
+    Ten,
+}
+
+/// The agreed rules (`TressetteOptions`, read by the same names and values).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct TressetteOptions {
     pub hearts_special: bool,
-    /// T-12: `pooled` (true) or `per_trick`.
-    pub pooled: bool,
-    /// T-9: `ten` (true) or `seven`.
-    pub long_run_ten: bool,
+    pub card_points: CardPoints,
+    pub long_run: LongRun,
 }
 
 impl Default for TressetteOptions {
     fn default() -> Self {
         TressetteOptions {
             hearts_special: true,
-            pooled: false,
-            long_run_ten: false,
+            card_points: CardPoints::PerTrick,
+            long_run: LongRun::Seven,
         }
     }
 }
@@ -272,7 +287,7 @@ pub fn declarations_of(hand: CardBits, options: &TressetteOptions) -> Declaratio
             run |= 1 << face;
             length += 1;
         }
-        let tail: &[u8] = if options.long_run_ten {
+        let tail: &[u8] = if options.long_run == LongRun::Ten {
             &[SEVEN, SIX, FIVE, FOUR]
         } else {
             &[SEVEN]
@@ -779,7 +794,7 @@ impl Tressette {
                 cards,
             });
         }
-        if !self.options.pooled && (mask & COUNTING).count_ones() >= 3 {
+        if self.options.card_points == CardPoints::PerTrick && (mask & COUNTING).count_ones() >= 3 {
             self.score(winner & 1, 1, true, 1, events); // T-12 per trick
         }
         if self.tricks_played == NUM_TRICKS {
@@ -898,7 +913,7 @@ impl Tressette {
     fn finish_deal<E: EventSink<TressetteEvent>>(&mut self, events: &mut E) -> bool {
         let first_side = (self.leader & 1) as usize;
         let sides = [first_side, 1 - first_side];
-        if self.options.pooled {
+        if self.options.card_points == CardPoints::Pooled {
             // T-12 pooled, the leader's side first
             for side in sides {
                 let cards = (self.taken[side] | self.taken[side + 2]).bits() & COUNTING;
@@ -1161,8 +1176,16 @@ mod tests {
         for seed in 0..20u64 {
             let options = TressetteOptions {
                 hearts_special: seed % 2 == 0,
-                pooled: seed % 3 == 0,
-                long_run_ten: seed % 4 == 1,
+                card_points: if seed % 3 == 0 {
+                    CardPoints::Pooled
+                } else {
+                    CardPoints::PerTrick
+                },
+                long_run: if seed % 4 == 1 {
+                    LongRun::Ten
+                } else {
+                    LongRun::Seven
+                },
             };
             let result = playouts(options, 3, seed, 0);
             assert_eq!(result.games, 3);

@@ -233,7 +233,9 @@ mod tests {
     use super::*;
     use crate::core::rng::Rng;
     use crate::core::Seat;
-    use crate::games::tressette::{TressetteOptions, WonGame, LONG_RUN, TRIPLE};
+    use crate::games::tressette::{
+        CardPoints, LongRun, TressetteOptions, WonGame, LONG_RUN, TRIPLE,
+    };
     use crate::vector::squash;
 
     const SIZE: usize = 916;
@@ -296,8 +298,16 @@ mod tests {
         for variant in 0..4u8 {
             let options = TressetteOptions {
                 hearts_special: variant != 3,
-                pooled: variant >= 2,
-                long_run_ten: variant == 1,
+                card_points: if variant >= 2 {
+                    CardPoints::Pooled
+                } else {
+                    CardPoints::PerTrick
+                },
+                long_run: if variant == 1 {
+                    LongRun::Ten
+                } else {
+                    LongRun::Seven
+                },
             };
             let mut game = Tressette::new(options, variant);
             game.deal_random(&mut rng, &mut ());
