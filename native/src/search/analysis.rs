@@ -30,6 +30,7 @@ use crate::games::spades::{
 use crate::games::tressette::policy::TRESSETTE_REWARD_SCALE;
 use crate::games::tressette::Tressette;
 use crate::search::determinize::Determinizer;
+use crate::search::pimc::AlphaBeta;
 use crate::search::trick::TrickSearch;
 
 /// What the analysis needs of a trick game beyond the card play's `TrickSearch`.
@@ -175,27 +176,15 @@ fn solve<G: Analysed>(
         return value;
     }
     let maximizing = state.partners(observer, TrickSearch::to_act(state));
-    let mut best = if maximizing {
-        f64::NEG_INFINITY
-    } else {
-        f64::INFINITY
-    };
-    let (mut low, mut high) = (alpha, beta);
+    let mut node = AlphaBeta::new(maximizing, alpha, beta);
     for card in Cards(state.legal_mask()) {
         let mut child = state.clone();
         child.play(card);
-        let value = solve(&child, observer, low, high, table);
-        if maximizing {
-            best = best.max(value);
-            low = low.max(best);
-        } else {
-            best = best.min(value);
-            high = high.min(best);
-        }
-        if low >= high {
-            return best; // a bound only: not kept
+        if node.take(solve(&child, observer, node.alpha, node.beta, table)) {
+            return node.best; // a bound only: not kept
         }
     }
+    let best = node.best;
     if alpha < best && best < beta {
         table.insert(key, best);
     }
