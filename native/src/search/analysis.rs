@@ -29,11 +29,13 @@ use crate::games::spades::{
 };
 use crate::games::tressette::policy::TRESSETTE_REWARD_SCALE;
 use crate::games::tressette::Tressette;
+use crate::games::DealtGame;
 use crate::search::determinize::Determinizer;
+use crate::search::pimc::AlphaBeta;
 use crate::search::trick::TrickSearch;
 
 /// What the analysis needs of a trick game beyond the card play's `TrickSearch`.
-pub trait Analysed: TrickSearch {
+pub trait Analysed: TrickSearch + DealtGame {
     /// The legal actions of the seat to act, in any phase of the deal, lowest code first.
     fn actions(&self, out: &mut Vec<u32>);
     /// The seat to act (usize::MAX: none).
@@ -41,7 +43,9 @@ pub trait Analysed: TrickSearch {
         TrickSearch::to_act(self)
     }
     /// Applies a legal action of any phase.
-    fn act(&mut self, action: u32);
+    fn act(&mut self, action: u32) {
+        self.step_unchecked(action);
+    }
     /// A decision before the card play is to be made (a bid, the exchange, a trump).
     fn before_play(&self) -> bool;
     /// The action the game's heuristic takes there (`koloda/games/<game>/heuristic.py`) from
@@ -58,7 +62,7 @@ fn cards_in_play<G: Analysed>(state: &G) -> Option<u32> {
         return None;
     }
     Some(
-        (0..state.num_seats())
+        (0..TrickSearch::num_seats(state))
             .map(|s| state.hand(s).count_ones())
             .sum(),
     )
@@ -175,27 +179,15 @@ fn solve<G: Analysed>(
         return value;
     }
     let maximizing = state.partners(observer, TrickSearch::to_act(state));
-    let mut best = if maximizing {
-        f64::NEG_INFINITY
-    } else {
-        f64::INFINITY
-    };
-    let (mut low, mut high) = (alpha, beta);
+    let mut node = AlphaBeta::new(maximizing, alpha, beta);
     for card in Cards(state.legal_mask()) {
         let mut child = state.clone();
         child.play(card);
-        let value = solve(&child, observer, low, high, table);
-        if maximizing {
-            best = best.max(value);
-            low = low.max(best);
-        } else {
-            best = best.min(value);
-            high = high.min(best);
-        }
-        if low >= high {
-            return best; // a bound only: not kept
+        if node.take(solve(&child, observer, node.alpha, node.beta, table)) {
+            return node.best; // a bound only: not kept
         }
     }
+    let best = node.best;
     if alpha < best && best < beta {
         table.insert(key, best);
     }
@@ -220,6 +212,12 @@ fn sorted_hand(hand: CardBits, key: impl Fn(CardCode) -> u32) -> Vec<CardCode> {
     cards
 }
 
+/// How dangerous a card is to hold in Spades' exchange: its rank, spades counted `spade`
+/// ranks higher (3 to discard, 6 to give).
+fn exchange_weight(card: CardCode, spade: u32) -> u32 {
+    rank_of(card) as u32 + spade * u32::from(suit_of(card) == SPADES_SUIT)
+}
+
 /// The Spades heuristic's decision before the card play (`spades/heuristic.py`): look at
 /// the cards, bid what the hand is worth (nil when weak), discard the three most dangerous
 /// cards, give the nil partner the three lowest.
@@ -236,15 +234,13 @@ fn spades_action(state: &Spades) -> Option<u32> {
             Some(BID_BASE + if nil { NIL as u32 } else { bid as u32 })
         }
         SpadesPhase::Discard => {
-            let weight = |c: CardCode| rank_of(c) as u32 + 3 * (suit_of(c) == SPADES_SUIT) as u32;
-            let cards = sorted_hand(hand, weight);
+            let cards = sorted_hand(hand, |card| exchange_weight(card, 3));
             let mut last = [0; 3];
             last.copy_from_slice(&cards[cards.len() - 3..]);
             Some(DISCARD_BASE + pack(&mut last))
         }
         SpadesPhase::Give => {
-            let weight = |c: CardCode| rank_of(c) as u32 + 6 * (suit_of(c) == SPADES_SUIT) as u32;
-            let cards = sorted_hand(hand, weight);
+            let cards = sorted_hand(hand, |card| exchange_weight(card, 6));
             let mut first = [0; 3];
             first.copy_from_slice(&cards[..3]);
             Some(GIVE_BASE + pack(&mut first))
@@ -256,10 +252,6 @@ fn spades_action(state: &Spades) -> Option<u32> {
 impl Analysed for Spades {
     fn actions(&self, out: &mut Vec<u32>) {
         self.legal_actions(out);
-    }
-
-    fn act(&mut self, action: u32) {
-        self.step(action, &mut ());
     }
 
     fn before_play(&self) -> bool {
@@ -322,10 +314,6 @@ fn king_trump(state: &King) -> Option<u32> {
 impl Analysed for King {
     fn actions(&self, out: &mut Vec<u32>) {
         self.legal_actions(out);
-    }
-
-    fn act(&mut self, action: u32) {
-        self.step(action, &mut ());
     }
 
     fn before_play(&self) -> bool {
@@ -449,7 +437,7 @@ mod tests {
     }
 
     fn cards_left<G: Analysed>(state: &G) -> u32 {
-        (0..state.num_seats())
+        (0..TrickSearch::num_seats(state))
             .map(|s| state.hand(s).count_ones())
             .sum()
     }
@@ -561,28 +549,33 @@ mod tests {
     #[test]
     fn the_spades_heuristic_sheds_high_cards_and_gives_low_ones() {
         // rule: S-7
-        let discard = (0..400)
-            .find_map(|seed| spades_until(seed, |s| s.phase() == SpadesPhase::Discard))
-            .unwrap();
-        let hand = discard.hands()[TrickSearch::to_act(&discard)];
-        let action = spades_action(&discard).unwrap();
-        let shed = crate::core::cards::triple_mask(action - DISCARD_BASE);
-        assert_eq!(shed & hand, shed);
-        let weight = |c: CardCode| rank_of(c) as u32 + 3 * (suit_of(c) == SPADES_SUIT) as u32;
-        let lowest_shed = Cards(shed).map(weight).min().unwrap();
-        assert!(Cards(hand & !shed).all(|c| weight(c) <= lowest_shed));
-        let mut legal = Vec::new();
-        discard.actions(&mut legal);
-        assert!(legal.contains(&action));
-        let give = (0..400)
-            .find_map(|seed| spades_until(seed, |s| s.phase() == SpadesPhase::Give))
-            .unwrap();
-        let hand = give.hands()[TrickSearch::to_act(&give)];
-        let action = spades_action(&give).unwrap();
-        let given = crate::core::cards::triple_mask(action - GIVE_BASE);
-        let weight = |c: CardCode| rank_of(c) as u32 + 6 * (suit_of(c) == SPADES_SUIT) as u32;
-        let highest_given = Cards(given).map(weight).max().unwrap();
-        assert!(Cards(hand & !given).all(|c| weight(c) >= highest_given));
+        let spades_at = |phase| {
+            (0..400)
+                .find_map(|seed| spades_until(seed, |s| s.phase() == phase))
+                .unwrap()
+        };
+        for (phase, base, spade) in [
+            (SpadesPhase::Discard, DISCARD_BASE, 3),
+            (SpadesPhase::Give, GIVE_BASE, 6),
+        ] {
+            let state = spades_at(phase);
+            let hand = state.hands()[TrickSearch::to_act(&state)];
+            let action = spades_action(&state).unwrap();
+            let chosen = crate::core::cards::triple_mask(action - base);
+            assert_eq!(chosen & hand, chosen);
+            let weight = |card| exchange_weight(card, spade);
+            let (chosen, kept) = (Cards(chosen).map(weight), Cards(hand & !chosen).map(weight));
+            if phase == SpadesPhase::Discard {
+                // the most dangerous cards go
+                assert!(kept.max().unwrap() <= chosen.min().unwrap());
+            } else {
+                // the partner gets the lowest
+                assert!(kept.min().unwrap() >= chosen.max().unwrap());
+            }
+            let mut legal = Vec::new();
+            state.actions(&mut legal);
+            assert!(legal.contains(&action));
+        }
     }
 
     #[test]

@@ -228,26 +228,15 @@ impl Solver {
         }
         let (low, high) = (alpha, beta);
         let maximizing = state.partners(state.to_act(), self.observer);
-        let mut best = if maximizing {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
+        let mut node = AlphaBeta::new(maximizing, alpha, beta);
         for card in self.ordered(state) {
             let mut child = state.clone();
             child.play(card);
-            let value = self.value(&child, alpha, beta);
-            if maximizing {
-                best = best.max(value);
-                alpha = alpha.max(best);
-            } else {
-                best = best.min(value);
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            if node.take(self.value(&child, node.alpha, node.beta)) {
                 break;
             }
         }
+        let best = node.best;
         let bound = if best <= low {
             BOUND_UPPER
         } else if best >= high {
@@ -257,6 +246,49 @@ impl Solver {
         };
         self.table.put(key, best, bound);
         best
+    }
+}
+
+/// A node of an alpha-beta search: the best value found so far for the seat to move (the
+/// observer's side maximising, the others minimising), and the window `(alpha, beta)` of
+/// the values that still matter.
+#[derive(Clone, Copy, Debug)]
+pub struct AlphaBeta {
+    maximizing: bool,
+    pub best: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl AlphaBeta {
+    /// A node in the window `(alpha, beta)` with no child valued yet.
+    #[inline]
+    pub fn new(maximizing: bool, alpha: f64, beta: f64) -> Self {
+        let best = if maximizing {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        AlphaBeta {
+            maximizing,
+            best,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes a child's value into the best and the window; true when the window has
+    /// closed (the other children cannot change the node's value).
+    #[inline]
+    pub fn take(&mut self, value: f64) -> bool {
+        if self.maximizing {
+            self.best = self.best.max(value);
+            self.alpha = self.alpha.max(self.best);
+        } else {
+            self.best = self.best.min(value);
+            self.beta = self.beta.min(self.best);
+        }
+        self.alpha >= self.beta
     }
 }
 

@@ -204,20 +204,39 @@ pub fn clip_from(out: &mut [f32], start: usize) {
     }
 }
 
-/// Marks the plays of the deal (`seat << 6 | card` each) by relative seat at `off_played`,
-/// and the last `trick_len` of them, the trick on the table, at `off_trick` too.
+/// Where a trick game's tensor marks the card play, 64 cards a relative seat in each part:
+/// every play of the deal (`played`), and the trick on the table (`trick`).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayOffsets {
+    pub played: usize,
+    pub trick: usize,
+}
+
+/// Marks the plays of the deal (`seat << 6 | card` each) by relative seat at
+/// `offsets.played`, and the last `trick_count` of them, the trick on the table, at
+/// `offsets.trick` too.
 pub fn mark_plays(
     out: &mut [f32],
-    (off_played, off_trick): (usize, usize),
+    offsets: PlayOffsets,
     plays: &[u8],
-    trick_len: usize,
+    trick_count: u8,
     rel: impl Fn(u8) -> usize,
 ) {
     for &p in plays {
-        out[off_played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+        out[offsets.played + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
     }
-    for &p in &plays[plays.len() - trick_len..] {
-        out[off_trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    for &p in &plays[plays.len() - usize::from(trick_count)..] {
+        out[offsets.trick + rel(p >> 6) * 64 + (p & 63) as usize] = 1.0;
+    }
+}
+
+/// Marks who holds each role at `off_roles`, `seats` places a role: the `i`-th of
+/// `holders` is role `i`'s holder as a relative seat (None: nobody holds it now).
+pub fn mark_roles(out: &mut [f32], off_roles: usize, seats: usize, holders: &[Option<usize>]) {
+    for (role, holder) in holders.iter().enumerate() {
+        if let Some(rel) = holder {
+            out[off_roles + role * seats + rel] = 1.0;
+        }
     }
 }
 

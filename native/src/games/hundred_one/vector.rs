@@ -12,7 +12,8 @@
 use crate::core::cards::CardCode;
 use crate::games::hundred_one::{self, Chance, HundredOne, MAX_SEATS};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_cards, observer, Flat,
+    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_cards, mark_roles,
+    observer, Flat,
 };
 
 /// The chance of a step of the vector environment's batch: the reshuffles of `.0`, and no
@@ -124,8 +125,8 @@ pub fn encode_hundred_one(
         out[t.off_other + card as usize] = 1.0;
     }
     // roles: to_act (0) and dealer (1)
-    out[t.off_roles + rel(s)] = 1.0;
-    out[t.off_roles + n + rel(game.dealer() as usize)] = 1.0;
+    let holders = [rel(s), rel(game.dealer() as usize)].map(Some);
+    mark_roles(out, t.off_roles, n, &holders);
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase() as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);

@@ -6,7 +6,8 @@
 use crate::core::cards::Cards;
 use crate::games::king::{self, King};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_plays, observer, Flat,
+    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_plays, mark_roles,
+    observer, Flat, PlayOffsets,
 };
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
@@ -19,8 +20,7 @@ pub struct KingTables {
     pub size: usize,
     pub num_actions: usize,
     pub num_seats: usize,
-    pub off_played: usize,
-    pub off_trick: usize,
+    pub off_plays: PlayOffsets,
     pub off_roles: usize,
     pub phase: [i64; 5],
     pub deal: i64,
@@ -58,8 +58,10 @@ impl KingTables {
             size: head[0],
             num_actions: head[1],
             num_seats: head[2],
-            off_played: head[3],
-            off_trick: head[4],
+            off_plays: PlayOffsets {
+                played: head[3],
+                trick: head[4],
+            },
             off_roles: head[5],
             phase,
             deal,
@@ -90,19 +92,11 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
             out[card as usize] = 1.0;
         }
     }
-    mark_plays(
-        out,
-        (t.off_played, t.off_trick),
-        game.plays(),
-        game.trick_count() as usize,
-        rel,
-    );
+    mark_plays(out, t.off_plays, game.plays(), game.trick_count(), rel);
     // roles: to_act (0), dealer (1), declarer (3)
-    out[t.off_roles + rel(seat)] = 1.0;
-    out[t.off_roles + n + rel(game.dealer())] = 1.0;
-    if let Some(caller) = game.caller() {
-        out[t.off_roles + 3 * n + rel(caller.index())] = 1.0;
-    }
+    let caller = game.caller().map(|caller| rel(caller.index()));
+    let holders = [Some(rel(seat)), Some(rel(game.dealer())), None, caller];
+    mark_roles(out, t.off_roles, n, &holders);
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase() as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);

@@ -12,8 +12,8 @@ use crate::core::cards::Cards;
 use crate::core::Seat;
 use crate::games::spades::{self, Spades, NO_BID};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, mark_actions, mark_cards, mark_plays, observer, Flat,
-    SCAN_LIMIT,
+    add, add_number, add_numbers, clip_from, mark_actions, mark_cards, mark_plays, mark_roles,
+    observer, Flat, PlayOffsets, SCAN_LIMIT,
 };
 
 /// Where each part and each hashed fact of a Spades observation goes (absolute indices
@@ -23,8 +23,7 @@ pub struct SpadesTables {
     pub size: usize,
     pub num_actions: usize,
     pub decisions: usize,
-    pub off_played: usize,
-    pub off_trick: usize,
+    pub off_plays: PlayOffsets,
     pub off_other: usize,
     pub off_decisions: usize,
     pub off_roles: usize,
@@ -83,8 +82,10 @@ impl SpadesTables {
             size,
             num_actions,
             decisions,
-            off_played: offsets[0],
-            off_trick: offsets[1],
+            off_plays: PlayOffsets {
+                played: offsets[0],
+                trick: offsets[1],
+            },
             off_other: offsets[2],
             off_decisions: offsets[3],
             off_roles: offsets[4],
@@ -120,16 +121,10 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     let rel = |other: u8| ((other + 4 - seat) % 4) as usize;
     // cards: the hand, the plays of the deal, the trick, and the cards passed or received
     mark_cards(out, 0, game.visible_hand(seat));
-    mark_plays(
-        out,
-        (t.off_played, t.off_trick),
-        game.plays(),
-        game.trick_count() as usize,
-        rel,
-    );
+    mark_plays(out, t.off_plays, game.plays(), game.trick_count(), rel);
     // roles: to_act (0) and dealer (1)
-    out[t.off_roles + rel(seat)] = 1.0;
-    out[t.off_roles + 4 + rel(game.dealer())] = 1.0;
+    let holders = [rel(seat), rel(game.dealer())].map(Some);
+    mark_roles(out, t.off_roles, 4, &holders);
     // the facts in the order of the view's JSON
     add(out, t.phase[phase as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);

@@ -13,7 +13,8 @@
 use crate::core::cards::Cards;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, mark_cards, mark_plays, observer, Flat,
+    add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer, Flat,
+    PlayOffsets,
 };
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
@@ -36,8 +37,7 @@ pub struct DeclarationBuckets {
 pub struct TressetteTables {
     pub size: usize,
     pub num_actions: usize,
-    pub off_played: usize,
-    pub off_trick: usize,
+    pub off_plays: PlayOffsets,
     pub off_other: usize,
     pub off_roles: usize,
     /// `phase=between_deals`, `=play`, `=over`.
@@ -116,8 +116,10 @@ impl TressetteTables {
         Some(TressetteTables {
             size,
             num_actions,
-            off_played: head[2],
-            off_trick: head[3],
+            off_plays: PlayOffsets {
+                played: head[2],
+                trick: head[3],
+            },
             off_other: head[4],
             off_roles: head[5],
             phase,
@@ -154,17 +156,10 @@ pub fn encode_tressette(
     let own = s & 1; // the sides are seats 0, 2 and 1, 3
                      // cards: the hand, the plays of the deal and the trick
     mark_cards(out, 0, game.hands()[s].bits());
-    mark_plays(
-        out,
-        (t.off_played, t.off_trick),
-        game.plays(),
-        game.trick_count() as usize,
-        rel,
-    );
+    mark_plays(out, t.off_plays, game.plays(), game.trick_count(), rel);
     // roles: to_act (0), dealer (1), leader (2)
-    out[t.off_roles + rel(seat)] = 1.0;
-    out[t.off_roles + 4 + rel(game.dealer())] = 1.0;
-    out[t.off_roles + 8 + rel(game.leader())] = 1.0;
+    let holders = [rel(seat), rel(game.dealer()), rel(game.leader())].map(Some);
+    mark_roles(out, t.off_roles, 4, &holders);
     // the facts in the order of the view's JSON
     add(out, t.phase[game.phase() as usize], 1.0);
     add_number(out, t.deal, game.deal_number() as f64);
