@@ -184,8 +184,9 @@ class GamePlugin:
     """The option that sets the number of seats, which a record's player names may imply
     when it is left out (101's ``players``)."""
     native_rules: str | None = None
-    """``"module:function"``: the same rules on the native engine (``koloda._native``), for
-    a game the Rust crate implements and the differential test proves equal."""
+    """``"module:class"``: the same rules on the native engine (``koloda._native``), for a
+    game the Rust crate implements and the differential test proves equal; made from the
+    options the reference rules (``rules``) checked."""
     native_search: str | None = None
     """``"module:function"``: ``function(rules)`` gives the game's ``NativeSearch``: what
     the native searches of the trick games' card play (ISMCTS, PIMC) need of it."""
@@ -235,15 +236,16 @@ class GamePlugin:
             engine = DEFAULT_ENGINE if DEFAULT_ENGINE in self.engines else "python"
         if engine not in ENGINES:
             raise OptionError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
-        reference = self.rules
+        rules: AnyRules = load_reference(self.rules)(**options)
         if engine == "native":
             if self.native_rules is None:
                 raise OptionError(f"{self.name}: no native engine yet (engines: python)")
-            reference = self.native_rules
             error = native_engine_error()
             if error is not None:
                 raise OptionError(f"{self.name}: the native engine is not built ({error})")
-        rules: AnyRules = load_reference(reference)(**options)
+            checked: Any = rules  # every game's rules object keeps its checked options
+            native: AnyRules = load_reference(self.native_rules)(checked.options)
+            return native
         return rules
 
     def heuristic_policy(self) -> HeuristicPolicy:

@@ -18,7 +18,6 @@ from koloda.bots.tournament import deal_state, play_deal
 from koloda.core.registry import load_game
 from koloda.games.tressette.heuristic import choose
 from koloda.games.tressette.native import NativeTressetteState
-from koloda.games.tressette.native import make_rules as native_rules
 from koloda.games.tressette.view import hidden_cards
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -53,7 +52,7 @@ def _card_positions(options: dict[str, Any], count: int, seed: str) -> list[Any]
 def test_policy_card_is_the_heuristics_card(options: dict[str, Any]) -> None:
     """Whole groups of seeded play, half the cards the heuristic's and half random: at
     every decision the native policy plays the card ``heuristic.choose`` plays."""
-    rules = native_rules(**options)
+    rules = load_game("tressette", engine="native", **options)
     rng = random.Random(f"policy/{sorted(options.items())}")
     decisions = 0
     for game in range(3):
@@ -129,7 +128,7 @@ def test_hidden_cards_change_nothing(options: dict[str, Any]) -> None:
 def test_knowledge_carries_declared_cards_and_voids() -> None:
     """The declared cards not yet played are held for sure; the true hands agree with every
     place (so do the deals the search makes from it)."""
-    rules = native_rules()
+    rules = load_game("tressette", engine="native")
     declared = 0
     for state in _card_positions({}, 40, "knowledge"):
         seat = state.to_act

@@ -29,7 +29,6 @@ from koloda.core.native_state import (
     fields_of,
     or_none,
 )
-from koloda.core.options import build_options
 from koloda.games.hundred_one.events import (
     CardDrawn,
     NothingToDraw,
@@ -39,7 +38,6 @@ from koloda.games.hundred_one.events import (
     SuitNamed,
     TurnSkipped,
 )
-from koloda.games.hundred_one.options import HundredOneOptions
 from koloda.games.hundred_one.rules import HundredOneRules
 from koloda.games.hundred_one.state import (
     PHASE_NAMES,
@@ -242,11 +240,6 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
         state._load(position(source), records(source))
         state.shuffler = source.shuffler
         return state
-
-
-def make_rules(**options: Any) -> NativeHundredOneRules:
-    """``load_game("hundred_one", engine="native", **options)``."""
-    return NativeHundredOneRules(build_options(HundredOneOptions, "hundred_one", options))
 
 
 def _conforms(rules: NativeHundredOneRules) -> Rules[Any, HundredOneView]:

@@ -29,13 +29,11 @@ from koloda.core.native_state import (
     or_none,
     trick_fields,
 )
-from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
     POSITIVE,
     contract_key,
 )
-from koloda.games.king.options import KingOptions
 from koloda.games.king.rules import KingRules
 from koloda.games.king.state import (
     _NO_TRUMP,
@@ -121,11 +119,6 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     ANALYSIS = (analysis_king, analysis_king_dealt)
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def make_rules(**options: Any) -> NativeKingRules:
-    """``load_game("king", engine="native", **options)``."""
-    return NativeKingRules(build_options(KingOptions, "king", options))
 
 
 def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:

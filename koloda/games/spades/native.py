@@ -43,7 +43,6 @@ from koloda.games.spades.events import (
     HandPickedUp,
     SpadesBroken,
 )
-from koloda.games.spades.options import SpadesOptions
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import SideScore
 from koloda.games.spades.state import (
@@ -144,13 +143,6 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     ANALYSIS = (analysis_spades, analysis_spades_dealt)
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def make_rules(**options: Any) -> NativeSpadesRules:
-    """``load_game("spades", engine="native", **options)``."""
-    from koloda.core.options import build_options
-
-    return NativeSpadesRules(build_options(SpadesOptions, "spades", options))
 
 
 def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:

@@ -30,11 +30,9 @@ from koloda.core.native_state import (
     NativeRules,
     trick_fields,
 )
-from koloda.core.options import build_options
 from koloda.core.plugin import NativeSearch
 from koloda.games.tressette.declarations import Declaration, DeclarationKind
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
-from koloda.games.tressette.options import TressetteOptions
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
 from koloda.games.tressette.state import (
@@ -177,11 +175,6 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def make_rules(**options: Any) -> NativeTressetteRules:
-    """``load_game("tressette", engine="native", **options)``."""
-    return NativeTressetteRules(build_options(TressetteOptions, "tressette", options))
 
 
 def search_parts(rules: Any) -> NativeSearch:

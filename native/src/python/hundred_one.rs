@@ -21,12 +21,12 @@ use crate::python::module::{action_code, illegal_action_error, ints};
 /// The shuffler of a state as the native step sees it: the core `Shuffler` with a seed is
 /// computed natively, any other is called; an error from it is kept for the caller.
 pub(crate) struct PyChance<'a, 'py> {
-    pub(crate) seed: Option<&'a str>,
-    pub(crate) shuffler: Option<&'a Bound<'py, PyAny>>,
-    pub(crate) error: Option<PyErr>,
+    seed: Option<&'a str>,
+    shuffler: Option<&'a Bound<'py, PyAny>>,
+    error: Option<PyErr>,
 }
 
-/// Why a step of the vector environment's batch (`crate::python::vector_hundred_one`),
+/// Why a step of the vector environment's batch (`crate::python::vector`),
 /// which cannot raise, failed; `_deal_from_shuffler` raises it.
 pub(crate) enum StepFailure {
     /// The shuffler raised.
@@ -101,20 +101,19 @@ fn raise_restock_error(slf: &Bound<'_, HundredOneCore>, error: &RestockError) ->
 
 impl HundredOneCore {
     /// `run` on the game with the chance of this state's shuffler (computed natively when
-    /// it is the seeded core one); what the shuffler raised is raised after.
-    fn with_chance<R>(
-        slf: &Bound<'_, Self>,
+    /// it is the seeded core one); what the shuffler raised is the error.
+    pub(crate) fn with_chance<R>(
+        &mut self,
+        py: Python<'_>,
         run: impl FnOnce(&mut HundredOne, &mut PyChance) -> R,
     ) -> PyResult<R> {
-        let mut this = slf.borrow_mut();
-        let this = &mut *this;
-        let shuffler = this.shuffler.as_ref().map(|s| s.bind(slf.py()).clone());
+        let shuffler = self.shuffler.as_ref().map(|s| s.bind(py).clone());
         let mut chance = PyChance {
-            seed: this.seed.as_deref(),
+            seed: self.seed.as_deref(),
             shuffler: shuffler.as_ref(),
             error: None,
         };
-        let result = run(&mut this.game, &mut chance);
+        let result = run(&mut self.game, &mut chance);
         chance.error.map_or(Ok(result), Err)
     }
 
@@ -126,26 +125,29 @@ impl HundredOneCore {
         events: &mut Vec<HundredOneEvent>,
         checked: bool,
     ) -> PyResult<()> {
-        if !slf.borrow().game.in_deal() {
+        let mut this = slf.borrow_mut();
+        if !this.game.in_deal() {
             return Err(PyValueError::new_err("no decision is due"));
         }
-        let outcome = Self::with_chance(slf, |game, chance| {
+        let outcome = this.with_chance(slf.py(), |game, chance| {
             if checked {
                 game.step(action, events, chance)
             } else {
                 game.step(action, &mut (), chance)
             }
         })?;
+        drop(this);
         outcome.map_or_else(|error| raise_restock_error(slf, &error), Ok)
     }
 
     /// Deals the next hand from the shuffler, natively when it is the seeded core one
     /// (nothing without a shuffler).
     fn deal_next<E: EventSink<HundredOneEvent>>(
-        slf: &Bound<'_, Self>,
+        &mut self,
+        py: Python<'_>,
         events: &mut E,
     ) -> PyResult<()> {
-        Self::with_chance(slf, |game, chance| {
+        self.with_chance(py, |game, chance| {
             if let Some(deck) = chance.deck(game.deal_number()) {
                 game.deal_cards(&deck, events);
             }
@@ -244,10 +246,10 @@ game_core! {
 
     /// Deals the next hand from the shuffler (natively when it is the seeded core one);
     /// returns its events.
-    fn _deal_shuffled<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+    fn _deal_shuffled<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut events = Vec::new();
-        Self::deal_next(slf, &mut events)?;
-        bridge::events_of(slf.py(), &events)
+        self.deal_next(py, &mut events)?;
+        bridge::events_of(py, &events)
     }
 
     /// Called by the vector environment's batch step (`crate::python::vector::step_batch`)
@@ -260,7 +262,7 @@ game_core! {
             Some(StepFailure::Python(error)) => Err(error),
             Some(StepFailure::Restock(error)) => raise_restock_error(slf, &error),
             None if slf.borrow().game.phase() == hundred_one::Phase::AwaitDeal => {
-                Self::deal_next(slf, &mut ())
+                slf.borrow_mut().deal_next(slf.py(), &mut ())
             }
             None => Ok(()),
         }
@@ -285,6 +287,7 @@ game_core! {
 
     // ----- what the Python side reads ----------------------------------------------------
 
+    /// Replaces the stock (the tests force a reshuffle of the pile with it).
     #[setter]
     fn set_stock(&mut self, stock: Vec<u8>) -> PyResult<()> {
         if stock.len() > 36 {

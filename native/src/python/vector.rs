@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::PyClass;
 
 use crate::games::hundred_one::vector::{HundredOneTables, NoDeal};
-use crate::games::hundred_one::{self, HundredOne, Seeded};
+use crate::games::hundred_one::{self, HundredOne};
 use crate::games::king::vector::KingTables;
 use crate::games::king::King;
 use crate::games::spades::vector::SpadesTables;
@@ -27,7 +27,7 @@ use crate::games::spades::Spades;
 use crate::games::tressette::vector::TressetteTables;
 use crate::games::tressette::Tressette;
 use crate::games::{DealtGame, Game};
-use crate::python::hundred_one::{HundredOneCore, PyChance, StepFailure};
+use crate::python::hundred_one::{HundredOneCore, StepFailure};
 use crate::python::king::KingCore;
 use crate::python::spades::SpadesCore;
 use crate::python::tressette::TressetteCore;
@@ -204,36 +204,20 @@ impl BatchGame for HundredOneCore {
     /// shuffler that raises or a record's restocks can cause) is kept and reported as a
     /// due hand, so that `_deal_from_shuffler` raises it.
     fn batch_step(&mut self, code: u32) -> (bool, bool) {
-        let HundredOneCore {
-            game,
-            shuffler,
-            seed,
-            batch_failure,
-            ..
-        } = self;
-        let result = match seed.as_deref() {
-            Some(seed) => game
-                .step(code, &mut (), &mut NoDeal(&mut Seeded(seed)))
-                .map_err(StepFailure::Restock),
-            None => Python::attach(|py| {
-                let shuffler = shuffler.as_ref().map(|s| s.bind(py).clone());
-                let mut chance = PyChance {
-                    seed: None,
-                    shuffler: shuffler.as_ref(),
-                    error: None,
-                };
-                let result = game.step(code, &mut (), &mut NoDeal(&mut chance));
-                match chance.error {
-                    Some(error) => Err(StepFailure::Python(error)),
-                    None => result.map_err(StepFailure::Restock),
-                }
-            }),
+        let stepped = Python::attach(|py| {
+            self.with_chance(py, |game, chance| {
+                game.step(code, &mut (), &mut NoDeal(chance))
+            })
+        });
+        let result = match stepped {
+            Ok(step) => step.map_err(StepFailure::Restock),
+            Err(error) => Err(StepFailure::Python(error)),
         };
         let failed = result.is_err();
-        *batch_failure = result.err();
+        self.batch_failure = result.err();
         (
-            failed || game.phase() == hundred_one::Phase::AwaitDeal,
-            game.is_over(),
+            failed || self.game.phase() == hundred_one::Phase::AwaitDeal,
+            self.game.is_over(),
         )
     }
 }
