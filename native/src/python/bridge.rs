@@ -80,10 +80,9 @@ pub fn set_up<G: Setup>(options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResul
 
 /// `#[pymethods]` of a whole-deck game's core class `$core` (holding a `$game`, a
 /// [`Setup`], [`Recorded`](crate::games::Recorded), [`Positioned`](crate::games::Positioned)
-/// and [`Described`] game): the class,
-/// [`game_core!`]'s members, and what every such game has alike: creation, the deal given
-/// by Python, the records, positions given whole, the score sheet and the view; then the
-/// game's own (`$own`).
+/// and [`Described`] game): the class, [`game_core!`]'s members, and what every such game
+/// has alike: its steps (over [`DealtGame`](crate::games::DealtGame)), creation, the deal
+/// given by Python, the records and positions given whole; then the game's own (`$own`).
 macro_rules! dealt_game_class {
     (
         $(#[$doc:meta])*
@@ -105,7 +104,40 @@ macro_rules! dealt_game_class {
             $core,
             copies [],
             getters { $($getters)* },
-            dealt,
+            /// The fast path for search: the caller guarantees the action is legal.
+            fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
+                let due = {
+                    let mut this = slf.borrow_mut();
+                    if !$crate::games::Game::in_deal(&this.game) {
+                        return Err(pyo3::exceptions::PyValueError::new_err(
+                            "no decision is due",
+                        ));
+                    }
+                    $crate::games::DealtGame::step_unchecked(&mut this.game, action)
+                };
+                if due && slf.borrow().shuffler.is_some() {
+                    slf.call_method0("_deal_from_shuffler")?;
+                }
+                Ok(())
+            }
+
+            /// Applies `action` after checking it and returns its events and whether a
+            /// deal is due; an illegal one raises `IllegalActionError` with Rust's reason
+            /// and changes nothing.
+            fn _apply_events<'py>(
+                slf: &Bound<'py, Self>,
+                action: &Bound<'py, PyAny>,
+            ) -> PyResult<(Bound<'py, pyo3::types::PyList>, bool)> {
+                let code = $crate::python::module::action_code(action);
+                let mut events = Vec::new();
+                let applied = $crate::games::DealtGame::apply(
+                    &mut slf.borrow_mut().game, code, &mut events);
+                let due = applied.map_err(|error| {
+                    $crate::python::module::illegal_action_error(slf.as_any(), action, &error)
+                })?;
+                Ok(($crate::python::bridge::events_of(slf.py(), &events)?, due))
+            }
+
             #[new]
             fn new() -> Self {
                 let game = $crate::games::Setup::setup(Default::default(), 0);
@@ -195,55 +227,8 @@ pub fn read<G, T>(game: &G, get: impl Fn(&G) -> T) -> T {
 /// The `#[pymethods]` of a game's core class: the shared members, then the game's own
 /// (`$own`). The class has `game` (a [`Game`](crate::games::Game)), `rules` and
 /// `shuffler`; the fields named in `copies` are copied by `clone` too, and each of
-/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's. With
-/// `dealt`, the whole-deck games' `apply_unchecked` and `_apply_events` (over
-/// [`DealtGame`](crate::games::DealtGame)) come with it.
+/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's.
 macro_rules! game_core {
-    (
-        $core:ident,
-        copies [$($field:ident),*],
-        getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
-        dealt,
-        $($own:tt)*
-    ) => {
-        $crate::python::bridge::game_core!($core, copies [$($field),*], getters { $($(#[$doc])* $name: $ty = $get),* },
-            /// The fast path for search: the caller guarantees the action is legal.
-            fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
-                let due = {
-                    let mut this = slf.borrow_mut();
-                    if !$crate::games::Game::in_deal(&this.game) {
-                        return Err(pyo3::exceptions::PyValueError::new_err(
-                            "no decision is due",
-                        ));
-                    }
-                    $crate::games::DealtGame::step_unchecked(&mut this.game, action)
-                };
-                if due && slf.borrow().shuffler.is_some() {
-                    slf.call_method0("_deal_from_shuffler")?;
-                }
-                Ok(())
-            }
-
-            /// Applies `action` after checking it and returns its events and whether a
-            /// deal is due; an illegal one raises `IllegalActionError` with Rust's reason
-            /// and changes nothing.
-            fn _apply_events<'py>(
-                slf: &Bound<'py, Self>,
-                action: &Bound<'py, PyAny>,
-            ) -> PyResult<(Bound<'py, pyo3::types::PyList>, bool)> {
-                let code = $crate::python::module::action_code(action);
-                let mut events = Vec::new();
-                let applied = $crate::games::DealtGame::apply(
-                    &mut slf.borrow_mut().game, code, &mut events);
-                let due = applied.map_err(|error| {
-                    $crate::python::module::illegal_action_error(slf.as_any(), action, &error)
-                })?;
-                Ok(($crate::python::bridge::events_of(slf.py(), &events)?, due))
-            }
-
-            $($own)*
-        );
-    };
     (
         $core:ident,
         copies [$($field:ident),*],
