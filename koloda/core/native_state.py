@@ -162,28 +162,15 @@ def or_none(code: int) -> int | None:
     return None if code < 0 else code
 
 
-def copied(source: Any, *names: str) -> dict[str, Any]:
-    """The named fields of a Python-engine state as a native position holds them: lists as
-    tuples (a list of lists as a tuple of tuples), other values as they are."""
-    fields = {}
-    for name in names:
-        value = getattr(source, name)
-        if isinstance(value, list):
-            value = (
-                tuple(map(tuple, value)) if value and isinstance(value[0], list) else tuple(value)
-            )
-        fields[name] = value
-    return fields
-
-
-def trick_fields(source: Any, in_deal: bool) -> dict[str, Any]:
-    """The trick play of a Python-engine trick-game state as its native position holds it,
-    with the hands as dealt while a deal is played (none between deals)."""
+def trick_fields(source: Any) -> dict[str, Any]:
+    """The trick play of a Python-engine trick-game state as its native position holds it."""
     return {
-        **copied(source, "trick_count", "lead_suit", "tricks", "tricks_played"),
-        "dealt": tuple(map(tuple, source.dealt)) if in_deal else (),
         "plays": tuple(source.history),
+        "trick_count": source.trick_count,
+        "lead_suit": source.lead_suit,
         "trick_leader": or_none(source.trick_leader),
+        "tricks": tuple(source.tricks),
+        "tricks_played": source.tricks_played,
     }
 
 

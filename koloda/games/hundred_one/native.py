@@ -26,7 +26,6 @@ from koloda.core.native_state import (
     EventMakers,
     NativeRules,
     NativeState,
-    copied,
     fields_of,
     or_none,
 )
@@ -53,6 +52,10 @@ from koloda.games.hundred_one.state import (
 )
 from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
+
+
+def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(tuple, lists))
 
 
 def _setup_fields(setup: HundredOneSetup) -> dict[str, Any]:
@@ -82,14 +85,25 @@ def position(source: HundredOneState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``)."""
     return {
-        **copied(source, "phase", "to_act", "first_dealer", "dealer", "deal_number", "hands"),
-        **copied(source, "stock", "pile", "follow", "epoch", "log", "restocks"),
-        **copied(source, "restocks_used", "totals"),
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "first_dealer": source.first_dealer,
+        "dealer": source.dealer,
+        "deal_number": source.deal_number,
+        "hands": tuple(source.hands),
+        "stock": tuple(source.stock),
+        "pile": tuple(source.pile),
         "top": or_none(source.top),
         "suit": or_none(source.suit),
+        "follow": source.follow,
         "drawn": or_none(source.drawn),
+        "epoch": source.epoch,
         "starter": or_none(source.starter),
+        "log": tuple(source.log),
         **_hand_source(source.setup, source.dealt_cards),
+        "restocks": _tuples(source.restocks),
+        "restocks_used": source.restocks_used,
+        "totals": tuple(source.totals),
         "sheet": tuple(fields_of(line) for line in source.sheet),
     }
 

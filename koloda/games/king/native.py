@@ -25,7 +25,6 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
-    copied,
     fields_of,
     or_none,
     trick_fields,
@@ -53,17 +52,28 @@ _MASK64 = (1 << 64) - 1
 def position(source: KingState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``): the trick constraints as 64-bit masks (Python keeps complements as
-    negative ints)."""
+    negative ints), the dealt hands during a deal only."""
     return {
-        **copied(source, "phase", "to_act", "deal_number", "dealer", "by_last", "hands"),
-        **copied(source, "pre_actions", "taken", "last_tricks", "taken_all", "totals", "rows"),
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "deal_number": source.deal_number,
+        "dealer": source.dealer,
         "contract": or_none(source.contract),
         "trump": or_none(source.trump),
+        "by_last": source.by_last,
         "caller": or_none(source.caller),
-        **trick_fields(source, source.in_deal),
+        "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
+        "hands": tuple(source.hands),
+        "pre_actions": tuple(source.pre_actions),
+        "taken": tuple(source.taken),
+        "last_tricks": tuple(source.last_tricks),
+        "taken_all": source.taken_all,
+        **trick_fields(source),
         "lead_first": tuple(mask & _MASK64 for mask in source.lead_first),
         "follow_first": source.follow_first & _MASK64,
         "discard_first": source.discard_first & _MASK64,
+        "totals": tuple(source.totals),
+        "rows": tuple(map(tuple, source.rows)),
         "sheet": tuple(fields_of(line) for line in source.sheet),
     }
 

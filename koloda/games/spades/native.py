@@ -24,7 +24,6 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
-    copied,
     trick_fields,
 )
 from koloda.core.plugin import NativeSearch
@@ -60,13 +59,25 @@ from koloda.games.spades.view import sample_state as sample_python_state
 
 def position(source: SpadesState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
-    it (``_position``): bids not made as None."""
+    it (``_position``): bids not made as None, the dealt hands during a deal only."""
     return {
-        **copied(source, "phase", "to_act", "deal_number", "dealer", "hands", "picked_up"),
-        **copied(source, "pending", "sent", "received", "broken", "totals", "bags", "winners"),
+        "phase": source.phase,
+        "to_act": source.to_act,
+        "deal_number": source.deal_number,
+        "dealer": source.dealer,
+        "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
+        "hands": tuple(source.hands),
+        "picked_up": tuple(source.picked_up),
         "bids": tuple(None if bid == NO_BID else bid for bid in source.bids),
+        "pending": tuple(source.pending),
+        "sent": tuple(source.sent),
+        "received": tuple(source.received),
         "auction": tuple(zip(source.pre_seats, source.pre_actions, strict=True)),
-        **trick_fields(source, source.in_deal),
+        **trick_fields(source),
+        "broken": source.broken,
+        "totals": tuple(source.totals),
+        "bags": tuple(source.bags),
+        "winners": tuple(source.winners),
         "sheet": tuple(_line_fields(line) for line in source.sheet),
     }
 
