@@ -73,7 +73,7 @@ pub fn trick_winner_index(cards: &[CardCode], trump: Option<u8>) -> usize {
 /// assert_eq!((play.trick_count(), play.tricks_played()), (0, 1));
 /// assert_eq!((play.tricks()[1], play.trick_leader()), (1, Some(Seat::new(1))));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct CardPlay<const HAND: usize> {
     dealt: [[CardCode; HAND]; 4],
     /// Every card of the deal in play order, as `seat << 6 | card`: room for the cards of
@@ -103,6 +103,21 @@ impl<const HAND: usize> Default for CardPlay<HAND> {
         }
     }
 }
+
+/// Card plays are equal by what they hold: the room past the cards played is not compared.
+impl<const HAND: usize> PartialEq for CardPlay<HAND> {
+    fn eq(&self, other: &Self) -> bool {
+        self.dealt == other.dealt
+            && self.plays() == other.plays()
+            && self.trick_count == other.trick_count
+            && self.lead_suit == other.lead_suit
+            && self.trick_leader == other.trick_leader
+            && self.tricks == other.tricks
+            && self.tricks_played == other.tricks_played
+    }
+}
+
+impl<const HAND: usize> Eq for CardPlay<HAND> {}
 
 /// A deal's card play as a trick game's position describes it, in the position's fields of
 /// the same names.
@@ -268,6 +283,48 @@ impl<const HAND: usize> CardPlay<HAND> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_card_play_is_restored_from_its_position_and_equal_by_what_it_holds() {
+        let hands = [[0, 1, 2], [16, 17, 18], [32, 33, 34], [0; 3]];
+        let mut play = CardPlay::<3>::default();
+        play.deal(&hands);
+        play.set_leader(Seat::new(2));
+        for (seat, card) in [(2, 33), (0, 0), (1, 17), (1, 18)] {
+            if play.play(seat, card, 3) {
+                play.take_trick(1);
+            }
+        }
+        let dealt: Vec<Vec<CardCode>> = hands[..3].iter().map(|hand| hand.to_vec()).collect();
+        let position = CardPlayPosition {
+            dealt: &dealt,
+            plays: play.plays(),
+            trick_count: play.trick_count(),
+            lead_suit: play.lead_suit_code(),
+            trick_leader: play.trick_leader(),
+            tricks: &play.tricks()[..3],
+            tricks_played: play.tricks_played(),
+        };
+        assert_eq!(CardPlay::from_position(3, 3, position), Ok(play.clone()));
+        // a new deal's card play is equal to a fresh one's: the old plays past it do not count
+        let mut next = play.clone();
+        next.deal(&hands);
+        let mut fresh = CardPlay::default();
+        fresh.deal(&hands);
+        assert_eq!(next, fresh);
+        let refused = |change: fn(&mut CardPlayPosition)| {
+            let mut changed = position;
+            change(&mut changed);
+            CardPlay::<3>::from_position(3, 3, changed).is_err()
+        };
+        assert!(!refused(|p| p.dealt = &[])); // between deals
+        assert!(refused(|p| p.trick_count = 3));
+        assert!(refused(|p| p.lead_suit = 4));
+        assert!(refused(|p| p.trick_leader = Some(Seat::new(3))));
+        assert!(refused(|p| p.tricks = &[0; 4]));
+        assert!(refused(|p| p.tricks_played = 4));
+        assert!(refused(|p| p.plays = &[0; 10]));
+    }
 
     #[test]
     fn trump_beats_led_suit_and_discards_never_win() {
