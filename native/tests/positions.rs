@@ -165,14 +165,20 @@ fn seats<T: Copy + Default>(len: usize, value: T) -> BySeat<T> {
 
 #[test]
 fn king_positions_past_the_tables_limits_are_refused() {
-    // four seats, hands of eight, 32 cards in play, four order rows at the most
+    // four seats, hands of eight, 32 cards in play, eight tricks, four order rows at the most
     let four = advanced(king(Variant::Order), 3, 6);
     assert!(four.in_deal());
     limits(
         &four,
         &[
             ("the last seat deals", |p: &mut KingPosition| p.dealer = 3),
+            ("the last seat leads", |p| {
+                p.trick_leader = Some(Seat::new(3))
+            }),
             ("every card played", |p| p.plays = vec![0; 32]),
+            ("three cards in the trick", |p| p.trick_count = 3),
+            ("clubs led", |p| p.lead_suit = 3),
+            ("every trick played", |p| p.tricks_played = 8),
             ("four order rows", |p| p.rows = vec![[1; 8]; 4]),
         ],
         &[
@@ -190,17 +196,34 @@ fn king_positions_past_the_tables_limits_are_refused() {
             }),
             ("a hand of nine dealt", |p| p.dealt[3].push(0)),
             ("33 cards played", |p| p.plays = vec![0; 33]),
+            ("a fifth seat leads", |p| {
+                p.trick_leader = Some(Seat::new(4))
+            }),
+            ("four cards in the trick", |p| p.trick_count = 4),
+            ("a fifth suit led", |p| p.lead_suit = 4),
+            ("nine tricks played", |p| p.tricks_played = 9),
             ("five order rows", |p| p.rows = vec![[1; 8]; 5]),
         ],
     );
-    // rule: K-26 three seats, hands of ten
+    // rule: K-26 three seats, hands of ten, 30 cards in play, ten tricks
     let three = advanced(king(Variant::Three), 3, 6);
     assert!(three.in_deal());
     limits(
         &three,
-        &[("the last seat deals", |p: &mut KingPosition| p.dealer = 2)],
+        &[
+            ("the last seat deals", |p: &mut KingPosition| p.dealer = 2),
+            ("every card played", |p| p.plays = vec![0; 30]),
+            ("two cards in the trick", |p| p.trick_count = 2),
+            ("every trick played", |p| p.tricks_played = 10),
+        ],
         &[
             ("a fourth dealer", |p: &mut KingPosition| p.dealer = 3),
+            ("a fourth seat leads", |p| {
+                p.trick_leader = Some(Seat::new(3))
+            }),
+            ("31 cards played", |p| p.plays = vec![0; 31]),
+            ("three cards in the trick", |p| p.trick_count = 3),
+            ("eleven tricks played", |p| p.tricks_played = 11),
             ("four hands", |p| p.hands = seats(4, 0)),
             ("four takens", |p| p.taken = seats(4, 0)),
             ("four last tricks", |p| p.last_tricks = seats(4, 0)),
@@ -327,6 +350,7 @@ fn tressette_positions_past_the_tables_limits_are_refused() {
             }),
             ("every card played", |p| p.plays = vec![0; 40]),
             ("three cards in the trick", |p| p.trick_count = 3),
+            ("clubs led", |p| p.lead_suit = 3),
             ("every trick played", |p| p.tricks_played = 10),
         ],
         &[
@@ -348,6 +372,7 @@ fn tressette_positions_past_the_tables_limits_are_refused() {
             }),
             ("41 cards played", |p| p.plays = vec![0; 41]),
             ("four cards in the trick", |p| p.trick_count = 4),
+            ("a fifth suit led", |p| p.lead_suit = 4),
             ("eleven tricks played", |p| p.tricks_played = 11),
             ("a fourth game", |p| p.games = vec![Default::default(); 4]),
             ("a third side wins a game", |p| {

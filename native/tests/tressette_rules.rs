@@ -262,8 +262,8 @@ fn the_records_keep_each_deals_dealer_hands_and_plays() {
         assert_eq!(line.dealer, (1 + deal as u8) % 4, "deal {deal}");
         assert_eq!(kept.dealer(), line.dealer);
         assert_eq!(records[deal].dealer, line.dealer);
-        assert_eq!(kept.dealt(), &dealt[deal]);
-        assert_eq!(kept.plays()[..], plays[deal][..]);
+        assert_eq!(kept.card_play().dealt(), &dealt[deal]);
+        assert_eq!(kept.card_play().plays(), plays[deal]);
         let cards: Vec<u32> = plays[deal].iter().map(|&p| u32::from(p & 63)).collect();
         assert_eq!(records[deal].actions, cards);
         let hands: Vec<Vec<u8>> = dealt[deal].iter().map(|h| h.to_vec()).collect();

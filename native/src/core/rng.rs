@@ -55,6 +55,7 @@ impl Rng {
     }
 
     /// Shuffles `items` in place (Fisher–Yates).
+    #[inline]
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u32 + 1) as usize;

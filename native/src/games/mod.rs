@@ -95,93 +95,6 @@ macro_rules! state_accessors {
     };
 }
 
-/// The accessors of the deal in progress that the trick games' states have alike, inside
-/// its `impl`: the hands as dealt (`$size` cards each at the most), the cards played, the
-/// trick in progress and the tricks taken; and the bookkeeping of the card play over them.
-macro_rules! trick_accessors {
-    (dealt: $size:expr) => {
-        /// Starts a deal's card play from `hands` as dealt: no card played, no trick taken.
-        #[inline]
-        fn start_card_play(&mut self, hands: &[[CardCode; $size]; 4]) {
-            self.dealt = *hands;
-            self.plays_len = 0;
-            self.trick_count = 0;
-            self.lead_suit = 0;
-            self.tricks = [0; 4];
-            self.tricks_played = 0;
-        }
-
-        /// Adds `seat`'s `card` to the trick of `seats` cards in progress: None while the
-        /// trick awaits more cards, else where the complete trick starts in the plays (to
-        /// be taken with `take_trick`).
-        #[inline]
-        fn play_to_trick(&mut self, seat: u8, card: CardCode, seats: u8) -> Option<usize> {
-            self.plays[self.plays_len as usize] = seat << 6 | card;
-            self.plays_len += 1;
-            let count = self.trick_count + 1;
-            if count < seats {
-                if count == 1 {
-                    self.lead_suit = card >> 4;
-                }
-                self.trick_count = count;
-                return None;
-            }
-            Some(self.plays_len as usize - usize::from(seats))
-        }
-
-        /// `winner` takes the complete trick: the next trick awaits its lead.
-        #[inline]
-        fn take_trick(&mut self, winner: u8) {
-            self.trick_count = 0;
-            self.tricks[winner as usize] += 1;
-            self.tricks_played += 1;
-        }
-
-        /// Each seat's cards as dealt, in dealt order.
-        #[inline]
-        pub fn dealt(&self) -> &[[CardCode; $size]; 4] {
-            &self.dealt
-        }
-
-        /// Every card of this deal in play order, as `seat << 6 | card`.
-        #[inline]
-        pub fn plays(&self) -> &[u8] {
-            &self.plays[..self.plays_len as usize]
-        }
-
-        /// How many cards the trick in progress has (0: a lead is due).
-        #[inline]
-        pub fn trick_count(&self) -> u8 {
-            self.trick_count
-        }
-
-        /// The suit led in the trick in progress, if a card of it is down.
-        #[inline]
-        pub fn lead_suit(&self) -> Option<$crate::core::Suit> {
-            (self.trick_count > 0).then(|| $crate::core::Suit::from_index(self.lead_suit))
-        }
-
-        /// The code of the suit led last, kept after its trick is taken (the Python
-        /// engine's `lead_suit`).
-        #[inline]
-        pub fn lead_suit_code(&self) -> u8 {
-            self.lead_suit
-        }
-
-        /// How many tricks each seat has taken this deal, by seat.
-        #[inline]
-        pub fn tricks(&self) -> &[u8; 4] {
-            &self.tricks
-        }
-
-        /// How many tricks of the deal have been taken.
-        #[inline]
-        pub fn tricks_played(&self) -> u8 {
-            self.tricks_played
-        }
-    };
-}
-
 /// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
 /// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `is_legal`,
 /// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
@@ -307,7 +220,6 @@ macro_rules! getters {
 pub(crate) use getters;
 pub(crate) use impl_game;
 pub(crate) use state_accessors;
-pub(crate) use trick_accessors;
 
 /// What every game's state machine answers whatever the game: the seat to act, whether the
 /// game is over, whether an action is legal and why not, and the outcome. The Python

@@ -12,7 +12,7 @@ use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::tricks::trick_winner_index;
+use crate::core::tricks::{trick_winner_index, CardPlay, CardPlayPosition};
 use crate::core::{BySeat, Seat, Suit};
 use crate::games::{random_playouts, Playouts};
 
@@ -64,7 +64,6 @@ const DECK_32: CardBits = 0x1FE0 * (1 | 1 << 16 | 1 << 32 | 1 << 48);
 const DECK_30: CardBits = DECK_32 & !(1 << 12) & !(1 << 60);
 /// The most cards a hand is dealt (King for three).
 pub const MAX_HAND: usize = 10;
-const MAX_PLAYS: usize = 32;
 
 /// K-0: the variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -371,20 +370,13 @@ pub struct King {
     trump: Option<Suit>,
     by_last: bool,
     caller: Option<Seat>,
-    dealt: [[CardCode; MAX_HAND]; 4],
+    card_play: CardPlay<MAX_HAND>,
     hands: [CardBits; 4],
     pre: [u32; 2],
     pre_len: u8,
     taken: [CardBits; 4],
     last_tricks: [u8; 4],
     taken_all: CardBits,
-    plays: [u8; MAX_PLAYS],
-    plays_len: u8,
-    trick_count: u8,
-    lead_suit: u8,
-    trick_leader: Option<Seat>,
-    tricks: [u8; 4],
-    tricks_played: u8,
     lead_first: [CardBits; 4],
     follow_first: CardBits,
     discard_first: CardBits,
@@ -411,20 +403,13 @@ impl King {
             trump: None,
             by_last: false,
             caller: None,
-            dealt: [[0; MAX_HAND]; 4],
+            card_play: CardPlay::default(),
             hands: [0; 4],
             pre: [0; 2],
             pre_len: 0,
             taken: [0; 4],
             last_tricks: [0; 4],
             taken_all: 0,
-            plays: [0; MAX_PLAYS],
-            plays_len: 0,
-            trick_count: 0,
-            lead_suit: 0,
-            trick_leader: None,
-            tricks: [0; 4],
-            tricks_played: 0,
             lead_first: [0; 4],
             follow_first: 0,
             discard_first: 0,
@@ -461,7 +446,48 @@ impl King {
         sheet: KingLine,
     }
 
-    crate::games::trick_accessors! { dealt: MAX_HAND }
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; MAX_HAND]; 4] {
+        self.card_play.dealt()
+    }
+
+    /// Every card of this deal in play order, as `seat << 6 | card`.
+    #[inline]
+    pub fn plays(&self) -> &[u8] {
+        self.card_play.plays()
+    }
+
+    /// How many cards the trick in progress has (0: a lead is due).
+    #[inline]
+    pub fn trick_count(&self) -> u8 {
+        self.card_play.trick_count()
+    }
+
+    /// The code of the suit led last, kept after its trick is taken (the Python engine's
+    /// `lead_suit`).
+    #[inline]
+    pub fn lead_suit_code(&self) -> u8 {
+        self.card_play.lead_suit_code()
+    }
+
+    /// Who led the trick in progress (or leads the first), or None outside the card play.
+    #[inline]
+    pub fn trick_leader(&self) -> Option<Seat> {
+        self.card_play.trick_leader()
+    }
+
+    /// How many tricks each seat has taken this deal, by seat.
+    #[inline]
+    pub fn tricks(&self) -> &[u8; 4] {
+        self.card_play.tricks()
+    }
+
+    /// How many tricks of the deal have been taken.
+    #[inline]
+    pub fn tricks_played(&self) -> u8 {
+        self.card_play.tricks_played()
+    }
 
     /// The seat to act, or None between deals and after the game.
     #[inline]
@@ -504,8 +530,6 @@ impl King {
         last_tricks: &[u8; 4];
         /// Every card taken in a trick this deal.
         taken_all: CardBits;
-        /// Who led the trick in progress (or leads the first), or None outside the card play.
-        trick_leader: Option<Seat>;
         /// The cards each seat must lead while it holds any of them (K-8, K-18), by seat.
         lead_first: &[CardBits; 4];
         /// The cards to follow suit with while the seat holds any of them (K-9, under
@@ -541,20 +565,28 @@ impl King {
 
     /// Puts the game in the position `position` describes (a state of the Python engine);
     /// the options, the first dealer and the finished deals stay. A position that does not
-    /// fit the table (its seats, hands or rows) is an error and changes nothing.
+    /// fit the table (its seats, hands, card play or rows) is an error and changes nothing.
     pub fn restore(&mut self, position: KingPosition) -> Result<(), String> {
         let n = self.n() as usize;
-        let size = self.table.hand_size as usize;
+        let card_play = CardPlay::from_position(
+            self.n(),
+            self.table.hand_size.into(),
+            CardPlayPosition {
+                dealt: &position.dealt,
+                plays: &position.plays,
+                trick_count: position.trick_count,
+                lead_suit: position.lead_suit,
+                trick_leader: position.trick_leader,
+                tricks: &position.tricks,
+                tricks_played: position.tricks_played,
+            },
+        )?;
         let fits = |len: usize| len == n;
         if !(fits(position.hands.len())
             && fits(position.taken.len())
             && fits(position.last_tricks.len())
-            && fits(position.tricks.len())
             && fits(position.lead_first.len())
             && fits(position.totals.len())
-            && (position.dealt.is_empty() || position.dealt.len() == n)
-            && position.dealt.iter().all(|hand| hand.len() == size)
-            && position.plays.len() <= MAX_PLAYS
             && position.rows.len() <= 4
             && position.dealer < n as u8)
         {
@@ -579,23 +611,13 @@ impl King {
         self.trump = position.trump;
         self.by_last = position.by_last;
         self.caller = position.caller;
-        self.dealt = [[0; MAX_HAND]; 4];
-        for (slot, hand) in self.dealt.iter_mut().zip(&position.dealt) {
-            slot[..size].copy_from_slice(hand);
-        }
+        self.card_play = card_play;
         self.hands = by_seat(&position.hands);
         self.pre_len = pre_len as u8;
         self.pre[..pre_len].copy_from_slice(&position.pre_actions[..pre_len]);
         self.taken = by_seat(&position.taken);
         self.last_tricks = small(&position.last_tricks);
         self.taken_all = position.taken_all;
-        self.plays_len = position.plays.len() as u8;
-        self.plays[..position.plays.len()].copy_from_slice(&position.plays);
-        self.trick_count = position.trick_count;
-        self.lead_suit = position.lead_suit;
-        self.trick_leader = position.trick_leader;
-        self.tricks = small(&position.tricks);
-        self.tricks_played = position.tricks_played;
         self.lead_first = by_seat(&position.lead_first);
         self.follow_first = position.follow_first;
         self.discard_first = position.discard_first;
@@ -630,11 +652,11 @@ impl King {
             last_tricks: BySeat::from_slice(&self.last_tricks[..n]),
             taken_all: self.taken_all,
             plays: self.plays().to_vec(),
-            trick_count: self.trick_count,
-            lead_suit: self.lead_suit,
-            trick_leader: self.trick_leader,
-            tricks: BySeat::from_slice(&self.tricks[..n]),
-            tricks_played: self.tricks_played,
+            trick_count: self.trick_count(),
+            lead_suit: self.lead_suit_code(),
+            trick_leader: self.trick_leader(),
+            tricks: BySeat::from_slice(&self.tricks()[..n]),
+            tricks_played: self.tricks_played(),
             lead_first: BySeat::from_slice(&self.lead_first[..n]),
             follow_first: self.follow_first,
             discard_first: self.discard_first,
@@ -655,7 +677,7 @@ impl King {
     /// Gives `winner` a trick of these cards without the bookkeeping of its end (the search
     /// scores the deal's forced last trick so).
     pub(super) fn credit_trick(&mut self, winner: usize, cards: &[CardCode]) {
-        self.tricks[winner] += 1;
+        self.card_play.take_trick(winner as u8);
         self.last_tricks[winner] += 1;
         for &card in cards {
             self.taken[winner] |= 1 << card;
@@ -680,8 +702,8 @@ impl King {
         };
         let seat = seat.at();
         let hand = self.hands[seat];
-        if self.trick_count > 0 {
-            let follow = hand & suit_mask(self.lead_suit);
+        if self.card_play.trick_count() > 0 {
+            let follow = hand & suit_mask(self.card_play.lead_suit_code());
             if follow != 0 {
                 let first = follow & self.follow_first;
                 return if first != 0 { first } else { follow };
@@ -779,8 +801,8 @@ impl King {
             let card = action as CardCode;
             return Err(IllegalMove::NotInHand { card, seat });
         }
-        if self.trick_count > 0 {
-            let suit = self.lead_suit;
+        if self.card_play.trick_count() > 0 {
+            let suit = self.card_play.lead_suit_code();
             return Err(if self.legal_card_mask() == KING_OF_HEARTS_BIT {
                 IllegalMove::breaks("K♥ must be discarded at the first opportunity", "K-9")
             } else if hand & suit_mask(suit) != 0 {
@@ -853,20 +875,19 @@ impl King {
             events.push(KingEvent::CardPlayed { seat, card });
         }
         self.hands[seat as usize] ^= 1u64 << card;
-        let Some(start) = self.play_to_trick(seat, card, n) else {
+        if !self.card_play.play(seat, card, n) {
             self.to_act = Some(Seat::new(seat).next(n));
             return false;
-        };
+        }
+        let trick = self.card_play.completed_trick(n);
         let mut cards = [0u8; 4];
         let mut mask = 0;
-        for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + n as usize]) {
+        for (slot, &play) in cards.iter_mut().zip(trick) {
             *slot = play & 63;
             mask |= 1u64 << (play & 63);
         }
-        let winner =
-            self.plays[start + trick_winner_index(&cards[..n as usize], self.power_trump)] >> 6;
-        self.take_trick(winner);
-        self.trick_leader = Some(Seat::new(winner));
+        let winner = trick[trick_winner_index(&cards[..n as usize], self.power_trump)] >> 6;
+        self.card_play.take_trick(winner);
         self.to_act = Some(Seat::new(winner));
         self.trick_taken(winner, mask, cards, events)
     }
@@ -880,7 +901,7 @@ impl King {
     ) -> bool {
         self.taken[winner as usize] |= mask;
         self.taken_all |= mask;
-        let played = self.tricks_played;
+        let played = self.card_play.tricks_played();
         let num_tricks = self.table.num_tricks;
         if played > num_tricks - 2 {
             self.last_tricks[winner as usize] += 1;
@@ -929,7 +950,7 @@ impl King {
         self.pre_len += 1;
         if action == TRUMP_LAST {
             let caller = self.caller.expect("a positive deal has a caller").at();
-            let last = self.dealt[caller][self.table.hand_size as usize - 1];
+            let last = self.card_play.dealt()[caller][self.table.hand_size as usize - 1];
             self.trump = Some(Suit::from_index(suit_of(last))); // K-15
             self.by_last = true;
         } else {
@@ -973,7 +994,7 @@ impl King {
             }
         }
         self.phase = Phase::Play;
-        self.trick_leader = Some(Seat::new(leader));
+        self.card_play.set_leader(Seat::new(leader));
         self.to_act = Some(Seat::new(leader));
     }
 
@@ -983,7 +1004,7 @@ impl King {
     pub fn deal(&mut self, hands: &[[CardCode; MAX_HAND]; 4]) {
         let n = self.n() as usize;
         let size = self.table.hand_size as usize;
-        self.start_card_play(hands);
+        self.card_play.deal(hands);
         for (seat, (mask, hand)) in self.hands.iter_mut().zip(hands).enumerate() {
             *mask = if seat < n {
                 hand[..size].iter().fold(0, |set, &card| set | 1u64 << card)
@@ -991,7 +1012,6 @@ impl King {
                 0
             };
         }
-        self.trick_leader = None;
         self.lead_first = [0; 4];
         self.follow_first = 0;
         self.discard_first = 0;
@@ -1041,7 +1061,8 @@ impl King {
     /// The decisions of the deal in progress, in order (the record's actions).
     pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
         self.pre[..self.pre_len as usize].iter().copied().chain(
-            self.plays[..self.plays_len as usize]
+            self.card_play
+                .plays()
                 .iter()
                 .map(|&play| (play & 63) as u32),
         )
@@ -1052,15 +1073,16 @@ impl King {
         let mut scores = [0i64; 4];
         let contract = self.contract as u8;
         let rates = &self.table.rates;
+        let tricks = self.card_play.tricks();
         for (seat, slot) in scores.iter_mut().enumerate().take(self.n() as usize) {
             *slot = if contract == POSITIVE {
-                rates.positive_trick * self.tricks[seat] as i64
+                rates.positive_trick * tricks[seat] as i64
             } else {
                 -seat_penalty(
                     contract,
                     rates,
                     self.taken[seat],
-                    self.tricks[seat],
+                    tricks[seat],
                     self.last_tricks[seat],
                 )
             };
@@ -1083,7 +1105,8 @@ impl King {
         for (total, score) in self.totals.iter_mut().zip(scores).take(n as usize) {
             *total += score;
         }
-        let record = KingRecord::new(self.dealer, self.dealt, self.current_actions().collect());
+        let dealt = *self.card_play.dealt();
+        let record = KingRecord::new(self.dealer, dealt, self.current_actions().collect());
         Arc::make_mut(&mut self.completed).push(record);
         Arc::make_mut(&mut self.sheet).push(KingLine {
             deal: self.deal_number,
@@ -1153,7 +1176,7 @@ impl King {
         if !self.in_deal() {
             return &[];
         }
-        let dealt = &self.dealt[seat as usize][..self.table.hand_size as usize];
+        let dealt = &self.card_play.dealt()[seat as usize][..self.table.hand_size as usize];
         if self.phase == Phase::Trump && !self.table.is_ordered() {
             return if Some(Seat::new(seat)) == self.caller {
                 &dealt[..3]
@@ -1205,7 +1228,7 @@ impl crate::games::Recorded for King {
     fn current_record(&self) -> crate::games::DealRecord {
         let (n, size) = (self.n() as usize, self.table.hand_size as usize);
         let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer, &self.dealt[..n], size, actions)
+        crate::games::DealRecord::new(self.dealer, &self.card_play.dealt()[..n], size, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let (n, size) = (self.n() as usize, self.table.hand_size as usize);

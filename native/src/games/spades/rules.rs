@@ -13,8 +13,8 @@ use crate::core::cards::{
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::tricks::trick_winner_index;
-use crate::core::Seat;
+use crate::core::tricks::{trick_winner_index, CardPlay, CardPlayPosition};
+use crate::core::{Seat, Suit};
 use crate::games::{random_playouts, Playouts};
 
 use super::position::SpadesPosition;
@@ -297,7 +297,7 @@ pub struct Spades {
     deal_number: u32,
     dealer: u8,
     hands: [CardBits; 4],
-    dealt: [[CardCode; 13]; 4],
+    card_play: CardPlay<13>,
     picked_up: [bool; 4],
     bids: [i8; 4],
     bid_count: u8,
@@ -307,15 +307,6 @@ pub struct Spades {
     received: [CardBits; 4],
     pre: [(u8, u32); MAX_PRE],
     pre_len: u8,
-    /// Every card of this deal in play order, as `seat << 6 | card`.
-    plays: [u8; 52],
-    plays_len: u8,
-    trick_count: u8,
-    lead_suit: u8,
-    /// The leader of the trick in progress, or -1.
-    trick_leader: i8,
-    tricks: [u8; 4],
-    tricks_played: u8,
     broken: bool,
     totals: [i64; 2],
     bags: [i64; 2],
@@ -336,7 +327,7 @@ impl Spades {
             deal_number: 0,
             dealer: first_dealer,
             hands: [0; 4],
-            dealt: [[0; 13]; 4],
+            card_play: CardPlay::default(),
             picked_up: [false; 4],
             bids: [NO_BID; 4],
             bid_count: 0,
@@ -346,13 +337,6 @@ impl Spades {
             received: [0; 4],
             pre: [(0, 0); MAX_PRE],
             pre_len: 0,
-            plays: [0; 52],
-            plays_len: 0,
-            trick_count: 0,
-            lead_suit: 0,
-            trick_leader: -1,
-            tricks: [0; 4],
-            tricks_played: 0,
             broken: false,
             totals: [0; 2],
             bags: [0; 2],
@@ -371,7 +355,48 @@ impl Spades {
         sheet: SheetLine,
     }
 
-    crate::games::trick_accessors! { dealt: 13 }
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; 13]; 4] {
+        self.card_play.dealt()
+    }
+
+    /// Every card of this deal in play order, as `seat << 6 | card`.
+    #[inline]
+    pub fn plays(&self) -> &[u8] {
+        self.card_play.plays()
+    }
+
+    /// How many cards the trick in progress has (0: a lead is due).
+    #[inline]
+    pub fn trick_count(&self) -> u8 {
+        self.card_play.trick_count()
+    }
+
+    /// The suit led in the trick in progress, if a card of it is down.
+    #[inline]
+    pub fn lead_suit(&self) -> Option<Suit> {
+        self.card_play.lead_suit()
+    }
+
+    /// The code of the suit led last, kept after its trick is taken (the Python engine's
+    /// `lead_suit`).
+    #[inline]
+    pub fn lead_suit_code(&self) -> u8 {
+        self.card_play.lead_suit_code()
+    }
+
+    /// How many tricks each seat has taken this deal, by seat.
+    #[inline]
+    pub fn tricks(&self) -> &[u8; 4] {
+        self.card_play.tricks()
+    }
+
+    /// How many tricks of the deal have been taken.
+    #[inline]
+    pub fn tricks_played(&self) -> u8 {
+        self.card_play.tricks_played()
+    }
 
     /// How many seats play (four, in two partnerships).
     #[inline]
@@ -419,7 +444,7 @@ impl Spades {
     /// Who led the trick in progress (or leads the first), or None outside the card play.
     #[inline]
     pub fn trick_leader(&self) -> Option<Seat> {
-        Seat::from_code(self.trick_leader as i64)
+        self.card_play.trick_leader()
     }
 
     crate::games::getters! {
@@ -435,13 +460,23 @@ impl Spades {
     /// the options, the first dealer and the finished deals stay. A position that does not
     /// fit the table (its seats, hands, sides or counts) is an error and changes nothing.
     pub fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
+        let card_play = CardPlay::from_position(
+            4,
+            13,
+            CardPlayPosition {
+                dealt: &position.dealt,
+                plays: &position.plays,
+                trick_count: position.trick_count,
+                lead_suit: position.lead_suit,
+                trick_leader: position.trick_leader,
+                tricks: &position.tricks,
+                tricks_played: position.tricks_played,
+            },
+        )?;
         let seat = |seat: Option<Seat>| seat.is_none_or(|seat| seat.index() < 4);
         let in_deal = position.phase != Phase::AwaitDeal && position.phase != Phase::Over;
-        if !((position.dealt.is_empty() || position.dealt.len() == 4)
-            && position.dealt.iter().all(|hand| hand.len() == 13)
-            && position.dealer < 4
+        if !(position.dealer < 4
             && seat(position.to_act)
-            && seat(position.trick_leader)
             && (!in_deal || position.to_act.is_some())
             && position
                 .bids
@@ -450,10 +485,6 @@ impl Spades {
                 .all(|&bid| bid <= DOUBLE_NIL as u8)
             && position.auction.len() <= MAX_PRE
             && position.auction.iter().all(|&(seat, _)| seat < 4)
-            && position.plays.len() <= 52
-            && position.trick_count < 4
-            && position.lead_suit < 4
-            && position.tricks_played <= NUM_TRICKS
             && position.winners.len() <= 2
             && position.winners.iter().all(|&side| side < 2))
         {
@@ -466,10 +497,7 @@ impl Spades {
         self.to_act = Seat::to_code(position.to_act);
         self.deal_number = position.deal_number;
         self.dealer = position.dealer;
-        self.dealt = [[0; 13]; 4];
-        for (slot, hand) in self.dealt.iter_mut().zip(&position.dealt) {
-            slot.copy_from_slice(hand);
-        }
+        self.card_play = card_play;
         self.hands = position.hands;
         self.picked_up = position.picked_up;
         self.bids = bids;
@@ -486,14 +514,6 @@ impl Spades {
         self.pre = [(0, 0); MAX_PRE];
         self.pre[..position.auction.len()].copy_from_slice(&position.auction);
         self.pre_len = position.auction.len() as u8;
-        self.plays = [0; 52];
-        self.plays[..position.plays.len()].copy_from_slice(&position.plays);
-        self.plays_len = position.plays.len() as u8;
-        self.trick_count = position.trick_count;
-        self.lead_suit = position.lead_suit;
-        self.trick_leader = Seat::to_code(position.trick_leader);
-        self.tricks = position.tricks;
-        self.tricks_played = position.tricks_played;
         self.broken = position.broken;
         self.totals = position.totals;
         self.bags = position.bags;
@@ -522,11 +542,11 @@ impl Spades {
             received: self.received,
             auction: self.auction().to_vec(),
             plays: self.plays().to_vec(),
-            trick_count: self.trick_count,
-            lead_suit: self.lead_suit,
+            trick_count: self.trick_count(),
+            lead_suit: self.lead_suit_code(),
             trick_leader: self.trick_leader(),
-            tricks: self.tricks,
-            tricks_played: self.tricks_played,
+            tricks: *self.tricks(),
+            tricks_played: self.tricks_played(),
             broken: self.broken,
             totals: self.totals,
             bags: self.bags,
@@ -544,8 +564,8 @@ impl Spades {
             return 0;
         }
         let hand = self.hands[self.to_act as usize];
-        if self.trick_count > 0 {
-            let follow = hand & suit_mask(self.lead_suit);
+        if self.card_play.trick_count() > 0 {
+            let follow = hand & suit_mask(self.card_play.lead_suit_code());
             if follow != 0 {
                 return follow; // S-12: follow suit
             }
@@ -715,12 +735,12 @@ impl Spades {
                     let card = action as CardCode;
                     return Err(IllegalMove::NotInHand { card, seat });
                 }
-                Err(if self.trick_count > 0 {
+                Err(if self.card_play.trick_count() > 0 {
                     IllegalMove::MustFollow {
-                        suit: self.lead_suit,
+                        suit: self.card_play.lead_suit_code(),
                         rule: "S-12",
                     }
-                } else if self.tricks_played == 0 {
+                } else if self.card_play.tricks_played() == 0 {
                     IllegalMove::breaks("the first trick may not be led with a spade", "S-10, S-11")
                 } else {
                     IllegalMove::breaks("spades may not be led until broken", "S-11")
@@ -779,8 +799,8 @@ impl Spades {
         }
         if !self.broken && card >> 4 == SPADES_SUIT {
             // S-11: a spade discarded on another suit (or led, under the option) breaks them
-            let breaks = if self.trick_count > 0 {
-                self.lead_suit != SPADES_SUIT
+            let breaks = if self.card_play.trick_count() > 0 {
+                self.card_play.lead_suit_code() != SPADES_SUIT
             } else {
                 self.options.spades_broken_by == SpadesBrokenBy::AnySpade
             };
@@ -792,16 +812,15 @@ impl Spades {
             }
         }
         self.hands[seat as usize] ^= 1u64 << card;
-        let Some(start) = self.play_to_trick(seat, card, 4) else {
+        if !self.card_play.play(seat, card, 4) {
             self.to_act = ((seat + 1) & 3) as i8;
             return false;
-        };
+        }
         // S-12: the highest spade, else the highest card of the led suit, wins; he leads.
-        let trick = &self.plays[start..start + 4];
+        let trick = self.card_play.completed_trick(4);
         let cards = [trick[0] & 63, trick[1] & 63, trick[2] & 63, trick[3] & 63];
         let winner = trick[trick_winner_index(&cards, Some(SPADES_SUIT))] >> 6;
-        self.take_trick(winner);
-        self.trick_leader = winner as i8;
+        self.card_play.take_trick(winner);
         self.to_act = winner as i8;
         if E::ON {
             events.push(Event::TrickTaken {
@@ -809,7 +828,7 @@ impl Spades {
                 cards,
             });
         }
-        if self.tricks_played == NUM_TRICKS {
+        if self.card_play.tricks_played() == NUM_TRICKS {
             return self.finish_deal(events);
         }
         false
@@ -917,10 +936,10 @@ impl Spades {
 
     fn next_bidder(&mut self) {
         if self.bid_count == 4 {
-            let leader = ((self.dealer + 1) & 3) as i8; // S-10
+            let leader = (self.dealer + 1) & 3; // S-10
             self.phase = Phase::Play;
-            self.trick_leader = leader;
-            self.to_act = leader;
+            self.card_play.set_leader(Seat::new(leader));
+            self.to_act = leader as i8;
         } else {
             self.phase = Phase::Bid; // S-4: bidding goes on to the left
             self.to_act = ((self.last_bidder + 1) & 3) as i8;
@@ -932,11 +951,10 @@ impl Spades {
     /// Starts the next deal from these hands, each in dealt order (the caller has checked
     /// them against the deck).
     pub fn deal(&mut self, hands: &[[CardCode; 13]; 4]) {
-        self.start_card_play(hands);
+        self.card_play.deal(hands);
         for (seat, hand) in hands.iter().enumerate() {
             self.hands[seat] = hand.iter().fold(0, |mask, &card| mask | 1u64 << card);
         }
-        self.trick_leader = -1;
         self.picked_up = [!self.options.double_nil; 4]; // S-6
         self.bids = [NO_BID; 4];
         self.bid_count = 0;
@@ -970,7 +988,8 @@ impl Spades {
             .iter()
             .map(|&(_, action)| action)
             .chain(
-                self.plays[..self.plays_len as usize]
+                self.card_play
+                    .plays()
                     .iter()
                     .map(|&play| (play & 63) as u32),
             )
@@ -978,7 +997,7 @@ impl Spades {
 
     fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
         let options = self.options;
-        let (bids, tricks) = (self.bids, self.tricks);
+        let (bids, tricks) = (self.bids, *self.card_play.tricks());
         let sides = [0, 1].map(|side| {
             let (bids, tricks) = (
                 [bids[side], bids[side + 2]],
@@ -990,7 +1009,8 @@ impl Spades {
             self.totals[side] += score.score;
             self.bags[side] = score.bags;
         }
-        let record = DealRecord::new(self.dealer, self.dealt, self.current_actions().collect());
+        let dealt = *self.card_play.dealt();
+        let record = DealRecord::new(self.dealer, dealt, self.current_actions().collect());
         Arc::make_mut(&mut self.completed).push(record);
         let exchanges = (0..4u8)
             .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
@@ -1121,7 +1141,7 @@ impl crate::games::Recorded for Spades {
     }
     fn current_record(&self) -> crate::games::DealRecord {
         let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer, &self.dealt, 13, actions)
+        crate::games::DealRecord::new(self.dealer, self.card_play.dealt(), 13, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let records = self.completed.get(start..).unwrap_or_default();
@@ -1281,7 +1301,7 @@ mod tests {
                 assert!(state.is_legal(action as i64));
                 if state.phase == Phase::Play {
                     let total: u32 = state.hands.iter().map(|h| h.count_ones()).sum();
-                    assert_eq!(total + state.plays_len as u32, 52);
+                    assert_eq!(total + state.plays().len() as u32, 52);
                 }
                 if state.step(action, &mut ()) {
                     state.deal_random(&mut rng);

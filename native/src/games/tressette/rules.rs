@@ -12,7 +12,7 @@ use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::tricks::best_play;
+use crate::core::tricks::{best_play, CardPlay, CardPlayPosition};
 use crate::core::{Card, CardSet, Seat};
 use crate::games::{random_playouts, Playouts};
 
@@ -363,22 +363,29 @@ pub struct TressetteLine {
     pub points_after: [i64; 2],
 }
 
-/// A finished deal as a record keeps it.
+/// A finished deal as a record keeps it: its dealer and its card play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TressetteRecord {
     dealer: u8,
-    dealt: [[CardCode; 10]; 4],
-    plays: [u8; 40],
+    card_play: CardPlay<10>,
 }
 
 impl TressetteRecord {
-    crate::games::getters! {
-        /// Who dealt the deal.
-        dealer: u8;
-        /// Each seat's cards as dealt, in dealt order.
-        dealt: &[[CardCode; 10]; 4];
-        /// Every card of the deal in play order, as `seat << 6 | card`.
-        plays: &[u8; 40];
+    /// Who dealt the deal.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.dealer
+    }
+
+    /// The deal's card play: each hand as dealt, every card played, the tricks taken.
+    #[inline]
+    pub fn card_play(&self) -> &CardPlay<10> {
+        &self.card_play
+    }
+
+    /// The deal as a record keeps it: its decisions are the cards of its plays.
+    fn record(&self) -> crate::games::DealRecord {
+        deal_record(self.dealer, &self.card_play)
     }
 }
 
@@ -441,17 +448,10 @@ pub struct Tressette {
     deal_number: u32,
     dealer: u8,
     leader: u8,
-    dealt: [[CardCode; 10]; 4],
+    card_play: CardPlay<10>,
     hands: [CardSet; 4],
     taken: [CardSet; 4],
     declarations: [Declarations; 4],
-    plays: [u8; 40],
-    plays_len: u8,
-    trick_count: u8,
-    lead_suit: u8,
-    trick_leader: Option<Seat>,
-    tricks: [u8; 4],
-    tricks_played: u8,
     points: [i64; 2],
     deal_points: [i64; 2],
     deal_declared: [i64; 2],
@@ -477,17 +477,10 @@ impl Tressette {
             deal_number: 0,
             dealer: first_dealer,
             leader: (first_dealer + 1) & 3,
-            dealt: [[0; 10]; 4],
+            card_play: CardPlay::default(),
             hands: [CardSet::EMPTY; 4],
             taken: [CardSet::EMPTY; 4],
             declarations: [Declarations::default(); 4],
-            plays: [0; 40],
-            plays_len: 0,
-            trick_count: 0,
-            lead_suit: 0,
-            trick_leader: None,
-            tricks: [0; 4],
-            tricks_played: 0,
             points: [0; 2],
             deal_points: [0; 2],
             deal_declared: [0; 2],
@@ -511,7 +504,48 @@ impl Tressette {
         sheet: TressetteLine,
     }
 
-    crate::games::trick_accessors! { dealt: 10 }
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    pub fn dealt(&self) -> &[[CardCode; 10]; 4] {
+        self.card_play.dealt()
+    }
+
+    /// Every card of this deal in play order, as `seat << 6 | card`.
+    #[inline]
+    pub fn plays(&self) -> &[u8] {
+        self.card_play.plays()
+    }
+
+    /// How many cards the trick in progress has (0: a lead is due).
+    #[inline]
+    pub fn trick_count(&self) -> u8 {
+        self.card_play.trick_count()
+    }
+
+    /// The code of the suit led last, kept after its trick is taken (the Python engine's
+    /// `lead_suit`).
+    #[inline]
+    pub fn lead_suit_code(&self) -> u8 {
+        self.card_play.lead_suit_code()
+    }
+
+    /// Who led the trick in progress (or the deal's first), or None before the first deal.
+    #[inline]
+    pub fn trick_leader(&self) -> Option<Seat> {
+        self.card_play.trick_leader()
+    }
+
+    /// How many tricks each seat has taken this deal, by seat.
+    #[inline]
+    pub fn tricks(&self) -> &[u8; 4] {
+        self.card_play.tricks()
+    }
+
+    /// How many tricks of the deal have been taken.
+    #[inline]
+    pub fn tricks_played(&self) -> u8 {
+        self.card_play.tricks_played()
+    }
 
     /// How many seats play (four, in two partnerships).
     #[inline]
@@ -540,8 +574,6 @@ impl Tressette {
         taken: &[CardSet; 4];
         /// What each seat declared from its hand this deal (T-7..T-11), by seat.
         declarations: &[Declarations; 4];
-        /// Who led the trick in progress (or the deal's first), or None before the first deal.
-        trick_leader: Option<Seat>;
         /// Each side's points toward the game in progress (T-15), by side.
         points: &[i64; 2];
         /// Each side's points scored this deal, by side.
@@ -569,13 +601,22 @@ impl Tressette {
     /// dealer and the finished deals' records stay. A position that does not fit the table
     /// (four seats, hands of ten, three games) is an error and changes nothing.
     pub fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
-        let seat = |seat: Option<Seat>| seat.is_none_or(|seat| seat.index() < 4);
+        let card_play = CardPlay::from_position(
+            4,
+            10,
+            CardPlayPosition {
+                dealt: &position.dealt,
+                plays: &position.plays,
+                trick_count: position.trick_count,
+                lead_suit: position.lead_suit,
+                trick_leader: position.trick_leader,
+                tricks: &position.tricks,
+                tricks_played: position.tricks_played,
+            },
+        )?;
         let fits = position.dealer < 4
             && position.leader < 4
-            && seat(position.to_act)
-            && seat(position.trick_leader)
-            && (position.dealt.is_empty() || position.dealt.len() == 4)
-            && position.dealt.iter().all(|hand| hand.len() == 10)
+            && position.to_act.is_none_or(|seat| seat.index() < 4)
             && position.declarations.len() == 4
             && position
                 .declarations
@@ -585,9 +626,6 @@ impl Tressette {
                     found.len() <= MAX_DECLARATIONS
                         && found.iter().all(|shown| usize::from(shown.seat) == seat)
                 })
-            && position.plays.len() <= self.plays.len()
-            && position.trick_count < 4
-            && position.tricks_played <= NUM_TRICKS
             && position.games.len() <= GAMES_PER_GROUP
             && position.games.iter().all(|game| game.winner < 2)
             && usize::from(position.settled_games) <= GAMES_PER_GROUP;
@@ -600,10 +638,7 @@ impl Tressette {
         self.deal_number = position.deal_number;
         self.dealer = position.dealer;
         self.leader = position.leader;
-        self.dealt = [[0; 10]; 4];
-        for (slot, hand) in self.dealt.iter_mut().zip(&position.dealt) {
-            slot.copy_from_slice(hand);
-        }
+        self.card_play = card_play;
         self.hands = position.hands.map(CardSet::from_bits);
         self.taken = position.taken.map(CardSet::from_bits);
         for (found, shown) in self.declarations.iter_mut().zip(&position.declarations) {
@@ -612,13 +647,6 @@ impl Tressette {
                 found.push(item.declaration());
             }
         }
-        self.plays_len = position.plays.len() as u8;
-        self.plays[..position.plays.len()].copy_from_slice(&position.plays);
-        self.trick_count = position.trick_count;
-        self.lead_suit = position.lead_suit;
-        self.trick_leader = position.trick_leader;
-        self.tricks = position.tricks;
-        self.tricks_played = position.tricks_played;
         self.points = position.points;
         self.deal_points = position.deal_points;
         self.deal_declared = position.deal_declared;
@@ -646,11 +674,11 @@ impl Tressette {
             taken: self.taken.map(CardSet::bits),
             declarations: shown_by_seat(&self.declarations),
             plays: self.plays().to_vec(),
-            trick_count: self.trick_count,
-            lead_suit: self.lead_suit,
-            trick_leader: self.trick_leader,
-            tricks: self.tricks,
-            tricks_played: self.tricks_played,
+            trick_count: self.trick_count(),
+            lead_suit: self.lead_suit_code(),
+            trick_leader: self.trick_leader(),
+            tricks: *self.tricks(),
+            tricks_played: self.tricks_played(),
             points: self.points,
             deal_points: self.deal_points,
             deal_declared: self.deal_declared,
@@ -669,9 +697,7 @@ impl Tressette {
     pub(super) fn finish_for_search(&mut self, winner: usize, cards: CardBits, points: [i64; 2]) {
         self.hands = [CardSet::EMPTY; 4];
         self.taken[winner] |= CardSet::from_bits(cards);
-        self.tricks[winner] += 1;
-        self.tricks_played = NUM_TRICKS;
-        self.trick_count = 0;
+        self.card_play.take_trick(winner as u8);
         self.deal_points = points;
         self.to_act = None;
     }
@@ -712,7 +738,7 @@ impl Tressette {
             return Err(IllegalMove::NotInHand { card, seat });
         }
         Err(IllegalMove::MustFollow {
-            suit: self.lead_suit,
+            suit: self.card_play.lead_suit_code(),
             rule: "T-5",
         })
     }
@@ -733,8 +759,8 @@ impl Tressette {
             return 0;
         }
         let hand = self.hands[seat.at()].bits();
-        if self.trick_count > 0 {
-            let follow = hand & suit_mask(self.lead_suit);
+        if self.card_play.trick_count() > 0 {
+            let follow = hand & suit_mask(self.card_play.lead_suit_code());
             if follow != 0 {
                 return follow;
             }
@@ -771,22 +797,21 @@ impl Tressette {
             events.push(TressetteEvent::CardPlayed { seat, card });
         }
         self.hands[seat as usize].remove(Card::from_code(card));
-        let Some(start) = self.play_to_trick(seat, card, 4) else {
+        if !self.card_play.play(seat, card, 4) {
             self.to_act = Some(Seat::new(seat).next(4));
             return false;
-        };
-        let trick = &self.plays[start..start + 4];
+        }
+        let trick = self.card_play.completed_trick(4);
         let mask = trick
             .iter()
             .fold(0, |mask, &play| mask | 1u64 << (play & 63));
         let winner = trick[best_play(trick, |card, lead| self.power(card, lead)).0] >> 6;
-        self.take_trick(winner);
-        self.trick_leader = Some(Seat::new(winner));
+        self.card_play.take_trick(winner);
         self.to_act = Some(Seat::new(winner));
         self.taken[winner as usize] |= CardSet::from_bits(mask); // T-5: each player keeps his own tricks
         if E::ON {
             let mut cards = [0u8; 4];
-            for (slot, &play) in cards.iter_mut().zip(&self.plays[start..start + 4]) {
+            for (slot, &play) in cards.iter_mut().zip(self.card_play.completed_trick(4)) {
                 *slot = play & 63;
             }
             events.push(TressetteEvent::TrickTaken {
@@ -797,7 +822,7 @@ impl Tressette {
         if self.options.card_points == CardPoints::PerTrick && (mask & COUNTING).count_ones() >= 3 {
             self.score(winner & 1, 1, true, 1, events); // T-12 per trick
         }
-        if self.tricks_played == NUM_TRICKS {
+        if self.card_play.tricks_played() == NUM_TRICKS {
             return self.finish_deal(events);
         }
         false
@@ -864,13 +889,13 @@ impl Tressette {
         hands: &[[CardCode; 10]; 4],
         events: &mut E,
     ) {
-        self.start_card_play(hands);
+        self.card_play.deal(hands);
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
         }
         let leader = (self.dealer + 1) & 3; // T-4
         self.leader = leader;
-        self.trick_leader = Some(Seat::new(leader));
+        self.card_play.set_leader(Seat::new(leader));
         self.taken = [CardSet::EMPTY; 4];
         self.deal_points = [0; 2];
         self.deal_bonus = [0; 2];
@@ -923,7 +948,7 @@ impl Tressette {
                 }
             }
         }
-        let tricks = self.tricks;
+        let tricks = *self.card_play.tricks();
         for (seat, &taken) in tricks.iter().enumerate() {
             if taken >= 9 {
                 // T-13
@@ -942,8 +967,7 @@ impl Tressette {
         let (declared, bonus) = (self.deal_declared, self.deal_bonus);
         Arc::make_mut(&mut self.completed).push(TressetteRecord {
             dealer: self.dealer,
-            dealt: self.dealt,
-            plays: self.plays,
+            card_play: self.card_play.clone(),
         });
         Arc::make_mut(&mut self.sheet).push(TressetteLine {
             deal: self.deal_number,
@@ -1012,9 +1036,11 @@ impl crate::games::Setup for Tressette {
     }
 }
 
-/// A deal's cards as a record keeps them: the card of each play, without its seat.
-fn record_actions(plays: &[u8]) -> Vec<u32> {
-    plays.iter().map(|&play| u32::from(play & 63)).collect()
+/// The record of a deal dealt by `dealer` and played so: its decisions are the cards of its
+/// plays, without their seats.
+fn deal_record(dealer: u8, card_play: &CardPlay<10>) -> crate::games::DealRecord {
+    let actions = card_play.plays().iter().map(|&play| u32::from(play & 63));
+    crate::games::DealRecord::new(dealer, card_play.dealt(), 10, actions.collect())
 }
 
 impl crate::games::Recorded for Tressette {
@@ -1032,15 +1058,11 @@ impl crate::games::Recorded for Tressette {
         self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        let actions = record_actions(self.plays());
-        crate::games::DealRecord::new(self.dealer, &self.dealt, 10, actions)
+        deal_record(self.dealer, &self.card_play)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let records = self.completed.get(start..).unwrap_or_default();
-        let record = |kept: &TressetteRecord| {
-            crate::games::DealRecord::new(kept.dealer, &kept.dealt, 10, record_actions(&kept.plays))
-        };
-        records.iter().map(record).collect()
+        records.iter().map(TressetteRecord::record).collect()
     }
 }
 
