@@ -1,8 +1,8 @@
 """The one Python wrapper of the native engine's games (``koloda._native``): what every game's
 native state and rules share around its Rust core. The core gives plain data (dicts of
-named fields, tuples: ``native/src/python/bridge.rs``), so a game's ``native.py`` says only
-where it truly differs: its options and positions as the core takes them, and its own
-events and view fields.
+named fields, tuples: ``native/src/python/bridge.rs``) and reads the options by the Python
+engine's own names and values, so a game's ``native.py`` says only where it truly differs:
+its positions as the core takes them, and its own events and view fields.
 
 - ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
   NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,
