@@ -18,7 +18,7 @@ from koloda.core.cards import HEARTS, KING, make_card
 from koloda.games.king.actions import POSITIVE
 from koloda.games.king.state import PHASE_PLAY, KingState
 
-GAMES = int(os.environ.get("KOLODA_INVARIANT_GAMES", "600"))  # more: set it (e.g. 5000)
+GAMES = int(os.environ.get("KOLODA_INVARIANT_GAMES", "200"))  # more: set it (e.g. 5000)
 CHECKED_GAMES = 200  # games in which every play is also checked by the naive reference
 KH = make_card(KING, HEARTS)
 
