@@ -535,7 +535,7 @@ mod tests {
     use crate::core::Seat;
     use crate::games::king::{King, KingOptions, Phase as KingPhase};
     use crate::games::spades::{Phase, Spades, SpadesOptions};
-    use crate::games::tressette::{CardPoints, LongRun, Tressette, TressetteOptions};
+    use crate::games::tressette::{Tressette, TressetteOptions};
     use crate::search::determinize::Place;
 
     fn run<G: TrickSearch>(state: &G, samples: u64, seed: u64, options: PimcOptions) -> PimcResult {
@@ -583,15 +583,7 @@ mod tests {
 
     fn tressette_at(seed: u64, left: u32) -> Tressette {
         let mut rng = Rng::new(seed);
-        let options = TressetteOptions {
-            hearts_special: seed % 2 == 0,
-            card_points: if seed % 3 == 0 {
-                CardPoints::Pooled
-            } else {
-                CardPoints::PerTrick
-            },
-            long_run: LongRun::Seven,
-        };
+        let options = TressetteOptions::varied(seed % 2 == 0, seed % 3 == 0, false);
         let mut state = Tressette::new(options, (seed & 3) as u8);
         state.deal_random(&mut rng, &mut ());
         while state.hands().iter().map(|h| h.len()).sum::<u32>() > left {

@@ -312,23 +312,11 @@ pub fn policy_card(state: &Tressette) -> CardCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tressette::{LongRun, TressetteOptions};
+    use crate::games::tressette::TressetteOptions;
     use crate::search::trick::assert_reads_own_hand;
 
     fn options(game: u64) -> TressetteOptions {
-        TressetteOptions {
-            hearts_special: game % 2 == 0,
-            card_points: if game % 3 == 0 {
-                CardPoints::Pooled
-            } else {
-                CardPoints::PerTrick
-            },
-            long_run: if game % 5 == 1 {
-                LongRun::Ten
-            } else {
-                LongRun::Seven
-            },
-        }
+        TressetteOptions::varied(game % 2 == 0, game % 3 == 0, game % 5 == 1)
     }
 
     /// A deal in progress: a random number of deals of the group already played, then

@@ -113,6 +113,26 @@ impl Default for TressetteOptions {
     }
 }
 
+#[cfg(test)]
+impl TressetteOptions {
+    /// Options the tests vary: each choice by whether its flag is set.
+    pub(crate) fn varied(hearts_special: bool, pooled: bool, long_run_ten: bool) -> Self {
+        TressetteOptions {
+            hearts_special,
+            card_points: if pooled {
+                CardPoints::Pooled
+            } else {
+                CardPoints::PerTrick
+            },
+            long_run: if long_run_ten {
+                LongRun::Ten
+            } else {
+                LongRun::Seven
+            },
+        }
+    }
+}
+
 /// A declaration's kind.
 pub const BABA: u8 = 0;
 pub const LONG_RUN: u8 = 1;
@@ -1196,19 +1216,7 @@ mod tests {
     #[test]
     fn random_groups_end_after_three_games() {
         for seed in 0..20u64 {
-            let options = TressetteOptions {
-                hearts_special: seed % 2 == 0,
-                card_points: if seed % 3 == 0 {
-                    CardPoints::Pooled
-                } else {
-                    CardPoints::PerTrick
-                },
-                long_run: if seed % 4 == 1 {
-                    LongRun::Ten
-                } else {
-                    LongRun::Seven
-                },
-            };
+            let options = TressetteOptions::varied(seed % 2 == 0, seed % 3 == 0, seed % 4 == 1);
             let result = playouts(options, 3, seed, 0);
             assert_eq!(result.games, 3);
             assert!(result.deals >= 3);

@@ -228,9 +228,7 @@ mod tests {
     use super::*;
     use crate::core::rng::Rng;
     use crate::core::Seat;
-    use crate::games::tressette::{
-        CardPoints, LongRun, TressetteOptions, WonGame, LONG_RUN, TRIPLE,
-    };
+    use crate::games::tressette::{TressetteOptions, WonGame, LONG_RUN, TRIPLE};
     use crate::vector::squash;
 
     const SIZE: usize = 916;
@@ -291,19 +289,7 @@ mod tests {
         let t = tables();
         let mut rng = Rng::new(3);
         for variant in 0..4u8 {
-            let options = TressetteOptions {
-                hearts_special: variant != 3,
-                card_points: if variant >= 2 {
-                    CardPoints::Pooled
-                } else {
-                    CardPoints::PerTrick
-                },
-                long_run: if variant == 1 {
-                    LongRun::Ten
-                } else {
-                    LongRun::Seven
-                },
-            };
+            let options = TressetteOptions::varied(variant != 3, variant >= 2, variant == 1);
             let mut game = Tressette::new(options, variant);
             game.deal_random(&mut rng, &mut ());
             loop {
