@@ -156,6 +156,40 @@ mod tests {
     }
 
     #[test]
+    fn after_the_exchange_the_discards_are_the_partners_to_see_not_the_opponents() {
+        // rule: S-7
+        let mut game = Spades::new(SpadesOptions::default(), 0);
+        game.deal(&suited_deal());
+        game.step(LOOK, &mut ());
+        game.step(BID_BASE, &mut ()); // seat 0 bids nil and discards
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let discard = legal[0];
+        game.step(discard, &mut ());
+        while game.phase() != Phase::Play {
+            legal.clear();
+            game.legal_actions(&mut legal);
+            // the others look and bid three; the partner gives what he must
+            let three = BID_BASE + 3;
+            let action = if legal.contains(&three) {
+                three
+            } else {
+                legal[0]
+            };
+            game.step(action, &mut ());
+        }
+        assert_eq!(
+            game.view(Seat::new(2)).auction[2],
+            (0, discard),
+            "the partner took them"
+        );
+        for opponent in [1, 3] {
+            let view = game.view(Seat::new(opponent));
+            assert_eq!(view.auction[2], (0, DISCARD_HIDDEN), "seat {opponent}");
+        }
+    }
+
+    #[test]
     fn between_deals_the_view_keeps_only_the_standing() {
         let mut game = Spades::new(SpadesOptions::default(), 0);
         let view = game.view(Seat::new(2));
