@@ -4,6 +4,7 @@
 mod common;
 
 use common::card;
+use koloda_native::core::illegal::IllegalMove;
 use koloda_native::core::rng::Rng;
 use koloda_native::core::Seat;
 use koloda_native::games::king::{
@@ -568,6 +569,11 @@ fn the_proportional_settlement_is_for_three_players_only() {
         7,
     );
     assert!(three.is_over());
+    assert_eq!(
+        three.check(0),
+        Err(IllegalMove::Over { what: "game" }),
+        "nothing is played after the end"
+    );
     let results = &three.totals()[..3];
     let paid: i64 = -results.iter().filter(|&&r| r < 0).sum::<i64>();
     let plus: i64 = results.iter().filter(|&&r| r > 0).sum();

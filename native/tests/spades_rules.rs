@@ -379,3 +379,22 @@ fn looks_bids_exchanges_and_broken_spades_are_kept_as_they_happen() {
     }
     assert!(exchanges > 0 && breaks > 0);
 }
+
+#[test]
+fn the_target_and_the_deal_limit_are_checked_at_their_bounds() {
+    // rule: S-17
+    use koloda_native::games::Setup;
+    let with = |target, max_deals| {
+        Spades::setup(
+            SpadesOptions {
+                target,
+                max_deals,
+                ..SpadesOptions::default()
+            },
+            0,
+        )
+        .is_ok()
+    };
+    assert!(with(1, 0) && with(1000, 1000));
+    assert!(!with(0, 0) && !with(1001, 0) && !with(500, 1001));
+}
