@@ -4,6 +4,7 @@
 //! changes nothing, and the scores of a deal sum as the rules say.
 
 use koloda_native::core::rng::Rng;
+use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::hundred_one::{self, HundredOne, HundredOneOptions};
 use koloda_native::games::king::{self, King, KingOptions, OrderScope, Variant};
 use koloda_native::games::spades::{self, BothNilFailure, Spades, SpadesBrokenBy, SpadesOptions};

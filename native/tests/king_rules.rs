@@ -6,6 +6,7 @@ mod common;
 use common::card;
 use koloda_native::core::illegal::IllegalMove;
 use koloda_native::core::rng::Rng;
+use koloda_native::core::tricks::TrickPlay;
 use koloda_native::core::Seat;
 use koloda_native::games::king::{
     King, KingOptions, OrderScope, Phase, ThreePlayerBalance, Variant, NO_JACKS, NO_KING,

@@ -7,6 +7,7 @@
 mod common;
 
 use common::card;
+use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::spades::{BothNilFailure, Phase, Spades, SpadesOptions, BID_BASE};
 
 /// Each seat holds one whole suit, the spades at seat `spades`.

@@ -5,6 +5,7 @@
 mod common;
 
 use common::card;
+use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::tressette::{
     declarations_of, CardPoints, LongRun, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
 };

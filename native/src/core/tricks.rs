@@ -280,6 +280,73 @@ impl<const HAND: usize> CardPlay<HAND> {
     }
 }
 
+/// The [`CardPlayPosition`] of a trick game's position, from its fields of the same names.
+macro_rules! card_play_position {
+    ($position:expr) => {
+        $crate::core::tricks::CardPlayPosition {
+            dealt: &$position.dealt,
+            plays: &$position.plays,
+            trick_count: $position.trick_count,
+            lead_suit: $position.lead_suit,
+            trick_leader: $position.trick_leader,
+            tricks: &$position.tricks,
+            tricks_played: $position.tricks_played,
+        }
+    };
+}
+
+pub(crate) use card_play_position;
+
+/// A trick game's state that holds its deal's card play: the card play's accessors, read
+/// through it (King, Spades and Tressette).
+pub trait TrickPlay<const HAND: usize> {
+    /// The deal's card play.
+    fn card_play(&self) -> &CardPlay<HAND>;
+
+    /// Each seat's cards as dealt, in dealt order.
+    #[inline]
+    fn dealt(&self) -> &[[CardCode; HAND]; 4] {
+        self.card_play().dealt()
+    }
+
+    /// Every card of this deal in play order, as `seat << 6 | card`.
+    #[inline]
+    fn plays(&self) -> &[u8] {
+        self.card_play().plays()
+    }
+
+    /// How many cards the trick in progress has (0: a lead is due).
+    #[inline]
+    fn trick_count(&self) -> u8 {
+        self.card_play().trick_count()
+    }
+
+    /// The code of the suit led last, kept after its trick is taken (the Python engine's
+    /// `lead_suit`).
+    #[inline]
+    fn lead_suit_code(&self) -> u8 {
+        self.card_play().lead_suit_code()
+    }
+
+    /// Who led the trick in progress (or leads the first), or None outside the card play.
+    #[inline]
+    fn trick_leader(&self) -> Option<Seat> {
+        self.card_play().trick_leader()
+    }
+
+    /// How many tricks each seat has taken this deal, by seat.
+    #[inline]
+    fn tricks(&self) -> &[u8; 4] {
+        self.card_play().tricks()
+    }
+
+    /// How many tricks of the deal have been taken.
+    #[inline]
+    fn tricks_played(&self) -> u8 {
+        self.card_play().tricks_played()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

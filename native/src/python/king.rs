@@ -1,6 +1,7 @@
 //! The PyO3 bindings of King: `KingCore`, subclassed by
 //! `koloda.games.king.native.NativeKingState`, and `king_playouts`.
 
+use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 

@@ -1,6 +1,7 @@
 //! The PyO3 bindings of Spades: `SpadesCore`, subclassed by
 //! `koloda.games.spades.native.NativeSpadesState`, and `spades_playouts`.
 
+use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 

@@ -1,6 +1,7 @@
 //! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
 //! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
 
+use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 

@@ -14,6 +14,7 @@
 
 use crate::core::cards::{rank_of, suit_mask, suit_of, CardBits, CardCode};
 use crate::core::rng::Rng;
+use crate::core::tricks::TrickPlay;
 use crate::core::tricks::{ace_high_power, trick_winner_index};
 use crate::core::Suit;
 use crate::games::king::{

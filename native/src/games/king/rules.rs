@@ -4,6 +4,7 @@
 //! "by the last" (K-14, K-15), the trick rules (K-5, K-8, K-9, K-17, K-18), the early end
 //! of a decided deal (K-12) and scoring. Action codes are those of `king/actions.py`.
 
+use crate::core::tricks::TrickPlay;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -12,7 +13,7 @@ use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::tricks::{trick_winner_index, CardPlay, CardPlayPosition};
+use crate::core::tricks::{trick_winner_index, CardPlay};
 use crate::core::{BySeat, Seat, Suit};
 use crate::games::{random_playouts, Playouts};
 
@@ -446,49 +447,6 @@ impl King {
         sheet: KingLine,
     }
 
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; MAX_HAND]; 4] {
-        self.card_play.dealt()
-    }
-
-    /// Every card of this deal in play order, as `seat << 6 | card`.
-    #[inline]
-    pub fn plays(&self) -> &[u8] {
-        self.card_play.plays()
-    }
-
-    /// How many cards the trick in progress has (0: a lead is due).
-    #[inline]
-    pub fn trick_count(&self) -> u8 {
-        self.card_play.trick_count()
-    }
-
-    /// The code of the suit led last, kept after its trick is taken (the Python engine's
-    /// `lead_suit`).
-    #[inline]
-    pub fn lead_suit_code(&self) -> u8 {
-        self.card_play.lead_suit_code()
-    }
-
-    /// Who led the trick in progress (or leads the first), or None outside the card play.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.card_play.trick_leader()
-    }
-
-    /// How many tricks each seat has taken this deal, by seat.
-    #[inline]
-    pub fn tricks(&self) -> &[u8; 4] {
-        self.card_play.tricks()
-    }
-
-    /// How many tricks of the deal have been taken.
-    #[inline]
-    pub fn tricks_played(&self) -> u8 {
-        self.card_play.tricks_played()
-    }
-
     /// The seat to act, or None between deals and after the game.
     #[inline]
     pub fn to_act(&self) -> Option<Seat> {
@@ -571,15 +529,7 @@ impl King {
         let card_play = CardPlay::from_position(
             self.n(),
             self.table.hand_size.into(),
-            CardPlayPosition {
-                dealt: &position.dealt,
-                plays: &position.plays,
-                trick_count: position.trick_count,
-                lead_suit: position.lead_suit,
-                trick_leader: position.trick_leader,
-                tricks: &position.tricks,
-                tricks_played: position.tricks_played,
-            },
+            crate::core::tricks::card_play_position!(position),
         )?;
         let fits = |len: usize| len == n;
         if !(fits(position.hands.len())
@@ -1256,6 +1206,13 @@ pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) ->
             }
         },
     )
+}
+
+impl crate::core::tricks::TrickPlay<MAX_HAND> for King {
+    #[inline]
+    fn card_play(&self) -> &CardPlay<MAX_HAND> {
+        &self.card_play
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! (`koloda.games.king.vector.tables`).
 
 use crate::core::cards::Cards;
+use crate::core::tricks::TrickPlay;
 use crate::games::king::{self, King};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_plays, mark_roles,

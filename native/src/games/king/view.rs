@@ -1,6 +1,7 @@
 //! What one seat of King may know (`koloda.games.king.view.KingView`, but for the seat, the
 //! variant's name and the score sheet, which the Python side adds).
 
+use crate::core::tricks::TrickPlay;
 use serde::Serialize;
 
 use crate::core::{Seat, Suit};

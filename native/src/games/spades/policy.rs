@@ -12,6 +12,7 @@
 use crate::core::cards::{rank_of, suit_mask, suit_of, CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
+use crate::core::tricks::TrickPlay;
 use crate::games::spades::{is_nil_bid, score_side, Phase as SpadesPhase, Spades, NUM_TRICKS};
 use crate::search::pick::{filter, max_by, min_by};
 use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};

@@ -3,6 +3,7 @@
 //! always trump and the spades-lead restriction (S-10..S-12), scoring (S-13..S-16) and the
 //! game's end (S-17). Action codes are those of `koloda/games/spades/actions.py`.
 
+use crate::core::tricks::TrickPlay;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
@@ -13,7 +14,7 @@ use crate::core::cards::{
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::tricks::{trick_winner_index, CardPlay, CardPlayPosition};
+use crate::core::tricks::{trick_winner_index, CardPlay};
 use crate::core::{Seat, Suit};
 use crate::games::{random_playouts, Playouts};
 
@@ -355,47 +356,10 @@ impl Spades {
         sheet: SheetLine,
     }
 
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; 13]; 4] {
-        self.card_play.dealt()
-    }
-
-    /// Every card of this deal in play order, as `seat << 6 | card`.
-    #[inline]
-    pub fn plays(&self) -> &[u8] {
-        self.card_play.plays()
-    }
-
-    /// How many cards the trick in progress has (0: a lead is due).
-    #[inline]
-    pub fn trick_count(&self) -> u8 {
-        self.card_play.trick_count()
-    }
-
     /// The suit led in the trick in progress, if a card of it is down.
     #[inline]
     pub fn lead_suit(&self) -> Option<Suit> {
         self.card_play.lead_suit()
-    }
-
-    /// The code of the suit led last, kept after its trick is taken (the Python engine's
-    /// `lead_suit`).
-    #[inline]
-    pub fn lead_suit_code(&self) -> u8 {
-        self.card_play.lead_suit_code()
-    }
-
-    /// How many tricks each seat has taken this deal, by seat.
-    #[inline]
-    pub fn tricks(&self) -> &[u8; 4] {
-        self.card_play.tricks()
-    }
-
-    /// How many tricks of the deal have been taken.
-    #[inline]
-    pub fn tricks_played(&self) -> u8 {
-        self.card_play.tricks_played()
     }
 
     /// How many seats play (four, in two partnerships).
@@ -441,12 +405,6 @@ impl Spades {
         received: &[CardBits; 4];
     }
 
-    /// Who led the trick in progress (or leads the first), or None outside the card play.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.card_play.trick_leader()
-    }
-
     crate::games::getters! {
         /// Whether spades are broken this deal (S-11).
         broken: bool;
@@ -460,19 +418,8 @@ impl Spades {
     /// the options, the first dealer and the finished deals stay. A position that does not
     /// fit the table (its seats, hands, sides or counts) is an error and changes nothing.
     pub fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
-        let card_play = CardPlay::from_position(
-            4,
-            13,
-            CardPlayPosition {
-                dealt: &position.dealt,
-                plays: &position.plays,
-                trick_count: position.trick_count,
-                lead_suit: position.lead_suit,
-                trick_leader: position.trick_leader,
-                tricks: &position.tricks,
-                tricks_played: position.tricks_played,
-            },
-        )?;
+        let card_play =
+            CardPlay::from_position(4, 13, crate::core::tricks::card_play_position!(position))?;
         let seat = |seat: Option<Seat>| seat.is_none_or(|seat| seat.index() < 4);
         let in_deal = position.phase != Phase::AwaitDeal && position.phase != Phase::Over;
         if !(position.dealer < 4
@@ -1165,6 +1112,13 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
     })
+}
+
+impl crate::core::tricks::TrickPlay<13> for Spades {
+    #[inline]
+    fn card_play(&self) -> &CardPlay<13> {
+        &self.card_play
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! own decisions) makes [`encode_spades`] decline, and Python encodes that one.
 
 use crate::core::cards::Cards;
+use crate::core::tricks::TrickPlay;
 use crate::core::Seat;
 use crate::games::spades::{self, Spades, NO_BID};
 use crate::vector::{

@@ -1,6 +1,7 @@
 //! What one seat of Spades may know (`koloda.games.spades.view.SpadesView`, but for the seat
 //! and the score sheet, which the Python side adds).
 
+use crate::core::tricks::TrickPlay;
 use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};

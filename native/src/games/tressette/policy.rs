@@ -11,6 +11,7 @@
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::core::tricks::best_play;
+use crate::core::tricks::TrickPlay;
 use crate::core::{CardSet, Seat};
 use crate::games::tressette::{
     strength as rank_strength, CardPoints, Phase, Tressette, COUNTING, DECK_40, NUM_TRICKS,

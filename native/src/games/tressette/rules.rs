@@ -4,6 +4,7 @@
 //! the moment they are earned (T-12..T-15), games of 21 (T-15..T-17) and a group of three
 //! (T-18).
 
+use crate::core::tricks::TrickPlay;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -12,7 +13,7 @@ use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
-use crate::core::tricks::{best_play, CardPlay, CardPlayPosition};
+use crate::core::tricks::{best_play, CardPlay};
 use crate::core::{Card, CardSet, Seat};
 use crate::games::{random_playouts, Playouts};
 
@@ -524,49 +525,6 @@ impl Tressette {
         sheet: TressetteLine,
     }
 
-    /// Each seat's cards as dealt, in dealt order.
-    #[inline]
-    pub fn dealt(&self) -> &[[CardCode; 10]; 4] {
-        self.card_play.dealt()
-    }
-
-    /// Every card of this deal in play order, as `seat << 6 | card`.
-    #[inline]
-    pub fn plays(&self) -> &[u8] {
-        self.card_play.plays()
-    }
-
-    /// How many cards the trick in progress has (0: a lead is due).
-    #[inline]
-    pub fn trick_count(&self) -> u8 {
-        self.card_play.trick_count()
-    }
-
-    /// The code of the suit led last, kept after its trick is taken (the Python engine's
-    /// `lead_suit`).
-    #[inline]
-    pub fn lead_suit_code(&self) -> u8 {
-        self.card_play.lead_suit_code()
-    }
-
-    /// Who led the trick in progress (or the deal's first), or None before the first deal.
-    #[inline]
-    pub fn trick_leader(&self) -> Option<Seat> {
-        self.card_play.trick_leader()
-    }
-
-    /// How many tricks each seat has taken this deal, by seat.
-    #[inline]
-    pub fn tricks(&self) -> &[u8; 4] {
-        self.card_play.tricks()
-    }
-
-    /// How many tricks of the deal have been taken.
-    #[inline]
-    pub fn tricks_played(&self) -> u8 {
-        self.card_play.tricks_played()
-    }
-
     /// How many seats play (four, in two partnerships).
     #[inline]
     pub fn n(&self) -> u8 {
@@ -621,19 +579,8 @@ impl Tressette {
     /// dealer and the finished deals' records stay. A position that does not fit the table
     /// (four seats, hands of ten, three games) is an error and changes nothing.
     pub fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
-        let card_play = CardPlay::from_position(
-            4,
-            10,
-            CardPlayPosition {
-                dealt: &position.dealt,
-                plays: &position.plays,
-                trick_count: position.trick_count,
-                lead_suit: position.lead_suit,
-                trick_leader: position.trick_leader,
-                tricks: &position.tricks,
-                tricks_played: position.tricks_played,
-            },
-        )?;
+        let card_play =
+            CardPlay::from_position(4, 10, crate::core::tricks::card_play_position!(position))?;
         let fits = position.dealer < 4
             && position.leader < 4
             && position.to_act.is_none_or(|seat| seat.index() < 4)
@@ -1100,6 +1047,13 @@ pub fn playouts(
         result.total_points[0] += state.totals[0];
         result.total_points[1] += state.totals[1];
     })
+}
+
+impl crate::core::tricks::TrickPlay<10> for Tressette {
+    #[inline]
+    fn card_play(&self) -> &CardPlay<10> {
+        &self.card_play
+    }
 }
 
 #[cfg(test)]

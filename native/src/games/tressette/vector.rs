@@ -11,6 +11,7 @@
 //! and whether the group is over.
 
 use crate::core::cards::Cards;
+use crate::core::tricks::TrickPlay;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer, Flat,

@@ -1,6 +1,7 @@
 //! What one seat of Tressette may know (`koloda.games.tressette.view.TressetteView`, but for
 //! the seat, the declarations, the games and the score sheet, which the Python side adds).
 
+use crate::core::tricks::TrickPlay;
 use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
