@@ -107,7 +107,13 @@ impl HundredOneCore {
         py: Python<'_>,
         run: impl FnOnce(&mut HundredOne, &mut PyChance) -> R,
     ) -> PyResult<R> {
-        let shuffler = self.shuffler.as_ref().map(|s| s.bind(py).clone());
+        // the seeded core shuffler is dealt natively: its Python object is not needed
+        let called = self
+            .seed
+            .is_none()
+            .then_some(self.shuffler.as_ref())
+            .flatten();
+        let shuffler = called.map(|s| s.bind(py).clone());
         let mut chance = PyChance {
             seed: self.seed.as_deref(),
             shuffler: shuffler.as_ref(),
