@@ -7,56 +7,113 @@ from typing_extensions import disjoint_base
 
 __all__ = [
     "GAMES",
-    "HundredOneBatchTables",
+    "BatchTables",
     "HundredOneCore",
-    "KingBatchTables",
     "KingCore",
-    "SpadesBatchTables",
     "SpadesCore",
-    "TressetteBatchTables",
     "TressetteCore",
-    "analysis_king",
-    "analysis_king_dealt",
-    "analysis_spades",
-    "analysis_spades_dealt",
-    "analysis_tressette",
-    "analysis_tressette_dealt",
-    "hundred_one_batch_encode",
-    "hundred_one_batch_step",
     "hundred_one_belief_weight",
     "hundred_one_deal_hidden",
-    "hundred_one_playouts",
-    "hundred_one_policy_action",
     "hundred_one_rollout",
     "ismcts_hundred_one",
-    "ismcts_king",
-    "ismcts_spades",
-    "ismcts_tressette",
-    "king_batch_encode",
-    "king_batch_step",
-    "king_playouts",
-    "king_policy_action",
     "pimc_hundred_one",
-    "pimc_king",
-    "pimc_spades",
-    "pimc_tressette",
     "sample_masked",
     "seeded_shuffle",
-    "spades_batch_encode",
-    "spades_batch_step",
     "spades_bid_model",
-    "spades_playouts",
-    "spades_policy_action",
-    "tressette_batch_encode",
-    "tressette_batch_step",
-    "tressette_playouts",
-    "tressette_policy_action",
 ]
 
 GAMES: tuple[str, ...]
 
+# ----- what every game's class has (native/src/python/bridge.rs) --------------------------
+# Written once in Rust (a macro), stated once here: these bases exist only in the stub.
+
+class _Core:
+    def policy_action(self) -> int:
+        """The action the game's heuristic (``koloda/games/<game>/heuristic.py``, the native
+        searches' rollout policy) takes for the seat to act, from its own hand and the
+        public state; ``ValueError`` where it takes none (a trick game outside the card
+        play)."""
+    @staticmethod
+    def playouts(
+        options: dict[str, Any], games: int, seed: int, deal_limit: int = 0
+    ) -> dict[str, Any]:
+        """``games`` whole games of random decisions in Rust, dealt from ``seed``."""
+    # the vector environment's native path (native/src/python/vector.rs); the arrays are
+    # numpy arrays, written in place: obs float32 (n, size), mask uint8 (n, num_actions),
+    # seats int64 (n,)
+    @staticmethod
+    def batch_tables(flat: list[int]) -> BatchTables: ...
+    @staticmethod
+    def batch_step(
+        states: list[Any], indices: Any, tables: BatchTables
+    ) -> list[tuple[int, tuple[int, ...] | None]]: ...
+    @staticmethod
+    def batch_encode(
+        states: list[Any], tables: BatchTables, obs: Any, mask: Any, seats: Any
+    ) -> list[int]: ...
+
+class _TrickCore(_Core):
+    def ismcts(
+        self, seat: int, unseen: int, places: list[_Place], **settings: Unpack[_IsmctsSettings]
+    ) -> _IsmctsFound:
+        """SO-ISMCTS for ``seat`` to play a card in this position (one that agrees with the
+        seat's view), dealing the ``unseen`` cards to ``places`` (one per seat) every
+        iteration, with at most ``most`` cards of ``set`` in a seat's hand for each limit of
+        ``limits``; playouts by the game's policy with ``heuristic``: the card, each root
+        card's visits, the simulations done, the determinizations that fell back to the
+        position's own deal and the nodes of the tree."""
+    def pimc(
+        self,
+        seat: int,
+        unseen: int,
+        places: list[_Place],
+        start: Self | None = None,
+        **settings: Unpack[_PimcSettings],
+    ) -> _PimcFound:
+        """PIMC for ``seat`` to play a card in this position, with the same knowledge as
+        ``ismcts``: every legal card's mean value over the deals (exact alpha-beta once at
+        most ``exact_cards`` cards are left, else ``rollouts`` playouts by the game's policy,
+        or random ones without ``heuristic``): the best card, the values, the deals
+        searched, the fallback deals and the positions the exact search visited. ``hands``
+        replaces every seat's hand first (the cheater's real deal); with ``lookahead`` the
+        seat's side looks one card ahead at each of its turns in a playout. With ``start``
+        (the position at the deal's first card, agreeing with the view) and ``plays`` (the
+        deal's cards since, ``(seat, card)``), the deals are drawn from ``candidates`` in
+        proportion to how well they explain the others' decisions: in Spades their bids,
+        and with an ``epsilon`` their cards (the heuristic's with an ``epsilon`` chance of
+        any legal one); weights that would leave fewer than ``effective`` deals are
+        tempered."""
+    @staticmethod
+    def analysis(
+        samples: list[Any], seat: int, exact_cards: int = 12
+    ) -> list[tuple[int, float]] | None:
+        """The post-game analysis's values (``koloda.bots.analysis``): each legal action of
+        ``seat``'s decision (to act in every sample, with the same legal actions) and its
+        mean value in points over the sampled positions, lowest code first: exactly
+        (paranoid alpha-beta) for a card once at most ``exact_cards`` cards are in the
+        hands, else by a playout of the heuristic at every seat. None where a playout meets
+        a decision the native heuristic does not make; ValueError for no samples or samples
+        that disagree."""
+    def analysis_dealt(
+        self,
+        seat: int,
+        unseen: int,
+        places: list[_Place],
+        samples: int,
+        seed: int,
+        exact_cards: int = 12,
+        limits: list[_Limit] | None = None,
+    ) -> list[tuple[int, float]] | None:
+        """As ``analysis`` over ``samples`` positions dealt natively from this one (in the
+        card play) by the seat's knowledge of the unseen cards (as ``pimc`` takes it), from
+        ``seed``."""
+
+@final
+class BatchTables:
+    """The bucket tables of one game's action space and encoder (``<Game>Core.batch_tables``)."""
+
 @disjoint_base
-class SpadesCore:
+class SpadesCore(_TrickCore):
     """A game of Spades in native code; ``koloda.games.spades.native`` subclasses it."""
 
     rules: Any
@@ -123,15 +180,8 @@ class SpadesCore:
     def _sheet_lines(self, start: int) -> tuple[dict[str, Any], ...]: ...
     def _view(self, seat: int) -> dict[str, Any]: ...
 
-def spades_playouts(
-    options: dict[str, Any],
-    games: int,
-    seed: int,
-    deal_limit: int = 0,
-) -> dict[str, Any]: ...
-
 @disjoint_base
-class KingCore:
+class KingCore(_TrickCore):
     """A game of King in native code; ``koloda.games.king.native`` subclasses it."""
 
     rules: Any
@@ -202,16 +252,10 @@ class KingCore:
     def _sheet_lines(self, start: int) -> tuple[dict[str, Any], ...]: ...
     def _view(self, seat: int) -> dict[str, Any]: ...
 
-def king_playouts(
-    options: dict[str, Any],
-    games: int,
-    seed: int,
-    deal_limit: int = 0,
-) -> dict[str, Any]: ...
 def seeded_shuffle(seed: str, index: int, items: list[int]) -> list[int]: ...
 
 @disjoint_base
-class TressetteCore:
+class TressetteCore(_TrickCore):
     """A group of Tressette in native code; ``koloda.games.tressette.native`` subclasses it."""
 
     rules: Any
@@ -276,12 +320,8 @@ class TressetteCore:
     def _sheet_lines(self, start: int) -> tuple[dict[str, Any], ...]: ...
     def _view(self, seat: int) -> dict[str, Any]: ...
 
-def tressette_playouts(
-    options: dict[str, Any], games: int, seed: int, deal_limit: int = 0
-) -> dict[str, Any]: ...
-
 @disjoint_base
-class HundredOneCore:
+class HundredOneCore(_Core):
     """A game of 101 in native code; ``koloda.games.hundred_one.native`` subclasses it."""
 
     rules: Any
@@ -343,57 +383,8 @@ class HundredOneCore:
     def _sheet_lines(self, start: int) -> tuple[dict[str, Any], ...]: ...
     def _view(self, seat: int) -> dict[str, Any]: ...
 
-def hundred_one_playouts(
-    options: dict[str, Any], games: int, seed: int, deal_limit: int = 0
-) -> dict[str, Any]: ...
-
-# the vector environment's native path (native/src/python/vector.rs); the arrays are numpy
-# arrays, written in place: obs float32 (n, size), mask uint8 (n, num_actions), seats int64 (n,)
+# the vector environment's native path (native/src/python/vector.rs)
 def sample_masked(mask: Any, num_actions: int, uniforms: Any, out: Any) -> None: ...
-
-@final
-class SpadesBatchTables:
-    def __new__(cls, flat: list[int]) -> Self: ...
-
-def spades_batch_step(
-    states: list[SpadesCore], indices: Any, tables: SpadesBatchTables
-) -> list[tuple[int, tuple[int, ...] | None]]: ...
-def spades_batch_encode(
-    states: list[SpadesCore], tables: SpadesBatchTables, obs: Any, mask: Any, seats: Any
-) -> list[int]: ...
-
-@final
-class KingBatchTables:
-    def __new__(cls, flat: list[int]) -> Self: ...
-
-def king_batch_step(
-    states: list[KingCore], indices: Any, tables: KingBatchTables
-) -> list[tuple[int, tuple[int, ...] | None]]: ...
-def king_batch_encode(
-    states: list[KingCore], tables: KingBatchTables, obs: Any, mask: Any, seats: Any
-) -> list[int]: ...
-
-@final
-class HundredOneBatchTables:
-    def __new__(cls, flat: list[int]) -> Self: ...
-
-def hundred_one_batch_step(
-    states: list[HundredOneCore], indices: Any, tables: HundredOneBatchTables
-) -> list[tuple[int, tuple[int, ...] | None]]: ...
-def hundred_one_batch_encode(
-    states: list[HundredOneCore], tables: HundredOneBatchTables, obs: Any, mask: Any, seats: Any
-) -> list[int]: ...
-
-@final
-class TressetteBatchTables:
-    def __new__(cls, flat: list[int]) -> Self: ...
-
-def tressette_batch_step(
-    states: list[TressetteCore], indices: Any, tables: TressetteBatchTables
-) -> list[tuple[int, tuple[int, ...] | None]]: ...
-def tressette_batch_encode(
-    states: list[TressetteCore], tables: TressetteBatchTables, obs: Any, mask: Any, seats: Any
-) -> list[int]: ...
 
 # ----- native search (native/src/python/search.rs) ---------------------------------------
 # A search's settings are keyword arguments (the crate's settings structs: an unknown name
@@ -441,71 +432,6 @@ class _PimcFound(TypedDict):
     fallbacks: int
     nodes: int
 
-def ismcts_spades(
-    state: SpadesCore,
-    seat: int,
-    unseen: int,
-    places: list[_Place],
-    **settings: Unpack[_IsmctsSettings],
-) -> _IsmctsFound:
-    """SO-ISMCTS for ``seat`` to play a card in ``state`` (a position that agrees with the
-    seat's view), dealing the ``unseen`` cards to ``places`` (one per seat) every
-    iteration, with at most ``most`` cards of ``set`` in a seat's hand for each limit of
-    ``limits``; playouts by the game's policy with ``heuristic``: the card, each root card's
-    visits, the simulations done, the determinizations that fell back to the position's own
-    deal and the nodes of the tree."""
-
-def ismcts_king(
-    state: KingCore,
-    seat: int,
-    unseen: int,
-    places: list[_Place],
-    **settings: Unpack[_IsmctsSettings],
-) -> _IsmctsFound:
-    """As ``ismcts_spades``, for King (three or four seats)."""
-
-def pimc_spades(
-    state: SpadesCore,
-    seat: int,
-    unseen: int,
-    places: list[_Place],
-    start: SpadesCore | None = None,
-    **settings: Unpack[_PimcSettings],
-) -> _PimcFound:
-    """PIMC for ``seat`` to play a card in ``state``, with the same knowledge as
-    ``ismcts_spades``: every legal card's mean value over the deals (exact alpha-beta once
-    at most ``exact_cards`` cards are left, else ``rollouts`` playouts by the game's policy,
-    or random ones without ``heuristic``): the best card, the values, the deals searched,
-    the fallback deals and the positions the exact search visited. ``hands``
-    replaces every seat's hand first (the cheater's real deal); with ``lookahead`` the
-    seat's side looks one card ahead at each of its turns in a playout. With ``start``
-    (the position at the deal's first card, agreeing with the view) and ``plays`` (the
-    deal's cards since, ``(seat, card)``), the deals are drawn from ``candidates`` in
-    proportion to how well they explain the others' decisions: in Spades their bids, and
-    with an ``epsilon`` their cards (the heuristic's with an ``epsilon`` chance of any
-    legal one); weights that would leave fewer than ``effective`` deals are tempered."""
-
-def pimc_king(
-    state: KingCore,
-    seat: int,
-    unseen: int,
-    places: list[_Place],
-    start: KingCore | None = None,
-    **settings: Unpack[_PimcSettings],
-) -> _PimcFound:
-    """As ``pimc_spades``, for King (three or four seats)."""
-
-def king_policy_action(state: KingCore) -> int:
-    """The card King's heuristic (``koloda.games.king.heuristic.choose``) plays for the seat
-    to act in ``state`` during the card play, as the native search's rollouts play it."""
-
-# ----- the games' rollout policies (native/src/python/search.rs) ----------------------------
-
-def spades_policy_action(state: SpadesCore) -> int:
-    """The card the Spades heuristic (``koloda.games.spades.heuristic``) plays for the seat to
-    act in ``state``, from that seat's hand and the public state; ``ValueError`` outside the
-    card play."""
-
 def spades_bid_model(
     hand: int, partner_nil: bool, bid: int | None = None
 ) -> tuple[bool, int, float]:
@@ -513,94 +439,7 @@ def spades_bid_model(
     belief model reads it: whether it bids nil, the number it bids otherwise, and the
     model's weight of ``bid`` (nil: 0) from that hand (1.0 without one)."""
 
-# ----- native search for Tressette (native/src/python/search.rs) ---------------------------
-
-def ismcts_tressette(
-    state: TressetteCore,
-    seat: int,
-    unseen: int,
-    places: list[_Place],
-    **settings: Unpack[_IsmctsSettings],
-) -> _IsmctsFound:
-    """As ``ismcts_spades``, for Tressette."""
-
-def pimc_tressette(
-    state: TressetteCore,
-    seat: int,
-    unseen: int,
-    places: list[_Place],
-    start: TressetteCore | None = None,
-    **settings: Unpack[_PimcSettings],
-) -> _PimcFound:
-    """As ``pimc_spades``, for Tressette."""
-
-def tressette_policy_action(state: TressetteCore) -> int:
-    """The card the Tressette heuristic plays for the seat to act, from its own hand and the
-    cards played only (ValueError when no card is to be played)."""
-
-def analysis_spades(
-    samples: list[SpadesCore], seat: int, exact_cards: int = 12
-) -> list[tuple[int, float]] | None:
-    """The post-game analysis's values (``koloda.bots.analysis``): each legal action of
-    ``seat``'s decision (to act in every sample, with the same legal actions) and its mean
-    value in points over the sampled positions, lowest code first: exactly (paranoid
-    alpha-beta) for a card once at most ``exact_cards`` cards are in the hands, else by a
-    playout of the heuristic at every seat. None where a playout meets a decision the native
-    heuristic does not make; ValueError for no samples or samples that disagree."""
-
-def analysis_spades_dealt(
-    root: SpadesCore,
-    seat: int,
-    unseen: int,
-    places: list[tuple[int, int, int, int]],
-    samples: int,
-    seed: int,
-    exact_cards: int = 12,
-    limits: list[tuple[int, int, int]] | None = None,
-) -> list[tuple[int, float]] | None:
-    """As ``analysis_spades`` over ``samples`` positions dealt natively from ``root`` (in the
-    card play) by the seat's knowledge of the unseen cards (as ``pimc_spades`` takes it),
-    from ``seed``."""
-
-def analysis_king(
-    samples: list[KingCore], seat: int, exact_cards: int = 12
-) -> list[tuple[int, float]] | None:
-    """As ``analysis_spades``, for King (a seat's own points)."""
-
-def analysis_king_dealt(
-    root: KingCore,
-    seat: int,
-    unseen: int,
-    places: list[tuple[int, int, int, int]],
-    samples: int,
-    seed: int,
-    exact_cards: int = 12,
-    limits: list[tuple[int, int, int]] | None = None,
-) -> list[tuple[int, float]] | None:
-    """As ``analysis_spades_dealt``, for King."""
-
-def analysis_tressette(
-    samples: list[TressetteCore], seat: int, exact_cards: int = 12
-) -> list[tuple[int, float]] | None:
-    """As ``analysis_spades``, for Tressette."""
-
-def analysis_tressette_dealt(
-    root: TressetteCore,
-    seat: int,
-    unseen: int,
-    places: list[tuple[int, int, int, int]],
-    samples: int,
-    seed: int,
-    exact_cards: int = 12,
-    limits: list[tuple[int, int, int]] | None = None,
-) -> list[tuple[int, float]] | None:
-    """As ``analysis_spades_dealt``, for Tressette."""
-
 # ----- native search of 101 (native/src/python/search.rs) --------------------------------
-
-def hundred_one_policy_action(state: HundredOneCore) -> int:
-    """The heuristic's action (``hundred_one/heuristic.py``) for the seat to act in
-    ``state``, from its own hand and public facts only."""
 
 def hundred_one_belief_weight(
     state: HundredOneCore, seat: int, epsilon: float = 0.1, seed: int = 0

@@ -15,8 +15,8 @@ its positions as the core takes them, and its own events and view fields.
 - ``NativeRules``, listed before the game's Python rules class: ``engine``, empty states,
   the native seeded deal, the batch ``playouts``, a Python state loaded whole
   (``from_python``, the game's ``POSITION``), sampling and the search's parts;
-- ``NativeAnalysis`` (the trick games'): the post-game analysis's values in Rust
-  (``ANALYSIS``: the core's ``analysis_<game>`` and ``analysis_<game>_dealt``).
+- ``NativeAnalysis`` (the trick games'): the post-game analysis's values in Rust (the core
+  class's ``analysis`` and ``analysis_dealt``).
 """
 
 from __future__ import annotations
@@ -254,8 +254,6 @@ class NativeRules:
     engine = "native"
     STATE: ClassVar[Any]
     """The game's native state class."""
-    PLAYOUTS: ClassVar[Callable[..., dict[str, Any]]]
-    """The core's batch of random games (``king_playouts``...)."""
     POSITION: ClassVar[Callable[[Any], dict[str, Any]]]
     """A Python-engine state's position as the native engine takes it (the game's
     ``position``)."""
@@ -304,13 +302,11 @@ class NativeRules:
         cls, rules: Any, hidden_cards: Callable[[Any, Any], Any], **settings: Any
     ) -> NativeSearch:
         """What the native searches of the card play need of the game (its ``NativeSearch``):
-        ``rules`` on the native engine, the core's ``ismcts_<game>`` and ``pimc_<game>``, the
-        view's ``hidden_cards`` and the game's ``settings`` of the searches."""
+        ``rules`` on the native engine, its core class's ``ismcts`` and ``pimc``, the view's
+        ``hidden_cards`` and the game's ``settings`` of the searches."""
         made: Any = cls  # with the game's Python rules' constructor
         native: Any = rules if isinstance(rules, cls) else made(rules.options)
-        game = rules.info.name
-        ismcts, pimc = (getattr(_native(), f"{kind}_{game}") for kind in ("ismcts", "pimc"))
-        return NativeSearch(native, ismcts, pimc, hidden_cards, **settings)
+        return NativeSearch(native, cls.STATE.ismcts, cls.STATE.pimc, hidden_cards, **settings)
 
     def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole games of uniformly random decisions, dealt and played in Rust
@@ -321,8 +317,10 @@ class NativeRules:
         """
         if games < 0 or deal_limit < 0:
             raise ValueError("games and deal_limit must be 0 or more")
-        playouts = type(self).PLAYOUTS
-        return playouts(self.native_options(), games, seed & _MASK64, deal_limit)
+        played: dict[str, Any] = self.STATE.playouts(
+            self.native_options(), games, seed & _MASK64, deal_limit
+        )
+        return played
 
 
 Knowledge = tuple[int, list[tuple[int, int, int, int]], list[tuple[int, int, int]]]
@@ -334,8 +332,7 @@ class NativeAnalysis:
     """The post-game analysis's valuing in Rust, for the rules of the trick games
     (``koloda.bots.analysis`` looks for ``analysis_values``)."""
 
-    ANALYSIS: ClassVar[tuple[Callable[..., Any], Callable[..., Any]]]
-    """The core's ``analysis_<game>`` and ``analysis_<game>_dealt``."""
+    STATE: ClassVar[Any]
 
     def analysis_values(
         self, samples: Sequence[Any], seat: int, exact_cards: int
@@ -344,7 +341,9 @@ class NativeAnalysis:
         sampled positions, natively, as ``PIMCBot.values`` in points values it on the same
         positions (``koloda.bots.analysis``); None where a playout meets a decision the
         native heuristic does not make."""
-        values: list[tuple[int, float]] | None = self.ANALYSIS[0](list(samples), seat, exact_cards)
+        values: list[tuple[int, float]] | None = self.STATE.analysis(
+            list(samples), seat, exact_cards
+        )
         return values
 
     def analysis_values_dealt(
@@ -353,8 +352,7 @@ class NativeAnalysis:
         """As ``analysis_values`` over ``samples`` positions of the card play dealt natively
         from ``root`` by the seat's ``knowledge`` of the unseen cards, from ``seed``."""
         unseen, places, limits = knowledge
-        dealt = self.ANALYSIS[1]
-        values: list[tuple[int, float]] | None = dealt(
-            root, seat, unseen, places, samples, seed, exact_cards, limits
+        values: list[tuple[int, float]] | None = root.analysis_dealt(
+            seat, unseen, places, samples, seed, exact_cards, limits
         )
         return values

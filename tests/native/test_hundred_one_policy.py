@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from koloda import load_game
-from koloda._native import hundred_one_policy_action
 from koloda.games.hundred_one.heuristic import choose
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -42,7 +41,7 @@ def test_native_heuristic_chooses_as_the_python_one(options: dict[str, Any]) -> 
         while not state.is_over and compared < DECISIONS:
             legal = state.legal_actions()
             seat = state.to_act
-            native = hundred_one_policy_action(state)
+            native = state.policy_action()
             if len(legal) > 1:
                 expected = choose(rules, state.view(seat), rng)
                 assert native == expected, (options, state.log, seat, legal)
@@ -57,4 +56,4 @@ def test_native_heuristic_chooses_as_the_python_one(options: dict[str, Any]) -> 
 def test_native_heuristic_refuses_a_position_without_a_mover() -> None:
     rules: Any = load_game("hundred_one", engine="native")
     with pytest.raises(ValueError, match="nobody"):
-        hundred_one_policy_action(rules.empty_state(0))
+        rules.empty_state(0).policy_action()

@@ -13,7 +13,6 @@ from koloda import load_game
 from koloda._native import (
     hundred_one_belief_weight,
     hundred_one_deal_hidden,
-    hundred_one_policy_action,
     hundred_one_rollout,
     ismcts_hundred_one,
     pimc_hundred_one,
@@ -42,7 +41,7 @@ def _positions(rules: Any, count: int, noise: float, seed: str) -> list[Any]:
             if rng.random() < noise:
                 state.apply_unchecked(legal[rng.randrange(len(legal))])
             else:
-                state.apply_unchecked(hundred_one_policy_action(state))
+                state.apply_unchecked(state.policy_action())
     return positions
 
 

@@ -12,7 +12,6 @@ import pytest
 from native_options import OPTION_SETS
 
 from koloda import load_game
-from koloda._native import king_policy_action
 from koloda.games.king.actions import ALL_CONTRACTS
 from koloda.games.king.heuristic import choose
 from koloda.games.king.native import NativeKingState
@@ -45,7 +44,7 @@ def _compare(
             continue
         view = state.view(state.to_act_seat)
         expected = choose(rules, view, unused)
-        native = king_policy_action(state)
+        native = state.policy_action()
         assert native == expected, (options, seed, view.contract, view.hand, view.plays)
         assert view.contract is not None
         contracts[rules.num_seats, view.contract] += 1
@@ -78,4 +77,4 @@ def test_the_policy_needs_the_card_play() -> None:
     state = rules.new_state(seed=1)
     assert state.phase != PHASE_PLAY  # the orderer chooses the game first
     with pytest.raises(ValueError, match="card play"):
-        king_policy_action(state)
+        state.policy_action()

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from koloda import load_game
-from koloda._native import spades_policy_action
 from koloda.games.spades.actions import is_nil_bid
 from koloda.games.spades.heuristic import choose
 from koloda.games.spades.view import SpadesView
@@ -76,7 +75,7 @@ def _compare(options: dict[str, Any], player: str, seed: int) -> Tally:
                 action = legal[rng.randrange(len(legal))]
             if card_play:
                 expected = action if heuristic_acts else choose(rules, view, heuristic_rng)
-                got = spades_policy_action(state)
+                got = state.policy_action()
                 if got != expected:
                     tally.mismatches.append(
                         f"game {game - 1} seat {seat}: rust {got}, python {expected}, {view}"
@@ -102,4 +101,4 @@ def test_the_policy_needs_the_card_play() -> None:
     rules: Any = load_game("spades", engine="native")
     state = rules.new_state(seed=1)
     with pytest.raises(ValueError, match="no card to play"):
-        spades_policy_action(state)
+        state.policy_action()

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from koloda._native import tressette_policy_action
 from koloda.bots import make_bot
 from koloda.bots.search.native import knowledge
 from koloda.bots.search.native_ismcts import NativeISMCTSBot
@@ -63,7 +62,7 @@ def test_policy_card_is_the_heuristics_card(options: dict[str, Any]) -> None:
             seat = state.to_act
             assert seat is not None
             view = state.view(seat)
-            card = tressette_policy_action(state)
+            card = state.policy_action()
             assert card == choose(rules, view, rng), (view.hand, view.plays)
             decisions += 1
             deal = state.deal_index
@@ -76,7 +75,7 @@ def test_policy_card_needs_a_card_to_play() -> None:
     rules = load_game("tressette", engine="native")
     state = rules.empty_state(0)
     with pytest.raises(ValueError, match="no card"):
-        tressette_policy_action(state)
+        state.policy_action()
 
 
 @pytest.mark.parametrize("options", OPTION_SETS[::3])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from koloda._native import HundredOneCore, hundred_one_playouts
+from koloda._native import HundredOneCore
 from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
 from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
@@ -217,7 +217,6 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     """101 with its options fixed, on the native engine."""
 
     STATE = NativeHundredOneState
-    PLAYOUTS = hundred_one_playouts
     POSITION = position
     SAMPLE = sample_python_state
 

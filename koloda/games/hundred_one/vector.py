@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda._native import HundredOneBatchTables, hundred_one_batch_encode, hundred_one_batch_step
+from koloda._native import HundredOneCore
 from koloda.core.cards import format_suit
 from koloda.envs.core import SEAT_KEYS, ObservationEncoder
 from koloda.envs.native_batch import (
@@ -60,7 +60,7 @@ def batch(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
         return None
     return NativeBatch(
         encoder,
-        cached_tables(HundredOneBatchTables, tables, encoder),
-        hundred_one_batch_step,
-        hundred_one_batch_encode,
+        cached_tables(HundredOneCore.batch_tables, tables, encoder),
+        HundredOneCore.batch_step,
+        HundredOneCore.batch_encode,
     )

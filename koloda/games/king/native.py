@@ -13,12 +13,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from koloda._native import KingCore, analysis_king, analysis_king_dealt, king_playouts
+from koloda._native import KingCore
 from koloda.core.engine import Rules
-from koloda.core.events import (
-    ContractChosen,
-    TrumpNamed,
-)
+from koloda.core.events import ContractChosen, TrumpNamed
 from koloda.core.native_state import (
     COMMON_EVENTS,
     EventMakers,
@@ -115,8 +112,6 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     """King with its options fixed, on the native engine."""
 
     STATE = NativeKingState
-    PLAYOUTS = king_playouts
-    ANALYSIS = (analysis_king, analysis_king_dealt)
     POSITION = position
     SAMPLE = sample_python_state
 

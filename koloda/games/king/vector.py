@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda._native import KingBatchTables, king_batch_encode, king_batch_step
+from koloda._native import KingCore
 from koloda.core.cards import format_suit
 from koloda.envs.core import SEAT_KEYS, ObservationEncoder
 from koloda.envs.native_batch import (
@@ -56,5 +56,8 @@ def batch(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
     if not isinstance(rules, NativeKingRules):
         return None
     return NativeBatch(
-        encoder, cached_tables(KingBatchTables, tables, encoder), king_batch_step, king_batch_encode
+        encoder,
+        cached_tables(KingCore.batch_tables, tables, encoder),
+        KingCore.batch_step,
+        KingCore.batch_encode,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from koloda._native import SpadesCore, analysis_spades, analysis_spades_dealt, spades_playouts
+from koloda._native import SpadesCore
 from koloda.core.cards import Card
 from koloda.core.engine import Rules
 from koloda.core.events import DealStarted, Event
@@ -139,8 +139,6 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     """Spades with its options fixed, on the native engine."""
 
     STATE = NativeSpadesState
-    PLAYOUTS = spades_playouts
-    ANALYSIS = (analysis_spades, analysis_spades_dealt)
     POSITION = position
     SAMPLE = sample_python_state
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from koloda._native import SpadesBatchTables, spades_batch_encode, spades_batch_step
+from koloda._native import SpadesCore
 from koloda.envs.core import SEAT_KEYS, ObservationEncoder
 from koloda.envs.native_batch import (
     NativeBatch,
@@ -74,7 +74,7 @@ def batch(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
         return None
     return NativeBatch(
         encoder,
-        cached_tables(SpadesBatchTables, tables, encoder),
-        spades_batch_step,
-        spades_batch_encode,
+        cached_tables(SpadesCore.batch_tables, tables, encoder),
+        SpadesCore.batch_step,
+        SpadesCore.batch_encode,
     )

@@ -14,12 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from koloda._native import (
-    TressetteCore,
-    analysis_tressette,
-    analysis_tressette_dealt,
-    tressette_playouts,
-)
+from koloda._native import TressetteCore
 from koloda.core.cards import Card
 from koloda.core.engine import Rules, Seat
 from koloda.core.native_state import (
@@ -171,8 +166,6 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     """Tressette with its options fixed, on the native engine."""
 
     STATE = NativeTressetteState
-    PLAYOUTS = tressette_playouts
-    ANALYSIS = (analysis_tressette, analysis_tressette_dealt)
     POSITION = position
     SAMPLE = sample_python_state
 

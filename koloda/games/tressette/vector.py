@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda._native import TressetteBatchTables, tressette_batch_encode, tressette_batch_step
+from koloda._native import TressetteCore
 from koloda.envs.core import SEAT_KEYS, ObservationEncoder
 from koloda.envs.native_batch import NativeBatch, cached_tables, number_index, only_index
 from koloda.games.tressette.declarations import Declaration
@@ -66,7 +66,7 @@ def batch(rules: Any, encoder: ObservationEncoder) -> NativeBatch | None:
         return None
     return NativeBatch(
         encoder,
-        cached_tables(TressetteBatchTables, tables, encoder),
-        tressette_batch_step,
-        tressette_batch_encode,
+        cached_tables(TressetteCore.batch_tables, tables, encoder),
+        TressetteCore.batch_step,
+        TressetteCore.batch_encode,
     )

@@ -87,6 +87,8 @@ macro_rules! dealt_game_class {
     (
         $(#[$doc:meta])*
         $core:ident($game:ty),
+        playouts $playouts:path,
+        tables $tables:ty,
         getters { $($getters:tt)* },
         $($own:tt)*
     ) => {
@@ -100,8 +102,21 @@ macro_rules! dealt_game_class {
             shuffler: Option<Py<PyAny>>,
         }
 
+        impl $crate::python::bridge::GameClass for $core {
+            type Game = $game;
+            fn game(&self) -> &$game {
+                &self.game
+            }
+            fn batch_step(&mut self, code: u32) -> (bool, bool) {
+                let due = $crate::games::DealtGame::step_unchecked(&mut self.game, code);
+                (due, $crate::games::Game::is_over(&self.game))
+            }
+        }
+
         $crate::python::bridge::game_core! {
-            $core,
+            $core($game),
+            playouts $playouts,
+            tables $tables,
             copies [],
             getters { $($getters)* },
             /// The fast path for search: the caller guarantees the action is legal.
@@ -184,38 +199,75 @@ macro_rules! dealt_game_class {
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
+            /// ISMCTS for `seat` in this position (a sample of the seat's view), with the
+            /// seat's knowledge of the unseen cards (`crate::python::search`).
+            #[pyo3(signature = (seat, unseen, places, **settings))]
+            fn ismcts<'py>(
+                slf: PyRef<'py, Self>,
+                seat: usize,
+                unseen: u64,
+                places: Vec<$crate::python::search::PlaceTuple>,
+                settings: Option<&Bound<'py, pyo3::types::PyDict>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let (py, game) = $crate::python::bridge::detached(slf);
+                $crate::python::search::ismcts(py, game, seat, unseen, places, settings)
+            }
+
+            /// PIMC for `seat` in this position, as `ismcts` (`start`: a deal to try first).
+            #[pyo3(signature = (seat, unseen, places, start=None, **settings))]
+            fn pimc<'py>(
+                slf: PyRef<'py, Self>,
+                seat: usize,
+                unseen: u64,
+                places: Vec<$crate::python::search::PlaceTuple>,
+                start: Option<PyRef<'py, Self>>,
+                settings: Option<&Bound<'py, pyo3::types::PyDict>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let start = start.map(|start| $crate::python::bridge::detached(start).1);
+                let (py, game) = $crate::python::bridge::detached(slf);
+                $crate::python::search::pimc(py, game, seat, unseen, places, start, settings)
+            }
+
+            /// Each legal action of `seat` with its mean value in points over `samples`
+            /// (states of this class that agree with the seat's view), or None where a
+            /// playout meets a decision the native heuristic does not make.
+            #[staticmethod]
+            #[pyo3(signature = (samples, seat, exact_cards=12))]
+            fn analysis(
+                py: Python<'_>,
+                samples: Vec<PyRef<'_, Self>>,
+                seat: usize,
+                exact_cards: u32,
+            ) -> PyResult<Option<Vec<(u32, f64)>>> {
+                let games = samples.into_iter().map(|s| $crate::python::bridge::detached(s).1);
+                $crate::python::search::analysis(py, games.collect(), seat, exact_cards)
+            }
+
+            /// As `analysis`, over `samples` positions of the card play dealt natively from
+            /// this one by the seat's knowledge of the unseen cards, from `seed`.
+            #[pyo3(signature = (seat, unseen, places, samples, seed, exact_cards=12, limits=None))]
+            #[allow(clippy::too_many_arguments)]
+            fn analysis_dealt(
+                slf: PyRef<'_, Self>,
+                seat: usize,
+                unseen: u64,
+                places: Vec<$crate::python::search::PlaceTuple>,
+                samples: usize,
+                seed: u64,
+                exact_cards: u32,
+                limits: Option<Vec<$crate::search::request::Limit>>,
+            ) -> PyResult<Option<Vec<(u32, f64)>>> {
+                let (py, game) = $crate::python::bridge::detached(slf);
+                let knowledge = (unseen, places, limits.unwrap_or_default());
+                $crate::python::search::analysis_dealt(py, game, seat, knowledge, (samples, seed, exact_cards))
+            }
+
             $($own)*
         }
     };
 }
 
 pub(crate) use dealt_game_class;
-
-/// `$name(options, games, seed, deal_limit=0)`: a game's batch of random playouts in Rust
-/// (`$playouts`, with the options Python gives as a dict, a `$game`'s), as the dict of
-/// the [`Playouts`](crate::games::Playouts)' fields.
-macro_rules! playouts_of {
-    ($name:ident, $game:ty, $playouts:path) => {
-        /// ``games`` whole games of random decisions in Rust, dealt from ``seed``.
-        #[pyfunction]
-        #[pyo3(signature = (options, games, seed, deal_limit = 0))]
-        pub fn $name<'py>(
-            py: Python<'py>,
-            options: &Bound<'py, PyAny>,
-            games: u64,
-            seed: u64,
-            deal_limit: u32,
-        ) -> PyResult<Bound<'py, PyAny>> {
-            let options = $crate::python::bridge::set_up::<$game>(options, 0)?
-                .options()
-                .clone();
-            let result = py.detach(|| $playouts(options, games, seed, deal_limit));
-            Ok(pythonize::pythonize(py, &result)?)
-        }
-    };
-}
-
-pub(crate) use playouts_of;
 
 /// What `get` reads of `game` (a getter of `game_core!`'s `getters`, its closure typed by
 /// the game).
@@ -224,13 +276,32 @@ pub fn read<G, T>(game: &G, get: impl Fn(&G) -> T) -> T {
     get(game)
 }
 
+/// A game's core class (`KingCore`...): the game it holds, and its step without events for
+/// the vector environment's batches (whether the next deal is due, whether the game is over).
+pub trait GameClass: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::False> {
+    /// The game the class holds.
+    type Game: crate::vector::Encoder + Clone;
+    /// The game of the state.
+    fn game(&self) -> &Self::Game;
+    /// Applies `code` (known legal): whether the next deal is due, and whether it is over.
+    fn batch_step(&mut self, code: u32) -> (bool, bool);
+}
+
+/// A copy of the game of a state borrowed from Python, the borrow given back (a search runs
+/// on the copy with the GIL released).
+pub fn detached<'py, C: GameClass>(state: PyRef<'py, C>) -> (Python<'py>, C::Game) {
+    (state.py(), state.game().clone())
+}
+
 /// The `#[pymethods]` of a game's core class: the shared members, then the game's own
 /// (`$own`). The class has `game` (a [`Game`](crate::games::Game)), `rules` and
 /// `shuffler`; the fields named in `copies` are copied by `clone` too, and each of
 /// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's.
 macro_rules! game_core {
     (
-        $core:ident,
+        $core:ident($game:ty),
+        playouts $playouts:path,
+        tables $tables:ty,
         copies [$($field:ident),*],
         getters { $($(#[$doc:meta])* $name:ident: $ty:ty = $get:expr),* $(,)? },
         $($own:tt)*
@@ -341,6 +412,68 @@ macro_rules! game_core {
             /// Each seat's outcome: the final result when over, else the standing.
             fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
                 pyo3::types::PyTuple::new(py, $crate::games::Game::outcome(&self.game))
+            }
+
+            /// The action the game's heuristic (the searches' rollout policy) takes for the
+            /// seat to act.
+            fn policy_action(&self) -> PyResult<u32> {
+                $crate::search::policy::PolicyAction::policy_action(&self.game)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// ``games`` whole games of random decisions in Rust, dealt from ``seed``, with
+            /// the options Python gives (a dict): the dict of the playouts' counts.
+            #[staticmethod]
+            #[pyo3(signature = (options, games, seed, deal_limit = 0))]
+            fn playouts<'py>(
+                py: Python<'py>,
+                options: &Bound<'py, PyAny>,
+                games: u64,
+                seed: u64,
+                deal_limit: u32,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let game: $game = $crate::python::bridge::set_up(options, 0)?;
+                let options = game.options().clone();
+                let result = py.detach(|| $playouts(options, games, seed, deal_limit));
+                Ok(pythonize::pythonize(py, &result)?)
+            }
+
+            /// The bucket tables of one action space and encoder of the game, from their
+            /// flat list (`koloda/games/<game>/vector.py`), for `batch_step` and `batch_encode`.
+            #[staticmethod]
+            fn batch_tables(flat: Vec<i64>) -> PyResult<$crate::python::vector::BatchTables> {
+                let tables = <$tables>::from_flat(&flat).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err("malformed batch tables")
+                })?;
+                Ok($crate::python::vector::BatchTables::new(tables))
+            }
+
+            /// Steps a batch of states of this class (`crate::python::vector::step_batch`):
+            /// the positions whose deal or game ended, with that deal's points.
+            #[staticmethod]
+            fn batch_step(
+                py: Python<'_>,
+                states: Vec<Bound<'_, Self>>,
+                indices: pyo3::buffer::PyBuffer<i64>,
+                tables: PyRef<'_, $crate::python::vector::BatchTables>,
+            ) -> PyResult<$crate::python::vector::Ended> {
+                let tables: &$tables = tables.get()?;
+                $crate::python::vector::step_batch(py, &states, &indices, tables)
+            }
+
+            /// Encodes a batch of states of this class into the arrays
+            /// (`crate::python::vector::encode_batch`): the rows left to Python.
+            #[staticmethod]
+            fn batch_encode(
+                states: Vec<PyRef<'_, Self>>,
+                tables: PyRef<'_, $crate::python::vector::BatchTables>,
+                obs: pyo3::buffer::PyBuffer<f32>,
+                mask: pyo3::buffer::PyBuffer<u8>,
+                seats: pyo3::buffer::PyBuffer<i64>,
+            ) -> PyResult<Vec<usize>> {
+                let t: &$tables = tables.get()?;
+                let shape = (t.size, t.num_actions);
+                $crate::python::vector::encode_batch(&states, t, shape, (&obs, &mask, &seats))
             }
 
             $($own)*

@@ -1,9 +1,10 @@
 //! The PyO3 bindings of 101: `HundredOneCore`, subclassed by
-//! `koloda.games.hundred_one.native.NativeHundredOneState`, and `hundred_one_playouts`.
+//! `koloda.games.hundred_one.native.NativeHundredOneState`.
 
 use std::sync::Arc;
 
-use crate::python::bridge::{self, game_core, value_error};
+use crate::games::hundred_one::vector::{HundredOneTables, NoDeal};
+use crate::python::bridge::{self, game_core, value_error, GameClass};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -15,7 +16,6 @@ use crate::games::hundred_one::{
     self, Chance, HandRecord, HundredOne, HundredOneEvent, HundredOneOptions, RestockError, Seeded,
     Setup,
 };
-use crate::python::bridge::playouts_of;
 use crate::python::module::{action_code, illegal_action_error, ints};
 
 /// The shuffler of a state as the native step sees it: the core `Shuffler` with a seed is
@@ -26,9 +26,9 @@ pub(crate) struct PyChance<'a, 'py> {
     error: Option<PyErr>,
 }
 
-/// Why a step of the vector environment's batch (`crate::python::vector`),
+/// Why a step of the vector environment's batch (`GameClass::batch_step`),
 /// which cannot raise, failed; `_deal_from_shuffler` raises it.
-pub(crate) enum StepFailure {
+enum StepFailure {
     /// The shuffler raised.
     Python(PyErr),
     /// A record's restock does not fit the play.
@@ -84,7 +84,7 @@ pub struct HundredOneCore {
     /// The seed of `shuffler` when it is the core `Shuffler` (dealt natively).
     pub(crate) seed: Option<String>,
     /// What the last batch step could not raise itself (`_deal_from_shuffler` does).
-    pub(crate) batch_failure: Option<StepFailure>,
+    batch_failure: Option<StepFailure>,
 }
 
 /// A card as the bindings give it: its code, or -1 for none.
@@ -161,8 +161,39 @@ impl HundredOneCore {
     }
 }
 
+/// 101's state class: its batch step reshuffles as its shuffler does and leaves the next hand
+/// due (`crate::python::vector`'s text says why).
+impl GameClass for HundredOneCore {
+    type Game = HundredOne;
+    fn game(&self) -> &HundredOne {
+        &self.game
+    }
+    /// The hand ended (the next one is due) or the game is over; a failure (which only a
+    /// shuffler that raises or a record's restocks can cause) is kept and reported as a
+    /// due hand, so that `_deal_from_shuffler` raises it.
+    fn batch_step(&mut self, code: u32) -> (bool, bool) {
+        let stepped = Python::attach(|py| {
+            self.with_chance(py, |game, chance| {
+                game.step(code, &mut (), &mut NoDeal(chance))
+            })
+        });
+        let result = match stepped {
+            Ok(step) => step.map_err(StepFailure::Restock),
+            Err(error) => Err(StepFailure::Python(error)),
+        };
+        let failed = result.is_err();
+        self.batch_failure = result.err();
+        (
+            failed || self.game.phase() == hundred_one::Phase::AwaitDeal,
+            self.game.is_over(),
+        )
+    }
+}
+
 game_core! {
-    HundredOneCore,
+    HundredOneCore(HundredOne),
+    playouts hundred_one::playouts,
+    tables HundredOneTables,
     copies[seed],
     getters {
         num_seats: u8 = |g| g.n(),
@@ -319,5 +350,3 @@ game_core! {
         bridge::plain(py, &self.game.hand_records(start))
     }
 }
-
-playouts_of!(hundred_one_playouts, HundredOne, hundred_one::playouts);

@@ -1,5 +1,5 @@
 //! The PyO3 bindings of King: `KingCore`, subclassed by
-//! `koloda.games.king.native.NativeKingState`, and `king_playouts`.
+//! `koloda.games.king.native.NativeKingState`.
 
 use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
@@ -7,12 +7,15 @@ use pyo3::types::PyTuple;
 
 use crate::core::cards::Cards;
 use crate::core::Seat;
+use crate::games::king::vector::KingTables;
 use crate::games::king::{self, King};
-use crate::python::bridge::{dealt_game_class, playouts_of};
+use crate::python::bridge::dealt_game_class;
 
 dealt_game_class! {
     /// A game of King in native code (`koloda.games.king.native` wraps it).
     KingCore(King),
+    playouts king::playouts,
+    tables KingTables,
     getters {
         num_seats: u8 = |g| g.n(),
         contract: i8 = |g| g.contract().map_or(-1, |contract| contract as i8),
@@ -45,5 +48,3 @@ dealt_game_class! {
         PyTuple::new(py, out)
     }
 }
-
-playouts_of!(king_playouts, King, king::playouts);

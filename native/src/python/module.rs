@@ -54,19 +54,13 @@ fn seeded_shuffle(seed: &str, index: u64, items: Vec<i64>) -> Vec<i64> {
 #[pyo3(name = "_native")]
 fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<super::spades::SpadesCore>()?;
-    m.add_function(wrap_pyfunction!(super::spades::spades_playouts, m)?)?;
     m.add_class::<super::king::KingCore>()?;
-    m.add_function(wrap_pyfunction!(super::king::king_playouts, m)?)?;
-    m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
     m.add_class::<super::tressette::TressetteCore>()?;
-    m.add_function(wrap_pyfunction!(super::tressette::tressette_playouts, m)?)?;
-    super::vector::register(m)?;
-    super::search::register(m)?;
     m.add_class::<super::hundred_one::HundredOneCore>()?;
-    m.add_function(wrap_pyfunction!(
-        super::hundred_one::hundred_one_playouts,
-        m
-    )?)?;
+    m.add_class::<super::vector::BatchTables>()?;
+    m.add_function(wrap_pyfunction!(super::vector::sample_masked, m)?)?;
+    m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
+    super::search::register(m)?;
     m.add("GAMES", ("spades", "king", "tressette", "hundred_one"))?;
     Ok(())
 }

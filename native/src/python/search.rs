@@ -1,9 +1,9 @@
-//! Bindings of the native search (`crate::search`) for every native game, written once:
-//! `<game>_policy_action`, the action the game's heuristic (the searches' rollout policy)
-//! takes for the seat to act; ISMCTS and PIMC, `ismcts_<game>` and `pimc_<game>`, for
-//! `koloda.bots.search.native_ismcts` and `native_pimc` (the trick games' card play) and
-//! `koloda.games.hundred_one.native_search` (101); and the post-game analysis's valuing
-//! over the trick games, `analysis_<game>` and `analysis_<game>_dealt`.
+//! Bindings of the native search (`crate::search`), written once: the trick games' card
+//! play searches and the post-game analysis's valuing over them, which every trick game's
+//! class calls (`ismcts`, `pimc`, `analysis`, `analysis_dealt`: `python::bridge`'s
+//! `dealt_game_class!`), for `koloda.bots.search.native_ismcts` and `native_pimc` and
+//! `koloda/bots/analysis.py`; and 101's searches, `ismcts_hundred_one` and
+//! `pimc_hundred_one`, for `koloda.games.hundred_one.native_search`.
 //!
 //! A trick game's search takes a position that agrees with the searching seat's view (a
 //! sample of it) and what the seat knows of the cards it has not seen, as
@@ -34,19 +34,16 @@ use crate::games::hundred_one::HundredOne;
 use crate::games::spades::policy::heuristic_bid;
 use crate::python::bridge::{plain, value_error};
 use crate::python::hundred_one::HundredOneCore;
-use crate::python::king::KingCore;
-use crate::python::spades::SpadesCore;
-use crate::python::tressette::TressetteCore;
-use crate::search::analysis::{dealt_values, values};
+use crate::search::analysis::{dealt_values, values, Analysed};
 use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::beliefs_tricks::bid_weight;
-use crate::search::policy::PolicyAction;
 use crate::search::request::{check_probability, dealer, IsmctsRequest, Limit, PimcRequest};
 use crate::search::Place;
+use crate::search::TrickSearch;
 
 /// One place of the hidden cards as Python gives it: `(size, excluded, held,
 /// at_least_one)` ([`Place`]).
-type PlaceTuple = (u32, u64, u64, u64);
+pub(crate) type PlaceTuple = (u32, u64, u64, u64);
 
 /// The settings Python gives as keyword arguments, read as the search's own (its defaults
 /// for what is left out; a `ValueError` for a name it does not take or a value of the
@@ -63,138 +60,71 @@ fn refused(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
 
-/// `<game>_policy_action(state)` of each game (`PolicyAction`), for the tests to hold
-/// against the Python heuristic; and `register_policies`, which adds them to the module.
-macro_rules! policy_bindings {
-    ($($core:ty: $name:ident),*) => {
-        $(
-            #[pyfunction]
-            fn $name(state: PyRef<'_, $core>) -> PyResult<u32> {
-                state.game.policy_action().map_err(refused)
-            }
-        )*
-
-        fn register_policies(m: &Bound<'_, PyModule>) -> PyResult<()> {
-            $(m.add_function(wrap_pyfunction!($name, m)?)?;)*
-            Ok(())
-        }
-    };
+/// Reads the places Python gives as the search's.
+fn places_of(places: Vec<PlaceTuple>) -> Vec<Place> {
+    places.into_iter().map(Place::from).collect()
 }
 
-policy_bindings!(
-    SpadesCore: spades_policy_action,
-    KingCore: king_policy_action,
-    TressetteCore: tressette_policy_action,
-    HundredOneCore: hundred_one_policy_action
-);
-
-/// The two searches of one game's card play, `ismcts_<game>` and `pimc_<game>`, each for
-/// `seat`, to play a card in the position `state` (which agrees with the seat's view), with
-/// the seat's knowledge of the unseen cards; the analysis's valuing
-/// (`crate::search::analysis`, for `koloda/bots/analysis.py`): `analysis_<game>(samples,
-/// seat, exact_cards)`, each legal action's mean value in points over the sampled positions
-/// (native states of the game that agree with the seat's view), and `analysis_<game>_dealt`,
-/// the same over `samples` positions dealt natively from `root` by the seat's knowledge of
-/// the unseen cards, in the card play (either None where a playout meets a decision the
-/// native heuristic does not make); and `register_trick_searches`, which adds them all to the
-/// module.
-macro_rules! search_bindings {
-    ($($core:ty: $ismcts:ident, $pimc:ident, $analysis:ident, $analysis_dealt:ident);*) => {
-        $(
-            #[pyfunction]
-            #[pyo3(signature = (state, seat, unseen, places, **settings))]
-            fn $ismcts<'py>(
-                py: Python<'py>,
-                state: PyRef<'_, $core>,
-                seat: usize,
-                unseen: u64,
-                places: Vec<PlaceTuple>,
-                settings: Option<&Bound<'_, PyDict>>,
-            ) -> PyResult<Bound<'py, PyAny>> {
-                let request: IsmctsRequest = self::settings(settings)?;
-                let places: Vec<Place> = places.into_iter().map(Place::from).collect();
-                let game = state.game.clone();
-                drop(state);
-                let found = py.detach(move || request.run(&game, seat, unseen, &places));
-                plain(py, &found.map_err(refused)?)
-            }
-
-            #[pyfunction]
-            #[pyo3(signature = (state, seat, unseen, places, start=None, **settings))]
-            fn $pimc<'py>(
-                py: Python<'py>,
-                state: PyRef<'_, $core>,
-                seat: usize,
-                unseen: u64,
-                places: Vec<PlaceTuple>,
-                start: Option<PyRef<'_, $core>>,
-                settings: Option<&Bound<'_, PyDict>>,
-            ) -> PyResult<Bound<'py, PyAny>> {
-                let request: PimcRequest = self::settings(settings)?;
-                let places: Vec<Place> = places.into_iter().map(Place::from).collect();
-                let game = state.game.clone();
-                let start = start.map(|start| start.game.clone());
-                drop(state);
-                let found = py.detach(move || request.run(game, seat, unseen, &places, start));
-                plain(py, &found.map_err(refused)?)
-            }
-
-            #[pyfunction]
-            #[pyo3(signature = (samples, seat, exact_cards=12))]
-            fn $analysis(
-                py: Python<'_>,
-                samples: Vec<PyRef<'_, $core>>,
-                seat: usize,
-                exact_cards: u32,
-            ) -> PyResult<Option<Vec<(u32, f64)>>> {
-                let games: Vec<_> = samples.iter().map(|state| state.game.clone()).collect();
-                drop(samples);
-                py.detach(move || values(&games, seat, exact_cards)).map_err(refused)
-            }
-
-            #[pyfunction]
-            #[pyo3(signature = (root, seat, unseen, places, samples, seed, exact_cards=12, limits=None))]
-            #[allow(clippy::too_many_arguments)]
-            fn $analysis_dealt(
-                py: Python<'_>,
-                root: PyRef<'_, $core>,
-                seat: usize,
-                unseen: u64,
-                places: Vec<PlaceTuple>,
-                samples: usize,
-                seed: u64,
-                exact_cards: u32,
-                limits: Option<Vec<Limit>>,
-            ) -> PyResult<Option<Vec<(u32, f64)>>> {
-                let game = root.game.clone();
-                drop(root);
-                let limits = limits.unwrap_or_default();
-                let places: Vec<Place> = places.into_iter().map(Place::from).collect();
-                py.detach(move || {
-                    let mut dealer = dealer(&game, seat, unseen, &places, &limits)?;
-                    dealt_values(&game, seat, &mut dealer, samples, seed, exact_cards)
-                })
-                .map_err(refused)
-            }
-        )*
-
-        fn register_trick_searches(m: &Bound<'_, PyModule>) -> PyResult<()> {
-            $(
-                m.add_function(wrap_pyfunction!($ismcts, m)?)?;
-                m.add_function(wrap_pyfunction!($pimc, m)?)?;
-                m.add_function(wrap_pyfunction!($analysis, m)?)?;
-                m.add_function(wrap_pyfunction!($analysis_dealt, m)?)?;
-            )*
-            Ok(())
-        }
-    };
+/// ISMCTS of a trick game's card play (a class's `ismcts`) on `game` for `seat`, the GIL
+/// released: the dict of what it found.
+pub(crate) fn ismcts<'py, G: TrickSearch + Send>(
+    py: Python<'py>,
+    game: G,
+    seat: usize,
+    unseen: u64,
+    places: Vec<PlaceTuple>,
+    settings: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request: IsmctsRequest = self::settings(settings)?;
+    let places = places_of(places);
+    let found = py.detach(move || request.run(&game, seat, unseen, &places));
+    plain(py, &found.map_err(refused)?)
 }
 
-search_bindings!(
-    SpadesCore: ismcts_spades, pimc_spades, analysis_spades, analysis_spades_dealt;
-    KingCore: ismcts_king, pimc_king, analysis_king, analysis_king_dealt;
-    TressetteCore: ismcts_tressette, pimc_tressette, analysis_tressette, analysis_tressette_dealt
-);
+/// PIMC of a trick game's card play (a class's `pimc`), as [`ismcts`].
+pub(crate) fn pimc<'py, G: TrickSearch + Send>(
+    py: Python<'py>,
+    game: G,
+    seat: usize,
+    unseen: u64,
+    places: Vec<PlaceTuple>,
+    start: Option<G>,
+    settings: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request: PimcRequest = self::settings(settings)?;
+    let places = places_of(places);
+    let found = py.detach(move || request.run(game, seat, unseen, &places, start));
+    plain(py, &found.map_err(refused)?)
+}
+
+/// The analysis's valuing over sampled positions (a class's `analysis`): [`values`].
+pub(crate) fn analysis<G: Analysed + Send>(
+    py: Python<'_>,
+    games: Vec<G>,
+    seat: usize,
+    exact_cards: u32,
+) -> PyResult<Option<Vec<(u32, f64)>>> {
+    py.detach(move || values(&games, seat, exact_cards))
+        .map_err(refused)
+}
+
+/// The analysis's valuing over positions dealt from `game` (a class's `analysis_dealt`) by
+/// the seat's knowledge `(unseen, places, limits)`: `(samples, seed, exact_cards)` of
+/// [`dealt_values`].
+pub(crate) fn analysis_dealt<G: Analysed + Send>(
+    py: Python<'_>,
+    game: G,
+    seat: usize,
+    (unseen, places, limits): (u64, Vec<PlaceTuple>, Vec<Limit>),
+    (samples, seed, exact_cards): (usize, u64, u32),
+) -> PyResult<Option<Vec<(u32, f64)>>> {
+    let places = places_of(places);
+    py.detach(move || {
+        let mut dealer = dealer(&game, seat, unseen, &places, &limits)?;
+        dealt_values(&game, seat, &mut dealer, samples, seed, exact_cards)
+    })
+    .map_err(refused)
+}
 
 /// The Spades heuristic's bid for a hand (a mask of 13 cards) as the belief model reads it
 /// (`policy_spades::heuristic_bid`): `(nil, number)`, whether it bids nil and the number
@@ -303,8 +233,6 @@ hundred_one_search!(
 );
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    register_policies(m)?;
-    register_trick_searches(m)?;
     m.add_function(wrap_pyfunction!(spades_bid_model, m)?)?;
     m.add_function(wrap_pyfunction!(ismcts_hundred_one, m)?)?;
     m.add_function(wrap_pyfunction!(pimc_hundred_one, m)?)?;

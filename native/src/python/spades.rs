@@ -1,17 +1,20 @@
 //! The PyO3 bindings of Spades: `SpadesCore`, subclassed by
-//! `koloda.games.spades.native.NativeSpadesState`, and `spades_playouts`.
+//! `koloda.games.spades.native.NativeSpadesState`.
 
 use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::core::cards::Cards;
+use crate::games::spades::vector::SpadesTables;
 use crate::games::spades::{self, Phase, Spades};
-use crate::python::bridge::{dealt_game_class, playouts_of};
+use crate::python::bridge::dealt_game_class;
 
 dealt_game_class! {
     /// A game of Spades in native code (`koloda.games.spades.native` wraps it).
     SpadesCore(Spades),
+    playouts spades::playouts,
+    tables SpadesTables,
     getters {
         hands: Vec<u64> = |g| g.hands().to_vec(),
         picked_up: Vec<bool> = |g| g.picked_up().to_vec(),
@@ -53,5 +56,3 @@ dealt_game_class! {
         }
     }
 }
-
-playouts_of!(spades_playouts, Spades, spades::playouts);

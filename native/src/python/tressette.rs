@@ -1,5 +1,5 @@
 //! The PyO3 bindings of Tressette: `TressetteCore`, subclassed by
-//! `koloda.games.tressette.native.NativeTressetteState`, and `tressette_playouts`.
+//! `koloda.games.tressette.native.NativeTressetteState`.
 
 use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
@@ -7,12 +7,15 @@ use pyo3::types::PyTuple;
 
 use crate::core::cards::Cards;
 use crate::core::CardSet;
+use crate::games::tressette::vector::TressetteTables;
 use crate::games::tressette::{self, shown_by_seat, Tressette};
-use crate::python::bridge::{dealt_game_class, plain, playouts_of};
+use crate::python::bridge::{dealt_game_class, plain};
 
 dealt_game_class! {
     /// A group of Tressette in native code (`koloda.games.tressette.native` wraps it).
     TressetteCore(Tressette),
+    playouts tressette::playouts,
+    tables TressetteTables,
     getters {
         leader: u8 = |g| g.leader(),
         hands: Vec<u64> = |g| g.hands().map(CardSet::bits).to_vec(),
@@ -41,5 +44,3 @@ dealt_game_class! {
         plain(py, &shown_by_seat(self.game.declarations()))
     }
 }
-
-playouts_of!(tressette_playouts, Tressette, tressette::playouts);

@@ -1,6 +1,6 @@
 //! The action a game's policy (its heuristic: the searches' rollout policy) takes for the
 //! seat to act, as the tests hold it against the Python heuristic
-//! (`<game>_policy_action`): a card in a trick game's card play, any decision of 101.
+//! (each game class's `policy_action`): a card in a trick game's card play, any decision of 101.
 
 use crate::core::rng::Rng;
 use crate::games::hundred_one::policy::hundred_one_action;
