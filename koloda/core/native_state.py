@@ -2,7 +2,8 @@
 native state and rules share around its Rust core. The core gives plain data (dicts of
 named fields, tuples: ``native/src/python/bridge.rs``) and reads the options by the Python
 engine's own names and values, so a game's ``native.py`` says only where it truly differs:
-its positions as the core takes them, and its own events and view fields.
+its positions as the core takes them, and its own events and view fields. The differential
+test (``tests/native``) proves both engines equal decision by decision.
 
 - ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
   NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,
@@ -33,7 +34,6 @@ from koloda.core.dealing import Shuffler
 from koloda.core.engine import DealLog, DealSetup, Seat
 from koloda.core.errors import DealError
 from koloda.core.events import CardPlayed, DealScored, DealStarted, Event, GameOver, TrickTaken
-from koloda.core.plugin import NativeSearch
 from koloda.core.state_base import DealBookkeeping
 
 _MASK64 = (1 << 64) - 1
@@ -296,17 +296,6 @@ class NativeRules:
         state = self.empty_state(source.first_dealer % rules.num_seats)
         state._load(type(self).POSITION(source))
         return state
-
-    @classmethod
-    def search(
-        cls, rules: Any, hidden_cards: Callable[[Any, Any], Any], **settings: Any
-    ) -> NativeSearch:
-        """What the native searches of the card play need of the game (its ``NativeSearch``):
-        ``rules`` on the native engine, its core class's ``ismcts`` and ``pimc``, the view's
-        ``hidden_cards`` and the game's ``settings`` of the searches."""
-        made: Any = cls  # with the game's Python rules' constructor
-        native: Any = rules if isinstance(rules, cls) else made(rules.options)
-        return NativeSearch(native, cls.STATE.ismcts, cls.STATE.pimc, hidden_cards, **settings)
 
     def playouts(self, games: int, seed: int = 0, deal_limit: int = 0) -> dict[str, Any]:
         """``games`` whole games of uniformly random decisions, dealt and played in Rust

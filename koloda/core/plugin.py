@@ -142,18 +142,13 @@ def load_reference(reference: str) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class NativeSearch:
-    """What the native searches (``koloda.bots.search.native_ismcts``, ``native_pimc``)
-    need of a game whose card play they search."""
+class NativeTuning:
+    """How the native searches of a trick game's card play (ISMCTS, PIMC) play it: the
+    game's plugin says so (``native_search``), its native rules do the rest."""
 
-    rules: AnyRules
-    """The game's rules of the same options on the native engine."""
-    ismcts: Callable[..., Mapping[str, Any]]
-    """The Rust ISMCTS over the card play (``koloda._native.ismcts_<game>``)."""
-    pimc: Callable[..., Mapping[str, Any]]
-    """The Rust PIMC over the card play (``koloda._native.pimc_<game>``)."""
-    hidden_cards: Callable[[Any, Any], Any]
-    """The game's ``hidden_cards(rules, view)``: what a seat knows of the unseen cards."""
+    hidden_cards: str
+    """``"module:function"``: the game's ``hidden_cards(rules, view)``: what a seat knows of
+    the unseen cards."""
     exact_cards: int = 16
     """``hard`` solves a deal exactly once this many cards are left in the hands."""
     lookahead: bool = False
@@ -162,6 +157,25 @@ class NativeSearch:
     """``hard`` weighs its deals by the others' decisions before the card play (Spades'
     bids; the rules' ``sample_state(view, rng, first_card=True)`` gives the position at
     the deal's first card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NativeSearch:
+    """What the native searches (``koloda.bots.search.native_ismcts``, ``native_pimc``)
+    need of a game whose card play they search."""
+
+    rules: AnyRules
+    """The game's rules of the same options on the native engine."""
+    ismcts: Callable[..., Mapping[str, Any]]
+    """The Rust ISMCTS over the card play (the native state class's ``ismcts``)."""
+    pimc: Callable[..., Mapping[str, Any]]
+    """The Rust PIMC over the card play (the native state class's ``pimc``)."""
+    hidden_cards: Callable[[Any, Any], Any]
+    """The game's ``hidden_cards(rules, view)`` (``NativeTuning``)."""
+    exact_cards: int
+    lookahead: bool
+    beliefs: bool
+    """As the game's ``NativeTuning`` says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +201,9 @@ class GamePlugin:
     """``"module:class"``: the same rules on the native engine (``koloda._native``), for a
     game the Rust crate implements and the differential test proves equal; made from the
     options the reference rules (``rules``) checked."""
-    native_search: str | None = None
-    """``"module:function"``: ``function(rules)`` gives the game's ``NativeSearch``: what
-    the native searches of the trick games' card play (ISMCTS, PIMC) need of it."""
+    native_search: NativeTuning | None = None
+    """How the native searches of the trick games' card play (ISMCTS, PIMC) play the game,
+    on its native rules (``native_rules``); None: they do not."""
     native_pimc: str | None = None
     """``"module:Class"``: a game's own PIMC in native code, where its search is not the
     trick games' (``Class(rules, samples=, milliseconds=, name=)``, a bot)."""
@@ -259,11 +273,19 @@ class GamePlugin:
         return model
 
     def native_search_parts(self, rules: AnyRules) -> NativeSearch | None:
-        """The game's parts for the native searches (``native_search``), or None."""
-        if self.native_search is None:
+        """What the native searches need of the game (``native_search``), or None."""
+        tuning = self.native_search
+        if tuning is None or self.native_rules is None:
             return None
-        parts: NativeSearch = load_reference(self.native_search)(rules)
-        return parts
+        native_class = load_reference(self.native_rules)
+        given: Any = rules  # the game's own rules, with its options
+        native = given if isinstance(given, native_class) else native_class(given.options)
+        state = native_class.STATE
+        hidden_cards = load_reference(tuning.hidden_cards)
+        lookahead, beliefs = tuning.lookahead, tuning.beliefs
+        return NativeSearch(
+            native, state.ismcts, state.pimc, hidden_cards, tuning.exact_cards, lookahead, beliefs
+        )
 
     def native_pimc_bot(
         self, rules: AnyRules, samples: int | None, milliseconds: float | None, name: str

@@ -1,15 +1,8 @@
-"""101 on the native engine (``koloda._native``, the Rust crate in ``native/``).
-
-``load_game("hundred_one", engine="native", ...)`` makes a ``NativeHundredOneRules``: the
-Python engine's rules object (options, notation, records, score sheet, sampling) whose
-states are ``NativeHundredOneState``. The state machine — the starter, matching and queens,
-sixes, sevens and aces, draws and passes, reshuffles of the discard pile, penalties and the
-game to 101 — runs in Rust, and so do seeded deals and reshuffles (the core ``Shuffler``'s
-BLAKE2b shuffle) and what a seat's view holds; this module makes the Python engine's
-objects of the core's plain data (events, views, the score sheet) and adds error messages
-and deal logs over the same fields. The differential test (``tests/native``) proves both
-engines equal decision by decision.
-"""
+"""101 on the native engine: ``load_game("hundred_one", engine="native")`` makes
+``NativeHundredOneRules``, whose states run the rules in Rust (matching, queens, sixes,
+sevens and aces, reshuffles of the pile, seeded deals and views). Over
+``koloda.core.native_state``, this module says only what is 101's own: its position, events
+and view."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
-"""King on the native engine (``koloda._native``, the Rust crate in ``native/``).
-
-``load_game("king", engine="native", ...)`` makes a ``NativeKingRules``: the Python engine's
-rules object (options, notation, records, score sheet, sampling) whose states are
-``NativeKingState``. The state machine — orders, the trump call, legal cards, tricks, the
-early end of a decided deal, scoring, the settlement and each seat's view — runs in Rust;
-this module adds views as ``KingView``, events as objects, errors that cite the rule, deal
-logs and the score sheet. The differential test (``tests/native``) proves both engines
-equal decision by decision.
-"""
+"""King on the native engine: ``load_game("king", engine="native")`` makes
+``NativeKingRules``, whose states run the rules in Rust (the orders, the trump call, tricks,
+the early end of a decided deal, scoring and views). Over ``koloda.core.native_state``, this
+module says only what is King's own: its position, events and view."""
 
 from __future__ import annotations
 
@@ -26,7 +20,6 @@ from koloda.core.native_state import (
     or_none,
     trick_fields,
 )
-from koloda.core.plugin import NativeSearch
 from koloda.games.king.actions import (
     POSITIVE,
     contract_key,
@@ -120,12 +113,3 @@ def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
     """Never called: lets the type checker prove the engine protocols are implemented (the
     record hooks take the Python engine's state type, which the native state mirrors)."""
     return rules
-
-
-def search_parts(rules: Any) -> NativeSearch:
-    """What the native searches need for King."""
-    from koloda.games.king.view import hidden_cards
-
-    # every seat plays for itself there (max-n, no pruning): solved from 12 cards, 3 tricks;
-    # the playouts look one card ahead (measured stronger against hard-python in King)
-    return NativeKingRules.search(rules, hidden_cards, exact_cards=12, lookahead=True)

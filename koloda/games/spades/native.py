@@ -1,13 +1,7 @@
-"""Spades on the native engine (``koloda._native``, the Rust crate in ``native/``).
-
-``load_game("spades", engine="native", ...)`` makes a ``NativeSpadesRules``: the same rules
-object as the Python engine's (options, notation, records, score sheet, sampling), whose
-states are ``NativeSpadesState``. The state machine — legal actions, every decision, the
-exchange, tricks, scoring, the game's end and each seat's view — runs in Rust; this module
-adds what the Python protocol asks beyond it: views as ``SpadesView``, events as objects,
-errors that cite the rule, deal logs and the score sheet as the Python engine's records.
-The differential test (``tests/native``) proves both engines equal decision by decision.
-"""
+"""Spades on the native engine: ``load_game("spades", engine="native")`` makes
+``NativeSpadesRules``, whose states run the rules in Rust (bids, the exchange, tricks,
+scoring and views). Over ``koloda.core.native_state``, this module says only what is
+Spades's own: its position, events and view."""
 
 from __future__ import annotations
 
@@ -26,7 +20,6 @@ from koloda.core.native_state import (
     NativeRules,
     trick_fields,
 )
-from koloda.core.plugin import NativeSearch
 from koloda.games.spades.actions import (
     DISCARD_BASE,
     GIVE_BASE,
@@ -147,15 +140,3 @@ def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:
     """Never called: lets the type checker prove the engine protocols are implemented (the
     record hooks take the Python engine's state type, which the native state mirrors)."""
     return rules
-
-
-def search_parts(rules: Any) -> NativeSearch:
-    """What the native searches need for Spades."""
-    from koloda.games.spades.view import hidden_cards
-
-    # the playouts look one card ahead at the seat's side's turns: +4.6 [-0.9, 10.0] a deal
-    # over 300 deals against the same search without (p 0.049); two deep gained +1.3 more
-    # over 150 deals (p 0.35) at ten times the cost. The deals are drawn by how well they
-    # explain the bids (beliefs): +9.1 [2.5, 15.8] over 300 deals against the same search
-    # without (pimc-native:300, p 0.0037); also by the cards played, it lost
-    return NativeSpadesRules.search(rules, hidden_cards, lookahead=True, beliefs=True)

@@ -1,6 +1,6 @@
 """Tressette by the Russian 19th-century rules (docs/rules/tressette.md, T-1..T-19)."""
 
-from koloda.core.plugin import GamePlugin
+from koloda.core.plugin import GamePlugin, NativeTuning
 
 PLUGIN = GamePlugin(
     name="tressette",
@@ -9,7 +9,7 @@ PLUGIN = GamePlugin(
     heuristic="koloda.games.tressette.heuristic:choose",
     search="koloda.games.tressette.search:SEARCH",
     native_rules="koloda.games.tressette.native:NativeTressetteRules",
-    native_search="koloda.games.tressette.native:search_parts",
+    native_search=NativeTuning("koloda.games.tressette.view:hidden_cards"),
     display="koloda.games.tressette.display",
     web="koloda.games.tressette",
     help="koloda.games.tressette",

@@ -1,13 +1,7 @@
-"""Tressette on the native engine (``koloda._native``, the Rust crate in ``native/``).
-
-``load_game("tressette", engine="native", ...)`` makes a ``NativeTressetteRules``: the Python
-engine's rules object (options, notation, records, score sheet, sampling) whose states are
-``NativeTressetteState``. The state machine — legal cards, tricks with the trump hearts,
-declarations, points the moment they are earned, games of 21 and the group of three — runs
-in Rust; this module adds views as ``TressetteView``, events as objects, errors that cite
-the rule, deal logs and the score sheet. The differential test (``tests/native``) proves
-both engines equal decision by decision.
-"""
+"""Tressette on the native engine: ``load_game("tressette", engine="native")`` makes
+``NativeTressetteRules``, whose states run the rules in Rust (tricks with the trump hearts,
+declarations, games of 21 and the group of three). Over ``koloda.core.native_state``, this
+module says only what is Tressette's own: its position, events and view."""
 
 from __future__ import annotations
 
@@ -25,7 +19,6 @@ from koloda.core.native_state import (
     NativeRules,
     trick_fields,
 )
-from koloda.core.plugin import NativeSearch
 from koloda.games.tressette.declarations import Declaration, DeclarationKind
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.rules import TressetteRules
@@ -168,13 +161,6 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     STATE = NativeTressetteState
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def search_parts(rules: Any) -> NativeSearch:
-    """What the native searches need for Tressette."""
-    from koloda.games.tressette.view import hidden_cards
-
-    return NativeTressetteRules.search(rules, hidden_cards)
 
 
 def _conforms(rules: NativeTressetteRules) -> Rules[Any, TressetteView]:
