@@ -156,6 +156,13 @@ def fields_of(record: Any) -> dict[str, Any]:
     return {field.name: getattr(record, field.name) for field in dataclasses.fields(record)}
 
 
+def attributes(source: Any, names: str) -> dict[str, Any]:
+    """The attributes of a Python-engine state named in ``names`` (separated by spaces) as
+    its native position holds them: as they are (the core reads any sequence, a list as a
+    tuple)."""
+    return {name: getattr(source, name) for name in names.split()}
+
+
 def or_none(code: int) -> int | None:
     """A Python-engine state's code of a seat, card or suit (-1: none) as a position holds
     it."""

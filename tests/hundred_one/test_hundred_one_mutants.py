@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from hundred_one_helpers import deal, legal, rules_for
+from plain_data import as_tuples
 from random_play import advance, play
 
 from koloda.core.cards import cardset, parse_card, parse_cards
@@ -241,7 +242,7 @@ def test_a_native_position_is_the_python_one_and_one_of_another_table_is_refused
     native = rules_for(players=2, hand_size=17, engine="native")
     assert isinstance(native, NativeHundredOneRules)
     state = native.from_python(python)
-    given = position(python)
+    given = as_tuples(position(python))
     assert given["setup"] is not None and given["dealt_cards"] is None  # a given hand
     assert given["restocks"] == (tuple(parse_cards("10S 9S JS")),)
     assert state._position() == given
@@ -271,7 +272,7 @@ def test_the_records_of_finished_hands_load_whole_or_not_at_all() -> None:
     native = rules_for(players=3, engine="native")
     state = native.from_python(python)
     assert state.deal_logs() == python.deal_logs()
-    given, done = position(python), records(python)
+    given, done = as_tuples(position(python)), records(python)
     assert [record["dealt_cards"] is not None for record in done] == [True, True]
     for wrong in ({"dealer": 3}, {"dealt_cards": (1, 2, 3)}, {"restocks": ((0,),)}):
         with pytest.raises(ValueError, match="record does not fit"):

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from plain_data import as_tuples
+
 from koloda import IllegalActionError, load_game
 from koloda.core.engine import AnyRules, AnyState
 from koloda.games.hundred_one.native import position as hundred_one_position
@@ -43,7 +45,7 @@ def fingerprint(game: str) -> Fingerprint:
 
     def read(state: Any) -> tuple[Any, ...]:
         native = hasattr(state, "_position")
-        return (state.is_over, state._position() if native else position(state))
+        return (state.is_over, state._position() if native else as_tuples(position(state)))
 
     return read
 

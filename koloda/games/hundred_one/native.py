@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from koloda._native import HundredOneCore
-from koloda.core.cards import Card
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealLog, DealSetup, Rules, Seat
+from koloda.core.engine import Action, DealLog, DealSetup, Rules
 from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import (
     COMMON_EVENTS,
     EventMakers,
     NativeRules,
     NativeState,
+    attributes,
     fields_of,
     or_none,
 )
@@ -47,10 +47,6 @@ from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
 
 
-def _tuples(lists: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(map(tuple, lists))
-
-
 def _setup_fields(setup: HundredOneSetup) -> dict[str, Any]:
     """A hand's setup as the native engine takes it (its dealer apart)."""
     return {
@@ -74,29 +70,22 @@ def _hand_source(
     return {"dealt_cards": None, "setup": _setup_fields(setup)}
 
 
+_AS_THEY_ARE = (
+    "phase to_act first_dealer dealer deal_number hands stock pile follow epoch log restocks"
+    " restocks_used totals"
+)
+
+
 def position(source: HundredOneState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``)."""
     return {
-        "phase": source.phase,
-        "to_act": source.to_act,
-        "first_dealer": source.first_dealer,
-        "dealer": source.dealer,
-        "deal_number": source.deal_number,
-        "hands": tuple(source.hands),
-        "stock": tuple(source.stock),
-        "pile": tuple(source.pile),
+        **attributes(source, _AS_THEY_ARE),
         "top": or_none(source.top),
         "suit": or_none(source.suit),
-        "follow": source.follow,
         "drawn": or_none(source.drawn),
-        "epoch": source.epoch,
         "starter": or_none(source.starter),
-        "log": tuple(source.log),
         **_hand_source(source.setup, source.dealt_cards),
-        "restocks": _tuples(source.restocks),
-        "restocks_used": source.restocks_used,
-        "totals": tuple(source.totals),
         "sheet": tuple(fields_of(line) for line in source.sheet),
     }
 
@@ -212,19 +201,6 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
     STATE = NativeHundredOneState
     POSITION = position
     SAMPLE = sample_python_state
-
-    def state_from_deal(  # type: ignore[override]
-        self,
-        hands: Sequence[Sequence[Card]],
-        starter: Card,
-        stock: Sequence[Card],
-        dealer: Seat = 0,
-        restocks: Sequence[Sequence[Card]] = (),
-        seed: int | str | None = None,
-    ) -> NativeHundredOneState:
-        state: Any = super().state_from_deal(hands, starter, stock, dealer, restocks, seed)
-        assert isinstance(state, NativeHundredOneState)
-        return state
 
     def from_python(self, source: HundredOneState) -> NativeHundredOneState:
         """A native state in the position of a Python-engine state, with its records."""

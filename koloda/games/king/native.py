@@ -16,6 +16,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    attributes,
     fields_of,
     or_none,
     trick_fields,
@@ -37,6 +38,10 @@ from koloda.games.king.view import KingView
 from koloda.games.king.view import sample_state as sample_python_state
 
 _MASK64 = (1 << 64) - 1
+_AS_THEY_ARE = (
+    "phase to_act deal_number dealer by_last hands pre_actions taken last_tricks taken_all totals"
+    " rows"
+)
 
 
 def position(source: KingState) -> dict[str, Any]:
@@ -44,26 +49,15 @@ def position(source: KingState) -> dict[str, Any]:
     it (``_position``): the trick constraints as 64-bit masks (Python keeps complements as
     negative ints), the dealt hands during a deal only."""
     return {
-        "phase": source.phase,
-        "to_act": source.to_act,
-        "deal_number": source.deal_number,
-        "dealer": source.dealer,
+        **attributes(source, _AS_THEY_ARE),
         "contract": or_none(source.contract),
         "trump": or_none(source.trump),
-        "by_last": source.by_last,
         "caller": or_none(source.caller),
-        "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
-        "hands": tuple(source.hands),
-        "pre_actions": tuple(source.pre_actions),
-        "taken": tuple(source.taken),
-        "last_tricks": tuple(source.last_tricks),
-        "taken_all": source.taken_all,
+        "dealt": source.dealt if source.in_deal else (),
         **trick_fields(source),
         "lead_first": tuple(mask & _MASK64 for mask in source.lead_first),
         "follow_first": source.follow_first & _MASK64,
         "discard_first": source.discard_first & _MASK64,
-        "totals": tuple(source.totals),
-        "rows": tuple(map(tuple, source.rows)),
         "sheet": tuple(fields_of(line) for line in source.sheet),
     }
 

@@ -18,6 +18,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    attributes,
     trick_fields,
 )
 from koloda.games.spades.actions import (
@@ -49,28 +50,21 @@ from koloda.games.spades.state import (
 from koloda.games.spades.view import SpadesView
 from koloda.games.spades.view import sample_state as sample_python_state
 
+_AS_THEY_ARE = (
+    "phase to_act deal_number dealer hands picked_up pending sent received broken totals bags"
+    " winners"
+)
+
 
 def position(source: SpadesState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``): bids not made as None, the dealt hands during a deal only."""
     return {
-        "phase": source.phase,
-        "to_act": source.to_act,
-        "deal_number": source.deal_number,
-        "dealer": source.dealer,
-        "dealt": tuple(map(tuple, source.dealt)) if source.in_deal else (),
-        "hands": tuple(source.hands),
-        "picked_up": tuple(source.picked_up),
+        **attributes(source, _AS_THEY_ARE),
+        "dealt": source.dealt if source.in_deal else (),
         "bids": tuple(None if bid == NO_BID else bid for bid in source.bids),
-        "pending": tuple(source.pending),
-        "sent": tuple(source.sent),
-        "received": tuple(source.received),
         "auction": tuple(zip(source.pre_seats, source.pre_actions, strict=True)),
         **trick_fields(source),
-        "broken": source.broken,
-        "totals": tuple(source.totals),
-        "bags": tuple(source.bags),
-        "winners": tuple(source.winners),
         "sheet": tuple(_line_fields(line) for line in source.sheet),
     }
 

@@ -17,6 +17,7 @@ from koloda.core.native_state import (
     NativeAnalysis,
     NativeDealing,
     NativeRules,
+    attributes,
     trick_fields,
 )
 from koloda.games.tressette.declarations import Declaration, DeclarationKind
@@ -58,31 +59,23 @@ def _line_fields(line: DealSummary) -> dict[str, Any]:
     }
 
 
+_AS_THEY_ARE = (
+    "phase to_act is_over deal_number dealer leader hands taken points deal_points deal_declared"
+    " deal_bonus totals settled_points settled_games"
+)
+
+
 def position(source: TressetteState) -> dict[str, Any]:
     """A Python-engine state's position as the native engine takes it (``_load``) and gives
     it (``_position``): the seats as None where Python keeps -1, the dealt hands during a
     deal only."""
     in_deal = source.phase == PHASE_PLAY
     return {
-        "phase": source.phase,
-        "to_act": source.to_act,
-        "is_over": source.is_over,
-        "deal_number": source.deal_number,
-        "dealer": source.dealer,
-        "leader": source.leader,
-        "dealt": tuple(map(tuple, source.dealt)) if in_deal else (),
-        "hands": tuple(source.hands),
-        "taken": tuple(source.taken),
+        **attributes(source, _AS_THEY_ARE),
+        "dealt": source.dealt if in_deal else (),
         "declarations": _shown(source.declarations),
         **trick_fields(source),
-        "points": tuple(source.points),
-        "deal_points": tuple(source.deal_points),
-        "deal_declared": tuple(source.deal_declared),
-        "deal_bonus": tuple(source.deal_bonus),
         "games": tuple(game._asdict() for game in source.games),
-        "totals": tuple(source.totals),
-        "settled_points": tuple(source.settled_points),
-        "settled_games": source.settled_games,
         "sheet": tuple(_line_fields(line) for line in source.sheet),
     }
 
