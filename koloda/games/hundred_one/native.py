@@ -210,7 +210,7 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
         return state
 
 
-def _conforms(rules: NativeHundredOneRules) -> Rules[Any, HundredOneView]:
-    """Never called: lets the type checker prove the engine protocols are implemented (the
-    record hooks take the Python engine's state type, which the native state mirrors)."""
+def _conforms(
+    rules: NativeHundredOneRules,
+) -> Rules[Any, HundredOneView]:  # never called (native_state)
     return rules

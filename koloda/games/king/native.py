@@ -103,7 +103,5 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     SAMPLE = sample_python_state
 
 
-def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:
-    """Never called: lets the type checker prove the engine protocols are implemented (the
-    record hooks take the Python engine's state type, which the native state mirrors)."""
+def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:  # never called (native_state)
     return rules

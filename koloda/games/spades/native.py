@@ -130,7 +130,5 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     SAMPLE = sample_python_state
 
 
-def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:
-    """Never called: lets the type checker prove the engine protocols are implemented (the
-    record hooks take the Python engine's state type, which the native state mirrors)."""
+def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:  # never called (native_state)
     return rules

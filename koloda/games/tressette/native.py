@@ -156,7 +156,7 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     SAMPLE = sample_python_state
 
 
-def _conforms(rules: NativeTressetteRules) -> Rules[Any, TressetteView]:
-    """Never called: lets the type checker prove the engine protocols are implemented (the
-    record hooks take the Python engine's state type, which the native state mirrors)."""
+def _conforms(
+    rules: NativeTressetteRules,
+) -> Rules[Any, TressetteView]:  # never called (native_state)
     return rules
