@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{CardSet, Seat};
-use crate::games::view_plays;
+use crate::games::TrickView;
 
 use super::rules::{Phase, Tressette};
 
@@ -25,11 +25,9 @@ pub struct TressetteView {
     /// The seat's own cards as dealt.
     pub dealt: Vec<CardCode>,
     pub hand_sizes: [u32; 4],
-    /// Every card of the deal with its player, in play order.
-    pub plays: Vec<(u8, CardCode)>,
-    pub trick_leader: Option<Seat>,
-    pub trick: Vec<(u8, CardCode)>,
-    pub tricks_won: [u8; 4],
+    /// The card play: `plays`, `trick_leader`, `trick` and `tricks_won`.
+    #[serde(flatten)]
+    pub card_play: TrickView<[u8; 4]>,
     pub to_act: Option<Seat>,
     pub legal_actions: Vec<CardCode>,
     /// Each side's points toward the game in progress.
@@ -59,7 +57,6 @@ impl Tressette {
     pub fn view(&self, seat: Seat) -> TressetteView {
         let in_deal = self.in_deal();
         let s = seat.index() as usize;
-        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
         let legal_actions = if self.to_act() == Some(seat) {
             Cards(self.legal_card_mask()).collect()
         } else {
@@ -86,10 +83,7 @@ impl Tressette {
             } else {
                 [0; 4]
             },
-            plays,
-            trick_leader: self.trick_leader().filter(|_| in_deal),
-            trick,
-            tricks_won: if in_deal { *self.tricks() } else { [0; 4] },
+            card_play: TrickView::new(self.card_play(), in_deal),
             to_act: self.to_act(),
             legal_actions,
             points: *self.points(),
@@ -134,8 +128,8 @@ mod tests {
                 let hidden = game.hands()[other as usize].bits();
                 assert!(view.legal_actions.iter().all(|&c| hidden >> c & 1 == 0));
             }
-            assert_eq!(view.plays, vec![(first.index(), card)]);
-            assert_eq!(view.trick, view.plays);
+            assert_eq!(view.card_play.plays, vec![(first.index(), card)]);
+            assert_eq!(view.card_play.trick, view.card_play.plays);
             let sizes: [u32; 4] =
                 std::array::from_fn(|o| if o == first.index() as usize { 9 } else { 10 });
             assert_eq!(view.hand_sizes, sizes);
