@@ -58,6 +58,16 @@ macro_rules! state_accessors {
             self.deal_number
         }
 
+        /// Where the game stands, as its view shows it.
+        #[inline]
+        pub fn standing(&self) -> $crate::games::Standing<Phase> {
+            $crate::games::Standing {
+                phase: self.phase,
+                deal: self.deal_number,
+                dealer: self.dealer,
+            }
+        }
+
         /// The cards each seat holds, by seat (empty past the seats that play).
         #[inline]
         pub fn hands(&self) -> &[$set; $seats] {
@@ -387,6 +397,16 @@ impl<const N: usize> KeptDeal<N> {
             self.actions.clone(),
         )
     }
+}
+
+/// Where a game stands as every game's view shows it (flattened into the view, in its
+/// fields of the same names): its phase (`P`, the game's own), how many deals have been
+/// played and the dealer of the deal in progress (between deals: of the next one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Standing<P> {
+    pub phase: P,
+    pub deal: u32,
+    pub dealer: u8,
 }
 
 /// A trick game's card play as its view shows it (flattened into the view, in its fields of

@@ -5,7 +5,7 @@ use crate::core::tricks::TrickPlay;
 use serde::Serialize;
 
 use crate::core::{Seat, Suit};
-use crate::games::TrickView;
+use crate::games::{Standing, TrickView};
 
 use super::rules::{King, Phase};
 
@@ -13,9 +13,9 @@ use super::rules::{King, Phase};
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KingView {
     pub num_seats: u8,
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     pub contract: Option<u8>,
     pub declarer: Option<Seat>,
     pub trump: Option<Suit>,
@@ -62,9 +62,7 @@ impl King {
         let in_deal_or = |value: u32| if in_deal { value } else { 0 };
         KingView {
             num_seats: self.n(),
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             contract: self.contract().filter(|_| in_deal),
             declarer: self.caller().filter(|_| in_deal),
             trump: self.trump().filter(|_| in_deal),

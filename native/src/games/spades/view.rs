@@ -2,7 +2,7 @@
 //! and the score sheet, which the Python side adds).
 
 use crate::core::tricks::TrickPlay;
-use crate::games::TrickView;
+use crate::games::{Standing, TrickView};
 use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
@@ -14,9 +14,9 @@ use super::rules::{Phase, Spades, NO_BID};
 /// its own side of the exchange (S-7), the public bids and play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpadesView {
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     /// The seat's own cards, lowest first; none before it picks them up.
     pub hand: Vec<CardCode>,
     pub hand_sizes: [u32; 4],
@@ -80,9 +80,7 @@ impl Spades {
             self.legal_actions(&mut legal_actions);
         }
         SpadesView {
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             hand: Cards(self.visible_hand(seat.index())).collect(),
             hand_sizes: by_seat(self.hands().map(|h| h.count_ones())),
             picked_up: if in_deal {
@@ -188,7 +186,7 @@ mod tests {
     fn between_deals_the_view_keeps_only_the_standing() {
         let mut game = Spades::new(SpadesOptions::default(), 0);
         let view = game.view(Seat::new(2));
-        assert_eq!(view.phase, Phase::AwaitDeal);
+        assert_eq!(view.standing.phase, Phase::AwaitDeal);
         assert!(view.hand.is_empty() && view.card_play.plays.is_empty() && view.auction.is_empty());
         assert_eq!((view.to_act, view.card_play.trick_leader), (None, None));
         assert_eq!(view.bids, [NO_BID; 4]);

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{CardSet, Seat};
-use crate::games::TrickView;
+use crate::games::{Standing, TrickView};
 
 use super::rules::{Phase, Tressette};
 
@@ -14,9 +14,9 @@ use super::rules::{Phase, Tressette};
 /// sides' points.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TressetteView {
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     pub first_dealer: u8,
     /// Who led the first trick of the deal (T-4).
     pub leader: u8,
@@ -52,7 +52,7 @@ impl Tressette {
     /// let game = Tressette::new(TressetteOptions::default(), 3);
     /// let view = game.view(Seat::new(1));
     /// assert!(view.hand.is_empty() && view.to_act.is_none()); // no deal yet
-    /// assert_eq!((view.dealer, view.leader), (3, 0));
+    /// assert_eq!((view.standing.dealer, view.leader), (3, 0));
     /// ```
     pub fn view(&self, seat: Seat) -> TressetteView {
         let in_deal = self.in_deal();
@@ -63,9 +63,7 @@ impl Tressette {
             Vec::new()
         };
         TressetteView {
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             first_dealer: self.first_dealer(),
             leader: self.leader(),
             hand: if in_deal {
