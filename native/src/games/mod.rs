@@ -7,6 +7,7 @@
 use crate::core::cards::CardCode;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
+use crate::core::tricks::CardPlay;
 use crate::core::Seat;
 
 pub mod hundred_one;
@@ -55,6 +56,16 @@ macro_rules! state_accessors {
         #[inline]
         pub fn deal_number(&self) -> u32 {
             self.deal_number
+        }
+
+        /// Where the game stands, as its view shows it.
+        #[inline]
+        pub fn standing(&self) -> $crate::games::Standing<Phase> {
+            $crate::games::Standing {
+                phase: self.phase,
+                deal: self.deal_number,
+                dealer: self.dealer,
+            }
         }
 
         /// The cards each seat holds, by seat (empty past the seats that play).
@@ -388,16 +399,49 @@ impl<const N: usize> KeptDeal<N> {
     }
 }
 
-/// A trick game's plays of the deal (each `seat << 6 | card`) as its view shows them: every
-/// play as `(seat, card)` in play order, and the trick in progress (the last `trick_count`);
+/// Where a game stands as every game's view shows it (flattened into the view, in its
+/// fields of the same names): its phase (`P`, the game's own), how many deals have been
+/// played and the dealer of the deal in progress (between deals: of the next one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Standing<P> {
+    pub phase: P,
+    pub deal: u32,
+    pub dealer: u8,
+}
+
+/// A trick game's card play as its view shows it (flattened into the view, in its fields of
+/// the same names): every play as `(seat, card)` in play order, the trick's leader, the
+/// trick in progress and each seat's tricks won (`W`: by seat as the game's view has them);
 /// none between deals.
-pub fn view_plays(plays: &[u8], trick_count: u8, in_deal: bool) -> [Vec<(u8, CardCode)>; 2] {
-    if !in_deal {
-        return [Vec::new(), Vec::new()];
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TrickView<W> {
+    /// Every card of the deal with its player, in play order.
+    pub plays: Vec<(u8, CardCode)>,
+    pub trick_leader: Option<Seat>,
+    pub trick: Vec<(u8, CardCode)>,
+    pub tricks_won: W,
+}
+
+impl TrickView<[u8; 4]> {
+    /// `play` as a view shows it while a deal is played (`in_deal`), else nothing.
+    pub fn new<const HAND: usize>(play: &CardPlay<HAND>, in_deal: bool) -> Self {
+        if !in_deal {
+            return TrickView {
+                plays: Vec::new(),
+                trick_leader: None,
+                trick: Vec::new(),
+                tricks_won: [0; 4],
+            };
+        }
+        let plays: Vec<(u8, CardCode)> = play.plays().iter().map(|&p| (p >> 6, p & 63)).collect();
+        let trick = plays[plays.len() - usize::from(play.trick_count())..].to_vec();
+        TrickView {
+            plays,
+            trick_leader: play.trick_leader(),
+            trick,
+            tricks_won: *play.tricks(),
+        }
     }
-    let plays: Vec<(u8, CardCode)> = plays.iter().map(|&p| (p >> 6, p & 63)).collect();
-    let trick = plays[plays.len() - usize::from(trick_count)..].to_vec();
-    [plays, trick]
 }
 
 /// `hands` (one a seat, `seats` of them, each of `size` cards in dealt order) in the fixed

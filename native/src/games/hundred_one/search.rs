@@ -60,14 +60,9 @@ pub struct PimcSettings {
     /// At most this long (None: until the count is reached).
     pub milliseconds: Option<f64>,
     pub seed: u64,
-    /// The belief model's chance of any legal move; None: the candidates as they come.
-    pub epsilon: Option<f64>,
-    /// How many deals are drawn from the weighed candidates (the search cycles through them).
-    pub deals: usize,
-    /// What the seat knows of the unseen cards, to deal more candidates from.
-    pub hidden: Option<HiddenDeal>,
-    /// How many candidates to deal natively besides the given ones (with `hidden`).
-    pub dealt: usize,
+    /// The deals it draws from: `epsilon`, `deals`, `hidden` and `dealt`.
+    #[serde(flatten)]
+    pub dealing: Dealing,
     /// The rollout's chance of a uniform move instead of the heuristic's.
     pub rollout_epsilon: f64,
     /// In a rollout the searching seat looks one action ahead at each of its decisions
@@ -85,10 +80,7 @@ impl Default for PimcSettings {
             samples: None,
             milliseconds: None,
             seed: 0,
-            epsilon: None,
-            deals: 300,
-            hidden: None,
-            dealt: 0,
+            dealing: Dealing::default(),
             rollout_epsilon: 0.0,
             lookahead: false,
             lookahead_rollouts: 1,
@@ -96,39 +88,44 @@ impl Default for PimcSettings {
     }
 }
 
-/// Which deals a search of 101 draws from (`Candidates`): a search's settings of them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Dealing<'a> {
+/// Which deals a search of 101 draws from (`Candidates`): both searches' settings of them,
+/// flattened into them (Python's keyword arguments of the same names).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct Dealing {
+    /// The belief model's chance of any legal move; None: the candidates as they come.
     pub epsilon: Option<f64>,
+    /// How many deals are drawn from the weighed candidates (the search cycles through them).
     pub deals: usize,
-    pub hidden: Option<&'a HiddenDeal>,
+    /// What the seat knows of the unseen cards, to deal more candidates from.
+    pub hidden: Option<HiddenDeal>,
+    /// How many candidates to deal natively besides the given ones (with `hidden`).
     pub dealt: usize,
 }
 
-impl Dealing<'_> {
+impl Default for Dealing {
+    fn default() -> Self {
+        Dealing {
+            epsilon: None,
+            deals: 300,
+            hidden: None,
+            dealt: 0,
+        }
+    }
+}
+
+impl Dealing {
     /// Checks what both searches take alike for the seat to act in the `given` deals: the
     /// belief model's epsilon, the unseen cards' places.
     fn check(&self, given: &[HundredOne]) -> Result<(), String> {
         if let Some(epsilon) = self.epsilon {
             check_probability("epsilon", epsilon)?;
         }
-        match (self.hidden, given.first()) {
+        match (&self.hidden, given.first()) {
             (Some(hidden), Some(first)) => hidden.check(first.n() as usize),
             _ => Ok(()),
         }
     }
-}
-
-/// A search's settings of the deals it draws from.
-macro_rules! dealing_of {
-    ($settings:expr) => {
-        Dealing {
-            epsilon: $settings.epsilon,
-            deals: $settings.deals,
-            hidden: $settings.hidden.as_ref(),
-            dealt: $settings.dealt,
-        }
-    };
 }
 
 /// What PIMC found.
@@ -154,10 +151,8 @@ pub struct IsmctsSettings {
     pub milliseconds: Option<f64>,
     pub seed: u64,
     /// As [`PimcSettings`]'.
-    pub epsilon: Option<f64>,
-    pub deals: usize,
-    pub hidden: Option<HiddenDeal>,
-    pub dealt: usize,
+    #[serde(flatten)]
+    pub dealing: Dealing,
     /// The exploration constant of UCB, in rewards (a deal's points over 40).
     pub exploration: f64,
     /// Past the tree the seat looks one action ahead at its decisions, with this many
@@ -172,10 +167,7 @@ impl Default for IsmctsSettings {
             iterations: None,
             milliseconds: None,
             seed: 0,
-            epsilon: None,
-            deals: 300,
-            hidden: None,
-            dealt: 0,
+            dealing: Dealing::default(),
             exploration: 0.7,
             lookahead: 0,
         }
@@ -583,7 +575,7 @@ pub fn position_of(given: &[HundredOne]) -> Result<usize, String> {
 /// order, its stock shuffled anew.
 pub struct Candidates<'a> {
     given: &'a [HundredOne],
-    dealing: Dealing<'a>,
+    dealing: &'a Dealing,
     wanted: usize,
     deadline: Option<Instant>,
     copies: Vec<HundredOneSearch>,
@@ -594,7 +586,7 @@ pub struct Candidates<'a> {
 impl<'a> Candidates<'a> {
     pub fn new(
         given: &'a [HundredOne],
-        dealing: Dealing<'a>,
+        dealing: &'a Dealing,
         wanted: usize,
         deadline: Option<Instant>,
     ) -> Self {
@@ -628,7 +620,7 @@ impl Deals<HundredOneSearch> for Candidates<'_> {
                 weights.push(model.weight(copy.state.hands(), *epsilon, rng));
             }
         }
-        if let Some(hidden) = self.dealing.hidden {
+        if let Some(hidden) = &self.dealing.hidden {
             let template = copies[0].state.clone();
             for k in 0..self.dealing.dealt {
                 if k % 32 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
@@ -663,13 +655,13 @@ impl Deals<HundredOneSearch> for Candidates<'_> {
 }
 
 /// PIMC for the seat to act in the `given` deals (positions that agree with its view),
-/// with `settings.dealt` more dealt from `settings.hidden` (the seat's knowledge of the
+/// with `settings.dealing.dealt` more dealt from `.hidden` (the seat's knowledge of the
 /// unseen cards).
 pub fn pimc_hundred_one(
     given: &[HundredOne],
     settings: &PimcSettings,
 ) -> Result<PimcResult, String> {
-    let dealing = dealing_of!(settings);
+    let dealing = &settings.dealing;
     dealing.check(given)?;
     if settings.samples == Some(0) {
         return Err("PIMC needs at least one deal a move".into());
@@ -681,7 +673,7 @@ pub fn pimc_hundred_one(
     let budget = budget(settings.samples, settings.milliseconds)?;
     let seat = position_of(given)?;
     let limit = settings.samples.unwrap_or(u64::MAX);
-    let wanted = limit.min(settings.deals.max(1) as u64) as usize;
+    let wanted = limit.min(dealing.deals.max(1) as u64) as usize;
     let weighing_deadline = budget.after(PIMC_WEIGHING_SHARE);
     let mut deals = Candidates::new(given, dealing, wanted, weighing_deadline);
     let how = Playout {
@@ -713,8 +705,8 @@ pub fn pimc_hundred_one(
 }
 
 /// ISMCTS over the seat's own decisions for the seat to act in the `given` deals
-/// (positions that agree with its view), with `settings.dealt` more dealt from
-/// `settings.hidden`: on each deal drawn, the seat picks by UCB over the actions it has at its
+/// (positions that agree with its view), with `settings.dealing.dealt` more dealt from
+/// `.hidden`: on each deal drawn, the seat picks by UCB over the actions it has at its
 /// information set (availability counts), the others play the heuristic with their own
 /// cards of that deal, and once the walk has left the tree the seat plays the heuristic
 /// too (or looks ahead); one new node a walk, the reward back to every decision of the
@@ -723,7 +715,7 @@ pub fn ismcts_hundred_one(
     given: &[HundredOne],
     settings: &IsmctsSettings,
 ) -> Result<IsmctsResult, String> {
-    let dealing = dealing_of!(settings);
+    let dealing = &settings.dealing;
     if settings.iterations == Some(0) {
         return Err("ISMCTS needs at least one iteration a move".into());
     }
@@ -737,7 +729,7 @@ pub fn ismcts_hundred_one(
         return Err("the exploration constant must be a finite number >= 0".into());
     }
     let weighing_deadline = budget.after(ISMCTS_WEIGHING_SHARE);
-    let wanted = settings.deals.max(1);
+    let wanted = dealing.deals.max(1);
     let mut deals = Candidates::new(given, dealing, wanted, weighing_deadline);
     let tree = Settings {
         exploration: settings.exploration,
@@ -805,10 +797,11 @@ mod tests {
             samples: Some(40),
             milliseconds: None,
             seed: 5,
-            epsilon: Some(0.1),
-            deals: 40,
-            dealt: 0,
-            hidden: None,
+            dealing: Dealing {
+                epsilon: Some(0.1),
+                deals: 40,
+                ..Dealing::default()
+            },
             rollout_epsilon: 0.0,
             lookahead: true,
             lookahead_rollouts: 1,
@@ -877,10 +870,10 @@ mod tests {
                         samples: Some(20),
                         milliseconds: None,
                         seed: 3,
-                        epsilon: None,
-                        deals: 20,
-                        dealt: 0,
-                        hidden: None,
+                        dealing: Dealing {
+                            deals: 20,
+                            ..Dealing::default()
+                        },
                         rollout_epsilon: 0.0,
                         lookahead,
                         lookahead_rollouts: 1,
@@ -937,10 +930,11 @@ mod tests {
             iterations: Some(iterations),
             milliseconds: None,
             seed,
-            epsilon: Some(0.1),
-            deals: 50,
-            dealt: 0,
-            hidden: None,
+            dealing: Dealing {
+                epsilon: Some(0.1),
+                deals: 50,
+                ..Dealing::default()
+            },
             exploration: 0.7,
             lookahead: 0,
         }

@@ -7,15 +7,16 @@ use crate::core::cards::{CardCode, Cards};
 use crate::core::{Seat, Suit};
 
 use super::rules::{HundredOne, Phase, QUEENS};
+use crate::games::Standing;
 
 /// Everything `seat` may know now, and nothing else: its own cards, how many the others
 /// hold, and the public play of the hand (the pile, the stock's size, the public log).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HundredOneView {
     pub num_seats: u8,
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     /// The seat's own cards, lowest code first (cards it drew included).
     pub hand: Vec<CardCode>,
     pub hand_sizes: Vec<u32>,
@@ -61,9 +62,7 @@ impl HundredOne {
         if !self.in_deal() {
             return HundredOneView {
                 num_seats: self.n(),
-                phase: self.phase(),
-                deal: self.deal_number(),
-                dealer: self.dealer(),
+                standing: self.standing(),
                 hand: Vec::new(),
                 hand_sizes: vec![0; n],
                 starter: None,
@@ -90,9 +89,7 @@ impl HundredOne {
         };
         HundredOneView {
             num_seats: self.n(),
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             hand: Cards(self.hands()[seat.index() as usize]).collect(),
             hand_sizes: self.hands()[..n].iter().map(|h| h.count_ones()).collect(),
             starter: self.starter(),
@@ -184,8 +181,8 @@ mod tests {
         // rule: H-16
         let game = HundredOne::new(HundredOneOptions::default(), 2);
         let view = game.view(Seat::new(0));
-        assert_eq!(view.phase, Phase::AwaitDeal);
-        assert_eq!(view.dealer, 2);
+        assert_eq!(view.standing.phase, Phase::AwaitDeal);
+        assert_eq!(view.standing.dealer, 2);
         assert_eq!(view.hand_sizes, [0, 0, 0, 0]);
         assert_eq!((view.top, view.suit, view.to_act), (None, None, None));
         assert_eq!(view.totals, [0, 0, 0, 0]);

@@ -5,7 +5,7 @@ use crate::core::tricks::TrickPlay;
 use serde::Serialize;
 
 use crate::core::{Seat, Suit};
-use crate::games::view_plays;
+use crate::games::{Standing, TrickView};
 
 use super::rules::{King, Phase};
 
@@ -13,9 +13,9 @@ use super::rules::{King, Phase};
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct KingView {
     pub num_seats: u8,
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     pub contract: Option<u8>,
     pub declarer: Option<Seat>,
     pub trump: Option<Suit>,
@@ -25,11 +25,10 @@ pub struct KingView {
     /// The seat's own seen cards as dealt.
     pub dealt: Vec<u8>,
     pub hand_sizes: Vec<u32>,
-    /// Every card of the deal with its player, in play order.
-    pub plays: Vec<(u8, u8)>,
-    pub trick_leader: Option<Seat>,
-    pub trick: Vec<(u8, u8)>,
-    pub tricks_won: Vec<u8>,
+    /// The card play: `plays`, `trick_leader` (in the card play only), `trick` and
+    /// `tricks_won` (by seat, for the seats that play).
+    #[serde(flatten)]
+    pub card_play: TrickView<Vec<u8>>,
     pub to_act: Option<Seat>,
     pub legal_actions: Vec<u32>,
     pub totals: Vec<i64>,
@@ -50,7 +49,12 @@ impl King {
             .filter(|&card| self.hand(seat) >> card & 1 == 1)
             .collect();
         hand.sort_unstable();
-        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
+        let TrickView {
+            plays,
+            trick_leader,
+            trick,
+            tricks_won,
+        } = TrickView::new(self.card_play(), in_deal);
         let mut legal_actions = Vec::new();
         if self.to_act() == Some(seat) {
             self.legal_actions(&mut legal_actions);
@@ -58,9 +62,7 @@ impl King {
         let in_deal_or = |value: u32| if in_deal { value } else { 0 };
         KingView {
             num_seats: self.n(),
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             contract: self.contract().filter(|_| in_deal),
             declarer: self.caller().filter(|_| in_deal),
             trump: self.trump().filter(|_| in_deal),
@@ -70,12 +72,12 @@ impl King {
             hand_sizes: (0..n)
                 .map(|s| in_deal_or(self.hands()[s].count_ones()))
                 .collect(),
-            plays,
-            trick_leader: self.trick_leader().filter(|_| self.phase() == Phase::Play),
-            trick,
-            tricks_won: (0..n)
-                .map(|s| in_deal_or(self.tricks()[s].into()) as u8)
-                .collect(),
+            card_play: TrickView {
+                plays,
+                trick_leader: trick_leader.filter(|_| self.phase() == Phase::Play),
+                trick,
+                tricks_won: tricks_won[..n].to_vec(),
+            },
             to_act: self.to_act(),
             legal_actions,
             totals: self.totals()[..n].to_vec(),

@@ -2,6 +2,7 @@
 //! and the score sheet, which the Python side adds).
 
 use crate::core::tricks::TrickPlay;
+use crate::games::{Standing, TrickView};
 use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
@@ -13,9 +14,9 @@ use super::rules::{Phase, Spades, NO_BID};
 /// its own side of the exchange (S-7), the public bids and play.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpadesView {
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     /// The seat's own cards, lowest first; none before it picks them up.
     pub hand: Vec<CardCode>,
     pub hand_sizes: [u32; 4],
@@ -31,11 +32,9 @@ pub struct SpadesView {
     pub received: Vec<CardCode>,
     /// How many discarded cards of each seat lie face down awaiting the partner.
     pub on_table: [u32; 4],
-    /// Every card of the deal with its player, in play order.
-    pub plays: Vec<(u8, CardCode)>,
-    pub trick_leader: Option<Seat>,
-    pub trick: Vec<(u8, CardCode)>,
-    pub tricks_won: [u8; 4],
+    /// The card play: `plays`, `trick_leader`, `trick` and `tricks_won`.
+    #[serde(flatten)]
+    pub card_play: TrickView<[u8; 4]>,
     pub spades_broken: bool,
     pub to_act: Option<Seat>,
     pub legal_actions: Vec<u32>,
@@ -68,8 +67,6 @@ impl Spades {
     pub fn view(&self, seat: Seat) -> SpadesView {
         let s = seat.index() as usize;
         let in_deal = self.in_deal();
-        let plays: Vec<(u8, CardCode)> = self.plays().iter().map(|&p| (p >> 6, p & 63)).collect();
-        let trick = plays[plays.len() - self.trick_count() as usize..].to_vec();
         let by_seat = |values: [u32; 4]| if in_deal { values } else { [0; 4] };
         let sent = if !in_deal {
             0
@@ -83,9 +80,7 @@ impl Spades {
             self.legal_actions(&mut legal_actions);
         }
         SpadesView {
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             hand: Cards(self.visible_hand(seat.index())).collect(),
             hand_sizes: by_seat(self.hands().map(|h| h.count_ones())),
             picked_up: if in_deal {
@@ -102,10 +97,7 @@ impl Spades {
             sent: Cards(sent).collect(),
             received: Cards(if in_deal { self.received()[s] } else { 0 }).collect(),
             on_table: by_seat(self.pending().map(|p| p.count_ones())),
-            plays: if in_deal { plays } else { Vec::new() },
-            trick_leader: self.trick_leader().filter(|_| in_deal),
-            trick,
-            tricks_won: if in_deal { *self.tricks() } else { [0; 4] },
+            card_play: TrickView::new(self.card_play(), in_deal),
             spades_broken: self.broken() && in_deal,
             to_act: self.to_act(),
             legal_actions,
@@ -194,9 +186,9 @@ mod tests {
     fn between_deals_the_view_keeps_only_the_standing() {
         let mut game = Spades::new(SpadesOptions::default(), 0);
         let view = game.view(Seat::new(2));
-        assert_eq!(view.phase, Phase::AwaitDeal);
-        assert!(view.hand.is_empty() && view.plays.is_empty() && view.auction.is_empty());
-        assert_eq!((view.to_act, view.trick_leader), (None, None));
+        assert_eq!(view.standing.phase, Phase::AwaitDeal);
+        assert!(view.hand.is_empty() && view.card_play.plays.is_empty() && view.auction.is_empty());
+        assert_eq!((view.to_act, view.card_play.trick_leader), (None, None));
         assert_eq!(view.bids, [NO_BID; 4]);
         game.deal(&suited_deal());
         assert_eq!(game.view(Seat::new(2)).hand_sizes, [13; 4]);

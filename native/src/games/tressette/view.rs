@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::core::cards::{CardCode, Cards};
 use crate::core::{CardSet, Seat};
-use crate::games::view_plays;
+use crate::games::{Standing, TrickView};
 
 use super::rules::{Phase, Tressette};
 
@@ -14,9 +14,9 @@ use super::rules::{Phase, Tressette};
 /// sides' points.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TressetteView {
-    pub phase: Phase,
-    pub deal: u32,
-    pub dealer: u8,
+    /// Where the game stands: `phase`, `deal` and `dealer`.
+    #[serde(flatten)]
+    pub standing: Standing<Phase>,
     pub first_dealer: u8,
     /// Who led the first trick of the deal (T-4).
     pub leader: u8,
@@ -25,11 +25,9 @@ pub struct TressetteView {
     /// The seat's own cards as dealt.
     pub dealt: Vec<CardCode>,
     pub hand_sizes: [u32; 4],
-    /// Every card of the deal with its player, in play order.
-    pub plays: Vec<(u8, CardCode)>,
-    pub trick_leader: Option<Seat>,
-    pub trick: Vec<(u8, CardCode)>,
-    pub tricks_won: [u8; 4],
+    /// The card play: `plays`, `trick_leader`, `trick` and `tricks_won`.
+    #[serde(flatten)]
+    pub card_play: TrickView<[u8; 4]>,
     pub to_act: Option<Seat>,
     pub legal_actions: Vec<CardCode>,
     /// Each side's points toward the game in progress.
@@ -54,21 +52,18 @@ impl Tressette {
     /// let game = Tressette::new(TressetteOptions::default(), 3);
     /// let view = game.view(Seat::new(1));
     /// assert!(view.hand.is_empty() && view.to_act.is_none()); // no deal yet
-    /// assert_eq!((view.dealer, view.leader), (3, 0));
+    /// assert_eq!((view.standing.dealer, view.leader), (3, 0));
     /// ```
     pub fn view(&self, seat: Seat) -> TressetteView {
         let in_deal = self.in_deal();
         let s = seat.index() as usize;
-        let [plays, trick] = view_plays(self.plays(), self.trick_count(), in_deal);
         let legal_actions = if self.to_act() == Some(seat) {
             Cards(self.legal_card_mask()).collect()
         } else {
             Vec::new()
         };
         TressetteView {
-            phase: self.phase(),
-            deal: self.deal_number(),
-            dealer: self.dealer(),
+            standing: self.standing(),
             first_dealer: self.first_dealer(),
             leader: self.leader(),
             hand: if in_deal {
@@ -86,10 +81,7 @@ impl Tressette {
             } else {
                 [0; 4]
             },
-            plays,
-            trick_leader: self.trick_leader().filter(|_| in_deal),
-            trick,
-            tricks_won: if in_deal { *self.tricks() } else { [0; 4] },
+            card_play: TrickView::new(self.card_play(), in_deal),
             to_act: self.to_act(),
             legal_actions,
             points: *self.points(),
@@ -134,8 +126,8 @@ mod tests {
                 let hidden = game.hands()[other as usize].bits();
                 assert!(view.legal_actions.iter().all(|&c| hidden >> c & 1 == 0));
             }
-            assert_eq!(view.plays, vec![(first.index(), card)]);
-            assert_eq!(view.trick, view.plays);
+            assert_eq!(view.card_play.plays, vec![(first.index(), card)]);
+            assert_eq!(view.card_play.trick, view.card_play.plays);
             let sizes: [u32; 4] =
                 std::array::from_fn(|o| if o == first.index() as usize { 9 } else { 10 });
             assert_eq!(view.hand_sizes, sizes);
