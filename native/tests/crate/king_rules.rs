@@ -1,9 +1,7 @@
 //! King's rules as scenarios on the crate alone: deals given card by card, played through
 //! the public API, checked against `docs/rules/king.md` (each test names its rules).
 
-mod common;
-
-use common::card;
+use crate::common::card;
 use koloda_native::core::illegal::IllegalMove;
 use koloda_native::core::rng::Rng;
 use koloda_native::core::tricks::TrickPlay;

@@ -2,9 +2,7 @@
 //! `docs/rules/hundred_one.md` (each test names its rules): hands given card by card and
 //! played through the public API.
 
-mod common;
-
-use common::card;
+use crate::common::card;
 use std::sync::Arc;
 
 use koloda_native::games::hundred_one::{

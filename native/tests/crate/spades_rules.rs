@@ -4,9 +4,7 @@
 //! from the bids alone; the hands before the one a test is about are bid and played like
 //! any other, so every total and bag count is one a real game reaches.
 
-mod common;
-
-use common::card;
+use crate::common::card;
 use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::spades::{BothNilFailure, Phase, Spades, SpadesOptions, BID_BASE};
 

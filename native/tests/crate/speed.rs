@@ -4,8 +4,8 @@
 //! Each is deterministic, so its instruction count compares builds:
 //!
 //! ```text
-//! cargo test --release --test speed --no-run
-//! valgrind --tool=cachegrind <the test binary> --ignored --exact king_playouts
+//! cargo test --release --test crate --no-run
+//! valgrind --tool=cachegrind <the test binary> --ignored --exact speed::king_playouts
 //! ```
 
 use koloda_native::core::cards::CardBits;

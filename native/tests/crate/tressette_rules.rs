@@ -2,9 +2,7 @@
 //! `docs/rules/tressette.md` (each test names its rules): what an initial hand declares and
 //! what each combination is worth, which heart takes a trick, and the bonuses for tricks.
 
-mod common;
-
-use common::card;
+use crate::common::card;
 use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::tressette::{
     declarations_of, CardPoints, LongRun, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
