@@ -107,7 +107,7 @@ macro_rules! state_accessors {
 }
 
 /// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
-/// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `is_legal`,
+/// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `legal_codes`, `is_legal`,
 /// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
 /// and `restore`. With `dealt: Event`, also its `apply` (a decision checked, then its
 /// `step`) and [`DealtGame`] from `apply`, `step`, `random_action` and `deal_random` (given
@@ -133,6 +133,9 @@ macro_rules! impl_game {
             }
             fn in_deal(&self) -> bool {
                 $state::in_deal(self)
+            }
+            fn legal_codes(&self) -> Vec<u32> {
+                $state::legal_codes(self)
             }
             fn is_legal(&self, action: i64) -> bool {
                 $state::is_legal(self, action)
@@ -254,6 +257,8 @@ pub trait Game: Clone {
     fn is_over(&self) -> bool;
     /// Whether a deal is being played (a decision may be due).
     fn in_deal(&self) -> bool;
+    /// The legal actions now, lowest code first (none when no decision is due).
+    fn legal_codes(&self) -> Vec<u32>;
     /// Whether `action` is legal now (cheaper than [`Game::check`]).
     fn is_legal(&self, action: i64) -> bool;
     /// Why `action` is illegal now, with the rule it breaks, or Ok when it is legal.

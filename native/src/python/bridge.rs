@@ -316,6 +316,11 @@ macro_rules! game_core {
                 }
             )*
 
+            /// The legal actions now, lowest code first.
+            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                pyo3::types::PyTuple::new(py, $crate::games::Game::legal_codes(&self.game))
+            }
+
             /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
             fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
                 action

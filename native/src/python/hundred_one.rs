@@ -7,7 +7,7 @@ use crate::games::hundred_one::vector::{HundredOneTables, NoDeal};
 use crate::python::bridge::{self, game_core, value_error, GameClass};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::PyList;
 use pythonize::depythonize;
 
 use crate::core::cards::{CardBits, CardCode};
@@ -221,12 +221,6 @@ game_core! {
     }
 
     // ----- the hot path ------------------------------------------------------------------
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut legal = [0u32; 40];
-        let count = self.game.legal_actions(&mut legal);
-        PyTuple::new(py, &legal[..count])
-    }
-
     fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
         Self::run_step(slf, action, &mut Vec::new(), false)
     }

@@ -3,9 +3,7 @@
 
 use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
-use crate::core::cards::Cards;
 use crate::core::Seat;
 use crate::games::king::vector::KingTables;
 use crate::games::king::{self, King};
@@ -37,14 +35,5 @@ dealt_game_class! {
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let rows = &self.game.rows()[..self.game.table().num_rows() as usize];
         crate::python::bridge::plain(py, rows)
-    }
-
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        if self.game.phase() == king::Phase::Play {
-            return PyTuple::new(py, Cards(self.game.legal_card_mask()));
-        }
-        let mut out = Vec::with_capacity(8);
-        self.game.legal_actions(&mut out);
-        PyTuple::new(py, out)
     }
 }

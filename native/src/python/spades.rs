@@ -5,9 +5,8 @@ use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::core::cards::Cards;
 use crate::games::spades::vector::SpadesTables;
-use crate::games::spades::{self, Phase, Spades};
+use crate::games::spades::{self, Spades};
 use crate::python::bridge::dealt_game_class;
 
 dealt_game_class! {
@@ -35,24 +34,5 @@ dealt_game_class! {
     #[getter]
     fn winners<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.game.winners().as_slice())
-    }
-
-    /// The legal actions, lowest code first (the 286 triples of S-7 lazily, from Python).
-    fn legal_actions<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let this = slf.borrow();
-        let game = &this.game;
-        match game.phase() {
-            Phase::Play => Ok(PyTuple::new(py, Cards(game.legal_card_mask()))?.into_any()),
-            Phase::Discard | Phase::Give => {
-                drop(this);
-                slf.call_method0("_triple_actions")
-            }
-            _ => {
-                let mut out = Vec::with_capacity(14);
-                game.legal_actions(&mut out);
-                Ok(PyTuple::new(py, out)?.into_any())
-            }
-        }
     }
 }

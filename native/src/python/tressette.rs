@@ -3,9 +3,7 @@
 
 use crate::core::tricks::TrickPlay;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
-use crate::core::cards::Cards;
 use crate::core::CardSet;
 use crate::games::tressette::vector::TressetteTables;
 use crate::games::tressette::{self, shown_by_seat, Tressette};
@@ -30,10 +28,6 @@ dealt_game_class! {
         settled_points: (i64, i64) = |g| (g.settled_points()[0], g.settled_points()[1]),
         settled_games: u8 = |g| g.settled_games(),
     },
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, Cards(self.game.legal_card_mask()))
-    }
-
     /// The games of the group won so far, each the dict of its fields.
     fn _games<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         plain(py, self.game.games())

@@ -603,6 +603,13 @@ impl HundredOne {
         )
     }
 
+    /// The legal actions, lowest code first.
+    pub fn legal_codes(&self) -> Vec<u32> {
+        let mut legal = [0; 40];
+        let count = self.legal_actions(&mut legal);
+        legal[..count].to_vec()
+    }
+
     /// The legal actions, lowest code first, into `out`; returns how many.
     pub fn legal_actions(&self, out: &mut [u32; 40]) -> usize {
         match self.phase {

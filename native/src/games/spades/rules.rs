@@ -548,6 +548,13 @@ impl Spades {
         self.options.double_nil && !self.picked_up[self.to_act as usize]
     }
 
+    /// The legal actions, lowest code first.
+    pub fn legal_codes(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(16);
+        self.legal_actions(&mut out);
+        out
+    }
+
     /// The legal actions, lowest code first, appended to `out` (cleared first).
     pub fn legal_actions(&self, out: &mut Vec<u32>) {
         out.clear();

@@ -716,6 +716,11 @@ impl Tressette {
         (0..64).contains(&action) && self.legal_card_mask() >> action & 1 == 1
     }
 
+    /// The legal cards, lowest code first (T-5).
+    pub fn legal_codes(&self) -> Vec<u32> {
+        Cards(self.legal_card_mask()).map(u32::from).collect()
+    }
+
     /// T-5: follow the led suit if able, else any card; any card to lead.
     #[inline]
     pub fn legal_card_mask(&self) -> CardBits {
