@@ -126,7 +126,7 @@ class NativeState(DealBookkeeping):
         return events
 
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
-        """The view's fields beyond the core's (the game's own)."""
+        """The view's fields beyond the core's and the score sheet (the game's own)."""
         return {}
 
     def view(self, seat: Seat) -> Any:
@@ -135,7 +135,8 @@ class NativeState(DealBookkeeping):
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} is not a seat 0..{n - 1}")
         fields = self._view(seat)
-        return self.VIEW(seat=seat, **fields, **self._view_extra(fields))
+        extra = self._view_extra(fields)
+        return self.VIEW(seat=seat, **fields, sheet=tuple(self.sheet), **extra)
 
     def _repr_fields(self) -> str:
         return f"totals={getattr(self, 'totals', None)}"
@@ -205,6 +206,11 @@ class NativeDealing(NativeState):
         def _deal(self, hands: list[list[int]]) -> Any: ...
 
         def _apply_events(self, action: int) -> tuple[list[Any], bool]: ...
+
+    @property
+    def plays(self) -> list[int]:
+        """Every card of this deal in play order, as ``seat << 6 | card``."""
+        return self.history
 
     @property
     def trick(self) -> list[Card]:

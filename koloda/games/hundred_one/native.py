@@ -191,9 +191,6 @@ class NativeHundredOneState(HundredOneCore, NativeState):
         """Cards in hands, stock and discard pile (36 during a hand)."""
         return sum(h.bit_count() for h in self.hands) + len(self.stock) + len(self.pile)
 
-    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
-        return {"sheet": self.sheet}
-
 
 class NativeHundredOneRules(NativeRules, HundredOneRules):
     """101 with its options fixed, on the native engine."""

@@ -83,16 +83,8 @@ class NativeKingState(KingCore, NativeDealing):
         """The deal's trick power table, as the Python engine keeps it (for hints)."""
         return _TRUMP_POWER[self.trump] if self.contract == POSITIVE else _NO_TRUMP
 
-    @property
-    def plays(self) -> list[int]:
-        """Every card of this deal in play order, as ``seat << 6 | card``."""
-        return self.history
-
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "variant": self.rules.options.variant,
-            "sheet": tuple(self.sheet),
-        }
+        return {"variant": self.rules.options.variant}
 
 
 class NativeKingRules(NativeRules, NativeAnalysis, KingRules):

@@ -92,11 +92,6 @@ class NativeSpadesState(SpadesCore, NativeDealing):
     VIEW = SpadesView
     SUMMARY = DealSummary
 
-    @property
-    def plays(self) -> list[int]:
-        """Every card of this deal in play order, as ``seat << 6 | card``."""
-        return self.history
-
     def _summaries(self, lines: Sequence[Any]) -> list[Any]:
         """The lines with their sides as ``SideScore``s (the core gives them as dicts)."""
         return [
@@ -108,9 +103,6 @@ class NativeSpadesState(SpadesCore, NativeDealing):
         """A deal starts blind with double nil on (S-6)."""
         started = BlindDealStarted if self.rules.options.double_nil else DealStarted
         return started(self.deal_number, self.dealer, hands)
-
-    def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
-        return {"sheet": tuple(self.sheet)}
 
 
 class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):

@@ -141,7 +141,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
         return {
             "declarations": self.declarations if in_deal else ((),) * NUM_SEATS,
             "games": tuple(self.games),
-            "sheet": tuple(self.sheet),
         }
 
     def _repr_fields(self) -> str:
