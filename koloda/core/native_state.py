@@ -174,7 +174,8 @@ def or_none(code: int) -> int | None:
 
 
 def trick_fields(source: Any) -> dict[str, Any]:
-    """The trick play of a Python-engine trick-game state as its native position holds it."""
+    """The card play of a Python-engine trick-game state as its native position holds it
+    (its ``card_play``)."""
     return {
         "plays": tuple(source.history),
         "trick_count": source.trick_count,

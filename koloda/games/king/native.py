@@ -54,7 +54,7 @@ def position(source: KingState) -> dict[str, Any]:
         "trump": or_none(source.trump),
         "caller": or_none(source.caller),
         "dealt": source.dealt if source.in_deal else (),
-        **trick_fields(source),
+        "card_play": trick_fields(source),
         "lead_first": tuple(mask & _MASK64 for mask in source.lead_first),
         "follow_first": source.follow_first & _MASK64,
         "discard_first": source.discard_first & _MASK64,

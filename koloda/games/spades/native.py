@@ -60,7 +60,7 @@ def position(source: SpadesState) -> dict[str, Any]:
         "dealt": source.dealt if source.in_deal else (),
         "bids": tuple(None if bid == NO_BID else bid for bid in source.bids),
         "auction": tuple(zip(source.pre_seats, source.pre_actions, strict=True)),
-        **trick_fields(source),
+        "card_play": trick_fields(source),
         "sheet": tuple(_line_fields(line) for line in source.sheet),
     }
 

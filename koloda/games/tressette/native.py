@@ -74,7 +74,7 @@ def position(source: TressetteState) -> dict[str, Any]:
         **attributes(source, _AS_THEY_ARE),
         "dealt": source.dealt if in_deal else (),
         "declarations": _shown(source.declarations),
-        **trick_fields(source),
+        "card_play": trick_fields(source),
         "games": tuple(game._asdict() for game in source.games),
         "sheet": tuple(_line_fields(line) for line in source.sheet),
     }

@@ -1,8 +1,10 @@
 //! The trick kernel the trick games share (as `koloda/core/tricks.py`): the power of a card
 //! in a trick, the winner of a complete trick, and the card play of a deal ([`CardPlay`]).
 
+use serde::{Deserialize, Serialize};
+
 use crate::core::cards::{rank_of, suit_of, CardCode};
-use crate::core::{Seat, Suit};
+use crate::core::{BySeat, Seat, Suit};
 
 /// Added to a trump's strength: any trump beats any card of another suit.
 pub const TRUMP_BONUS: u32 = 100;
@@ -119,37 +121,37 @@ impl<const HAND: usize> PartialEq for CardPlay<HAND> {
 
 impl<const HAND: usize> Eq for CardPlay<HAND> {}
 
-/// A deal's card play as a trick game's position describes it, in the position's fields of
-/// the same names.
-#[derive(Clone, Copy, Debug)]
-pub struct CardPlayPosition<'a> {
-    /// Each hand as dealt, in dealt order (none between deals).
-    pub dealt: &'a [Vec<CardCode>],
+/// A deal's card play as a trick game's position holds it (its `card_play`), the hands as
+/// dealt apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardPlayPosition {
     /// Every card of the deal in play order, as `seat << 6 | card`.
-    pub plays: &'a [u8],
+    pub plays: Vec<u8>,
     pub trick_count: u8,
     /// The code of the suit led last.
     pub lead_suit: u8,
     pub trick_leader: Option<Seat>,
     /// How many tricks each seat has taken, by seat.
-    pub tricks: &'a [u8],
+    pub tricks: BySeat<u8>,
     pub tricks_played: u8,
 }
 
 impl<const HAND: usize> CardPlay<HAND> {
     /// The card play `position` describes at a table of `seats` seats dealt `size` cards
-    /// each, or why it does not fit the table: hands of another number or size, more cards
-    /// played than dealt, a trick of `seats` cards in progress, a fifth suit, a leader or
-    /// trick counts of other seats, or more tricks than a hand has cards.
+    /// each (`dealt`: the hands as dealt, none between deals), or why it does not fit the
+    /// table: hands of another number or size, more cards played than dealt, a trick of
+    /// `seats` cards in progress, a fifth suit, a leader or trick counts of other seats, or
+    /// more tricks than a hand has cards.
     pub fn from_position(
         seats: u8,
         size: usize,
-        position: CardPlayPosition,
+        dealt: &[Vec<CardCode>],
+        position: &CardPlayPosition,
     ) -> Result<Self, String> {
         let n = usize::from(seats);
         let fits = size <= HAND
-            && (position.dealt.is_empty() || position.dealt.len() == n)
-            && position.dealt.iter().all(|hand| hand.len() == size)
+            && (dealt.is_empty() || dealt.len() == n)
+            && dealt.iter().all(|hand| hand.len() == size)
             && position.plays.len() <= n * size
             && position.trick_count < seats
             && position.lead_suit < 4
@@ -162,17 +164,29 @@ impl<const HAND: usize> CardPlay<HAND> {
             return Err("the position does not fit this table".into());
         }
         let mut play = CardPlay::default();
-        for (slot, hand) in play.dealt.iter_mut().zip(position.dealt) {
+        for (slot, hand) in play.dealt.iter_mut().zip(dealt) {
             slot[..size].copy_from_slice(hand);
         }
-        play.plays.as_flattened_mut()[..position.plays.len()].copy_from_slice(position.plays);
+        play.plays.as_flattened_mut()[..position.plays.len()].copy_from_slice(&position.plays);
         play.plays_len = position.plays.len() as u8;
         play.trick_count = position.trick_count;
         play.lead_suit = position.lead_suit;
         play.trick_leader = position.trick_leader;
-        play.tricks[..n].copy_from_slice(position.tricks);
+        play.tricks[..n].copy_from_slice(&position.tricks);
         play.tricks_played = position.tricks_played;
         Ok(play)
+    }
+
+    /// The card play as a position holds it, for the `seats` seats that play.
+    pub fn position(&self, seats: u8) -> CardPlayPosition {
+        CardPlayPosition {
+            plays: self.plays().to_vec(),
+            trick_count: self.trick_count,
+            lead_suit: self.lead_suit,
+            trick_leader: self.trick_leader,
+            tricks: BySeat::from_slice(&self.tricks[..usize::from(seats)]),
+            tricks_played: self.tricks_played,
+        }
     }
 
     /// Starts a deal's card play from `hands` as dealt: no card played, no trick taken, no
@@ -280,23 +294,6 @@ impl<const HAND: usize> CardPlay<HAND> {
     }
 }
 
-/// The [`CardPlayPosition`] of a trick game's position, from its fields of the same names.
-macro_rules! card_play_position {
-    ($position:expr) => {
-        $crate::core::tricks::CardPlayPosition {
-            dealt: &$position.dealt,
-            plays: &$position.plays,
-            trick_count: $position.trick_count,
-            lead_suit: $position.lead_suit,
-            trick_leader: $position.trick_leader,
-            tricks: &$position.tricks,
-            tricks_played: $position.tricks_played,
-        }
-    };
-}
-
-pub(crate) use card_play_position;
-
 /// A trick game's state that holds its deal's card play: the card play's accessors, read
 /// through it (King, Spades and Tressette).
 pub trait TrickPlay<const HAND: usize> {
@@ -363,16 +360,11 @@ mod tests {
             }
         }
         let dealt: Vec<Vec<CardCode>> = hands[..3].iter().map(|hand| hand.to_vec()).collect();
-        let position = CardPlayPosition {
-            dealt: &dealt,
-            plays: play.plays(),
-            trick_count: play.trick_count(),
-            lead_suit: play.lead_suit_code(),
-            trick_leader: play.trick_leader(),
-            tricks: &play.tricks()[..3],
-            tricks_played: play.tricks_played(),
-        };
-        assert_eq!(CardPlay::from_position(3, 3, position), Ok(play.clone()));
+        let position = play.position(3);
+        assert_eq!(
+            CardPlay::from_position(3, 3, &dealt, &position),
+            Ok(play.clone())
+        );
         // a new deal's card play is equal to a fresh one's: the old plays past it do not count
         let mut next = play.clone();
         next.deal(&hands);
@@ -380,17 +372,18 @@ mod tests {
         fresh.deal(&hands);
         assert_eq!(next, fresh);
         let refused = |change: fn(&mut CardPlayPosition)| {
-            let mut changed = position;
+            let mut changed = position.clone();
             change(&mut changed);
-            CardPlay::<3>::from_position(3, 3, changed).is_err()
+            CardPlay::<3>::from_position(3, 3, &dealt, &changed).is_err()
         };
-        assert!(!refused(|p| p.dealt = &[])); // between deals
+        assert!(CardPlay::<3>::from_position(3, 3, &[], &position).is_ok()); // between deals
+        assert!(CardPlay::<3>::from_position(3, 3, &dealt[..2], &position).is_err());
         assert!(refused(|p| p.trick_count = 3));
         assert!(refused(|p| p.lead_suit = 4));
         assert!(refused(|p| p.trick_leader = Some(Seat::new(3))));
-        assert!(refused(|p| p.tricks = &[0; 4]));
+        assert!(refused(|p| p.tricks = BySeat::from_slice(&[0; 4])));
         assert!(refused(|p| p.tricks_played = 4));
-        assert!(refused(|p| p.plays = &[0; 10]));
+        assert!(refused(|p| p.plays = vec![0; 10]));
     }
 
     #[test]

@@ -173,12 +173,12 @@ fn king_positions_past_the_tables_limits_are_refused() {
         &[
             ("the last seat deals", |p: &mut KingPosition| p.dealer = 3),
             ("the last seat leads", |p| {
-                p.trick_leader = Some(Seat::new(3))
+                p.card_play.trick_leader = Some(Seat::new(3))
             }),
-            ("every card played", |p| p.plays = vec![0; 32]),
-            ("three cards in the trick", |p| p.trick_count = 3),
-            ("clubs led", |p| p.lead_suit = 3),
-            ("every trick played", |p| p.tricks_played = 8),
+            ("every card played", |p| p.card_play.plays = vec![0; 32]),
+            ("three cards in the trick", |p| p.card_play.trick_count = 3),
+            ("clubs led", |p| p.card_play.lead_suit = 3),
+            ("every trick played", |p| p.card_play.tricks_played = 8),
             ("four order rows", |p| p.rows = vec![[1; 8]; 4]),
         ],
         &[
@@ -186,7 +186,7 @@ fn king_positions_past_the_tables_limits_are_refused() {
             ("three hands", |p| p.hands = seats(3, 0)),
             ("three takens", |p| p.taken = seats(3, 0)),
             ("three last tricks", |p| p.last_tricks = seats(3, 0)),
-            ("three trick counts", |p| p.tricks = seats(3, 0)),
+            ("three trick counts", |p| p.card_play.tricks = seats(3, 0)),
             ("three lead rules", |p| p.lead_first = seats(3, 0)),
             ("three totals", |p| p.totals = seats(3, 0)),
             ("three hands dealt", |p| p.dealt.truncate(3)),
@@ -195,13 +195,13 @@ fn king_positions_past_the_tables_limits_are_refused() {
                 p.dealt[2].pop();
             }),
             ("a hand of nine dealt", |p| p.dealt[3].push(0)),
-            ("33 cards played", |p| p.plays = vec![0; 33]),
+            ("33 cards played", |p| p.card_play.plays = vec![0; 33]),
             ("a fifth seat leads", |p| {
-                p.trick_leader = Some(Seat::new(4))
+                p.card_play.trick_leader = Some(Seat::new(4))
             }),
-            ("four cards in the trick", |p| p.trick_count = 4),
-            ("a fifth suit led", |p| p.lead_suit = 4),
-            ("nine tricks played", |p| p.tricks_played = 9),
+            ("four cards in the trick", |p| p.card_play.trick_count = 4),
+            ("a fifth suit led", |p| p.card_play.lead_suit = 4),
+            ("nine tricks played", |p| p.card_play.tricks_played = 9),
             ("five order rows", |p| p.rows = vec![[1; 8]; 5]),
         ],
     );
@@ -212,22 +212,22 @@ fn king_positions_past_the_tables_limits_are_refused() {
         &three,
         &[
             ("the last seat deals", |p: &mut KingPosition| p.dealer = 2),
-            ("every card played", |p| p.plays = vec![0; 30]),
-            ("two cards in the trick", |p| p.trick_count = 2),
-            ("every trick played", |p| p.tricks_played = 10),
+            ("every card played", |p| p.card_play.plays = vec![0; 30]),
+            ("two cards in the trick", |p| p.card_play.trick_count = 2),
+            ("every trick played", |p| p.card_play.tricks_played = 10),
         ],
         &[
             ("a fourth dealer", |p: &mut KingPosition| p.dealer = 3),
             ("a fourth seat leads", |p| {
-                p.trick_leader = Some(Seat::new(3))
+                p.card_play.trick_leader = Some(Seat::new(3))
             }),
-            ("31 cards played", |p| p.plays = vec![0; 31]),
-            ("three cards in the trick", |p| p.trick_count = 3),
-            ("eleven tricks played", |p| p.tricks_played = 11),
+            ("31 cards played", |p| p.card_play.plays = vec![0; 31]),
+            ("three cards in the trick", |p| p.card_play.trick_count = 3),
+            ("eleven tricks played", |p| p.card_play.tricks_played = 11),
             ("four hands", |p| p.hands = seats(4, 0)),
             ("four takens", |p| p.taken = seats(4, 0)),
             ("four last tricks", |p| p.last_tricks = seats(4, 0)),
-            ("four trick counts", |p| p.tricks = seats(4, 0)),
+            ("four trick counts", |p| p.card_play.tricks = seats(4, 0)),
             ("four lead rules", |p| p.lead_first = seats(4, 0)),
             ("four totals", |p| p.totals = seats(4, 0)),
             ("four hands dealt", |p| p.dealt.push(vec![0; 10])),
@@ -277,21 +277,21 @@ fn spades_positions_past_the_tables_limits_are_refused() {
             ("the last seat deals", |p: &mut SpadesPosition| p.dealer = 3),
             ("the last seat acts", |p| p.to_act = Some(Seat::new(3))),
             ("the last seat leads", |p| {
-                p.trick_leader = Some(Seat::new(3))
+                p.card_play.trick_leader = Some(Seat::new(3))
             }),
             ("a double nil bid", |p| p.bids[1] = Some(DOUBLE_NIL as u8)),
             ("the longest auction", |p| p.auction = vec![(3, 64); 12]),
-            ("every card played", |p| p.plays = vec![0; 52]),
-            ("three cards in the trick", |p| p.trick_count = 3),
-            ("clubs led", |p| p.lead_suit = 3),
-            ("every trick played", |p| p.tricks_played = 13),
+            ("every card played", |p| p.card_play.plays = vec![0; 52]),
+            ("three cards in the trick", |p| p.card_play.trick_count = 3),
+            ("clubs led", |p| p.card_play.lead_suit = 3),
+            ("every trick played", |p| p.card_play.tricks_played = 13),
             ("both sides win", |p| p.winners = vec![0, 1]),
         ],
         &[
             ("a fifth dealer", |p: &mut SpadesPosition| p.dealer = 4),
             ("a fifth seat acts", |p| p.to_act = Some(Seat::new(4))),
             ("a fifth seat leads", |p| {
-                p.trick_leader = Some(Seat::new(4))
+                p.card_play.trick_leader = Some(Seat::new(4))
             }),
             ("nobody acts in a deal", |p| p.to_act = None),
             ("a bid past double nil", |p| {
@@ -299,10 +299,10 @@ fn spades_positions_past_the_tables_limits_are_refused() {
             }),
             ("an auction too long", |p| p.auction = vec![(3, 64); 13]),
             ("a fifth seat in the auction", |p| p.auction = vec![(4, 64)]),
-            ("53 cards played", |p| p.plays = vec![0; 53]),
-            ("four cards in the trick", |p| p.trick_count = 4),
-            ("a fifth suit led", |p| p.lead_suit = 4),
-            ("14 tricks played", |p| p.tricks_played = 14),
+            ("53 cards played", |p| p.card_play.plays = vec![0; 53]),
+            ("four cards in the trick", |p| p.card_play.trick_count = 4),
+            ("a fifth suit led", |p| p.card_play.lead_suit = 4),
+            ("14 tricks played", |p| p.card_play.tricks_played = 14),
             ("three winners", |p| p.winners = vec![0, 1, 1]),
             ("a third side wins", |p| p.winners = vec![2]),
             ("three hands dealt", |p| p.dealt.truncate(3)),
@@ -346,19 +346,19 @@ fn tressette_positions_past_the_tables_limits_are_refused() {
             ("the last seat leads the deal", |p| p.leader = 3),
             ("the last seat acts", |p| p.to_act = Some(Seat::new(3))),
             ("the last seat leads", |p| {
-                p.trick_leader = Some(Seat::new(3))
+                p.card_play.trick_leader = Some(Seat::new(3))
             }),
-            ("every card played", |p| p.plays = vec![0; 40]),
-            ("three cards in the trick", |p| p.trick_count = 3),
-            ("clubs led", |p| p.lead_suit = 3),
-            ("every trick played", |p| p.tricks_played = 10),
+            ("every card played", |p| p.card_play.plays = vec![0; 40]),
+            ("three cards in the trick", |p| p.card_play.trick_count = 3),
+            ("clubs led", |p| p.card_play.lead_suit = 3),
+            ("every trick played", |p| p.card_play.tricks_played = 10),
         ],
         &[
             ("a fifth dealer", |p: &mut TressettePosition| p.dealer = 4),
             ("a fifth seat leads the deal", |p| p.leader = 4),
             ("a fifth seat acts", |p| p.to_act = Some(Seat::new(4))),
             ("a fifth seat leads", |p| {
-                p.trick_leader = Some(Seat::new(4))
+                p.card_play.trick_leader = Some(Seat::new(4))
             }),
             ("three hands dealt", |p| p.dealt.truncate(3)),
             ("five hands dealt", |p| p.dealt.push(vec![0; 10])),
@@ -370,10 +370,10 @@ fn tressette_positions_past_the_tables_limits_are_refused() {
             ("five seats' declarations", |p| {
                 p.declarations.push(Vec::new())
             }),
-            ("41 cards played", |p| p.plays = vec![0; 41]),
-            ("four cards in the trick", |p| p.trick_count = 4),
-            ("a fifth suit led", |p| p.lead_suit = 4),
-            ("eleven tricks played", |p| p.tricks_played = 11),
+            ("41 cards played", |p| p.card_play.plays = vec![0; 41]),
+            ("four cards in the trick", |p| p.card_play.trick_count = 4),
+            ("a fifth suit led", |p| p.card_play.lead_suit = 4),
+            ("eleven tricks played", |p| p.card_play.tricks_played = 11),
             ("a fourth game", |p| p.games = vec![Default::default(); 4]),
             ("a third side wins a game", |p| {
                 p.games = vec![Default::default()];

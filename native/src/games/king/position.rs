@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::cards::{CardBits, CardCode};
+use crate::core::tricks::CardPlayPosition;
 use crate::core::{BySeat, Seat, Suit};
 
 use super::rules::{KingLine, Phase};
@@ -31,14 +32,9 @@ pub struct KingPosition {
     pub taken: BySeat<CardBits>,
     pub last_tricks: BySeat<u8>,
     pub taken_all: CardBits,
-    /// Every card of the deal in play order, as `seat << 6 | card`.
-    pub plays: Vec<u8>,
-    pub trick_count: u8,
-    /// The code of the suit led last.
-    pub lead_suit: u8,
-    pub trick_leader: Option<Seat>,
-    pub tricks: BySeat<u8>,
-    pub tricks_played: u8,
+    /// The deal's card play: `plays`, `trick_count`, `lead_suit`, `trick_leader`, `tricks`
+    /// and `tricks_played`.
+    pub card_play: CardPlayPosition,
     pub lead_first: BySeat<CardBits>,
     pub follow_first: CardBits,
     pub discard_first: CardBits,

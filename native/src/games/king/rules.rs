@@ -4,7 +4,6 @@
 //! "by the last" (K-14, K-15), the trick rules (K-5, K-8, K-9, K-17, K-18), the early end
 //! of a decided deal (K-12) and scoring. Action codes are those of `king/actions.py`.
 
-use crate::core::tricks::TrickPlay;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -529,7 +528,8 @@ impl King {
         let card_play = CardPlay::from_position(
             self.n(),
             self.table.hand_size.into(),
-            crate::core::tricks::card_play_position!(position),
+            &position.dealt,
+            &position.card_play,
         )?;
         let fits = |len: usize| len == n;
         if !(fits(position.hands.len())
@@ -601,12 +601,7 @@ impl King {
             taken: BySeat::from_slice(&self.taken[..n]),
             last_tricks: BySeat::from_slice(&self.last_tricks[..n]),
             taken_all: self.taken_all,
-            plays: self.plays().to_vec(),
-            trick_count: self.trick_count(),
-            lead_suit: self.lead_suit_code(),
-            trick_leader: self.trick_leader(),
-            tricks: BySeat::from_slice(&self.tricks()[..n]),
-            tricks_played: self.tricks_played(),
+            card_play: self.card_play.position(self.n()),
             lead_first: BySeat::from_slice(&self.lead_first[..n]),
             follow_first: self.follow_first,
             discard_first: self.discard_first,

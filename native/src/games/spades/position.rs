@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::cards::{CardBits, CardCode};
+use crate::core::tricks::CardPlayPosition;
 use crate::core::Seat;
 
 use super::rules::{Phase, SheetLine};
@@ -33,14 +34,9 @@ pub struct SpadesPosition {
     pub received: [CardBits; 4],
     /// The decisions before the card play in order, each with its seat.
     pub auction: Vec<(u8, u32)>,
-    /// Every card of the deal in play order, as `seat << 6 | card`.
-    pub plays: Vec<u8>,
-    pub trick_count: u8,
-    /// The code of the suit led last.
-    pub lead_suit: u8,
-    pub trick_leader: Option<Seat>,
-    pub tricks: [u8; 4],
-    pub tricks_played: u8,
+    /// The deal's card play: `plays`, `trick_count`, `lead_suit`, `trick_leader`, `tricks`
+    /// and `tricks_played`.
+    pub card_play: CardPlayPosition,
     pub broken: bool,
     pub totals: [i64; 2],
     pub bags: [i64; 2],

@@ -3,7 +3,6 @@
 //! always trump and the spades-lead restriction (S-10..S-12), scoring (S-13..S-16) and the
 //! game's end (S-17). Action codes are those of `koloda/games/spades/actions.py`.
 
-use crate::core::tricks::TrickPlay;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
@@ -418,8 +417,7 @@ impl Spades {
     /// the options, the first dealer and the finished deals stay. A position that does not
     /// fit the table (its seats, hands, sides or counts) is an error and changes nothing.
     pub fn restore(&mut self, position: SpadesPosition) -> Result<(), String> {
-        let card_play =
-            CardPlay::from_position(4, 13, crate::core::tricks::card_play_position!(position))?;
+        let card_play = CardPlay::from_position(4, 13, &position.dealt, &position.card_play)?;
         let seat = |seat: Option<Seat>| seat.is_none_or(|seat| seat.index() < 4);
         let in_deal = position.phase != Phase::AwaitDeal && position.phase != Phase::Over;
         if !(position.dealer < 4
@@ -488,12 +486,7 @@ impl Spades {
             sent: self.sent,
             received: self.received,
             auction: self.auction().to_vec(),
-            plays: self.plays().to_vec(),
-            trick_count: self.trick_count(),
-            lead_suit: self.lead_suit_code(),
-            trick_leader: self.trick_leader(),
-            tricks: *self.tricks(),
-            tricks_played: self.tricks_played(),
+            card_play: self.card_play.position(4),
             broken: self.broken,
             totals: self.totals,
             bags: self.bags,
@@ -1131,6 +1124,7 @@ impl crate::core::tricks::TrickPlay<13> for Spades {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::tricks::TrickPlay;
     use crate::games::options_with as options;
     use crate::games::spades::suited_deal;
 

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::cards::{CardBits, CardCode};
+use crate::core::tricks::CardPlayPosition;
 use crate::core::Seat;
 
 use super::rules::{Phase, ShownDeclaration, TressetteLine, WonGame};
@@ -27,14 +28,9 @@ pub struct TressettePosition {
     pub taken: [CardBits; 4],
     /// Each seat's declarations of the deal (T-7..T-11), as the Python engine shows them.
     pub declarations: Vec<Vec<ShownDeclaration>>,
-    /// Every card of the deal in play order, as `seat << 6 | card`.
-    pub plays: Vec<u8>,
-    pub trick_count: u8,
-    /// The code of the suit led last.
-    pub lead_suit: u8,
-    pub trick_leader: Option<Seat>,
-    pub tricks: [u8; 4],
-    pub tricks_played: u8,
+    /// The deal's card play: `plays`, `trick_count`, `lead_suit`, `trick_leader`, `tricks`
+    /// and `tricks_played`.
+    pub card_play: CardPlayPosition,
     pub points: [i64; 2],
     pub deal_points: [i64; 2],
     pub deal_declared: [i64; 2],

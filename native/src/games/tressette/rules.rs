@@ -4,7 +4,6 @@
 //! the moment they are earned (T-12..T-15), games of 21 (T-15..T-17) and a group of three
 //! (T-18).
 
-use crate::core::tricks::TrickPlay;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -579,8 +578,7 @@ impl Tressette {
     /// dealer and the finished deals' records stay. A position that does not fit the table
     /// (four seats, hands of ten, three games) is an error and changes nothing.
     pub fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
-        let card_play =
-            CardPlay::from_position(4, 10, crate::core::tricks::card_play_position!(position))?;
+        let card_play = CardPlay::from_position(4, 10, &position.dealt, &position.card_play)?;
         let fits = position.dealer < 4
             && position.leader < 4
             && position.to_act.is_none_or(|seat| seat.index() < 4)
@@ -640,12 +638,7 @@ impl Tressette {
             hands: self.hands.map(CardSet::bits),
             taken: self.taken.map(CardSet::bits),
             declarations: shown_by_seat(&self.declarations),
-            plays: self.plays().to_vec(),
-            trick_count: self.trick_count(),
-            lead_suit: self.lead_suit_code(),
-            trick_leader: self.trick_leader(),
-            tricks: *self.tricks(),
-            tricks_played: self.tricks_played(),
+            card_play: self.card_play.position(4),
             points: self.points,
             deal_points: self.deal_points,
             deal_declared: self.deal_declared,
@@ -1125,7 +1118,10 @@ mod tests {
     fn a_position_round_trips_in_the_middle_of_a_deal() {
         let game = mid_deal();
         let position = game.position();
-        assert_eq!((position.deal_number, position.plays.len()), (1, 5));
+        assert_eq!(
+            (position.deal_number, position.card_play.plays.len()),
+            (1, 5)
+        );
         assert_eq!(position.dealt.len(), 4);
         assert_eq!(position.sheet.len(), 1);
         let mut copy = Tressette::new(TressetteOptions::default(), 2);
