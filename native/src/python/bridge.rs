@@ -82,7 +82,8 @@ pub fn set_up<G: Setup>(options: &Bound<'_, PyAny>, first_dealer: u8) -> PyResul
 /// [`Setup`], [`Recorded`](crate::games::Recorded), [`Positioned`](crate::games::Positioned)
 /// and [`Described`] game): the class, [`game_core!`]'s members, and what every such game
 /// has alike: its steps (over [`DealtGame`](crate::games::DealtGame)), creation, the deal
-/// given by Python, the records and positions given whole; then the game's own (`$own`).
+/// given by Python, the records and positions given whole, the card play's searches and
+/// the analysis's valuing (`crate::python::search`); then the game's own (`$own`).
 macro_rules! dealt_game_class {
     (
         $(#[$doc:meta])*
@@ -294,9 +295,11 @@ pub fn detached<'py, C: GameClass>(state: PyRef<'py, C>) -> (Python<'py>, C::Gam
 }
 
 /// The `#[pymethods]` of a game's core class: the shared members, then the game's own
-/// (`$own`). The class has `game` (a [`Game`](crate::games::Game)), `rules` and
+/// (`$own`). The class has `game` (a `$game`, a [`Game`](crate::games::Game)), `rules` and
 /// `shuffler`; the fields named in `copies` are copied by `clone` too, and each of
-/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's.
+/// `getters` (`name: Type = |game| ...`) is a read-only attribute of the game's. Among the
+/// shared members are the game's random playouts (`$playouts`) and its vector batch over
+/// its encoder's tables (`$tables`, made by `batch_tables`).
 macro_rules! game_core {
     (
         $core:ident($game:ty),
