@@ -9,6 +9,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::CardPlay;
 use crate::core::Seat;
+use std::sync::Arc;
 
 pub mod hundred_one;
 pub mod king;
@@ -16,8 +17,9 @@ pub mod spades;
 pub mod tressette;
 
 /// The accessors every game's state has alike, inside its `impl` (over its fields of the
-/// same names): its options (where it keeps them as `options`), phase, dealers, number of
-/// deals, hands, totals, finished deals and score sheet.
+/// same names, its deals' bookkeeping in `deals`, a [`Deals`] of its records and lines):
+/// its options (where it keeps them as `options`), phase, dealers, number of deals, hands,
+/// totals, finished deals and score sheet.
 macro_rules! state_accessors {
     (
         $(options: $options:ty,)?
@@ -43,19 +45,19 @@ macro_rules! state_accessors {
         /// The dealer of the game's first deal.
         #[inline]
         pub fn first_dealer(&self) -> u8 {
-            self.first_dealer
+            self.deals.first_dealer()
         }
 
         /// The dealer of the deal in progress (between deals: of the next one).
         #[inline]
         pub fn dealer(&self) -> u8 {
-            self.dealer
+            self.deals.dealer()
         }
 
         /// How many deals have been played.
         #[inline]
         pub fn deal_number(&self) -> u32 {
-            self.deal_number
+            self.deals.deal_number()
         }
 
         /// Where the game stands, as its view shows it.
@@ -63,8 +65,8 @@ macro_rules! state_accessors {
         pub fn standing(&self) -> $crate::games::Standing<Phase> {
             $crate::games::Standing {
                 phase: self.phase,
-                deal: self.deal_number,
-                dealer: self.dealer,
+                deal: self.deals.deal_number(),
+                dealer: self.deals.dealer(),
             }
         }
 
@@ -95,13 +97,13 @@ macro_rules! state_accessors {
         /// The finished deals, as a record keeps them.
         #[inline]
         pub fn completed(&self) -> &[$record] {
-            &self.completed
+            self.deals.completed()
         }
 
         /// The score sheet: one line per finished deal.
         #[inline]
         pub fn sheet(&self) -> &[$line] {
-            &self.sheet
+            self.deals.sheet()
         }
     };
 }
@@ -234,6 +236,106 @@ macro_rules! getters {
 pub(crate) use getters;
 pub(crate) use impl_game;
 pub(crate) use state_accessors;
+
+/// The bookkeeping of the deals every game keeps alike: the dealer of its first deal, how
+/// many deals have been played and the dealer of the deal in progress (between deals: of
+/// the next one), and the finished deals as a record keeps them (`R`) with the score sheet's
+/// lines (`L`). Cloning shares the finished deals and the sheet until one of the copies
+/// finishes a deal.
+///
+/// ```
+/// use koloda_native::games::Deals;
+///
+/// let mut deals = Deals::<&str, u32>::new(3);
+/// let copy = deals.clone();
+/// deals.finish("record", 12, 0);
+/// assert_eq!((deals.deal_number(), deals.dealer(), deals.first_dealer()), (1, 0, 3));
+/// assert_eq!((deals.completed(), deals.sheet()), (&["record"][..], &[12][..]));
+/// assert!(copy.sheet().is_empty() && copy.deal_number() == 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Deals<R, L> {
+    first_dealer: u8,
+    deal_number: u32,
+    dealer: u8,
+    completed: Arc<Vec<R>>,
+    sheet: Arc<Vec<L>>,
+}
+
+impl<R: Clone, L: Clone> Deals<R, L> {
+    /// No deal played yet, the first to be dealt by `first_dealer`.
+    pub fn new(first_dealer: u8) -> Self {
+        Deals {
+            first_dealer,
+            deal_number: 0,
+            dealer: first_dealer,
+            completed: Arc::new(Vec::new()),
+            sheet: Arc::new(Vec::new()),
+        }
+    }
+
+    getters! {
+        /// The dealer of the game's first deal.
+        first_dealer: u8;
+        /// How many deals have been played.
+        deal_number: u32;
+        /// The dealer of the deal in progress (between deals: of the next one).
+        dealer: u8;
+    }
+
+    /// The finished deals, as a record keeps them.
+    #[inline]
+    pub fn completed(&self) -> &[R] {
+        &self.completed
+    }
+
+    /// The score sheet: one line per finished deal.
+    #[inline]
+    pub fn sheet(&self) -> &[L] {
+        &self.sheet
+    }
+
+    /// Ends the deal in progress: its record and its line kept, the next deal to be dealt
+    /// by `next_dealer`.
+    pub fn finish(&mut self, record: R, line: L, next_dealer: u8) {
+        Arc::make_mut(&mut self.completed).push(record);
+        Arc::make_mut(&mut self.sheet).push(line);
+        self.dealer = next_dealer;
+        self.deal_number += 1;
+    }
+
+    /// Puts the deals where a position says they are: `deal_number` played, the next (or
+    /// the one in progress) dealt by `dealer`, and this score sheet; the first dealer and
+    /// the finished deals' records stay.
+    pub fn restore(&mut self, deal_number: u32, dealer: u8, sheet: Vec<L>) {
+        self.deal_number = deal_number;
+        self.dealer = dealer;
+        self.sheet = Arc::new(sheet);
+    }
+
+    /// Makes `first_dealer` the dealer of the game's first deal.
+    pub fn set_first_dealer(&mut self, first_dealer: u8) {
+        self.first_dealer = first_dealer;
+    }
+
+    /// Makes these the finished deals' records.
+    pub fn set_completed(&mut self, completed: Vec<R>) {
+        self.completed = Arc::new(completed);
+    }
+
+    /// Sets how many deals have been played.
+    #[cfg(test)]
+    pub(crate) fn set_deal_number(&mut self, deal_number: u32) {
+        self.deal_number = deal_number;
+    }
+
+    /// Forgets the finished deals' records and the score sheet (a copy that plays on
+    /// without them).
+    pub fn forget_finished(&mut self) {
+        self.completed = Arc::new(Vec::new());
+        self.sheet = Arc::new(Vec::new());
+    }
+}
 
 /// What every game's state machine answers whatever the game: the seat to act, whether the
 /// game is over, whether an action is legal and why not, and the outcome. The Python

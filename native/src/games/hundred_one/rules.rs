@@ -18,7 +18,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
 use crate::core::{Seat, Suit};
-use crate::games::Playouts;
+use crate::games::{Deals, Playouts};
 
 use super::position::HundredOnePosition;
 use super::record::{deck_cards_only, deck_lists_only};
@@ -312,9 +312,7 @@ pub struct HundredOne {
     n: u8,
     phase: Phase,
     to_act: i8,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<Completed, Line>,
     hands: [CardBits; MAX_SEATS],
     /// The stock, its top card last.
     stock: [CardCode; 36],
@@ -332,8 +330,6 @@ pub struct HundredOne {
     source: DealSource,
     restocks: Arc<Vec<Vec<CardCode>>>,
     restocks_used: u32,
-    completed: Arc<Vec<Completed>>,
-    sheet: Arc<Vec<Line>>,
     totals: [i64; MAX_SEATS],
 }
 
@@ -351,9 +347,7 @@ impl HundredOne {
             n: options.players,
             phase: Phase::AwaitDeal,
             to_act: -1,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             hands: [0; MAX_SEATS],
             stock: [0; 36],
             stock_len: 0,
@@ -369,8 +363,6 @@ impl HundredOne {
             source: DealSource::None,
             restocks: Arc::new(Vec::new()),
             restocks_used: 0,
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
             totals: [0; MAX_SEATS],
         }
     }
@@ -513,9 +505,9 @@ impl HundredOne {
         let code = |card: Option<CardCode>| card.map_or(-1, |card| card as i8);
         self.phase = position.phase;
         self.to_act = Seat::to_code(position.to_act);
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
-        self.first_dealer = position.first_dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
+        self.deals.set_first_dealer(position.first_dealer);
         self.hands = [0; MAX_SEATS];
         self.hands[..n].copy_from_slice(&position.hands);
         self.set_stock(&position.stock);
@@ -533,7 +525,6 @@ impl HundredOne {
         self.restocks_used = position.restocks_used;
         self.totals = [0; MAX_SEATS];
         self.totals[..n].copy_from_slice(&position.totals);
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -544,9 +535,9 @@ impl HundredOne {
         HundredOnePosition {
             phase: self.phase,
             to_act: self.to_act(),
-            first_dealer: self.first_dealer,
-            dealer: self.dealer,
-            deal_number: self.deal_number,
+            first_dealer: self.first_dealer(),
+            dealer: self.dealer(),
+            deal_number: self.deal_number(),
             hands: self.hands[..n].to_vec(),
             stock: self.stock().to_vec(),
             pile: self.pile().to_vec(),
@@ -562,21 +553,20 @@ impl HundredOne {
             restocks: self.restocks.to_vec(),
             restocks_used: self.restocks_used,
             totals: self.totals[..n].to_vec(),
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
     /// Makes these the finished hands' records (a game restored from a Python state's).
     pub fn restore_records(&mut self, completed: Vec<Completed>) {
-        self.completed = Arc::new(completed);
+        self.deals.set_completed(completed);
     }
 
     /// A copy for search: the hand in progress only (no past hands to copy at the end of a
     /// rollout) and no reshuffle given in advance.
     pub fn for_search(&self) -> Self {
         let mut copy = self.clone();
-        copy.completed = Arc::new(Vec::new());
-        copy.sheet = Arc::new(Vec::new());
+        copy.deals.forget_finished();
         let used = copy.restocks_used as usize;
         if copy.restocks.len() > used {
             copy.restocks = Arc::new(copy.restocks[..used].to_vec());
@@ -865,7 +855,7 @@ impl HundredOne {
             }
             given
         } else {
-            let index = ((self.deal_number as u64 + 1) << 32) | self.epoch as u64;
+            let index = ((self.deal_number() as u64 + 1) << 32) | self.epoch as u64;
             match chance.restock(below, index) {
                 Some(cards) => {
                     Arc::make_mut(&mut self.restocks).push(cards.clone());
@@ -939,7 +929,7 @@ impl HundredOne {
     ) {
         let n = self.n as usize;
         let dealt = n * self.options.hand_size as usize;
-        let first = self.dealer as usize + 1;
+        let first = self.dealer() as usize + 1;
         let mut masks = [0u64; MAX_SEATS];
         for (i, &card) in cards[..dealt].iter().enumerate() {
             masks[(first + i) % n] |= 1u64 << card;
@@ -997,12 +987,12 @@ impl HundredOne {
             events.push(HundredOneEvent::DealStarted);
             events.push(HundredOneEvent::StarterTurned { card: starter });
         }
-        let first = self.next(self.dealer); // H-3
+        let first = self.next(self.dealer()); // H-3
         let rank = starter & 15;
         if rank == QUEEN {
             self.phase = Phase::NameSuit; // H-7 (reading): the dealer names the suit
             self.follow = QUEENS;
-            self.to_act = self.dealer as i8;
+            self.to_act = self.dealer() as i8;
             return;
         }
         self.follow = follow_of(starter);
@@ -1054,27 +1044,27 @@ impl HundredOne {
             *total += score;
         }
         let source = std::mem::replace(&mut self.source, DealSource::None);
-        Arc::make_mut(&mut self.completed).push(Completed {
+        let record = Completed {
             source,
-            dealer: self.dealer,
+            dealer: self.dealer(),
             restocks: self.restocks.clone(),
             log: self.log.clone(),
-        });
-        Arc::make_mut(&mut self.sheet).push(Line {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        };
+        let line = Line {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             out,
             out_on_queen: last_card & 15 == QUEEN,
             scores: scores[..self.n as usize].to_vec(),
-        });
+        };
         if E::ON {
             events.push(HundredOneEvent::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores: scores[..self.n as usize].to_vec(),
             });
         }
-        self.dealer = self.next(self.dealer); // H-3
-        self.deal_number += 1;
+        let next_dealer = self.next(self.dealer()); // H-3
+        self.deals.finish(record, line, next_dealer);
         self.to_act = -1;
         if self.totals[..self.n as usize]
             .iter()
@@ -1094,7 +1084,7 @@ impl HundredOne {
             return Ok(());
         }
         self.phase = Phase::AwaitDeal;
-        if let Some(deck) = chance.deck(self.deal_number) {
+        if let Some(deck) = chance.deck(self.deal_number()) {
             self.deal_cards(&deck, events);
         }
         Ok(())
@@ -1154,7 +1144,7 @@ pub fn playouts(
         let deck = shuffles.deck(0).unwrap_or_else(deck_cards);
         state.deal_cards(&deck, &mut ());
         while !state.is_over() {
-            if deal_limit > 0 && state.deal_number >= deal_limit {
+            if deal_limit > 0 && state.deal_number() >= deal_limit {
                 result.unfinished += 1; // stopped at the deal limit
                 break;
             }
@@ -1163,8 +1153,8 @@ pub fn playouts(
             // random play with a dealing generator never meets a record's restock
             let _ = state.step(action, &mut (), &mut shuffles);
         }
-        result.deals += state.deal_number as u64;
-        let restocks = state.completed.iter().map(|c| c.restocks.len() as u64);
+        result.deals += state.deal_number() as u64;
+        let restocks = state.completed().iter().map(|c| c.restocks.len() as u64);
         *result.restocks.get_or_insert(0) += restocks.sum::<u64>();
         for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
             *sum += total;
@@ -1290,7 +1280,7 @@ mod tests {
             }
             assert!(steps > 0);
             assert!(state.totals.iter().any(|&t| t >= LOSING_TOTAL));
-            assert_eq!(state.sheet.len() as u32, state.deal_number);
+            assert_eq!(state.sheet().len() as u32, state.deal_number());
         }
         let result = playouts(HundredOneOptions::default(), 20, 5, 0);
         assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5, 0));

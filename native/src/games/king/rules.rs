@@ -5,7 +5,6 @@
 //! of a decided deal (K-12) and scoring. Action codes are those of `king/actions.py`.
 
 use crate::core::tricks::TrickPlay;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +14,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::{trick_winner_index, CardPlay};
 use crate::core::{BySeat, Seat, Suit};
-use crate::games::{random_playouts, Playouts};
+use crate::games::{random_playouts, Deals, Playouts};
 
 use super::position::KingPosition;
 
@@ -364,9 +363,7 @@ pub struct King {
     table: KingTable,
     phase: Phase,
     to_act: Option<Seat>,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<KingRecord, KingLine>,
     contract: i8,
     trump: Option<Suit>,
     by_last: bool,
@@ -385,8 +382,6 @@ pub struct King {
     power_trump: Option<u8>,
     totals: [i64; 4],
     rows: [[u8; 8]; 4],
-    completed: Arc<Vec<KingRecord>>,
-    sheet: Arc<Vec<KingLine>>,
 }
 
 impl King {
@@ -397,9 +392,7 @@ impl King {
             table,
             phase: Phase::AwaitDeal,
             to_act: None,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             contract: -1,
             trump: None,
             by_last: false,
@@ -417,8 +410,6 @@ impl King {
             power_trump: None,
             totals: [0; 4],
             rows: table.initial_rows(),
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
         }
     }
 
@@ -555,8 +546,8 @@ impl King {
         };
         self.phase = position.phase;
         self.to_act = position.to_act;
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
         self.contract = position.contract.map_or(-1, |contract| contract as i8);
         self.trump = position.trump;
         self.by_last = position.by_last;
@@ -579,7 +570,6 @@ impl King {
         self.totals[..n].copy_from_slice(&position.totals);
         self.rows = [[0; 8]; 4];
         self.rows[..position.rows.len()].copy_from_slice(&position.rows);
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -589,8 +579,8 @@ impl King {
         KingPosition {
             phase: self.phase,
             to_act: self.to_act,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
+            deal_number: self.deal_number(),
+            dealer: self.dealer(),
             contract: self.contract(),
             trump: self.trump,
             by_last: self.by_last,
@@ -612,7 +602,7 @@ impl King {
             discard_first: self.discard_first,
             totals: BySeat::from_slice(&self.totals[..n]),
             rows: self.rows[..self.table.num_rows as usize].to_vec(),
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
@@ -638,7 +628,7 @@ impl King {
     /// deal plays, K-11).
     #[cfg(test)]
     pub(crate) fn set_deal_number(&mut self, deal_number: u32) {
-        self.deal_number = deal_number;
+        self.deals.set_deal_number(deal_number);
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -978,7 +968,7 @@ impl King {
         self.taken_all = 0;
         self.trump = None;
         self.by_last = false;
-        let left = (self.dealer + 1) % self.n();
+        let left = (self.dealer() + 1) % self.n();
         if self.table.is_ordered() {
             self.contract = -1;
             self.caller = Some(Seat::new(left));
@@ -986,10 +976,10 @@ impl King {
             self.to_act = Some(Seat::new(left));
             return;
         }
-        let contract = self.table.program[self.deal_number as usize];
+        let contract = self.table.program[self.deal_number() as usize];
         self.contract = contract as i8;
         if contract == POSITIVE {
-            self.caller = Some(Seat::new(self.dealer).offset(self.n() - 1, self.n())); // K-14
+            self.caller = Some(Seat::new(self.dealer()).offset(self.n() - 1, self.n())); // K-14
             self.phase = Phase::Trump;
             self.to_act = self.caller;
         } else {
@@ -1049,7 +1039,7 @@ impl King {
 
     fn is_complete(&self) -> bool {
         if !self.table.is_ordered() {
-            return self.deal_number >= 15;
+            return self.deal_number() >= 15;
         }
         self.rows[..self.table.num_rows as usize]
             .iter()
@@ -1063,31 +1053,30 @@ impl King {
             *total += score;
         }
         let dealt = *self.card_play.dealt();
-        let record = KingRecord::new(self.dealer, dealt, self.current_actions().collect());
-        Arc::make_mut(&mut self.completed).push(record);
-        Arc::make_mut(&mut self.sheet).push(KingLine {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        let record = KingRecord::new(self.dealer(), dealt, self.current_actions().collect());
+        let line = KingLine {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             contract: self.contract as u8,
             declarer: self.caller,
             trump: self.trump,
             by_last: self.by_last,
             scores: BySeat::from_slice(&scores[..n as usize]),
             ended_early,
-        });
+        };
         if E::ON {
             events.push(KingEvent::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores: BySeat::from_slice(&scores[..n as usize]),
                 ended_early,
             });
         }
-        if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
-            self.dealer = self.caller.map_or(self.dealer, Seat::index); // K-21: the caller deals the next deal
+        let next_dealer = if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
+            self.caller.map_or(self.dealer(), Seat::index) // K-21: the caller deals the next deal
         } else {
-            self.dealer = (self.dealer + 1) % n; // K-6, K-23
-        }
-        self.deal_number += 1;
+            (self.dealer() + 1) % n // K-6, K-23
+        };
+        self.deals.finish(record, line, next_dealer);
         self.to_act = None;
         if self.is_complete() {
             self.phase = Phase::Over;
@@ -1185,11 +1174,11 @@ impl crate::games::Recorded for King {
     fn current_record(&self) -> crate::games::DealRecord {
         let (n, size) = (self.n() as usize, self.table.hand_size as usize);
         let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer, &self.card_play.dealt()[..n], size, actions)
+        crate::games::DealRecord::new(self.dealer(), &self.card_play.dealt()[..n], size, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
         let (n, size) = (self.n() as usize, self.table.hand_size as usize);
-        let records = self.completed.get(start..).unwrap_or_default();
+        let records = self.completed().get(start..).unwrap_or_default();
         records
             .iter()
             .map(|record| record.record(n, size))
@@ -1303,9 +1292,9 @@ mod tests {
                     deals += 1;
                 }
             }
-            assert_eq!(state.sheet.len(), deals);
+            assert_eq!(state.sheet().len(), deals);
             let total: i64 = state
-                .sheet
+                .sheet()
                 .iter()
                 .map(|l| l.scores.iter().sum::<i64>())
                 .sum();

@@ -4,7 +4,6 @@
 //! game's end (S-17). Action codes are those of `koloda/games/spades/actions.py`.
 
 use crate::core::tricks::TrickPlay;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -16,7 +15,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::{trick_winner_index, CardPlay};
 use crate::core::{Seat, Suit};
-use crate::games::{random_playouts, Playouts};
+use crate::games::{random_playouts, Deals, Playouts};
 
 use super::position::SpadesPosition;
 
@@ -294,9 +293,7 @@ pub struct Spades {
     phase: Phase,
     /// The seat to act, or -1.
     to_act: i8,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<DealRecord, SheetLine>,
     hands: [CardBits; 4],
     card_play: CardPlay<13>,
     picked_up: [bool; 4],
@@ -313,8 +310,6 @@ pub struct Spades {
     bags: [i64; 2],
     winners: Winners,
     is_over: bool,
-    completed: Arc<Vec<DealRecord>>,
-    sheet: Arc<Vec<SheetLine>>,
 }
 
 impl Spades {
@@ -324,9 +319,7 @@ impl Spades {
             options,
             phase: Phase::AwaitDeal,
             to_act: -1,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             hands: [0; 4],
             card_play: CardPlay::default(),
             picked_up: [false; 4],
@@ -343,8 +336,6 @@ impl Spades {
             bags: [0; 2],
             winners: Winners::default(),
             is_over: false,
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
         }
     }
 
@@ -442,8 +433,8 @@ impl Spades {
         self.phase = position.phase;
         self.is_over = position.phase == Phase::Over;
         self.to_act = Seat::to_code(position.to_act);
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
         self.card_play = card_play;
         self.hands = position.hands;
         self.picked_up = position.picked_up;
@@ -469,7 +460,6 @@ impl Spades {
             self.winners.sides[self.winners.count as usize] = side;
             self.winners.count += 1;
         }
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -478,8 +468,8 @@ impl Spades {
         SpadesPosition {
             phase: self.phase,
             to_act: self.to_act(),
-            deal_number: self.deal_number,
-            dealer: self.dealer,
+            deal_number: self.deal_number(),
+            dealer: self.dealer(),
             dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands,
             picked_up: self.picked_up,
@@ -498,7 +488,7 @@ impl Spades {
             totals: self.totals,
             bags: self.bags,
             winners: self.winners.as_slice().to_vec(),
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
@@ -890,7 +880,7 @@ impl Spades {
 
     fn next_bidder(&mut self) {
         if self.bid_count == 4 {
-            let leader = (self.dealer + 1) & 3; // S-10
+            let leader = (self.dealer() + 1) & 3; // S-10
             self.phase = Phase::Play;
             self.card_play.set_leader(Seat::new(leader));
             self.to_act = leader as i8;
@@ -912,14 +902,14 @@ impl Spades {
         self.picked_up = [!self.options.double_nil; 4]; // S-6
         self.bids = [NO_BID; 4];
         self.bid_count = 0;
-        self.last_bidder = (self.dealer + 3) & 3;
+        self.last_bidder = (self.dealer() + 3) & 3;
         self.pending = [0; 4];
         self.sent = [0; 4];
         self.received = [0; 4];
         self.pre_len = 0;
         self.broken = false;
         self.phase = Phase::Bid;
-        self.to_act = self.dealer as i8; // S-4: the dealer bids first
+        self.to_act = self.dealer() as i8; // S-4: the dealer bids first
     }
 
     /// Deals a random deal (the batch path).
@@ -964,28 +954,27 @@ impl Spades {
             self.bags[side] = score.bags;
         }
         let dealt = *self.card_play.dealt();
-        let record = DealRecord::new(self.dealer, dealt, self.current_actions().collect());
-        Arc::make_mut(&mut self.completed).push(record);
+        let record = DealRecord::new(self.dealer(), dealt, self.current_actions().collect());
         let exchanges = (0..4u8)
             .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
             .collect();
-        Arc::make_mut(&mut self.sheet).push(SheetLine {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        let line = SheetLine {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             bids,
             tricks,
             sides,
             totals: self.totals,
             exchanges,
-        });
+        };
         if E::ON {
             events.push(Event::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores: [sides[0].score, sides[1].score],
             });
         }
-        self.dealer = (self.dealer + 1) & 3; // S-3
-        self.deal_number += 1;
+        let next_dealer = (self.dealer() + 1) & 3; // S-3
+        self.deals.finish(record, line, next_dealer);
         self.to_act = -1;
         let mut winners = Winners::default();
         if let Some(side) = game_winner(self.totals, options.target) {
@@ -993,7 +982,7 @@ impl Spades {
                 count: 1,
                 sides: [side, 0],
             };
-        } else if options.max_deals > 0 && self.deal_number >= options.max_deals {
+        } else if options.max_deals > 0 && self.deal_number() >= options.max_deals {
             let best = self.totals[0].max(self.totals[1]);
             for side in 0..2u8 {
                 if self.totals[side as usize] == best {
@@ -1095,10 +1084,10 @@ impl crate::games::Recorded for Spades {
     }
     fn current_record(&self) -> crate::games::DealRecord {
         let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer, self.card_play.dealt(), 13, actions)
+        crate::games::DealRecord::new(self.dealer(), self.card_play.dealt(), 13, actions)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let records = self.completed.get(start..).unwrap_or_default();
+        let records = self.completed().get(start..).unwrap_or_default();
         records.iter().map(|record| record.record(4, 13)).collect()
     }
 }
@@ -1268,9 +1257,9 @@ mod tests {
                     state.deal_random(&mut rng);
                 }
             }
-            let sheet_total: i64 = state.sheet.iter().map(|l| l.sides[0].score).sum();
+            let sheet_total: i64 = state.sheet().iter().map(|l| l.sides[0].score).sum();
             assert_eq!(sheet_total, state.totals[0]);
-            assert_eq!(state.completed.len(), state.sheet.len());
+            assert_eq!(state.completed().len(), state.sheet().len());
         }
     }
 

@@ -5,7 +5,6 @@
 //! (T-18).
 
 use crate::core::tricks::TrickPlay;
-use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -15,7 +14,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::{best_play, CardPlay};
 use crate::core::{Card, CardSet, Seat};
-use crate::games::{random_playouts, Playouts};
+use crate::games::{random_playouts, Deals, Playouts};
 
 use super::position::TressettePosition;
 
@@ -406,7 +405,7 @@ impl TressetteRecord {
 
     /// The deal as a record keeps it: its decisions are the cards of its plays.
     fn record(&self) -> crate::games::DealRecord {
-        deal_record(self.dealer, &self.card_play)
+        deal_record(self.dealer(), &self.card_play)
     }
 }
 
@@ -465,9 +464,7 @@ pub struct Tressette {
     options: TressetteOptions,
     phase: Phase,
     to_act: Option<Seat>,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<TressetteRecord, TressetteLine>,
     leader: u8,
     card_play: CardPlay<10>,
     hands: [CardSet; 4],
@@ -483,8 +480,6 @@ pub struct Tressette {
     settled_points: [i64; 2],
     settled_games: u8,
     is_over: bool,
-    completed: Arc<Vec<TressetteRecord>>,
-    sheet: Arc<Vec<TressetteLine>>,
 }
 
 impl Tressette {
@@ -494,9 +489,7 @@ impl Tressette {
             options,
             phase: Phase::AwaitDeal,
             to_act: None,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             leader: (first_dealer + 1) & 3,
             card_play: CardPlay::default(),
             hands: [CardSet::EMPTY; 4],
@@ -512,8 +505,6 @@ impl Tressette {
             settled_points: [0; 2],
             settled_games: 0,
             is_over: false,
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
         }
     }
 
@@ -602,8 +593,8 @@ impl Tressette {
         self.phase = position.phase;
         self.to_act = position.to_act;
         self.is_over = position.is_over;
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
         self.leader = position.leader;
         self.card_play = card_play;
         self.hands = position.hands.map(CardSet::from_bits);
@@ -623,7 +614,6 @@ impl Tressette {
         self.totals = position.totals;
         self.settled_points = position.settled_points;
         self.settled_games = position.settled_games;
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -633,8 +623,8 @@ impl Tressette {
             phase: self.phase,
             to_act: self.to_act,
             is_over: self.is_over,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
+            deal_number: self.deal_number(),
+            dealer: self.dealer(),
             leader: self.leader,
             dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands.map(CardSet::bits),
@@ -654,7 +644,7 @@ impl Tressette {
             totals: self.totals,
             settled_points: self.settled_points,
             settled_games: self.settled_games,
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
@@ -836,7 +826,7 @@ impl Tressette {
         self.games[self.games_len as usize] = WonGame {
             winner: side,
             value,
-            deal: self.deal_number,
+            deal: self.deal_number(),
         };
         self.games_len += 1;
         self.totals[s] += value;
@@ -847,7 +837,7 @@ impl Tressette {
             events.push(TressetteEvent::GameWon {
                 side,
                 value,
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 game: self.games_len - 1,
                 carry,
             });
@@ -865,7 +855,7 @@ impl Tressette {
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
         }
-        let leader = (self.dealer + 1) & 3; // T-4
+        let leader = (self.dealer() + 1) & 3; // T-4
         self.leader = leader;
         self.card_play.set_leader(Seat::new(leader));
         self.taken = [CardSet::EMPTY; 4];
@@ -937,13 +927,13 @@ impl Tressette {
         }
         let scores = self.deal_points;
         let (declared, bonus) = (self.deal_declared, self.deal_bonus);
-        Arc::make_mut(&mut self.completed).push(TressetteRecord {
-            dealer: self.dealer,
+        let record = TressetteRecord {
+            dealer: self.dealer(),
             card_play: self.card_play.clone(),
-        });
-        Arc::make_mut(&mut self.sheet).push(TressetteLine {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        };
+        let line = TressetteLine {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             declarations: self.declarations,
             tricks,
             declared,
@@ -955,18 +945,18 @@ impl Tressette {
             scores,
             games: self.games[self.settled_games as usize..self.games_len as usize].to_vec(),
             points_after: self.points,
-        });
+        };
         if E::ON {
             events.push(TressetteEvent::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores,
             });
         }
         self.settled_points = self.points;
         self.settled_games = self.games_len;
-        self.dealer = (self.dealer + 1) & 3; // T-4: the deal passes to the left
-        self.leader = (self.dealer + 1) & 3;
-        self.deal_number += 1;
+        let next_dealer = (self.dealer() + 1) & 3; // T-4: the deal passes to the left
+        self.deals.finish(record, line, next_dealer);
+        self.leader = (next_dealer + 1) & 3;
         self.to_act = None;
         if self.games_len as usize >= GAMES_PER_GROUP {
             // T-17, T-18: the group ends with its deal
@@ -1030,10 +1020,10 @@ impl crate::games::Recorded for Tressette {
         self.current_record().dealt
     }
     fn current_record(&self) -> crate::games::DealRecord {
-        deal_record(self.dealer, &self.card_play)
+        deal_record(self.dealer(), &self.card_play)
     }
     fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let records = self.completed.get(start..).unwrap_or_default();
+        let records = self.completed().get(start..).unwrap_or_default();
         records.iter().map(TressetteRecord::record).collect()
     }
 }
