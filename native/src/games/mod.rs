@@ -209,6 +209,53 @@ macro_rules! impl_game {
     };
 }
 
+/// [`TrickPlay`](crate::core::tricks::TrickPlay) and [`Recorded`] for a whole-deck trick
+/// game's state (King, Spades, Tressette), its hands dealt from fixed arrays of `$hand` cards
+/// at the most: from its field `card_play` and its methods `n`, `hand_size`, `dealer`,
+/// `deal` (given the deal's events with `deal_events`), `current_actions` and `completed`,
+/// whose finished deals each give their `record`.
+macro_rules! impl_recorded {
+    ($state:ident, $hand:expr $(, $deal_events:ident)?) => {
+        impl $crate::core::tricks::TrickPlay<{ $hand }> for $state {
+            #[inline]
+            fn card_play(&self) -> &$crate::core::tricks::CardPlay<{ $hand }> {
+                &self.card_play
+            }
+        }
+
+        impl $crate::games::Recorded for $state {
+            fn deal_hands(
+                &mut self,
+                hands: &[Vec<$crate::core::cards::CardCode>],
+                events: &mut Vec<<Self as $crate::games::DealtGame>::Event>,
+            ) -> Result<(), String> {
+                let (seats, size) = (usize::from(self.n()), self.hand_size());
+                let fixed = $crate::games::fixed_hands::<{ $hand }>(hands, seats, size)?;
+                $crate::games::impl_recorded!(@deal self, &fixed, events $(, $deal_events)?);
+                Ok(())
+            }
+            fn current_record(&self) -> $crate::games::DealRecord {
+                let (seats, size) = (usize::from(self.n()), self.hand_size());
+                let actions = self.current_actions().collect();
+                let dealt = &self.card_play.dealt()[..seats];
+                $crate::games::DealRecord::new(self.dealer(), dealt, size, actions)
+            }
+            fn records(&self, start: usize) -> Vec<$crate::games::DealRecord> {
+                let (seats, size) = (usize::from(self.n()), self.hand_size());
+                let records = self.completed().get(start..).unwrap_or_default();
+                records.iter().map(|record| record.record(seats, size)).collect()
+            }
+        }
+    };
+    (@deal $game:expr, $hands:expr, $events:ident) => {{
+        let _ = $events; // its deal says nothing
+        $game.deal($hands)
+    }};
+    (@deal $game:expr, $hands:expr, $events:ident, deal_events) => {
+        $game.deal($hands, $events)
+    };
+}
+
 /// Accessors of a state's fields, inside its `impl`, each named as its field: `name: &T`
 /// lends the field, `name: T` copies it.
 macro_rules! getters {
@@ -235,6 +282,7 @@ macro_rules! getters {
 
 pub(crate) use getters;
 pub(crate) use impl_game;
+pub(crate) use impl_recorded;
 pub(crate) use state_accessors;
 
 /// The bookkeeping of the deals every game keeps alike: the dealer of its first deal, how
@@ -641,7 +689,9 @@ pub trait Recorded: DealtGame {
         events: &mut Vec<Self::Event>,
     ) -> Result<(), String>;
     /// Each seat's hand as dealt in the deal in progress.
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>>;
+    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
+        self.current_record().dealt
+    }
     /// Each seat's hand as dealt while a deal is played; none between deals (as a position
     /// describes them).
     fn dealt_in_deal(&self) -> Vec<Vec<CardCode>> {
@@ -746,6 +796,16 @@ impl<T: Clone + Default> Playouts<T> {
             total_points: vec![T::default(); totals],
             outcomes: vec![0.0; seats],
             ..Playouts::default()
+        }
+    }
+
+    /// Adds a finished game's final totals (by seat or side: as many as the result sums).
+    pub fn add_totals(&mut self, totals: impl IntoIterator<Item = T>)
+    where
+        T: std::ops::AddAssign,
+    {
+        for (sum, total) in self.total_points.iter_mut().zip(totals) {
+            *sum += total;
         }
     }
 

@@ -1156,9 +1156,7 @@ pub fn playouts(
         result.deals += state.deal_number() as u64;
         let restocks = state.completed().iter().map(|c| c.restocks.len() as u64);
         *result.restocks.get_or_insert(0) += restocks.sum::<u64>();
-        for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
-            *sum += total;
-        }
+        result.add_totals(state.totals);
         result.add_outcome(&state.outcome());
     }
     result

@@ -431,6 +431,12 @@ impl King {
         &self.table.options
     }
 
+    /// How many cards each hand is dealt.
+    #[inline]
+    pub fn hand_size(&self) -> usize {
+        usize::from(self.table.hand_size)
+    }
+
     crate::games::state_accessors! {
         hands: [CardBits; 4],
         totals: 4,
@@ -1007,12 +1013,10 @@ impl King {
 
     /// The decisions of the deal in progress, in order (the record's actions).
     pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
-        self.pre[..self.pre_len as usize].iter().copied().chain(
-            self.card_play
-                .plays()
-                .iter()
-                .map(|&play| (play & 63) as u32),
-        )
+        self.pre[..self.pre_len as usize]
+            .iter()
+            .copied()
+            .chain(self.card_play.played_cards())
     }
 
     /// Each seat's points for the deal: −penalty in negative deals, +3 a trick in positive.
@@ -1140,6 +1144,7 @@ crate::games::impl_game!(King {
     position: super::position::KingPosition,
     dealt: KingEvent,
 });
+crate::games::impl_recorded!(King, MAX_HAND);
 
 impl crate::games::Setup for King {
     type Options = KingOptions;
@@ -1157,35 +1162,6 @@ impl crate::games::Setup for King {
     }
 }
 
-impl crate::games::Recorded for King {
-    fn deal_hands(
-        &mut self,
-        hands: &[Vec<CardCode>],
-        _events: &mut Vec<KingEvent>,
-    ) -> Result<(), String> {
-        let size = self.table.hand_size as usize;
-        let fixed = crate::games::fixed_hands::<MAX_HAND>(hands, self.n().into(), size)?;
-        self.deal(&fixed);
-        Ok(())
-    }
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.current_record().dealt
-    }
-    fn current_record(&self) -> crate::games::DealRecord {
-        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
-        let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer(), &self.card_play.dealt()[..n], size, actions)
-    }
-    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
-        let records = self.completed().get(start..).unwrap_or_default();
-        records
-            .iter()
-            .map(|record| record.record(n, size))
-            .collect()
-    }
-}
-
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
 /// total points are each seat's final settlement.
@@ -1197,18 +1173,9 @@ pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) ->
         (n, n.into()),
         new,
         |state, result| {
-            for (sum, value) in result.total_points.iter_mut().zip(state.outcome()) {
-                *sum += value;
-            }
+            result.add_totals(state.outcome());
         },
     )
-}
-
-impl crate::core::tricks::TrickPlay<MAX_HAND> for King {
-    #[inline]
-    fn card_play(&self) -> &CardPlay<MAX_HAND> {
-        &self.card_play
-    }
 }
 
 #[cfg(test)]

@@ -892,6 +892,12 @@ impl Spades {
 
     // ----- deals -----------------------------------------------------------------------
 
+    /// How many cards each hand is dealt (S-2).
+    #[inline]
+    pub fn hand_size(&self) -> usize {
+        usize::from(NUM_TRICKS)
+    }
+
     /// Starts the next deal from these hands, each in dealt order (the caller has checked
     /// them against the deck).
     pub fn deal(&mut self, hands: &[[CardCode; 13]; 4]) {
@@ -931,12 +937,7 @@ impl Spades {
         self.pre[..self.pre_len as usize]
             .iter()
             .map(|&(_, action)| action)
-            .chain(
-                self.card_play
-                    .plays()
-                    .iter()
-                    .map(|&play| (play & 63) as u32),
-            )
+            .chain(self.card_play.played_cards())
     }
 
     fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
@@ -1051,6 +1052,7 @@ crate::games::impl_game!(Spades {
     position: SpadesPosition,
     dealt: Event,
 });
+crate::games::impl_recorded!(Spades, 13);
 
 /// The highest target and number of deals the options allow (`spades/options.py`).
 const MAX_TARGET: i64 = 1000;
@@ -1069,29 +1071,6 @@ impl crate::games::Setup for Spades {
     }
 }
 
-impl crate::games::Recorded for Spades {
-    fn deal_hands(
-        &mut self,
-        hands: &[Vec<CardCode>],
-        _events: &mut Vec<Event>,
-    ) -> Result<(), String> {
-        let fixed = crate::games::fixed_hands::<13>(hands, 4, 13)?;
-        self.deal(&fixed);
-        Ok(())
-    }
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.current_record().dealt
-    }
-    fn current_record(&self) -> crate::games::DealRecord {
-        let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer(), self.card_play.dealt(), 13, actions)
-    }
-    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let records = self.completed().get(start..).unwrap_or_default();
-        records.iter().map(|record| record.record(4, 13)).collect()
-    }
-}
-
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
 /// total points are each side's final total; `wins` counts the games won by side 0, by
@@ -1105,16 +1084,8 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
             [1] => wins[1] += 1,
             _ => wins[2] += 1,
         }
-        result.total_points[0] += state.totals[0];
-        result.total_points[1] += state.totals[1];
+        result.add_totals(state.totals);
     })
-}
-
-impl crate::core::tricks::TrickPlay<13> for Spades {
-    #[inline]
-    fn card_play(&self) -> &CardPlay<13> {
-        &self.card_play
-    }
 }
 
 #[cfg(test)]

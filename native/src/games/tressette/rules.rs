@@ -403,9 +403,12 @@ impl TressetteRecord {
         &self.card_play
     }
 
-    /// The deal as a record keeps it: its decisions are the cards of its plays.
-    fn record(&self) -> crate::games::DealRecord {
-        deal_record(self.dealer(), &self.card_play)
+    /// The deal as a record keeps it, the hands of the `seats` that play (`size` cards
+    /// each): its decisions are the cards of its plays.
+    pub fn record(&self, seats: usize, size: usize) -> crate::games::DealRecord {
+        let actions = self.card_play.played_cards().collect();
+        let dealt = &self.card_play.dealt()[..seats];
+        crate::games::DealRecord::new(self.dealer, dealt, size, actions)
     }
 }
 
@@ -844,6 +847,12 @@ impl Tressette {
         }
     }
 
+    /// How many cards each hand is dealt (T-4).
+    #[inline]
+    pub fn hand_size(&self) -> usize {
+        usize::from(NUM_TRICKS)
+    }
+
     /// Starts the next deal from these hands, each in dealt order (checked by the caller);
     /// the declarations are scored at once, from the leader round (T-15).
     pub fn deal<E: EventSink<TressetteEvent>>(
@@ -895,6 +904,11 @@ impl Tressette {
             hand.copy_from_slice(&deck[seat * 10..seat * 10 + 10]);
         }
         self.deal(&hands, events);
+    }
+
+    /// The decisions of the deal in progress, in order (the record's actions): its cards.
+    pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
+        self.card_play.played_cards()
     }
 
     fn finish_deal<E: EventSink<TressetteEvent>>(&mut self, events: &mut E) -> bool {
@@ -990,41 +1004,12 @@ crate::games::impl_game!(Tressette {
     dealt: TressetteEvent,
     deal_events: &mut (),
 });
+crate::games::impl_recorded!(Tressette, 10, deal_events);
 
 impl crate::games::Setup for Tressette {
     type Options = TressetteOptions;
     fn setup(options: TressetteOptions, first_dealer: u8) -> Result<Tressette, String> {
         Ok(Tressette::new(options, first_dealer % 4))
-    }
-}
-
-/// The record of a deal dealt by `dealer` and played so: its decisions are the cards of its
-/// plays, without their seats.
-fn deal_record(dealer: u8, card_play: &CardPlay<10>) -> crate::games::DealRecord {
-    let actions = card_play.plays().iter().map(|&play| u32::from(play & 63));
-    crate::games::DealRecord::new(dealer, card_play.dealt(), 10, actions.collect())
-}
-
-impl crate::games::Recorded for Tressette {
-    /// Deals from `hands`, pushing the declarations' events (T-15: scored at once).
-    fn deal_hands(
-        &mut self,
-        hands: &[Vec<CardCode>],
-        events: &mut Vec<TressetteEvent>,
-    ) -> Result<(), String> {
-        let fixed = crate::games::fixed_hands::<10>(hands, 4, 10)?;
-        self.deal(&fixed, events);
-        Ok(())
-    }
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.current_record().dealt
-    }
-    fn current_record(&self) -> crate::games::DealRecord {
-        deal_record(self.dealer(), &self.card_play)
-    }
-    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let records = self.completed().get(start..).unwrap_or_default();
-        records.iter().map(TressetteRecord::record).collect()
     }
 }
 
@@ -1039,16 +1024,8 @@ pub fn playouts(
 ) -> Playouts<i64> {
     let new = |dealer| Tressette::new(options, dealer);
     random_playouts((games, seed, deal_limit), (4, 2), new, |state, result| {
-        result.total_points[0] += state.totals[0];
-        result.total_points[1] += state.totals[1];
+        result.add_totals(state.totals);
     })
-}
-
-impl crate::core::tricks::TrickPlay<10> for Tressette {
-    #[inline]
-    fn card_play(&self) -> &CardPlay<10> {
-        &self.card_play
-    }
 }
 
 #[cfg(test)]
