@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::cards::rank::{ACE, QUEEN, SEVEN, SIX};
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
@@ -44,10 +45,6 @@ pub const NOTHING: u16 = 129;
 pub const RESTOCK: u16 = 130;
 
 pub const MAX_SEATS: usize = 6;
-const SIX: u8 = 4;
-const SEVEN: u8 = 5;
-const QUEEN: u8 = 10;
-const ACE: u8 = 12;
 const EACH_SUIT: CardBits = 1 | 1 << 16 | 1 << 32 | 1 << 48;
 /// H-1: 6 7 8 9 10 J Q K A in four suits.
 pub const DECK_36: CardBits = 0x1FF0 * EACH_SUIT;
@@ -1165,10 +1162,7 @@ pub fn playouts(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const EIGHT: u8 = 6;
-    const NINE: u8 = 7;
-    const TEN: u8 = 8;
+    use crate::core::cards::rank::{EIGHT, NINE, TEN};
 
     fn card(rank: u8, suit: u8) -> CardCode {
         suit << 4 | rank

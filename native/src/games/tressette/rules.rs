@@ -8,6 +8,7 @@ use crate::core::tricks::TrickPlay;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::core::cards::rank::{ACE, FIVE, FOUR, JACK, KING, QUEEN, SEVEN, SIX, THREE, TWO};
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
@@ -28,16 +29,6 @@ crate::coded_enum! {
 }
 
 pub const NUM_TRICKS: u8 = 10;
-const TWO: u8 = 0;
-const THREE: u8 = 1;
-const FOUR: u8 = 2;
-const FIVE: u8 = 3;
-const SIX: u8 = 4;
-const SEVEN: u8 = 5;
-const JACK: u8 = 9;
-const QUEEN: u8 = 10;
-const KING: u8 = 11;
-const ACE: u8 = 12;
 /// T-3: the ranks strongest first.
 pub const RANKS_STRONGEST_FIRST: [u8; 10] =
     [THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR];
