@@ -110,8 +110,10 @@ macro_rules! state_accessors {
 
 /// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
 /// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `legal_codes`, `is_legal`,
-/// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
-/// and `restore`. With `dealt: Event`, also its `apply` (a decision checked, then its
+/// `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position` and
+/// `restore`; and its `check`: none is legal once it is over (`over` says what is: "game"
+/// unless given) or between deals, else its `illegal` says why an action that is not legal
+/// is not. With `dealt: Event`, also its `apply` (a decision checked, then its
 /// `step`) and [`DealtGame`] from `apply`, `step`, `random_action` and `deal_random` (given
 /// the generator and the `deal_events` sink, if it takes one).
 macro_rules! impl_game {
@@ -120,9 +122,25 @@ macro_rules! impl_game {
             view: $view:ty,
             line: $line:ty,
             position: $position:ty
+            $(, over: $over:literal)?
             $(, dealt: $event:ty $(, deal_events: $sink:expr)?)? $(,)?
         }
     ) => {
+        impl $state {
+            /// Why `action` is illegal now, with the rule it breaks, or Ok when it is legal:
+            /// the Python engine's `illegal_reason`.
+            pub fn check(&self, action: i64) -> Result<(), $crate::core::illegal::IllegalMove> {
+                match self.phase {
+                    Phase::Over => Err($crate::core::illegal::IllegalMove::Over {
+                        what: $crate::games::impl_game!(@over $($over)?),
+                    }),
+                    Phase::AwaitDeal => Err($crate::core::illegal::IllegalMove::BetweenDeals),
+                    _ if self.is_legal(action) => Ok(()),
+                    _ => Err(self.illegal(action)),
+                }
+            }
+        }
+
         impl $crate::games::Game for $state {
             fn num_seats(&self) -> usize {
                 usize::from($state::n(self))
@@ -206,6 +224,12 @@ macro_rules! impl_game {
                 }
             }
         )?
+    };
+    (@over) => {
+        "game"
+    };
+    (@over $over:literal) => {
+        $over
     };
 }
 

@@ -641,22 +641,16 @@ impl HundredOne {
         legal[..count].iter().any(|&a| a as i64 == action)
     }
 
-    /// Why `action` is illegal now (H-4, H-6..H-8, H-10), or Ok when it is legal: the Python
-    /// engine's `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+    /// Why `action`, in a hand and not legal, is illegal (H-4, H-6..H-8, H-10): what `check`
+    /// gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ if self.is_legal(action) => return Ok(()),
             Phase::NameSuit => {
-                return Err(IllegalMove::breaks(
-                    "a suit must be named after a queen",
-                    "H-6, H-7",
-                ))
+                return IllegalMove::breaks("a suit must be named after a queen", "H-6, H-7")
             }
             Phase::AfterDraw => {
                 let drawn = self.drawn as i64;
-                return Err(if (0..64).contains(&action) && action != drawn {
+                return if (0..64).contains(&action) && action != drawn {
                     IllegalMove::breaks("after a draw only the drawn card may be played", "H-8")
                 } else if action == drawn {
                     IllegalMove::DrawnDoesNotMatch {
@@ -668,35 +662,32 @@ impl HundredOne {
                         "after a draw: play the drawn card if it matches, or pass",
                         "H-8",
                     )
-                });
+                };
             }
             _ => {}
         }
         if action == PASS as i64 {
-            return Err(IllegalMove::breaks("pass only after drawing a card", "H-8"));
+            return IllegalMove::breaks("pass only after drawing a card", "H-8");
         }
         if action == DRAW as i64 {
-            return Err(IllegalMove::breaks(
+            return IllegalMove::breaks(
                 "a player holding a playable card other than a queen must play",
                 "H-10",
-            ));
+            );
         }
         if (SUIT_BASE as i64..SUIT_BASE as i64 + 4).contains(&action) {
-            return Err(IllegalMove::breaks(
-                "a suit is named only after a queen",
-                "H-6",
-            ));
+            return IllegalMove::breaks("a suit is named only after a queen", "H-6");
         }
         if !(0..64).contains(&action) {
-            return Err(IllegalMove::NoSuchAction { game: "101" });
+            return IllegalMove::NoSuchAction { game: "101" };
         }
         let seat = self.to_act as u8;
         let card = action as CardCode;
         if self.hands[seat as usize] >> action & 1 == 0 {
-            return Err(IllegalMove::NotInHand { card, seat });
+            return IllegalMove::NotInHand { card, seat };
         }
         let top = self.top as CardCode;
-        Err(if top & 15 == QUEEN {
+        if top & 15 == QUEEN {
             IllegalMove::NotNamedSuit {
                 card,
                 suit: self.suit as u8,
@@ -708,7 +699,7 @@ impl HundredOne {
                 top,
                 rule: "H-4",
             }
-        })
+        }
     }
 
     /// A uniformly random legal action (the batch path's random player).

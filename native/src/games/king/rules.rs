@@ -712,16 +712,13 @@ impl King {
         }
     }
 
-    /// Why `action` is illegal now (K-5, K-8, K-9, K-14, K-17, K-18, K-23..K-25), or Ok
-    /// when it is legal: the Python engine's `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+    /// Why `action`, in a deal and not legal, is illegal (K-5, K-8, K-9, K-14, K-17, K-18,
+    /// K-23..K-25): what `check` gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ if self.is_legal(action) => return Ok(()),
             Phase::Order => {
                 let base = ORDER_BASE as i64;
-                return Err(if (base..base + 8).contains(&action) {
+                return if (base..base + 8).contains(&action) {
                     IllegalMove::ContractClosed {
                         contract: CONTRACT_KEYS[(action - base) as usize],
                         rule: "K-24, K-25",
@@ -731,32 +728,32 @@ impl King {
                         "the player left of the dealer must first order a game",
                         "K-23",
                     )
-                });
+                };
             }
             Phase::Trump => {
-                return Err(if action == TRUMP_LAST as i64 {
+                return if action == TRUMP_LAST as i64 {
                     IllegalMove::breaks(
                         "'by the last' needs the 3-card preview of the classic game",
                         "K-23",
                     )
                 } else {
                     IllegalMove::breaks("the trump must be named first", "K-14, K-23")
-                });
+                };
             }
             _ => {}
         }
         if !(0..64).contains(&action) {
-            return Err(IllegalMove::CardDue);
+            return IllegalMove::CardDue;
         }
         let seat = self.to_act.map_or(u8::MAX, Seat::index);
         let hand = self.hands.get(seat as usize).copied().unwrap_or(0);
         if hand >> action & 1 == 0 {
             let card = action as CardCode;
-            return Err(IllegalMove::NotInHand { card, seat });
+            return IllegalMove::NotInHand { card, seat };
         }
         if self.card_play.trick_count() > 0 {
             let suit = self.card_play.lead_suit_code();
-            return Err(if self.legal_card_mask() == KING_OF_HEARTS_BIT {
+            return if self.legal_card_mask() == KING_OF_HEARTS_BIT {
                 IllegalMove::breaks("K♥ must be discarded at the first opportunity", "K-9")
             } else if hand & suit_mask(suit) != 0 {
                 IllegalMove::MustFollow {
@@ -765,16 +762,16 @@ impl King {
                 }
             } else {
                 IllegalMove::MustTrump { suit, rule: "K-17" }
-            });
+            };
         }
-        Err(if self.contract == POSITIVE as i8 {
+        if self.contract == POSITIVE as i8 {
             IllegalMove::breaks(
                 "only the caller may lead trump while holding another suit",
                 "K-18",
             )
         } else {
             IllegalMove::breaks("may not lead a heart while holding another suit", "K-8")
-        })
+        }
     }
 
     /// A uniformly random legal action (the batch path's random player).

@@ -615,48 +615,44 @@ impl Spades {
         }
     }
 
-    /// Why `action` is illegal now (S-4, S-6, S-7, S-10..S-12), or Ok when it is legal: the
-    /// Python engine's `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ if self.is_legal(action) => return Ok(()),
-            _ => {}
-        }
+    /// Why `action`, in a deal and not legal, is illegal (S-4, S-6, S-7, S-10..S-12): what
+    /// `check` gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         let seat = self.to_act as u8;
         let hand = self.hands[seat as usize];
         match self.phase {
-            Phase::Bid => Err(if action == LOOK as i64 {
-                IllegalMove::AlreadyLooked { seat }
-            } else if action == BID_DOUBLE_NIL as i64 {
-                if !self.options.double_nil {
-                    IllegalMove::breaks(
-                        "double nil is not played at this table",
-                        "S-6, option double_nil",
-                    )
+            Phase::Bid => {
+                if action == LOOK as i64 {
+                    IllegalMove::AlreadyLooked { seat }
+                } else if action == BID_DOUBLE_NIL as i64 {
+                    if !self.options.double_nil {
+                        IllegalMove::breaks(
+                            "double nil is not played at this table",
+                            "S-6, option double_nil",
+                        )
+                    } else {
+                        IllegalMove::breaks(
+                            "double nil may only be bid before looking at the cards",
+                            "S-6",
+                        )
+                    }
+                } else if (BID_BASE as i64..BID_DOUBLE_NIL as i64).contains(&action) {
+                    IllegalMove::SeatMust {
+                        seat,
+                        reason: "must first look at his cards (look) or bid double nil blind",
+                        rule: "S-6",
+                    }
                 } else {
-                    IllegalMove::breaks(
-                        "double nil may only be bid before looking at the cards",
-                        "S-6",
-                    )
+                    IllegalMove::SeatMust {
+                        seat,
+                        reason: "must bid now",
+                        rule: "S-4",
+                    }
                 }
-            } else if (BID_BASE as i64..BID_DOUBLE_NIL as i64).contains(&action) {
-                IllegalMove::SeatMust {
-                    seat,
-                    reason: "must first look at his cards (look) or bid double nil blind",
-                    rule: "S-6",
-                }
-            } else {
-                IllegalMove::SeatMust {
-                    seat,
-                    reason: "must bid now",
-                    rule: "S-4",
-                }
-            }),
+            }
             Phase::Discard | Phase::Give => {
                 let Some(packed) = self.exchange_triple(action) else {
-                    return Err(if self.phase == Phase::Discard {
+                    return if self.phase == Phase::Discard {
                         IllegalMove::breaks(
                             "the nil bidder must discard three cards face down",
                             "S-7",
@@ -666,20 +662,20 @@ impl Spades {
                             "the nil bidder's partner must give him three cards",
                             "S-7",
                         )
-                    });
+                    };
                 };
                 let cards = triple_mask(packed) & !hand;
-                Err(IllegalMove::NotAllInHand { cards, seat })
+                IllegalMove::NotAllInHand { cards, seat }
             }
             _ => {
                 if !(0..64).contains(&action) {
-                    return Err(IllegalMove::CardDue);
+                    return IllegalMove::CardDue;
                 }
                 if hand >> action & 1 == 0 {
                     let card = action as CardCode;
-                    return Err(IllegalMove::NotInHand { card, seat });
+                    return IllegalMove::NotInHand { card, seat };
                 }
-                Err(if self.card_play.trick_count() > 0 {
+                if self.card_play.trick_count() > 0 {
                     IllegalMove::MustFollow {
                         suit: self.card_play.lead_suit_code(),
                         rule: "S-12",
@@ -688,7 +684,7 @@ impl Spades {
                     IllegalMove::breaks("the first trick may not be led with a spade", "S-10, S-11")
                 } else {
                     IllegalMove::breaks("spades may not be led until broken", "S-11")
-                })
+                }
             }
         }
     }

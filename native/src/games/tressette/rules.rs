@@ -666,19 +666,10 @@ impl Tressette {
         self.games_len = games.len() as u8;
     }
 
-    /// Why `action` is illegal now (T-5), or Ok when it is legal: the Python engine's
-    /// `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "group" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ => {}
-        }
+    /// Why `action`, in a deal and not legal, is illegal (T-5): what `check` gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         if !(0..64).contains(&action) {
-            return Err(IllegalMove::CardDue);
-        }
-        if self.legal_card_mask() >> action & 1 == 1 {
-            return Ok(());
+            return IllegalMove::CardDue;
         }
         let seat = self.to_act.map_or(u8::MAX, Seat::index);
         if !self
@@ -686,12 +677,12 @@ impl Tressette {
             .contains(Card::from_code(action as u8))
         {
             let card = action as CardCode;
-            return Err(IllegalMove::NotInHand { card, seat });
+            return IllegalMove::NotInHand { card, seat };
         }
-        Err(IllegalMove::MustFollow {
+        IllegalMove::MustFollow {
             suit: self.card_play.lead_suit_code(),
             rule: "T-5",
-        })
+        }
     }
 
     /// Whether `action` is legal now (a card of `legal_card_mask`).
@@ -992,6 +983,7 @@ crate::games::impl_game!(Tressette {
     view: super::view::TressetteView,
     line: TressetteLine,
     position: TressettePosition,
+    over: "group",
     dealt: TressetteEvent,
     deal_events: &mut (),
 });
