@@ -18,8 +18,9 @@ pub mod tressette;
 
 /// The accessors every game's state has alike, inside its `impl` (over its fields of the
 /// same names, its deals' bookkeeping in `deals`, a [`Deals`] of its records and lines):
-/// its options (where it keeps them as `options`), phase, dealers, number of deals, hands,
-/// totals, finished deals and score sheet.
+/// its options (where it keeps them as `options`), phase (whether the game is over and
+/// whether a deal is being played, from its `Phase::Over` and `Phase::AwaitDeal`), dealers,
+/// number of deals, hands, totals, finished deals and score sheet.
 macro_rules! state_accessors {
     (
         $(options: $options:ty,)?
@@ -40,6 +41,18 @@ macro_rules! state_accessors {
         #[inline]
         pub fn phase(&self) -> Phase {
             self.phase
+        }
+
+        /// The game (Tressette's group of games) has ended.
+        #[inline]
+        pub fn is_over(&self) -> bool {
+            self.phase == Phase::Over
+        }
+
+        /// A deal is being played (every phase but "between deals" and "over").
+        #[inline]
+        pub fn in_deal(&self) -> bool {
+            self.phase != Phase::AwaitDeal && self.phase != Phase::Over
         }
 
         /// The dealer of the game's first deal.

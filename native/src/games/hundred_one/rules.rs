@@ -385,18 +385,6 @@ impl HundredOne {
         Seat::from_code(self.to_act as i64)
     }
 
-    /// The game has ended (H-16).
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
-    /// A hand is being played (every phase but "between hands" and "over").
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
-    }
-
     /// The stock, its top card last.
     #[inline]
     pub fn stock(&self) -> &[CardCode] {

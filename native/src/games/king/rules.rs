@@ -506,18 +506,6 @@ impl King {
         &self.rows
     }
 
-    /// A deal is being played (every phase but "between deals" and "over").
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
-    }
-
-    /// The game has ended.
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
     /// Puts the game in the position `position` describes (a state of the Python engine);
     /// the options, the first dealer and the finished deals stay. A position that does not
     /// fit the table (its seats, hands, card play or rows) is an error and changes nothing.

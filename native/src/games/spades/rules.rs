@@ -309,7 +309,6 @@ pub struct Spades {
     totals: [i64; 2],
     bags: [i64; 2],
     winners: Winners,
-    is_over: bool,
 }
 
 impl Spades {
@@ -335,7 +334,6 @@ impl Spades {
             totals: [0; 2],
             bags: [0; 2],
             winners: Winners::default(),
-            is_over: false,
         }
     }
 
@@ -365,15 +363,7 @@ impl Spades {
         Seat::from_code(self.to_act as i64)
     }
 
-    /// A deal is being played (every phase but "between deals" and "over").
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
-    }
-
     crate::games::getters! {
-        /// The game has ended (S-17).
-        is_over: bool;
         /// Whether each seat has looked at its cards (S-6), by seat.
         picked_up: &[bool; 4];
         /// Each seat's bid, `NO_BID` before it bids, by seat.
@@ -431,7 +421,6 @@ impl Spades {
         let bids = position.bids.map(|bid| bid.map_or(NO_BID, |bid| bid as i8));
         let is_bid = |action: u32| (BID_BASE..=BID_DOUBLE_NIL).contains(&action);
         self.phase = position.phase;
-        self.is_over = position.phase == Phase::Over;
         self.to_act = Seat::to_code(position.to_act);
         self.deals
             .restore(position.deal_number, position.dealer, position.sheet);
@@ -991,7 +980,6 @@ impl Spades {
         if winners.count > 0 {
             self.winners = winners;
             self.phase = Phase::Over;
-            self.is_over = true;
             if E::ON {
                 events.push(Event::GameOver {
                     totals: self.totals.map(|total| total as f64),
@@ -1211,7 +1199,7 @@ mod tests {
             let mut state = Spades::new(opts, (seed & 3) as u8);
             state.deal_random(&mut rng);
             let mut legal = Vec::new();
-            while !state.is_over {
+            while !state.is_over() {
                 state.legal_actions(&mut legal);
                 assert_eq!(legal.len() as u32, state.legal_count());
                 let action = legal[rng.below(legal.len() as u32) as usize];

@@ -473,7 +473,6 @@ pub struct Tressette {
     totals: [i64; 2],
     settled_points: [i64; 2],
     settled_games: u8,
-    is_over: bool,
 }
 
 impl Tressette {
@@ -498,7 +497,6 @@ impl Tressette {
             totals: [0; 2],
             settled_points: [0; 2],
             settled_games: 0,
-            is_over: false,
         }
     }
 
@@ -522,15 +520,7 @@ impl Tressette {
         self.to_act
     }
 
-    /// A deal is being played.
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase == Phase::Play
-    }
-
     crate::games::getters! {
-        /// The group has ended (T-18).
-        is_over: bool;
         /// Who leads the deal's first trick, the dealer's left (T-4).
         leader: u8;
         /// The cards of the tricks each seat has taken this deal (T-5), by seat.
@@ -562,11 +552,13 @@ impl Tressette {
 
     /// Puts the group in `position` (a state of the Python engine); the options, the first
     /// dealer and the finished deals' records stay. A position that does not fit the table
-    /// (four seats, hands of ten, three games) is an error and changes nothing.
+    /// (four seats, hands of ten, three games, over exactly in its phase `Over`) is an error
+    /// and changes nothing.
     pub fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
         let card_play =
             CardPlay::from_position(4, 10, crate::core::tricks::card_play_position!(position))?;
         let fits = position.dealer < 4
+            && position.is_over == (position.phase == Phase::Over)
             && position.leader < 4
             && position.to_act.is_none_or(|seat| seat.index() < 4)
             && position.declarations.len() == 4
@@ -586,7 +578,6 @@ impl Tressette {
         }
         self.phase = position.phase;
         self.to_act = position.to_act;
-        self.is_over = position.is_over;
         self.deals
             .restore(position.deal_number, position.dealer, position.sheet);
         self.leader = position.leader;
@@ -616,7 +607,7 @@ impl Tressette {
         TressettePosition {
             phase: self.phase,
             to_act: self.to_act,
-            is_over: self.is_over,
+            is_over: self.is_over(),
             deal_number: self.deal_number(),
             dealer: self.dealer(),
             leader: self.leader,
@@ -957,7 +948,6 @@ impl Tressette {
         if self.games_len as usize >= GAMES_PER_GROUP {
             // T-17, T-18: the group ends with its deal
             self.phase = Phase::Over;
-            self.is_over = true;
             if E::ON {
                 let outcome = self.outcome();
                 let best = outcome.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -1096,8 +1086,9 @@ mod tests {
     fn a_position_for_another_table_is_refused_and_changes_nothing() {
         let game = mid_deal();
         let before = game.position();
-        let wrong: [fn(&mut TressettePosition); 6] = [
+        let wrong: [fn(&mut TressettePosition); 7] = [
             |p| p.dealer = 4,
+            |p| p.is_over = true, // over in the middle of a deal
             |p| {
                 p.dealt[1].pop();
             },
