@@ -299,6 +299,24 @@ pub const fn rank_of(card: CardCode) -> u8 {
     card & 15
 }
 
+/// The ranks by name, as a card's code numbers them (2..A = 0..12): the games' rules name
+/// the ranks that act or score.
+pub mod rank {
+    pub const TWO: u8 = 0;
+    pub const THREE: u8 = 1;
+    pub const FOUR: u8 = 2;
+    pub const FIVE: u8 = 3;
+    pub const SIX: u8 = 4;
+    pub const SEVEN: u8 = 5;
+    pub const EIGHT: u8 = 6;
+    pub const NINE: u8 = 7;
+    pub const TEN: u8 = 8;
+    pub const JACK: u8 = 9;
+    pub const QUEEN: u8 = 10;
+    pub const KING: u8 = 11;
+    pub const ACE: u8 = 12;
+}
+
 /// The codes of a raw set's cards, lowest first, without allocating.
 #[derive(Clone, Copy, Debug)]
 pub struct Cards(pub CardBits);

@@ -255,6 +255,13 @@ impl<const HAND: usize> CardPlay<HAND> {
         &self.plays.as_flattened()[..usize::from(self.plays_len)]
     }
 
+    /// Every card of the deal in play order, without its player (as a record keeps the
+    /// deal's decisions).
+    #[inline]
+    pub fn played_cards(&self) -> impl Iterator<Item = u32> + '_ {
+        self.plays().iter().map(|&play| u32::from(play & 63))
+    }
+
     /// How many cards the trick in progress has (0: a lead is due).
     #[inline]
     pub fn trick_count(&self) -> u8 {

@@ -9,6 +9,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::CardPlay;
 use crate::core::Seat;
+use std::sync::Arc;
 
 pub mod hundred_one;
 pub mod king;
@@ -16,8 +17,10 @@ pub mod spades;
 pub mod tressette;
 
 /// The accessors every game's state has alike, inside its `impl` (over its fields of the
-/// same names): its options (where it keeps them as `options`), phase, dealers, number of
-/// deals, hands, totals, finished deals and score sheet.
+/// same names, its deals' bookkeeping in `deals`, a [`Deals`] of its records and lines):
+/// its options (where it keeps them as `options`), phase (whether the game is over and
+/// whether a deal is being played, from its `Phase::Over` and `Phase::AwaitDeal`), dealers,
+/// number of deals, hands, totals, finished deals and score sheet.
 macro_rules! state_accessors {
     (
         $(options: $options:ty,)?
@@ -40,22 +43,34 @@ macro_rules! state_accessors {
             self.phase
         }
 
+        /// The game (Tressette's group of games) has ended.
+        #[inline]
+        pub fn is_over(&self) -> bool {
+            self.phase == Phase::Over
+        }
+
+        /// A deal is being played (every phase but "between deals" and "over").
+        #[inline]
+        pub fn in_deal(&self) -> bool {
+            self.phase != Phase::AwaitDeal && self.phase != Phase::Over
+        }
+
         /// The dealer of the game's first deal.
         #[inline]
         pub fn first_dealer(&self) -> u8 {
-            self.first_dealer
+            self.deals.first_dealer()
         }
 
         /// The dealer of the deal in progress (between deals: of the next one).
         #[inline]
         pub fn dealer(&self) -> u8 {
-            self.dealer
+            self.deals.dealer()
         }
 
         /// How many deals have been played.
         #[inline]
         pub fn deal_number(&self) -> u32 {
-            self.deal_number
+            self.deals.deal_number()
         }
 
         /// Where the game stands, as its view shows it.
@@ -63,8 +78,8 @@ macro_rules! state_accessors {
         pub fn standing(&self) -> $crate::games::Standing<Phase> {
             $crate::games::Standing {
                 phase: self.phase,
-                deal: self.deal_number,
-                dealer: self.dealer,
+                deal: self.deals.deal_number(),
+                dealer: self.deals.dealer(),
             }
         }
 
@@ -95,21 +110,23 @@ macro_rules! state_accessors {
         /// The finished deals, as a record keeps them.
         #[inline]
         pub fn completed(&self) -> &[$record] {
-            &self.completed
+            self.deals.completed()
         }
 
         /// The score sheet: one line per finished deal.
         #[inline]
         pub fn sheet(&self) -> &[$line] {
-            &self.sheet
+            self.deals.sheet()
         }
     };
 }
 
 /// [`Game`], [`Described`] and [`Positioned`] for a game's state from its own methods of the
 /// same names: `n` (the number of seats), `to_act`, `is_over`, `in_deal`, `legal_codes`, `is_legal`,
-/// `check`, `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position`
-/// and `restore`. With `dealt: Event`, also its `apply` (a decision checked, then its
+/// `outcome` (by seat, cut to the seats that play), `view`, `sheet`, `position` and
+/// `restore`; and its `check`: none is legal once it is over (`over` says what is: "game"
+/// unless given) or between deals, else its `illegal` says why an action that is not legal
+/// is not. With `dealt: Event`, also its `apply` (a decision checked, then its
 /// `step`) and [`DealtGame`] from `apply`, `step`, `random_action` and `deal_random` (given
 /// the generator and the `deal_events` sink, if it takes one).
 macro_rules! impl_game {
@@ -118,9 +135,25 @@ macro_rules! impl_game {
             view: $view:ty,
             line: $line:ty,
             position: $position:ty
+            $(, over: $over:literal)?
             $(, dealt: $event:ty $(, deal_events: $sink:expr)?)? $(,)?
         }
     ) => {
+        impl $state {
+            /// Why `action` is illegal now, with the rule it breaks, or Ok when it is legal:
+            /// the Python engine's `illegal_reason`.
+            pub fn check(&self, action: i64) -> Result<(), $crate::core::illegal::IllegalMove> {
+                match self.phase {
+                    Phase::Over => Err($crate::core::illegal::IllegalMove::Over {
+                        what: $crate::games::impl_game!(@over $($over)?),
+                    }),
+                    Phase::AwaitDeal => Err($crate::core::illegal::IllegalMove::BetweenDeals),
+                    _ if self.is_legal(action) => Ok(()),
+                    _ => Err(self.illegal(action)),
+                }
+            }
+        }
+
         impl $crate::games::Game for $state {
             fn num_seats(&self) -> usize {
                 usize::from($state::n(self))
@@ -205,6 +238,59 @@ macro_rules! impl_game {
             }
         )?
     };
+    (@over) => {
+        "game"
+    };
+    (@over $over:literal) => {
+        $over
+    };
+}
+
+/// [`TrickPlay`](crate::core::tricks::TrickPlay) and [`Recorded`] for a whole-deck trick
+/// game's state (King, Spades, Tressette), its hands dealt from fixed arrays of `$hand` cards
+/// at the most: from its field `card_play` and its methods `n`, `hand_size`, `dealer`,
+/// `deal` (given the deal's events with `deal_events`), `current_actions` and `completed`,
+/// whose finished deals each give their `record`.
+macro_rules! impl_recorded {
+    ($state:ident, $hand:expr $(, $deal_events:ident)?) => {
+        impl $crate::core::tricks::TrickPlay<{ $hand }> for $state {
+            #[inline]
+            fn card_play(&self) -> &$crate::core::tricks::CardPlay<{ $hand }> {
+                &self.card_play
+            }
+        }
+
+        impl $crate::games::Recorded for $state {
+            fn deal_hands(
+                &mut self,
+                hands: &[Vec<$crate::core::cards::CardCode>],
+                events: &mut Vec<<Self as $crate::games::DealtGame>::Event>,
+            ) -> Result<(), String> {
+                let (seats, size) = (usize::from(self.n()), self.hand_size());
+                let fixed = $crate::games::fixed_hands::<{ $hand }>(hands, seats, size)?;
+                $crate::games::impl_recorded!(@deal self, &fixed, events $(, $deal_events)?);
+                Ok(())
+            }
+            fn current_record(&self) -> $crate::games::DealRecord {
+                let (seats, size) = (usize::from(self.n()), self.hand_size());
+                let actions = self.current_actions().collect();
+                let dealt = &self.card_play.dealt()[..seats];
+                $crate::games::DealRecord::new(self.dealer(), dealt, size, actions)
+            }
+            fn records(&self, start: usize) -> Vec<$crate::games::DealRecord> {
+                let (seats, size) = (usize::from(self.n()), self.hand_size());
+                let records = self.completed().get(start..).unwrap_or_default();
+                records.iter().map(|record| record.record(seats, size)).collect()
+            }
+        }
+    };
+    (@deal $game:expr, $hands:expr, $events:ident) => {{
+        let _ = $events; // its deal says nothing
+        $game.deal($hands)
+    }};
+    (@deal $game:expr, $hands:expr, $events:ident, deal_events) => {
+        $game.deal($hands, $events)
+    };
 }
 
 /// Accessors of a state's fields, inside its `impl`, each named as its field: `name: &T`
@@ -233,7 +319,108 @@ macro_rules! getters {
 
 pub(crate) use getters;
 pub(crate) use impl_game;
+pub(crate) use impl_recorded;
 pub(crate) use state_accessors;
+
+/// The bookkeeping of the deals every game keeps alike: the dealer of its first deal, how
+/// many deals have been played and the dealer of the deal in progress (between deals: of
+/// the next one), and the finished deals as a record keeps them (`R`) with the score sheet's
+/// lines (`L`). Cloning shares the finished deals and the sheet until one of the copies
+/// finishes a deal.
+///
+/// ```
+/// use koloda_native::games::Deals;
+///
+/// let mut deals = Deals::<&str, u32>::new(3);
+/// let copy = deals.clone();
+/// deals.finish("record", 12, 0);
+/// assert_eq!((deals.deal_number(), deals.dealer(), deals.first_dealer()), (1, 0, 3));
+/// assert_eq!((deals.completed(), deals.sheet()), (&["record"][..], &[12][..]));
+/// assert!(copy.sheet().is_empty() && copy.deal_number() == 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Deals<R, L> {
+    first_dealer: u8,
+    deal_number: u32,
+    dealer: u8,
+    completed: Arc<Vec<R>>,
+    sheet: Arc<Vec<L>>,
+}
+
+impl<R: Clone, L: Clone> Deals<R, L> {
+    /// No deal played yet, the first to be dealt by `first_dealer`.
+    pub fn new(first_dealer: u8) -> Self {
+        Deals {
+            first_dealer,
+            deal_number: 0,
+            dealer: first_dealer,
+            completed: Arc::new(Vec::new()),
+            sheet: Arc::new(Vec::new()),
+        }
+    }
+
+    getters! {
+        /// The dealer of the game's first deal.
+        first_dealer: u8;
+        /// How many deals have been played.
+        deal_number: u32;
+        /// The dealer of the deal in progress (between deals: of the next one).
+        dealer: u8;
+    }
+
+    /// The finished deals, as a record keeps them.
+    #[inline]
+    pub fn completed(&self) -> &[R] {
+        &self.completed
+    }
+
+    /// The score sheet: one line per finished deal.
+    #[inline]
+    pub fn sheet(&self) -> &[L] {
+        &self.sheet
+    }
+
+    /// Ends the deal in progress: its record and its line kept, the next deal to be dealt
+    /// by `next_dealer`.
+    pub fn finish(&mut self, record: R, line: L, next_dealer: u8) {
+        Arc::make_mut(&mut self.completed).push(record);
+        Arc::make_mut(&mut self.sheet).push(line);
+        self.dealer = next_dealer;
+        self.deal_number += 1;
+    }
+
+    /// Puts the deals where a position says they are: `deal_number` played, the next (or
+    /// the one in progress) dealt by `dealer`, and this score sheet; the first dealer and
+    /// the finished deals' records stay.
+    pub fn restore(&mut self, deal_number: u32, dealer: u8, sheet: Vec<L>) {
+        self.deal_number = deal_number;
+        self.dealer = dealer;
+        self.sheet = Arc::new(sheet);
+    }
+
+    /// Makes `first_dealer` the dealer of the game's first deal.
+    pub fn set_first_dealer(&mut self, first_dealer: u8) {
+        self.first_dealer = first_dealer;
+    }
+
+    /// Makes these the finished deals' records.
+    pub fn set_completed(&mut self, completed: Vec<R>) {
+        self.completed = Arc::new(completed);
+    }
+
+    /// Sets how many deals have been played.
+    #[cfg(test)]
+    pub(crate) fn set_deal_number(&mut self, deal_number: u32) {
+        self.deal_number = deal_number;
+    }
+
+    /// Forgets the finished deals' records and the score sheet (a copy that plays on
+    /// without them).
+    pub fn forget_finished(&mut self) {
+        self.completed = Arc::new(Vec::new());
+        self.sheet = Arc::new(Vec::new());
+    }
+}
 
 /// What every game's state machine answers whatever the game: the seat to act, whether the
 /// game is over, whether an action is legal and why not, and the outcome. The Python
@@ -539,7 +726,9 @@ pub trait Recorded: DealtGame {
         events: &mut Vec<Self::Event>,
     ) -> Result<(), String>;
     /// Each seat's hand as dealt in the deal in progress.
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>>;
+    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
+        self.current_record().dealt
+    }
     /// Each seat's hand as dealt while a deal is played; none between deals (as a position
     /// describes them).
     fn dealt_in_deal(&self) -> Vec<Vec<CardCode>> {
@@ -644,6 +833,16 @@ impl<T: Clone + Default> Playouts<T> {
             total_points: vec![T::default(); totals],
             outcomes: vec![0.0; seats],
             ..Playouts::default()
+        }
+    }
+
+    /// Adds a finished game's final totals (by seat or side: as many as the result sums).
+    pub fn add_totals(&mut self, totals: impl IntoIterator<Item = T>)
+    where
+        T: std::ops::AddAssign,
+    {
+        for (sum, total) in self.total_points.iter_mut().zip(totals) {
+            *sum += total;
         }
     }
 

@@ -12,13 +12,14 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::cards::rank::{ACE, QUEEN, SEVEN, SIX};
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::shuffle::seeded_shuffle;
 use crate::core::{Seat, Suit};
-use crate::games::Playouts;
+use crate::games::{Deals, Playouts};
 
 use super::position::HundredOnePosition;
 use super::record::{deck_cards_only, deck_lists_only};
@@ -44,10 +45,6 @@ pub const NOTHING: u16 = 129;
 pub const RESTOCK: u16 = 130;
 
 pub const MAX_SEATS: usize = 6;
-const SIX: u8 = 4;
-const SEVEN: u8 = 5;
-const QUEEN: u8 = 10;
-const ACE: u8 = 12;
 const EACH_SUIT: CardBits = 1 | 1 << 16 | 1 << 32 | 1 << 48;
 /// H-1: 6 7 8 9 10 J Q K A in four suits.
 pub const DECK_36: CardBits = 0x1FF0 * EACH_SUIT;
@@ -312,9 +309,7 @@ pub struct HundredOne {
     n: u8,
     phase: Phase,
     to_act: i8,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<Completed, Line>,
     hands: [CardBits; MAX_SEATS],
     /// The stock, its top card last.
     stock: [CardCode; 36],
@@ -332,8 +327,6 @@ pub struct HundredOne {
     source: DealSource,
     restocks: Arc<Vec<Vec<CardCode>>>,
     restocks_used: u32,
-    completed: Arc<Vec<Completed>>,
-    sheet: Arc<Vec<Line>>,
     totals: [i64; MAX_SEATS],
 }
 
@@ -351,9 +344,7 @@ impl HundredOne {
             n: options.players,
             phase: Phase::AwaitDeal,
             to_act: -1,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             hands: [0; MAX_SEATS],
             stock: [0; 36],
             stock_len: 0,
@@ -369,8 +360,6 @@ impl HundredOne {
             source: DealSource::None,
             restocks: Arc::new(Vec::new()),
             restocks_used: 0,
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
             totals: [0; MAX_SEATS],
         }
     }
@@ -394,18 +383,6 @@ impl HundredOne {
     #[inline]
     pub fn to_act(&self) -> Option<Seat> {
         Seat::from_code(self.to_act as i64)
-    }
-
-    /// The game has ended (H-16).
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
-    /// A hand is being played (every phase but "between hands" and "over").
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
     }
 
     /// The stock, its top card last.
@@ -513,9 +490,9 @@ impl HundredOne {
         let code = |card: Option<CardCode>| card.map_or(-1, |card| card as i8);
         self.phase = position.phase;
         self.to_act = Seat::to_code(position.to_act);
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
-        self.first_dealer = position.first_dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
+        self.deals.set_first_dealer(position.first_dealer);
         self.hands = [0; MAX_SEATS];
         self.hands[..n].copy_from_slice(&position.hands);
         self.set_stock(&position.stock);
@@ -533,7 +510,6 @@ impl HundredOne {
         self.restocks_used = position.restocks_used;
         self.totals = [0; MAX_SEATS];
         self.totals[..n].copy_from_slice(&position.totals);
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -544,9 +520,9 @@ impl HundredOne {
         HundredOnePosition {
             phase: self.phase,
             to_act: self.to_act(),
-            first_dealer: self.first_dealer,
-            dealer: self.dealer,
-            deal_number: self.deal_number,
+            first_dealer: self.first_dealer(),
+            dealer: self.dealer(),
+            deal_number: self.deal_number(),
             hands: self.hands[..n].to_vec(),
             stock: self.stock().to_vec(),
             pile: self.pile().to_vec(),
@@ -562,21 +538,20 @@ impl HundredOne {
             restocks: self.restocks.to_vec(),
             restocks_used: self.restocks_used,
             totals: self.totals[..n].to_vec(),
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
     /// Makes these the finished hands' records (a game restored from a Python state's).
     pub fn restore_records(&mut self, completed: Vec<Completed>) {
-        self.completed = Arc::new(completed);
+        self.deals.set_completed(completed);
     }
 
     /// A copy for search: the hand in progress only (no past hands to copy at the end of a
     /// rollout) and no reshuffle given in advance.
     pub fn for_search(&self) -> Self {
         let mut copy = self.clone();
-        copy.completed = Arc::new(Vec::new());
-        copy.sheet = Arc::new(Vec::new());
+        copy.deals.forget_finished();
         let used = copy.restocks_used as usize;
         if copy.restocks.len() > used {
             copy.restocks = Arc::new(copy.restocks[..used].to_vec());
@@ -654,22 +629,16 @@ impl HundredOne {
         legal[..count].iter().any(|&a| a as i64 == action)
     }
 
-    /// Why `action` is illegal now (H-4, H-6..H-8, H-10), or Ok when it is legal: the Python
-    /// engine's `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+    /// Why `action`, in a hand and not legal, is illegal (H-4, H-6..H-8, H-10): what `check`
+    /// gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ if self.is_legal(action) => return Ok(()),
             Phase::NameSuit => {
-                return Err(IllegalMove::breaks(
-                    "a suit must be named after a queen",
-                    "H-6, H-7",
-                ))
+                return IllegalMove::breaks("a suit must be named after a queen", "H-6, H-7")
             }
             Phase::AfterDraw => {
                 let drawn = self.drawn as i64;
-                return Err(if (0..64).contains(&action) && action != drawn {
+                return if (0..64).contains(&action) && action != drawn {
                     IllegalMove::breaks("after a draw only the drawn card may be played", "H-8")
                 } else if action == drawn {
                     IllegalMove::DrawnDoesNotMatch {
@@ -681,35 +650,32 @@ impl HundredOne {
                         "after a draw: play the drawn card if it matches, or pass",
                         "H-8",
                     )
-                });
+                };
             }
             _ => {}
         }
         if action == PASS as i64 {
-            return Err(IllegalMove::breaks("pass only after drawing a card", "H-8"));
+            return IllegalMove::breaks("pass only after drawing a card", "H-8");
         }
         if action == DRAW as i64 {
-            return Err(IllegalMove::breaks(
+            return IllegalMove::breaks(
                 "a player holding a playable card other than a queen must play",
                 "H-10",
-            ));
+            );
         }
         if (SUIT_BASE as i64..SUIT_BASE as i64 + 4).contains(&action) {
-            return Err(IllegalMove::breaks(
-                "a suit is named only after a queen",
-                "H-6",
-            ));
+            return IllegalMove::breaks("a suit is named only after a queen", "H-6");
         }
         if !(0..64).contains(&action) {
-            return Err(IllegalMove::NoSuchAction { game: "101" });
+            return IllegalMove::NoSuchAction { game: "101" };
         }
         let seat = self.to_act as u8;
         let card = action as CardCode;
         if self.hands[seat as usize] >> action & 1 == 0 {
-            return Err(IllegalMove::NotInHand { card, seat });
+            return IllegalMove::NotInHand { card, seat };
         }
         let top = self.top as CardCode;
-        Err(if top & 15 == QUEEN {
+        if top & 15 == QUEEN {
             IllegalMove::NotNamedSuit {
                 card,
                 suit: self.suit as u8,
@@ -721,7 +687,7 @@ impl HundredOne {
                 top,
                 rule: "H-4",
             }
-        })
+        }
     }
 
     /// A uniformly random legal action (the batch path's random player).
@@ -865,7 +831,7 @@ impl HundredOne {
             }
             given
         } else {
-            let index = ((self.deal_number as u64 + 1) << 32) | self.epoch as u64;
+            let index = ((self.deal_number() as u64 + 1) << 32) | self.epoch as u64;
             match chance.restock(below, index) {
                 Some(cards) => {
                     Arc::make_mut(&mut self.restocks).push(cards.clone());
@@ -939,7 +905,7 @@ impl HundredOne {
     ) {
         let n = self.n as usize;
         let dealt = n * self.options.hand_size as usize;
-        let first = self.dealer as usize + 1;
+        let first = self.dealer() as usize + 1;
         let mut masks = [0u64; MAX_SEATS];
         for (i, &card) in cards[..dealt].iter().enumerate() {
             masks[(first + i) % n] |= 1u64 << card;
@@ -997,12 +963,12 @@ impl HundredOne {
             events.push(HundredOneEvent::DealStarted);
             events.push(HundredOneEvent::StarterTurned { card: starter });
         }
-        let first = self.next(self.dealer); // H-3
+        let first = self.next(self.dealer()); // H-3
         let rank = starter & 15;
         if rank == QUEEN {
             self.phase = Phase::NameSuit; // H-7 (reading): the dealer names the suit
             self.follow = QUEENS;
-            self.to_act = self.dealer as i8;
+            self.to_act = self.dealer() as i8;
             return;
         }
         self.follow = follow_of(starter);
@@ -1054,27 +1020,27 @@ impl HundredOne {
             *total += score;
         }
         let source = std::mem::replace(&mut self.source, DealSource::None);
-        Arc::make_mut(&mut self.completed).push(Completed {
+        let record = Completed {
             source,
-            dealer: self.dealer,
+            dealer: self.dealer(),
             restocks: self.restocks.clone(),
             log: self.log.clone(),
-        });
-        Arc::make_mut(&mut self.sheet).push(Line {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        };
+        let line = Line {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             out,
             out_on_queen: last_card & 15 == QUEEN,
             scores: scores[..self.n as usize].to_vec(),
-        });
+        };
         if E::ON {
             events.push(HundredOneEvent::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores: scores[..self.n as usize].to_vec(),
             });
         }
-        self.dealer = self.next(self.dealer); // H-3
-        self.deal_number += 1;
+        let next_dealer = self.next(self.dealer()); // H-3
+        self.deals.finish(record, line, next_dealer);
         self.to_act = -1;
         if self.totals[..self.n as usize]
             .iter()
@@ -1094,7 +1060,7 @@ impl HundredOne {
             return Ok(());
         }
         self.phase = Phase::AwaitDeal;
-        if let Some(deck) = chance.deck(self.deal_number) {
+        if let Some(deck) = chance.deck(self.deal_number()) {
             self.deal_cards(&deck, events);
         }
         Ok(())
@@ -1154,7 +1120,7 @@ pub fn playouts(
         let deck = shuffles.deck(0).unwrap_or_else(deck_cards);
         state.deal_cards(&deck, &mut ());
         while !state.is_over() {
-            if deal_limit > 0 && state.deal_number >= deal_limit {
+            if deal_limit > 0 && state.deal_number() >= deal_limit {
                 result.unfinished += 1; // stopped at the deal limit
                 break;
             }
@@ -1163,12 +1129,10 @@ pub fn playouts(
             // random play with a dealing generator never meets a record's restock
             let _ = state.step(action, &mut (), &mut shuffles);
         }
-        result.deals += state.deal_number as u64;
-        let restocks = state.completed.iter().map(|c| c.restocks.len() as u64);
+        result.deals += state.deal_number() as u64;
+        let restocks = state.completed().iter().map(|c| c.restocks.len() as u64);
         *result.restocks.get_or_insert(0) += restocks.sum::<u64>();
-        for (sum, total) in result.total_points.iter_mut().zip(state.totals) {
-            *sum += total;
-        }
+        result.add_totals(state.totals);
         result.add_outcome(&state.outcome());
     }
     result
@@ -1177,10 +1141,7 @@ pub fn playouts(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const EIGHT: u8 = 6;
-    const NINE: u8 = 7;
-    const TEN: u8 = 8;
+    use crate::core::cards::rank::{EIGHT, NINE, TEN};
 
     fn card(rank: u8, suit: u8) -> CardCode {
         suit << 4 | rank
@@ -1290,7 +1251,7 @@ mod tests {
             }
             assert!(steps > 0);
             assert!(state.totals.iter().any(|&t| t >= LOSING_TOTAL));
-            assert_eq!(state.sheet.len() as u32, state.deal_number);
+            assert_eq!(state.sheet().len() as u32, state.deal_number());
         }
         let result = playouts(HundredOneOptions::default(), 20, 5, 0);
         assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5, 0));

@@ -4,8 +4,6 @@
 //! "by the last" (K-14, K-15), the trick rules (K-5, K-8, K-9, K-17, K-18), the early end
 //! of a decided deal (K-12) and scoring. Action codes are those of `king/actions.py`.
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 use crate::core::cards::{suit_mask, suit_of, CardBits, CardCode, Cards};
@@ -14,7 +12,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::{trick_winner_index, CardPlay};
 use crate::core::{BySeat, Seat, Suit};
-use crate::games::{random_playouts, Playouts};
+use crate::games::{random_playouts, Deals, Playouts};
 
 use super::position::KingPosition;
 
@@ -363,9 +361,7 @@ pub struct King {
     table: KingTable,
     phase: Phase,
     to_act: Option<Seat>,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<KingRecord, KingLine>,
     contract: i8,
     trump: Option<Suit>,
     by_last: bool,
@@ -384,8 +380,6 @@ pub struct King {
     power_trump: Option<u8>,
     totals: [i64; 4],
     rows: [[u8; 8]; 4],
-    completed: Arc<Vec<KingRecord>>,
-    sheet: Arc<Vec<KingLine>>,
 }
 
 impl King {
@@ -396,9 +390,7 @@ impl King {
             table,
             phase: Phase::AwaitDeal,
             to_act: None,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             contract: -1,
             trump: None,
             by_last: false,
@@ -416,8 +408,6 @@ impl King {
             power_trump: None,
             totals: [0; 4],
             rows: table.initial_rows(),
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
         }
     }
 
@@ -437,6 +427,12 @@ impl King {
     #[inline]
     pub fn options(&self) -> &KingOptions {
         &self.table.options
+    }
+
+    /// How many cards each hand is dealt.
+    #[inline]
+    pub fn hand_size(&self) -> usize {
+        usize::from(self.table.hand_size)
     }
 
     crate::games::state_accessors! {
@@ -508,18 +504,6 @@ impl King {
         &self.rows
     }
 
-    /// A deal is being played (every phase but "between deals" and "over").
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
-    }
-
-    /// The game has ended.
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
     /// Puts the game in the position `position` describes (a state of the Python engine);
     /// the options, the first dealer and the finished deals stay. A position that does not
     /// fit the table (its seats, hands, card play or rows) is an error and changes nothing.
@@ -555,8 +539,8 @@ impl King {
         };
         self.phase = position.phase;
         self.to_act = position.to_act;
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
         self.contract = position.contract.map_or(-1, |contract| contract as i8);
         self.trump = position.trump;
         self.by_last = position.by_last;
@@ -579,7 +563,6 @@ impl King {
         self.totals[..n].copy_from_slice(&position.totals);
         self.rows = [[0; 8]; 4];
         self.rows[..position.rows.len()].copy_from_slice(&position.rows);
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -589,8 +572,8 @@ impl King {
         KingPosition {
             phase: self.phase,
             to_act: self.to_act,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
+            deal_number: self.deal_number(),
+            dealer: self.dealer(),
             contract: self.contract(),
             trump: self.trump,
             by_last: self.by_last,
@@ -607,7 +590,7 @@ impl King {
             discard_first: self.discard_first,
             totals: BySeat::from_slice(&self.totals[..n]),
             rows: self.rows[..self.table.num_rows as usize].to_vec(),
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
@@ -633,7 +616,7 @@ impl King {
     /// deal plays, K-11).
     #[cfg(test)]
     pub(crate) fn set_deal_number(&mut self, deal_number: u32) {
-        self.deal_number = deal_number;
+        self.deals.set_deal_number(deal_number);
     }
 
     // ----- legal actions ---------------------------------------------------------------
@@ -711,16 +694,13 @@ impl King {
         }
     }
 
-    /// Why `action` is illegal now (K-5, K-8, K-9, K-14, K-17, K-18, K-23..K-25), or Ok
-    /// when it is legal: the Python engine's `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
+    /// Why `action`, in a deal and not legal, is illegal (K-5, K-8, K-9, K-14, K-17, K-18,
+    /// K-23..K-25): what `check` gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ if self.is_legal(action) => return Ok(()),
             Phase::Order => {
                 let base = ORDER_BASE as i64;
-                return Err(if (base..base + 8).contains(&action) {
+                return if (base..base + 8).contains(&action) {
                     IllegalMove::ContractClosed {
                         contract: CONTRACT_KEYS[(action - base) as usize],
                         rule: "K-24, K-25",
@@ -730,32 +710,32 @@ impl King {
                         "the player left of the dealer must first order a game",
                         "K-23",
                     )
-                });
+                };
             }
             Phase::Trump => {
-                return Err(if action == TRUMP_LAST as i64 {
+                return if action == TRUMP_LAST as i64 {
                     IllegalMove::breaks(
                         "'by the last' needs the 3-card preview of the classic game",
                         "K-23",
                     )
                 } else {
                     IllegalMove::breaks("the trump must be named first", "K-14, K-23")
-                });
+                };
             }
             _ => {}
         }
         if !(0..64).contains(&action) {
-            return Err(IllegalMove::CardDue);
+            return IllegalMove::CardDue;
         }
         let seat = self.to_act.map_or(u8::MAX, Seat::index);
         let hand = self.hands.get(seat as usize).copied().unwrap_or(0);
         if hand >> action & 1 == 0 {
             let card = action as CardCode;
-            return Err(IllegalMove::NotInHand { card, seat });
+            return IllegalMove::NotInHand { card, seat };
         }
         if self.card_play.trick_count() > 0 {
             let suit = self.card_play.lead_suit_code();
-            return Err(if self.legal_card_mask() == KING_OF_HEARTS_BIT {
+            return if self.legal_card_mask() == KING_OF_HEARTS_BIT {
                 IllegalMove::breaks("K♥ must be discarded at the first opportunity", "K-9")
             } else if hand & suit_mask(suit) != 0 {
                 IllegalMove::MustFollow {
@@ -764,16 +744,16 @@ impl King {
                 }
             } else {
                 IllegalMove::MustTrump { suit, rule: "K-17" }
-            });
+            };
         }
-        Err(if self.contract == POSITIVE as i8 {
+        if self.contract == POSITIVE as i8 {
             IllegalMove::breaks(
                 "only the caller may lead trump while holding another suit",
                 "K-18",
             )
         } else {
             IllegalMove::breaks("may not lead a heart while holding another suit", "K-8")
-        })
+        }
     }
 
     /// A uniformly random legal action (the batch path's random player).
@@ -973,7 +953,7 @@ impl King {
         self.taken_all = 0;
         self.trump = None;
         self.by_last = false;
-        let left = (self.dealer + 1) % self.n();
+        let left = (self.dealer() + 1) % self.n();
         if self.table.is_ordered() {
             self.contract = -1;
             self.caller = Some(Seat::new(left));
@@ -981,10 +961,10 @@ impl King {
             self.to_act = Some(Seat::new(left));
             return;
         }
-        let contract = self.table.program[self.deal_number as usize];
+        let contract = self.table.program[self.deal_number() as usize];
         self.contract = contract as i8;
         if contract == POSITIVE {
-            self.caller = Some(Seat::new(self.dealer).offset(self.n() - 1, self.n())); // K-14
+            self.caller = Some(Seat::new(self.dealer()).offset(self.n() - 1, self.n())); // K-14
             self.phase = Phase::Trump;
             self.to_act = self.caller;
         } else {
@@ -1012,12 +992,10 @@ impl King {
 
     /// The decisions of the deal in progress, in order (the record's actions).
     pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
-        self.pre[..self.pre_len as usize].iter().copied().chain(
-            self.card_play
-                .plays()
-                .iter()
-                .map(|&play| (play & 63) as u32),
-        )
+        self.pre[..self.pre_len as usize]
+            .iter()
+            .copied()
+            .chain(self.card_play.played_cards())
     }
 
     /// Each seat's points for the deal: −penalty in negative deals, +3 a trick in positive.
@@ -1044,7 +1022,7 @@ impl King {
 
     fn is_complete(&self) -> bool {
         if !self.table.is_ordered() {
-            return self.deal_number >= 15;
+            return self.deal_number() >= 15;
         }
         self.rows[..self.table.num_rows as usize]
             .iter()
@@ -1058,31 +1036,30 @@ impl King {
             *total += score;
         }
         let dealt = *self.card_play.dealt();
-        let record = KingRecord::new(self.dealer, dealt, self.current_actions().collect());
-        Arc::make_mut(&mut self.completed).push(record);
-        Arc::make_mut(&mut self.sheet).push(KingLine {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        let record = KingRecord::new(self.dealer(), dealt, self.current_actions().collect());
+        let line = KingLine {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             contract: self.contract as u8,
             declarer: self.caller,
             trump: self.trump,
             by_last: self.by_last,
             scores: BySeat::from_slice(&scores[..n as usize]),
             ended_early,
-        });
+        };
         if E::ON {
             events.push(KingEvent::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores: BySeat::from_slice(&scores[..n as usize]),
                 ended_early,
             });
         }
-        if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
-            self.dealer = self.caller.map_or(self.dealer, Seat::index); // K-21: the caller deals the next deal
+        let next_dealer = if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
+            self.caller.map_or(self.dealer(), Seat::index) // K-21: the caller deals the next deal
         } else {
-            self.dealer = (self.dealer + 1) % n; // K-6, K-23
-        }
-        self.deal_number += 1;
+            (self.dealer() + 1) % n // K-6, K-23
+        };
+        self.deals.finish(record, line, next_dealer);
         self.to_act = None;
         if self.is_complete() {
             self.phase = Phase::Over;
@@ -1146,6 +1123,7 @@ crate::games::impl_game!(King {
     position: super::position::KingPosition,
     dealt: KingEvent,
 });
+crate::games::impl_recorded!(King, MAX_HAND);
 
 impl crate::games::Setup for King {
     type Options = KingOptions;
@@ -1163,35 +1141,6 @@ impl crate::games::Setup for King {
     }
 }
 
-impl crate::games::Recorded for King {
-    fn deal_hands(
-        &mut self,
-        hands: &[Vec<CardCode>],
-        _events: &mut Vec<KingEvent>,
-    ) -> Result<(), String> {
-        let size = self.table.hand_size as usize;
-        let fixed = crate::games::fixed_hands::<MAX_HAND>(hands, self.n().into(), size)?;
-        self.deal(&fixed);
-        Ok(())
-    }
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.current_record().dealt
-    }
-    fn current_record(&self) -> crate::games::DealRecord {
-        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
-        let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer, &self.card_play.dealt()[..n], size, actions)
-    }
-    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let (n, size) = (self.n() as usize, self.table.hand_size as usize);
-        let records = self.completed.get(start..).unwrap_or_default();
-        records
-            .iter()
-            .map(|record| record.record(n, size))
-            .collect()
-    }
-}
-
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
 /// total points are each seat's final settlement.
@@ -1203,18 +1152,9 @@ pub fn playouts(options: KingOptions, games: u64, seed: u64, deal_limit: u32) ->
         (n, n.into()),
         new,
         |state, result| {
-            for (sum, value) in result.total_points.iter_mut().zip(state.outcome()) {
-                *sum += value;
-            }
+            result.add_totals(state.outcome());
         },
     )
-}
-
-impl crate::core::tricks::TrickPlay<MAX_HAND> for King {
-    #[inline]
-    fn card_play(&self) -> &CardPlay<MAX_HAND> {
-        &self.card_play
-    }
 }
 
 #[cfg(test)]
@@ -1298,9 +1238,9 @@ mod tests {
                     deals += 1;
                 }
             }
-            assert_eq!(state.sheet.len(), deals);
+            assert_eq!(state.sheet().len(), deals);
             let total: i64 = state
-                .sheet
+                .sheet()
                 .iter()
                 .map(|l| l.scores.iter().sum::<i64>())
                 .sum();

@@ -3,8 +3,6 @@
 //! always trump and the spades-lead restriction (S-10..S-12), scoring (S-13..S-16) and the
 //! game's end (S-17). Action codes are those of `koloda/games/spades/actions.py`.
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::core::cards::{
@@ -15,7 +13,7 @@ use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::{trick_winner_index, CardPlay};
 use crate::core::{Seat, Suit};
-use crate::games::{random_playouts, Playouts};
+use crate::games::{random_playouts, Deals, Playouts};
 
 use super::position::SpadesPosition;
 
@@ -293,9 +291,7 @@ pub struct Spades {
     phase: Phase,
     /// The seat to act, or -1.
     to_act: i8,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<DealRecord, SheetLine>,
     hands: [CardBits; 4],
     card_play: CardPlay<13>,
     picked_up: [bool; 4],
@@ -311,9 +307,6 @@ pub struct Spades {
     totals: [i64; 2],
     bags: [i64; 2],
     winners: Winners,
-    is_over: bool,
-    completed: Arc<Vec<DealRecord>>,
-    sheet: Arc<Vec<SheetLine>>,
 }
 
 impl Spades {
@@ -323,9 +316,7 @@ impl Spades {
             options,
             phase: Phase::AwaitDeal,
             to_act: -1,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             hands: [0; 4],
             card_play: CardPlay::default(),
             picked_up: [false; 4],
@@ -341,9 +332,6 @@ impl Spades {
             totals: [0; 2],
             bags: [0; 2],
             winners: Winners::default(),
-            is_over: false,
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
         }
     }
 
@@ -373,15 +361,7 @@ impl Spades {
         Seat::from_code(self.to_act as i64)
     }
 
-    /// A deal is being played (every phase but "between deals" and "over").
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase != Phase::AwaitDeal && self.phase != Phase::Over
-    }
-
     crate::games::getters! {
-        /// The game has ended (S-17).
-        is_over: bool;
         /// Whether each seat has looked at its cards (S-6), by seat.
         picked_up: &[bool; 4];
         /// Each seat's bid, `NO_BID` before it bids, by seat.
@@ -438,10 +418,9 @@ impl Spades {
         let bids = position.bids.map(|bid| bid.map_or(NO_BID, |bid| bid as i8));
         let is_bid = |action: u32| (BID_BASE..=BID_DOUBLE_NIL).contains(&action);
         self.phase = position.phase;
-        self.is_over = position.phase == Phase::Over;
         self.to_act = Seat::to_code(position.to_act);
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
         self.card_play = card_play;
         self.hands = position.hands;
         self.picked_up = position.picked_up;
@@ -467,7 +446,6 @@ impl Spades {
             self.winners.sides[self.winners.count as usize] = side;
             self.winners.count += 1;
         }
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -476,8 +454,8 @@ impl Spades {
         SpadesPosition {
             phase: self.phase,
             to_act: self.to_act(),
-            deal_number: self.deal_number,
-            dealer: self.dealer,
+            deal_number: self.deal_number(),
+            dealer: self.dealer(),
             dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands,
             picked_up: self.picked_up,
@@ -491,7 +469,7 @@ impl Spades {
             totals: self.totals,
             bags: self.bags,
             winners: self.winners.as_slice().to_vec(),
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
@@ -618,48 +596,44 @@ impl Spades {
         }
     }
 
-    /// Why `action` is illegal now (S-4, S-6, S-7, S-10..S-12), or Ok when it is legal: the
-    /// Python engine's `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "game" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ if self.is_legal(action) => return Ok(()),
-            _ => {}
-        }
+    /// Why `action`, in a deal and not legal, is illegal (S-4, S-6, S-7, S-10..S-12): what
+    /// `check` gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         let seat = self.to_act as u8;
         let hand = self.hands[seat as usize];
         match self.phase {
-            Phase::Bid => Err(if action == LOOK as i64 {
-                IllegalMove::AlreadyLooked { seat }
-            } else if action == BID_DOUBLE_NIL as i64 {
-                if !self.options.double_nil {
-                    IllegalMove::breaks(
-                        "double nil is not played at this table",
-                        "S-6, option double_nil",
-                    )
+            Phase::Bid => {
+                if action == LOOK as i64 {
+                    IllegalMove::AlreadyLooked { seat }
+                } else if action == BID_DOUBLE_NIL as i64 {
+                    if !self.options.double_nil {
+                        IllegalMove::breaks(
+                            "double nil is not played at this table",
+                            "S-6, option double_nil",
+                        )
+                    } else {
+                        IllegalMove::breaks(
+                            "double nil may only be bid before looking at the cards",
+                            "S-6",
+                        )
+                    }
+                } else if (BID_BASE as i64..BID_DOUBLE_NIL as i64).contains(&action) {
+                    IllegalMove::SeatMust {
+                        seat,
+                        reason: "must first look at his cards (look) or bid double nil blind",
+                        rule: "S-6",
+                    }
                 } else {
-                    IllegalMove::breaks(
-                        "double nil may only be bid before looking at the cards",
-                        "S-6",
-                    )
+                    IllegalMove::SeatMust {
+                        seat,
+                        reason: "must bid now",
+                        rule: "S-4",
+                    }
                 }
-            } else if (BID_BASE as i64..BID_DOUBLE_NIL as i64).contains(&action) {
-                IllegalMove::SeatMust {
-                    seat,
-                    reason: "must first look at his cards (look) or bid double nil blind",
-                    rule: "S-6",
-                }
-            } else {
-                IllegalMove::SeatMust {
-                    seat,
-                    reason: "must bid now",
-                    rule: "S-4",
-                }
-            }),
+            }
             Phase::Discard | Phase::Give => {
                 let Some(packed) = self.exchange_triple(action) else {
-                    return Err(if self.phase == Phase::Discard {
+                    return if self.phase == Phase::Discard {
                         IllegalMove::breaks(
                             "the nil bidder must discard three cards face down",
                             "S-7",
@@ -669,20 +643,20 @@ impl Spades {
                             "the nil bidder's partner must give him three cards",
                             "S-7",
                         )
-                    });
+                    };
                 };
                 let cards = triple_mask(packed) & !hand;
-                Err(IllegalMove::NotAllInHand { cards, seat })
+                IllegalMove::NotAllInHand { cards, seat }
             }
             _ => {
                 if !(0..64).contains(&action) {
-                    return Err(IllegalMove::CardDue);
+                    return IllegalMove::CardDue;
                 }
                 if hand >> action & 1 == 0 {
                     let card = action as CardCode;
-                    return Err(IllegalMove::NotInHand { card, seat });
+                    return IllegalMove::NotInHand { card, seat };
                 }
-                Err(if self.card_play.trick_count() > 0 {
+                if self.card_play.trick_count() > 0 {
                     IllegalMove::MustFollow {
                         suit: self.card_play.lead_suit_code(),
                         rule: "S-12",
@@ -691,7 +665,7 @@ impl Spades {
                     IllegalMove::breaks("the first trick may not be led with a spade", "S-10, S-11")
                 } else {
                     IllegalMove::breaks("spades may not be led until broken", "S-11")
-                })
+                }
             }
         }
     }
@@ -883,7 +857,7 @@ impl Spades {
 
     fn next_bidder(&mut self) {
         if self.bid_count == 4 {
-            let leader = (self.dealer + 1) & 3; // S-10
+            let leader = (self.dealer() + 1) & 3; // S-10
             self.phase = Phase::Play;
             self.card_play.set_leader(Seat::new(leader));
             self.to_act = leader as i8;
@@ -895,6 +869,12 @@ impl Spades {
 
     // ----- deals -----------------------------------------------------------------------
 
+    /// How many cards each hand is dealt (S-2).
+    #[inline]
+    pub fn hand_size(&self) -> usize {
+        usize::from(NUM_TRICKS)
+    }
+
     /// Starts the next deal from these hands, each in dealt order (the caller has checked
     /// them against the deck).
     pub fn deal(&mut self, hands: &[[CardCode; 13]; 4]) {
@@ -905,14 +885,14 @@ impl Spades {
         self.picked_up = [!self.options.double_nil; 4]; // S-6
         self.bids = [NO_BID; 4];
         self.bid_count = 0;
-        self.last_bidder = (self.dealer + 3) & 3;
+        self.last_bidder = (self.dealer() + 3) & 3;
         self.pending = [0; 4];
         self.sent = [0; 4];
         self.received = [0; 4];
         self.pre_len = 0;
         self.broken = false;
         self.phase = Phase::Bid;
-        self.to_act = self.dealer as i8; // S-4: the dealer bids first
+        self.to_act = self.dealer() as i8; // S-4: the dealer bids first
     }
 
     /// Deals a random deal (the batch path).
@@ -934,12 +914,7 @@ impl Spades {
         self.pre[..self.pre_len as usize]
             .iter()
             .map(|&(_, action)| action)
-            .chain(
-                self.card_play
-                    .plays()
-                    .iter()
-                    .map(|&play| (play & 63) as u32),
-            )
+            .chain(self.card_play.played_cards())
     }
 
     fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
@@ -957,28 +932,27 @@ impl Spades {
             self.bags[side] = score.bags;
         }
         let dealt = *self.card_play.dealt();
-        let record = DealRecord::new(self.dealer, dealt, self.current_actions().collect());
-        Arc::make_mut(&mut self.completed).push(record);
+        let record = DealRecord::new(self.dealer(), dealt, self.current_actions().collect());
         let exchanges = (0..4u8)
             .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
             .collect();
-        Arc::make_mut(&mut self.sheet).push(SheetLine {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        let line = SheetLine {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             bids,
             tricks,
             sides,
             totals: self.totals,
             exchanges,
-        });
+        };
         if E::ON {
             events.push(Event::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores: [sides[0].score, sides[1].score],
             });
         }
-        self.dealer = (self.dealer + 1) & 3; // S-3
-        self.deal_number += 1;
+        let next_dealer = (self.dealer() + 1) & 3; // S-3
+        self.deals.finish(record, line, next_dealer);
         self.to_act = -1;
         let mut winners = Winners::default();
         if let Some(side) = game_winner(self.totals, options.target) {
@@ -986,7 +960,7 @@ impl Spades {
                 count: 1,
                 sides: [side, 0],
             };
-        } else if options.max_deals > 0 && self.deal_number >= options.max_deals {
+        } else if options.max_deals > 0 && self.deal_number() >= options.max_deals {
             let best = self.totals[0].max(self.totals[1]);
             for side in 0..2u8 {
                 if self.totals[side as usize] == best {
@@ -998,7 +972,6 @@ impl Spades {
         if winners.count > 0 {
             self.winners = winners;
             self.phase = Phase::Over;
-            self.is_over = true;
             if E::ON {
                 events.push(Event::GameOver {
                     totals: self.totals.map(|total| total as f64),
@@ -1055,6 +1028,7 @@ crate::games::impl_game!(Spades {
     position: SpadesPosition,
     dealt: Event,
 });
+crate::games::impl_recorded!(Spades, 13);
 
 /// The highest target and number of deals the options allow (`spades/options.py`).
 const MAX_TARGET: i64 = 1000;
@@ -1073,29 +1047,6 @@ impl crate::games::Setup for Spades {
     }
 }
 
-impl crate::games::Recorded for Spades {
-    fn deal_hands(
-        &mut self,
-        hands: &[Vec<CardCode>],
-        _events: &mut Vec<Event>,
-    ) -> Result<(), String> {
-        let fixed = crate::games::fixed_hands::<13>(hands, 4, 13)?;
-        self.deal(&fixed);
-        Ok(())
-    }
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.current_record().dealt
-    }
-    fn current_record(&self) -> crate::games::DealRecord {
-        let actions = self.current_actions().collect();
-        crate::games::DealRecord::new(self.dealer, self.card_play.dealt(), 13, actions)
-    }
-    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let records = self.completed.get(start..).unwrap_or_default();
-        records.iter().map(|record| record.record(4, 13)).collect()
-    }
-}
-
 /// `games` whole games of uniformly random decisions, deals from `seed`, all in Rust.
 /// With `deal_limit` (0: none) a game stops after that many deals if it has not ended. The
 /// total points are each side's final total; `wins` counts the games won by side 0, by
@@ -1109,16 +1060,8 @@ pub fn playouts(options: SpadesOptions, games: u64, seed: u64, deal_limit: u32) 
             [1] => wins[1] += 1,
             _ => wins[2] += 1,
         }
-        result.total_points[0] += state.totals[0];
-        result.total_points[1] += state.totals[1];
+        result.add_totals(state.totals);
     })
-}
-
-impl crate::core::tricks::TrickPlay<13> for Spades {
-    #[inline]
-    fn card_play(&self) -> &CardPlay<13> {
-        &self.card_play
-    }
 }
 
 #[cfg(test)]
@@ -1249,7 +1192,7 @@ mod tests {
             let mut state = Spades::new(opts, (seed & 3) as u8);
             state.deal_random(&mut rng);
             let mut legal = Vec::new();
-            while !state.is_over {
+            while !state.is_over() {
                 state.legal_actions(&mut legal);
                 assert_eq!(legal.len() as u32, state.legal_count());
                 let action = legal[rng.below(legal.len() as u32) as usize];
@@ -1262,9 +1205,9 @@ mod tests {
                     state.deal_random(&mut rng);
                 }
             }
-            let sheet_total: i64 = state.sheet.iter().map(|l| l.sides[0].score).sum();
+            let sheet_total: i64 = state.sheet().iter().map(|l| l.sides[0].score).sum();
             assert_eq!(sheet_total, state.totals[0]);
-            assert_eq!(state.completed.len(), state.sheet.len());
+            assert_eq!(state.completed().len(), state.sheet().len());
         }
     }
 

@@ -4,17 +4,16 @@
 //! the moment they are earned (T-12..T-15), games of 21 (T-15..T-17) and a group of three
 //! (T-18).
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::core::cards::rank::{ACE, FIVE, FOUR, JACK, KING, QUEEN, SEVEN, SIX, THREE, TWO};
 use crate::core::cards::{suit_mask, CardBits, CardCode, Cards};
 use crate::core::events::EventSink;
 use crate::core::illegal::IllegalMove;
 use crate::core::rng::Rng;
 use crate::core::tricks::{best_play, CardPlay};
 use crate::core::{Card, CardSet, Seat};
-use crate::games::{random_playouts, Playouts};
+use crate::games::{random_playouts, Deals, Playouts};
 
 use super::position::TressettePosition;
 
@@ -28,16 +27,6 @@ crate::coded_enum! {
 }
 
 pub const NUM_TRICKS: u8 = 10;
-const TWO: u8 = 0;
-const THREE: u8 = 1;
-const FOUR: u8 = 2;
-const FIVE: u8 = 3;
-const SIX: u8 = 4;
-const SEVEN: u8 = 5;
-const JACK: u8 = 9;
-const QUEEN: u8 = 10;
-const KING: u8 = 11;
-const ACE: u8 = 12;
 /// T-3: the ranks strongest first.
 pub const RANKS_STRONGEST_FIRST: [u8; 10] =
     [THREE, TWO, ACE, KING, QUEEN, JACK, SEVEN, SIX, FIVE, FOUR];
@@ -403,9 +392,12 @@ impl TressetteRecord {
         &self.card_play
     }
 
-    /// The deal as a record keeps it: its decisions are the cards of its plays.
-    fn record(&self) -> crate::games::DealRecord {
-        deal_record(self.dealer, &self.card_play)
+    /// The deal as a record keeps it, the hands of the `seats` that play (`size` cards
+    /// each): its decisions are the cards of its plays.
+    pub fn record(&self, seats: usize, size: usize) -> crate::games::DealRecord {
+        let actions = self.card_play.played_cards().collect();
+        let dealt = &self.card_play.dealt()[..seats];
+        crate::games::DealRecord::new(self.dealer, dealt, size, actions)
     }
 }
 
@@ -464,9 +456,7 @@ pub struct Tressette {
     options: TressetteOptions,
     phase: Phase,
     to_act: Option<Seat>,
-    first_dealer: u8,
-    deal_number: u32,
-    dealer: u8,
+    deals: Deals<TressetteRecord, TressetteLine>,
     leader: u8,
     card_play: CardPlay<10>,
     hands: [CardSet; 4],
@@ -481,9 +471,6 @@ pub struct Tressette {
     totals: [i64; 2],
     settled_points: [i64; 2],
     settled_games: u8,
-    is_over: bool,
-    completed: Arc<Vec<TressetteRecord>>,
-    sheet: Arc<Vec<TressetteLine>>,
 }
 
 impl Tressette {
@@ -493,9 +480,7 @@ impl Tressette {
             options,
             phase: Phase::AwaitDeal,
             to_act: None,
-            first_dealer,
-            deal_number: 0,
-            dealer: first_dealer,
+            deals: Deals::new(first_dealer),
             leader: (first_dealer + 1) & 3,
             card_play: CardPlay::default(),
             hands: [CardSet::EMPTY; 4],
@@ -510,9 +495,6 @@ impl Tressette {
             totals: [0; 2],
             settled_points: [0; 2],
             settled_games: 0,
-            is_over: false,
-            completed: Arc::new(Vec::new()),
-            sheet: Arc::new(Vec::new()),
         }
     }
 
@@ -536,15 +518,7 @@ impl Tressette {
         self.to_act
     }
 
-    /// A deal is being played.
-    #[inline]
-    pub fn in_deal(&self) -> bool {
-        self.phase == Phase::Play
-    }
-
     crate::games::getters! {
-        /// The group has ended (T-18).
-        is_over: bool;
         /// Who leads the deal's first trick, the dealer's left (T-4).
         leader: u8;
         /// The cards of the tricks each seat has taken this deal (T-5), by seat.
@@ -576,10 +550,12 @@ impl Tressette {
 
     /// Puts the group in `position` (a state of the Python engine); the options, the first
     /// dealer and the finished deals' records stay. A position that does not fit the table
-    /// (four seats, hands of ten, three games) is an error and changes nothing.
+    /// (four seats, hands of ten, three games, over exactly in its phase `Over`) is an error
+    /// and changes nothing.
     pub fn restore(&mut self, position: TressettePosition) -> Result<(), String> {
         let card_play = CardPlay::from_position(4, 10, &position.dealt, &position.card_play)?;
         let fits = position.dealer < 4
+            && position.is_over == (position.phase == Phase::Over)
             && position.leader < 4
             && position.to_act.is_none_or(|seat| seat.index() < 4)
             && position.declarations.len() == 4
@@ -599,9 +575,8 @@ impl Tressette {
         }
         self.phase = position.phase;
         self.to_act = position.to_act;
-        self.is_over = position.is_over;
-        self.deal_number = position.deal_number;
-        self.dealer = position.dealer;
+        self.deals
+            .restore(position.deal_number, position.dealer, position.sheet);
         self.leader = position.leader;
         self.card_play = card_play;
         self.hands = position.hands.map(CardSet::from_bits);
@@ -621,7 +596,6 @@ impl Tressette {
         self.totals = position.totals;
         self.settled_points = position.settled_points;
         self.settled_games = position.settled_games;
-        self.sheet = Arc::new(position.sheet);
         Ok(())
     }
 
@@ -630,9 +604,9 @@ impl Tressette {
         TressettePosition {
             phase: self.phase,
             to_act: self.to_act,
-            is_over: self.is_over,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
+            is_over: self.is_over(),
+            deal_number: self.deal_number(),
+            dealer: self.dealer(),
             leader: self.leader,
             dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands.map(CardSet::bits),
@@ -647,7 +621,7 @@ impl Tressette {
             totals: self.totals,
             settled_points: self.settled_points,
             settled_games: self.settled_games,
-            sheet: self.sheet.to_vec(),
+            sheet: self.sheet().to_vec(),
         }
     }
 
@@ -675,19 +649,10 @@ impl Tressette {
         self.games_len = games.len() as u8;
     }
 
-    /// Why `action` is illegal now (T-5), or Ok when it is legal: the Python engine's
-    /// `illegal_reason`.
-    pub fn check(&self, action: i64) -> Result<(), IllegalMove> {
-        match self.phase {
-            Phase::Over => return Err(IllegalMove::Over { what: "group" }),
-            Phase::AwaitDeal => return Err(IllegalMove::BetweenDeals),
-            _ => {}
-        }
+    /// Why `action`, in a deal and not legal, is illegal (T-5): what `check` gives then.
+    fn illegal(&self, action: i64) -> IllegalMove {
         if !(0..64).contains(&action) {
-            return Err(IllegalMove::CardDue);
-        }
-        if self.legal_card_mask() >> action & 1 == 1 {
-            return Ok(());
+            return IllegalMove::CardDue;
         }
         let seat = self.to_act.map_or(u8::MAX, Seat::index);
         if !self
@@ -695,12 +660,12 @@ impl Tressette {
             .contains(Card::from_code(action as u8))
         {
             let card = action as CardCode;
-            return Err(IllegalMove::NotInHand { card, seat });
+            return IllegalMove::NotInHand { card, seat };
         }
-        Err(IllegalMove::MustFollow {
+        IllegalMove::MustFollow {
             suit: self.card_play.lead_suit_code(),
             rule: "T-5",
-        })
+        }
     }
 
     /// Whether `action` is legal now (a card of `legal_card_mask`).
@@ -829,7 +794,7 @@ impl Tressette {
         self.games[self.games_len as usize] = WonGame {
             winner: side,
             value,
-            deal: self.deal_number,
+            deal: self.deal_number(),
         };
         self.games_len += 1;
         self.totals[s] += value;
@@ -840,11 +805,17 @@ impl Tressette {
             events.push(TressetteEvent::GameWon {
                 side,
                 value,
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 game: self.games_len - 1,
                 carry,
             });
         }
+    }
+
+    /// How many cards each hand is dealt (T-4).
+    #[inline]
+    pub fn hand_size(&self) -> usize {
+        usize::from(NUM_TRICKS)
     }
 
     /// Starts the next deal from these hands, each in dealt order (checked by the caller);
@@ -858,7 +829,7 @@ impl Tressette {
         for (mask, hand) in self.hands.iter_mut().zip(hands) {
             *mask = hand.iter().map(|&card| Card::from_code(card)).collect();
         }
-        let leader = (self.dealer + 1) & 3; // T-4
+        let leader = (self.dealer() + 1) & 3; // T-4
         self.leader = leader;
         self.card_play.set_leader(Seat::new(leader));
         self.taken = [CardSet::EMPTY; 4];
@@ -900,6 +871,11 @@ impl Tressette {
         self.deal(&hands, events);
     }
 
+    /// The decisions of the deal in progress, in order (the record's actions): its cards.
+    pub fn current_actions(&self) -> impl Iterator<Item = u32> + '_ {
+        self.card_play.played_cards()
+    }
+
     fn finish_deal<E: EventSink<TressetteEvent>>(&mut self, events: &mut E) -> bool {
         let first_side = (self.leader & 1) as usize;
         let sides = [first_side, 1 - first_side];
@@ -930,13 +906,13 @@ impl Tressette {
         }
         let scores = self.deal_points;
         let (declared, bonus) = (self.deal_declared, self.deal_bonus);
-        Arc::make_mut(&mut self.completed).push(TressetteRecord {
-            dealer: self.dealer,
+        let record = TressetteRecord {
+            dealer: self.dealer(),
             card_play: self.card_play.clone(),
-        });
-        Arc::make_mut(&mut self.sheet).push(TressetteLine {
-            deal: self.deal_number,
-            dealer: self.dealer,
+        };
+        let line = TressetteLine {
+            deal: self.deal_number(),
+            dealer: self.dealer(),
             declarations: self.declarations,
             tricks,
             declared,
@@ -948,23 +924,22 @@ impl Tressette {
             scores,
             games: self.games[self.settled_games as usize..self.games_len as usize].to_vec(),
             points_after: self.points,
-        });
+        };
         if E::ON {
             events.push(TressetteEvent::DealScored {
-                deal: self.deal_number,
+                deal: self.deal_number(),
                 scores,
             });
         }
         self.settled_points = self.points;
         self.settled_games = self.games_len;
-        self.dealer = (self.dealer + 1) & 3; // T-4: the deal passes to the left
-        self.leader = (self.dealer + 1) & 3;
-        self.deal_number += 1;
+        let next_dealer = (self.dealer() + 1) & 3; // T-4: the deal passes to the left
+        self.deals.finish(record, line, next_dealer);
+        self.leader = (next_dealer + 1) & 3;
         self.to_act = None;
         if self.games_len as usize >= GAMES_PER_GROUP {
             // T-17, T-18: the group ends with its deal
             self.phase = Phase::Over;
-            self.is_over = true;
             if E::ON {
                 let outcome = self.outcome();
                 let best = outcome.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -990,44 +965,16 @@ crate::games::impl_game!(Tressette {
     view: super::view::TressetteView,
     line: TressetteLine,
     position: TressettePosition,
+    over: "group",
     dealt: TressetteEvent,
     deal_events: &mut (),
 });
+crate::games::impl_recorded!(Tressette, 10, deal_events);
 
 impl crate::games::Setup for Tressette {
     type Options = TressetteOptions;
     fn setup(options: TressetteOptions, first_dealer: u8) -> Result<Tressette, String> {
         Ok(Tressette::new(options, first_dealer % 4))
-    }
-}
-
-/// The record of a deal dealt by `dealer` and played so: its decisions are the cards of its
-/// plays, without their seats.
-fn deal_record(dealer: u8, card_play: &CardPlay<10>) -> crate::games::DealRecord {
-    let actions = card_play.plays().iter().map(|&play| u32::from(play & 63));
-    crate::games::DealRecord::new(dealer, card_play.dealt(), 10, actions.collect())
-}
-
-impl crate::games::Recorded for Tressette {
-    /// Deals from `hands`, pushing the declarations' events (T-15: scored at once).
-    fn deal_hands(
-        &mut self,
-        hands: &[Vec<CardCode>],
-        events: &mut Vec<TressetteEvent>,
-    ) -> Result<(), String> {
-        let fixed = crate::games::fixed_hands::<10>(hands, 4, 10)?;
-        self.deal(&fixed, events);
-        Ok(())
-    }
-    fn dealt_hands(&self) -> Vec<Vec<CardCode>> {
-        self.current_record().dealt
-    }
-    fn current_record(&self) -> crate::games::DealRecord {
-        deal_record(self.dealer, &self.card_play)
-    }
-    fn records(&self, start: usize) -> Vec<crate::games::DealRecord> {
-        let records = self.completed.get(start..).unwrap_or_default();
-        records.iter().map(TressetteRecord::record).collect()
     }
 }
 
@@ -1042,16 +989,8 @@ pub fn playouts(
 ) -> Playouts<i64> {
     let new = |dealer| Tressette::new(options, dealer);
     random_playouts((games, seed, deal_limit), (4, 2), new, |state, result| {
-        result.total_points[0] += state.totals[0];
-        result.total_points[1] += state.totals[1];
+        result.add_totals(state.totals);
     })
-}
-
-impl crate::core::tricks::TrickPlay<10> for Tressette {
-    #[inline]
-    fn card_play(&self) -> &CardPlay<10> {
-        &self.card_play
-    }
 }
 
 #[cfg(test)]
@@ -1142,8 +1081,9 @@ mod tests {
     fn a_position_for_another_table_is_refused_and_changes_nothing() {
         let game = mid_deal();
         let before = game.position();
-        let wrong: [fn(&mut TressettePosition); 6] = [
+        let wrong: [fn(&mut TressettePosition); 7] = [
             |p| p.dealer = 4,
+            |p| p.is_over = true, // over in the middle of a deal
             |p| {
                 p.dealt[1].pop();
             },
