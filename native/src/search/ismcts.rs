@@ -17,7 +17,6 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use serde::Serialize;
 
@@ -203,11 +202,7 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     seed: u64,
     settings: Settings,
 ) -> Result<RootVisits, String> {
-    if budget.simulations.is_none() && budget.milliseconds.is_none() {
-        return Err("ISMCTS needs a budget: simulations or milliseconds".into());
-    }
-    let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget.deadline();
+    let mut steps = budget.steps(16, "ISMCTS needs a budget: simulations or milliseconds")?;
     let mut rng = Rng::new(seed);
     deals.prepare(&mut rng)?;
     let mut tree = Nodes {
@@ -221,15 +216,8 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     }
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut rewards = [0.0f64; MAX_SEATS];
-    let mut done = 0u64;
-    while done < limit {
-        if let Some(deadline) = deadline {
-            if done & 15 == 0 && done > 0 && Instant::now() >= deadline {
-                break;
-            }
-        }
-        let mut state = deals.deal(done, &mut rng);
-        done += 1;
+    for index in &mut steps {
+        let mut state = deals.deal(index, &mut rng);
         path.clear();
         let mut node = 0usize;
         let mut in_tree = true;
@@ -293,7 +281,7 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     };
     Ok(RootVisits {
         actions,
-        simulations: done,
+        simulations: steps.done(),
         nodes,
     })
 }
