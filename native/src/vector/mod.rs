@@ -115,7 +115,7 @@ impl<'a> Flat<'a> {
 
 /// What a part of the flat list reads as: a bucket (`i64`), a size or an offset (`usize`,
 /// none negative), a flag (`bool`, 0 or 1), an array of parts, one after the other, or a
-/// game's tables ([`flat_tables!`]).
+/// game's tables (`flat_tables!`).
 pub trait FromFlat: Sized {
     fn read(flat: &mut Flat<'_>) -> Option<Self>;
 }
