@@ -349,18 +349,7 @@ mod tests {
     use super::*;
     use crate::core::Seat;
     use crate::games::king::{King, KingOptions};
-    use crate::games::spades::{Phase, Spades, SpadesOptions};
-
-    fn spades_position(seed: u64) -> Spades {
-        let mut rng = Rng::new(seed);
-        let mut state = Spades::new(SpadesOptions::default(), 0);
-        state.deal_random(&mut rng);
-        while state.phase() != Phase::Play {
-            let action = state.random_action(&mut rng);
-            state.step(action, &mut ());
-        }
-        state
-    }
+    use crate::search::pimc::tests::spades_at;
 
     fn run<G: TrickSearch>(state: &G, budget: Budget, seed: u64) -> SearchResult {
         let observer = state.to_act();
@@ -370,7 +359,7 @@ mod tests {
 
     #[test]
     fn count_budget_and_seed_fix_the_result() {
-        let state = spades_position(3);
+        let state = spades_at(3, 52);
         let budget = Budget {
             simulations: Some(2000),
             milliseconds: None,
@@ -387,7 +376,7 @@ mod tests {
     #[test]
     fn hidden_hands_do_not_change_the_search() {
         // Swap the two opponents' hands in the position: the observer knows the same.
-        let state = spades_position(4);
+        let state = spades_at(4, 52);
         let observer = TrickSearch::to_act(&state);
         let mut other = state.clone();
         let (left, right) = ((observer + 1) & 3, (observer + 3) & 3);

@@ -517,7 +517,7 @@ pub fn pimc<G: TrickSearch>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::core::Seat;
     use crate::games::king::{King, KingOptions, Phase as KingPhase};
@@ -536,7 +536,7 @@ mod tests {
     }
 
     /// A Spades position in the card play with `left` cards in the hands, random play.
-    fn spades_at(seed: u64, left: u32) -> Spades {
+    pub(crate) fn spades_at(seed: u64, left: u32) -> Spades {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);
