@@ -108,6 +108,58 @@ impl Budget {
         self.milliseconds
             .map(|ms| Instant::now() + Duration::from_secs_f64(share * ms.max(0.0) / 1000.0))
     }
+
+    /// The steps of a search with this budget, its time counted from now and its clock read
+    /// at every `clock`-th step (a power of two); `unbounded` is the error of a budget with
+    /// neither a count nor a time.
+    pub fn steps(&self, clock: u64, unbounded: &str) -> Result<Steps, String> {
+        if self.simulations.is_none() && self.milliseconds.is_none() {
+            return Err(unbounded.into());
+        }
+        Ok(Steps {
+            limit: self.simulations.unwrap_or(u64::MAX),
+            deadline: self.deadline(),
+            clock_mask: clock - 1,
+            done: 0,
+        })
+    }
+}
+
+/// A search's steps (iterations, deals) under its [`Budget`]: the index of each step taken,
+/// until the count is reached or the time is up (the clock read before a step whose index
+/// is a multiple of the clock's period, the first step excepted).
+#[derive(Clone, Debug)]
+pub struct Steps {
+    limit: u64,
+    deadline: Option<Instant>,
+    clock_mask: u64,
+    done: u64,
+}
+
+impl Steps {
+    /// How many steps were taken.
+    #[inline]
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+}
+
+impl Iterator for Steps {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.done >= self.limit {
+            return None;
+        }
+        if let Some(deadline) = self.deadline {
+            if self.done & self.clock_mask == 0 && self.done > 0 && Instant::now() >= deadline {
+                return None;
+            }
+        }
+        self.done += 1;
+        Some(self.done - 1)
+    }
 }
 
 /// How the ISMCTS makes its tree of a game's decisions.

@@ -17,7 +17,6 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use serde::Serialize;
 
@@ -203,11 +202,7 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     seed: u64,
     settings: Settings,
 ) -> Result<RootVisits, String> {
-    if budget.simulations.is_none() && budget.milliseconds.is_none() {
-        return Err("ISMCTS needs a budget: simulations or milliseconds".into());
-    }
-    let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget.deadline();
+    let mut steps = budget.steps(16, "ISMCTS needs a budget: simulations or milliseconds")?;
     let mut rng = Rng::new(seed);
     deals.prepare(&mut rng)?;
     let mut tree = Nodes {
@@ -221,15 +216,8 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     }
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut rewards = [0.0f64; MAX_SEATS];
-    let mut done = 0u64;
-    while done < limit {
-        if let Some(deadline) = deadline {
-            if done & 15 == 0 && done > 0 && Instant::now() >= deadline {
-                break;
-            }
-        }
-        let mut state = deals.deal(done, &mut rng);
-        done += 1;
+    for index in &mut steps {
+        let mut state = deals.deal(index, &mut rng);
         path.clear();
         let mut node = 0usize;
         let mut in_tree = true;
@@ -293,7 +281,7 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     };
     Ok(RootVisits {
         actions,
-        simulations: done,
+        simulations: steps.done(),
         nodes,
     })
 }
@@ -361,18 +349,7 @@ mod tests {
     use super::*;
     use crate::core::Seat;
     use crate::games::king::{King, KingOptions};
-    use crate::games::spades::{Phase, Spades, SpadesOptions};
-
-    fn spades_position(seed: u64) -> Spades {
-        let mut rng = Rng::new(seed);
-        let mut state = Spades::new(SpadesOptions::default(), 0);
-        state.deal_random(&mut rng);
-        while state.phase() != Phase::Play {
-            let action = state.random_action(&mut rng);
-            state.step(action, &mut ());
-        }
-        state
-    }
+    use crate::search::pimc::tests::spades_at;
 
     fn run<G: TrickSearch>(state: &G, budget: Budget, seed: u64) -> SearchResult {
         let observer = state.to_act();
@@ -382,7 +359,7 @@ mod tests {
 
     #[test]
     fn count_budget_and_seed_fix_the_result() {
-        let state = spades_position(3);
+        let state = spades_at(3, 52);
         let budget = Budget {
             simulations: Some(2000),
             milliseconds: None,
@@ -399,7 +376,7 @@ mod tests {
     #[test]
     fn hidden_hands_do_not_change_the_search() {
         // Swap the two opponents' hands in the position: the observer knows the same.
-        let state = spades_position(4);
+        let state = spades_at(4, 52);
         let observer = TrickSearch::to_act(&state);
         let mut other = state.clone();
         let (left, right) = ((observer + 1) & 3, (observer + 3) & 3);

@@ -20,8 +20,6 @@
 //!
 //! With a count budget the values are a function of the inputs and the seed.
 
-use std::time::Instant;
-
 use serde::Serialize;
 
 use crate::core::cards::{suit_of, CardBits, CardCode, Cards};
@@ -420,27 +418,16 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     how: Playout,
     exact: &mut impl Exact<G>,
 ) -> Result<ActionValues, String> {
-    if budget.simulations.is_none() && budget.milliseconds.is_none() {
-        return Err("PIMC needs a budget: samples or milliseconds".into());
-    }
+    let mut steps = budget.steps(1, "PIMC needs a budget: samples or milliseconds")?;
     if rollouts == 0 {
         return Err("PIMC needs at least one rollout a card".into());
     }
-    let limit = budget.simulations.unwrap_or(u64::MAX);
-    let deadline = budget.deadline();
     let legal: Vec<u32> = root.legal_set().each().collect();
     let mut totals = vec![0.0f64; legal.len()];
     let mut rng = Rng::new(seed);
     deals.prepare(&mut rng)?;
-    let mut done = 0u64;
-    while done < limit {
-        if let Some(deadline) = deadline {
-            if done > 0 && Instant::now() >= deadline {
-                break;
-            }
-        }
-        let state = deals.deal(done, &mut rng);
-        done += 1;
+    for index in &mut steps {
+        let state = deals.deal(index, &mut rng);
         let sample_seed = rng.next_u64();
         exact.new_deal();
         for (total, &action) in totals.iter_mut().zip(&legal) {
@@ -465,11 +452,11 @@ pub fn search<G: SearchGame, D: Deals<G>>(
     let values = legal
         .iter()
         .zip(&totals)
-        .map(|(&action, &total)| (action, total / done.max(1) as f64))
+        .map(|(&action, &total)| (action, total / steps.done().max(1) as f64))
         .collect();
     Ok(ActionValues {
         values,
-        samples: done,
+        samples: steps.done(),
     })
 }
 
@@ -530,7 +517,7 @@ pub fn pimc<G: TrickSearch>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::core::Seat;
     use crate::games::king::{King, KingOptions, Phase as KingPhase};
@@ -549,7 +536,7 @@ mod tests {
     }
 
     /// A Spades position in the card play with `left` cards in the hands, random play.
-    fn spades_at(seed: u64, left: u32) -> Spades {
+    pub(crate) fn spades_at(seed: u64, left: u32) -> Spades {
         let mut rng = Rng::new(seed);
         let mut state = Spades::new(SpadesOptions::default(), 0);
         state.deal_random(&mut rng);

@@ -4,8 +4,6 @@
 //! searching seat knows of the cards it has not seen (the unseen cards, a [`Place`] a seat,
 //! and limits). 101's settings are its own (`games::hundred_one::search`).
 
-use serde::Deserialize;
-
 use crate::core::cards::{CardBits, CardCode};
 use crate::search::beliefs_tricks::PlayBelief;
 use crate::search::determinize::{Determinizer, Place, Weighing};
@@ -51,32 +49,66 @@ pub fn dealer<G: TrickSearch>(
     Determinizer::new(seat, unseen, places, &hands)?.with_limits(limits.to_vec())
 }
 
-/// ISMCTS over a trick game's card play (`search::ismcts`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct IsmctsRequest {
-    /// At most this many simulations (None: until the time is up).
-    pub simulations: Option<u64>,
-    /// At most this long (None: until the count is reached).
-    pub milliseconds: Option<f64>,
-    pub seed: u64,
-    /// UCB's constant: a finite number >= 0.
-    pub exploration: f64,
-    /// Playouts by the game's policy, else uniformly random cards.
-    pub heuristic: bool,
-    pub limits: Vec<Limit>,
+/// A search's settings as plain data, Python's keyword arguments (a name it does not take
+/// refused): the struct with its `Default`, every field declared with its default (`name:
+/// Type = default`) after the three every search takes, its budget and its seed: `count`
+/// (named in the head: at most this many of the search's steps, None: until the time is
+/// up), `milliseconds` (at most this long, None: until the count is reached) and `seed`;
+/// `budget()` is the search's [`Budget`] of the first two, checked.
+macro_rules! search_settings {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident counting $count:ident {
+            $(
+                $(#[$field_meta:meta])*
+                $field_vis:vis $field:ident: $ty:ty = $default:expr
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        $vis struct $name {
+            #[doc = concat!(
+                "At most this many ", stringify!($count), " (None: until the time is up)."
+            )]
+            pub $count: Option<u64>,
+            /// At most this long (None: until the count is reached).
+            pub milliseconds: Option<f64>,
+            pub seed: u64,
+            $( $(#[$field_meta])* $field_vis $field: $ty, )*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name {
+                    $count: None,
+                    milliseconds: None,
+                    seed: 0,
+                    $( $field: $default, )*
+                }
+            }
+        }
+
+        impl $name {
+            /// The search's budget: `milliseconds` a finite number >= 0.
+            pub fn budget(&self) -> Result<$crate::search::game::Budget, String> {
+                $crate::search::request::budget(self.$count, self.milliseconds)
+            }
+        }
+    };
 }
 
-impl Default for IsmctsRequest {
-    fn default() -> Self {
-        IsmctsRequest {
-            simulations: None,
-            milliseconds: None,
-            seed: 0,
-            exploration: 0.7,
-            heuristic: false,
-            limits: Vec::new(),
-        }
+pub(crate) use search_settings;
+
+search_settings! {
+    /// ISMCTS over a trick game's card play (`search::ismcts`).
+    pub struct IsmctsRequest counting simulations {
+        /// UCB's constant: a finite number >= 0.
+        pub exploration: f64 = 0.7,
+        /// Playouts by the game's policy, else uniformly random cards.
+        pub heuristic: bool = false,
+        pub limits: Vec<Limit> = Vec::new(),
     }
 }
 
@@ -90,7 +122,7 @@ impl IsmctsRequest {
         unseen: CardBits,
         places: &[Place],
     ) -> Result<SearchResult, String> {
-        let budget = budget(self.simulations, self.milliseconds)?;
+        let budget = self.budget()?;
         if !self.exploration.is_finite() || self.exploration < 0.0 {
             return Err("exploration must be a finite number >= 0".into());
         }
@@ -108,54 +140,30 @@ impl IsmctsRequest {
     }
 }
 
-/// PIMC over a trick game's card play (`search::pimc`), its deals weighed by the others'
-/// decisions when it is given the position at the deal's first card.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PimcRequest {
-    /// At most this many deals (None: until the time is up).
-    pub samples: Option<u64>,
-    pub milliseconds: Option<f64>,
-    pub seed: u64,
-    /// Solve a deal exactly once at most this many cards are left in the hands.
-    pub exact_cards: u32,
-    /// Playouts a card before that.
-    pub rollouts: u32,
-    /// Playouts by the game's policy (else uniformly random cards).
-    pub heuristic: bool,
-    /// In a playout the seat's side looks one card ahead.
-    pub lookahead: bool,
-    /// Every seat's hand for every deal (the real ones: the cheater's ceiling).
-    pub hands: Option<Vec<CardBits>>,
-    pub limits: Vec<Limit>,
-    /// The card play since the deal's first card, `(seat, card)`, which the beliefs weigh.
-    pub plays: Vec<(usize, CardCode)>,
-    /// The beliefs' chance of any legal card instead of the heuristic's (None: the bids
-    /// alone are weighed).
-    pub epsilon: Option<f64>,
-    /// How many candidate deals the beliefs weigh.
-    pub candidates: usize,
-    /// The weights are tempered to leave no fewer than this many effective deals.
-    pub effective: f64,
-}
-
-impl Default for PimcRequest {
-    fn default() -> Self {
-        PimcRequest {
-            samples: None,
-            milliseconds: None,
-            seed: 0,
-            exact_cards: 20,
-            rollouts: 1,
-            heuristic: true,
-            lookahead: false,
-            hands: None,
-            limits: Vec::new(),
-            plays: Vec::new(),
-            epsilon: None,
-            candidates: 4000,
-            effective: 0.0,
-        }
+search_settings! {
+    /// PIMC over a trick game's card play (`search::pimc`), its deals weighed by the others'
+    /// decisions when it is given the position at the deal's first card.
+    pub struct PimcRequest counting samples {
+        /// Solve a deal exactly once at most this many cards are left in the hands.
+        pub exact_cards: u32 = 20,
+        /// Playouts a card before that.
+        pub rollouts: u32 = 1,
+        /// Playouts by the game's policy (else uniformly random cards).
+        pub heuristic: bool = true,
+        /// In a playout the seat's side looks one card ahead.
+        pub lookahead: bool = false,
+        /// Every seat's hand for every deal (the real ones: the cheater's ceiling).
+        pub hands: Option<Vec<CardBits>> = None,
+        pub limits: Vec<Limit> = Vec::new(),
+        /// The card play since the deal's first card, `(seat, card)`, which the beliefs weigh.
+        pub plays: Vec<(usize, CardCode)> = Vec::new(),
+        /// The beliefs' chance of any legal card instead of the heuristic's (None: the bids
+        /// alone are weighed).
+        pub epsilon: Option<f64> = None,
+        /// How many candidate deals the beliefs weigh.
+        pub candidates: usize = 4000,
+        /// The weights are tempered to leave no fewer than this many effective deals.
+        pub effective: f64 = 0.0,
     }
 }
 
@@ -171,7 +179,7 @@ impl PimcRequest {
         places: &[Place],
         start: Option<G>,
     ) -> Result<PimcResult, String> {
-        let budget = budget(self.samples, self.milliseconds)?;
+        let budget = self.budget()?;
         if let Some(hands) = &self.hands {
             if hands.len() != game.num_seats() {
                 return Err("one hand a seat".into());

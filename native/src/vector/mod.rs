@@ -24,9 +24,19 @@ pub trait Encoder: Game {
 }
 
 /// [`Encoder`] for a game from its encoder's functions: `encode(game, tables, out, mask)`,
-/// `code(game, tables, index)` (the action code at an index) and `scores(line)` (the points
-/// of a line of its score sheet).
+/// `code(game, tables, index)` (the action code at an index; left out, the one its tables'
+/// [`ActionMaps`] list, `tables.actions`) and `scores(line)` (the points of a line of its
+/// score sheet).
 macro_rules! impl_encoder {
+    ($game:ty, $tables:ty, encode: $encode:expr, scores: $scores:expr $(,)?) => {
+        $crate::vector::impl_encoder!(
+            $game,
+            $tables,
+            encode: $encode,
+            code: |_, tables: &$tables, index| tables.actions.code(index),
+            scores: $scores,
+        );
+    };
     ($game:ty, $tables:ty, encode: $encode:expr, code: $code:expr, scores: $scores:expr $(,)?) => {
         impl $crate::vector::Encoder for $game {
             type Tables = $tables;
@@ -55,16 +65,18 @@ pub fn observer<G: Game>(game: &G, out: &mut [f32], mask: &mut [u8]) -> Option<S
 }
 
 /// The flat list of a game's bucket tables (`koloda.games.<game>.vector.tables` builds it),
-/// read part by part; every read is None past its end.
+/// read part by part ([`FromFlat`]); every read is None past its end.
 ///
 /// ```
 /// use koloda_native::vector::Flat;
 ///
 /// let mut flat = Flat::new(&[3, 7, 8, 9]);
-/// assert_eq!(flat.sizes::<1>(), Some([3]));
-/// assert_eq!(flat.array::<2>(), Some([7, 8]));
-/// assert_eq!(flat.one(), Some(9));
-/// assert!(flat.done() && flat.one().is_none());
+/// assert_eq!(flat.read::<usize>(), Some(3));
+/// assert_eq!(flat.read::<[i64; 2]>(), Some([7, 8]));
+/// assert_eq!(flat.read::<i64>(), Some(9));
+/// assert!(flat.done() && flat.read::<i64>().is_none());
+/// assert_eq!(Flat::whole::<[i64; 2]>(&[1, 2]), Some([1, 2]));
+/// assert_eq!(Flat::whole::<[i64; 2]>(&[1, 2, 3]), None);
 /// ```
 pub struct Flat<'a> {
     flat: &'a [i64],
@@ -76,6 +88,13 @@ impl<'a> Flat<'a> {
         Flat { flat, at: 0 }
     }
 
+    /// `flat` read as one `T`, to its end (None if anything is left over).
+    pub fn whole<T: FromFlat>(flat: &'a [i64]) -> Option<T> {
+        let mut flat = Flat::new(flat);
+        let whole = flat.read()?;
+        flat.done().then_some(whole)
+    }
+
     /// The next `count` numbers.
     pub fn take(&mut self, count: usize) -> Option<&'a [i64]> {
         let part = self.flat.get(self.at..self.at + count)?;
@@ -83,67 +102,144 @@ impl<'a> Flat<'a> {
         Some(part)
     }
 
-    /// The next number.
-    pub fn one(&mut self) -> Option<i64> {
-        Some(self.take(1)?[0])
-    }
-
-    /// The next `N` numbers.
-    pub fn array<const N: usize>(&mut self) -> Option<[i64; N]> {
-        self.take(N)?.try_into().ok()
-    }
-
-    /// The next `N` numbers, as sizes or offsets (none negative).
-    pub fn sizes<const N: usize>(&mut self) -> Option<[usize; N]> {
-        let mut out = [0; N];
-        for (slot, &x) in out.iter_mut().zip(self.take(N)?) {
-            *slot = usize::try_from(x).ok()?;
-        }
-        Some(out)
+    /// The next part, a `T`.
+    pub fn read<T: FromFlat>(&mut self) -> Option<T> {
+        T::read(self)
     }
 
     /// Whether the whole list is read.
     pub fn done(&self) -> bool {
         self.at == self.flat.len()
     }
+}
 
-    /// The action index of every code below [`SCAN_LIMIT`] (-1: none), read next, and the
-    /// code of each of the `indices` action indices (`u32::MAX`: none).
-    pub fn action_maps(&mut self, indices: usize) -> Option<(Vec<i64>, Vec<u32>)> {
-        let action_index = self.take(SCAN_LIMIT)?.to_vec();
-        let mut code_of = vec![u32::MAX; indices];
-        for (code, &index) in action_index.iter().enumerate() {
-            if index >= 0 {
-                *code_of.get_mut(index as usize)? = code as u32;
+/// What a part of the flat list reads as: a bucket (`i64`), a size or an offset (`usize`,
+/// none negative), a flag (`bool`, 0 or 1), an array of parts, one after the other, or a
+/// game's tables (`flat_tables!`).
+pub trait FromFlat: Sized {
+    fn read(flat: &mut Flat<'_>) -> Option<Self>;
+}
+
+impl FromFlat for i64 {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        Some(flat.take(1)?[0])
+    }
+}
+
+impl FromFlat for usize {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        usize::try_from(flat.read::<i64>()?).ok()
+    }
+}
+
+impl FromFlat for bool {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        match flat.read::<i64>()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl<T: FromFlat, const N: usize> FromFlat for [T; N] {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        let parts: Vec<T> = (0..N).map(|_| flat.read()).collect::<Option<_>>()?;
+        parts.try_into().ok()
+    }
+}
+
+impl FromFlat for PlayOffsets {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        let [played, trick] = flat.read()?;
+        Some(PlayOffsets { played, trick })
+    }
+}
+
+/// A game's bucket tables (`pub struct GameTables from flat { … }`) and their [`FromFlat`],
+/// which reads the fields in the order they are declared, the order of the flat list; a
+/// field declared `name: Type = expression` is read by that expression instead, which may
+/// use the list (by the name given in the head) and the fields read before it.
+macro_rules! flat_tables {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident from $flat:ident {
+            $(
+                $(#[$field_meta:meta])*
+                $field_vis:vis $field:ident: $ty:ty $(= $read:expr)?
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $( $(#[$field_meta])* $field_vis $field: $ty, )*
+        }
+
+        impl $crate::vector::FromFlat for $name {
+            fn read($flat: &mut $crate::vector::Flat<'_>) -> Option<Self> {
+                $( let $field: $ty = $crate::vector::flat_tables!(@read $flat $($read)?); )*
+                Some($name { $($field),* })
             }
         }
-        Some((action_index, code_of))
-    }
+    };
+    (@read $flat:ident) => {
+        $flat.read()?
+    };
+    (@read $flat:ident $read:expr) => {
+        $read
+    };
 }
 
-/// The action code at `index` of a game whose action space is the cards and the decisions
-/// the tables list (`code_of`, `u32::MAX`: none), without slots.
-pub fn listed_code(code_of: &[u32], index: usize) -> Option<u32> {
-    code_of.get(index).copied().filter(|&c| c != u32::MAX)
+pub(crate) use flat_tables;
+
+/// A game's actions as its tables list them: the cards at their codes, the other decisions
+/// at the indices the Python encoder gives them.
+#[derive(Clone, Debug)]
+pub struct ActionMaps {
+    /// The action index of every code below [`SCAN_LIMIT`] (-1: none).
+    pub index: Vec<i64>,
+    /// The code of each action index listed (`u32::MAX`: none): the inverse of `index`.
+    pub code_of: Vec<u32>,
 }
 
-/// Marks each of `actions` in `mask`: a card (a code below 64) at its code, another
-/// decision at the index `action_index` lists for it; false when one is not listed (the
-/// position is Python's to encode).
-pub fn mark_actions(mask: &mut [u8], action_index: &[i64], actions: &[u32]) -> bool {
-    for &action in actions {
-        let code = action as usize;
-        let index = if code < 64 {
-            code as i64
-        } else {
-            action_index.get(code).copied().unwrap_or(-1)
-        };
-        if index < 0 {
-            return false;
+impl ActionMaps {
+    /// The action index of every code below [`SCAN_LIMIT`], read next from `flat`, for an
+    /// action space whose listed indices are below `indices`.
+    pub fn read(flat: &mut Flat<'_>, indices: usize) -> Option<Self> {
+        let index = flat.take(SCAN_LIMIT)?.to_vec();
+        let mut code_of = vec![u32::MAX; indices];
+        for (code, &at) in index.iter().enumerate() {
+            if at >= 0 {
+                *code_of.get_mut(at as usize)? = code as u32;
+            }
         }
-        mask[index as usize] = 1;
+        Some(ActionMaps { index, code_of })
     }
-    true
+
+    /// The action code at `index` of a game whose action space is the cards and the
+    /// decisions listed, without slots.
+    pub fn code(&self, index: usize) -> Option<u32> {
+        self.code_of.get(index).copied().filter(|&c| c != u32::MAX)
+    }
+
+    /// Marks each of `actions` in `mask`: a card (a code below 64) at its code, another
+    /// decision at the index listed for it; false when one is not listed (the position is
+    /// Python's to encode).
+    pub fn mark(&self, mask: &mut [u8], actions: &[u32]) -> bool {
+        for &action in actions {
+            let code = action as usize;
+            let index = if code < 64 {
+                code as i64
+            } else {
+                self.index.get(code).copied().unwrap_or(-1)
+            };
+            if index < 0 {
+                return false;
+            }
+            mask[index as usize] = 1;
+        }
+        true
+    }
 }
 
 /// Largest non-card action code the tables map (`SCAN_LIMIT` of `koloda/envs/core.py`).

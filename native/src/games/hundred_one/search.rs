@@ -38,7 +38,7 @@ use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::game::{playout, Deals, Playout, SearchGame, Tree};
 use crate::search::ismcts::{self, Settings};
 use crate::search::pimc::{self, Playouts};
-use crate::search::request::{budget, check_probability};
+use crate::search::request::{check_probability, search_settings};
 use crate::search::weights::{effective, resample};
 
 /// GameInfo.utility.scale of 101: the typical size of one deal's points.
@@ -51,40 +51,22 @@ pub const MOST_STEPS: u32 = 20_000;
 const PIMC_WEIGHING_SHARE: f64 = 0.4;
 const ISMCTS_WEIGHING_SHARE: f64 = 0.3;
 
-/// How long PIMC searches and how; as plain data, Python's keyword arguments.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PimcSettings {
-    /// At most this many deals (None: until the time is up); at least 1.
-    pub samples: Option<u64>,
-    /// At most this long (None: until the count is reached).
-    pub milliseconds: Option<f64>,
-    pub seed: u64,
-    /// The deals it draws from: `epsilon`, `deals`, `hidden` and `dealt`.
-    #[serde(flatten)]
-    pub dealing: Dealing,
-    /// The rollout's chance of a uniform move instead of the heuristic's.
-    pub rollout_epsilon: f64,
-    /// In a rollout the searching seat looks one action ahead at each of its decisions
-    /// (each legal action played out by the heuristic on the deal, its stock shuffled
-    /// again, the best taken).
-    pub lookahead: bool,
-    /// How many playouts value each action in the look ahead (each on the stock shuffled
-    /// anew, the same shuffles for every action); at least 1.
-    pub lookahead_rollouts: u32,
-}
-
-impl Default for PimcSettings {
-    fn default() -> Self {
-        PimcSettings {
-            samples: None,
-            milliseconds: None,
-            seed: 0,
-            dealing: Dealing::default(),
-            rollout_epsilon: 0.0,
-            lookahead: false,
-            lookahead_rollouts: 1,
-        }
+search_settings! {
+    /// How long PIMC searches and how; as plain data, Python's keyword arguments (at least
+    /// one sample).
+    pub struct PimcSettings counting samples {
+        /// The deals it draws from: `epsilon`, `deals`, `hidden` and `dealt`.
+        #[serde(flatten)]
+        pub dealing: Dealing = Dealing::default(),
+        /// The rollout's chance of a uniform move instead of the heuristic's.
+        pub rollout_epsilon: f64 = 0.0,
+        /// In a rollout the searching seat looks one action ahead at each of its decisions
+        /// (each legal action played out by the heuristic on the deal, its stock shuffled
+        /// again, the best taken).
+        pub lookahead: bool = false,
+        /// How many playouts value each action in the look ahead (each on the stock
+        /// shuffled anew, the same shuffles for every action); at least 1.
+        pub lookahead_rollouts: u32 = 1,
     }
 }
 
@@ -141,36 +123,19 @@ pub struct PimcResult {
     pub candidates: usize,
 }
 
-/// How long the ISMCTS searches and how; as plain data, Python's keyword arguments.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct IsmctsSettings {
-    /// At most this many iterations (None: until the time is up); at least 1.
-    pub iterations: Option<u64>,
-    /// At most this long (None: until the count is reached).
-    pub milliseconds: Option<f64>,
-    pub seed: u64,
-    /// As [`PimcSettings`]'.
-    #[serde(flatten)]
-    pub dealing: Dealing,
-    /// The exploration constant of UCB, in rewards (a deal's points over 40).
-    pub exploration: f64,
-    /// Past the tree the seat looks one action ahead at its decisions, with this many
-    /// playouts an action on the deal with its stock shuffled again, as PIMC's playouts do
-    /// (0: the heuristic).
-    pub lookahead: u32,
-}
-
-impl Default for IsmctsSettings {
-    fn default() -> Self {
-        IsmctsSettings {
-            iterations: None,
-            milliseconds: None,
-            seed: 0,
-            dealing: Dealing::default(),
-            exploration: 0.7,
-            lookahead: 0,
-        }
+search_settings! {
+    /// How long the ISMCTS searches and how; as plain data, Python's keyword arguments (at
+    /// least one iteration).
+    pub struct IsmctsSettings counting iterations {
+        /// As [`PimcSettings`]'.
+        #[serde(flatten)]
+        pub dealing: Dealing = Dealing::default(),
+        /// The exploration constant of UCB, in rewards (a deal's points over 40).
+        pub exploration: f64 = 0.7,
+        /// Past the tree the seat looks one action ahead at its decisions, with this many
+        /// playouts an action on the deal with its stock shuffled again, as PIMC's playouts
+        /// do (0: the heuristic).
+        pub lookahead: u32 = 0,
     }
 }
 
@@ -670,7 +635,7 @@ pub fn pimc_hundred_one(
     if settings.lookahead_rollouts == 0 {
         return Err("lookahead_rollouts must be at least 1".into());
     }
-    let budget = budget(settings.samples, settings.milliseconds)?;
+    let budget = settings.budget()?;
     let seat = position_of(given)?;
     let limit = settings.samples.unwrap_or(u64::MAX);
     let wanted = limit.min(dealing.deals.max(1) as u64) as usize;
@@ -719,7 +684,7 @@ pub fn ismcts_hundred_one(
     if settings.iterations == Some(0) {
         return Err("ISMCTS needs at least one iteration a move".into());
     }
-    let budget = budget(settings.iterations, settings.milliseconds)?;
+    let budget = settings.budget()?;
     dealing.check(given)?;
     let seat = position_of(given)?;
     if settings.iterations.is_none() && settings.milliseconds.is_none() {
@@ -758,7 +723,10 @@ mod tests {
     use super::*;
     use crate::games::hundred_one::{HundredOneOptions, Phase, Seeded, DRAW};
 
-    fn position(players: u8, seed: &str, moves: usize) -> HundredOne {
+    /// The seeded deal after at most `moves` actions of the heuristic, the pile reshuffled
+    /// by `chance`: stopped before an action that would end the deal, and whether all
+    /// `moves` were made.
+    fn played(players: u8, seed: &str, moves: usize, chance: u64) -> (HundredOne, bool) {
         let options = HundredOneOptions {
             players,
             ..HundredOneOptions::default()
@@ -766,18 +734,21 @@ mod tests {
         let mut state = HundredOne::new(options, 0);
         let deck = Seeded(seed).deck(0).unwrap();
         state.deal_cards(&deck, &mut ());
-        let mut chance = Rng::new(1);
+        let mut chance = Rng::new(chance);
         for _ in 0..moves {
             let action = hundred_one_action(&state);
-            let before = state.deal_number();
             let mut probe = state.clone();
             probe.step(action, &mut (), &mut chance).unwrap();
-            if probe.deal_number() != before || !probe.in_deal() {
-                break;
+            if probe.deal_number() != 0 || !probe.in_deal() {
+                return (state, false);
             }
             state = probe;
         }
-        state
+        (state, true)
+    }
+
+    fn position(players: u8, seed: &str, moves: usize) -> HundredOne {
+        played(players, seed, moves, 1).0
     }
 
     #[test]
@@ -907,22 +878,8 @@ mod tests {
     /// The position after `moves` actions of the heuristic on a seeded deal (None if the
     /// deal ended first).
     fn position_before_end(players: u8, seed: &str, moves: usize) -> Option<HundredOne> {
-        let options = HundredOneOptions {
-            players,
-            ..HundredOneOptions::default()
-        };
-        let mut state = HundredOne::new(options, 0);
-        let deck = Seeded(seed).deck(0).unwrap();
-        state.deal_cards(&deck, &mut ());
-        let mut chance = Rng::new(7);
-        for _ in 0..moves {
-            let action = hundred_one_action(&state);
-            state.step(action, &mut (), &mut chance).ok()?;
-            if state.deal_number() != 0 || !state.in_deal() {
-                return None;
-            }
-        }
-        Some(state)
+        let (state, all) = played(players, seed, moves, 7);
+        all.then_some(state)
     }
 
     fn settings(iterations: u64, seed: u64) -> IsmctsSettings {

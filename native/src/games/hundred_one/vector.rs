@@ -12,8 +12,7 @@
 use crate::core::cards::CardCode;
 use crate::games::hundred_one::{self, Chance, HundredOne, MAX_SEATS};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_cards, mark_roles,
-    observer, Flat,
+    add, add_number, add_numbers, clip_from, mark_cards, mark_roles, observer, ActionMaps, Flat,
 };
 
 /// The chance of a step of the vector environment's batch: the reshuffles of `.0`, and no
@@ -29,68 +28,38 @@ impl<C: Chance> Chance for NoDeal<'_, C> {
     }
 }
 
-/// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
-/// nothing, as for the seats a game with fewer players does not have).
-#[derive(Clone, Debug)]
-pub struct HundredOneTables {
-    pub size: usize,
-    pub num_actions: usize,
-    pub num_seats: usize,
-    pub off_other: usize,
-    pub off_roles: usize,
-    /// `phase=…` of each phase (`PHASE_NAMES`).
-    pub phase: [i64; 5],
-    pub deal: i64,
-    pub hand_sizes: [i64; MAX_SEATS],
-    /// `suit=None`, then each suit.
-    pub suit: [i64; 5],
-    /// `named=False` and `=True`.
-    pub named: [i64; 2],
-    pub stock_size: i64,
-    pub pile_size: i64,
-    /// `drawn=None` (a drawn card is a card of the other cards instead).
-    pub no_drawn: i64,
-    pub totals: [i64; MAX_SEATS],
-    pub action_index: Vec<i64>,
-    pub code_of: Vec<u32>,
+crate::vector::flat_tables! {
+    /// Where each part and each hashed fact of a 101 observation goes (absolute indices; -1:
+    /// nothing, as for the seats a game with fewer players does not have), in the order of
+    /// the flat list.
+    #[derive(Clone, Debug)]
+    pub struct HundredOneTables from flat {
+        pub size: usize,
+        pub num_actions: usize,
+        pub num_seats: usize,
+        pub off_other: usize,
+        pub off_roles: usize,
+        /// `phase=…` of each phase (`PHASE_NAMES`).
+        pub phase: [i64; 5],
+        pub deal: i64,
+        pub hand_sizes: [i64; MAX_SEATS],
+        /// `suit=None`, then each suit.
+        pub suit: [i64; 5],
+        /// `named=False` and `=True`.
+        pub named: [i64; 2],
+        pub stock_size: i64,
+        pub pile_size: i64,
+        /// `drawn=None` (a drawn card is a card of the other cards instead).
+        pub no_drawn: i64,
+        pub totals: [i64; MAX_SEATS],
+        pub actions: ActionMaps = ActionMaps::read(flat, num_actions)?,
+    }
 }
 
 impl HundredOneTables {
     /// The tables from the flat list `koloda.games.hundred_one.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut flat = Flat::new(flat);
-        let head: [usize; 5] = flat.sizes()?;
-        let phase = flat.array()?;
-        let deal = flat.one()?;
-        let hand_sizes = flat.array()?;
-        let suit = flat.array()?;
-        let named = flat.array()?;
-        let stock_size = flat.one()?;
-        let pile_size = flat.one()?;
-        let no_drawn = flat.one()?;
-        let totals = flat.array()?;
-        let (action_index, code_of) = flat.action_maps(head[1])?;
-        if !flat.done() || !(2..=MAX_SEATS).contains(&head[2]) {
-            return None;
-        }
-        Some(HundredOneTables {
-            size: head[0],
-            num_actions: head[1],
-            num_seats: head[2],
-            off_other: head[3],
-            off_roles: head[4],
-            phase,
-            deal,
-            hand_sizes,
-            suit,
-            named,
-            stock_size,
-            pile_size,
-            no_drawn,
-            totals,
-            action_index,
-            code_of,
-        })
+        Flat::whole::<Self>(flat).filter(|t| (2..=MAX_SEATS).contains(&t.num_seats))
     }
 }
 
@@ -149,14 +118,13 @@ pub fn encode_hundred_one(
     // the mask: cards by their codes, the suits, draw and pass by the table
     let mut legal = [0u32; 40];
     let count = game.legal_actions(&mut legal);
-    mark_actions(mask, &t.action_index, &legal[..count])
+    t.actions.mark(mask, &legal[..count])
 }
 
 crate::vector::impl_encoder!(
     HundredOne,
     HundredOneTables,
     encode: encode_hundred_one,
-    code: |_, t: &HundredOneTables, index| listed_code(&t.code_of, index),
     scores: |line| line.scores.clone(),
 );
 
@@ -201,7 +169,7 @@ mod tests {
     #[test]
     fn malformed_tables_are_refused() {
         let t = tables(4);
-        assert_eq!(t.code_of[64..70], [64, 65, 66, 67, DRAW, PASS]);
+        assert_eq!(t.actions.code_of[64..70], [64, 65, 66, 67, DRAW, PASS]);
         let mut flat = vec![SIZE as i64, ACTIONS as i64, 7, OTHER as i64, ROLES as i64];
         flat.extend(vec![-1i64; 28 + SCAN_LIMIT]);
         assert!(HundredOneTables::from_flat(&flat).is_none()); // seven seats

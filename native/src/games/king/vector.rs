@@ -7,74 +7,42 @@ use crate::core::cards::Cards;
 use crate::core::tricks::TrickPlay;
 use crate::games::king::{self, King};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, listed_code, mark_actions, mark_plays, mark_roles,
-    observer, Flat, PlayOffsets,
+    add, add_number, add_numbers, clip_from, mark_plays, mark_roles, observer, ActionMaps, Flat,
+    PlayOffsets,
 };
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
 pub const CONTRACTS: usize = 16;
 
-/// Where each part and each hashed fact of a King observation goes (absolute indices; -1:
-/// nothing).
-#[derive(Clone, Debug)]
-pub struct KingTables {
-    pub size: usize,
-    pub num_actions: usize,
-    pub num_seats: usize,
-    pub off_plays: PlayOffsets,
-    pub off_roles: usize,
-    pub phase: [i64; 5],
-    pub deal: i64,
-    pub hand_sizes: [i64; 4],
-    /// `contract=None`, then each contract's key.
-    pub contract: [i64; CONTRACTS + 1],
-    /// `trump=None`, then each suit.
-    pub trump: [i64; 5],
-    /// `by_last=False` and `=True`.
-    pub by_last: [i64; 2],
-    pub tricks_won: [i64; 4],
-    pub totals: [i64; 4],
-    pub action_index: Vec<i64>,
-    pub code_of: Vec<u32>,
+crate::vector::flat_tables! {
+    /// Where each part and each hashed fact of a King observation goes (absolute indices;
+    /// -1: nothing), in the order of the flat list.
+    #[derive(Clone, Debug)]
+    pub struct KingTables from flat {
+        pub size: usize,
+        pub num_actions: usize,
+        pub num_seats: usize,
+        pub off_plays: PlayOffsets,
+        pub off_roles: usize,
+        pub phase: [i64; 5],
+        pub deal: i64,
+        pub hand_sizes: [i64; 4],
+        /// `contract=None`, then each contract's key.
+        pub contract: [i64; CONTRACTS + 1],
+        /// `trump=None`, then each suit.
+        pub trump: [i64; 5],
+        /// `by_last=False` and `=True`.
+        pub by_last: [i64; 2],
+        pub tricks_won: [i64; 4],
+        pub totals: [i64; 4],
+        pub actions: ActionMaps = ActionMaps::read(flat, num_actions)?,
+    }
 }
 
 impl KingTables {
     /// The tables from the flat list `koloda.games.king.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut flat = Flat::new(flat);
-        let head: [usize; 6] = flat.sizes()?;
-        let phase = flat.array()?;
-        let deal = flat.one()?;
-        let hand_sizes = flat.array()?;
-        let contract = flat.array()?;
-        let trump = flat.array()?;
-        let by_last = flat.array()?;
-        let tricks_won = flat.array()?;
-        let totals = flat.array()?;
-        let (action_index, code_of) = flat.action_maps(head[1])?;
-        if !flat.done() || head[2] > 4 {
-            return None;
-        }
-        Some(KingTables {
-            size: head[0],
-            num_actions: head[1],
-            num_seats: head[2],
-            off_plays: PlayOffsets {
-                played: head[3],
-                trick: head[4],
-            },
-            off_roles: head[5],
-            phase,
-            deal,
-            hand_sizes,
-            contract,
-            trump,
-            by_last,
-            tricks_won,
-            totals,
-            action_index,
-            code_of,
-        })
+        Flat::whole::<Self>(flat).filter(|t| t.num_seats <= 4)
     }
 }
 
@@ -117,7 +85,7 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     if game.phase() != king::Phase::Play {
         let mut legal = Vec::with_capacity(16);
         game.legal_actions(&mut legal);
-        return mark_actions(mask, &t.action_index, &legal);
+        return t.actions.mark(mask, &legal);
     }
     for card in Cards(game.legal_card_mask()) {
         mask[card as usize] = 1;
@@ -129,6 +97,5 @@ crate::vector::impl_encoder!(
     King,
     KingTables,
     encode: encode_king,
-    code: |_, t: &KingTables, index| listed_code(&t.code_of, index),
     scores: |line| line.scores.to_vec(),
 );

@@ -13,99 +13,56 @@ use crate::core::tricks::TrickPlay;
 use crate::core::Seat;
 use crate::games::spades::{self, Spades, NO_BID};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, mark_actions, mark_cards, mark_plays, mark_roles,
-    observer, Flat, PlayOffsets, SCAN_LIMIT,
+    add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer,
+    ActionMaps, Flat, PlayOffsets, SCAN_LIMIT,
 };
-
-/// Where each part and each hashed fact of a Spades observation goes (absolute indices
-/// into the tensor; -1: the fact adds nothing there).
-#[derive(Clone, Debug)]
-pub struct SpadesTables {
-    pub size: usize,
-    pub num_actions: usize,
-    pub decisions: usize,
-    pub off_plays: PlayOffsets,
-    pub off_other: usize,
-    pub off_decisions: usize,
-    pub off_roles: usize,
-    pub phase: [i64; 6],
-    pub deal: i64,
-    pub hand_sizes: [i64; 4],
-    /// `picked_up[r]=False` and `=True`.
-    pub picked_up: [[i64; 2]; 4],
-    /// `bids[r]=…` for the bids -1 (none) ..= 14.
-    pub bids: [[i64; 16]; 4],
-    pub on_table: [i64; 4],
-    pub tricks_won: [i64; 4],
-    /// `spades_broken=False` and `=True`.
-    pub broken: [i64; 2],
-    pub totals: [i64; 2],
-    pub bags: [i64; 2],
-    /// The action index of each code below `SCAN_LIMIT`, or -1.
-    pub action_index: Vec<i64>,
-    /// The code of each action index below the slots (the inverse of `action_index`).
-    pub code_of: Vec<u32>,
-    /// `auction[].seat` (a number: the relative seat of an exchange's decision).
-    pub auction_seat: i64,
-    /// `auction[].action=discard:?` and `=give:?` (the cards unseen).
-    pub hidden: [i64; 2],
-    /// `auction[].action=discard:…` and `give:…` of each packed triple (`a<<12|b<<6|c`).
-    pub triples: [Vec<i64>; 2],
-}
 
 /// Packed triples of cards (`a << 12 | b << 6 | c`) of an exchange decision.
 pub const TRIPLES: usize = 1 << 18;
 
+crate::vector::flat_tables! {
+    /// Where each part and each hashed fact of a Spades observation goes (absolute indices
+    /// into the tensor; -1: the fact adds nothing there), in the order of the flat list.
+    #[derive(Clone, Debug)]
+    pub struct SpadesTables from flat {
+        pub size: usize,
+        pub num_actions: usize,
+        pub decisions: usize,
+        pub off_plays: PlayOffsets,
+        pub off_other: usize,
+        pub off_decisions: usize,
+        pub off_roles: usize,
+        pub phase: [i64; 6],
+        pub deal: i64,
+        pub hand_sizes: [i64; 4],
+        /// `picked_up[r]=False` and `=True`.
+        pub picked_up: [[i64; 2]; 4],
+        /// `bids[r]=…` for the bids -1 (none) ..= 14.
+        pub bids: [[i64; 16]; 4],
+        pub on_table: [i64; 4],
+        pub tricks_won: [i64; 4],
+        /// `spades_broken=False` and `=True`.
+        pub broken: [i64; 2],
+        pub totals: [i64; 2],
+        pub bags: [i64; 2],
+        /// The cards and the listed decisions (the slots of the exchange's triples follow).
+        pub actions: ActionMaps = ActionMaps::read(flat, 64 + decisions)?,
+        /// `auction[].seat` (a number: the relative seat of an exchange's decision).
+        pub auction_seat: i64,
+        /// `auction[].action=discard:?` and `=give:?` (the cards unseen).
+        pub hidden: [i64; 2],
+        /// `auction[].action=discard:…` and `give:…` of each packed triple (`a<<12|b<<6|c`).
+        pub triples: [Vec<i64>; 2] = [
+            flat.take(TRIPLES)?.to_vec(),
+            flat.take(TRIPLES)?.to_vec(),
+        ],
+    }
+}
+
 impl SpadesTables {
     /// The tables from the flat list `koloda.games.spades.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut flat = Flat::new(flat);
-        let [size, num_actions, decisions]: [usize; 3] = flat.sizes()?;
-        let offsets: [usize; 5] = flat.sizes()?;
-        let phase = flat.array()?;
-        let deal = flat.one()?;
-        let hand_sizes = flat.array()?;
-        let picked_up = [flat.array()?, flat.array()?, flat.array()?, flat.array()?];
-        let bids = [flat.array()?, flat.array()?, flat.array()?, flat.array()?];
-        let on_table = flat.array()?;
-        let tricks_won = flat.array()?;
-        let broken = flat.array()?;
-        let totals = flat.array()?;
-        let bags = flat.array()?;
-        let (action_index, code_of) = flat.action_maps(64 + decisions)?;
-        let auction_seat = flat.one()?;
-        let hidden = flat.array()?;
-        let triples = [flat.take(TRIPLES)?.to_vec(), flat.take(TRIPLES)?.to_vec()];
-        if !flat.done() {
-            return None;
-        }
-        Some(SpadesTables {
-            size,
-            num_actions,
-            decisions,
-            off_plays: PlayOffsets {
-                played: offsets[0],
-                trick: offsets[1],
-            },
-            off_other: offsets[2],
-            off_decisions: offsets[3],
-            off_roles: offsets[4],
-            phase,
-            deal,
-            hand_sizes,
-            picked_up,
-            bids,
-            on_table,
-            tricks_won,
-            broken,
-            totals,
-            bags,
-            action_index,
-            code_of,
-            auction_seat,
-            hidden,
-            triples,
-        })
+        Flat::whole(flat)
     }
 }
 
@@ -142,8 +99,8 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     }
     for (who, action) in game.visible_auction(seat) {
         let code = action as usize;
-        if (64..SCAN_LIMIT).contains(&code) && t.action_index[code] >= 64 {
-            let index = t.action_index[code] as usize - 64;
+        if (64..SCAN_LIMIT).contains(&code) && t.actions.index[code] >= 64 {
+            let index = t.actions.index[code] as usize - 64;
             out[t.off_decisions + rel(who) * t.decisions + index] = 1.0;
             continue;
         }
@@ -197,7 +154,7 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     } else {
         let mut legal = Vec::with_capacity(16);
         game.legal_actions(&mut legal);
-        return mark_actions(mask, &t.action_index, &legal);
+        return t.actions.mark(mask, &legal);
     }
     true
 }
@@ -208,10 +165,10 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
     if index < 64 {
         return Some(index as u32);
     }
-    if let Some(&code) = t.code_of.get(index) {
+    if let Some(&code) = t.actions.code_of.get(index) {
         return (code != u32::MAX).then_some(code);
     }
-    let mut slot = index - t.code_of.len();
+    let mut slot = index - t.actions.code_of.len();
     let base = match game.phase() {
         spades::Phase::Discard => spades::DISCARD_BASE,
         spades::Phase::Give => spades::GIVE_BASE,

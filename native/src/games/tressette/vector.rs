@@ -15,7 +15,7 @@ use crate::core::tricks::TrickPlay;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer, Flat,
-    PlayOffsets,
+    FromFlat, PlayOffsets,
 };
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
@@ -32,110 +32,61 @@ pub struct DeclarationBuckets {
     pub points: i64,
 }
 
-/// Where each part and each hashed fact of a Tressette observation goes (absolute indices
-/// into the tensor; -1: the fact adds nothing there).
-#[derive(Clone, Debug)]
-pub struct TressetteTables {
-    pub size: usize,
-    pub num_actions: usize,
-    pub off_plays: PlayOffsets,
-    pub off_other: usize,
-    pub off_roles: usize,
-    /// `phase=between_deals`, `=play`, `=over`.
-    pub phase: [i64; 3],
-    pub deal: i64,
-    pub hand_sizes: [i64; 4],
-    pub tricks_won: [i64; 4],
-    pub declarations: [DeclarationBuckets; 4],
-    pub points: [i64; 2],
-    pub deal_points: [i64; 2],
-    /// Whether a list of that many games (0..=3) is read per side, own side first.
-    pub games_by_side: [bool; GAMES_PER_GROUP + 1],
-    /// `games[r].winner`, `.value`, `.deal` of relative side `r` (a list read per side).
-    pub games_of_side: [[i64; 3]; 2],
-    /// `games[].winner`, `.value`, `.deal` (any other list).
-    pub games_any: [i64; 3],
-    pub totals: [i64; 2],
-    /// `finished=False` and `=True`.
-    pub finished: [i64; 2],
+impl FromFlat for DeclarationBuckets {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        let [seat, kind @ .., points] = flat.read::<[i64; 5]>()?;
+        Some(DeclarationBuckets { seat, kind, points })
+    }
+}
+
+crate::vector::flat_tables! {
+    /// Where each part and each hashed fact of a Tressette observation goes (absolute
+    /// indices into the tensor; -1: the fact adds nothing there), in the order of the flat
+    /// list.
+    #[derive(Clone, Debug)]
+    pub struct TressetteTables from flat {
+        pub size: usize,
+        pub num_actions: usize,
+        pub off_plays: PlayOffsets,
+        pub off_other: usize,
+        pub off_roles: usize,
+        /// `phase=between_deals`, `=play`, `=over`.
+        pub phase: [i64; 3],
+        pub deal: i64,
+        pub hand_sizes: [i64; 4],
+        pub tricks_won: [i64; 4],
+        pub declarations: [DeclarationBuckets; 4],
+        pub points: [i64; 2],
+        pub deal_points: [i64; 2],
+        /// Whether a list of that many games (0..=3) is read per side, own side first.
+        pub games_by_side: [bool; GAMES_PER_GROUP + 1],
+        /// `games[r].winner`, `.value`, `.deal` of relative side `r` (a list read per side).
+        pub games_of_side: [[i64; 3]; 2],
+        /// `games[].winner`, `.value`, `.deal` (any other list).
+        pub games_any: [i64; 3],
+        pub totals: [i64; 2],
+        /// `finished=False` and `=True`.
+        pub finished: [i64; 2],
+    }
 }
 
 impl TressetteTables {
     /// The tables from the flat list `koloda.games.tressette.vector.tables` builds.
     pub fn from_flat(flat: &[i64]) -> Option<Self> {
-        let mut part = Flat::new(flat);
-        let head: [usize; 6] = part.sizes()?;
-        let phase = part.array()?;
-        let deal = part.one()?;
-        let hand_sizes = part.array()?;
-        let tricks_won = part.array()?;
-        let mut declarations = [DeclarationBuckets {
-            seat: -1,
-            kind: [-1; 3],
-            points: -1,
-        }; 4];
-        for buckets in &mut declarations {
-            let item = part.take(5)?;
-            *buckets = DeclarationBuckets {
-                seat: item[0],
-                kind: item[1..4].try_into().ok()?,
-                points: item[4],
-            };
-        }
-        let points = part.array()?;
-        let deal_points = part.array()?;
-        let mut games_by_side = [false; GAMES_PER_GROUP + 1];
-        for (count, (flag, &value)) in games_by_side
-            .iter_mut()
-            .zip(part.take(GAMES_PER_GROUP + 1)?)
-            .enumerate()
-        {
-            // only a list as long as the sides (two) is read per side
-            if !(value == 0 || value == 1 && count == 2) {
-                return None;
-            }
-            *flag = value == 1;
-        }
-        let games_of_side = [part.array()?, part.array()?];
-        let games_any = part.array()?;
-        let totals = part.array()?;
-        let finished = part.array()?;
-        let (size, num_actions) = (head[0], head[1]);
+        let t: Self = Flat::whole(flat)?;
+        // only a list as long as the sides (two) is read per side
+        let per_side = (0..=GAMES_PER_GROUP).all(|count| !t.games_by_side[count] || count == 2);
         // every bucket (and flag) indexes the tensor, every part fits in it: the plays and
         // the trick by four seats, the other cards, the five roles by four seats
-        let buckets_fit = flat[6..].iter().all(|&index| index < size as i64);
+        let buckets_fit = flat[6..].iter().all(|&index| index < t.size as i64);
         let ends = [
-            head[2] + 4 * 64,
-            head[3] + 4 * 64,
-            head[4] + 64,
-            head[5] + 5 * 4,
+            t.off_plays.played + 4 * 64,
+            t.off_plays.trick + 4 * 64,
+            t.off_other + 64,
+            t.off_roles + 5 * 4,
         ];
-        let parts_fit = ends.iter().all(|&end| end <= size);
-        if !part.done() || !buckets_fit || !parts_fit || num_actions < CARD_ACTIONS {
-            return None;
-        }
-        Some(TressetteTables {
-            size,
-            num_actions,
-            off_plays: PlayOffsets {
-                played: head[2],
-                trick: head[3],
-            },
-            off_other: head[4],
-            off_roles: head[5],
-            phase,
-            deal,
-            hand_sizes,
-            tricks_won,
-            declarations,
-            points,
-            deal_points,
-            games_by_side,
-            games_of_side,
-            games_any,
-            totals,
-            finished,
-        })
+        let parts_fit = ends.iter().all(|&end| end <= t.size);
+        (per_side && buckets_fit && parts_fit && t.num_actions >= CARD_ACTIONS).then_some(t)
     }
 }
 
