@@ -1248,14 +1248,15 @@ mod tests {
                 let action = state.random_action(&mut rng);
                 state.step(action, &mut (), &mut chance).unwrap();
                 steps += 1;
+                assert!(steps < 200_000, "a game of random decisions ends (H-16)");
             }
             assert!(steps > 0);
             assert!(state.totals.iter().any(|&t| t >= LOSING_TOTAL));
             assert_eq!(state.sheet().len() as u32, state.deal_number());
         }
-        let result = playouts(HundredOneOptions::default(), 20, 5, 0);
-        assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5, 0));
-        assert_eq!(result.unfinished, 0);
+        let result = playouts(HundredOneOptions::default(), 20, 5, 500);
+        assert_eq!(result, playouts(HundredOneOptions::default(), 20, 5, 500));
+        assert_eq!(result.unfinished, 0); // every game ends within 500 hands
         let limited = playouts(HundredOneOptions::default(), 20, 5, 1);
         assert_eq!(limited.deals, 20); // one hand each
         assert!(limited.unfinished > 0);
