@@ -6,7 +6,6 @@ from typing import Any, Self, TypedDict, Unpack, final
 from typing_extensions import disjoint_base
 
 __all__ = [
-    "GAMES",
     "BatchTables",
     "HundredOneCore",
     "KingCore",
@@ -22,7 +21,6 @@ __all__ = [
     "spades_bid_model",
 ]
 
-GAMES: tuple[str, ...]
 
 # ----- what every game's class has (native/src/python/bridge.rs) --------------------------
 # Written once in Rust (a macro), stated once here: these bases exist only in the stub.

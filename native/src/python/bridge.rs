@@ -200,6 +200,15 @@ macro_rules! dealt_game_class {
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
+            /// The legal actions now, lowest code first (a card play's straight from its mask).
+            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                use $crate::search::TrickSearch;
+                if self.game.in_play() {
+                    return pyo3::types::PyTuple::new(py, $crate::core::cards::Cards(self.game.legal_mask()));
+                }
+                pyo3::types::PyTuple::new(py, $crate::games::Game::legal_codes(&self.game))
+            }
+
             /// ISMCTS for `seat` in this position (a sample of the seat's view), with the
             /// seat's knowledge of the unseen cards (`crate::python::search`).
             #[pyo3(signature = (seat, unseen, places, **settings))]
@@ -318,11 +327,6 @@ macro_rules! game_core {
                     $crate::python::bridge::read(&self.game, $get)
                 }
             )*
-
-            /// The legal actions now, lowest code first.
-            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                pyo3::types::PyTuple::new(py, $crate::games::Game::legal_codes(&self.game))
-            }
 
             /// Whether ``action`` is legal now (any int; those beyond 64 bits never are).
             fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {

@@ -7,7 +7,7 @@ use crate::games::hundred_one::vector::{HundredOneTables, NoDeal};
 use crate::python::bridge::{self, game_core, value_error, GameClass};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use pythonize::depythonize;
 
 use crate::core::cards::{CardBits, CardCode};
@@ -85,11 +85,6 @@ pub struct HundredOneCore {
     pub(crate) seed: Option<String>,
     /// What the last batch step could not raise itself (`_deal_from_shuffler` does).
     batch_failure: Option<StepFailure>,
-}
-
-/// A card as the bindings give it: its code, or -1 for none.
-fn code(card: Option<CardCode>) -> i8 {
-    card.map_or(-1, |card| card as i8)
 }
 
 /// Raises, through the Python side, the error of a record's restock that does not fit the
@@ -202,9 +197,9 @@ game_core! {
         stock: Vec<u16> = |g| ints(g.stock()),
         /// The discard pile, its top card last.
         pile: Vec<u16> = |g| ints(g.pile()),
-        top: i8 = |g| code(g.top()),
+        top: i8 = |g| g.top().map_or(-1, |card| card as i8),
         suit: i8 = |g| g.suit().map_or(-1, |suit| suit.index() as i8),
-        drawn: i8 = |g| code(g.drawn()),
+        drawn: i8 = |g| g.drawn().map_or(-1, |card| card as i8),
         epoch: u32 = |g| g.epoch(),
         log: Vec<u16> = |g| g.log().to_vec(),
         totals: Vec<i64> = |g| g.totals()[..g.n() as usize].to_vec(),
@@ -221,6 +216,12 @@ game_core! {
     }
 
     // ----- the hot path ------------------------------------------------------------------
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut legal = [0u32; 40];
+        let count = self.game.legal_actions(&mut legal);
+        PyTuple::new(py, &legal[..count])
+    }
+
     fn apply_unchecked(slf: &Bound<'_, Self>, action: u32) -> PyResult<()> {
         Self::run_step(slf, action, &mut Vec::new(), false)
     }

@@ -61,6 +61,5 @@ fn native_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(super::vector::sample_masked, m)?)?;
     m.add_function(wrap_pyfunction!(seeded_shuffle, m)?)?;
     super::search::register(m)?;
-    m.add("GAMES", ("spades", "king", "tressette", "hundred_one"))?;
     Ok(())
 }
