@@ -1,6 +1,7 @@
 """Type stubs of the extension module built from native/ (the Rust engine), checked against
 the built module by ``python -m mypy.stubtest koloda._native`` (``make native-check``)."""
 
+from collections.abc import Sequence
 from typing import Any, Self, TypedDict, Unpack, final
 
 from typing_extensions import disjoint_base
@@ -21,12 +22,10 @@ __all__ = [
     "spades_bid_model",
 ]
 
-
 # ----- what every game's class has (native/src/python/bridge.rs) --------------------------
 # Written once in Rust (a macro), stated once here: these bases exist only in the stub.
 
 class _Core:
-    def legal_actions(self) -> tuple[int, ...]: ...
     def policy_action(self) -> int:
         """The action the game's heuristic (``koloda/games/<game>/heuristic.py``, the native
         searches' rollout policy) takes for the seat to act, from its own hand and the
@@ -52,6 +51,7 @@ class _Core:
     ) -> list[int]: ...
 
 class _TrickCore(_Core):
+    def legal_actions(self) -> Sequence[int]: ...
     def ismcts(
         self, seat: int, unseen: int, places: list[_Place], **settings: Unpack[_IsmctsSettings]
     ) -> _IsmctsFound:
@@ -319,6 +319,8 @@ class TressetteCore(_TrickCore):
 @disjoint_base
 class HundredOneCore(_Core):
     """A game of 101 in native code; ``koloda.games.hundred_one.native`` subclasses it."""
+
+    def legal_actions(self) -> tuple[int, ...]: ...
 
     rules: Any
     shuffler: Any

@@ -22,7 +22,10 @@ from koloda.core.native_state import (
     trick_fields,
 )
 from koloda.games.spades.actions import (
+    DISCARD_BASE,
+    GIVE_BASE,
     NO_BID,
+    TripleActions,
     bid_text,
 )
 from koloda.games.spades.events import (
@@ -37,6 +40,7 @@ from koloda.games.spades.events import (
 from koloda.games.spades.rules import SpadesRules
 from koloda.games.spades.scoring import SideScore
 from koloda.games.spades.state import (
+    PHASE_DISCARD,
     PHASE_NAMES,
     PHASE_PLAY,
     SPADES_POWER,
@@ -98,6 +102,11 @@ class NativeSpadesState(SpadesCore, NativeDealing):
             self.SUMMARY(**{**line, "sides": tuple(SideScore(**side) for side in line["sides"])})
             for line in lines
         ]
+
+    def _many_legal_actions(self) -> TripleActions:
+        """S-7: the 286 discards or gifts, as the Python engine gives them (lazily)."""
+        base = DISCARD_BASE if self.phase == PHASE_DISCARD else GIVE_BASE
+        return TripleActions(self.hands[self.to_act_seat], base)
 
     def _deal_started(self, hands: tuple[tuple[Card, ...], ...]) -> Event:
         """A deal starts blind with double nil on (S-6)."""

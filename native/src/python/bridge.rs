@@ -200,13 +200,22 @@ macro_rules! dealt_game_class {
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
-            /// The legal actions now, lowest code first (a card play's straight from its mask).
-            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+            /// The legal actions now, lowest code first: a card play's straight from its mask,
+            /// and a list longer than a hand's (Spades' 286 exchange triples, S-7) lazily, by
+            /// the Python side's `_many_legal_actions`.
+            fn legal_actions<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
                 use $crate::search::TrickSearch;
-                if self.game.in_play() {
-                    return pyo3::types::PyTuple::new(py, $crate::core::cards::Cards(self.game.legal_mask()));
+                let (py, this) = (slf.py(), slf.borrow());
+                if this.game.in_play() {
+                    let cards = $crate::core::cards::Cards(this.game.legal_mask());
+                    return Ok(pyo3::types::PyTuple::new(py, cards)?.into_any());
                 }
-                pyo3::types::PyTuple::new(py, $crate::games::Game::legal_codes(&self.game))
+                let codes = $crate::games::Game::legal_codes(&this.game);
+                drop(this);
+                if codes.len() > 64 {
+                    return slf.call_method0("_many_legal_actions");
+                }
+                Ok(pyo3::types::PyTuple::new(py, codes)?.into_any())
             }
 
             /// ISMCTS for `seat` in this position (a sample of the seat's view), with the
