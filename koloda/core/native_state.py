@@ -213,6 +213,10 @@ class NativeDealing(NativeState):
         """Every card of this deal in play order, as ``seat << 6 | card``."""
         return self.history
 
+    def seated_plays(self) -> list[tuple[Seat, Card]]:
+        """Every card played in this deal with the seat that played it."""
+        return [(play >> 6, play & 63) for play in self.history]
+
     @property
     def trick(self) -> list[Card]:
         """The cards of the trick in progress, led first."""

@@ -6,7 +6,7 @@ and view."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from koloda._native import HundredOneCore
@@ -45,6 +45,13 @@ from koloda.games.hundred_one.state import (
 )
 from koloda.games.hundred_one.view import HundredOneView
 from koloda.games.hundred_one.view import sample_state as sample_python_state
+
+_RESTOCK_ERRORS: dict[str, Callable[..., Exception]] = {
+    "mismatch": restock_mismatch,
+    "missing": restock_missing,
+    "unused": restocks_unused,
+}
+"""The Python engine's error of a record's restock that does not fit, by its native kind."""
 
 
 def _setup_fields(setup: HundredOneSetup) -> dict[str, Any]:
@@ -139,12 +146,7 @@ class NativeHundredOneState(HundredOneCore, NativeState):
 
     def _raise_restock_error(self, error: dict[str, Any]) -> None:
         """Raises the error of a record's restock that does not fit (as the Python engine)."""
-        kind, used = error["kind"], error["used"]
-        if kind == "mismatch":
-            raise restock_mismatch(used, error["below"])
-        if kind == "missing":
-            raise restock_missing(used)
-        raise restocks_unused(used, error["given"], error["last_card"])
+        raise _RESTOCK_ERRORS[error.pop("kind")](**error)
 
     def _deal(self, setup: HundredOneSetup, events: list[Event] | None) -> None:
         raw = self._deal_setup(_setup_fields(setup))

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from koloda._native import TressetteCore
-from koloda.core.cards import Card
 from koloda.core.engine import Rules, Seat
 from koloda.core.native_state import (
     COMMON_EVENTS,
@@ -20,7 +19,7 @@ from koloda.core.native_state import (
     attributes,
     trick_fields,
 )
-from koloda.games.tressette.declarations import Declaration, DeclarationKind
+from koloda.games.tressette.declarations import Declaration
 from koloda.games.tressette.events import Declared, GameWon, PointsScored
 from koloda.games.tressette.rules import TressetteRules
 from koloda.games.tressette.scoring import POWER_PLAIN, POWER_SPECIAL
@@ -34,9 +33,6 @@ from koloda.games.tressette.state import (
 )
 from koloda.games.tressette.view import TressetteView
 from koloda.games.tressette.view import sample_state as sample_python_state
-
-DECLARATION_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
-"""The kinds of declarations by the native engine's codes."""
 
 
 def _declarations(raw: Sequence[Sequence[dict[str, Any]]]) -> tuple[tuple[Declaration, ...], ...]:
@@ -132,9 +128,6 @@ class NativeTressetteState(TressetteCore, NativeDealing):
                 for line in lines
             ]
         )
-
-    def seated_plays(self) -> list[tuple[Seat, Card]]:
-        return [(p >> 6, p & 63) for p in self.history]
 
     def _view_extra(self, fields: dict[str, Any]) -> dict[str, Any]:
         in_deal = fields["phase"] == PHASE_PLAY

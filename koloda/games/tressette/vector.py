@@ -9,10 +9,13 @@ from typing import Any
 from koloda._native import TressetteCore
 from koloda.envs.core import SEAT_KEYS, ObservationEncoder
 from koloda.envs.native_batch import NativeBatch, cached_tables, number_index, only_index
-from koloda.games.tressette.declarations import Declaration
-from koloda.games.tressette.native import DECLARATION_KINDS, NativeTressetteRules
+from koloda.games.tressette.declarations import Declaration, DeclarationKind
+from koloda.games.tressette.native import NativeTressetteRules
 from koloda.games.tressette.scoring import GAMES_PER_GROUP
 from koloda.games.tressette.state import PHASE_NAMES, WonGame
+
+DECLARATION_KINDS: tuple[DeclarationKind, ...] = ("baba", "long_run", "triple")
+"""The kinds of declarations by the native engine's codes."""
 
 
 def tables(encoder: ObservationEncoder) -> list[int]:
