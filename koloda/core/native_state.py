@@ -4,9 +4,8 @@ named fields, tuples: ``native/src/python/bridge.rs``) and reads the options by 
 engine's own names and values, so a game's ``native.py`` says only where it truly differs:
 its positions as the core takes them, and its own events and view fields. The differential
 test (``tests/native``) proves both engines equal decision by decision.
-Each ``native.py`` ends with a ``_conforms`` that is never called: it lets the type checker
-prove that the native rules implement the engine protocols (the record hooks take the
-Python engine's state type, which the native state mirrors).
+A game's native rules subclass its Python rules (whose ``rules.py`` proves them an engine
+``Rules``), so the type checker holds every override here to them.
 
 - ``NativeState``, listed after the game's Rust core class (``class NativeKingState(KingCore,
   NativeDealing)``, so the core's own attributes come first, among them ``illegal_reason``,

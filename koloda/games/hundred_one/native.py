@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from koloda._native import HundredOneCore
 from koloda.core.dealing import Shuffler
-from koloda.core.engine import Action, DealLog, DealSetup, Rules
+from koloda.core.engine import Action, DealLog, DealSetup
 from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import (
     COMMON_EVENTS,
@@ -207,9 +207,3 @@ class NativeHundredOneRules(NativeRules, HundredOneRules):
         state._load(position(source), records(source))
         state.shuffler = source.shuffler
         return state
-
-
-def _conforms(
-    rules: NativeHundredOneRules,
-) -> Rules[Any, HundredOneView]:  # never called (native_state)
-    return rules

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from koloda._native import KingCore
-from koloda.core.engine import Rules
 from koloda.core.events import ContractChosen, TrumpNamed
 from koloda.core.native_state import (
     COMMON_EVENTS,
@@ -93,7 +92,3 @@ class NativeKingRules(NativeRules, NativeAnalysis, KingRules):
     STATE = NativeKingState
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def _conforms(rules: NativeKingRules) -> Rules[Any, KingView]:  # never called (native_state)
-    return rules

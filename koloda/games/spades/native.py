@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 
 from koloda._native import SpadesCore
 from koloda.core.cards import Card
-from koloda.core.engine import Rules
 from koloda.core.events import DealStarted, Event
 from koloda.core.native_state import (
     COMMON_EVENTS,
@@ -120,7 +119,3 @@ class NativeSpadesRules(NativeRules, NativeAnalysis, SpadesRules):
     STATE = NativeSpadesState
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def _conforms(rules: NativeSpadesRules) -> Rules[Any, SpadesView]:  # never called (native_state)
-    return rules

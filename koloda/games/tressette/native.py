@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from koloda._native import TressetteCore
-from koloda.core.engine import Rules, Seat
+from koloda.core.engine import Seat
 from koloda.core.native_state import (
     COMMON_EVENTS,
     EventMakers,
@@ -146,9 +146,3 @@ class NativeTressetteRules(NativeRules, NativeAnalysis, TressetteRules):
     STATE = NativeTressetteState
     POSITION = position
     SAMPLE = sample_python_state
-
-
-def _conforms(
-    rules: NativeTressetteRules,
-) -> Rules[Any, TressetteView]:  # never called (native_state)
-    return rules
