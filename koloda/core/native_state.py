@@ -163,7 +163,13 @@ def attributes(source: Any, names: str) -> dict[str, Any]:
     """The attributes of a Python-engine state named in ``names`` (separated by spaces) as
     its native position holds them: as they are (the core reads any sequence, a list as a
     tuple)."""
-    return {name: getattr(source, name) for name in names.split()}
+    return {name: getattr(source, name) for name in _split(names)}
+
+
+@functools.cache
+def _split(names: str) -> tuple[str, ...]:
+    """The names of ``names`` (a game's one string of them), split once."""
+    return tuple(names.split())
 
 
 def or_none(code: int) -> int | None:
