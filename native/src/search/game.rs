@@ -259,6 +259,20 @@ pub trait Deals<G> {
     }
     /// The search's `index`-th deal: the root position with the hidden cards dealt.
     fn deal(&mut self, index: u64, rng: &mut Rng) -> G;
+    /// A search's start on these deals: its steps under `budget` ([`Budget::steps`]) and
+    /// its generator from `seed`, with which the deals are then prepared.
+    fn start(
+        &mut self,
+        budget: Budget,
+        clock: u64,
+        unbounded: &str,
+        seed: u64,
+    ) -> Result<(Steps, Rng), String> {
+        let steps = budget.steps(clock, unbounded)?;
+        let mut rng = Rng::new(seed);
+        self.prepare(&mut rng)?;
+        Ok((steps, rng))
+    }
 }
 
 /// The action of a playout by `how` for the seat to act in `state`.

@@ -193,18 +193,19 @@ impl<A: ActionSet> Nodes<A> {
     }
 }
 
-/// ISMCTS for `observer` (the seat to act in `root`) on the deals of `deals`.
+/// The error of a search given neither a count nor a time.
+const UNBOUNDED: &str = "ISMCTS needs a budget: simulations or milliseconds";
+
+/// ISMCTS for the seat to act in `root` (the observer) on the deals of `deals`.
 pub fn search<G: SearchGame, D: Deals<G>>(
     root: &G,
-    observer: usize,
     deals: &mut D,
     budget: Budget,
     seed: u64,
     settings: Settings,
 ) -> Result<RootVisits, String> {
-    let mut steps = budget.steps(16, "ISMCTS needs a budget: simulations or milliseconds")?;
-    let mut rng = Rng::new(seed);
-    deals.prepare(&mut rng)?;
+    let (mut steps, mut rng) = deals.start(budget, 16, UNBOUNDED, seed)?;
+    let observer = root.mover();
     let mut tree = Nodes {
         nodes: vec![Node::new(0, NOBODY, 0)],
         keyed: HashMap::new(),
@@ -324,7 +325,7 @@ pub fn ismcts<G: TrickSearch>(
         },
     };
     let mut deals = TrickDeals::new(&template, observer, dealer, None, budget);
-    let found = search(&template, observer, &mut deals, budget, seed, settings)?;
+    let found = search(&template, &mut deals, budget, seed, settings)?;
     let visits: Vec<(CardCode, u32)> = found
         .actions
         .iter()

@@ -404,28 +404,28 @@ pub struct ActionValues {
     pub samples: u64,
 }
 
-/// PIMC for `observer` (the seat to act in `root`) on the deals of `deals`: on each deal
+/// The error of a search given neither a count nor a time.
+const UNBOUNDED: &str = "PIMC needs a budget: samples or milliseconds";
+
+/// PIMC for the seat to act in `root` (the observer) on the deals of `deals`: on each deal
 /// every legal action is valued exactly by `exact` where it can, else by the mean of
 /// `rollouts` playouts by `how`, every action with the same draws of chance and playouts.
-#[allow(clippy::too_many_arguments)]
 pub fn search<G: SearchGame, D: Deals<G>>(
     root: &G,
-    observer: usize,
     deals: &mut D,
+    exact: &mut impl Exact<G>,
     budget: Budget,
     seed: u64,
     rollouts: u32,
     how: Playout,
-    exact: &mut impl Exact<G>,
 ) -> Result<ActionValues, String> {
-    let mut steps = budget.steps(1, "PIMC needs a budget: samples or milliseconds")?;
     if rollouts == 0 {
         return Err("PIMC needs at least one rollout a card".into());
     }
+    let (mut steps, mut rng) = deals.start(budget, 1, UNBOUNDED, seed)?;
+    let observer = root.mover();
     let legal: Vec<u32> = root.legal_set().each().collect();
     let mut totals = vec![0.0f64; legal.len()];
-    let mut rng = Rng::new(seed);
-    deals.prepare(&mut rng)?;
     for index in &mut steps {
         let state = deals.deal(index, &mut rng);
         let sample_seed = rng.next_u64();
@@ -486,13 +486,12 @@ pub fn pimc<G: TrickSearch>(
     let mut deals = TrickDeals::new(&template, observer, dealer, weighing, budget);
     let found = search(
         &template,
-        observer,
         &mut deals,
+        &mut solver,
         budget,
         seed,
         options.rollouts,
         how,
-        &mut solver,
     )?;
     let values: Vec<(CardCode, f64)> = found
         .values

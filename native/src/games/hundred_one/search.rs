@@ -636,7 +636,7 @@ pub fn pimc_hundred_one(
         return Err("lookahead_rollouts must be at least 1".into());
     }
     let budget = settings.budget()?;
-    let seat = position_of(given)?;
+    position_of(given)?;
     let limit = settings.samples.unwrap_or(u64::MAX);
     let wanted = limit.min(dealing.deals.max(1) as u64) as usize;
     let weighing_deadline = budget.after(PIMC_WEIGHING_SHARE);
@@ -653,13 +653,12 @@ pub fn pimc_hundred_one(
     let root = HundredOneSearch::new(given[0].for_search());
     let found = pimc::search(
         &root,
-        seat,
         &mut deals,
+        &mut Playouts,
         budget,
         settings.seed,
         1,
         how,
-        &mut Playouts,
     )?;
     Ok(PimcResult {
         values: found.values,
@@ -686,7 +685,7 @@ pub fn ismcts_hundred_one(
     }
     let budget = settings.budget()?;
     dealing.check(given)?;
-    let seat = position_of(given)?;
+    position_of(given)?;
     if settings.iterations.is_none() && settings.milliseconds.is_none() {
         return Err("ISMCTS needs a budget: iterations or milliseconds".into());
     }
@@ -704,7 +703,7 @@ pub fn ismcts_hundred_one(
         },
     };
     let root = HundredOneSearch::new(given[0].for_search());
-    let found = ismcts::search(&root, seat, &mut deals, budget, settings.seed, tree)?;
+    let found = ismcts::search(&root, &mut deals, budget, settings.seed, tree)?;
     Ok(IsmctsResult {
         values: found
             .actions
