@@ -149,6 +149,34 @@ impl<T: FromFlat, const N: usize> FromFlat for [T; N] {
     }
 }
 
+/// Where the standing every game encodes goes: `phase=…` of each phase (by its code), the
+/// deal's number and each hand's size (by relative seat), read in that order.
+#[derive(Clone, Debug)]
+pub struct StandingSlots<const PHASES: usize, const SEATS: usize> {
+    pub phase: [i64; PHASES],
+    pub deal: i64,
+    pub hand_sizes: [i64; SEATS],
+}
+
+impl<const PHASES: usize, const SEATS: usize> FromFlat for StandingSlots<PHASES, SEATS> {
+    fn read(flat: &mut Flat<'_>) -> Option<Self> {
+        Some(StandingSlots {
+            phase: flat.read()?,
+            deal: flat.read()?,
+            hand_sizes: flat.read()?,
+        })
+    }
+}
+
+impl<const PHASES: usize, const SEATS: usize> StandingSlots<PHASES, SEATS> {
+    /// Adds the phase of code `phase` and the number of the deal.
+    #[inline]
+    pub fn add_phase_and_deal(&self, out: &mut [f32], phase: usize, deal: u32) {
+        add(out, self.phase[phase], 1.0);
+        add_number(out, self.deal, f64::from(deal));
+    }
+}
+
 impl FromFlat for PlayOffsets {
     fn read(flat: &mut Flat<'_>) -> Option<Self> {
         let [played, trick] = flat.read()?;

@@ -13,6 +13,7 @@ use crate::core::cards::CardCode;
 use crate::games::hundred_one::{self, Chance, HundredOne, MAX_SEATS};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, mark_cards, mark_roles, observer, ActionMaps, Flat,
+    StandingSlots,
 };
 
 /// The chance of a step of the vector environment's batch: the reshuffles of `.0`, and no
@@ -40,9 +41,7 @@ crate::vector::flat_tables! {
         pub off_other: usize,
         pub off_roles: usize,
         /// `phase=…` of each phase (`PHASE_NAMES`).
-        pub phase: [i64; 5],
-        pub deal: i64,
-        pub hand_sizes: [i64; MAX_SEATS],
+        pub standing: StandingSlots<5, MAX_SEATS>,
         /// `suit=None`, then each suit.
         pub suit: [i64; 5],
         /// `named=False` and `=True`.
@@ -64,14 +63,9 @@ impl HundredOneTables {
 }
 
 /// Writes the observation of the seat to act and its legal actions (see
-/// `crate::games::spades::vector::encode_spades`); false when Python must encode the position (none in a
+/// `crate::games::spades::vector::encode`); false when Python must encode the position (none in a
 /// hand being played with the tables of its own rules).
-pub fn encode_hundred_one(
-    game: &HundredOne,
-    t: &HundredOneTables,
-    out: &mut [f32],
-    mask: &mut [u8],
-) -> bool {
+pub fn encode(game: &HundredOne, t: &HundredOneTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let n = game.n() as usize;
     let seat = observer(game, out, mask).filter(|_| n == t.num_seats);
     let (Some(seat), Some(top)) = (seat, game.top()) else {
@@ -97,10 +91,12 @@ pub fn encode_hundred_one(
     let holders = [rel(s), rel(game.dealer() as usize)].map(Some);
     mark_roles(out, t.off_roles, n, &holders);
     // the facts in the order of the view's JSON
-    add(out, t.phase[game.phase() as usize], 1.0);
-    add_number(out, t.deal, game.deal_number() as f64);
+    t.standing
+        .add_phase_and_deal(out, game.phase() as usize, game.deal_number());
     let hands = game.hands();
-    add_numbers(out, &t.hand_sizes[..n], s, |o| hands[o].count_ones() as f64);
+    add_numbers(out, &t.standing.hand_sizes[..n], s, |o| {
+        hands[o].count_ones() as f64
+    });
     let suit = match game.suit() {
         Some(suit) if !naming => suit.index() as usize + 1,
         _ => 0,
@@ -124,7 +120,7 @@ pub fn encode_hundred_one(
 crate::vector::impl_encoder!(
     HundredOne,
     HundredOneTables,
-    encode: encode_hundred_one,
+    encode: encode,
     scores: |line| line.scores.clone(),
 );
 
@@ -208,7 +204,7 @@ mod tests {
                     let deck = hundred_one::Chance::deck(&mut rng, game.deal_number());
                     game.deal_cards(&deck.expect("a deck"), &mut ());
                 }
-                assert!(encode_hundred_one(&game, &t, &mut out, &mut mask));
+                assert!(encode(&game, &t, &mut out, &mut mask));
                 let mut legal = [0u32; 40];
                 let count = game.legal_actions(&mut legal);
                 let marked: Vec<u32> = (0..ACTIONS)
@@ -253,10 +249,10 @@ mod tests {
         let mut game = HundredOne::new(HundredOneOptions::default(), 0);
         let mut out = vec![0f32; SIZE];
         let mut mask = vec![0u8; ACTIONS];
-        assert!(!encode_hundred_one(&game, &t, &mut out, &mut mask));
+        assert!(!encode(&game, &t, &mut out, &mut mask));
         game.deal_cards(&hundred_one::deck_cards(), &mut ());
-        assert!(encode_hundred_one(&game, &t, &mut out, &mut mask));
+        assert!(encode(&game, &t, &mut out, &mut mask));
         // tables of another player count are not this game's
-        assert!(!encode_hundred_one(&game, &tables(3), &mut out, &mut mask));
+        assert!(!encode(&game, &tables(3), &mut out, &mut mask));
     }
 }

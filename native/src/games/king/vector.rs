@@ -7,8 +7,8 @@ use crate::core::cards::Cards;
 use crate::core::tricks::TrickPlay;
 use crate::games::king::{self, King};
 use crate::vector::{
-    add, add_number, add_numbers, clip_from, mark_plays, mark_roles, observer, ActionMaps, Flat,
-    PlayOffsets,
+    add, add_numbers, clip_from, mark_plays, mark_roles, observer, ActionMaps, Flat, PlayOffsets,
+    StandingSlots,
 };
 
 /// Contracts a table lists (`CONTRACT_KEYS` of `koloda/games/king/actions.py`, with room).
@@ -24,9 +24,7 @@ crate::vector::flat_tables! {
         pub num_seats: usize,
         pub off_plays: PlayOffsets,
         pub off_roles: usize,
-        pub phase: [i64; 5],
-        pub deal: i64,
-        pub hand_sizes: [i64; 4],
+        pub standing: StandingSlots<5, 4>,
         /// `contract=None`, then each contract's key.
         pub contract: [i64; CONTRACTS + 1],
         /// `trump=None`, then each suit.
@@ -47,8 +45,8 @@ impl KingTables {
 }
 
 /// Writes the observation of the seat to act and its legal actions (see
-/// `crate::games::spades::vector::encode_spades`); false when Python must encode the position.
-pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+/// `crate::games::spades::vector::encode`); false when Python must encode the position.
+pub fn encode(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let n = game.n() as usize;
     let Some(seat) = observer(game, out, mask).filter(|_| n == t.num_seats) else {
         return false;
@@ -67,8 +65,8 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     let holders = [Some(rel(seat)), Some(rel(game.dealer())), None, caller];
     mark_roles(out, t.off_roles, n, &holders);
     // the facts in the order of the view's JSON
-    add(out, t.phase[game.phase() as usize], 1.0);
-    add_number(out, t.deal, game.deal_number() as f64);
+    t.standing
+        .add_phase_and_deal(out, game.phase() as usize, game.deal_number());
     let contract = game.contract().map_or(0, |contract| contract as usize + 1);
     if contract > CONTRACTS || t.contract[contract] < 0 {
         return false;
@@ -78,7 +76,9 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
     add(out, t.trump[trump.min(4)], 1.0);
     add(out, t.by_last[game.by_last() as usize], 1.0);
     let hands = game.hands();
-    add_numbers(out, &t.hand_sizes[..n], s, |o| hands[o].count_ones() as f64);
+    add_numbers(out, &t.standing.hand_sizes[..n], s, |o| {
+        hands[o].count_ones() as f64
+    });
     add_numbers(out, &t.tricks_won[..n], s, |o| game.tricks()[o] as f64);
     add_numbers(out, &t.totals[..n], s, |o| game.totals()[o] as f64);
     clip_from(out, t.off_roles);
@@ -96,6 +96,6 @@ pub fn encode_king(game: &King, t: &KingTables, out: &mut [f32], mask: &mut [u8]
 crate::vector::impl_encoder!(
     King,
     KingTables,
-    encode: encode_king,
+    encode: encode,
     scores: |line| line.scores.to_vec(),
 );

@@ -6,7 +6,7 @@
 //! in is computed once in Python (`koloda.games.spades.vector`) and handed over as a flat
 //! table of indices ([`SpadesTables::from_flat`]), so the two cannot drift apart: a fact
 //! the table does not cover (an exchange of three cards in the auction, the exchange's
-//! own decisions) makes [`encode_spades`] decline, and Python encodes that one.
+//! own decisions) makes [`encode`] decline, and Python encodes that one.
 
 use crate::core::cards::Cards;
 use crate::core::tricks::TrickPlay;
@@ -14,7 +14,7 @@ use crate::core::Seat;
 use crate::games::spades::{self, Spades, NO_BID};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer,
-    ActionMaps, Flat, PlayOffsets, SCAN_LIMIT,
+    ActionMaps, Flat, PlayOffsets, StandingSlots, SCAN_LIMIT,
 };
 
 /// Packed triples of cards (`a << 12 | b << 6 | c`) of an exchange decision.
@@ -32,9 +32,7 @@ crate::vector::flat_tables! {
         pub off_other: usize,
         pub off_decisions: usize,
         pub off_roles: usize,
-        pub phase: [i64; 6],
-        pub deal: i64,
-        pub hand_sizes: [i64; 4],
+        pub standing: StandingSlots<6, 4>,
         /// `picked_up[r]=False` and `=True`.
         pub picked_up: [[i64; 2]; 4],
         /// `bids[r]=…` for the bids -1 (none) ..= 14.
@@ -69,7 +67,7 @@ impl SpadesTables {
 /// Writes the observation of the seat to act into `out` (`size` floats, zeroed here) and
 /// its legal actions into `mask` (`num_actions` bytes); false (and nothing to rely on in
 /// either) when the position holds something only Python encodes.
-pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
+pub fn encode(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let Some(seat) = observer(game, out, mask) else {
         return false;
     };
@@ -84,10 +82,12 @@ pub fn encode_spades(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mu
     let holders = [rel(seat), rel(game.dealer())].map(Some);
     mark_roles(out, t.off_roles, 4, &holders);
     // the facts in the order of the view's JSON
-    add(out, t.phase[phase as usize], 1.0);
-    add_number(out, t.deal, game.deal_number() as f64);
+    t.standing
+        .add_phase_and_deal(out, phase as usize, game.deal_number());
     let hands = game.hands();
-    add_numbers(out, &t.hand_sizes, s, |o| hands[o].count_ones() as f64);
+    add_numbers(out, &t.standing.hand_sizes, s, |o| {
+        hands[o].count_ones() as f64
+    });
     for r in 0..4 {
         let picked = game.picked_up()[(s + r) % 4] as usize;
         add(out, t.picked_up[r][picked], 1.0);
@@ -195,7 +195,7 @@ pub fn spades_code(game: &Spades, t: &SpadesTables, index: usize) -> Option<u32>
 crate::vector::impl_encoder!(
     Spades,
     SpadesTables,
-    encode: encode_spades,
+    encode: encode,
     code: spades_code,
     scores: |line| line.sides.iter().map(|side| side.score).collect(),
 );
@@ -258,7 +258,7 @@ pub(crate) mod tests {
         let mut game = Spades::new(SpadesOptions::default(), 0);
         game.deal_random(&mut rng);
         while game.in_deal() {
-            assert!(encode_spades(&game, &t, &mut out, &mut mask));
+            assert!(encode(&game, &t, &mut out, &mut mask));
             let mut legal = Vec::new();
             game.legal_actions(&mut legal);
             assert_eq!(mask.iter().filter(|&&m| m == 1).count(), legal.len());

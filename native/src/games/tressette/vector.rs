@@ -15,7 +15,7 @@ use crate::core::tricks::TrickPlay;
 use crate::games::tressette::{Phase, Tressette, GAMES_PER_GROUP};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer, Flat,
-    FromFlat, PlayOffsets,
+    FromFlat, PlayOffsets, StandingSlots,
 };
 
 /// Cards are the first 64 action indices; Tressette has no other decision.
@@ -50,10 +50,8 @@ crate::vector::flat_tables! {
         pub off_plays: PlayOffsets,
         pub off_other: usize,
         pub off_roles: usize,
-        /// `phase=between_deals`, `=play`, `=over`.
-        pub phase: [i64; 3],
-        pub deal: i64,
-        pub hand_sizes: [i64; 4],
+        /// `phase=between_deals`, `=play` and `=over`, then the deal and the hand sizes.
+        pub standing: StandingSlots<3, 4>,
         pub tricks_won: [i64; 4],
         pub declarations: [DeclarationBuckets; 4],
         pub points: [i64; 2],
@@ -93,12 +91,7 @@ impl TressetteTables {
 /// Writes the observation of the seat to act into `out` (`size` floats, zeroed here) and
 /// its legal cards into `mask` (`num_actions` bytes); false (and nothing to rely on in
 /// either) when no seat is to act in a deal, the one position Python encodes.
-pub fn encode_tressette(
-    game: &Tressette,
-    t: &TressetteTables,
-    out: &mut [f32],
-    mask: &mut [u8],
-) -> bool {
+pub fn encode(game: &Tressette, t: &TressetteTables, out: &mut [f32], mask: &mut [u8]) -> bool {
     let Some(seat) = observer(game, out, mask) else {
         return false;
     };
@@ -113,10 +106,10 @@ pub fn encode_tressette(
     let holders = [rel(seat), rel(game.dealer()), rel(game.leader())].map(Some);
     mark_roles(out, t.off_roles, 4, &holders);
     // the facts in the order of the view's JSON
-    add(out, t.phase[game.phase() as usize], 1.0);
-    add_number(out, t.deal, game.deal_number() as f64);
+    t.standing
+        .add_phase_and_deal(out, game.phase() as usize, game.deal_number());
     let hands = game.hands();
-    add_numbers(out, &t.hand_sizes, s, |o| hands[o].len() as f64);
+    add_numbers(out, &t.standing.hand_sizes, s, |o| hands[o].len() as f64);
     add_numbers(out, &t.tricks_won, s, |o| game.tricks()[o] as f64);
     for (r, buckets) in t.declarations.iter().enumerate() {
         for declaration in game.declarations()[(s + r) & 3].as_slice() {
@@ -170,7 +163,7 @@ pub fn tressette_code(t: &TressetteTables, index: usize) -> Option<u32> {
 crate::vector::impl_encoder!(
     Tressette,
     TressetteTables,
-    encode: encode_tressette,
+    encode: encode,
     code: |_, t, index| tressette_code(t, index),
     scores: |line| line.scores.to_vec(),
 );
@@ -209,7 +202,7 @@ mod tests {
     fn encoded(game: &Tressette, t: &TressetteTables) -> (Vec<f32>, Vec<u8>) {
         let mut out = vec![0f32; t.size];
         let mut mask = vec![0u8; t.num_actions];
-        assert!(encode_tressette(game, t, &mut out, &mut mask));
+        assert!(encode(game, t, &mut out, &mut mask));
         (out, mask)
     }
 
@@ -267,18 +260,13 @@ mod tests {
                 let dealer = (game.dealer() as usize + 4 - seat) % 4;
                 assert_eq!(roles[4 + dealer], 1.0);
                 assert_eq!(roles.iter().sum::<f32>(), 3.0);
-                assert_eq!(out[t.phase[1] as usize], 1.0);
+                assert_eq!(out[t.standing.phase[1] as usize], 1.0);
                 assert_eq!(out[t.finished[0] as usize], 1.0);
                 let size = game.hands()[seat].len() as f64;
-                assert_eq!(out[t.hand_sizes[0] as usize], squash(size) as f32);
+                assert_eq!(out[t.standing.hand_sizes[0] as usize], squash(size) as f32);
                 let action = game.random_action(&mut rng);
                 if game.step(action, &mut ()) {
-                    assert!(!encode_tressette(
-                        &game,
-                        &t,
-                        &mut vec![0.0; SIZE],
-                        &mut [0; 576]
-                    ));
+                    assert!(!encode(&game, &t, &mut vec![0.0; SIZE], &mut [0; 576]));
                     game.deal_random(&mut rng, &mut ());
                 } else if game.is_over() {
                     break;
