@@ -17,14 +17,14 @@ pub use cards::{Card, CardSet};
 pub use seat::Seat;
 pub use suit::Suit;
 
-/// Declares a fieldless enum numbered by the codes the Python engine uses (`#[repr(u8)]`,
-/// copied and compared, serialized as its code), with `ALL` (every value, by code) and `from_code` (the value of a
-/// code, or None).
+/// Declares a fieldless enum whose values are numbered from 0 in the order declared, the
+/// codes the Python engine uses (`#[repr(u8)]`, copied and compared, serialized as its
+/// code), with `ALL` (every value, by code) and `from_code` (the value of a code, or None).
 ///
 /// ```
 /// koloda_native::coded_enum! {
 ///     /// A traffic light.
-///     pub enum Light { Red = 0, Green = 1 }
+///     pub enum Light { Red, Green }
 /// }
 /// assert_eq!(Light::from_code(1), Some(Light::Green));
 /// assert_eq!(Light::from_code(2), None);
@@ -34,13 +34,13 @@ pub use suit::Suit;
 macro_rules! coded_enum {
     (
         $(#[$meta:meta])*
-        $vis:vis enum $name:ident { $($variant:ident = $code:literal),+ $(,)? }
+        $vis:vis enum $name:ident { $($variant:ident),+ $(,)? }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(u8)]
         $vis enum $name {
-            $($variant = $code),+
+            $($variant),+
         }
 
         impl $crate::__serde::Serialize for $name {
@@ -63,15 +63,16 @@ macro_rules! coded_enum {
 
         impl $name {
             /// Every value, by code.
-            pub const ALL: [$name; [$($code),+].len()] = [$($name::$variant),+];
+            pub const ALL: [$name; [$(stringify!($variant)),+].len()] = [$($name::$variant),+];
 
             /// The value of a code of the Python engine, or None.
             #[inline]
             pub const fn from_code(code: u8) -> Option<$name> {
-                $(if code == $code {
-                    return Some($name::$variant);
-                })+
-                None
+                if (code as usize) < Self::ALL.len() {
+                    Some(Self::ALL[code as usize])
+                } else {
+                    None
+                }
             }
         }
     };

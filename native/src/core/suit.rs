@@ -14,12 +14,7 @@ crate::coded_enum! {
     /// assert_eq!(Suit::ALL.map(|suit| suit.to_string()).concat(), "SHDC");
     /// ```
     #[derive(PartialOrd, Ord)]
-    pub enum Suit {
-        Spades = 0,
-        Hearts = 1,
-        Diamonds = 2,
-        Clubs = 3,
-    }
+    pub enum Suit { Spades, Hearts, Diamonds, Clubs }
 }
 
 impl Suit {

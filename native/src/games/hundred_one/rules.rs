@@ -25,14 +25,8 @@ use super::position::HundredOnePosition;
 use super::record::{deck_cards_only, deck_lists_only};
 
 crate::coded_enum! {
-    /// Where a game of 101 stands (`PHASE_NAMES` of the Python state, by the same codes).
-    pub enum Phase {
-        AwaitDeal = 0,
-        Play = 1,
-        AfterDraw = 2,
-        NameSuit = 3,
-        Over = 4,
-    }
+    /// Where a game of 101 stands: `PHASE_NAMES` of the Python state, in its order.
+    pub enum Phase { AwaitDeal, Play, AfterDraw, NameSuit, Over }
 }
 
 /// `suit:<S>` is `SUIT_BASE + suit`; `draw` and `pass` (`actions.py`).

@@ -42,14 +42,8 @@ pub const TRUMP_BASE: u32 = 80;
 pub const TRUMP_LAST: u32 = 84;
 
 crate::coded_enum! {
-    /// Where a game of King stands (`PHASE_NAMES` of the Python state, by the same codes).
-    pub enum Phase {
-        AwaitDeal = 0,
-        Order = 1,
-        Trump = 2,
-        Play = 3,
-        Over = 4,
-    }
+    /// Where a game of King stands: `PHASE_NAMES` of the Python state, in its order.
+    pub enum Phase { AwaitDeal, Order, Trump, Play, Over }
 }
 
 const HEARTS: CardBits = suit_mask(1);

@@ -30,15 +30,8 @@ pub const DISCARD_HIDDEN: u32 = DISCARD_BASE;
 pub const GIVE_HIDDEN: u32 = GIVE_BASE;
 
 crate::coded_enum! {
-    /// Where a game of Spades stands (`PHASE_NAMES` of the Python state, by the same codes).
-    pub enum Phase {
-        AwaitDeal = 0,
-        Bid = 1,
-        Discard = 2,
-        Give = 3,
-        Play = 4,
-        Over = 5,
-    }
+    /// Where a game of Spades stands: `PHASE_NAMES` of the Python state, in its order.
+    pub enum Phase { AwaitDeal, Bid, Discard, Give, Play, Over }
 }
 
 pub const NUM_TRICKS: u8 = 13;

@@ -18,12 +18,8 @@ use crate::games::{random_playouts, Deals, Playouts};
 use super::position::TressettePosition;
 
 crate::coded_enum! {
-    /// Where a game of Tressette stands (`PHASE_NAMES` of the Python state, by the same codes).
-    pub enum Phase {
-        AwaitDeal = 0,
-        Play = 1,
-        Over = 2,
-    }
+    /// Where a game of Tressette stands: `PHASE_NAMES` of the Python state, in its order.
+    pub enum Phase { AwaitDeal, Play, Over }
 }
 
 pub const NUM_TRICKS: u8 = 10;
