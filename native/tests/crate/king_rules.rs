@@ -693,3 +693,193 @@ fn each_contract_sets_its_lead_and_discard_duties_and_the_deal_keeps_its_tricks(
         }
     }
 }
+
+/// One value of the plain data the bindings read the options from: a string, a flag, a
+/// number or a list of strings.
+enum Plain {
+    Text(&'static str),
+    Flag(bool),
+    Number(u8),
+    Texts(Vec<&'static str>),
+}
+
+type PlainError = serde::de::value::Error;
+
+impl<'de> serde::Deserializer<'de> for Plain {
+    type Error = PlainError;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, PlainError> {
+        match self {
+            Plain::Text(text) => visitor.visit_str(text),
+            Plain::Flag(flag) => visitor.visit_bool(flag),
+            Plain::Number(number) => visitor.visit_u8(number),
+            Plain::Texts(texts) => {
+                serde::de::value::SeqDeserializer::new(texts.into_iter()).deserialize_any(visitor)
+            }
+        }
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, PlainError> {
+        match self {
+            Plain::Text(text) => serde::de::value::StrDeserializer::<PlainError>::new(text)
+                .deserialize_enum(name, variants, visitor),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct identifier
+        ignored_any
+    }
+}
+
+impl<'de> serde::de::IntoDeserializer<'de, PlainError> for Plain {
+    type Deserializer = Plain;
+    fn into_deserializer(self) -> Plain {
+        self
+    }
+}
+
+/// The default options as the bindings give them, but for `negative_order`, given by its
+/// contracts' keys.
+fn options_with_order(keys: &[&'static str]) -> Result<KingOptions, PlainError> {
+    let fields = [
+        ("variant", Plain::Text("classic")),
+        ("negative_order", Plain::Texts(keys.to_vec())),
+        ("king_forced_on_heart_lead", Plain::Flag(false)),
+        ("stop_when_decided", Plain::Flag(true)),
+        ("positive_orders_per_player", Plain::Number(8)),
+        ("order_scope", Plain::Text("per_player")),
+        ("three_player_balance", Plain::Text("king24")),
+    ];
+    serde::Deserialize::deserialize(serde::de::value::MapDeserializer::new(fields.into_iter()))
+}
+
+#[test]
+fn the_negative_order_is_read_from_the_contracts_keys_and_the_deals_come_in_it() {
+    // rule: K-11 K-13
+    use koloda_native::games::king::{ERELASH, LAST_TWO, NO_HEARTS, NO_QUEENS};
+    let program = [
+        "no_tricks",
+        "no_jacks",
+        "no_queens",
+        "no_hearts",
+        "last_two",
+        "no_king",
+        "erelash",
+    ];
+    let read = options_with_order(&program).expect("the program's order");
+    assert_eq!(read, KingOptions::default());
+    let keys = [
+        "last_two",
+        "no_king",
+        "erelash",
+        "no_hearts",
+        "no_tricks",
+        "no_queens",
+        "no_jacks",
+    ];
+    let order = [
+        LAST_TWO, NO_KING, ERELASH, NO_HEARTS, NO_TRICKS, NO_QUEENS, NO_JACKS,
+    ];
+    let read = options_with_order(&keys).expect("seven known contracts");
+    assert_eq!(read.negative_order, order);
+    assert_eq!(
+        read,
+        KingOptions {
+            negative_order: order,
+            ..KingOptions::default()
+        }
+    );
+    for seed in 0..3 {
+        let game = after_deals(read, 8, seed);
+        let contracts: Vec<u8> = game.sheet().iter().map(|line| line.contract).collect();
+        assert_eq!(contracts[..7], order, "seed {seed}");
+        assert_eq!(contracts[7], POSITIVE);
+    }
+    // a key that names no contract is refused, and so is the positive game
+    let mut unknown = keys;
+    unknown[3] = "no_aces";
+    let refused = options_with_order(&unknown).expect_err("no such contract");
+    assert!(
+        refused.to_string().contains("no contract \"no_aces\""),
+        "{refused}"
+    );
+    let mut positive = keys;
+    positive[6] = "positive";
+    let read = options_with_order(&positive).expect("a contract's key");
+    use koloda_native::games::Setup;
+    let refused = King::setup(read, 0).expect_err("not a negative game");
+    assert!(refused.contains("K-11"), "{refused}");
+    assert!(options_with_order(&keys[..6]).is_err(), "seven keys");
+}
+
+#[test]
+fn ordering_a_closed_game_names_it_and_anything_but_an_order_is_refused_before_one() {
+    // rule: K-23 K-24 K-25
+    let options = KingOptions {
+        variant: Variant::Order,
+        order_scope: OrderScope::Shared,
+        positive_orders_per_player: 1,
+        ..KingOptions::default()
+    };
+    let order = |contract: u8| i64::from(ORDER_BASE + u32::from(contract));
+    let first_order = IllegalMove::breaks(
+        "the player left of the dealer must first order a game",
+        "K-23",
+    );
+    let closed = |contract| IllegalMove::ContractClosed {
+        contract,
+        rule: "K-24, K-25",
+    };
+    let mut game = King::new(options, 3);
+    game.deal_random(&mut Rng::new(8));
+    assert_eq!(game.to_act(), Some(Seat::new(0)));
+    let held = game.hands()[0].trailing_zeros();
+    for action in [
+        order(8),
+        order(0) - 1,
+        i64::from(held),
+        -1,
+        i64::from(TRUMP_BASE),
+    ] {
+        assert_eq!(game.check(action), Err(first_order.clone()), "{action}");
+    }
+    assert_eq!(
+        game.check(order(8)).expect_err("no ninth game").rule(),
+        Some("K-23")
+    );
+    game.apply(order(NO_JACKS), &mut Vec::new())
+        .expect("no jacks");
+    play_out(&mut game);
+    game.deal_random(&mut Rng::new(9));
+    assert_eq!(game.to_act(), Some(Seat::new(1)));
+    game.apply(order(POSITIVE), &mut Vec::new())
+        .expect("the positive game");
+    game.apply(i64::from(TRUMP_BASE), &mut Vec::new())
+        .expect("spades");
+    play_out(&mut game);
+    game.deal_random(&mut Rng::new(10));
+    assert_eq!(game.to_act(), Some(Seat::new(2)));
+    let refused = game.check(order(NO_JACKS)).expect_err("ordered already");
+    assert_eq!(refused, closed("no_jacks"));
+    assert_eq!(refused.rule(), Some("K-24, K-25"));
+    assert_eq!(
+        refused.to_string(),
+        "no_jacks is no longer open in this row of the order table (K-24, K-25)"
+    );
+    assert_eq!(game.check(order(POSITIVE)), Err(closed("positive")));
+    for open in [NO_TRICKS, NO_KING] {
+        assert_eq!(game.check(order(open)), Ok(()));
+    }
+    assert_eq!(game.check(order(8)), Err(first_order));
+}

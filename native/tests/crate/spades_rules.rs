@@ -397,3 +397,307 @@ fn the_target_and_the_deal_limit_are_checked_at_their_bounds() {
     assert!(with(1, 0) && with(1000, 1000));
     assert!(!with(0, 0) && !with(1001, 0) && !with(500, 1001));
 }
+
+#[test]
+fn a_side_reaching_the_target_exactly_wins_and_one_point_short_plays_on() {
+    // rule: S-17 S-13 S-14
+    // seat `spades` bids 13 and his partner nil (230); the other side is set on one beside
+    // a made nil (90)
+    for (side, spades, bids) in [(0, 0, [13, NIL, NIL, 1]), (1, 1, [1, 13, NIL, NIL])] {
+        let mut totals = [90, 90];
+        totals[side] = 230;
+        for target in [230, 231] {
+            let table = SpadesOptions {
+                target,
+                ..options(false, true)
+            };
+            let mut game = Spades::new(table, 0);
+            play_hand(&mut game, spades, bids);
+            assert_eq!(game.totals()[..2], totals);
+            let reached = target == 230;
+            assert_eq!(game.is_over(), reached, "side {side}, target {target}");
+            if reached {
+                assert_eq!(game.winners().as_slice(), [side as u8]);
+                assert_eq!(game.phase(), Phase::Over);
+            } else {
+                assert!(game.winners().as_slice().is_empty());
+                assert_eq!(game.phase(), Phase::AwaitDeal);
+            }
+        }
+    }
+}
+
+/// A table with the blind double nil and the nil exchange (S-6, S-7), dealt `suited(0)` by
+/// seat 0: each seat looks, then the seats in `nil` bid nil and the others three; every
+/// discard and gift is the lowest triple the seat may give.
+fn exchanged(nil: [usize; 2]) -> Spades {
+    use koloda_native::games::spades::LOOK;
+    let table = SpadesOptions {
+        double_nil: true,
+        nil_exchange: true,
+        ..options(false, true)
+    };
+    let mut game = Spades::new(table, 0);
+    game.deal(&suited(0));
+    let mut legal = Vec::new();
+    while game.phase() != Phase::Play {
+        let seat = game.to_act().expect("a seat acts").at();
+        let action = match game.phase() {
+            Phase::Bid if !game.picked_up()[seat] => LOOK,
+            Phase::Bid if nil.contains(&seat) => BID_BASE,
+            Phase::Bid => BID_BASE + 3,
+            _ => {
+                game.legal_actions(&mut legal);
+                legal[0]
+            }
+        };
+        game.apply(i64::from(action), &mut Vec::new())
+            .expect("a legal decision");
+    }
+    game
+}
+
+#[test]
+fn each_discard_and_gift_is_seen_by_the_partnership_that_exchanged_and_hidden_from_the_other() {
+    // rule: S-7 S-1 S-6
+    use koloda_native::core::Seat;
+    // actions.py: DISCARD_HIDDEN = DISCARD_BASE = 1 << 18, GIVE_HIDDEN = GIVE_BASE = 1 << 19
+    let (discard_hidden, give_hidden) = (1u32 << 18, 1u32 << 19);
+    let is_exchange = |action: u32| action >= discard_hidden;
+    // seats 0 and 1 bid nil, so 2 and 3 give; then 2 and 3 bid nil, so 0 and 1 give
+    for (nil, givers) in [([0, 1], [2u8, 3]), ([2, 3], [0, 1])] {
+        let game = exchanged(nil);
+        let auction = game.auction().to_vec();
+        let gifts: Vec<u8> = auction
+            .iter()
+            .filter(|&&(_, action)| action >= give_hidden)
+            .map(|&(seat, _)| seat)
+            .collect();
+        assert_eq!(gifts, givers, "nil bidders {nil:?}");
+        assert_eq!(auction.iter().filter(|&&(_, a)| is_exchange(a)).count(), 4);
+        for viewer in 0..4u8 {
+            let expected: Vec<(u8, u32)> = auction
+                .iter()
+                .map(|&(who, action)| {
+                    let same_side = who % 2 == viewer % 2; // partners sit opposite
+                    if !is_exchange(action) || same_side {
+                        (who, action) // looks and bids are public
+                    } else if action >= give_hidden {
+                        (who, give_hidden)
+                    } else {
+                        (who, discard_hidden)
+                    }
+                })
+                .collect();
+            let view = game.view(Seat::new(viewer));
+            assert_eq!(view.auction, expected, "seat {viewer}, nil bidders {nil:?}");
+            let seen: Vec<(u8, u32)> = game.visible_auction(viewer).collect();
+            assert_eq!(seen, expected);
+        }
+    }
+}
+
+#[test]
+fn a_blind_double_nil_bidder_picks_up_his_cards_and_a_seat_who_looked_is_left_as_he_is() {
+    // rule: S-6
+    use koloda_native::core::Seat;
+    use koloda_native::games::spades::{Event, BID_DOUBLE_NIL, DOUBLE_NIL, LOOK};
+    let table = SpadesOptions {
+        double_nil: true,
+        ..options(false, true)
+    };
+    let mut game = Spades::new(table, 0);
+    let dealt = suited(0);
+    game.deal(&dealt);
+    let hand_of = |seat: usize| dealt[seat].iter().fold(0u64, |set, &c| set | 1 << c);
+    assert_eq!(*game.picked_up(), [false; 4]);
+    assert!(game.view(Seat::new(0)).hand.is_empty());
+    let mut events = Vec::new();
+    game.apply(i64::from(BID_DOUBLE_NIL), &mut events)
+        .expect("double nil blind");
+    assert_eq!(
+        events,
+        [
+            Event::BidMade {
+                seat: 0,
+                bid: DOUBLE_NIL
+            },
+            Event::HandPickedUp {
+                seat: 0,
+                hand: hand_of(0)
+            },
+        ]
+    );
+    assert_eq!(*game.picked_up(), [true, false, false, false]);
+    assert_eq!(game.view(Seat::new(0)).hand, dealt[0].to_vec());
+    assert_eq!(
+        game.view(Seat::new(2)).picked_up,
+        [true, false, false, false]
+    );
+    // seat 1 looks first: his bid picks up nothing more
+    let mut events = Vec::new();
+    game.apply(i64::from(LOOK), &mut events).expect("a look");
+    assert_eq!(
+        events,
+        [Event::HandPickedUp {
+            seat: 1,
+            hand: hand_of(1)
+        }]
+    );
+    let mut events = Vec::new();
+    game.apply(i64::from(BID_BASE + 3), &mut events)
+        .expect("a bid of three");
+    assert_eq!(events, [Event::BidMade { seat: 1, bid: 3 }]);
+    assert_eq!(*game.picked_up(), [true, true, false, false]);
+    assert_eq!(game.view(Seat::new(1)).hand, dealt[1].to_vec());
+    assert!(
+        game.view(Seat::new(2)).hand.is_empty(),
+        "seat 2 has not looked"
+    );
+}
+
+#[test]
+fn an_illegal_bid_is_refused_with_its_own_reason() {
+    // rule: S-6 S-4
+    use koloda_native::core::illegal::IllegalMove;
+    use koloda_native::games::spades::{BID_DOUBLE_NIL, LOOK};
+    let look = i64::from(LOOK);
+    let double_nil = i64::from(BID_DOUBLE_NIL);
+    let must_bid = |seat| IllegalMove::SeatMust {
+        seat,
+        reason: "must bid now",
+        rule: "S-4",
+    };
+    let mut game = Spades::new(SpadesOptions::default(), 1);
+    game.deal(&suited(0));
+    // seat 1 has not looked: a number is not his to bid yet
+    assert_eq!(
+        game.check(i64::from(BID_BASE + 3)),
+        Err(IllegalMove::SeatMust {
+            seat: 1,
+            reason: "must first look at his cards (look) or bid double nil blind",
+            rule: "S-6",
+        })
+    );
+    assert_eq!(game.check(i64::from(card("2H"))), Err(must_bid(1)));
+    assert_eq!(game.check(look), Ok(()));
+    game.apply(look, &mut Vec::new()).expect("a look");
+    let again = game.check(look).expect_err("he has looked");
+    assert_eq!(again, IllegalMove::AlreadyLooked { seat: 1 });
+    assert_eq!(again.to_string(), "seat 1 has already looked at his cards");
+    assert_eq!(
+        game.check(double_nil),
+        Err(IllegalMove::breaks(
+            "double nil may only be bid before looking at the cards",
+            "S-6"
+        ))
+    );
+    for action in [0, i64::from(card("2H")), 80, -1, 1 << 18] {
+        assert_eq!(game.check(action), Err(must_bid(1)), "action {action}");
+    }
+    assert_eq!(game.check(i64::from(BID_BASE + 3)), Ok(()));
+    // without double nil there is no look: the cards are in hand from the start
+    let mut game = Spades::new(options(false, true), 2);
+    game.deal(&suited(0));
+    assert_eq!(
+        game.check(look),
+        Err(IllegalMove::AlreadyLooked { seat: 2 })
+    );
+    assert_eq!(
+        game.check(double_nil),
+        Err(IllegalMove::breaks(
+            "double nil is not played at this table",
+            "S-6, option double_nil"
+        ))
+    );
+    assert_eq!(game.check(i64::from(BID_BASE + 13)), Ok(()));
+    assert_eq!(game.check(double_nil + 1), Err(must_bid(2)));
+}
+
+/// Every triple of the cards of `hand` as `actions.py` packs it on `base`: the lowest card in
+/// the high bits, `a << 12 | b << 6 | c` with `a < b < c`, in ascending order.
+fn triples(base: u32, hand: u64) -> Vec<u32> {
+    let cards: Vec<u32> = (0..64).filter(|&c| hand >> c & 1 == 1).collect();
+    let mut codes = Vec::new();
+    for (i, &a) in cards.iter().enumerate() {
+        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+            for &c in &cards[j + 1..] {
+                codes.push(base + (a << 12 | b << 6 | c));
+            }
+        }
+    }
+    codes
+}
+
+#[test]
+fn discards_and_gifts_are_coded_as_the_python_engine_codes_them() {
+    // rule: S-7 S-6
+    use koloda_native::games::spades::{DISCARD_BASE, GIVE_BASE, LOOK};
+    // actions.py: DISCARD_BASE = 1 << 18, GIVE_BASE = 1 << 19, TRIPLE_END = 1 << 20
+    let (discard_base, give_base) = (1u32 << 18, 1u32 << 19);
+    let table = SpadesOptions {
+        double_nil: true,
+        nil_exchange: true,
+        ..options(false, true)
+    };
+    let mut game = Spades::new(table, 0);
+    let mut hands = [[0u8; 13]; 4];
+    for (hand, text) in hands.iter_mut().zip(SPADES_TO_BREAK) {
+        for (slot, word) in hand.iter_mut().zip(text.split_whitespace()) {
+            *slot = card(word);
+        }
+    }
+    game.deal(&hands);
+    let mut legal = Vec::new();
+    game.apply(i64::from(LOOK), &mut Vec::new())
+        .expect("a look");
+    game.apply(i64::from(BID_BASE), &mut Vec::new())
+        .expect("nil");
+    assert_eq!(game.phase(), Phase::Discard);
+    game.legal_actions(&mut legal);
+    let hand = game.hands()[0];
+    assert_eq!(legal, triples(discard_base, hand));
+    assert_eq!(legal.len(), 286); // 13 choose 3
+    assert!(legal.iter().all(|&code| code < give_base));
+    // 2S 3S 2H: 0 << 12 | 1 << 6 | 16
+    let discard = discard_base + pack("2S 3S 2H");
+    assert_eq!(discard, (1 << 18) + 80);
+    assert!(legal.contains(&discard));
+    game.apply(i64::from(discard), &mut Vec::new())
+        .expect("a discard");
+    assert_eq!(game.auction().last(), Some(&(0, discard)));
+    let discarded = 1 << card("2S") | 1 << card("3S") | 1 << card("2H");
+    assert_eq!(game.hands()[0], hand & !discarded);
+    game.apply(i64::from(LOOK), &mut Vec::new())
+        .expect("a look");
+    game.apply(i64::from(BID_BASE + 2), &mut Vec::new())
+        .expect("two");
+    game.apply(i64::from(LOOK), &mut Vec::new())
+        .expect("a look");
+    game.apply(i64::from(BID_BASE + 4), &mut Vec::new())
+        .expect("four");
+    assert_eq!(game.phase(), Phase::Give);
+    assert_eq!(game.to_act().map(|s| s.at()), Some(2));
+    game.legal_actions(&mut legal);
+    let partner = game.hands()[2];
+    assert_eq!(legal, triples(give_base, partner));
+    assert_eq!(legal.len(), 286);
+    assert!(legal.iter().all(|&code| code > give_base && code < 1 << 20));
+    let gift = give_base + pack("QD KD AD");
+    assert_eq!(legal.last(), Some(&gift));
+    game.apply(i64::from(gift), &mut Vec::new())
+        .expect("a gift");
+    assert_eq!(
+        game.received()[0],
+        1 << card("QD") | 1 << card("KD") | 1 << card("AD")
+    );
+    assert_eq!(game.received()[2], discarded);
+    // and the crate's constants are those numbers
+    assert_eq!((DISCARD_BASE, GIVE_BASE), (discard_base, give_base));
+}
+
+/// Three cards from their notation as `actions.pack` packs them.
+fn pack(text: &str) -> u32 {
+    let cards = cards(text);
+    cards[0] << 12 | cards[1] << 6 | cards[2]
+}
