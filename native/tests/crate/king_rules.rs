@@ -694,74 +694,18 @@ fn each_contract_sets_its_lead_and_discard_duties_and_the_deal_keeps_its_tricks(
     }
 }
 
-/// One value of the plain data the bindings read the options from: a string, a flag, a
-/// number or a list of strings.
-enum Plain {
-    Text(&'static str),
-    Flag(bool),
-    Number(u8),
-    Texts(Vec<&'static str>),
-}
-
-type PlainError = serde::de::value::Error;
-
-impl<'de> serde::Deserializer<'de> for Plain {
-    type Error = PlainError;
-
-    fn deserialize_any<V: serde::de::Visitor<'de>>(
-        self,
-        visitor: V,
-    ) -> Result<V::Value, PlainError> {
-        match self {
-            Plain::Text(text) => visitor.visit_str(text),
-            Plain::Flag(flag) => visitor.visit_bool(flag),
-            Plain::Number(number) => visitor.visit_u8(number),
-            Plain::Texts(texts) => {
-                serde::de::value::SeqDeserializer::new(texts.into_iter()).deserialize_any(visitor)
-            }
-        }
-    }
-
-    fn deserialize_enum<V: serde::de::Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, PlainError> {
-        match self {
-            Plain::Text(text) => serde::de::value::StrDeserializer::<PlainError>::new(text)
-                .deserialize_enum(name, variants, visitor),
-            other => other.deserialize_any(visitor),
-        }
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-        option unit unit_struct newtype_struct seq tuple tuple_struct map struct identifier
-        ignored_any
-    }
-}
-
-impl<'de> serde::de::IntoDeserializer<'de, PlainError> for Plain {
-    type Deserializer = Plain;
-    fn into_deserializer(self) -> Plain {
-        self
-    }
-}
-
-/// The default options as the bindings give them, but for `negative_order`, given by its
-/// contracts' keys.
-fn options_with_order(keys: &[&'static str]) -> Result<KingOptions, PlainError> {
-    let fields = [
-        ("variant", Plain::Text("classic")),
-        ("negative_order", Plain::Texts(keys.to_vec())),
-        ("king_forced_on_heart_lead", Plain::Flag(false)),
-        ("stop_when_decided", Plain::Flag(true)),
-        ("positive_orders_per_player", Plain::Number(8)),
-        ("order_scope", Plain::Text("per_player")),
-        ("three_player_balance", Plain::Text("king24")),
-    ];
-    serde::Deserialize::deserialize(serde::de::value::MapDeserializer::new(fields.into_iter()))
+/// The default options as the bindings give them (plain data by the Python engine's names),
+/// but for `negative_order`, given by its contracts' keys.
+fn options_with_order(keys: &[&str]) -> Result<KingOptions, serde_json::Error> {
+    serde_json::from_value(serde_json::json!({
+        "variant": "classic",
+        "negative_order": keys,
+        "king_forced_on_heart_lead": false,
+        "stop_when_decided": true,
+        "positive_orders_per_player": 8,
+        "order_scope": "per_player",
+        "three_player_balance": "king24",
+    }))
 }
 
 #[test]
