@@ -5,6 +5,7 @@
 use crate::common::card;
 use std::sync::Arc;
 
+use koloda_native::core::illegal::IllegalMove;
 use koloda_native::games::hundred_one::{
     deck_cards, HundredOne, HundredOneOptions, NoChance, QueenInHand, Setup, DRAW, PASS, SUIT_BASE,
 };
@@ -477,4 +478,66 @@ fn after_a_draw_only_the_drawn_card_if_it_matches_or_a_pass() {
         .check(i64::from(card("10H")))
         .expect_err("not the drawn card");
     assert_eq!(refused.rule(), Some("H-8"));
+}
+
+#[test]
+fn while_a_suit_is_to_be_named_every_other_action_is_refused_for_that() {
+    // rule: H-6 H-7
+    let naming = IllegalMove::breaks("a suit must be named after a queen", "H-6, H-7");
+    let mut game = dealt_with(&QUEEN_OUT, "9S", "6H", standard());
+    play(&mut game, "8S JS draw pass QD");
+    assert_eq!(seat_to_act(&game), Some(1)); // the queen's player names the suit
+    for action in [card("QC"), card("9C"), card("10D")]
+        .map(u32::from)
+        .into_iter()
+        .chain([DRAW, PASS])
+    {
+        assert_eq!(
+            game.check(i64::from(action)),
+            Err(naming.clone()),
+            "{action}"
+        );
+    }
+    play(&mut game, "suit:C"); // naming one is taken
+                               // a queen starter: the dealer names the suit before the first player plays
+    let game = dealt_with(&FOUR_HANDS, "QC", "", standard());
+    assert_eq!(seat_to_act(&game), Some(0));
+    assert_eq!(legal(&game), ["suit:S", "suit:H", "suit:D", "suit:C"]);
+    for action in [u32::from(card("6S")), u32::from(card("8S")), DRAW, PASS] {
+        assert_eq!(
+            game.check(i64::from(action)),
+            Err(naming.clone()),
+            "{action}"
+        );
+    }
+}
+
+#[test]
+fn a_card_refused_on_a_queen_names_the_suit_and_on_another_card_the_top() {
+    // rule: H-6 H-4 H-5
+    let mut game = dealt_with(&QUEEN_OUT, "9S", "6H", standard());
+    play(&mut game, "8S JS draw pass QD suit:C");
+    assert_eq!(seat_to_act(&game), Some(2));
+    let ten = card("10D");
+    assert_eq!(
+        game.check(i64::from(ten)),
+        Err(IllegalMove::NotNamedSuit {
+            card: ten,
+            suit: 3, // clubs, as named; not the queen's diamonds
+            rule: "H-6",
+        })
+    );
+    // on any other top card, the top card is the reason: a nine, and a seven of spades
+    let mut game = dealt(["8D 9D 10D", "7S 8H KH"], "9S", "");
+    let eight = card("8H");
+    let no_match = |top: &str| IllegalMove::NoMatch {
+        card: eight,
+        top: card(top),
+        rule: "H-4",
+    };
+    assert_eq!(game.check(i64::from(eight)), Err(no_match("9S")));
+    play(&mut game, "7S"); // seat 0 draws two and loses his turn
+    assert_eq!(seat_to_act(&game), Some(1));
+    assert_eq!(legal(&game), ["draw"]);
+    assert_eq!(game.check(i64::from(eight)), Err(no_match("7S")));
 }
