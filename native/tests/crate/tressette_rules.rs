@@ -7,6 +7,7 @@ use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::tressette::{
     declarations_of, CardPoints, LongRun, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
 };
+use serde_json::Value;
 
 fn set(text: &str) -> u64 {
     text.split_whitespace()
@@ -506,286 +507,14 @@ fn each_game_won_is_told_with_its_index_in_the_group_its_value_and_its_carry() {
     );
 }
 
-/// The least serde format that carries a position there and back (as the bindings carry it
-/// to Python and back), with no format crate: a tree of [`Value`]s.
-mod value_format {
-    use serde::de::value::{Error, MapDeserializer, SeqDeserializer};
-    use serde::de::{IntoDeserializer, Visitor};
-    use serde::ser::{self, Impossible, Serialize};
-
-    /// A self-describing value.
-    #[derive(Clone, Debug, PartialEq)]
-    pub enum Value {
-        Nothing,
-        Bool(bool),
-        Signed(i64),
-        Unsigned(u64),
-        Text(String),
-        List(Vec<Value>),
-        Map(Vec<(Value, Value)>),
-    }
-
-    fn refused<T>(what: &str) -> Result<T, Error> {
-        Err(ser::Error::custom(format!("no {what} in a position")))
-    }
-
-    /// Serializes into a [`Value`].
-    pub struct ToValue;
-
-    /// The items of a list being serialized.
-    pub struct Items(Vec<Value>);
-
-    /// The entries of a map or struct being serialized, and a key awaiting its value.
-    pub struct Entries(Vec<(Value, Value)>, Option<Value>);
-
-    macro_rules! numbers {
-        ($($method:ident: $type:ty => $variant:ident),*) => {
-            $(fn $method(self, v: $type) -> Result<Value, Error> {
-                Ok(Value::$variant(v.into()))
-            })*
-        };
-    }
-
-    impl ser::Serializer for ToValue {
-        type Ok = Value;
-        type Error = Error;
-        type SerializeSeq = Items;
-        type SerializeTuple = Items;
-        type SerializeTupleStruct = Items;
-        type SerializeTupleVariant = Impossible<Value, Error>;
-        type SerializeMap = Entries;
-        type SerializeStruct = Entries;
-        type SerializeStructVariant = Impossible<Value, Error>;
-
-        numbers!(serialize_bool: bool => Bool, serialize_i8: i8 => Signed,
-            serialize_i16: i16 => Signed, serialize_i32: i32 => Signed,
-            serialize_i64: i64 => Signed, serialize_u8: u8 => Unsigned,
-            serialize_u16: u16 => Unsigned, serialize_u32: u32 => Unsigned,
-            serialize_u64: u64 => Unsigned);
-
-        fn serialize_f32(self, _: f32) -> Result<Value, Error> {
-            refused("float")
-        }
-        fn serialize_f64(self, _: f64) -> Result<Value, Error> {
-            refused("float")
-        }
-        fn serialize_char(self, v: char) -> Result<Value, Error> {
-            Ok(Value::Text(v.into()))
-        }
-        fn serialize_str(self, v: &str) -> Result<Value, Error> {
-            Ok(Value::Text(v.into()))
-        }
-        fn serialize_bytes(self, _: &[u8]) -> Result<Value, Error> {
-            refused("bytes")
-        }
-        fn serialize_none(self) -> Result<Value, Error> {
-            Ok(Value::Nothing)
-        }
-        fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> Result<Value, Error> {
-            v.serialize(self)
-        }
-        fn serialize_unit(self) -> Result<Value, Error> {
-            Ok(Value::Nothing)
-        }
-        fn serialize_unit_struct(self, _: &'static str) -> Result<Value, Error> {
-            Ok(Value::Nothing)
-        }
-        fn serialize_unit_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            variant: &'static str,
-        ) -> Result<Value, Error> {
-            Ok(Value::Text(variant.into()))
-        }
-        fn serialize_newtype_struct<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            v: &T,
-        ) -> Result<Value, Error> {
-            v.serialize(self)
-        }
-        fn serialize_newtype_variant<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: &T,
-        ) -> Result<Value, Error> {
-            refused("enum with data")
-        }
-        fn serialize_seq(self, len: Option<usize>) -> Result<Items, Error> {
-            Ok(Items(Vec::with_capacity(len.unwrap_or(0))))
-        }
-        fn serialize_tuple(self, len: usize) -> Result<Items, Error> {
-            Ok(Items(Vec::with_capacity(len)))
-        }
-        fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Items, Error> {
-            Ok(Items(Vec::with_capacity(len)))
-        }
-        fn serialize_tuple_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeTupleVariant, Error> {
-            refused("enum with data")
-        }
-        fn serialize_map(self, _: Option<usize>) -> Result<Entries, Error> {
-            Ok(Entries(Vec::new(), None))
-        }
-        fn serialize_struct(self, _: &'static str, _: usize) -> Result<Entries, Error> {
-            Ok(Entries(Vec::new(), None))
-        }
-        fn serialize_struct_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            _: &'static str,
-            _: usize,
-        ) -> Result<Self::SerializeStructVariant, Error> {
-            refused("enum with data")
-        }
-    }
-
-    impl ser::SerializeSeq for Items {
-        type Ok = Value;
-        type Error = Error;
-        fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-            self.0.push(v.serialize(ToValue)?);
-            Ok(())
-        }
-        fn end(self) -> Result<Value, Error> {
-            Ok(Value::List(self.0))
-        }
-    }
-
-    impl ser::SerializeTuple for Items {
-        type Ok = Value;
-        type Error = Error;
-        fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-            ser::SerializeSeq::serialize_element(self, v)
-        }
-        fn end(self) -> Result<Value, Error> {
-            ser::SerializeSeq::end(self)
-        }
-    }
-
-    impl ser::SerializeTupleStruct for Items {
-        type Ok = Value;
-        type Error = Error;
-        fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-            ser::SerializeSeq::serialize_element(self, v)
-        }
-        fn end(self) -> Result<Value, Error> {
-            ser::SerializeSeq::end(self)
-        }
-    }
-
-    impl ser::SerializeMap for Entries {
-        type Ok = Value;
-        type Error = Error;
-        fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-            self.1 = Some(key.serialize(ToValue)?);
-            Ok(())
-        }
-        fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-            let key = self.1.take().expect("a key before its value");
-            self.0.push((key, v.serialize(ToValue)?));
-            Ok(())
-        }
-        fn end(self) -> Result<Value, Error> {
-            Ok(Value::Map(self.0))
-        }
-    }
-
-    impl ser::SerializeStruct for Entries {
-        type Ok = Value;
-        type Error = Error;
-        fn serialize_field<T: Serialize + ?Sized>(
-            &mut self,
-            key: &'static str,
-            v: &T,
-        ) -> Result<(), Error> {
-            self.0
-                .push((Value::Text(key.into()), v.serialize(ToValue)?));
-            Ok(())
-        }
-        fn end(self) -> Result<Value, Error> {
-            Ok(Value::Map(self.0))
-        }
-    }
-
-    impl<'de> serde::Deserializer<'de> for Value {
-        type Error = Error;
-
-        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self {
-                Value::Nothing => visitor.visit_unit(),
-                Value::Bool(v) => visitor.visit_bool(v),
-                Value::Signed(v) => visitor.visit_i64(v),
-                Value::Unsigned(v) => visitor.visit_u64(v),
-                Value::Text(v) => visitor.visit_string(v),
-                Value::List(items) => {
-                    SeqDeserializer::new(items.into_iter()).deserialize_any(visitor)
-                }
-                Value::Map(entries) => {
-                    MapDeserializer::new(entries.into_iter()).deserialize_any(visitor)
-                }
-            }
-        }
-
-        fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self {
-                Value::Nothing => visitor.visit_none(),
-                value => visitor.visit_some(value),
-            }
-        }
-
-        fn deserialize_newtype_struct<V: Visitor<'de>>(
-            self,
-            _: &'static str,
-            visitor: V,
-        ) -> Result<V::Value, Error> {
-            visitor.visit_newtype_struct(self)
-        }
-
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-            byte_buf unit unit_struct seq tuple tuple_struct map struct enum identifier
-            ignored_any
-        }
-    }
-
-    impl<'de> IntoDeserializer<'de, Error> for Value {
-        type Deserializer = Value;
-        fn into_deserializer(self) -> Value {
-            self
-        }
-    }
-
-    /// `value` as a [`Value`].
-    pub fn to_value<T: Serialize>(value: &T) -> Value {
-        value.serialize(ToValue).expect("a position serializes")
-    }
-
-    /// A `T` read from `value`, or why not.
-    pub fn from_value<'de, T: serde::Deserialize<'de>>(value: Value) -> Result<T, String> {
-        T::deserialize(value).map_err(|error| error.to_string())
-    }
-}
-
-use value_format::Value;
-
-/// `value` with every text `from` made `to`.
+/// `value` with every string `from` made `to`.
 fn renamed(value: Value, from: &str, to: &str) -> Value {
     match value {
-        Value::Text(text) if text == from => Value::Text(to.into()),
-        Value::List(items) => {
-            Value::List(items.into_iter().map(|v| renamed(v, from, to)).collect())
+        Value::String(text) if text == from => Value::String(to.into()),
+        Value::Array(items) => {
+            Value::Array(items.into_iter().map(|v| renamed(v, from, to)).collect())
         }
-        Value::Map(entries) => Value::Map(
+        Value::Object(entries) => Value::Object(
             entries
                 .into_iter()
                 .map(|(key, v)| (key, renamed(v, from, to)))
@@ -799,7 +528,7 @@ fn renamed(value: Value, from: &str, to: &str) -> Value {
 fn declarations_of_each_kind_are_carried_by_name_and_an_unknown_kind_is_refused() {
     // rule: T-7 T-9 T-10 T-11
     use koloda_native::games::tressette::{ShownDeclaration, TressettePosition};
-    use value_format::{from_value, to_value};
+    use serde_json::{from_value, to_value};
     let mut game = dealt(
         [
             "3S 2S AS 3D 3C 6H 5H 5D 4D 4C",
@@ -817,7 +546,7 @@ fn declarations_of_each_kind_are_carried_by_name_and_an_unknown_kind_is_refused(
         .map(|shown| shown.iter().map(|d| d.kind).collect())
         .collect();
     assert_eq!(kinds, [vec![BABA, TRIPLE], vec![LONG_RUN], vec![], vec![]]);
-    let carried = to_value(&position);
+    let carried = to_value(&position).expect("a position is plain data");
     let back: TressettePosition = from_value(carried.clone()).expect("the position reads back");
     assert_eq!(back, position);
     let mut copy = Tressette::new(standard(), 3);
@@ -831,19 +560,16 @@ fn declarations_of_each_kind_are_carried_by_name_and_an_unknown_kind_is_refused(
             kind: code,
             ..triple.clone()
         };
-        let Value::Map(fields) = to_value(&shown) else {
-            panic!("a declaration is a map");
-        };
-        let named = (Value::Text("kind".into()), Value::Text(name.into()));
-        assert!(fields.contains(&named), "{name}");
-        assert_eq!(
-            from_value::<ShownDeclaration>(Value::Map(fields)),
-            Ok(shown)
-        );
+        let carried = to_value(&shown).expect("a declaration is plain data");
+        assert_eq!(carried["kind"], name);
+        let back: ShownDeclaration = from_value(carried).expect("a declaration reads back");
+        assert_eq!(back, shown);
     }
     // a kind of no name of DECLARATION_KINDS is refused
     let unknown = renamed(carried, "triple", "quartet");
-    let refused = from_value::<TressettePosition>(unknown).expect_err("no such kind");
+    let refused = from_value::<TressettePosition>(unknown)
+        .expect_err("no such kind")
+        .to_string();
     assert!(
         refused.contains("no declaration kind \"quartet\""),
         "{refused}"
