@@ -541,3 +541,48 @@ fn a_card_refused_on_a_queen_names_the_suit_and_on_another_card_the_top() {
     assert_eq!(legal(&game), ["draw"]);
     assert_eq!(game.check(i64::from(eight)), Err(no_match("7S")));
 }
+
+#[test]
+fn a_penalty_draw_with_nothing_left_to_draw_draws_nothing_once_and_still_skips() {
+    // rule: H-5 H-7 H-11
+    use koloda_native::games::hundred_one::{HundredOneEvent, NOTHING};
+    // five hands of seven hold every card but the starter: no stock, and no pile below it
+    let starter = card("7C");
+    let rest: Vec<u8> = deck_cards().into_iter().filter(|&c| c != starter).collect();
+    let hands: Vec<Vec<u8>> = rest.chunks(7).map(<[u8]>::to_vec).collect();
+    let options = HundredOneOptions {
+        players: 5,
+        hand_size: 7,
+        ..HundredOneOptions::default()
+    };
+    let setup = Setup {
+        hands,
+        starter,
+        stock: Vec::new(),
+        restocks: Vec::new(),
+    };
+    let mut game = HundredOne::new(options, 0);
+    let mut events = Vec::new();
+    game.deal_setup(Arc::new(setup), &mut events);
+    // seat 1, left of the dealer, owes two cards for the seven and finds none
+    let drawn = events
+        .iter()
+        .filter(|e| matches!(e, HundredOneEvent::CardDrawn { .. }))
+        .count();
+    assert_eq!(drawn, 0, "{events:?}");
+    let nothing: Vec<&HundredOneEvent> = events
+        .iter()
+        .filter(|e| matches!(e, HundredOneEvent::NothingToDraw { .. }))
+        .collect();
+    assert_eq!(nothing, [&HundredOneEvent::NothingToDraw { seat: 1 }]);
+    assert!(events.contains(&HundredOneEvent::TurnSkipped { seat: 1 }));
+    assert_eq!(
+        game.log()
+            .iter()
+            .filter(|&&l| l == 1 << 8 | NOTHING)
+            .count(),
+        1
+    );
+    assert_eq!(game.hands()[1].count_ones(), 7);
+    assert_eq!(game.to_act().map(|s| s.index()), Some(2));
+}
