@@ -575,3 +575,83 @@ fn declarations_of_each_kind_are_carried_by_name_and_an_unknown_kind_is_refused(
         "{refused}"
     );
 }
+
+/// Hands where seat 0 leads the 3♠ and seat 1 holds two spades among his hearts.
+const MIXED: [&str; 4] = [
+    "3S 2S AS 3D 3C 6H 5H 5D 4D 4C",
+    "3H 2H AH KH QH JH 7H 4H 7S 6S",
+    "KS QS JS 5S 4S 2D AD KD QD JD",
+    "7D 6D 2C AC KC QC JC 7C 6C 5C",
+];
+
+#[test]
+fn a_card_not_held_or_not_following_the_suit_led_is_refused_for_that() {
+    // rule: T-5
+    use koloda_native::core::illegal::IllegalMove;
+    let mut game = dealt(MIXED, standard());
+    trick(&mut game, "3S");
+    let before = game.position();
+    let held_elsewhere = game.check(i64::from(card("KS")));
+    assert!(
+        matches!(held_elsewhere, Err(IllegalMove::NotInHand { seat: 1, .. })),
+        "{held_elsewhere:?}"
+    );
+    let not_following = game.check(i64::from(card("3H")));
+    assert!(
+        matches!(not_following, Err(IllegalMove::MustFollow { suit: 0, .. })),
+        "{not_following:?}"
+    );
+    assert_eq!(game.check(i64::from(card("7S"))), Ok(()));
+    assert_eq!(game.position(), before, "a refusal changes nothing");
+}
+
+#[test]
+fn a_trick_taken_is_told_with_its_taker_and_its_four_cards_in_play_order() {
+    // rule: T-5 T-6
+    use koloda_native::games::tressette::TressetteEvent;
+    let mut game = dealt(MIXED, standard());
+    let mut events = Vec::new();
+    for word in ["3S", "7S", "4S", "7D"] {
+        game.apply(i64::from(card(word)), &mut events)
+            .expect("a legal card");
+    }
+    let taken: Vec<&TressetteEvent> = events
+        .iter()
+        .filter(|e| matches!(e, TressetteEvent::TrickTaken { .. }))
+        .collect();
+    let cards = ["3S", "7S", "4S", "7D"].map(card);
+    assert_eq!(taken, [&TressetteEvent::TrickTaken { seat: 0, cards }]);
+}
+
+#[test]
+fn a_deals_line_carries_its_declarations_by_name_there_and_back() {
+    // rule: T-7 T-9 T-10 T-11
+    use koloda_native::games::tressette::TressettePosition;
+    let mut game = dealt(MIXED, standard());
+    let shown = game.position().declarations;
+    while game.sheet().is_empty() {
+        let lowest = game.legal_codes()[0];
+        game.apply(i64::from(lowest), &mut Vec::new())
+            .expect("a legal card");
+    }
+    let position = game.position();
+    let line = serde_json::to_value(&position.sheet[0]).expect("a line is plain data");
+    let kinds: Vec<Vec<&str>> = (0..4)
+        .map(|seat| {
+            let of_seat = line["declarations"][seat]
+                .as_array()
+                .expect("a seat's list");
+            of_seat.iter().filter_map(|d| d["kind"].as_str()).collect()
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [vec!["baba", "triple"], vec!["long_run"], vec![], vec![]]
+    );
+    let carried = serde_json::to_value(&position).expect("a position is plain data");
+    let back: TressettePosition = serde_json::from_value(carried).expect("the position reads back");
+    assert_eq!(back, position);
+    let again = serde_json::to_value(&back.sheet[0]).expect("a line is plain data");
+    assert_eq!(again["declarations"], line["declarations"]);
+    assert_eq!(shown.iter().map(Vec::len).sum::<usize>(), 3);
+}
