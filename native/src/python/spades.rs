@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::games::spades::vector::SpadesTables;
-use crate::games::spades::{self, Spades};
+use crate::games::spades::{self, Bid, Spades};
 use crate::python::bridge::dealt_game_class;
 
 dealt_game_class! {
@@ -17,7 +17,7 @@ dealt_game_class! {
     getters {
         hands: Vec<u64> = |g| g.hands().to_vec(),
         picked_up: Vec<bool> = |g| g.picked_up().to_vec(),
-        bids: Vec<i8> = |g| g.bids().to_vec(),
+        bids: Vec<i8> = |g| g.bids().map(Bid::to_code).to_vec(),
         pending: Vec<u64> = |g| g.pending().to_vec(),
         sent: Vec<u64> = |g| g.sent().to_vec(),
         received: Vec<u64> = |g| g.received().to_vec(),

@@ -25,7 +25,7 @@ use crate::core::rng::Rng;
 use crate::games::king::{King, Phase as KingPhase, TRUMP_BASE, TRUMP_LAST};
 use crate::games::spades::policy::{heuristic_bid, SPADES_REWARD_SCALE};
 use crate::games::spades::{
-    Phase as SpadesPhase, Spades, BID_BASE, DISCARD_BASE, DOUBLE_NIL, GIVE_BASE, LOOK, NIL,
+    Bid, Phase as SpadesPhase, Spades, BID_BASE, DISCARD_BASE, GIVE_BASE, LOOK, NIL,
 };
 use crate::games::tressette::policy::TRESSETTE_REWARD_SCALE;
 use crate::games::tressette::Tressette;
@@ -229,8 +229,8 @@ fn spades_action(state: &Spades) -> Option<u32> {
             if state.options().double_nil && !state.picked_up()[seat] {
                 return Some(LOOK);
             }
-            let partner = state.bids()[(seat + 2) % 4];
-            let (nil, bid) = heuristic_bid(hand, partner == NIL || partner == DOUBLE_NIL);
+            let partner_nil = state.bids()[(seat + 2) % 4].is_some_and(Bid::is_nil);
+            let (nil, bid) = heuristic_bid(hand, partner_nil);
             Some(BID_BASE + if nil { NIL as u32 } else { bid as u32 })
         }
         SpadesPhase::Discard => {

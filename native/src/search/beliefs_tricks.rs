@@ -18,7 +18,7 @@
 use crate::core::cards::{CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::games::spades::policy::heuristic_bid;
-use crate::games::spades::{is_nil_bid, Spades, BID_BASE, BID_DOUBLE_NIL, DOUBLE_NIL, NIL, NO_BID};
+use crate::games::spades::{Bid, Spades};
 use crate::search::trick::TrickSearch;
 
 /// What the public card play says, read once for the many deals weighed against it.
@@ -135,16 +135,15 @@ pub fn bid_weight(hand: CardBits, bid: i8, partner_nil: bool) -> f64 {
 /// partner who gave it cards is left out.
 pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
     let mut weight = 1.0;
-    let mut bid_so_far = [NO_BID; 4];
+    let mut bid_so_far = [None; 4];
     for &(seat, action) in state.auction() {
         let seat = seat as usize;
-        if !(BID_BASE..=BID_DOUBLE_NIL).contains(&action) {
+        let Some(bid) = Bid::from_action(action) else {
             continue;
-        }
-        let bid = (action - BID_BASE) as i8;
-        let partner_nil = is_nil_bid(bid_so_far[seat ^ 2]);
-        bid_so_far[seat] = bid;
-        if seat == observer || bid == DOUBLE_NIL {
+        };
+        let partner_nil = bid_so_far[seat ^ 2].is_some_and(Bid::is_nil);
+        bid_so_far[seat] = Some(bid);
+        if seat == observer || bid == Bid::DoubleNil {
             continue;
         }
         let exchanged = state.sent()[seat] != 0;
@@ -152,12 +151,12 @@ pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
             state.hands()[seat]
         } else if seat % 2 == observer % 2 {
             state.hands()[seat] & !state.received()[seat] | state.sent()[seat]
-        } else if bid == NIL {
+        } else if bid == Bid::Nil {
             state.hands()[seat]
         } else {
             continue;
         };
-        weight *= bid_weight(hand, bid, partner_nil);
+        weight *= bid_weight(hand, bid.code(), partner_nil);
     }
     weight
 }
@@ -166,7 +165,7 @@ pub fn spades_bids_weight(state: &Spades, observer: usize) -> f64 {
 /// bids as the heuristic does; an exchange at random (for tests).
 #[cfg(test)]
 pub(crate) fn bid_by_heuristic(options: crate::games::spades::SpadesOptions, seed: u64) -> Spades {
-    use crate::games::spades::{Phase, LOOK};
+    use crate::games::spades::{Phase, BID_BASE, LOOK};
     let mut rng = Rng::new(seed);
     let mut game = Spades::new(options, 0);
     game.deal_random(&mut rng);
@@ -175,8 +174,8 @@ pub(crate) fn bid_by_heuristic(options: crate::games::spades::SpadesOptions, see
         let action = if game.is_legal(LOOK as i64) {
             LOOK
         } else if game.is_legal(BID_BASE as i64) {
-            let (nil, number) =
-                heuristic_bid(game.hands()[seat], is_nil_bid(game.bids()[seat ^ 2]));
+            let partner_nil = game.bids()[seat ^ 2].is_some_and(Bid::is_nil);
+            let (nil, number) = heuristic_bid(game.hands()[seat], partner_nil);
             BID_BASE + if nil { 0 } else { number as u32 }
         } else {
             game.random_action(&mut rng)

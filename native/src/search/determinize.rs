@@ -481,7 +481,7 @@ mod tests {
     fn the_deals_drawn_give_a_nil_bidder_a_nil_hand() {
         // rule: S-5
         use crate::games::spades::policy::heuristic_bid;
-        use crate::games::spades::SpadesOptions;
+        use crate::games::spades::{Bid, SpadesOptions};
         use crate::search::beliefs_tricks::bid_by_heuristic;
         let options = SpadesOptions {
             nil_exchange: false,
@@ -498,7 +498,9 @@ mod tests {
             let state = bid_by_heuristic(options, seed);
             let start = state.for_search();
             let observer = TrickSearch::to_act(&start);
-            let Some(nil_seat) = (0..4).find(|&s| s != observer && state.bids()[s] == 0) else {
+            let Some(nil_seat) =
+                (0..4).find(|&s| s != observer && state.bids()[s] == Some(Bid::Nil))
+            else {
                 continue;
             };
             let belief = PlayBelief::new(start.clone(), Vec::new(), observer, None).unwrap();

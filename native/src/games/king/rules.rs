@@ -356,7 +356,8 @@ pub struct King {
     phase: Phase,
     to_act: Option<Seat>,
     deals: Deals<KingRecord, KingLine>,
-    contract: i8,
+    /// The deal's contract (`NO_TRICKS`..`POSITIVE`), or None while it is to be ordered.
+    contract: Option<u8>,
     trump: Option<Suit>,
     by_last: bool,
     caller: Option<Seat>,
@@ -385,7 +386,7 @@ impl King {
             phase: Phase::AwaitDeal,
             to_act: None,
             deals: Deals::new(first_dealer),
-            contract: -1,
+            contract: None,
             trump: None,
             by_last: false,
             caller: None,
@@ -452,7 +453,7 @@ impl King {
     /// still to be ordered (K-23).
     #[inline]
     pub fn contract(&self) -> Option<u8> {
-        u8::try_from(self.contract).ok()
+        self.contract
     }
 
     crate::games::getters! {
@@ -535,7 +536,7 @@ impl King {
         self.to_act = position.to_act;
         self.deals
             .restore(position.deal_number, position.dealer, position.sheet);
-        self.contract = position.contract.map_or(-1, |contract| contract as i8);
+        self.contract = position.contract;
         self.trump = position.trump;
         self.by_last = position.by_last;
         self.caller = position.caller;
@@ -551,7 +552,7 @@ impl King {
         self.discard_first = position.discard_first;
         self.power_trump = self
             .trump
-            .filter(|_| self.contract == POSITIVE as i8)
+            .filter(|_| self.contract == Some(POSITIVE))
             .map(Suit::index);
         self.totals = [0; 4];
         self.totals[..n].copy_from_slice(&position.totals);
@@ -740,7 +741,7 @@ impl King {
                 IllegalMove::MustTrump { suit, rule: "K-17" }
             };
         }
-        if self.contract == POSITIVE as i8 {
+        if self.contract == Some(POSITIVE) {
             IllegalMove::breaks(
                 "only the caller may lead trump while holding another suit",
                 "K-18",
@@ -842,7 +843,9 @@ impl King {
             return self.finish_deal(false, events);
         }
         if self.table.options.stop_when_decided {
-            let decisive = self.table.decisive[self.contract as usize];
+            let decisive = self
+                .contract
+                .map_or(0, |contract| self.table.decisive[contract as usize]);
             if decisive != 0 && self.taken_all & decisive == decisive {
                 return self.finish_deal(true, events); // K-12
             }
@@ -856,7 +859,7 @@ impl King {
         self.rows[row][contract as usize] -= 1;
         self.pre[self.pre_len as usize] = ORDER_BASE + contract;
         self.pre_len += 1;
-        self.contract = contract as i8;
+        self.contract = Some(contract as u8);
         self.caller = Some(Seat::new(seat));
         if E::ON {
             events.push(KingEvent::ContractChosen {
@@ -867,7 +870,7 @@ impl King {
         if contract as u8 == POSITIVE {
             self.phase = Phase::Trump; // K-23: the orderer names trump
         } else {
-            self.begin_play(seat);
+            self.begin_play(contract as u8, seat);
         }
     }
 
@@ -889,13 +892,12 @@ impl King {
                 by_last: self.by_last,
             });
         }
-        self.begin_play(self.caller.map_or(0, Seat::index)); // K-16
+        self.begin_play(POSITIVE, self.caller.map_or(0, Seat::index)); // K-16
     }
 
     /// The contract (and trump) known: the trick rules of this deal, then the lead.
-    fn begin_play(&mut self, leader: u8) {
+    fn begin_play(&mut self, contract: u8, leader: u8) {
         let n = self.n() as usize;
-        let contract = self.contract as u8;
         if contract == POSITIVE {
             let trump = self.trump.map_or(0, Suit::index);
             self.power_trump = Some(trump);
@@ -949,21 +951,21 @@ impl King {
         self.by_last = false;
         let left = (self.dealer() + 1) % self.n();
         if self.table.is_ordered() {
-            self.contract = -1;
+            self.contract = None;
             self.caller = Some(Seat::new(left));
             self.phase = Phase::Order; // K-23
             self.to_act = Some(Seat::new(left));
             return;
         }
         let contract = self.table.program[self.deal_number() as usize];
-        self.contract = contract as i8;
+        self.contract = Some(contract);
         if contract == POSITIVE {
             self.caller = Some(Seat::new(self.dealer()).offset(self.n() - 1, self.n())); // K-14
             self.phase = Phase::Trump;
             self.to_act = self.caller;
         } else {
             self.caller = None;
-            self.begin_play(left); // K-4
+            self.begin_play(contract, left); // K-4
         }
     }
 
@@ -995,7 +997,9 @@ impl King {
     /// Each seat's points for the deal: −penalty in negative deals, +3 a trick in positive.
     pub fn deal_scores(&self) -> [i64; 4] {
         let mut scores = [0i64; 4];
-        let contract = self.contract as u8;
+        let Some(contract) = self.contract else {
+            return scores; // no contract yet, nothing scored
+        };
         let rates = &self.table.rates;
         let tricks = self.card_play.tricks();
         for (seat, slot) in scores.iter_mut().enumerate().take(self.n() as usize) {
@@ -1034,7 +1038,7 @@ impl King {
         let line = KingLine {
             deal: self.deal_number(),
             dealer: self.dealer(),
-            contract: self.contract as u8,
+            contract: self.contract.unwrap_or(NO_TRICKS), // known once cards are played
             declarer: self.caller,
             trump: self.trump,
             by_last: self.by_last,
@@ -1048,7 +1052,7 @@ impl King {
                 ended_early,
             });
         }
-        let next_dealer = if self.contract as u8 == POSITIVE && !self.table.is_ordered() {
+        let next_dealer = if self.contract == Some(POSITIVE) && !self.table.is_ordered() {
             self.caller.map_or(self.dealer(), Seat::index) // K-21: the caller deals the next deal
         } else {
             (self.dealer() + 1) % n // K-6, K-23

@@ -13,7 +13,7 @@ use crate::core::cards::{rank_of, suit_mask, suit_of, CardBits, CardCode};
 use crate::core::rng::Rng;
 use crate::core::tricks::trick_winner_index;
 use crate::core::tricks::TrickPlay;
-use crate::games::spades::{is_nil_bid, score_side, Phase as SpadesPhase, Spades, NUM_TRICKS};
+use crate::games::spades::{score_side, Bid, Phase as SpadesPhase, Spades, NUM_TRICKS};
 use crate::search::pick::{filter, max_by, min_by};
 use crate::search::trick::{mix, trick_key, trick_state_accessors, TrickSearch};
 
@@ -68,20 +68,17 @@ pub fn spades_card(state: &Spades) -> CardCode {
     let unseen = FULL_DECK & !played & !own;
     let trick = &plays[plays.len() - state.trick_count() as usize..];
     let (bids, won) = (state.bids(), state.tricks());
+    let nil = |seat: usize| bids[seat].is_some_and(Bid::is_nil);
+    let tricks = |seat: usize| bids[seat].map_or(0, Bid::tricks);
 
-    if is_nil_bid(bids[seat]) {
+    if nil(seat) {
         if won[seat] == 0 {
             return duck(trick, legal, unseen);
         }
         return lowest_side_first(legal); // the nil is lost already
     }
-    let partner_nil = is_nil_bid(bids[partner]) && won[partner] == 0;
-    let side_bid: i32 = [seat, partner]
-        .iter()
-        .map(|&s| bids[s])
-        .filter(|&b| !is_nil_bid(b))
-        .map(i32::from)
-        .sum();
+    let partner_nil = nil(partner) && won[partner] == 0;
+    let side_bid = i32::from(tricks(seat)) + i32::from(tricks(partner));
     let side_won = i32::from(won[seat]) + i32::from(won[partner]);
     let avoid_bags = side_won >= side_bid && state.options().bags_penalty;
 
@@ -253,7 +250,7 @@ impl TrickSearch for Spades {
         let winner = (leader + trick_winner_index(&cards, Some(0))) & 3;
         let mut tricks = *self.tricks();
         tricks[winner] += 1;
-        let (bids, options) = (self.bids(), self.options());
+        let (bids, options) = (self.made_bids(), self.options());
         let side = |s: usize| {
             score_side(
                 [bids[s], bids[s + 2]],

@@ -19,9 +19,8 @@ use super::position::SpadesPosition;
 
 pub const LOOK: u32 = 64;
 pub const BID_BASE: u32 = 65;
-pub const NIL: i8 = 0;
-pub const DOUBLE_NIL: i8 = 14;
-pub const NO_BID: i8 = -1;
+pub const NIL: i8 = Bid::Nil.code();
+pub const DOUBLE_NIL: i8 = Bid::DoubleNil.code();
 pub const BID_DOUBLE_NIL: u32 = BID_BASE + DOUBLE_NIL as u32;
 pub const DISCARD_BASE: u32 = 1 << 18;
 pub const GIVE_BASE: u32 = 1 << 19;
@@ -44,10 +43,86 @@ const BAG_PENALTY: i64 = 100;
 /// The most decisions before the play: 4 looks, 4 bids, 2 discards, 2 gifts.
 const MAX_PRE: usize = 12;
 
-/// Nil or double nil (S-5, S-6).
-#[inline]
-pub fn is_nil_bid(bid: i8) -> bool {
-    bid == NIL || bid == DOUBLE_NIL
+/// A seat's bid (S-4..S-6): nil, a number of tricks, or double nil (made blind). Its value
+/// is its code, the bid action less `BID_BASE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Bid {
+    Nil = 0,
+    One,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Eleven,
+    Twelve,
+    Thirteen,
+    DoubleNil,
+}
+
+impl Bid {
+    /// Every bid, by code.
+    const ALL: [Bid; 15] = {
+        use Bid::*;
+        [
+            Nil, One, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Eleven, Twelve,
+            Thirteen, DoubleNil,
+        ]
+    };
+
+    /// The bid of a code (`NIL`, 1..13, `DOUBLE_NIL`), if it is one.
+    #[inline]
+    pub const fn from_code(code: u32) -> Option<Bid> {
+        if code < Bid::ALL.len() as u32 {
+            Some(Bid::ALL[code as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The bid an action makes, if it is a bid.
+    #[inline]
+    pub const fn from_action(action: u32) -> Option<Bid> {
+        // below `BID_BASE` the difference wraps past every code
+        Bid::from_code(action.wrapping_sub(BID_BASE))
+    }
+
+    /// The bid's code: `NIL`, the tricks bid, or `DOUBLE_NIL` (the events' and the sheet's).
+    #[inline]
+    pub const fn code(self) -> i8 {
+        self as i8
+    }
+
+    /// The signed code of the bindings: the bid's code, or -1 (the Python engine's
+    /// `NO_BID`) before the seat bids.
+    #[inline]
+    pub const fn to_code(bid: Option<Bid>) -> i8 {
+        match bid {
+            Some(bid) => bid.code(),
+            None => -1,
+        }
+    }
+
+    /// Nil or double nil (S-5, S-6).
+    #[inline]
+    pub const fn is_nil(self) -> bool {
+        matches!(self, Bid::Nil | Bid::DoubleNil)
+    }
+
+    /// The tricks the bid adds to its side's contract (S-13): none for a nil (S-14).
+    #[inline]
+    pub const fn tricks(self) -> u8 {
+        if self.is_nil() {
+            0
+        } else {
+            self as u8
+        }
+    }
 }
 
 /// S-15: what a side loses when both its nil bids fail.
@@ -112,8 +187,8 @@ pub struct SideScore {
 }
 
 /// S-14: +100 / −100 for nil, ±200 for double nil.
-fn nil_points(bid: i8, tricks: u8) -> i64 {
-    let value = if bid == DOUBLE_NIL {
+fn nil_points(bid: Bid, tricks: u8) -> i64 {
+    let value = if bid == Bid::DoubleNil {
         2 * NIL_VALUE
     } else {
         NIL_VALUE
@@ -127,13 +202,13 @@ fn nil_points(bid: i8, tricks: u8) -> i64 {
 
 /// One side's hand (S-13, S-14, S-15), as `scoring.score_side`.
 pub fn score_side(
-    bids: [i8; 2],
+    bids: [Bid; 2],
     tricks: [u8; 2],
     total_before: i64,
     bags_before: i64,
     options: &SpadesOptions,
 ) -> SideScore {
-    if is_nil_bid(bids[0]) && is_nil_bid(bids[1]) {
+    if bids[0].is_nil() && bids[1].is_nil() {
         // S-15
         let mut bags = bags_before;
         let (score, lost) = if tricks[0] == 0 && tricks[1] == 0 {
@@ -158,10 +233,10 @@ pub fn score_side(
     let mut contract = 0i64;
     let mut counted = 0i64;
     for (bid, taken) in bids.into_iter().zip(tricks) {
-        if is_nil_bid(bid) {
+        if bid.is_nil() {
             nils += nil_points(bid, taken); // S-14: his tricks count for nobody
         } else {
-            contract += bid as i64;
+            contract += bid.tricks() as i64;
             counted += taken as i64;
         }
     }
@@ -282,13 +357,14 @@ impl Winners {
 pub struct Spades {
     options: SpadesOptions,
     phase: Phase,
-    /// The seat to act, or -1.
-    to_act: i8,
+    /// The seat to act, or None between deals and after the game.
+    to_act: Option<Seat>,
     deals: Deals<DealRecord, SheetLine>,
     hands: [CardBits; 4],
     card_play: CardPlay<13>,
     picked_up: [bool; 4],
-    bids: [i8; 4],
+    /// Each seat's bid, or None before it bids.
+    bids: [Option<Bid>; 4],
     bid_count: u8,
     last_bidder: u8,
     pending: [CardBits; 4],
@@ -308,12 +384,12 @@ impl Spades {
         Spades {
             options,
             phase: Phase::AwaitDeal,
-            to_act: -1,
+            to_act: None,
             deals: Deals::new(first_dealer),
             hands: [0; 4],
             card_play: CardPlay::default(),
             picked_up: [false; 4],
-            bids: [NO_BID; 4],
+            bids: [None; 4],
             bid_count: 0,
             last_bidder: 0,
             pending: [0; 4],
@@ -351,14 +427,27 @@ impl Spades {
     /// The seat to act, or None between deals and after the game.
     #[inline]
     pub fn to_act(&self) -> Option<Seat> {
-        Seat::from_code(self.to_act as i64)
+        self.to_act
+    }
+
+    /// The cards of the seat to act (none when nobody acts).
+    #[inline]
+    fn hand_to_act(&self) -> CardBits {
+        self.to_act.map_or(0, |seat| self.hands[seat.at()])
     }
 
     crate::games::getters! {
         /// Whether each seat has looked at its cards (S-6), by seat.
         picked_up: &[bool; 4];
-        /// Each seat's bid, `NO_BID` before it bids, by seat.
-        bids: &[i8; 4];
+        /// Each seat's bid, None before it bids, by seat.
+        bids: &[Option<Bid>; 4];
+    }
+
+    /// The four bids once all are made (S-4): in the card play and at the deal's end. A seat
+    /// yet to bid, which the rules never leave then, counts as bidding nil.
+    #[inline]
+    pub(super) fn made_bids(&self) -> [Bid; 4] {
+        self.bids.map(|bid| bid.unwrap_or(Bid::Nil))
     }
 
     /// The decisions before the card play in order, each with its seat: looks, bids,
@@ -408,22 +497,23 @@ impl Spades {
         {
             return Err("the position does not fit this table".into());
         }
-        let bids = position.bids.map(|bid| bid.map_or(NO_BID, |bid| bid as i8));
-        let is_bid = |action: u32| (BID_BASE..=BID_DOUBLE_NIL).contains(&action);
+        let bids = position
+            .bids
+            .map(|bid| bid.and_then(|code| Bid::from_code(code.into())));
         self.phase = position.phase;
-        self.to_act = Seat::to_code(position.to_act);
+        self.to_act = position.to_act;
         self.deals
             .restore(position.deal_number, position.dealer, position.sheet);
         self.card_play = card_play;
         self.hands = position.hands;
         self.picked_up = position.picked_up;
         self.bids = bids;
-        self.bid_count = bids.iter().filter(|&&bid| bid != NO_BID).count() as u8;
+        self.bid_count = bids.iter().flatten().count() as u8;
         self.last_bidder = position
             .auction
             .iter()
             .rev()
-            .find(|&&(_, action)| is_bid(action))
+            .find(|&&(_, action)| Bid::from_action(action).is_some())
             .map_or((position.dealer + 3) & 3, |&(seat, _)| seat);
         self.pending = position.pending;
         self.sent = position.sent;
@@ -452,7 +542,7 @@ impl Spades {
             dealt: crate::games::Recorded::dealt_in_deal(self),
             hands: self.hands,
             picked_up: self.picked_up,
-            bids: self.bids.map(|bid| u8::try_from(bid).ok()),
+            bids: self.bids.map(|bid| bid.map(|bid| bid.code() as u8)),
             pending: self.pending,
             sent: self.sent,
             received: self.received,
@@ -471,10 +561,13 @@ impl Spades {
     /// The cards the seat to act may play (S-10..S-12); 0 outside the play.
     #[inline]
     pub fn legal_card_mask(&self) -> CardBits {
-        if self.phase != Phase::Play || self.to_act < 0 {
+        if self.phase != Phase::Play {
             return 0;
         }
-        let hand = self.hands[self.to_act as usize];
+        let Some(seat) = self.to_act else {
+            return 0;
+        };
+        let hand = self.hands[seat.at()];
         if self.card_play.trick_count() > 0 {
             let follow = hand & suit_mask(self.card_play.lead_suit_code());
             if follow != 0 {
@@ -500,7 +593,7 @@ impl Spades {
                 }
             }
             Phase::Discard | Phase::Give => {
-                let n = self.hands[self.to_act as usize].count_ones();
+                let n = self.hand_to_act().count_ones();
                 n * n.saturating_sub(1) * n.saturating_sub(2) / 6
             }
             _ => 0,
@@ -509,7 +602,7 @@ impl Spades {
 
     #[inline]
     fn blind_choice(&self) -> bool {
-        self.options.double_nil && !self.picked_up[self.to_act as usize]
+        self.options.double_nil && self.to_act.is_some_and(|seat| !self.picked_up[seat.at()])
     }
 
     /// The legal actions, lowest code first.
@@ -535,7 +628,7 @@ impl Spades {
                 let base = self.exchange_base();
                 let mut cards = [0u32; 13];
                 let mut n = 0;
-                for card in Cards(self.hands[self.to_act as usize]) {
+                for card in Cards(self.hand_to_act()) {
                     cards[n] = card as u32;
                     n += 1;
                 }
@@ -583,7 +676,7 @@ impl Spades {
             }
             Phase::Discard | Phase::Give => self.exchange_triple(action).is_some_and(|packed| {
                 let mask = triple_mask(packed);
-                self.hands[self.to_act as usize] & mask == mask
+                self.hand_to_act() & mask == mask
             }),
             _ => false,
         }
@@ -592,8 +685,8 @@ impl Spades {
     /// Why `action`, in a deal and not legal, is illegal (S-4, S-6, S-7, S-10..S-12): what
     /// `check` gives then.
     fn illegal(&self, action: i64) -> IllegalMove {
-        let seat = self.to_act as u8;
-        let hand = self.hands[seat as usize];
+        let seat = self.to_act.map_or(0, Seat::index);
+        let hand = self.hand_to_act();
         match self.phase {
             Phase::Bid => {
                 if action == LOOK as i64 {
@@ -680,7 +773,7 @@ impl Spades {
             }
             Phase::Discard | Phase::Give => {
                 let base = self.exchange_base();
-                let mut hand = self.hands[self.to_act as usize];
+                let mut hand = self.hand_to_act();
                 let mut chosen = 0;
                 for _ in 0..3 {
                     let card = rng.card(hand);
@@ -707,7 +800,9 @@ impl Spades {
     }
 
     fn play<E: EventSink<Event>>(&mut self, card: CardCode, events: &mut E) -> bool {
-        let seat = self.to_act as u8;
+        let Some(seat) = self.to_act.map(Seat::index) else {
+            return false; // nobody to play: not in a deal
+        };
         if E::ON {
             events.push(Event::CardPlayed { seat, card });
         }
@@ -727,7 +822,7 @@ impl Spades {
         }
         self.hands[seat as usize] ^= 1u64 << card;
         if !self.card_play.play(seat, card, 4) {
-            self.to_act = ((seat + 1) & 3) as i8;
+            self.to_act = Some(Seat::new(seat).next(4));
             return false;
         }
         // S-12: the highest spade, else the highest card of the led suit, wins; he leads.
@@ -735,7 +830,7 @@ impl Spades {
         let cards = [trick[0] & 63, trick[1] & 63, trick[2] & 63, trick[3] & 63];
         let winner = trick[trick_winner_index(&cards, Some(SPADES_SUIT))] >> 6;
         self.card_play.take_trick(winner);
-        self.to_act = winner as i8;
+        self.to_act = Some(Seat::new(winner));
         if E::ON {
             events.push(Event::TrickTaken {
                 seat: winner,
@@ -749,17 +844,16 @@ impl Spades {
     }
 
     fn decide<E: EventSink<Event>>(&mut self, action: u32, events: &mut E) {
-        let seat = self.to_act as u8;
+        let Some(seat) = self.to_act.map(Seat::index) else {
+            return; // nobody to decide: not in a deal
+        };
         self.pre[self.pre_len as usize] = (seat, action);
         self.pre_len += 1;
         match self.phase {
-            Phase::Bid => {
-                if action == LOOK {
-                    self.pick_up(seat, events);
-                } else {
-                    self.bid(seat, (action - BID_BASE) as i8, events);
-                }
-            }
+            Phase::Bid => match Bid::from_action(action) {
+                Some(bid) => self.bid(seat, bid, events),
+                None => self.pick_up(seat, events), // LOOK
+            },
             Phase::Discard => self.discard(seat, triple_mask(action - DISCARD_BASE), events),
             _ => self.give(seat, triple_mask(action - GIVE_BASE), events),
         }
@@ -775,21 +869,23 @@ impl Spades {
         }
     }
 
-    fn bid<E: EventSink<Event>>(&mut self, seat: u8, bid: i8, events: &mut E) {
-        self.bids[seat as usize] = bid;
+    fn bid<E: EventSink<Event>>(&mut self, seat: u8, bid: Bid, events: &mut E) {
+        self.bids[seat as usize] = Some(bid);
         self.bid_count += 1;
         self.last_bidder = seat;
         if E::ON {
-            events.push(Event::BidMade { seat, bid });
+            events.push(Event::BidMade {
+                seat,
+                bid: bid.code(),
+            });
         }
         if !self.picked_up[seat as usize] {
             self.pick_up(seat, events); // S-6: the double nil bidder picks up his cards
         }
         if self.options.nil_exchange {
             let partner = (seat ^ 2) as usize;
-            let partner_bid = self.bids[partner];
-            if is_nil_bid(bid) {
-                if partner_bid == NO_BID || !is_nil_bid(partner_bid) {
+            if bid.is_nil() {
+                if !self.bids[partner].is_some_and(Bid::is_nil) {
                     self.phase = Phase::Discard; // S-7: discard right after the bid
                     return;
                 }
@@ -818,11 +914,11 @@ impl Spades {
             events.push(Event::CardsDiscarded { seat, cards: mask });
         }
         let partner = seat ^ 2;
-        if self.bids[partner as usize] == NO_BID {
+        if self.bids[partner as usize].is_none() {
             self.next_bidder();
         } else {
             self.phase = Phase::Give; // S-7: the partner has bid: he gives at once
-            self.to_act = partner as i8;
+            self.to_act = Some(Seat::new(partner));
         }
     }
 
@@ -853,10 +949,10 @@ impl Spades {
             let leader = (self.dealer() + 1) & 3; // S-10
             self.phase = Phase::Play;
             self.card_play.set_leader(Seat::new(leader));
-            self.to_act = leader as i8;
+            self.to_act = Some(Seat::new(leader));
         } else {
             self.phase = Phase::Bid; // S-4: bidding goes on to the left
-            self.to_act = ((self.last_bidder + 1) & 3) as i8;
+            self.to_act = Some(Seat::new(self.last_bidder).next(4));
         }
     }
 
@@ -876,7 +972,7 @@ impl Spades {
             self.hands[seat] = hand.iter().fold(0, |mask, &card| mask | 1u64 << card);
         }
         self.picked_up = [!self.options.double_nil; 4]; // S-6
-        self.bids = [NO_BID; 4];
+        self.bids = [None; 4];
         self.bid_count = 0;
         self.last_bidder = (self.dealer() + 3) & 3;
         self.pending = [0; 4];
@@ -885,7 +981,7 @@ impl Spades {
         self.pre_len = 0;
         self.broken = false;
         self.phase = Phase::Bid;
-        self.to_act = self.dealer() as i8; // S-4: the dealer bids first
+        self.to_act = Some(Seat::new(self.dealer())); // S-4: the dealer bids first
     }
 
     /// Deals a random deal (the batch path).
@@ -910,9 +1006,11 @@ impl Spades {
             .chain(self.card_play.played_cards())
     }
 
+    /// Not inlined: in `play` its frame would be set up for every card, not once a deal.
+    #[inline(never)]
     fn finish_deal<E: EventSink<Event>>(&mut self, events: &mut E) -> bool {
         let options = self.options;
-        let (bids, tricks) = (self.bids, *self.card_play.tricks());
+        let (bids, tricks) = (self.made_bids(), *self.card_play.tricks());
         let sides = [0, 1].map(|side| {
             let (bids, tricks) = (
                 [bids[side], bids[side + 2]],
@@ -927,12 +1025,12 @@ impl Spades {
         let dealt = *self.card_play.dealt();
         let record = DealRecord::new(self.dealer(), dealt, self.current_actions().collect());
         let exchanges = (0..4u8)
-            .filter(|&seat| self.received[seat as usize] != 0 && is_nil_bid(bids[seat as usize]))
+            .filter(|&seat| self.received[seat as usize] != 0 && bids[seat as usize].is_nil())
             .collect();
         let line = SheetLine {
             deal: self.deal_number(),
             dealer: self.dealer(),
-            bids,
+            bids: bids.map(Bid::code),
             tricks,
             sides,
             totals: self.totals,
@@ -946,7 +1044,7 @@ impl Spades {
         }
         let next_dealer = (self.dealer() + 1) & 3; // S-3
         self.deals.finish(record, line, next_dealer);
-        self.to_act = -1;
+        self.to_act = None;
         let mut winners = Winners::default();
         if let Some(side) = game_winner(self.totals, options.target) {
             winners = Winners {
@@ -1066,29 +1164,48 @@ mod tests {
 
     #[test]
     fn scoring_follows_s13_to_s15() {
+        use Bid::{DoubleNil, Four, Nil, Three, Two};
         let plain = SpadesOptions::default();
         // rule: S-13 made with overtricks, and set
-        assert_eq!(score_side([3, 2], [4, 2], 0, 0, &plain).score, 51);
-        assert_eq!(score_side([3, 2], [2, 2], 0, 0, &plain).score, -50);
+        assert_eq!(score_side([Three, Two], [4, 2], 0, 0, &plain).score, 51);
+        assert_eq!(score_side([Three, Two], [2, 2], 0, 0, &plain).score, -50);
         // rule: S-14 nil made beside a made contract; failed double nil
-        assert_eq!(score_side([NIL, 4], [0, 5], 0, 0, &plain).score, 100 + 41);
         assert_eq!(
-            score_side([DOUBLE_NIL, 4], [1, 4], 0, 0, &plain).score,
+            score_side([Nil, Four], [0, 5], 0, 0, &plain).score,
+            100 + 41
+        );
+        assert_eq!(
+            score_side([DoubleNil, Four], [1, 4], 0, 0, &plain).score,
             -200 + 40
         );
         // rule: S-15 both nil: made, lost score, minus 200
-        assert_eq!(score_side([NIL, NIL], [0, 0], 90, 0, &plain).score, 200);
-        assert_eq!(score_side([NIL, NIL], [0, 1], 90, 0, &plain).score, -90);
-        assert_eq!(score_side([NIL, NIL], [0, 1], -30, 0, &plain).score, 0);
+        assert_eq!(score_side([Nil, Nil], [0, 0], 90, 0, &plain).score, 200);
+        assert_eq!(score_side([Nil, Nil], [0, 1], 90, 0, &plain).score, -90);
+        assert_eq!(score_side([Nil, Nil], [0, 1], -30, 0, &plain).score, 0);
         let minus = options(|o: &mut SpadesOptions| o.both_nil_failure = BothNilFailure::Minus200);
-        assert_eq!(score_side([NIL, NIL], [1, 1], 90, 0, &minus).score, -200);
+        assert_eq!(score_side([Nil, Nil], [1, 1], 90, 0, &minus).score, -200);
         // rule: S-13 bags penalty
         let bags = options(|o: &mut SpadesOptions| o.bags_penalty = true);
-        let side = score_side([2, 2], [6, 3], 0, 8, &bags);
+        let side = score_side([Two, Two], [6, 3], 0, 8, &bags);
         assert_eq!(
             (side.score, side.bags, side.bag_penalty),
             (45 - 100, 3, -100)
         );
+    }
+
+    #[test]
+    fn a_bid_is_its_code() {
+        // rule: S-4 nil or 1..13, S-6 double nil
+        for code in 0..15 {
+            let bid = Bid::from_code(code).expect("a bid");
+            assert_eq!(bid.code() as u32, code);
+            assert_eq!(Bid::from_action(BID_BASE + code), Some(bid));
+            assert_eq!(bid.is_nil(), code == 0 || code == 14);
+            assert_eq!(bid.tricks() as u32, if bid.is_nil() { 0 } else { code });
+        }
+        assert_eq!((Bid::from_code(15), Bid::from_action(LOOK)), (None, None));
+        assert_eq!((NIL, DOUBLE_NIL), (0, 14));
+        assert_eq!((Bid::to_code(None), Bid::to_code(Some(Bid::Nil))), (-1, 0));
     }
 
     #[test]
@@ -1107,12 +1224,12 @@ mod tests {
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         assert_eq!(legal, vec![LOOK, BID_DOUBLE_NIL]); // rule: S-6
-        assert_eq!(state.to_act, 3); // rule: S-4
+        assert_eq!(state.to_act, Some(Seat::new(3))); // rule: S-4
         state.step(LOOK, &mut ());
         state.legal_actions(&mut legal);
         assert_eq!(legal.len(), 14);
         state.step(BID_BASE + 3, &mut ());
-        assert_eq!(state.to_act, 0);
+        assert_eq!(state.to_act, Some(Seat::new(0)));
     }
 
     #[test]
@@ -1126,14 +1243,17 @@ mod tests {
         assert_eq!(state.legal_count(), 286);
         state.step(DISCARD_BASE + (10 << 12 | 11 << 6 | 12), &mut events);
         assert_eq!(state.hands[0].count_ones(), 10);
-        assert_eq!(state.to_act, 1);
+        assert_eq!(state.to_act, Some(Seat::new(1)));
         state.step(LOOK, &mut events);
         state.step(BID_BASE + 4, &mut events);
         state.step(LOOK, &mut events);
         state.step(BID_BASE, &mut events); // seat 2 nil too: the discards go back (S-8)
         assert_eq!(state.hands[0].count_ones(), 13);
         assert!(events.contains(&Event::DiscardsReturned { seat: 0 }));
-        assert_eq!((state.phase, state.to_act), (Phase::Bid, 3));
+        assert_eq!(
+            (state.phase, state.to_act),
+            (Phase::Bid, Some(Seat::new(3)))
+        );
     }
 
     #[test]
@@ -1154,7 +1274,7 @@ mod tests {
             state.step(legal[0], &mut ());
         }
         assert_eq!(state.phase, Phase::Play);
-        assert_eq!(state.to_act, 0);
+        assert_eq!(state.to_act, Some(Seat::new(0)));
         // seat 0 holds only spades: he may lead one, and that breaks nothing
         assert_eq!(state.legal_card_mask(), state.hands[0]);
         state.step(0, &mut ());

@@ -11,7 +11,7 @@
 use crate::core::cards::Cards;
 use crate::core::tricks::TrickPlay;
 use crate::core::Seat;
-use crate::games::spades::{self, Spades, NO_BID};
+use crate::games::spades::{self, Spades};
 use crate::vector::{
     add, add_number, add_numbers, clip_from, mark_cards, mark_plays, mark_roles, observer,
     ActionMaps, Flat, PlayOffsets, StandingSlots, SCAN_LIMIT,
@@ -94,7 +94,7 @@ pub fn encode(game: &Spades, t: &SpadesTables, out: &mut [f32], mask: &mut [u8])
     }
     for r in 0..4 {
         let bid = game.bids()[(s + r) % 4];
-        let column = if bid == NO_BID { 0 } else { bid as usize + 1 };
+        let column = bid.map_or(0, |bid| bid.code() as usize + 1);
         add(out, t.bids[r][column], 1.0);
     }
     for (who, action) in game.visible_auction(seat) {

@@ -3,12 +3,12 @@
 
 use crate::core::tricks::TrickPlay;
 use crate::games::{Standing, TrickView};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::core::cards::{CardCode, Cards};
 use crate::core::Seat;
 
-use super::rules::{Phase, Spades, NO_BID};
+use super::rules::{Bid, Phase, Spades};
 
 /// Everything `seat` may know now, and nothing else: its own cards once picked up (S-6),
 /// its own side of the exchange (S-7), the public bids and play.
@@ -21,8 +21,9 @@ pub struct SpadesView {
     pub hand: Vec<CardCode>,
     pub hand_sizes: [u32; 4],
     pub picked_up: [bool; 4],
-    /// Each seat's bid, `NO_BID` before it bids.
-    pub bids: [i8; 4],
+    /// Each seat's bid, None before it bids (serialized as the Python view's codes: -1).
+    #[serde(serialize_with = "bid_codes")]
+    pub bids: [Option<Bid>; 4],
     /// The decisions before the play with their seats; a discard or gift whose cards the
     /// seat does not know is `DISCARD_HIDDEN` / `GIVE_HIDDEN`.
     pub auction: Vec<(u8, u32)>,
@@ -42,6 +43,11 @@ pub struct SpadesView {
     pub bags: [i64; 2],
     /// The winning sides once the game is over.
     pub winners: Vec<u8>,
+}
+
+/// The bids as the Python view has them: each one's code, -1 (`NO_BID`) before a seat bids.
+fn bid_codes<S: Serializer>(bids: &[Option<Bid>; 4], serializer: S) -> Result<S::Ok, S::Error> {
+    bids.map(Bid::to_code).serialize(serializer)
 }
 
 impl Spades {
@@ -88,7 +94,7 @@ impl Spades {
             } else {
                 [false; 4]
             },
-            bids: if in_deal { *self.bids() } else { [NO_BID; 4] },
+            bids: if in_deal { *self.bids() } else { [None; 4] },
             auction: if in_deal {
                 self.visible_auction(seat.index()).collect()
             } else {
@@ -137,7 +143,10 @@ mod tests {
             assert!(view.sent.is_empty() && view.received.is_empty());
             assert_eq!(view.auction[2], (0, DISCARD_HIDDEN)); // the partner has not taken them
             assert_eq!(view.on_table, [3, 0, 0, 0]);
-            assert_eq!(view.bids, [0, NO_BID, NO_BID, NO_BID]);
+            assert_eq!(view.bids, [Some(Bid::Nil), None, None, None]);
+            // the Python view's codes: nil 0, no bid yet -1
+            let bids = &serde_json::to_value(&view).expect("a view serializes")["bids"];
+            assert_eq!(*bids, serde_json::json!([0, -1, -1, -1]));
         }
         let next = game.view(Seat::new(1));
         assert_eq!(next.to_act, Some(Seat::new(1)));
@@ -189,7 +198,7 @@ mod tests {
         assert_eq!(view.standing.phase, Phase::AwaitDeal);
         assert!(view.hand.is_empty() && view.card_play.plays.is_empty() && view.auction.is_empty());
         assert_eq!((view.to_act, view.card_play.trick_leader), (None, None));
-        assert_eq!(view.bids, [NO_BID; 4]);
+        assert_eq!(view.bids, [None; 4]);
         game.deal(&suited_deal());
         assert_eq!(game.view(Seat::new(2)).hand_sizes, [13; 4]);
     }
