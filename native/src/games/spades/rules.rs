@@ -43,53 +43,20 @@ const BAG_PENALTY: i64 = 100;
 /// The most decisions before the play: 4 looks, 4 bids, 2 discards, 2 gifts.
 const MAX_PRE: usize = 12;
 
-/// A seat's bid (S-4..S-6): nil, a number of tricks, or double nil (made blind). Its value
-/// is its code, the bid action less `BID_BASE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Bid {
-    Nil = 0,
-    One,
-    Two,
-    Three,
-    Four,
-    Five,
-    Six,
-    Seven,
-    Eight,
-    Nine,
-    Ten,
-    Eleven,
-    Twelve,
-    Thirteen,
-    DoubleNil,
+crate::coded_enum! {
+    /// A seat's bid (S-4..S-6): nil, a number of tricks, or double nil (made blind). Its
+    /// value is its code, the bid action less `BID_BASE`.
+    pub enum Bid { Nil, One, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Eleven, Twelve, Thirteen, DoubleNil }
 }
 
 impl Bid {
-    /// Every bid, by code.
-    const ALL: [Bid; 15] = {
-        use Bid::*;
-        [
-            Nil, One, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Eleven, Twelve,
-            Thirteen, DoubleNil,
-        ]
-    };
-
-    /// The bid of a code (`NIL`, 1..13, `DOUBLE_NIL`), if it is one.
-    #[inline]
-    pub const fn from_code(code: u32) -> Option<Bid> {
-        if code < Bid::ALL.len() as u32 {
-            Some(Bid::ALL[code as usize])
-        } else {
-            None
-        }
-    }
-
     /// The bid an action makes, if it is a bid.
     #[inline]
     pub const fn from_action(action: u32) -> Option<Bid> {
-        // below `BID_BASE` the difference wraps past every code
-        Bid::from_code(action.wrapping_sub(BID_BASE))
+        match action.checked_sub(BID_BASE) {
+            Some(code) if code < Bid::ALL.len() as u32 => Bid::from_code(code as u8),
+            _ => None,
+        }
     }
 
     /// The bid's code: `NIL`, the tricks bid, or `DOUBLE_NIL` (the events' and the sheet's).
@@ -497,9 +464,7 @@ impl Spades {
         {
             return Err("the position does not fit this table".into());
         }
-        let bids = position
-            .bids
-            .map(|bid| bid.and_then(|code| Bid::from_code(code.into())));
+        let bids = position.bids.map(|bid| bid.and_then(Bid::from_code));
         self.phase = position.phase;
         self.to_act = position.to_act;
         self.deals
@@ -1196,14 +1161,15 @@ mod tests {
     #[test]
     fn a_bid_is_its_code() {
         // rule: S-4 nil or 1..13, S-6 double nil
-        for code in 0..15 {
+        for code in 0..15u8 {
             let bid = Bid::from_code(code).expect("a bid");
-            assert_eq!(bid.code() as u32, code);
-            assert_eq!(Bid::from_action(BID_BASE + code), Some(bid));
+            assert_eq!(bid.code(), code as i8);
+            assert_eq!(Bid::from_action(BID_BASE + u32::from(code)), Some(bid));
             assert_eq!(bid.is_nil(), code == 0 || code == 14);
-            assert_eq!(bid.tricks() as u32, if bid.is_nil() { 0 } else { code });
+            assert_eq!(bid.tricks(), if bid.is_nil() { 0 } else { code });
         }
         assert_eq!((Bid::from_code(15), Bid::from_action(LOOK)), (None, None));
+        assert_eq!(Bid::from_action(BID_BASE + 256), None);
         assert_eq!((NIL, DOUBLE_NIL), (0, 14));
         assert_eq!((Bid::to_code(None), Bid::to_code(Some(Bid::Nil))), (-1, 0));
     }
