@@ -1,6 +1,6 @@
-//! Fixed workloads of the trick games' rules for measuring their speed, ignored by the
-//! ordinary run: a thousand random games of each trick game (a game of Spades stops after
-//! 30 deals), and ISMCTS searches of Spades.
+//! Fixed workloads of the games' rules for measuring their speed, ignored by the ordinary
+//! run: a thousand random games of each game (a game of Spades stops after 30 deals), and
+//! ISMCTS searches of Spades.
 //! Each is deterministic, so its instruction count compares builds:
 //!
 //! ```text
@@ -10,6 +10,7 @@
 
 use koloda_native::core::cards::CardBits;
 use koloda_native::core::rng::Rng;
+use koloda_native::games::hundred_one::{self, HundredOneOptions};
 use koloda_native::games::king::{self, KingOptions};
 use koloda_native::games::spades::{self, Phase, Spades, SpadesOptions};
 use koloda_native::games::tressette::{self, TressetteOptions};
@@ -38,6 +39,14 @@ fn spades_playouts() {
 #[ignore = "a workload for measuring speed"]
 fn tressette_playouts() {
     let result = tressette::playouts(TressetteOptions::default(), GAMES, 1, 0);
+    assert_eq!(result.games, GAMES);
+    println!("{} decisions", result.decisions);
+}
+
+#[test]
+#[ignore = "a workload for measuring speed"]
+fn hundred_one_playouts() {
+    let result = hundred_one::playouts(HundredOneOptions::default(), GAMES, 1, 0);
     assert_eq!(result.games, GAMES);
     println!("{} decisions", result.decisions);
 }

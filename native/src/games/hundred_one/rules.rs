@@ -302,7 +302,7 @@ pub struct HundredOne {
     effect: [i8; 16],
     n: u8,
     phase: Phase,
-    to_act: i8,
+    to_act: Option<Seat>,
     deals: Deals<Completed, Line>,
     hands: [CardBits; MAX_SEATS],
     /// The stock, its top card last.
@@ -311,13 +311,13 @@ pub struct HundredOne {
     /// The discard pile, its top card last.
     pile: [CardCode; 36],
     pile_len: u8,
-    top: i8,
-    suit: i8,
+    top: Option<CardCode>,
+    suit: Option<Suit>,
     follow: CardBits,
-    drawn: i8,
+    drawn: Option<CardCode>,
     epoch: u32,
     log: Vec<u16>,
-    starter: i8,
+    starter: Option<CardCode>,
     source: DealSource,
     restocks: Arc<Vec<Vec<CardCode>>>,
     restocks_used: u32,
@@ -337,20 +337,20 @@ impl HundredOne {
             effect,
             n: options.players,
             phase: Phase::AwaitDeal,
-            to_act: -1,
+            to_act: None,
             deals: Deals::new(first_dealer),
             hands: [0; MAX_SEATS],
             stock: [0; 36],
             stock_len: 0,
             pile: [0; 36],
             pile_len: 0,
-            top: -1,
-            suit: -1,
+            top: None,
+            suit: None,
             follow: 0,
-            drawn: -1,
+            drawn: None,
             epoch: 0,
             log: Vec::new(),
-            starter: -1,
+            starter: None,
             source: DealSource::None,
             restocks: Arc::new(Vec::new()),
             restocks_used: 0,
@@ -376,7 +376,7 @@ impl HundredOne {
     /// The seat to act, or None between hands and after the game.
     #[inline]
     pub fn to_act(&self) -> Option<Seat> {
-        Seat::from_code(self.to_act as i64)
+        self.to_act
     }
 
     /// The stock, its top card last.
@@ -407,14 +407,14 @@ impl HundredOne {
     /// The pile's top card, or None before a hand's first.
     #[inline]
     pub fn top(&self) -> Option<CardCode> {
-        u8::try_from(self.top).ok()
+        self.top
     }
 
     /// The suit to follow: the top card's, or the one named on a queen (H-6), or None
     /// before a hand's first card.
     #[inline]
     pub fn suit(&self) -> Option<Suit> {
-        u8::try_from(self.suit).ok().map(Suit::from_index)
+        self.suit
     }
 
     /// The cards that may go on the pile now (H-4, H-6).
@@ -426,7 +426,7 @@ impl HundredOne {
     /// The card just drawn by the seat to act (H-8), or None.
     #[inline]
     pub fn drawn(&self) -> Option<CardCode> {
-        u8::try_from(self.drawn).ok()
+        self.drawn
     }
 
     crate::games::getters! {
@@ -440,7 +440,7 @@ impl HundredOne {
     /// The hand's starter (H-2, H-7), or None before the first hand.
     #[inline]
     pub fn starter(&self) -> Option<CardCode> {
-        u8::try_from(self.starter).ok()
+        self.starter
     }
 
     crate::games::getters! {
@@ -481,9 +481,8 @@ impl HundredOne {
         let Some(source) = source.filter(|_| fits) else {
             return Err("the position does not fit this table".into());
         };
-        let code = |card: Option<CardCode>| card.map_or(-1, |card| card as i8);
         self.phase = position.phase;
-        self.to_act = Seat::to_code(position.to_act);
+        self.to_act = position.to_act;
         self.deals
             .restore(position.deal_number, position.dealer, position.sheet);
         self.deals.set_first_dealer(position.first_dealer);
@@ -492,12 +491,12 @@ impl HundredOne {
         self.set_stock(&position.stock);
         self.pile[..position.pile.len()].copy_from_slice(&position.pile);
         self.pile_len = position.pile.len() as u8;
-        self.top = code(position.top);
-        self.suit = position.suit.map_or(-1, |suit| suit.index() as i8);
+        self.top = position.top;
+        self.suit = position.suit;
         self.follow = position.follow;
-        self.drawn = code(position.drawn);
+        self.drawn = position.drawn;
         self.epoch = position.epoch;
-        self.starter = code(position.starter);
+        self.starter = position.starter;
         self.log = position.log;
         self.source = source;
         self.restocks = Arc::new(position.restocks);
@@ -553,19 +552,20 @@ impl HundredOne {
         copy
     }
 
+    /// The seat after `seat` clockwise (H-3).
     #[inline]
-    fn next(&self, seat: u8) -> u8 {
-        if seat + 1 < self.n {
-            seat + 1
-        } else {
-            0
-        }
+    fn next(&self, seat: u8) -> Seat {
+        Seat::new(if seat + 1 < self.n { seat + 1 } else { 0 })
     }
 
-    /// In `play`: the playable cards and whether `draw` is legal too (H-4, H-6, H-8..H-10).
+    /// In `play`: the playable cards and whether `draw` is legal too (H-4, H-6, H-8..H-10);
+    /// neither when no seat is to act.
     #[inline]
     pub fn playable(&self) -> (CardBits, bool) {
-        let playable = self.hands[self.to_act as usize] & self.follow;
+        let Some(seat) = self.to_act else {
+            return (0, false);
+        };
+        let playable = self.hands[seat.at()] & self.follow;
         (
             playable,
             playable & !QUEENS == 0 || self.options.voluntary_draw,
@@ -595,17 +595,17 @@ impl HundredOne {
                 }
                 count
             }
-            Phase::AfterDraw => {
-                let drawn = self.drawn as u8;
-                if self.follow >> drawn & 1 == 1 {
+            Phase::AfterDraw => match self.drawn {
+                Some(drawn) if self.follow >> drawn & 1 == 1 => {
                     out[0] = drawn as u32; // H-8: play the drawn card at once, or pass
                     out[1] = PASS;
                     2
-                } else {
+                }
+                _ => {
                     out[0] = PASS;
                     1
                 }
-            }
+            },
             Phase::NameSuit => {
                 for (suit, slot) in out[..4].iter_mut().enumerate() {
                     *slot = SUIT_BASE + suit as u32;
@@ -631,10 +631,10 @@ impl HundredOne {
                 return IllegalMove::breaks("a suit must be named after a queen", "H-6, H-7")
             }
             Phase::AfterDraw => {
-                let drawn = self.drawn as i64;
-                return if (0..64).contains(&action) && action != drawn {
+                let drawn = self.drawn.map(i64::from);
+                return if (0..64).contains(&action) && Some(action) != drawn {
                     IllegalMove::breaks("after a draw only the drawn card may be played", "H-8")
-                } else if action == drawn {
+                } else if Some(action) == drawn {
                     IllegalMove::DrawnDoesNotMatch {
                         card: action as CardCode,
                         rule: "H-4, H-8",
@@ -663,16 +663,19 @@ impl HundredOne {
         if !(0..64).contains(&action) {
             return IllegalMove::NoSuchAction { game: "101" };
         }
-        let seat = self.to_act as u8;
+        // a hand in progress has a seat to act, a card on the pile and a suit to follow
+        let (Some(seat), Some(top), Some(suit)) = (self.to_act, self.top, self.suit) else {
+            return IllegalMove::BetweenDeals;
+        };
         let card = action as CardCode;
-        if self.hands[seat as usize] >> action & 1 == 0 {
+        if self.hands[seat.at()] >> action & 1 == 0 {
+            let seat = seat.index();
             return IllegalMove::NotInHand { card, seat };
         }
-        let top = self.top as CardCode;
         if top & 15 == QUEEN {
             IllegalMove::NotNamedSuit {
                 card,
-                suit: self.suit as u8,
+                suit: suit.index(),
                 rule: "H-6",
             }
         } else {
@@ -696,14 +699,17 @@ impl HundredOne {
         self.log.push((seat as u16) << 8 | code);
     }
 
-    /// Applies a legal action (the caller checked it).
+    /// Applies a legal action (the caller checked it); with no seat to act (between hands,
+    /// after the game: no action is legal) nothing happens.
     pub fn step<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         action: u32,
         events: &mut E,
         chance: &mut C,
     ) -> Result<(), RestockError> {
-        let seat = self.to_act as u8;
+        let Some(seat) = self.to_act.map(Seat::index) else {
+            return Ok(());
+        };
         if action >= 64 {
             if action == PASS {
                 // H-8: he keeps the drawn card
@@ -712,11 +718,11 @@ impl HundredOne {
                     events.push(HundredOneEvent::Passed { seat });
                 }
                 self.phase = Phase::Play;
-                self.to_act = self.next(seat) as i8;
+                self.to_act = Some(self.next(seat));
             } else if action == DRAW {
-                self.draw_turn(events, chance)?;
+                self.draw_turn(seat, events, chance)?;
             } else {
-                self.name_suit((action - SUIT_BASE) as u8, events);
+                self.name_suit(seat, (action - SUIT_BASE) as u8, events);
             }
             return Ok(());
         }
@@ -726,7 +732,7 @@ impl HundredOne {
         self.pile[self.pile_len as usize] = card;
         self.pile_len += 1;
         self.log_push(seat, card as u16);
-        self.top = card as i8;
+        self.top = Some(card);
         if E::ON {
             events.push(HundredOneEvent::CardPlayed { seat, card });
         }
@@ -738,16 +744,16 @@ impl HundredOne {
             self.phase = Phase::NameSuit; // H-6: the same seat names a suit
             return Ok(());
         }
-        self.suit = (card >> 4) as i8;
+        self.suit = Some(Suit::from_index(card >> 4));
         self.follow = follow_of(card);
         self.phase = Phase::Play;
         let following = self.next(seat);
         let draws = self.effect[rank as usize];
         if draws < 0 {
-            self.to_act = following as i8;
+            self.to_act = Some(following);
             return Ok(());
         }
-        self.skip(following, draws as u8, events, chance) // H-5
+        self.skip(following.index(), draws as u8, events, chance) // H-5
     }
 
     /// H-5, H-7, H-11: `seat` draws `draws` cards and loses his turn.
@@ -759,14 +765,13 @@ impl HundredOne {
         chance: &mut C,
     ) -> Result<(), RestockError> {
         for _ in 0..draws {
-            let card = self.take(seat, events, chance)?;
-            if card < 0 {
+            let Some(card) = self.take(seat, events, chance)? else {
                 break;
-            }
+            };
             if E::ON {
                 events.push(HundredOneEvent::CardDrawn {
                     seat,
-                    card: card as CardCode,
+                    card,
                     forced: true,
                 });
             }
@@ -774,29 +779,30 @@ impl HundredOne {
         if E::ON {
             events.push(HundredOneEvent::TurnSkipped { seat });
         }
-        self.to_act = self.next(seat) as i8;
+        self.to_act = Some(self.next(seat));
         Ok(())
     }
 
-    /// One card from the stock into `seat`'s hand (restocking if needed), or -1.
+    /// One card from the stock into `seat`'s hand (restocking if needed), or None when
+    /// there is nothing to draw.
     fn take<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
         seat: u8,
         events: &mut E,
         chance: &mut C,
-    ) -> Result<i8, RestockError> {
+    ) -> Result<Option<CardCode>, RestockError> {
         if self.stock_len == 0 && !self.restock(events, chance)? {
             self.log_push(seat, NOTHING);
             if E::ON {
                 events.push(HundredOneEvent::NothingToDraw { seat });
             }
-            return Ok(-1);
+            return Ok(None);
         }
         self.stock_len -= 1;
         let card = self.stock[self.stock_len as usize];
         self.hands[seat as usize] |= 1u64 << card;
         self.log_push(seat, DREW);
-        Ok(card as i8)
+        Ok(Some(card))
     }
 
     /// H-11: the discard pile but its top card, shuffled, becomes the stock.
@@ -850,43 +856,42 @@ impl HundredOne {
         Ok(true)
     }
 
-    /// H-8: the player draws one card; he may then play it if it matches, or pass.
+    /// H-8: `seat`, to act, draws one card; he may then play it if it matches, or pass.
     fn draw_turn<E: EventSink<HundredOneEvent>, C: Chance>(
         &mut self,
+        seat: u8,
         events: &mut E,
         chance: &mut C,
     ) -> Result<(), RestockError> {
-        let seat = self.to_act as u8;
         self.log_push(seat, DRAW as u16);
-        let card = self.take(seat, events, chance)?;
-        if card < 0 {
-            self.to_act = self.next(seat) as i8; // H-11: he passes
+        let Some(card) = self.take(seat, events, chance)? else {
+            self.to_act = Some(self.next(seat)); // H-11: he passes
             return Ok(());
-        }
+        };
         if E::ON {
             events.push(HundredOneEvent::CardDrawn {
                 seat,
-                card: card as CardCode,
+                card,
                 forced: false,
             });
         }
-        self.drawn = card;
+        self.drawn = Some(card);
         self.phase = Phase::AfterDraw;
         Ok(())
     }
 
-    fn name_suit<E: EventSink<HundredOneEvent>>(&mut self, suit: u8, events: &mut E) {
-        let seat = self.to_act as u8;
+    /// H-6: `seat`, to act, names `suit` on his queen.
+    fn name_suit<E: EventSink<HundredOneEvent>>(&mut self, seat: u8, suit: u8, events: &mut E) {
         self.log_push(seat, SUIT_BASE as u16 + suit as u16);
         if E::ON {
             events.push(HundredOneEvent::SuitNamed { seat, suit });
         }
-        self.suit = suit as i8;
+        self.suit = Some(Suit::from_index(suit));
         self.follow = named_follow(suit);
         self.phase = Phase::Play;
         // H-6: the queen does not act on the next player; after a queen starter (H-7) the
         // dealer names the suit and the player on his left plays first.
-        self.to_act = self.next(seat) as i8;
+        self.to_act = Some(self.next(seat));
     }
 
     /// H-2: a hand dealt from a shuffled deck, one card at a time from the dealer's left,
@@ -910,12 +915,11 @@ impl HundredOne {
         }
         self.stock_len = rest.len() as u8;
         self.source = DealSource::Cards(*cards);
-        self.begin(masks, cards[dealt], Arc::new(Vec::new()), &mut ());
+        let starter = cards[dealt];
+        self.begin(masks, starter, Arc::new(Vec::new()), &mut ());
         if E::ON {
             events.push(HundredOneEvent::DealStarted);
-            events.push(HundredOneEvent::StarterTurned {
-                card: self.starter as CardCode,
-            });
+            events.push(HundredOneEvent::StarterTurned { card: starter });
         }
     }
 
@@ -943,12 +947,12 @@ impl HundredOne {
         events: &mut E,
     ) {
         self.hands = masks;
-        self.starter = starter as i8;
+        self.starter = Some(starter);
         self.pile[0] = starter;
         self.pile_len = 1;
-        self.top = starter as i8;
-        self.suit = (starter >> 4) as i8;
-        self.drawn = -1;
+        self.top = Some(starter);
+        self.suit = Some(Suit::from_index(starter >> 4));
+        self.drawn = None;
         self.epoch = 0;
         self.restocks = restocks;
         self.restocks_used = 0;
@@ -962,17 +966,17 @@ impl HundredOne {
         if rank == QUEEN {
             self.phase = Phase::NameSuit; // H-7 (reading): the dealer names the suit
             self.follow = QUEENS;
-            self.to_act = self.dealer() as i8;
+            self.to_act = Some(Seat::new(self.dealer()));
             return;
         }
         self.follow = follow_of(starter);
         self.phase = Phase::Play;
         let draws = self.effect[rank as usize];
         if draws < 0 {
-            self.to_act = first as i8;
+            self.to_act = Some(first);
         } else {
             // H-7: the starter acts on the first player (a pile of one card never restocks)
-            let _ = self.skip(first, draws as u8, events, &mut NoChance);
+            let _ = self.skip(first.index(), draws as u8, events, &mut NoChance);
         }
     }
 
@@ -1033,9 +1037,9 @@ impl HundredOne {
                 scores: scores[..self.n as usize].to_vec(),
             });
         }
-        let next_dealer = self.next(self.dealer()); // H-3
+        let next_dealer = self.next(self.dealer()).index(); // H-3
         self.deals.finish(record, line, next_dealer);
-        self.to_act = -1;
+        self.to_act = None;
         if self.totals[..self.n as usize]
             .iter()
             .any(|&t| t >= LOSING_TOTAL)
@@ -1184,7 +1188,7 @@ mod tests {
         let mut events = Vec::new();
         state.deal_setup(setup(hands, card(SEVEN, 3), stock), &mut events);
         assert_eq!(state.hands[1].count_ones(), 5); // seat 1 (left of the dealer) drew two
-        assert_eq!(state.to_act, 0);
+        assert_eq!(state.to_act, Some(Seat::new(0)));
         assert!(events.contains(&HundredOneEvent::TurnSkipped { seat: 1 }));
         let mut legal = [0u32; 40];
         // seat 0 holds no club and no seven: he must draw (H-8)
@@ -1262,7 +1266,7 @@ mod tests {
         // rule: H-11
         let mut state = HundredOne::new(two_players(), 0);
         state.phase = Phase::Play;
-        state.to_act = 0;
+        state.to_act = Some(Seat::new(0));
         state.hands[0] = 1 << card(EIGHT, 1);
         state.follow = follow_of(card(NINE, 0));
         state.pile[..3].copy_from_slice(&[card(SIX, 0), card(SEVEN, 0), card(NINE, 0)]);
