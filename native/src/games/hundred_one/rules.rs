@@ -299,7 +299,9 @@ pub enum RestockError {
 pub struct HundredOne {
     options: HundredOneOptions,
     penalties: [i64; 64],
-    effect: [i8; 16],
+    /// By rank: the cards the next seat draws before he loses his turn (H-5), for the
+    /// ranks that make him skip.
+    skips: [Option<u8>; 16],
     n: u8,
     phase: Phase,
     to_act: Option<Seat>,
@@ -327,14 +329,14 @@ pub struct HundredOne {
 impl HundredOne {
     /// A new game awaiting its first hand (`first_dealer` must be a seat of the table).
     pub fn new(options: HundredOneOptions, first_dealer: u8) -> Self {
-        let mut effect = [-1i8; 16];
-        effect[SIX as usize] = options.draw_six as i8;
-        effect[SEVEN as usize] = options.draw_seven as i8;
-        effect[ACE as usize] = 0;
+        let mut skips = [None; 16];
+        skips[SIX as usize] = Some(options.draw_six);
+        skips[SEVEN as usize] = Some(options.draw_seven);
+        skips[ACE as usize] = Some(0);
         HundredOne {
             options,
             penalties: penalty_table(&options),
-            effect,
+            skips,
             n: options.players,
             phase: Phase::AwaitDeal,
             to_act: None,
@@ -748,12 +750,11 @@ impl HundredOne {
         self.follow = follow_of(card);
         self.phase = Phase::Play;
         let following = self.next(seat);
-        let draws = self.effect[rank as usize];
-        if draws < 0 {
+        let Some(draws) = self.skips[rank as usize] else {
             self.to_act = Some(following);
             return Ok(());
-        }
-        self.skip(following.index(), draws as u8, events, chance) // H-5
+        };
+        self.skip(following.index(), draws, events, chance) // H-5
     }
 
     /// H-5, H-7, H-11: `seat` draws `draws` cards and loses his turn.
@@ -971,12 +972,11 @@ impl HundredOne {
         }
         self.follow = follow_of(starter);
         self.phase = Phase::Play;
-        let draws = self.effect[rank as usize];
-        if draws < 0 {
-            self.to_act = Some(first);
-        } else {
+        if let Some(draws) = self.skips[rank as usize] {
             // H-7: the starter acts on the first player (a pile of one card never restocks)
-            let _ = self.skip(first.index(), draws as u8, events, &mut NoChance);
+            let _ = self.skip(first.index(), draws, events, &mut NoChance);
+        } else {
+            self.to_act = Some(first);
         }
     }
 
