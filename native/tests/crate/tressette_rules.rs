@@ -655,3 +655,52 @@ fn a_deals_line_carries_its_declarations_by_name_there_and_back() {
     assert_eq!(again["declarations"], line["declarations"]);
     assert_eq!(shown.iter().map(Vec::len).sum::<usize>(), 3);
 }
+
+#[test]
+fn the_groups_end_names_the_side_with_the_best_outcome_and_no_score_is_of_nothing() {
+    // rule: T-12 T-18
+    use koloda_native::core::rng::Rng;
+    use koloda_native::games::tressette::TressetteEvent;
+    for seed in 0..8u64 {
+        let card_points = if seed % 2 == 0 {
+            CardPoints::Pooled
+        } else {
+            CardPoints::PerTrick
+        };
+        let options = TressetteOptions {
+            card_points,
+            ..standard()
+        };
+        let mut game = Tressette::new(options, (seed % 4) as u8);
+        let mut rng = Rng::new(seed);
+        let mut events: Vec<TressetteEvent> = Vec::new();
+        while !game.is_over() {
+            game.deal_random(&mut rng, &mut events);
+            while game.in_deal() {
+                game.apply(i64::from(game.random_action(&mut rng)), &mut events)
+                    .expect("a legal card");
+            }
+        }
+        for event in &events {
+            if let TressetteEvent::PointsScored { points, .. } = event {
+                assert!(*points > 0, "seed {seed}: {event:?}");
+            }
+        }
+        let ends: Vec<&TressetteEvent> = events
+            .iter()
+            .filter(|e| matches!(e, TressetteEvent::GameOver { .. }))
+            .collect();
+        let [TressetteEvent::GameOver { outcome, winners }] = ends[..] else {
+            panic!("seed {seed}: one end of the group, not {ends:?}");
+        };
+        assert_eq!(*outcome, game.outcome(), "seed {seed}");
+        let best = outcome.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let best_seats: Vec<u8> = (0..4u8)
+            .filter(|&seat| outcome[usize::from(seat)] == best)
+            .collect();
+        assert_eq!(*winners, best_seats, "seed {seed}");
+        // partners share their side's outcome: the winners are one side, or both on a tie
+        assert!(winners.len() == 2 || winners.len() == 4, "seed {seed}");
+        assert!(winners.iter().all(|&seat| winners.contains(&(seat ^ 2))));
+    }
+}
