@@ -704,3 +704,33 @@ fn the_groups_end_names_the_side_with_the_best_outcome_and_no_score_is_of_nothin
         assert!(winners.iter().all(|&seat| winners.contains(&(seat ^ 2))));
     }
 }
+
+#[test]
+fn pooled_card_points_count_all_twenty_four_counting_cards_of_the_deal() {
+    // rule: T-12
+    use koloda_native::core::rng::Rng;
+    let options = TressetteOptions {
+        card_points: CardPoints::Pooled,
+        ..standard()
+    };
+    let mut lines = 0;
+    for seed in 0..4u64 {
+        let mut game = Tressette::new(options, 0);
+        let mut rng = Rng::new(seed);
+        while !game.is_over() {
+            game.deal_random(&mut rng, &mut ());
+            while game.in_deal() {
+                game.apply(i64::from(game.random_action(&mut rng)), &mut Vec::new())
+                    .expect("a legal card");
+            }
+        }
+        // a side's counting cards over three, rounded down: the two sides' 24 make 8, or
+        // 7 when neither count divides by three
+        for line in game.sheet() {
+            let total = line.card_points[0] + line.card_points[1];
+            assert!(total == 7 || total == 8, "seed {seed}: {line:?}");
+            lines += 1;
+        }
+    }
+    assert!(lines >= 8);
+}
