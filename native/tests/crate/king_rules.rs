@@ -711,17 +711,9 @@ fn options_with_order(keys: &[&str]) -> Result<KingOptions, serde_json::Error> {
 #[test]
 fn the_negative_order_is_read_from_the_contracts_keys_and_the_deals_come_in_it() {
     // rule: K-11 K-13
-    use koloda_native::games::king::{ERELASH, LAST_TWO, NO_HEARTS, NO_QUEENS};
-    let program = [
-        "no_tricks",
-        "no_jacks",
-        "no_queens",
-        "no_hearts",
-        "last_two",
-        "no_king",
-        "erelash",
-    ];
-    let read = options_with_order(&program).expect("the program's order");
+    use koloda_native::games::king::{CONTRACT_KEYS, ERELASH, LAST_TWO, NO_HEARTS, NO_QUEENS};
+    // the negative contracts' keys in the order of their codes: the program's order
+    let read = options_with_order(&CONTRACT_KEYS[..7]).expect("the program's order");
     assert_eq!(read, KingOptions::default());
     let keys = [
         "last_two",

@@ -14,16 +14,22 @@ use koloda_native::games::hundred_one::{self, HundredOneOptions};
 use koloda_native::games::king::{self, KingOptions};
 use koloda_native::games::spades::{self, Phase, Spades, SpadesOptions};
 use koloda_native::games::tressette::{self, TressetteOptions};
+use koloda_native::games::Playouts;
 use koloda_native::search::{ismcts, Budget, Determinizer, Place, TrickSearch};
 
 const GAMES: u64 = 1000;
+
+/// Checks that a workload played its games, and says how many decisions they took.
+fn report<T>(result: &Playouts<T>) {
+    assert_eq!(result.games, GAMES);
+    println!("{} decisions", result.decisions);
+}
 
 #[test]
 #[ignore = "a workload for measuring speed"]
 fn king_playouts() {
     let result = king::playouts(KingOptions::default(), GAMES, 1, 0);
-    assert_eq!(result.games, GAMES);
-    println!("{} decisions", result.decisions);
+    report(&result);
 }
 
 #[test]
@@ -31,24 +37,21 @@ fn king_playouts() {
 fn spades_playouts() {
     // random bids rarely reach the target: a game stops after 30 deals
     let result = spades::playouts(SpadesOptions::default(), GAMES, 1, 30);
-    assert_eq!(result.games, GAMES);
-    println!("{} decisions", result.decisions);
+    report(&result);
 }
 
 #[test]
 #[ignore = "a workload for measuring speed"]
 fn tressette_playouts() {
     let result = tressette::playouts(TressetteOptions::default(), GAMES, 1, 0);
-    assert_eq!(result.games, GAMES);
-    println!("{} decisions", result.decisions);
+    report(&result);
 }
 
 #[test]
 #[ignore = "a workload for measuring speed"]
 fn hundred_one_playouts() {
     let result = hundred_one::playouts(HundredOneOptions::default(), GAMES, 1, 0);
-    assert_eq!(result.games, GAMES);
-    println!("{} decisions", result.decisions);
+    report(&result);
 }
 
 /// A Spades deal dealt from `seed` and bid at random, at its first card.

@@ -3,9 +3,11 @@
 //! what each combination is worth, which heart takes a trick, and the bonuses for tricks.
 
 use crate::common::card;
+use koloda_native::core::rng::Rng;
 use koloda_native::core::tricks::TrickPlay;
 use koloda_native::games::tressette::{
-    declarations_of, CardPoints, LongRun, Tressette, TressetteOptions, BABA, LONG_RUN, TRIPLE,
+    declarations_of, CardPoints, LongRun, Tressette, TressetteEvent, TressetteOptions, BABA,
+    LONG_RUN, TRIPLE,
 };
 use serde_json::Value;
 
@@ -134,6 +136,25 @@ fn trick(game: &mut Tressette, text: &str) -> usize {
     game.trick_leader().expect("the taker leads").at()
 }
 
+/// A whole group of random play from `seed`, first dealt by `first_dealer`, with its events.
+fn random_group(
+    options: TressetteOptions,
+    first_dealer: u8,
+    seed: u64,
+) -> (Tressette, Vec<TressetteEvent>) {
+    let mut game = Tressette::new(options, first_dealer);
+    let mut rng = Rng::new(seed);
+    let mut events = Vec::new();
+    while !game.is_over() {
+        game.deal_random(&mut rng, &mut events);
+        while game.in_deal() {
+            game.apply(i64::from(game.random_action(&mut rng)), &mut events)
+                .expect("a legal card");
+        }
+    }
+    (game, events)
+}
+
 const ONE_SUIT_EACH: [&str; 4] = [
     "3S 2S AS KS QS JS 7S 6S 5S 4S",
     "3H 2H AH KH QH JH 7H 6H 5H 4H",
@@ -221,7 +242,6 @@ fn a_game_won_in_play_is_double_under_eleven_and_later_points_carry_over() {
 #[test]
 fn the_records_keep_each_deals_dealer_hands_and_plays() {
     // rule: T-4 T-5 T-18 the deal passes to the left, its left leads; three games a group
-    use koloda_native::core::rng::Rng;
     use koloda_native::core::Seat;
     use koloda_native::games::Recorded;
     let mut game = Tressette::new(standard(), 1);
@@ -295,7 +315,6 @@ fn the_first_dealer_is_a_seat_of_four() {
 fn each_deals_points_are_kept_as_they_are_earned_and_settled_at_its_end() {
     // rule: T-5 T-7 T-12 T-13 T-14 T-15 T-16 each seat keeps its tricks; the declarations
     // count at once, the tricks' points as they are taken; the deal's end settles them
-    use koloda_native::core::rng::Rng;
     use koloda_native::games::tressette::COUNTING;
     for card_points in [CardPoints::PerTrick, CardPoints::Pooled] {
         let pooled = card_points == CardPoints::Pooled;
@@ -411,7 +430,6 @@ fn the_leader_of_any_trick_may_lead_any_card_of_his_hand() {
 #[test]
 fn the_deal_passes_to_the_left_and_the_dealers_left_leads() {
     // rule: T-4 T-5
-    use koloda_native::core::rng::Rng;
     use koloda_native::core::Seat;
     let mut game = Tressette::new(standard(), 2);
     let mut rng = Rng::new(4);
@@ -440,8 +458,7 @@ fn the_deal_passes_to_the_left_and_the_dealers_left_leads() {
 #[test]
 fn each_game_won_is_told_with_its_index_in_the_group_its_value_and_its_carry() {
     // rule: T-15 T-16 T-17 T-18
-    use koloda_native::core::rng::Rng;
-    use koloda_native::games::tressette::{TressetteEvent, WonGame};
+    use koloda_native::games::tressette::WonGame;
     let (mut carried, mut doubled) = (false, false);
     for (seed, card_points) in [
         (1, CardPoints::PerTrick),
@@ -452,16 +469,7 @@ fn each_game_won_is_told_with_its_index_in_the_group_its_value_and_its_carry() {
             card_points,
             ..standard()
         };
-        let mut game = Tressette::new(options, 0);
-        let mut rng = Rng::new(seed);
-        let mut events: Vec<TressetteEvent> = Vec::new();
-        while !game.is_over() {
-            game.deal_random(&mut rng, &mut events);
-            while game.in_deal() {
-                game.apply(i64::from(game.random_action(&mut rng)), &mut events)
-                    .expect("a legal card");
-            }
-        }
+        let (game, events) = random_group(options, 0, seed);
         let mut told = Vec::new();
         for (at, event) in events.iter().enumerate() {
             let TressetteEvent::GameWon {
@@ -608,7 +616,6 @@ fn a_card_not_held_or_not_following_the_suit_led_is_refused_for_that() {
 #[test]
 fn a_trick_taken_is_told_with_its_taker_and_its_four_cards_in_play_order() {
     // rule: T-5 T-6
-    use koloda_native::games::tressette::TressetteEvent;
     let mut game = dealt(MIXED, standard());
     let mut events = Vec::new();
     for word in ["3S", "7S", "4S", "7D"] {
@@ -659,8 +666,6 @@ fn a_deals_line_carries_its_declarations_by_name_there_and_back() {
 #[test]
 fn the_groups_end_names_the_side_with_the_best_outcome_and_no_score_is_of_nothing() {
     // rule: T-12 T-18
-    use koloda_native::core::rng::Rng;
-    use koloda_native::games::tressette::TressetteEvent;
     for seed in 0..8u64 {
         let card_points = if seed % 2 == 0 {
             CardPoints::Pooled
@@ -671,16 +676,7 @@ fn the_groups_end_names_the_side_with_the_best_outcome_and_no_score_is_of_nothin
             card_points,
             ..standard()
         };
-        let mut game = Tressette::new(options, (seed % 4) as u8);
-        let mut rng = Rng::new(seed);
-        let mut events: Vec<TressetteEvent> = Vec::new();
-        while !game.is_over() {
-            game.deal_random(&mut rng, &mut events);
-            while game.in_deal() {
-                game.apply(i64::from(game.random_action(&mut rng)), &mut events)
-                    .expect("a legal card");
-            }
-        }
+        let (game, events) = random_group(options, (seed % 4) as u8, seed);
         for event in &events {
             if let TressetteEvent::PointsScored { points, .. } = event {
                 assert!(*points > 0, "seed {seed}: {event:?}");
@@ -708,22 +704,13 @@ fn the_groups_end_names_the_side_with_the_best_outcome_and_no_score_is_of_nothin
 #[test]
 fn pooled_card_points_count_all_twenty_four_counting_cards_of_the_deal() {
     // rule: T-12
-    use koloda_native::core::rng::Rng;
     let options = TressetteOptions {
         card_points: CardPoints::Pooled,
         ..standard()
     };
     let mut lines = 0;
     for seed in 0..4u64 {
-        let mut game = Tressette::new(options, 0);
-        let mut rng = Rng::new(seed);
-        while !game.is_over() {
-            game.deal_random(&mut rng, &mut ());
-            while game.in_deal() {
-                game.apply(i64::from(game.random_action(&mut rng)), &mut Vec::new())
-                    .expect("a legal card");
-            }
-        }
+        let (game, _) = random_group(options, 0, seed);
         // a side's counting cards over three, rounded down: the two sides' 24 make 8, or
         // 7 when neither count divides by three
         for line in game.sheet() {
