@@ -515,6 +515,35 @@ fn each_game_won_is_told_with_its_index_in_the_group_its_value_and_its_carry() {
     );
 }
 
+#[test]
+fn a_game_is_double_only_while_the_losers_have_fewer_than_eleven() {
+    // rule: T-16 the losers at exactly 11 make the game single
+    let mut seen = [false; 2]; // a game won with the losers at 11, and one at 10
+    for seed in 0..SEEDS_FOR_ELEVEN {
+        let (_, events) = random_group(standard(), (seed % 4) as u8, seed);
+        for pair in events.windows(2) {
+            let [TressetteEvent::PointsScored { after, .. }, TressetteEvent::GameWon { side, value, .. }] =
+                *pair
+            else {
+                continue;
+            };
+            let losers = after[1 - usize::from(side)];
+            assert_eq!(value, if losers < 11 { 42 } else { 21 }, "seed {seed}");
+            if losers == 11 || losers == 10 {
+                seen[(losers - 10) as usize] = true;
+            }
+        }
+    }
+    assert_eq!(
+        seen,
+        [true, true],
+        "the boundary was reached from both sides"
+    );
+}
+
+/// Enough random groups to reach a game won with the losers at 10 and one at 11.
+const SEEDS_FOR_ELEVEN: u64 = 10;
+
 /// `value` with every string `from` made `to`.
 fn renamed(value: Value, from: &str, to: &str) -> Value {
     match value {

@@ -85,9 +85,9 @@ fn winner_index(cards: &[CardCode; 4], trumps: CardBits) -> usize {
 }
 
 /// The deal's points of each side when the forced last trick is played out from `state`:
-/// the winner of that trick, the points so far and what the end of the deal adds (T-12
-/// pooled, T-13, T-14).
-fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
+/// the points so far, that trick's and what the end of the deal adds (T-12 pooled, T-13,
+/// T-14).
+fn final_points(state: &Tressette) -> [i64; 2] {
     let (leader, cards) = state.forced_trick();
     let winner = (leader + winner_index(&cards, trumps(state))) & 3;
     let mask = cards.iter().fold(0, |s, &c| s | 1u64 << c);
@@ -116,7 +116,7 @@ fn final_points(state: &Tressette) -> (usize, CardBits, [i64; 2]) {
             points[side] += ALL_TRICKS_BONUS; // T-14
         }
     }
-    (winner, mask, points)
+    points
 }
 
 impl TrickSearch for Tressette {
@@ -171,11 +171,10 @@ impl TrickSearch for Tressette {
         self.tricks_played() + 1 >= NUM_TRICKS
     }
 
-    /// The last trick taken and the deal's points counted as `finish_deal` counts them,
-    /// without its bookkeeping (games, records, the score sheet, the next deal).
+    /// The deal's points with its last trick, counted as `finish_deal` counts them. The
+    /// position is left as it is: the search reads nothing of it after the deal's end.
     fn finish(&mut self, rewards: &mut [f64; 4]) {
-        let (winner, mask, points) = final_points(self);
-        self.finish_for_search(winner, mask, points);
+        let points = final_points(self);
         // DealReward.SIDE_DIFFERENCE: the sides' difference over the scale
         let value = (points[0] - points[1]) as f64 / TRESSETTE_REWARD_SCALE;
         *rewards = [value, -value, value, -value];

@@ -621,17 +621,6 @@ impl Tressette {
         }
     }
 
-    /// Ends the deal in progress for the search once its forced last trick is counted:
-    /// `winner` took the trick of `cards` and the sides scored `points` in the deal, with
-    /// none of the end's bookkeeping (games, records, the score sheet, the next deal).
-    pub(super) fn finish_for_search(&mut self, winner: usize, cards: CardBits, points: [i64; 2]) {
-        self.hands = [CardSet::EMPTY; 4];
-        self.taken[winner] |= CardSet::from_bits(cards);
-        self.card_play.take_trick(winner as u8);
-        self.deal_points = points;
-        self.to_act = None;
-    }
-
     /// Sets each side's points toward the game in progress.
     #[cfg(test)]
     pub(super) fn set_points(&mut self, points: [i64; 2]) {
