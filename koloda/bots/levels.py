@@ -156,9 +156,9 @@ def hard(rules: AnyRules, budget: str | None = None) -> AnyBot:
         rules,
         samples=samples,
         milliseconds=milliseconds,
-        exact_cards=parts.exact_cards,
-        lookahead=parts.lookahead,
-        beliefs=parts.beliefs,
+        exact_cards=parts.tuning.exact_cards,
+        lookahead=parts.tuning.lookahead,
+        beliefs=parts.tuning.beliefs,
         name=name,
         others=PythonHardBot(rules, python_budget),
     )

@@ -172,10 +172,8 @@ class NativeSearch:
     """The Rust PIMC over the card play (the native state class's ``pimc``)."""
     hidden_cards: Callable[[Any, Any], Any]
     """The game's ``hidden_cards(rules, view)`` (``NativeTuning``)."""
-    exact_cards: int
-    lookahead: bool
-    beliefs: bool
-    """As the game's ``NativeTuning`` says."""
+    tuning: NativeTuning
+    """How ``hard`` plays the game (exact cards, lookahead, beliefs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,10 +280,7 @@ class GamePlugin:
         native = given if isinstance(given, native_class) else native_class(given.options)
         state = native_class.STATE
         hidden_cards = load_reference(tuning.hidden_cards)
-        lookahead, beliefs = tuning.lookahead, tuning.beliefs
-        return NativeSearch(
-            native, state.ismcts, state.pimc, hidden_cards, tuning.exact_cards, lookahead, beliefs
-        )
+        return NativeSearch(native, state.ismcts, state.pimc, hidden_cards, tuning)
 
     def native_pimc_bot(
         self, rules: AnyRules, samples: int | None, milliseconds: float | None, name: str

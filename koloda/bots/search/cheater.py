@@ -48,8 +48,8 @@ class CheaterBot(Generic[S, V]):
 
             # one deal: the real one, whose playouts and exact values never vary
             self.cards = NativePIMCBot(rules, samples=1, name=name)
-            self.cards.exact_cards = self.cards.parts.exact_cards
-            self.cards.lookahead = self.cards.parts.lookahead
+            self.cards.exact_cards = self.cards.parts.tuning.exact_cards
+            self.cards.lookahead = self.cards.parts.tuning.lookahead
 
     def choose(self, view: V, rng: random.Random) -> Action:
         raise TypeError("the cheater plays from the real state: call choose_seeing(state, rng)")

@@ -61,7 +61,7 @@ class NativePIMCBot:
         self.heuristic_rollouts = heuristic
         self.lookahead = lookahead
         """In the playouts the seat's side looks one card ahead at each of its turns."""
-        self.beliefs = beliefs and self.parts.beliefs
+        self.beliefs = beliefs and self.parts.tuning.beliefs
         """The deals are drawn from ``candidates`` in proportion to how well they explain
         the others' decisions before the card play (Spades' bids) under the heuristic's;
         with an ``epsilon``, their cards too (the heuristic's card with an ``epsilon``
