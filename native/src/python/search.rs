@@ -27,6 +27,7 @@ use pythonize::depythonize;
 use serde::de::DeserializeOwned;
 
 use crate::core::rng::Rng;
+use crate::games::hundred_one::beliefs::Prepared;
 use crate::games::hundred_one::search::{
     self as hundred_one_search, rollout_from, HiddenDeal, IsmctsSettings, PimcSettings,
 };
@@ -35,7 +36,6 @@ use crate::games::spades::policy::heuristic_bid;
 use crate::python::bridge::{plain, value_error};
 use crate::python::hundred_one::HundredOneCore;
 use crate::search::analysis::{dealt_values, values, Analysed};
-use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::beliefs_tricks::bid_weight;
 use crate::search::request::{check_probability, dealer, IsmctsRequest, Limit, PimcRequest};
 use crate::search::Place;

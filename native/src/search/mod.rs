@@ -25,16 +25,14 @@
 //!   beliefs' weighing, the trick games' `Deals` (`TrickDeals`);
 //! - `beliefs_tricks`: the weight of a sampled deal of Spades or King by how well it
 //!   explains the others' bids and card play;
-//! - `beliefs_hundred_one`: the weight of a sampled 101 deal by how well it explains the
-//!   others' play (101's `SearchGame` and `Deals`, its candidates weighed by it, are in
-//!   `games/hundred_one/search.rs`);
+//! - 101's `SearchGame` and `Deals` are in `games/hundred_one/search.rs`, its candidates
+//!   weighed by its belief model (`games/hundred_one/beliefs.rs`);
 //! - `weights`: drawing weighed deals, their effective number and tempering;
 //! - the games' heuristic players, the rollout policies, are in `games/<game>/policy.rs`;
 //! - `analysis`: the post-game analysis's values of every legal action of a trick game's
 //!   decision (bids and the exchange too) in points, on sampled positions it is given.
 
 pub mod analysis;
-pub mod beliefs_hundred_one;
 pub mod beliefs_tricks;
 pub mod determinize;
 pub mod game;

@@ -1,7 +1,9 @@
 //! 101: the rules (re-exported here, with a position given whole and a seat's view), the
-//! heuristic policy, the game as the searches play it (its `SearchGame` and weighed
-//! `Deals`, PIMC and ISMCTS) and the vector encoder.
+//! heuristic policy, the belief model that weighs the searches' deals, the game as the
+//! searches play it (its `SearchGame` and weighed `Deals`, PIMC and ISMCTS) and the vector
+//! encoder.
 
+pub mod beliefs;
 pub mod policy;
 pub mod position;
 pub mod record;

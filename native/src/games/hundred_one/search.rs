@@ -2,7 +2,7 @@
 //! progress whose actions are the cards, the suit calls, the draws and the passes, whose
 //! chance is the reshuffles of the pile (H-11, `Restocks`) and whose reward is
 //! `GameInfo.rewards` of the deal's scores; and its `Deals`, the candidate deals weighed by
-//! the belief model (`search::beliefs_hundred_one`). PIMC (`pimc_hundred_one`, as
+//! the belief model (`beliefs`). PIMC (`pimc_hundred_one`, as
 //! `koloda/bots/search/pimc.py` plays it) and ISMCTS over the searching seat's own
 //! decisions (`ismcts_hundred_one`) are the generic searches over them.
 //!
@@ -29,12 +29,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use super::beliefs::Prepared;
 use crate::core::cards::{CardBits, CardCode, Cards};
 use crate::core::rng::Rng;
 use crate::core::Seat;
 use crate::games::hundred_one::policy::hundred_one_action;
 use crate::games::hundred_one::{Chance, HundredOne, MAX_SEATS};
-use crate::search::beliefs_hundred_one::Prepared;
 use crate::search::game::{playout, Deals, Playout, SearchGame, Tree};
 use crate::search::ismcts::{self, Settings};
 use crate::search::pimc::{self, Playouts};
