@@ -84,6 +84,7 @@ fn both_nils_failed_lose_the_whole_positive_score() {
     play_hand(&mut game, 0, [NIL, 2, NIL, 1]); // seat 0 bid nil and took 13
     let line = game.sheet().last().expect("scored");
     assert_eq!(line.sides.map(|side| side.score), [-230, -30]);
+    assert_eq!(line.sides[0].nil_points, -230); // the two nils' result is the side's score
     assert!(line.sides[0].lost_score);
     assert_eq!(game.totals()[..2], [0, 60]);
 }
@@ -660,6 +661,14 @@ fn discards_and_gifts_are_coded_as_the_python_engine_codes_them() {
     assert_eq!(legal, triples(discard_base, hand));
     assert_eq!(legal.len(), 286); // 13 choose 3
     assert!(legal.iter().all(|&code| code < give_base));
+    // a triple with a card not in the hand is refused with the cards missing
+    assert_eq!(
+        game.check(i64::from(discard_base + pack("2S 3S 4D"))),
+        Err(koloda_native::core::illegal::IllegalMove::NotAllInHand {
+            cards: 1 << card("4D"),
+            seat: 0
+        })
+    );
     // 2S 3S 2H: 0 << 12 | 1 << 6 | 16
     let discard = discard_base + pack("2S 3S 2H");
     assert_eq!(discard, (1 << 18) + 80);
