@@ -536,6 +536,14 @@ fn a_card_refused_on_a_queen_names_the_suit_and_on_another_card_the_top() {
         rule: "H-4",
     };
     assert_eq!(game.check(i64::from(eight)), Err(no_match("9S")));
+    let elsewhere = card("9D"); // seat 0's: it would match
+    assert_eq!(
+        game.check(i64::from(elsewhere)),
+        Err(IllegalMove::NotInHand {
+            card: elsewhere,
+            seat: 1
+        })
+    );
     play(&mut game, "7S"); // seat 0 draws two and loses his turn
     assert_eq!(seat_to_act(&game), Some(1));
     assert_eq!(legal(&game), ["draw"]);

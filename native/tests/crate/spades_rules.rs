@@ -155,6 +155,7 @@ fn spades_are_led_only_once_a_discard_broke_them() {
     let mut play = |game: &mut Spades, text: &str, allowed: &str| {
         game.legal_actions(&mut legal);
         assert_eq!(legal, cards(allowed), "before {text}");
+        assert_eq!(game.legal_codes(), legal);
         game.apply(i64::from(card(text)), &mut Vec::new())
             .expect("a legal card");
     };
@@ -163,6 +164,14 @@ fn spades_are_led_only_once_a_discard_broke_them() {
         .check(i64::from(card("2S")))
         .expect_err("no spade lead");
     assert_eq!(refused.rule(), Some("S-10, S-11"));
+    let elsewhere = card("4S"); // seat 1's
+    assert_eq!(
+        game.check(i64::from(elsewhere)),
+        Err(koloda_native::core::illegal::IllegalMove::NotInHand {
+            card: elsewhere,
+            seat: 0
+        })
+    );
     play(&mut game, "2H", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH");
     play(&mut game, "2C", SPADES_TO_BREAK[1]); // void: any card
     play(&mut game, "2D", SPADES_TO_BREAK[2]);
