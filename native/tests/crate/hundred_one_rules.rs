@@ -6,8 +6,10 @@ use crate::common::card;
 use std::sync::Arc;
 
 use koloda_native::core::illegal::IllegalMove;
+use koloda_native::core::Suit;
 use koloda_native::games::hundred_one::{
-    deck_cards, HundredOne, HundredOneOptions, NoChance, QueenInHand, Setup, DRAW, PASS, SUIT_BASE,
+    deck_cards, HundredOne, HundredOneEvent, HundredOneOptions, NoChance, QueenInHand, Setup, DRAW,
+    PASS, SUIT_BASE,
 };
 use koloda_native::games::Game;
 
@@ -125,12 +127,22 @@ fn a_total_of_exactly_101_ends_the_game_and_100_does_not() {
     for (kept, stock, total) in [("9D", "JD KD", 101), ("10D", "JD JC", 100)] {
         let first = format!("QH QS {kept}");
         let mut game = dealt([&first, "8S 8H KH"], "9S", stock);
-        play(&mut game, "8S draw pass 8H draw pass KH");
+        play(&mut game, "8S draw pass 8H draw pass");
+        let mut events = Vec::new();
+        game.step(u32::from(card("KH")), &mut events, &mut NoChance)
+            .expect("seat 1 goes out");
         assert_eq!(game.totals()[..2], [total, 0], "kept {kept}");
         assert_eq!(Game::is_over(&game), total == 101, "kept {kept}");
+        let over = events.iter().find_map(|event| match event {
+            HundredOneEvent::GameOver { winners, .. } => Some(winners.clone()),
+            _ => None,
+        });
         if total == 101 {
             assert_eq!(Game::to_act(&game), None);
             assert_eq!(game.outcome()[..2], [-101.0, 0.0]);
+            assert_eq!(over, Some(vec![1]), "the fewest points win");
+        } else {
+            assert_eq!(over, None);
         }
     }
 }
@@ -153,8 +165,17 @@ fn a_card_matches_by_suit_or_rank() {
     assert_eq!(refused.rule(), Some("H-4"));
     play(&mut game, "8S");
     assert_eq!(legal(&game), ["draw"]); // seat 2: 9C 10H 10D on 8S
-    let game = dealt_with(&FOUR_HANDS, "8C", "", standard());
+    let mut game = dealt_with(&FOUR_HANDS, "8C", "", standard());
     assert_eq!(legal(&game), ["8S", "8H", "8D"]);
+    play(&mut game, "8H");
+    assert_eq!(game.suit(), Some(Suit::Hearts)); // the card played sets the suit
+                                                 // codes past the four suits and before draw are no action of 101
+    for action in [SUIT_BASE + 4, DRAW - 1] {
+        assert_eq!(
+            game.check(i64::from(action)),
+            Err(IllegalMove::NoSuchAction { game: "101" })
+        );
+    }
 }
 
 #[test]
