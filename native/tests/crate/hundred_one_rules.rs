@@ -72,6 +72,7 @@ fn dealt_by(
 fn legal(game: &HundredOne) -> Vec<String> {
     let mut actions = [0u32; 40];
     let count = game.legal_actions(&mut actions);
+    assert_eq!(game.legal_codes(), actions[..count]);
     actions[..count]
         .iter()
         .map(|&action| match action {
@@ -167,6 +168,7 @@ fn a_card_matches_by_suit_or_rank() {
     assert_eq!(legal(&game), ["draw"]); // seat 2: 9C 10H 10D on 8S
     let mut game = dealt_with(&FOUR_HANDS, "8C", "", standard());
     assert_eq!(legal(&game), ["8S", "8H", "8D"]);
+    assert_eq!(game.suit(), Some(Suit::Clubs)); // the starter's
     play(&mut game, "8H");
     assert_eq!(game.suit(), Some(Suit::Hearts)); // the card played sets the suit
                                                  // codes past the four suits and before draw are no action of 101
@@ -455,6 +457,20 @@ fn the_table_takes_two_to_six_players_and_hands_that_leave_a_stock() {
         (with(4, 0, 2), false),
         (with(4, 3, 4), true),
         (with(4, 3, 5), false),
+        (
+            HundredOneOptions {
+                draw_six: 4,
+                ..with(4, 3, 2)
+            },
+            true,
+        ),
+        (
+            HundredOneOptions {
+                draw_six: 5,
+                ..with(4, 3, 2)
+            },
+            false,
+        ),
     ] {
         let made = HundredOne::setup(options, 7);
         assert_eq!(made.is_ok(), valid, "{options:?}");

@@ -24,6 +24,7 @@ fn hand(text: &str) -> [u8; 10] {
 fn legal(game: &King) -> Vec<u8> {
     let mut actions = Vec::new();
     game.legal_actions(&mut actions);
+    assert_eq!(game.legal_codes(), actions);
     actions.into_iter().map(|a| a as u8).collect()
 }
 
@@ -66,6 +67,14 @@ fn the_holder_of_the_king_of_hearts_discards_it_when_void() {
     // rule: K-9 K-12
     let mut game = game_of(NO_KING, false, HEARTS_APART);
     play(&mut game, "AS");
+    let elsewhere = card("KS"); // seat 0's
+    assert_eq!(
+        game.check(i64::from(elsewhere)),
+        Err(koloda_native::core::illegal::IllegalMove::NotInHand {
+            card: elsewhere,
+            seat: 1
+        })
+    );
     assert_eq!(legal(&game), cards("7H 8H 9H 10H JH QH AH 7D")); // void, no K♥: any card
     play(&mut game, "7D");
     assert_eq!(legal(&game), cards("KH")); // void in spades with K♥: it must go
@@ -219,10 +228,12 @@ fn a_classic_game_is_seven_negative_deals_then_eight_positive_ones_summing_to_ze
     for seed in 0..20 {
         let mut rng = Rng::new(seed);
         let mut game = King::new(KingOptions::default(), 2);
+        assert_eq!(*game.options(), KingOptions::default());
         game.deal_random(&mut rng);
+        let mut events = Vec::new();
         while !game.is_over() {
             let action = game.random_action(&mut rng);
-            let next = game.apply(i64::from(action), &mut Vec::new());
+            let next = game.apply(i64::from(action), &mut events);
             if next.expect("a legal action") {
                 game.deal_random(&mut rng);
             }
@@ -248,6 +259,19 @@ fn a_classic_game_is_seven_negative_deals_then_eight_positive_ones_summing_to_ze
         let penalties: i64 = sheet[..7].iter().flat_map(|l| l.scores.to_vec()).sum();
         assert_eq!(penalties, -192);
         assert_eq!(game.totals().iter().sum::<i64>(), 0, "seed {seed}");
+        // the game's winners are the seats of the highest total
+        let best = *game.totals().iter().max().expect("four seats");
+        let leaders: Vec<u8> = (0..4)
+            .filter(|&s| game.totals()[s] == best)
+            .map(|s| s as u8)
+            .collect();
+        let over = events.iter().find_map(|event| match event {
+            koloda_native::games::king::KingEvent::GameOver { winners, .. } => {
+                Some(winners.clone())
+            }
+            _ => None,
+        });
+        assert_eq!(over, Some(leaders), "seed {seed}");
     }
 }
 

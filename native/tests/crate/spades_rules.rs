@@ -175,6 +175,14 @@ fn spades_are_led_only_once_a_discard_broke_them() {
     play(&mut game, "2H", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH");
     play(&mut game, "2C", SPADES_TO_BREAK[1]); // void: any card
     play(&mut game, "2D", SPADES_TO_BREAK[2]);
+    let refused = game.check(i64::from(card("KC"))).expect_err("hearts led");
+    assert!(
+        matches!(
+            refused,
+            koloda_native::core::illegal::IllegalMove::MustFollow { .. }
+        ),
+        "{refused:?}"
+    );
     play(&mut game, "KH", "KH AH");
     // seat 3 took it; no spade was discarded yet
     let refused = game.check(i64::from(card("6S"))).expect_err("not broken");
@@ -670,6 +678,14 @@ fn discards_and_gifts_are_coded_as_the_python_engine_codes_them() {
     assert_eq!(legal, triples(discard_base, hand));
     assert_eq!(legal.len(), 286); // 13 choose 3
     assert!(legal.iter().all(|&code| code < give_base));
+    // a single card is no discard, nor a gift below
+    assert_eq!(
+        game.check(i64::from(card("2S"))),
+        Err(koloda_native::core::illegal::IllegalMove::breaks(
+            "the nil bidder must discard three cards face down",
+            "S-7"
+        ))
+    );
     // a triple with a card not in the hand is refused with the cards missing
     assert_eq!(
         game.check(i64::from(discard_base + pack("2S 3S 4D"))),
@@ -696,6 +712,13 @@ fn discards_and_gifts_are_coded_as_the_python_engine_codes_them() {
     game.apply(i64::from(BID_BASE + 4), &mut Vec::new())
         .expect("four");
     assert_eq!(game.phase(), Phase::Give);
+    assert_eq!(
+        game.check(i64::from(card("QD"))),
+        Err(koloda_native::core::illegal::IllegalMove::breaks(
+            "the nil bidder's partner must give him three cards",
+            "S-7"
+        ))
+    );
     assert_eq!(game.to_act().map(|s| s.at()), Some(2));
     game.legal_actions(&mut legal);
     let partner = game.hands()[2];
