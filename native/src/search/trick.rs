@@ -31,8 +31,9 @@ pub trait TrickSearch: Clone {
     /// The trick in progress completed by the seats still to play (each holds one card, as
     /// at the forced end): its leader's seat and its cards from the leader on.
     fn forced_trick(&self) -> (usize, [CardCode; 4]);
-    /// Writes each seat's reward for the deal with its forced last trick played out (the
-    /// position after it is not read again: a game may leave it as it is).
+    /// Writes each seat's reward for the deal with its forced last trick played out, playing
+    /// it out on the position as far as the game needs (King's analysis reads the deal's
+    /// scores after it; Tressette leaves the position as it is).
     fn finish(&mut self, rewards: &mut [f64; 4]);
     /// Prepares a position for search (a copy that the search may change at will).
     fn for_search(&self) -> Self {
