@@ -105,6 +105,18 @@ fn seat_to_act(game: &HundredOne) -> Option<usize> {
     Game::to_act(game).map(|seat| seat.at())
 }
 
+/// The deck's cards whose suit (0 spades .. 3 clubs) and rank (as written) satisfy `keep`.
+fn of_deck(keep: impl Fn(u8, &str) -> bool) -> u64 {
+    let rank_kept = |code: u8| {
+        let written = name(code);
+        keep(code >> 4, &written[..written.len() - 1])
+    };
+    deck_cards()
+        .into_iter()
+        .filter(|&code| rank_kept(code))
+        .fold(0, |set, code| set | 1 << code)
+}
+
 /// Plays the actions written as cards, `draw` and `pass`, each checked first.
 fn play(game: &mut HundredOne, text: &str) {
     for word in text.split_whitespace() {
@@ -362,15 +374,14 @@ fn a_seeded_reshuffle_is_a_permutation_of_the_pile_below_its_top_fixed_by_seed_a
 fn a_game_reshuffles_the_pile_below_its_top_when_a_card_must_be_drawn() {
     // rule: H-11 H-3 H-16
     use koloda_native::core::rng::Rng;
-    use koloda_native::games::hundred_one::{DealSource, Seeded};
+    use koloda_native::games::hundred_one::{Chance, DealSource, Seeded};
     let options = HundredOneOptions::default();
     let mut reshuffles = 0;
     for seed in 0..6u64 {
         let label = seed.to_string();
         let mut chance = Seeded(&label);
         let mut game = HundredOne::new(options, 2);
-        let deck =
-            koloda_native::games::hundred_one::Chance::deck(&mut chance, 0).expect("a seeded deck");
+        let deck = chance.deck(0).expect("a seeded deck");
         game.deal_cards(&deck, &mut ());
         let mut rng = Rng::new(seed);
         let mut decks = vec![deck];
@@ -399,6 +410,10 @@ fn a_game_reshuffles_the_pile_below_its_top_when_a_card_must_be_drawn() {
             assert_eq!(game.epoch(), before.epoch() + 1);
             assert_eq!(game.restocks_used(), before.restocks_used() + 1);
             let mut stock = game.restocks().last().expect("the new stock").clone();
+            // the seeded shuffle of the pile below its top at the index of the hand (counted
+            // from one) and of the reshuffles before, as a record of a seeded game replays it
+            let index = u64::from(game.deal_number() + 1) << 32 | u64::from(before.epoch());
+            assert_eq!(Some(&stock), Seeded(&label).restock(&pile, index).as_ref());
             assert_eq!(stock.len(), pile.len());
             stock.sort_unstable();
             pile.sort_unstable();
@@ -536,7 +551,8 @@ fn while_a_suit_is_to_be_named_every_other_action_is_refused_for_that() {
         );
     }
     play(&mut game, "suit:C"); // naming one is taken
-                               // a queen starter: the dealer names the suit before the first player plays
+
+    // a queen starter: the dealer names the suit before the first player plays
     let game = dealt_with(&FOUR_HANDS, "QC", "", standard());
     assert_eq!(seat_to_act(&game), Some(0));
     assert_eq!(legal(&game), ["suit:S", "suit:H", "suit:D", "suit:C"]);
@@ -564,6 +580,17 @@ fn a_card_refused_on_a_queen_names_the_suit_and_on_another_card_the_top() {
             rule: "H-6",
         })
     );
+    assert_eq!(
+        game.follow(),
+        of_deck(|suit, rank| suit == 3 || rank == "Q")
+    );
+    assert_eq!(
+        game.check(i64::from(SUIT_BASE + 1)),
+        Err(IllegalMove::breaks(
+            "a suit is named only after a queen",
+            "H-6"
+        ))
+    );
     // on any other top card, the top card is the reason: a nine, and a seven of spades
     let mut game = dealt(["8D 9D 10D", "7S 8H KH"], "9S", "");
     let eight = card("8H");
@@ -573,6 +600,10 @@ fn a_card_refused_on_a_queen_names_the_suit_and_on_another_card_the_top() {
         rule: "H-4",
     };
     assert_eq!(game.check(i64::from(eight)), Err(no_match("9S")));
+    assert_eq!(
+        game.follow(),
+        of_deck(|suit, rank| suit == 0 || rank == "9" || rank == "Q")
+    );
     let elsewhere = card("9D"); // seat 0's: it would match
     assert_eq!(
         game.check(i64::from(elsewhere)),
@@ -630,4 +661,50 @@ fn a_penalty_draw_with_nothing_left_to_draw_draws_nothing_once_and_still_skips()
     );
     assert_eq!(game.hands()[1].count_ones(), 7);
     assert_eq!(game.to_act().map(|s| s.index()), Some(2));
+}
+
+/// Seat 1 to act on the nine of spades in `dealt`'s two-hand game, put in a position with
+/// `hands`, no stock, this pile (its top, the nine, last) and these reshuffles given.
+fn drawing_on(hands: [&str; 2], pile: &str, restocks: &[&str]) -> HundredOne {
+    let mut game = dealt(["8D 9D", "8H KH"], "9S", "");
+    let mut position = game.position();
+    let mask = |text: &str| cards(text).iter().fold(0, |set, &c| set | 1u64 << c);
+    position.hands = hands.map(mask).to_vec();
+    position.stock = Vec::new();
+    position.pile = cards(pile);
+    position.restocks = restocks.iter().map(|text| cards(text)).collect();
+    position.restocks_used = 0;
+    game.restore(position).expect("a position of this table");
+    assert_eq!(seat_to_act(&game), Some(1));
+    game
+}
+
+#[test]
+fn a_pile_of_two_gives_a_stock_of_one_and_the_reshuffles_a_record_gives_are_used_in_order() {
+    // rule: H-11 H-12
+    use koloda_native::games::hundred_one::RestockError;
+    let mut game = drawing_on(["8D 9D", "8H KH"], "8C 9S", &["8C", "7C 9S"]);
+    play(&mut game, "draw");
+    assert_eq!(game.restocks_used(), 1);
+    assert_eq!((game.pile(), game.stock()), (&cards("9S")[..], &[][..]));
+    assert_eq!(game.drawn(), Some(card("8C")));
+    assert_eq!(hand(&game, 1), ["8H", "KH", "8C"]);
+    assert_eq!(legal(&game), ["pass"]);
+    // a copy for search keeps the reshuffles used, not those given for later
+    assert_eq!(game.restocks().len(), 2);
+    let copy = game.for_search();
+    assert_eq!(copy.restocks(), &game.restocks()[..1]);
+    // a hand that ends before a reshuffle the record gives is an error
+    let mut game = drawing_on(["8D 9D", "9H"], "8C 9S", &["8C"]);
+    let error = game
+        .step(u32::from(card("9H")), &mut (), &mut NoChance)
+        .expect_err("a reshuffle given and not used");
+    assert_eq!(
+        error,
+        RestockError::Unused {
+            used: 0,
+            given: 1,
+            last_card: card("9H")
+        }
+    );
 }

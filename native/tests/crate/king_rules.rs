@@ -641,6 +641,30 @@ fn the_first_dealer_is_a_seat_and_the_positive_orders_one_to_sixteen() {
 }
 
 #[test]
+fn three_players_are_dealt_ten_cards_each_of_thirty_without_the_black_aces() {
+    // rule: K-26
+    let three = KingOptions {
+        variant: Variant::Three,
+        ..KingOptions::default()
+    };
+    let (ace_of_spades, ace_of_clubs) = (card("AS"), card("AC"));
+    for seed in 0..10 {
+        let mut game = King::new(three, 0);
+        game.deal_random(&mut Rng::new(seed));
+        let hands = game.hands();
+        assert_eq!(hands[3], 0, "no fourth hand, seed {seed}");
+        let mut dealt = 0u64;
+        for hand in &hands[..3] {
+            assert_eq!(hand.count_ones(), 10, "seed {seed}");
+            assert_eq!(dealt & hand, 0, "seed {seed}");
+            dealt |= hand;
+        }
+        assert_eq!(dealt.count_ones(), 30);
+        assert_eq!(dealt & (1 << ace_of_spades | 1 << ace_of_clubs), 0);
+    }
+}
+
+#[test]
 fn each_contract_sets_its_lead_and_discard_duties_and_the_deal_keeps_its_tricks() {
     // rule: K-7 K-8 K-9 K-17 K-18 K-16 K-4
     use koloda_native::games::king::{ERELASH, LAST_TWO, NO_HEARTS};
@@ -762,6 +786,7 @@ fn the_negative_order_is_read_from_the_contracts_keys_and_the_deals_come_in_it()
     );
     for seed in 0..3 {
         let game = after_deals(read, 8, seed);
+        assert_eq!(*game.options(), read, "the game keeps the agreed rules");
         let contracts: Vec<u8> = game.sheet().iter().map(|line| line.contract).collect();
         assert_eq!(contracts[..7], order, "seed {seed}");
         assert_eq!(contracts[7], POSITIVE);
@@ -804,6 +829,15 @@ fn ordering_a_closed_game_names_it_and_anything_but_an_order_is_refused_before_o
     let mut game = King::new(options, 3);
     game.deal_random(&mut Rng::new(8));
     assert_eq!(game.to_act(), Some(Seat::new(0)));
+    // the random player orders any open game, each about as often
+    let mut rng = Rng::new(5);
+    let mut drawn = std::collections::BTreeMap::<u32, u32>::new();
+    for _ in 0..800 {
+        *drawn.entry(game.random_action(&mut rng)).or_default() += 1;
+    }
+    let open = game.legal_codes();
+    assert_eq!(drawn.keys().copied().collect::<Vec<_>>(), open);
+    assert!(drawn.values().all(|&n| n > 50), "{drawn:?}");
     let held = game.hands()[0].trailing_zeros();
     for action in [
         order(8),

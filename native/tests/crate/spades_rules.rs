@@ -128,6 +128,21 @@ fn both_nils_failed_take_the_bags_with_a_positive_score() {
     assert_eq!(*game.bags(), [0, 3]); // the bags went with the score; side 1 took none
 }
 
+#[test]
+fn both_nils_made_keep_the_sides_bags() {
+    // rule: S-15 S-13
+    let mut game = Spades::new(options(true, true), 1);
+    play_hand(&mut game, 1, [NIL, 6, 1, 4]);
+    play_hand(&mut game, 0, [4, 1, 2, 1]);
+    assert_eq!(*game.bags(), [7, 3]);
+    play_hand(&mut game, 1, [NIL, 12, NIL, 1]); // side 1 takes all 13 as bid
+    let line = game.sheet().last().expect("scored");
+    assert_eq!(line.sides.map(|side| side.score), [200, 130]);
+    assert_eq!(line.sides.map(|side| side.bags), [7, 3]);
+    assert_eq!(*game.bags(), [7, 3]);
+    assert_eq!(game.totals()[..2], [357, 213]);
+}
+
 const SPADES_TO_BREAK: [&str; 4] = [
     "2S 3S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
     "4S 5S 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC",
@@ -347,6 +362,7 @@ fn looks_bids_exchanges_and_broken_spades_are_kept_as_they_happen() {
             assert!(!game.broken());
             assert_eq!((*game.sent(), *game.received()), ([0; 4], [0; 4]));
             assert_eq!(*game.pending(), [0; 4]);
+            let mut nil_exchanges = Vec::new();
             while game.in_deal() {
                 let seat = game.to_act().expect("a seat acts").at();
                 let before = game.clone();
@@ -382,7 +398,10 @@ fn looks_bids_exchanges_and_broken_spades_are_kept_as_they_happen() {
                         }
                         // one of the two bid nil and they swapped three cards
                         assert!(nil(seat) != nil(partner), "S-8: not both nil");
-                        exchanges += usize::from(nil(seat));
+                        if nil(seat) {
+                            exchanges += 1;
+                            nil_exchanges.push(seat as u8);
+                        }
                         assert_eq!(game.received()[seat], game.sent()[partner]);
                         assert_eq!(game.received()[seat].count_ones(), 3);
                     }
@@ -393,6 +412,10 @@ fn looks_bids_exchanges_and_broken_spades_are_kept_as_they_happen() {
             }
             let line = game.sheet().last().expect("the hand is scored");
             assert_eq!(*game.bags(), [line.sides[0].bags, line.sides[1].bags]);
+            assert_eq!(
+                line.exchanges, nil_exchanges,
+                "the sheet names who exchanged"
+            );
         }
     }
     assert!(exchanges > 0 && breaks > 0);
