@@ -709,6 +709,19 @@ fn discards_and_gifts_are_coded_as_the_python_engine_codes_them() {
             "S-7"
         ))
     );
+    // nor are codes of a card twice or of cards out of order, though all are in the hand
+    for text in ["2S 2S 3S", "3S 2S 2H"] {
+        let codes: Vec<u32> = text.split_whitespace().map(|c| card(c).into()).collect();
+        let packed = codes[0] << 12 | codes[1] << 6 | codes[2];
+        assert_eq!(
+            game.check(i64::from(discard_base + packed)),
+            Err(koloda_native::core::illegal::IllegalMove::breaks(
+                "the nil bidder must discard three cards face down",
+                "S-7"
+            )),
+            "{text}"
+        );
+    }
     // a triple with a card not in the hand is refused with the cards missing
     assert_eq!(
         game.check(i64::from(discard_base + pack("2S 3S 4D"))),
