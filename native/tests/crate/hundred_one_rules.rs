@@ -2,7 +2,7 @@
 //! `docs/rules/hundred_one.md` (each test names its rules): hands given card by card and
 //! played through the public API.
 
-use crate::common::card;
+use crate::common::{card, not_in_hand};
 use std::sync::Arc;
 
 use koloda_native::core::illegal::IllegalMove;
@@ -605,13 +605,7 @@ fn a_card_refused_on_a_queen_names_the_suit_and_on_another_card_the_top() {
         of_deck(|suit, rank| suit == 0 || rank == "9" || rank == "Q")
     );
     let elsewhere = card("9D"); // seat 0's: it would match
-    assert_eq!(
-        game.check(i64::from(elsewhere)),
-        Err(IllegalMove::NotInHand {
-            card: elsewhere,
-            seat: 1
-        })
-    );
+    assert_eq!(game.check(i64::from(elsewhere)), not_in_hand(elsewhere, 1));
     play(&mut game, "7S"); // seat 0 draws two and loses his turn
     assert_eq!(seat_to_act(&game), Some(1));
     assert_eq!(legal(&game), ["draw"]);
