@@ -59,6 +59,16 @@ def wait_done(
         time.sleep(0.05)
 
 
+def standings_when_all_done(
+    players: list[Player], day: str, game: str, deals: int
+) -> list[dict[str, Any]]:
+    """Each player's standing once every one's set is written: a standing's percentages are
+    over the results written when it is read, so each is read again after the last one."""
+    for player in players:
+        wait_done(player, day, game, deals)
+    return [wait_done(player, day, game, deals) for player in players]
+
+
 def matchpoints(mine: list[int], everyone: list[list[int]]) -> list[float]:
     """A hand computation of matchpoint percentages: per deal, 1 for each other player
     beaten and 1/2 for each tie, over the others."""

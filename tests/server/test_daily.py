@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from daily_support import Player, matchpoints, wait_done
+from daily_support import Player, matchpoints, standings_when_all_done
 from server_support import ServerThread, play_seat, receive, receive_until, serving
 from sqlalchemy import create_engine
 from typer.testing import CliRunner
@@ -65,7 +65,8 @@ def test_a_day_of_three_players(daily_server: ServerThread, tmp_path: Path) -> N
     assert same == [a for a in stored[boris].actions if a[0] < DEALS]
     assert same != [a for a in stored[vera].actions if a[0] < DEALS]
     # matchpoints as a hand computes them
-    mine = {p: wait_done(p, day, "king", DEALS) for p in (ada, boris, vera)}
+    players = [ada, boris, vera]
+    mine = dict(zip(players, standings_when_all_done(players, day, "king", DEALS), strict=True))
     everyone = [m["points"] for m in mine.values()]
     for m in mine.values():
         expected = matchpoints(m["points"], everyone)

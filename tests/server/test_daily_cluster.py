@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import httpx
-from daily_support import Player, matchpoints, wait_done
+from daily_support import Player, matchpoints, standings_when_all_done
 from server_support import ServerProcess, play_seat
 
 
@@ -30,7 +30,7 @@ def test_a_day_across_two_processes(pair: tuple[ServerProcess, ServerProcess]) -
     # the other process refuses Ada a second attempt
     again = ada.start("spades", base=second.url)
     assert again.status_code == 409 and "one attempt a day" in again.json()["detail"]
-    mine = [wait_done(p, day, "spades", deals) for p in (ada, boris)]
+    mine = standings_when_all_done([ada, boris], day, "spades", deals)
     everyone = [m["points"] for m in mine]
     assert everyone[0] == everyone[1]  # the same cards and moves, the same bot plays
     for m in mine:
