@@ -76,12 +76,9 @@ docs-check: $(STAMP)
 ENGINE_TESTS = tests/conformance tests/core tests/king tests/spades tests/hundred_one tests/tressette \
 	tests/test_records_fuzz.py tests/test_fairness.py
 
-# Two workers, each given half the tests in order and taking from the other's end when done
-# (worksteal): a module's tests mostly stay on one worker, so its server, browser or cluster
-# starts once (716 s against 763 s with xdist's default scheduling, on two cores).
 test: lint typecheck native-check docs-check browser postgres tmux
-	$(BIN)/pytest -q -n 2 --dist worksteal --durations=40
-	KOLODA_ENGINE=python $(BIN)/pytest -q -n 2 --dist worksteal $(ENGINE_TESTS)
+	$(BIN)/pytest -q -n 2 --durations=40
+	KOLODA_ENGINE=python $(BIN)/pytest -q -n 2 $(ENGINE_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
